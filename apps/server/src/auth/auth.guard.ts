@@ -1,0 +1,38 @@
+// Route guards. Every protected route runs `authenticate`, which resolves the bearer token to a
+// live user row on each request, so a deleted account or a changed role takes effect at once.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
+import { forbidden, unauthorized } from "../http/errors";
+import { findUserById } from "../users/users.repository";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    currentUser?: UserRow;
+  }
+}
+
+export function createAuthenticate(ctx: AppContext) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) throw unauthorized("Authentication required");
+    const claims = await ctx.tokens.verifyAccess(match[1]);
+    if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
+    const user = await findUserById(ctx.db, claims.userId);
+    if (!user) throw unauthorized("Your session has expired. Please sign in again.");
+    request.currentUser = user;
+  };
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.currentUser?.role !== "admin") throw forbidden("Only administrators can do that");
+}
+
+/** The signed-in user; only valid on routes guarded by `authenticate`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}
+
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -1,0 +1,157 @@
+// Sign-up, sign-in, refresh-token rotation and sign-out. Refresh tokens rotate on every use; a
+// token presented after it was rotated is treated as stolen and its whole family is revoked.
+import type { AuthResponse, Login, Register, TokenPair } from "@sitesnag/shared/auth";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
+import { AppError, conflict, unauthorized } from "../http/errors";
+import { newId } from "../ids";
+import { nowSeconds } from "../time";
+import { presentUser } from "../users/users.presenter";
+import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
+import { insertWorkspace } from "../workspaces/workspaces.repository";
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import { findRefreshTokenByHash, insertRefreshToken, revokeFamily, revokeIfLive } from "./refresh-tokens.repository";
+import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+const INVALID_CREDENTIALS = "Invalid email or password";
+const INVALID_REFRESH = "Your session has expired. Please sign in again.";
+
+export async function issueTokens(ctx: AppContext, userId: string, familyId = newId()): Promise<TokenPair> {
+  const refreshToken = newRefreshToken();
+  const now = nowSeconds();
+  await insertRefreshToken(ctx.db, {
+    id: newId(),
+    familyId,
+    userId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: now + REFRESH_TOKEN_TTL_SECONDS,
+    createdAt: now,
+  });
+  return { accessToken: await ctx.tokens.signAccess(userId), refreshToken };
+}
+
+async function signedIn(ctx: AppContext, user: UserRow): Promise<AuthResponse> {
+  return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };
+}
+
+export function assertAcceptablePassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError(400, "This password is too common. Please choose a less guessable one.", {
+      password: ["This password is too common. Please choose a less guessable one."],
+    });
+  }
+}
+
+export async function register(ctx: AppContext, input: Register): Promise<AuthResponse> {
+  assertAcceptablePassword(input.password);
+  const email = normaliseEmail(input.email);
+  if (await findUserByEmail(ctx.db, email)) throw conflict("An account with this email already exists");
+  const passwordHash = await hashPassword(input.password);
+  const now = nowSeconds();
+  try {
+    const user = await ctx.db.transaction().execute(async (trx) => {
+      const workspaceId = newId();
+      await insertWorkspace(trx, {
+        id: workspaceId,
+        name: `${input.firstName}'s workspace`,
+        isDemo: false,
+        expiresAt: null,
+        createdAt: now,
+      });
+      return insertUser(trx, {
+        id: newId(),
+        workspace_id: workspaceId,
+        email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        role: "user",
+        membership_type: "free",
+        membership_start_date: null,
+        membership_end_date: null,
+        created_at: now,
+      });
+    });
+    return await signedIn(ctx, user);
+  } catch (error) {
+    // Two sign-ups racing for one address: the unique index decides, the loser gets a 409.
+    if (await findUserByEmail(ctx.db, email)) throw conflict("An account with this email already exists");
+    throw error;
+  }
+}
+
+export async function login(ctx: AppContext, input: Login): Promise<AuthResponse> {
+  const user = await findUserByEmail(ctx.db, normaliseEmail(input.email));
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(INVALID_CREDENTIALS);
+  return signedIn(ctx, user);
+}
+
+export async function refresh(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
+  const now = nowSeconds();
+  const stored = await findRefreshTokenByHash(ctx.db, hashToken(refreshToken));
+  if (!stored) throw unauthorized(INVALID_REFRESH);
+  if (stored.revoked_at !== null) {
+    await revokeFamily(ctx.db, stored.family_id, now);
+    ctx.log.warn({ userId: stored.user_id }, "refresh token reuse detected; family revoked");
+    throw unauthorized(INVALID_REFRESH);
+  }
+  if (stored.expires_at <= now) throw unauthorized(INVALID_REFRESH);
+  if (!(await revokeIfLive(ctx.db, stored.id, now))) {
+    await revokeFamily(ctx.db, stored.family_id, now);
+    throw unauthorized(INVALID_REFRESH);
+  }
+  const user = await findUserById(ctx.db, stored.user_id);
+  if (!user) throw unauthorized(INVALID_REFRESH);
+  return issueTokens(ctx, user.id, stored.family_id);
+}
+
+export async function logout(ctx: AppContext, refreshToken: string): Promise<void> {
+  const stored = await findRefreshTokenByHash(ctx.db, hashToken(refreshToken));
+  if (stored) await revokeFamily(ctx.db, stored.family_id, nowSeconds());
+}
+
+/** Makes sure the ADMIN_EMAIL account exists with role admin and the ADMIN_PASSWORD (idempotent). */
+export async function ensurePlatformAdmin(ctx: AppContext, email: string, password: string): Promise<void> {
+  const normalised = normaliseEmail(email);
+  const existing = await findUserByEmail(ctx.db, normalised);
+  if (existing) {
+    const changes: { role?: "admin"; password_hash?: string } = {};
+    if (existing.role !== "admin") changes.role = "admin";
+    if (!(await verifyPassword(existing.password_hash, password))) changes.password_hash = await hashPassword(password);
+    if (Object.keys(changes).length > 0) {
+      await ctx.db.updateTable("users").set(changes).where("id", "=", existing.id).execute();
+    }
+    return;
+  }
+  const now = nowSeconds();
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const workspaceId = newId();
+    await insertWorkspace(trx, {
+      id: workspaceId,
+      name: "Platform administration",
+      isDemo: false,
+      expiresAt: null,
+      createdAt: now,
+    });
+    await insertUser(trx, {
+      id: newId(),
+      workspace_id: workspaceId,
+      email: normalised,
+      password_hash: passwordHash,
+      first_name: "Platform",
+      last_name: "Admin",
+      role: "admin",
+      membership_type: "free",
+      membership_start_date: null,
+      membership_end_date: null,
+      created_at: now,
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema";
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export async function insertRefreshToken(
+  db: Q,
+  token: { id: string; familyId: string; userId: string; tokenHash: string; expiresAt: number; createdAt: number },
+): Promise<void> {
+  await db
+    .insertInto("refresh_tokens")
+    .values({
+      id: token.id,
+      family_id: token.familyId,
+      user_id: token.userId,
+      token_hash: token.tokenHash,
+      expires_at: token.expiresAt,
+      revoked_at: null,
+      created_at: token.createdAt,
+    })
+    .execute();
+}
+
+export const findRefreshTokenByHash = (db: Q, tokenHash: string) =>
+  db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+
+/** Revokes one token only if it is still live; false means another request got there first. */
+export async function revokeIfLive(db: Q, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: now })
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeFamily(db: Q, familyId: string, now: number): Promise<void> {
+  await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: now })
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+export async function deleteExpiredRefreshTokens(db: Q, now: number): Promise<void> {
+  await db.deleteFrom("refresh_tokens").where("expires_at", "<", now).execute();
+}

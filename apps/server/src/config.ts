@@ -1,0 +1,72 @@
+// Runtime configuration, parsed once from the environment (DESIGN §3). A bad value stops start-up
+// with one line naming the variable, never a stack trace.
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || isPostgresUrl(v), {
+      message: "must be a postgres:// or postgresql:// URL",
+    }),
+  ADMIN_EMAIL: z.string().email().optional().or(z.literal("")),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional().or(z.literal("")),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST: z.string().optional(),
+});
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  appSecret: string | undefined;
+  authRateLimit: number;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? "bad value"}`);
+  }
+  const e = parsed.data;
+  const adminEmail = e.ADMIN_EMAIL || undefined;
+  const adminPassword = e.ADMIN_PASSWORD || undefined;
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
+    throw new ConfigError("Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    adminEmail,
+    adminPassword,
+    appSecret: e.APP_SECRET || undefined,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,25 @@
+// Chooses the database from the configuration: PostgreSQL when DATABASE_URL is set, otherwise
+// the SQLite file in DATA_DIR. Both answer the same Kysely queries.
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { migrateToLatest } from "./migrate";
+import { createPostgresDatabase } from "./postgres";
+import type { Database } from "./schema";
+import { createSqliteDatabase } from "./sqlite";
+
+export type Db = Kysely<Database>;
+export type DbKind = "sqlite" | "postgres";
+
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  schema?: string;
+}): Promise<{ db: Db; kind: DbKind }> {
+  const kind: DbKind = options.databaseUrl ? "postgres" : "sqlite";
+  const db =
+    kind === "postgres"
+      ? createPostgresDatabase(options.databaseUrl as string, options.schema)
+      : createSqliteDatabase(path.join(options.dataDir, "sitesnag.db"));
+  await migrateToLatest(db);
+  return { db, kind };
+}

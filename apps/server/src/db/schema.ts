@@ -1,0 +1,95 @@
+// Table types for Kysely. Dates are epoch seconds (integers) on both databases.
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  is_demo: Generated<number>;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: "admin" | "user";
+  membership_type: "free" | "yearly";
+  membership_start_date: number | null;
+  membership_end_date: number | null;
+  membership_amount: Generated<number>;
+  created_at: number;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: number;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface ProjectsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string;
+  location: string;
+  client_name: string;
+  status: "active" | "completed" | "archived";
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SnaggingReportsTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  title: string;
+  description: string;
+  status: "open" | "in-progress" | "resolved" | "closed";
+  priority: "critical" | "high" | "medium" | "low";
+  category: "safety" | "finish" | "plumbing" | "electrical" | "structural" | "hvac" | "other";
+  assigned_to: string | null;
+  created_by: string | null;
+  due_date: number | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  page_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  report_id: string;
+  workspace_id: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  original_name: string;
+  content_type: string;
+  size_bytes: number;
+  position: number;
+  created_at: number;
+}
+
+export interface Database {
+  workspaces: WorkspacesTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  projects: ProjectsTable;
+  snagging_reports: SnaggingReportsTable;
+  attachments: AttachmentsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ReportRow = Selectable<SnaggingReportsTable>;

@@ -1,0 +1,78 @@
+// The single translation point from any thrown error to DESIGN §4's JSON body.
+
+import type { ApiErrorBody } from "@sitesnag/shared/errors";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+import { AppError } from "./errors";
+
+const STATUS_NAMES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+export function errorBody(statusCode: number, message: string, details?: Record<string, string[]>): ApiErrorBody {
+  return { statusCode, error: STATUS_NAMES[statusCode] ?? "Error", message, ...(details ? { details } : {}) };
+}
+
+function detailsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const details: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    if (!details[key]) details[key] = [];
+    details[key].push(issue.message);
+  }
+  return details;
+}
+
+function firstMessage(details: Record<string, string[]>): string {
+  const first = Object.values(details)[0]?.[0];
+  return first ?? "Invalid input";
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = detailsFromIssues(
+        error.validation.map((v) => ({
+          path: (v.instancePath ?? "").split("/").filter(Boolean),
+          message: v.message ?? "Invalid value",
+        })),
+      );
+      return reply.status(400).send(errorBody(400, firstMessage(details), details));
+    }
+    if (error instanceof ZodError) {
+      const details = detailsFromIssues(error.issues);
+      return reply.status(400).send(errorBody(400, firstMessage(details), details));
+    }
+    const statusCode = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const message =
+        statusCode === 400 && "code" in error && String(error.code).startsWith("FST_ERR_CTP")
+          ? "The request body is not valid JSON"
+          : statusCode === 429
+            ? "Too many attempts. Please wait a minute and try again."
+            : error.message;
+      return reply.status(statusCode).send(errorBody(statusCode, message));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(errorBody(500, "Something went wrong on our side. Please try again."));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split("?")[0]} not found`));
+  });
+}

@@ -1,0 +1,82 @@
+// Process entry point: configuration, database, admin bootstrap, listen, graceful shutdown.
+import { access, constants, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { buildApp } from "./app";
+import { ensurePlatformAdmin } from "./auth/auth.service";
+import { resolveSecret } from "./auth/secret";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { removeExpiredDemos } from "./demo/demo.service";
+import { DiskStorage } from "./storage/disk-storage";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function fail(line: string): never {
+  process.stderr.write(`sitesnag: ${line}\n`);
+  process.exit(1);
+}
+
+async function prepareDataDir(dataDir: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await access(dataDir, constants.W_OK);
+  } catch {
+    fail(`Invalid DATA_DIR: ${path.resolve(dataDir)} cannot be created or written to`);
+  }
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  await prepareDataDir(config.dataDir);
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    const variable = config.databaseUrl ? "DATABASE_URL" : "DATA_DIR";
+    fail(`Invalid ${variable}: could not open the database (${(error as Error).message})`);
+  }
+
+  const secret = await resolveSecret(config.appSecret, config.dataDir);
+  const storage = new DiskStorage(path.join(config.dataDir, "files"));
+  const { app, ctx } = await buildApp({ config, db: database.db, dbKind: database.kind, secret, storage });
+
+  if (config.adminEmail && config.adminPassword) {
+    await ensurePlatformAdmin(ctx, config.adminEmail, config.adminPassword);
+  }
+
+  const cleanup = setInterval(() => {
+    removeExpiredDemos(ctx).catch((err: unknown) => app.log.warn({ err }, "demo clean-up failed"));
+  }, HOUR_MS);
+  cleanup.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    clearInterval(cleanup);
+    try {
+      await app.close();
+      await database.db.destroy();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    fail(`Invalid PORT: could not listen on ${config.host}:${config.port} (${(error as Error).message})`);
+  }
+}
+
+void main();

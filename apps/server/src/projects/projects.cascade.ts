@@ -1,0 +1,34 @@
+// Deleting projects removes their snagging reports and attachment rows in one SQL transaction;
+// the files themselves are removed after the commit (a file delete cannot be rolled back, and an
+// orphaned file is harmless while a row pointing at a missing file is not).
+import type { Transaction } from "kysely";
+import type { AppContext } from "../context";
+import type { Database } from "../db/schema";
+
+export async function deleteProjectsWithFiles(
+  ctx: AppContext,
+  projectIds: readonly string[],
+  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    let fileKeys: string[] = [];
+    if (projectIds.length > 0) {
+      const attachments = await trx
+        .selectFrom("attachments")
+        .innerJoin("snagging_reports", "snagging_reports.id", "attachments.report_id")
+        .select(["attachments.storage_key", "attachments.thumbnail_key"])
+        .where("snagging_reports.project_id", "in", projectIds)
+        .execute();
+      fileKeys = attachments.flatMap((a) => (a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key]));
+      const reportIds = trx.selectFrom("snagging_reports").select("id").where("project_id", "in", projectIds);
+      await trx.deleteFrom("attachments").where("report_id", "in", reportIds).execute();
+      await trx.deleteFrom("snagging_reports").where("project_id", "in", projectIds).execute();
+      await trx.deleteFrom("projects").where("id", "in", projectIds).execute();
+    }
+    if (alsoInTransaction) await alsoInTransaction(trx);
+    return fileKeys;
+  });
+  if (keys.length > 0) {
+    await ctx.storage.delete(keys).catch((err: unknown) => ctx.log.warn({ err }, "could not delete some files"));
+  }
+}

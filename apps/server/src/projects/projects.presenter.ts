@@ -1,0 +1,12 @@
+import type { Project } from "@sitesnag/shared/projects";
+import type { ProjectRow } from "../db/schema";
+
+export const presentProject = (row: ProjectRow): Project => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  location: row.location,
+  clientName: row.client_name,
+  status: row.status,
+  createdAt: row.created_at,
+});

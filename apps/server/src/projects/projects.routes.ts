@@ -1,0 +1,34 @@
+import { ProjectInputSchema } from "@sitesnag/shared/projects";
+
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, type Guard } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { createProject, editProject, getProject, listProjects, removeProject } from "./projects.service";
+
+const IdParams = z.object({ id: z.string().max(64) });
+
+export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("preHandler", authenticate);
+
+    app.get("/", async (request) => ({ projects: await listProjects(ctx, currentUser(request)) }));
+
+    app.post("/", { schema: { body: ProjectInputSchema } }, async (request, reply) =>
+      reply.status(201).send({ project: await createProject(ctx, currentUser(request), request.body) }),
+    );
+
+    app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
+      project: await getProject(ctx, currentUser(request), request.params.id),
+    }));
+
+    app.put("/:id", { schema: { params: IdParams, body: ProjectInputSchema } }, async (request) => ({
+      project: await editProject(ctx, currentUser(request), request.params.id, request.body),
+    }));
+
+    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
+      await removeProject(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    });
+  };
+}

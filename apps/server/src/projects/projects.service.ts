@@ -1,0 +1,62 @@
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import type { Project, ProjectValues } from "@sitesnag/shared/projects";
+import type { AppContext } from "../context";
+import type { ProjectRow, UserRow } from "../db/schema";
+import { notFound } from "../http/errors";
+import { newId } from "../ids";
+import { nowSeconds } from "../time";
+import { deleteProjectsWithFiles } from "./projects.cascade";
+import { presentProject } from "./projects.presenter";
+import { findProject, findProjects, insertProject, updateProject } from "./projects.repository";
+
+async function requireProject(ctx: AppContext, user: UserRow, id: string): Promise<ProjectRow> {
+  // Another workspace's id and a malformed id both answer 404: existence is not leaked.
+  const row = UUID_PATTERN.test(id) ? await findProject(ctx.db, user.workspace_id, id) : undefined;
+  if (!row) throw notFound("Project");
+  return row;
+}
+
+export async function listProjects(ctx: AppContext, user: UserRow): Promise<Project[]> {
+  return (await findProjects(ctx.db, user.workspace_id)).map(presentProject);
+}
+
+export async function getProject(ctx: AppContext, user: UserRow, id: string): Promise<Project> {
+  return presentProject(await requireProject(ctx, user, id));
+}
+
+export async function createProject(ctx: AppContext, user: UserRow, input: ProjectValues): Promise<Project> {
+  const now = nowSeconds();
+  const row: ProjectRow = {
+    id: newId(),
+    workspace_id: user.workspace_id,
+    name: input.name,
+    description: input.description,
+    location: input.location,
+    client_name: input.clientName,
+    status: input.status,
+    created_by: user.id,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertProject(ctx.db, row);
+  return presentProject(row);
+}
+
+export async function editProject(ctx: AppContext, user: UserRow, id: string, input: ProjectValues): Promise<Project> {
+  const existing = await requireProject(ctx, user, id);
+  const changes = {
+    name: input.name,
+    description: input.description,
+    location: input.location,
+    client_name: input.clientName,
+    status: input.status,
+    updated_at: nowSeconds(),
+  };
+  if (!(await updateProject(ctx.db, user.workspace_id, id, changes))) throw notFound("Project");
+  return presentProject({ ...existing, ...changes });
+}
+
+export async function removeProject(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const project = await requireProject(ctx, user, id);
+  await deleteProjectsWithFiles(ctx, [project.id]);
+}

@@ -1,0 +1,42 @@
+// Serves the built single-page app: real files from the Vite build, and index.html for any other
+// non-API path so client-side routes load on a refresh or a deep link.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { errorBody } from "../http/error-handler";
+
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!existsSync(path.join(distDir, "index.html"))) {
+    app.log.warn({ distDir }, "web app not built; only the API is served");
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const name = path.basename(filePath);
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header("Cache-Control", "public, max-age=31536000, immutable");
+      } else if (name === "sw.js" || name === "index.html" || name.endsWith(".webmanifest")) {
+        res.header("Cache-Control", "no-cache");
+      }
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/files/")) {
+      return reply.status(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.status(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
+    }
+    // A path with a file extension that is not in the build is a missing file, not a route.
+    if (path.extname(pathname) !== "") {
+      return reply.status(404).type("text/plain").send("Not found");
+    }
+    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+}

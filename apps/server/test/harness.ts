@@ -1,0 +1,70 @@
+// Builds a real app over a real database for API tests: a fresh SQLite file per call, or a fresh
+// PostgreSQL schema per call when TEST_DATABASE_URL is set. Nothing of our own is mocked.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import type { AppContext } from "../src/context";
+import { type DbKind, openDatabase } from "../src/db/database";
+import { DiskStorage } from "../src/storage/disk-storage";
+
+export const DIALECTS: DbKind[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "sitesnag-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT: "1000",
+    WEB_DIST: "/nonexistent",
+    ...env,
+  });
+  let schema: string | undefined;
+  let databaseUrl: string | undefined;
+  if (kind === "postgres") {
+    databaseUrl = process.env.TEST_DATABASE_URL as string;
+    schema = `t_${Math.random().toString(36).slice(2, 12)}`;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const { db, kind: dbKind } = await openDatabase({ databaseUrl, dataDir, ...(schema ? { schema } : {}) });
+  const { app, ctx } = await buildApp({
+    config,
+    db,
+    dbKind,
+    secret: "test-secret-test-secret-test-secret-42",
+    storage: new DiskStorage(path.join(dataDir, "files")),
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    dataDir,
+    request: ({ token, headers, ...rest }) =>
+      app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      if (schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

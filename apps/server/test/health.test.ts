@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+
+describe.each(DIALECTS)("health and error shape (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it("answers 200 {status: ok} once the database answers", async () => {
+    const res = await t.request({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers an unknown /api route with a 404 JSON body", async () => {
+    const res = await t.request({ method: "GET", url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: "Not Found" });
+  });
+
+  it("answers malformed JSON with 400, not 500", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, message: "The request body is not valid JSON" });
+  });
+
+  it("sets security headers", async () => {
+    const res = await t.request({ method: "GET", url: "/api/health" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,102 @@
+// Account schemas. The two sign-up forms deliberately differ (SPEC §5, DESIGN §5):
+// form A on /signup (email pattern, 6 characters), form B on /register (8 characters, no pattern).
+// The server accepts 6 to 128 characters.
+import { z } from "zod";
+import { MEMBERSHIP_TYPES, ROLES } from "./enums";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const FORM_B_PASSWORD_MIN = 8;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const trimmed = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const LoginSchema = z.object({
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+const names = {
+  firstName: trimmed("First name is required"),
+  lastName: trimmed("Last name is required"),
+};
+
+/** What POST /api/auth/register accepts. */
+export const RegisterSchema = z.object({
+  ...names,
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Email must be at most 254 characters")
+    .regex(EMAIL_PATTERN, "Invalid email address"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type Register = z.infer<typeof RegisterSchema>;
+
+const confirm = {
+  confirmPassword: z.string().min(1, "Please confirm your password"),
+};
+
+/** Form A, mounted on /signup. */
+export const SignupFormSchema = RegisterSchema.extend(confirm).refine((v) => v.password === v.confirmPassword, {
+  path: ["confirmPassword"],
+  message: "Passwords do not match",
+});
+export type SignupForm = z.infer<typeof SignupFormSchema>;
+
+/** Form B, mounted on /register: 8 characters, no email pattern check. */
+export const RegisterFormSchema = z
+  .object({
+    ...names,
+    email: z.string().trim().min(1, "Email is required").max(254),
+    password: z
+      .string()
+      .min(1, "Password is required")
+      .min(FORM_B_PASSWORD_MIN, `Password must be at least ${FORM_B_PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    ...confirm,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+export type RegisterForm = z.infer<typeof RegisterFormSchema>;
+
+export const RefreshSchema = z.object({
+  refreshToken: z.string({ error: "Refresh token is required" }).min(1, "Refresh token is required").max(2048),
+});
+export type Refresh = z.infer<typeof RefreshSchema>;
+
+/** The User entity as every API answer carries it (SPEC §3). Never a password hash. */
+export const UserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  workspaceId: z.string(),
+  membership_type: z.enum(MEMBERSHIP_TYPES),
+  membership_start_date: z.number().nullable(),
+  membership_end_date: z.number().nullable(),
+  membership_amount: z.number(),
+  created_at: z.number(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResponseSchema = z.object({
+  user: UserSchema,
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof TokenPairSchema>;

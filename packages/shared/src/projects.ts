@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { PROJECT_STATUSES } from "./enums";
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).optional().default("");
+
+/** Project create and edit (SPEC §5): name required, the rest optional, status one of three. */
+export const ProjectInputSchema = z.object({
+  name: z
+    .string({ error: "Project name is required" })
+    .trim()
+    .min(1, "Project name is required")
+    .max(200, "Project name must be at most 200 characters"),
+  description: optionalText(5000),
+  location: optionalText(300),
+  clientName: optionalText(200),
+  status: z.enum(PROJECT_STATUSES, { error: "Status must be active, completed or archived" }).default("active"),
+});
+export type ProjectInput = z.input<typeof ProjectInputSchema>;
+export type ProjectValues = z.output<typeof ProjectInputSchema>;
+
+export const ProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  location: z.string(),
+  clientName: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  createdAt: z.number(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
