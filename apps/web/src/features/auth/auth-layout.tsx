@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { COMPANY } from "../../config/company";
+
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-slate-50">
+      <header className="px-4 py-4">
+        <Link to="/" className="inline-flex items-center gap-2 text-lg font-bold text-slate-900">
+          <img src="/favicon.svg" alt="" className="size-8" />
+          {COMPANY.productName}
+        </Link>
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-12 sm:items-center">
+        <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          <p className="mt-1 text-sm text-slate-600">{subtitle}</p>
+          <div className="mt-6">{children}</div>
+          <div className="mt-6 space-y-2 text-center text-sm text-slate-600">{footer}</div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type RegisterForm, RegisterFormSchema } from "@sitesnag/shared/auth";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Button } from "../../components/button";
+import { TextField } from "../../components/field";
+import { errorMessage } from "../../lib/api-client";
+import { toast } from "../../lib/toast";
+import { registerRequest, useCompleteSignIn } from "./api/auth-api";
+import { AuthLayout } from "./auth-layout";
+
+/** Form B (SPEC §5): 8-character minimum, no visibility toggles; reads the session from register. */
+export function RegisterPage() {
+  const complete = useCompleteSignIn();
+  const { register, handleSubmit, formState } = useForm<RegisterForm>({ resolver: zodResolver(RegisterFormSchema) });
+  const registration = useMutation({
+    mutationFn: ({ confirmPassword: _confirm, ...body }: RegisterForm) => registerRequest(body),
+    onSuccess: (session) => {
+      toast.success("Registration successful!");
+      complete(session);
+    },
+    onError: (error) => toast.error(errorMessage(error, "Registration failed")),
+  });
+  const e = formState.errors;
+  return (
+    <AuthLayout
+      title="Register"
+      subtitle="Set up your SiteSnag workspace."
+      footer={
+        <>
+          <p>
+            Already registered?{" "}
+            <Link to="/login" className="font-semibold text-brand-700 underline">
+              Sign in
+            </Link>
+          </p>
+          <p>
+            <Link to="/" className="underline">
+              Back to home
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit((values) => registration.mutate(values))} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={e.firstName?.message}
+            {...register("firstName")}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={e.lastName?.message}
+            {...register("lastName")}
+          />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register("email")} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={e.password?.message}
+          {...register("password")}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={e.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        <Button type="submit" className="w-full" isLoading={registration.isPending}>
+          Register
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

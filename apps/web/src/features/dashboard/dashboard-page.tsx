@@ -1,0 +1,79 @@
+import { ClipboardCheck, FileWarning, FolderKanban, type LucideIcon, Plus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonClass } from "../../components/button";
+import { PageHeader } from "../../components/page-header";
+import { ErrorState } from "../../components/states";
+import { useAuthStore } from "../../stores/auth-store";
+import { countStoredAudits, useDashboardStats } from "./api/dashboard-api";
+
+function StatCard({
+  to,
+  label,
+  value,
+  icon: Icon,
+  children,
+}: {
+  to: string;
+  label: string;
+  value: ReactNode;
+  icon: LucideIcon;
+  children?: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className="block rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-600"
+    >
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+        <Icon aria-hidden className="size-5 text-brand-600" />
+      </div>
+      <p className="mt-2 text-3xl font-bold text-slate-900">{value}</p>
+      {children && <div className="mt-1 text-sm text-slate-600">{children}</div>}
+    </Link>
+  );
+}
+
+export function DashboardPage() {
+  const user = useAuthStore((s) => s.user);
+  const stats = useDashboardStats();
+  const audits = user ? countStoredAudits(user.id) : 0;
+  const value = (n: number | undefined) => (stats.isPending ? "…" : (n ?? "–"));
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle={user ? `Welcome back, ${user.firstName}.` : undefined} />
+      {stats.isError && (
+        <div className="mb-4">
+          <ErrorState message="Failed to load dashboard data" onRetry={() => stats.refetch()} />
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3" aria-busy={stats.isPending}>
+        <StatCard to="/app/projects" label="Projects" value={value(stats.data?.projects)} icon={FolderKanban} />
+        <StatCard to="/app/snagging" label="Snagging Reports" value={value(stats.data?.reports)} icon={FileWarning}>
+          {stats.data && (
+            <span>
+              {stats.data.open} open · {stats.data.inProgress} in progress
+            </span>
+          )}
+        </StatCard>
+        <StatCard to="/app/audits" label="Audits Run" value={audits} icon={ClipboardCheck} />
+      </div>
+      <section aria-labelledby="quick-actions" className="mt-8">
+        <h2 id="quick-actions" className="mb-3 text-lg font-semibold text-slate-900">
+          Quick actions
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Link to="/app/snagging/new" className={buttonClass("primary", "py-4")}>
+            <Plus aria-hidden className="size-5" />
+            New Snagging Report
+          </Link>
+          <Link to="/app/audits" className={buttonClass("secondary", "py-4")}>
+            <ClipboardCheck aria-hidden className="size-5" />
+            Run Audit
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

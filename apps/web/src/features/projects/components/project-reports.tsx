@@ -1,0 +1,96 @@
+import { PRIORITIES, type Priority, REPORT_STATUSES, type ReportStatus } from "@sitesnag/shared/enums";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { buttonClass } from "../../../components/button";
+import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
+import { capitalise, formatDate } from "../../../lib/format";
+import { useProjectReports } from "../api/projects-api";
+import { PriorityBadge, ReportStatusBadge } from "./report-badges";
+
+const SELECT = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+
+/** The project's snagging reports, filtered by status and priority on the page. */
+export function ProjectReports({ projectId }: { projectId: string }) {
+  const reports = useProjectReports(projectId);
+  const [status, setStatus] = useState<ReportStatus | "all">("all");
+  const [priority, setPriority] = useState<Priority | "all">("all");
+  const visible = (reports.data ?? []).filter(
+    (r) => (status === "all" || r.status === status) && (priority === "all" || r.priority === priority),
+  );
+  return (
+    <section aria-labelledby="project-reports" className="mt-8">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="project-reports" className="text-lg font-semibold text-slate-900">
+          Snagging reports
+        </h2>
+        <Link to={`/app/snagging/new?projectId=${projectId}`} className={buttonClass("primary")}>
+          <Plus aria-hidden className="size-4" />
+          New Report
+        </Link>
+      </div>
+      <div className="mb-3 flex flex-wrap gap-2">
+        <label className="sr-only" htmlFor="filter-status">
+          Filter by status
+        </label>
+        <select
+          id="filter-status"
+          className={SELECT}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ReportStatus | "all")}
+        >
+          <option value="all">All statuses</option>
+          {REPORT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {capitalise(s)}
+            </option>
+          ))}
+        </select>
+        <label className="sr-only" htmlFor="filter-priority">
+          Filter by priority
+        </label>
+        <select
+          id="filter-priority"
+          className={SELECT}
+          value={priority}
+          onChange={(e) => setPriority(e.target.value as Priority | "all")}
+        >
+          <option value="all">All priorities</option>
+          {PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {capitalise(p)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {reports.isPending ? (
+        <LoadingState label="Loading reports…" />
+      ) : reports.isError ? (
+        <ErrorState message="Failed to load snagging reports" onRetry={() => reports.refetch()} />
+      ) : reports.data.length === 0 ? (
+        <EmptyState title="No snagging reports yet">Record the first snag on this project with New Report.</EmptyState>
+      ) : visible.length === 0 ? (
+        <EmptyState title="No reports match these filters" />
+      ) : (
+        <ul
+          aria-label="Project snagging reports"
+          className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200"
+        >
+          {visible.map((r) => (
+            <li key={r.id}>
+              <Link
+                to={`/app/snagging/${r.id}`}
+                className="flex flex-wrap items-center gap-2 px-4 py-3 hover:bg-slate-50"
+              >
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{r.title}</span>
+                <PriorityBadge priority={r.priority} />
+                <ReportStatusBadge status={r.status} />
+                {r.dueDate !== null && <span className="text-xs text-slate-500">Due {formatDate(r.dueDate)}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

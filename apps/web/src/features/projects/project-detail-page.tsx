@@ -1,0 +1,144 @@
+import { ArrowLeft, Building2, Calendar, MapPin, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Button, buttonClass } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PageHeader } from "../../components/page-header";
+import { ErrorState, LoadingState } from "../../components/states";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { formatDate } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { useDeleteProject, useProject, useUpdateProject } from "./api/projects-api";
+import { ProjectFormModal } from "./components/project-form-modal";
+import { ProjectReports } from "./components/project-reports";
+import { ProjectStatusBadge } from "./components/project-status-badge";
+
+export const DELETE_PROJECT_CONFIRM =
+  "Are you sure you want to delete this project? This will also delete all associated snagging reports.";
+
+function ProjectNotFound() {
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Project not found</h1>
+      <p className="mt-2 text-slate-600">It may have been deleted, or the link is wrong.</p>
+      <Link to="/app/projects" className={buttonClass("secondary", "mt-6")}>
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Projects
+      </Link>
+    </div>
+  );
+}
+
+export function ProjectDetailPage() {
+  const { id = "" } = useParams();
+  const project = useProject(id);
+  const update = useUpdateProject(id);
+  const remove = useDeleteProject(id);
+  const navigate = useNavigate();
+  const [isEditing, setEditing] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
+
+  if (project.isPending) return <LoadingState label="Loading project…" />;
+  if (project.isError) {
+    if (project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
+    return <ErrorState message="Failed to load project" onRetry={() => project.refetch()} />;
+  }
+  const p = project.data;
+  return (
+    <>
+      <Link
+        to="/app/projects"
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Projects
+      </Link>
+      <PageHeader
+        title={p.name}
+        subtitle={<ProjectStatusBadge status={p.status} />}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="size-4" />
+              Edit Project
+            </Button>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <p className="whitespace-pre-line text-slate-700">{p.description || "No description"}</p>
+        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
+          <div className="flex items-start gap-2">
+            <MapPin aria-hidden className="mt-0.5 size-4 text-slate-400" />
+            <div>
+              <dt className="font-medium text-slate-500">Location</dt>
+              <dd className="text-slate-900">{p.location || "Not specified"}</dd>
+            </div>
+          </div>
+          <div className="flex items-start gap-2">
+            <Building2 aria-hidden className="mt-0.5 size-4 text-slate-400" />
+            <div>
+              <dt className="font-medium text-slate-500">Client</dt>
+              <dd className="text-slate-900">{p.clientName || "Not specified"}</dd>
+            </div>
+          </div>
+          <div className="flex items-start gap-2">
+            <Calendar aria-hidden className="mt-0.5 size-4 text-slate-400" />
+            <div>
+              <dt className="font-medium text-slate-500">Created</dt>
+              <dd className="text-slate-900">{formatDate(p.createdAt)}</dd>
+            </div>
+          </div>
+        </dl>
+      </div>
+      <ProjectReports projectId={p.id} />
+      <ProjectFormModal
+        open={isEditing}
+        title="Edit Project"
+        submitLabel="Save Changes"
+        initial={{
+          name: p.name,
+          description: p.description,
+          location: p.location,
+          clientName: p.clientName,
+          status: p.status,
+        }}
+        isPending={update.isPending}
+        onClose={() => setEditing(false)}
+        onSubmit={(values) =>
+          update.mutate(values, {
+            onSuccess: () => {
+              toast.success("Project updated successfully");
+              setEditing(false);
+            },
+            onError: (error) => toast.error(errorMessage(error, "Failed to update project")),
+          })
+        }
+      />
+      <ConfirmDialog
+        open={isConfirming}
+        title="Delete project?"
+        message={DELETE_PROJECT_CONFIRM}
+        confirmLabel="Delete Project"
+        isPending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toast.success("Project deleted successfully");
+              navigate("/app/projects", { replace: true });
+            },
+            onError: (error) => {
+              setConfirming(false);
+              toast.error(errorMessage(error, "Failed to delete project"));
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Plus, Search } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Button } from "../../components/button";
+import { PageHeader } from "../../components/page-header";
+import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { errorMessage } from "../../lib/api-client";
+import { toast } from "../../lib/toast";
+import { useCreateProject, useProjects } from "./api/projects-api";
+import { ProjectCard } from "./components/project-card";
+import { ProjectFormModal } from "./components/project-form-modal";
+
+export function ProjectsPage() {
+  const projects = useProjects();
+  const create = useCreateProject();
+  const [search, setSearch] = useState("");
+  const [isCreating, setCreating] = useState(false);
+
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    if (!needle) return projects.data ?? [];
+    return (projects.data ?? []).filter(
+      (p) => p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle),
+    );
+  }, [projects.data, search]);
+
+  return (
+    <>
+      <PageHeader
+        title="Projects"
+        subtitle="Every snag and audit belongs to a project."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="size-4" />
+            New Project
+          </Button>
+        }
+      />
+      <div className="relative mb-4">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          aria-label="Search projects"
+          placeholder="Search projects by name or description"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
+        />
+      </div>
+      {projects.isPending ? (
+        <LoadingState label="Loading projects…" />
+      ) : projects.isError ? (
+        <ErrorState
+          message={errorMessage(projects.error, "Failed to load projects")}
+          onRetry={() => projects.refetch()}
+        />
+      ) : projects.data.length === 0 ? (
+        <EmptyState
+          title="No projects yet"
+          action={<Button onClick={() => setCreating(true)}>Create your first project</Button>}
+        >
+          Create a project to start recording snags and running audits.
+        </EmptyState>
+      ) : visible.length === 0 ? (
+        <EmptyState title="No matching projects">Nothing matches “{search.trim()}”.</EmptyState>
+      ) : (
+        <ul aria-label="Projects" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {visible.map((p) => (
+            <ProjectCard key={p.id} project={p} />
+          ))}
+        </ul>
+      )}
+      <ProjectFormModal
+        open={isCreating}
+        title="New Project"
+        submitLabel="Create Project"
+        isPending={create.isPending}
+        onClose={() => setCreating(false)}
+        onSubmit={(values) =>
+          create.mutate(values, {
+            onSuccess: () => {
+              toast.success("Project created successfully");
+              setCreating(false);
+            },
+            onError: (error) => toast.error(errorMessage(error, "Failed to create project")),
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import { Download, X } from "lucide-react";
+import { Button } from "../../components/button";
+import { useUiStore } from "../../stores/ui-store";
+
+/** The install card (SPEC §2, §4), shown once the browser offers installation. */
+export function InstallPrompt() {
+  const event = useUiStore((s) => s.installPromptEvent);
+  const show = useUiStore((s) => s.showInstallPrompt);
+  const setShow = useUiStore((s) => s.setShowInstallPrompt);
+  const setEvent = useUiStore((s) => s.setInstallPromptEvent);
+  if (!show || !event) return null;
+  const install = async () => {
+    await event.prompt();
+    await event.userChoice.catch(() => undefined);
+    setEvent(null);
+    setShow(false);
+  };
+  return (
+    <section
+      aria-labelledby="install-title"
+      className="fixed inset-x-3 bottom-20 z-50 rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 sm:left-auto sm:right-4 sm:w-96 lg:bottom-4"
+    >
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={() => setShow(false)}
+        className="absolute right-2 top-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+      >
+        <X aria-hidden className="size-4" />
+      </button>
+      <div className="flex gap-3 pr-6">
+        <Download aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-600" />
+        <div>
+          <h2 id="install-title" className="font-semibold text-slate-900">
+            Install {PRODUCT_NAME}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Install our app for a better experience with offline support!</p>
+        </div>
+      </div>
+      <div className="mt-3 flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => setShow(false)}>
+          Not now
+        </Button>
+        <Button onClick={install}>Install</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// Service worker registration (SPEC §4): /sw.js; an updated version asks before reloading; the
+// first install only logs. Also keeps the online flag in step with the browser.
+import { useEffect } from "react";
+import { Workbox } from "workbox-window";
+import { type InstallPromptEvent, useUiStore } from "../../stores/ui-store";
+
+let registered = false;
+
+function registerServiceWorker(): void {
+  if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  registered = true;
+  const wb = new Workbox("/sw.js");
+  wb.addEventListener("installed", (event) => {
+    if (!event.isUpdate) console.info("Content is cached for offline use.");
+  });
+  wb.addEventListener("waiting", () => {
+    if (window.confirm("New version available! Click OK to refresh.")) {
+      wb.addEventListener("controlling", () => window.location.reload());
+      wb.messageSkipWaiting();
+    }
+  });
+  wb.register().catch((error: unknown) => console.error("Service worker registration failed", error));
+}
+
+export function usePwaLifecycle(): void {
+  useEffect(() => {
+    registerServiceWorker();
+    const { setOnline, setInstallPromptEvent, setShowInstallPrompt } = useUiStore.getState();
+    setOnline(navigator.onLine);
+    const online = () => setOnline(true);
+    const offline = () => setOnline(false);
+    const beforeInstall = (event: Event) => {
+      event.preventDefault();
+      setInstallPromptEvent(event as InstallPromptEvent);
+      setShowInstallPrompt(true);
+    };
+    const installed = () => {
+      setInstallPromptEvent(null);
+      setShowInstallPrompt(false);
+    };
+    window.addEventListener("online", online);
+    window.addEventListener("offline", offline);
+    window.addEventListener("beforeinstallprompt", beforeInstall);
+    window.addEventListener("appinstalled", installed);
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("beforeinstallprompt", beforeInstall);
+      window.removeEventListener("appinstalled", installed);
+    };
+  }, []);
+}

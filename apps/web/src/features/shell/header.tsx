@@ -1,0 +1,67 @@
+import { Bell, LogOut, Menu, Settings } from "lucide-react";
+import { useNavigate } from "react-router";
+import { capitalise, initials } from "../../lib/format";
+import { useAuthStore } from "../../stores/auth-store";
+import { useUiStore } from "../../stores/ui-store";
+
+export function Header() {
+  const user = useAuthStore((s) => s.user);
+  const sidebarOpen = useUiStore((s) => s.sidebarOpen);
+  const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
+  const navigate = useNavigate();
+  if (!user) return null;
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+      <button
+        type="button"
+        className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+        aria-label="Open menu"
+        aria-expanded={sidebarOpen}
+        aria-controls="mobile-sidebar"
+        onClick={() => setSidebarOpen(true)}
+      >
+        <Menu aria-hidden className="size-6" />
+      </button>
+      <div className="flex-1" />
+      {user.role === "admin" && (
+        <button
+          type="button"
+          onClick={() => navigate("/app/admin")}
+          aria-label="Admin settings"
+          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+        >
+          <Settings aria-hidden className="size-5" />
+        </button>
+      )}
+      <button
+        type="button"
+        aria-label="Notifications, none unread"
+        className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+      >
+        <Bell aria-hidden className="size-5" />
+      </button>
+      <div className="flex items-center gap-2 pl-1">
+        <span
+          aria-hidden
+          className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+        >
+          {initials(user.firstName, user.lastName)}
+        </span>
+        <div className="hidden leading-tight sm:block">
+          <p className="text-sm font-semibold text-slate-900">
+            {user.firstName} {user.lastName}
+          </p>
+          <p className="text-xs text-slate-500">{capitalise(user.role)}</p>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => navigate("/logout")}
+        className="ml-1 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        <LogOut aria-hidden className="size-5" />
+        <span className="sr-only sm:not-sr-only">Logout</span>
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,91 @@
+// The one HTTP client (SPEC §4, §6): bearer header when a token is held, one retry after a 401
+// with a refreshed access token, and logout to /login when the refresh itself fails. Concurrent
+// 401s share a single refresh call, because refresh tokens rotate and may be used only once.
+import type { ApiErrorBody } from "@sitesnag/shared/errors";
+import { useAuthStore } from "../stores/auth-store";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Partial<ApiErrorBody> | null,
+  ) {
+    super(message);
+  }
+}
+
+/** The server's message when it gave one, otherwise the screen's fixed text (SPEC §8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.body?.message) return error.body.message;
+  return fallback;
+}
+
+type RequestOptions = { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+
+let refreshing: Promise<string | null> | null = null;
+
+async function refreshAccessToken(): Promise<string | null> {
+  const { refreshToken } = useAuthStore.getState();
+  if (!refreshToken) return null;
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch("/api/auth/refresh", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refreshToken }),
+      });
+      if (!res.ok) throw new Error("refresh failed");
+      const tokens = (await res.json()) as { accessToken: string; refreshToken: string };
+      useAuthStore.getState().setTokens(tokens.accessToken, tokens.refreshToken);
+      return tokens.accessToken;
+    } catch {
+      useAuthStore.getState().logout();
+      if (window.location.pathname !== "/login") window.location.assign("/login");
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function buildInit(options: RequestOptions, token: string | null): RequestInit {
+  const headers: Record<string, string> = { ...options.headers };
+  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  return {
+    method: options.method ?? "GET",
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  };
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> | null = null;
+  try {
+    body = (await res.json()) as Partial<ApiErrorBody>;
+  } catch {
+    body = null;
+  }
+  return new ApiError(res.status, body?.message ?? res.statusText, body);
+}
+
+/** Sends a request under /api and returns the raw Response once it is OK. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const url = `/api${path}`;
+  let res = await fetch(url, buildInit(options, useAuthStore.getState().accessToken));
+  if (res.status === 401 && useAuthStore.getState().refreshToken) {
+    const token = await refreshAccessToken();
+    if (token) res = await fetch(url, buildInit(options, token));
+  }
+  if (!res.ok) throw await toError(res);
+  return res;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await apiFetch(path, options);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}

@@ -1,0 +1,66 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+export default defineConfig({
+  resolve: { conditions: ["source"] },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: "generateSW",
+      filename: "sw.js",
+      registerType: "prompt",
+      injectRegister: false,
+      includeAssets: ["favicon.svg", "icons/*.png"],
+      manifest: {
+        name: "SiteSnag",
+        short_name: "SiteSnag",
+        description: "Snagging reports and site safety audits that work offline.",
+        start_url: "/app/dashboard",
+        scope: "/",
+        display: "standalone",
+        background_color: "#f8fafc",
+        theme_color: "#ea580c",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/api\//, /^\/files\//],
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        runtimeCaching: [
+          {
+            // API reads fall back to the last answer for 5 minutes when the network is gone (SPEC §9).
+            urlPattern: ({ url, request }) => url.pathname.startsWith("/api/") && request.method === "GET",
+            handler: "NetworkFirst",
+            options: {
+              cacheName: "api",
+              networkTimeoutSeconds: 10,
+              expiration: { maxAgeSeconds: 5 * 60, maxEntries: 200 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith("/files/"),
+            handler: "CacheFirst",
+            options: {
+              cacheName: "images",
+              expiration: { maxAgeSeconds: 30 * 24 * 60 * 60, maxEntries: 500, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000", "/files": "http://localhost:3000" },
+  },
+  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+});

@@ -1,0 +1,140 @@
+// Playwright fixtures: one real server per worker (built app, own SQLite file, own port), and
+// helpers that create accounts and sign in through the API like the app does.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base, expect, type Page } from "@playwright/test";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export const ADMIN = { email: "admin@sitesnag.test", password: "Admin-Passw0rd-e2e" };
+
+type Server = { url: string };
+export type Session = {
+  user: { id: string; firstName: string; lastName: string; email: string; role: string };
+  accessToken: string;
+  refreshToken: string;
+};
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+let counter = 0;
+
+export const test = base.extend<{ api: ApiHelper }, { server: Server }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring argument
+    async ({}, use, workerInfo) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-e2e-"));
+      const port = 4300 + workerInfo.parallelIndex;
+      let log = "";
+      const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          AUTH_RATE_LIMIT: "100000",
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+      child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealth(url, child, () => log);
+      await use({ url });
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", auto: true },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  api: async ({ server }, use) => use(new ApiHelper(server.url)),
+});
+
+export { expect };
+
+export class ApiHelper {
+  constructor(private readonly baseUrl: string) {}
+
+  async call<T>(method: string, pathname: string, body?: unknown, token?: string): Promise<T> {
+    const res = await fetch(`${this.baseUrl}/api${pathname}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${pathname} → ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  }
+
+  /** A new account in its own workspace. */
+  async signUp(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+    counter += 1;
+    const body = {
+      firstName: "Pat",
+      lastName: "Foreman",
+      email: `pat.${process.pid}.${counter}.${Date.now()}@example.com`,
+      password: "site-walk-2026",
+      ...overrides,
+    };
+    const session = await this.call<Session>("POST", "/auth/register", body);
+    return { ...session, password: body.password };
+  }
+
+  loginAdmin(): Promise<Session> {
+    return this.call<Session>("POST", "/auth/login", ADMIN);
+  }
+
+  createProject(token: string, overrides: Record<string, string> = {}) {
+    return this.call<{ project: { id: string; name: string } }>(
+      "POST",
+      "/projects",
+      { name: "Project", description: "", location: "", clientName: "", status: "active", ...overrides },
+      token,
+    ).then((r) => r.project);
+  }
+}
+
+/** Puts a session into the app's persisted store before any page script runs, as a real sign-in would. */
+export async function signInAs(page: Page, session: Session): Promise<void> {
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem("auth-storage")) {
+      window.localStorage.setItem(
+        "auth-storage",
+        JSON.stringify({
+          state: {
+            user: value.user,
+            accessToken: value.accessToken,
+            refreshToken: value.refreshToken,
+            isAuthenticated: true,
+          },
+          version: 1,
+        }),
+      );
+    }
+  }, session);
+}
+
+export const isMobile = (page: Page): boolean => (page.viewportSize()?.width ?? 1280) < 1024;

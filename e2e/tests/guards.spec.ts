@@ -1,0 +1,97 @@
+import { expect, isMobile, signInAs, test } from "../fixtures";
+
+test("an unauthenticated visitor to /app is sent to the landing page", async ({ page }) => {
+  await page.goto("/app/projects");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("/app goes to the dashboard", async ({ page, api }) => {
+  await signInAs(page, await api.signUp());
+  await page.goto("/app");
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
+
+test("a non-admin on /app/admin goes to the dashboard and sees no settings button", async ({ page, api }) => {
+  await signInAs(page, await api.signUp());
+  await page.goto("/app/admin?tab=users");
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByRole("button", { name: "Admin settings" })).toHaveCount(0);
+});
+
+test("an admin reaches the admin panel from the settings button; unknown tabs fall back", async ({ page, api }) => {
+  await signInAs(page, await api.loginAdmin());
+  await page.goto("/app/dashboard");
+  await expect(page.getByRole("banner").getByText("Admin", { exact: true })).toBeVisible({ visible: !isMobile(page) });
+  await page.getByRole("button", { name: "Admin settings" }).click();
+  await expect(page).toHaveURL(/\/app\/admin$/);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await page.goto("/app/admin?tab=memberships");
+  await expect(page.getByRole("heading", { name: "Memberships" })).toBeVisible();
+  await page.goto("/app/admin?tab=bogus");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+});
+
+test("header shows name, capitalised role and initials; logout clears the session", async ({ page, api }) => {
+  const session = await api.signUp({ firstName: "Dee", lastName: "Roofer" });
+  await signInAs(page, session);
+  await page.goto("/app/dashboard");
+  const header = page.getByRole("banner");
+  await expect(header.getByText("DR", { exact: true })).toBeVisible();
+  if (!isMobile(page)) {
+    await expect(header.getByText("Dee Roofer")).toBeVisible();
+    await expect(header.getByText("User", { exact: true })).toBeVisible();
+  }
+  await header.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));
+  expect(stored.state).toMatchObject({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false });
+  await page.goto("/app/dashboard");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a 401 is retried once with a refreshed token", async ({ page, api }) => {
+  const session = await api.signUp();
+  await signInAs(page, { ...session, accessToken: "expired.or.garbage" });
+  await page.goto("/app/projects");
+  await expect(page.getByRole("heading", { name: "No projects yet" })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));
+  expect(stored.state.accessToken).not.toBe("expired.or.garbage");
+  expect(stored.state.refreshToken).not.toBe(session.refreshToken);
+});
+
+test("when the refresh fails the user is logged out to /login", async ({ page, api }) => {
+  const session = await api.signUp();
+  await signInAs(page, { ...session, accessToken: "garbage", refreshToken: "also-garbage" });
+  await page.goto("/app/projects");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe("navigation", () => {
+  test("sidebar on desktop, slide-in menu and bottom tabs on a phone", async ({ page, api }) => {
+    await signInAs(page, await api.signUp());
+    await page.goto("/app/dashboard");
+    if (isMobile(page)) {
+      const tabs = page.getByRole("navigation", { name: "Tabs" });
+      await expect(tabs.getByRole("link")).toHaveText(["Projects", "Snags", "Audits", "Profile"]);
+      await tabs.getByRole("link", { name: "Snags" }).click();
+      await expect(page).toHaveURL(/\/app\/snagging$/);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("complementary", { name: "Menu" });
+      await menu.getByRole("link", { name: "Projects" }).click();
+      await expect(page).toHaveURL(/\/app\/projects$/);
+      await expect(menu).toHaveCount(0);
+    } else {
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link")).toHaveText([
+        "Dashboard",
+        "Projects",
+        "Snagging Reports",
+        "Audits",
+        "Profile",
+      ]);
+      await nav.getByRole("link", { name: "Audits" }).click();
+      await expect(page).toHaveURL(/\/app\/audits$/);
+      await expect(page.getByRole("navigation", { name: "Tabs" })).toBeHidden();
+    }
+  });
+});

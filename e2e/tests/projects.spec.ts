@@ -1,0 +1,136 @@
+import { expect, signInAs, test } from "../fixtures";
+
+const DELETE_CONFIRM =
+  "Are you sure you want to delete this project? This will also delete all associated snagging reports.";
+
+test("empty state, create through the modal with validation, search, open", async ({ page, api }) => {
+  await signInAs(page, await api.signUp());
+  await page.goto("/app/projects");
+  await expect(page.getByRole("heading", { name: "No projects yet" })).toBeVisible();
+
+  await page.getByRole("button", { name: "New Project" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Project" });
+  await dialog.getByRole("button", { name: "Create Project" }).click();
+  await expect(dialog.getByText("Project name is required")).toBeVisible();
+
+  await dialog.getByLabel("Project name").fill("Canal Wharf Tower");
+  await dialog.getByLabel("Description").fill("Twenty-storey residential tower with podium retail");
+  await dialog.getByLabel("Location").fill("Canal Street, Manchester");
+  await dialog.getByLabel("Client name").fill("Northern Living plc");
+  await dialog.getByLabel("Status").selectOption("active");
+  await dialog.getByRole("button", { name: "Create Project" }).click();
+  await expect(page.getByText("Project created successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "New Project" }).click();
+  await dialog.getByLabel("Project name").fill("Hillside Surgery");
+  await dialog.getByLabel("Description").fill("GP practice refurbishment");
+  await dialog.getByRole("button", { name: "Create Project" }).click();
+
+  const list = page.getByRole("list", { name: "Projects" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("searchbox", { name: "Search projects" }).fill("podium");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Canal Wharf Tower");
+  await page.getByRole("searchbox", { name: "Search projects" }).fill("no such thing");
+  await expect(page.getByRole("heading", { name: "No matching projects" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search projects" }).fill("hillside");
+  await list.getByRole("link", { name: /Hillside Surgery/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Hillside Surgery" })).toBeVisible();
+  await expect(page.getByText("GP practice refurbishment")).toBeVisible();
+});
+
+test("detail shows the fields; edit and delete with the exact confirmation", async ({ page, api }) => {
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, {
+    name: "Old Mill Conversion",
+    description: "Loft apartments",
+    location: "Mill Lane, Bradford",
+    clientName: "Heritage Homes",
+    status: "active",
+  });
+  await signInAs(page, session);
+  await page.goto(`/app/projects/${project.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Old Mill Conversion" })).toBeVisible();
+  await expect(page.getByText("Mill Lane, Bradford")).toBeVisible();
+  await expect(page.getByText("Heritage Homes")).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "New Report" })).toHaveAttribute(
+    "href",
+    `/app/snagging/new?projectId=${project.id}`,
+  );
+  await expect(page.getByRole("heading", { name: "No snagging reports yet" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit Project" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Project" });
+  await expect(edit.getByLabel("Project name")).toHaveValue("Old Mill Conversion");
+  await edit.getByLabel("Project name").fill("Old Mill Lofts");
+  await edit.getByLabel("Status").selectOption("completed");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Project updated successfully")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Old Mill Lofts" })).toBeVisible();
+  await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete project?" });
+  await expect(confirm.getByText(DELETE_CONFIRM)).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Old Mill Lofts" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await confirm.getByRole("button", { name: "Delete Project" }).click();
+  await expect(page.getByText("Project deleted successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/projects$/);
+  await expect(page.getByRole("heading", { name: "No projects yet" })).toBeVisible();
+  await page.goto(`/app/projects/${project.id}`);
+  await expect(page.getByRole("heading", { name: "Project not found" })).toBeVisible();
+});
+
+test("another workspace's project is not found", async ({ page, api }) => {
+  const owner = await api.signUp();
+  const project = await api.createProject(owner.accessToken, { name: "Private job" });
+  await signInAs(page, await api.signUp());
+  await page.goto(`/app/projects/${project.id}`);
+  await expect(page.getByRole("heading", { name: "Project not found" })).toBeVisible();
+  await expect(page.getByText("Private job")).toHaveCount(0);
+});
+
+test("dashboard counts change as projects are added", async ({ page, api }) => {
+  const session = await api.signUp();
+  await signInAs(page, session);
+  await page.goto("/app/dashboard");
+  const card = page.getByRole("link", { name: /^Projects \d+/ });
+  await expect(card).toContainText("0");
+  await api.createProject(session.accessToken, { name: "One" });
+  await api.createProject(session.accessToken, { name: "Two" });
+  await page.reload();
+  await expect(card).toContainText("2");
+  await expect(page.getByRole("link", { name: /^Snagging Reports \d/ })).toContainText("0 open · 0 in progress");
+  await expect(page.getByRole("link", { name: /^Audits Run/ })).toContainText("0");
+  await page.getByRole("link", { name: "New Snagging Report" }).click();
+  await expect(page).toHaveURL(/\/app\/snagging\/new$/);
+  await page.goto("/app/dashboard");
+  await page.getByRole("link", { name: "Run Audit" }).click();
+  await expect(page).toHaveURL(/\/app\/audits$/);
+  await page.goto("/app/dashboard");
+  await card.click();
+  await expect(page).toHaveURL(/\/app\/projects$/);
+});
+
+test("dashboard Audits Run counts only this user's browser-stored audits", async ({ page, api }) => {
+  const session = await api.signUp();
+  await signInAs(page, session);
+  await page.addInitScript((userId) => {
+    localStorage.setItem(
+      "site_audits",
+      JSON.stringify([
+        { id: "a1", userId },
+        { id: "a2", userId },
+        { id: "a3", userId: "someone-else" },
+      ]),
+    );
+  }, session.user.id);
+  await page.goto("/app/dashboard");
+  await expect(page.getByRole("link", { name: /^Audits Run/ })).toContainText("2");
+});
