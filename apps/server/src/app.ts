@@ -36,7 +36,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only trust X-Forwarded-For from as many hops as configured, so a client cannot spoof its IP
+    // past the per-IP rate limit.
+    trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -51,6 +53,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   };
 
   registerErrorHandler(app);
+  // A body-less POST sent with a JSON content type (some clients always set it) is not an error.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    return parseJson(request, text, done);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional().or(z.literal("")),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
 });
@@ -38,6 +39,8 @@ export type Config = {
   adminPassword: string | undefined;
   appSecret: string | undefined;
   authRateLimit: number;
+  /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
+  trustProxy: number;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDist: string | undefined;
 };
@@ -45,7 +48,9 @@ export type Config = {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // A variable set to an empty string counts as unset: PORT= must not coerce to port 0.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim() !== ""));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
@@ -66,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword,
     appSecret: e.APP_SECRET || undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };

@@ -1,6 +1,11 @@
-// Test data through the real API, with overrides. Each call makes a new account (and workspace).
+// Test data with overrides: accounts and projects through the real API, report and attachment rows
+// straight into the database. Each signUp makes a new account (and workspace).
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { Project } from "@sitesnag/shared/projects";
+import type { Insertable } from "kysely";
+import type { AttachmentsTable, SnaggingReportsTable } from "../src/db/schema";
+import { newId } from "../src/ids";
+import { nowSeconds } from "../src/time";
 import type { TestApp } from "./harness";
 
 let counter = 0;
@@ -35,4 +40,59 @@ export async function createProject(
   });
   if (res.statusCode !== 201) throw new Error(`createProject failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { project: Project }).project;
+}
+
+/** A snagging report row written straight to the database (there is no create endpoint yet). */
+export async function insertReport(
+  t: TestApp,
+  parent: { workspaceId: string; projectId: string; userId?: string },
+  overrides: Partial<Insertable<SnaggingReportsTable>> = {},
+): Promise<Insertable<SnaggingReportsTable>> {
+  counter += 1;
+  const now = nowSeconds();
+  const row: Insertable<SnaggingReportsTable> = {
+    id: newId(),
+    workspace_id: parent.workspaceId,
+    project_id: parent.projectId,
+    title: `SNAG-20250101-${1000 + counter}`,
+    description: "Cracked tile by the lift lobby",
+    status: "open",
+    priority: "medium",
+    category: "other",
+    assigned_to: null,
+    created_by: parent.userId ?? null,
+    due_date: null,
+    location_lat: null,
+    location_lng: null,
+    page_url: null,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+  await t.ctx.db.insertInto("snagging_reports").values(row).execute();
+  return row;
+}
+
+/** An attachment row for a report, with a real file (and thumbnail) put into the app's storage. */
+export async function insertAttachment(
+  t: TestApp,
+  report: { id: string; workspace_id: string },
+): Promise<Insertable<AttachmentsTable> & { storage_key: string; thumbnail_key: string }> {
+  const id = newId();
+  const row = {
+    id,
+    report_id: report.id,
+    workspace_id: report.workspace_id,
+    storage_key: `${report.workspace_id}/${id}.jpg`,
+    thumbnail_key: `${report.workspace_id}/${id}.thumb.jpg`,
+    original_name: "photo.jpg",
+    content_type: "image/jpeg",
+    size_bytes: 4,
+    position: 0,
+    created_at: nowSeconds(),
+  };
+  await t.ctx.storage.put(row.storage_key, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), "image/jpeg");
+  await t.ctx.storage.put(row.thumbnail_key, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), "image/jpeg");
+  await t.ctx.db.insertInto("attachments").values(row).execute();
+  return row;
 }

@@ -12,6 +12,8 @@ import { type DbKind, openDatabase } from "../src/db/database";
 import { DiskStorage } from "../src/storage/disk-storage";
 
 export const DIALECTS: DbKind[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+/** The JWT signing secret every test app uses, so tests can forge expired or foreign tokens. */
+export const TEST_SECRET = "test-secret-test-secret-test-secret-42";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -45,7 +47,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     config,
     db,
     dbKind,
-    secret: "test-secret-test-secret-test-secret-42",
+    secret: TEST_SECRET,
     storage: new DiskStorage(path.join(dataDir, "files")),
   });
   await app.ready();

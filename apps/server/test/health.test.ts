@@ -37,3 +37,38 @@ describe.each(DIALECTS)("health and error shape (%s)", (kind) => {
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
   });
 });
+
+describe.each(DIALECTS)("request parsing (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it("accepts a body-less POST sent with a JSON content type", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/auth/demo-login",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveProperty("accessToken");
+  });
+
+  it("still refuses prototype-poisoning JSON", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: '{"email":"a@b.co","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("ignores a spoofed X-Forwarded-For by default", async () => {
+    const res = await t.request({ method: "GET", url: "/api/health", headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(res.statusCode).toBe(200);
+    expect(t.ctx.config.trustProxy).toBe(0);
+  });
+});

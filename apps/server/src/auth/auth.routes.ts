@@ -1,8 +1,10 @@
 import { LoginSchema, RefreshSchema, RegisterSchema } from "@sitesnag/shared/auth";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import { isDemoCredentials, startDemo } from "../demo/demo.service";
+import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
 import { login, logout, refresh, register } from "./auth.service";
 
 const PER_ACCOUNT_LIMIT = 10;
@@ -10,15 +12,24 @@ const PER_ACCOUNT_LIMIT = 10;
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const perIp = { max: ctx.config.authRateLimit, timeWindow: "1 minute" };
-    // A second limit keyed by the account, so one address cannot be hammered from many IPs.
-    const perAccount = app.rateLimit({
+    // A second limit keyed by the account, so one address cannot be hammered from many IPs. It is
+    // applied by hand: a limiter made with app.rateLimit() skips any request the route's per-IP
+    // limiter has already counted, so it would never fire.
+    const accountLimit = app.createRateLimit({
       max: Math.max(PER_ACCOUNT_LIMIT, Math.ceil(ctx.config.authRateLimit / 2)),
       timeWindow: "1 minute",
       keyGenerator: (request) => {
-        const body = request.body as { email?: unknown } | undefined;
+        const body = request.body as { email?: unknown } | null | undefined;
         return `account:${typeof body?.email === "string" ? body.email.trim().toLowerCase() : request.ip}`;
       },
     });
+    const perAccount = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      const limit = await accountLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header("retry-after", limit.ttlInSeconds);
+        throw new AppError(429, TOO_MANY_ATTEMPTS);
+      }
+    };
 
     app.post(
       "/register",
@@ -41,7 +52,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/logout",
-      { schema: { body: z.object({ refreshToken: z.string().max(2048).optional() }).optional() } },
+      // Fastify hands a body-less request to the validator as null, hence nullish rather than optional.
+      { schema: { body: z.object({ refreshToken: z.string().max(2048).optional() }).nullish() } },
       async (request, reply) => {
         if (request.body?.refreshToken) await logout(ctx, request.body.refreshToken);
         return reply.status(204).send();

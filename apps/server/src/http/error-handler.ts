@@ -4,7 +4,7 @@ import type { ApiErrorBody } from "@sitesnag/shared/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { AppError } from "./errors";
+import { AppError, TOO_MANY_ATTEMPTS } from "./errors";
 
 const STATUS_NAMES: Record<number, string> = {
   400: "Bad Request",
@@ -64,15 +64,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         statusCode === 400 && "code" in error && String(error.code).startsWith("FST_ERR_CTP")
           ? "The request body is not valid JSON"
           : statusCode === 429
-            ? "Too many attempts. Please wait a minute and try again."
+            ? TOO_MANY_ATTEMPTS
             : error.message;
       return reply.status(statusCode).send(errorBody(statusCode, message));
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(errorBody(500, "Something went wrong on our side. Please try again."));
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split("?")[0]} not found`));
   });
 }

@@ -9,6 +9,8 @@ export class AppError extends Error {
   }
 }
 
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
 export const notFound = (what = "Resource") => new AppError(404, `${what} not found`);
 export const unauthorized = (message = "Authentication required") => new AppError(401, message);
 export const forbidden = (message = "You do not have permission to do that") => new AppError(403, message);

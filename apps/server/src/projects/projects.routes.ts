@@ -6,11 +6,13 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { createProject, editProject, getProject, listProjects, removeProject } from "./projects.service";
 
-const IdParams = z.object({ id: z.string().max(64) });
+// Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
+const IdParams = z.object({ id: z.string().max(200) });
 
 export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("preHandler", authenticate);
+    // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
+    app.addHook("onRequest", authenticate);
 
     app.get("/", async (request) => ({ projects: await listProjects(ctx, currentUser(request)) }));
 

@@ -6,7 +6,8 @@ import { listReports } from "./snagging.service";
 
 export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("preHandler", authenticate);
+    // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
+    app.addHook("onRequest", authenticate);
 
     app.get("/", { schema: { querystring: ReportListQuerySchema } }, async (request) => ({
       reports: await listReports(ctx, currentUser(request), request.query),

@@ -6,9 +6,15 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "../http/error-handler";
 
+const jsonNotFound = (method: string, pathname: string) => errorBody(404, `Route ${method} ${pathname} not found`);
+
+/** Also owns the app's one not-found handler: JSON under /api, the SPA's index.html elsewhere. */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, "index.html"))) {
     app.log.warn({ distDir }, "web app not built; only the API is served");
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(jsonNotFound(request.method, request.url.split("?")[0] ?? "/")),
+    );
     return;
   }
   await app.register(fastifyStatic, {
@@ -28,10 +34,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/files/")) {
-      return reply.status(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
+      return reply.status(404).send(jsonNotFound(request.method, pathname));
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return reply.status(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
+      return reply.status(404).send(jsonNotFound(request.method, pathname));
     }
     // A path with a file extension that is not in the build is a missing file, not a route.
     if (path.extname(pathname) !== "") {

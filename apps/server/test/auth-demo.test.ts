@@ -1,0 +1,113 @@
+import type { AuthResponse } from "@sitesnag/shared/auth";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "@sitesnag/shared/demo";
+import type { Project } from "@sitesnag/shared/projects";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countRows, expectError } from "./assertions";
+import { signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+
+describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const demoLogin = async (): Promise<AuthResponse> => {
+    const res = await t.request({ method: "POST", url: "/api/auth/demo-login" });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AuthResponse;
+  };
+  const projectsOf = async (token: string): Promise<Project[]> => {
+    const res = await t.request({ method: "GET", url: "/api/projects", token });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { projects: Project[] }).projects;
+  };
+
+  it("signs in a demo user with tokens, in a new workspace seeded with 2-3 projects", async () => {
+    const workspacesBefore = await countRows(t, "workspaces");
+    const demo = await demoLogin();
+    expect(Object.keys(demo).sort()).toEqual(["accessToken", "refreshToken", "user"]);
+    expect(demo.user).toMatchObject({ role: "user", membership_type: "free" });
+    expect(await countRows(t, "workspaces")).toBe(workspacesBefore + 1);
+    const workspace = await t.ctx.db
+      .selectFrom("workspaces")
+      .selectAll()
+      .where("id", "=", demo.user.workspaceId)
+      .executeTakeFirstOrThrow();
+    expect(Number(workspace.is_demo)).toBe(1);
+    expect(workspace.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    const projects = await projectsOf(demo.accessToken);
+    expect(projects.length).toBeGreaterThanOrEqual(2);
+    expect(projects.length).toBeLessThanOrEqual(3);
+  });
+
+  it("gives two demo logins separate workspaces: one's edits never show in the other", async () => {
+    const first = await demoLogin();
+    const second = await demoLogin();
+    expect(second.user.id).not.toBe(first.user.id);
+    expect(second.user.workspaceId).not.toBe(first.user.workspaceId);
+    const firstIds = (await projectsOf(first.accessToken)).map((p) => p.id);
+    const secondIds = (await projectsOf(second.accessToken)).map((p) => p.id);
+    expect(firstIds.filter((id) => secondIds.includes(id))).toEqual([]);
+
+    const created = await t.request({
+      method: "POST",
+      url: "/api/projects",
+      token: first.accessToken,
+      payload: { name: "Visitor one's project" },
+    });
+    expect(created.statusCode).toBe(201);
+    const firstNames = (await projectsOf(first.accessToken)).map((p) => p.name);
+    const secondNames = (await projectsOf(second.accessToken)).map((p) => p.name);
+    expect(firstNames).toContain("Visitor one's project");
+    expect(secondNames).not.toContain("Visitor one's project");
+  });
+
+  it("keeps a demo user's projects out of a regular account, and the reverse", async () => {
+    const demo = await demoLogin();
+    const regular = await signUp(t);
+    const demoProject = (await projectsOf(demo.accessToken))[0] as Project;
+    expect(await projectsOf(regular.accessToken)).toEqual([]);
+    const res = await t.request({ method: "GET", url: `/api/projects/${demoProject.id}`, token: regular.accessToken });
+    expectError(res, 404);
+  });
+
+  it("opens a fresh sandbox when signing in with the demo credentials shown on /demo", async () => {
+    const viaButton = await demoLogin();
+    const answers = await Promise.all(
+      [DEMO_EMAIL, ` ${DEMO_EMAIL.toUpperCase()} `].map((email) =>
+        t.request({ method: "POST", url: "/api/auth/login", payload: { email, password: DEMO_PASSWORD } }),
+      ),
+    );
+    const workspaces = new Set([viaButton.user.workspaceId]);
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as AuthResponse;
+      workspaces.add(body.user.workspaceId);
+      expect((await projectsOf(body.accessToken)).length).toBeGreaterThanOrEqual(2);
+    }
+    expect(workspaces.size).toBe(3);
+  });
+
+  it("refuses the demo email with any other password, creating nothing", async () => {
+    const workspacesBefore = await countRows(t, "workspaces");
+    const res = await t.request({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: DEMO_EMAIL, password: `${DEMO_PASSWORD}x` },
+    });
+    expectError(res, 401, "Invalid email or password");
+    expect(await countRows(t, "workspaces")).toBe(workspacesBefore);
+  });
+
+  it("lets a demo session refresh like any other", async () => {
+    const demo = await demoLogin();
+    const res = await t.request({
+      method: "POST",
+      url: "/api/auth/refresh",
+      payload: { refreshToken: demo.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

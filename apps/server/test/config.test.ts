@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("applies the documented defaults to an empty environment", () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: "./data",
+      databaseUrl: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      appSecret: undefined,
+      authRateLimit: 20,
+      trustProxy: 0,
+      logLevel: "info",
+      webDist: undefined,
+    });
+  });
+
+  it("treats variables set to an empty string as unset", () => {
+    const config = loadConfig({ PORT: "", AUTH_RATE_LIMIT: "", DATABASE_URL: "", ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
+    expect(config).toMatchObject({ port: 3000, authRateLimit: 20, databaseUrl: undefined, adminEmail: undefined });
+  });
+
+  it("reads every variable it knows", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/srv/sitesnag",
+      DATABASE_URL: "postgresql://app:pw@db.internal:5432/sitesnag",
+      ADMIN_EMAIL: "ops@example.com",
+      ADMIN_PASSWORD: "long-enough-pw",
+      APP_SECRET: "s".repeat(32),
+      AUTH_RATE_LIMIT: "500",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "warn",
+      WEB_DIST: "/srv/web",
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/srv/sitesnag",
+      databaseUrl: "postgresql://app:pw@db.internal:5432/sitesnag",
+      adminEmail: "ops@example.com",
+      adminPassword: "long-enough-pw",
+      appSecret: "s".repeat(32),
+      authRateLimit: 500,
+      trustProxy: 1,
+      logLevel: "warn",
+      webDist: "/srv/web",
+    });
+    expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).databaseUrl).toBe("postgres://localhost/x");
+  });
+
+  it.each(["mysql://x", "not a url", "postgres://", "sqlite:///tmp/db", "http://db.example.com/x"])(
+    "refuses DATABASE_URL=%s with one line naming the variable",
+    (value) => {
+      const error = configError({ DATABASE_URL: value });
+      expect(error.message).toMatch(/^Invalid DATABASE_URL/);
+      expect(error.message).not.toContain("\n");
+    },
+  );
+
+  it.each(["abc", "70000", "-1", "80.5", "3000abc"])("refuses PORT=%s", (value) => {
+    expect(configError({ PORT: value }).message).toMatch(/^Invalid PORT/);
+  });
+
+  it("refuses ADMIN_EMAIL without ADMIN_PASSWORD, and the reverse", () => {
+    expect(configError({ ADMIN_EMAIL: "ops@example.com" }).message).toMatch(/^Invalid ADMIN_PASSWORD/);
+    expect(configError({ ADMIN_PASSWORD: "long-enough-pw" }).message).toMatch(/^Invalid ADMIN_PASSWORD/);
+  });
+
+  it("refuses a malformed ADMIN_EMAIL, a short ADMIN_PASSWORD and a short APP_SECRET", () => {
+    const admin = { ADMIN_EMAIL: "ops@example.com", ADMIN_PASSWORD: "long-enough-pw" };
+    expect(configError({ ...admin, ADMIN_EMAIL: "ops" }).message).toMatch(/^Invalid ADMIN_EMAIL/);
+    expect(configError({ ...admin, ADMIN_PASSWORD: "short" }).message).toMatch(/^Invalid ADMIN_PASSWORD/);
+    expect(configError({ APP_SECRET: "too-short" }).message).toBe("Invalid APP_SECRET: must be at least 32 characters");
+  });
+
+  it("refuses a non-positive AUTH_RATE_LIMIT and an unknown LOG_LEVEL", () => {
+    expect(configError({ AUTH_RATE_LIMIT: "0" }).message).toMatch(/^Invalid AUTH_RATE_LIMIT/);
+    expect(configError({ AUTH_RATE_LIMIT: "many" }).message).toMatch(/^Invalid AUTH_RATE_LIMIT/);
+    expect(configError({ LOG_LEVEL: "loud" }).message).toMatch(/^Invalid LOG_LEVEL/);
+  });
+});
