@@ -134,3 +134,26 @@ test("dashboard Audits Run counts only this user's browser-stored audits", async
   await page.goto("/app/dashboard");
   await expect(page.getByRole("link", { name: /^Audits Run/ })).toContainText("2");
 });
+
+test("a project's snagging reports filter by status and priority", async ({ page }) => {
+  await page.goto("/demo");
+  await page.getByRole("button", { name: "Start Demo" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByRole("link", { name: /^Snagging Reports \d/ })).toContainText("3 open · 1 in progress");
+  await page.goto("/app/projects");
+  await page.getByRole("link", { name: /Riverside Apartments/ }).click();
+  const reports = page.getByRole("list", { name: "Project snagging reports" }).getByRole("listitem");
+  await expect(reports).toHaveCount(3);
+  await page.getByLabel("Filter by status").selectOption("open");
+  await expect(reports).toHaveCount(1);
+  await expect(reports.first()).toContainText("High");
+  await page.getByLabel("Filter by status").selectOption("all");
+  await page.getByLabel("Filter by priority").selectOption("critical");
+  await expect(reports).toHaveCount(1);
+  await expect(reports.first()).toContainText("In-progress");
+  await page.getByLabel("Filter by status").selectOption("closed");
+  await expect(page.getByRole("heading", { name: "No reports match these filters" })).toBeVisible();
+  await page.getByLabel("Filter by status").selectOption("all");
+  await page.getByLabel("Filter by priority").selectOption("all");
+  await expect(reports.first().getByRole("link")).toHaveAttribute("href", /^\/app\/snagging\/[0-9a-f-]{36}$/);
+});

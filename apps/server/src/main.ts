@@ -16,9 +16,24 @@ function fail(line: string): never {
   process.exit(1);
 }
 
+/** mkdir -p one level at a time: Node's recursive mkdir never returns on some virtual file systems (/proc). */
+async function makeDirectories(dir: string): Promise<void> {
+  const absolute = path.resolve(dir);
+  const parts = absolute.split(path.sep).filter(Boolean);
+  let current: string = path.sep;
+  for (const part of parts) {
+    current = path.join(current, part);
+    try {
+      await mkdir(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+}
+
 async function prepareDataDir(dataDir: string): Promise<void> {
   try {
-    await mkdir(dataDir, { recursive: true });
+    await makeDirectories(dataDir);
     await access(dataDir, constants.W_OK);
   } catch {
     fail(`Invalid DATA_DIR: ${path.resolve(dataDir)} cannot be created or written to`);

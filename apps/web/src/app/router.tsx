@@ -7,9 +7,6 @@ import { LogoutPage } from "../features/auth/logout-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { SignupPage } from "../features/auth/signup-page";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
-import { CookiesPage } from "../features/legal/cookies-page";
-import { PrivacyPage } from "../features/legal/privacy-page";
-import { TermsPage } from "../features/legal/terms-page";
 import { ExternalRedirectPage } from "../features/marketing/external-redirect-page";
 import { LandingPage } from "../features/marketing/landing-page";
 import { NotFoundPage } from "../features/marketing/not-found-page";
@@ -31,9 +28,16 @@ export const router = createBrowserRouter([
       { path: "/signup", element: <SignupPage /> },
       { path: "/register", element: <RegisterPage /> },
       { path: "/demo", element: <DemoPage /> },
-      { path: "/privacy", element: <PrivacyPage /> },
-      { path: "/terms", element: <TermsPage /> },
-      { path: "/cookies", element: <CookiesPage /> },
+      // Legal pages are mostly text: loaded on demand, not on first visit.
+      {
+        path: "/privacy",
+        lazy: async () => ({ Component: (await import("../features/legal/privacy-page")).PrivacyPage }),
+      },
+      { path: "/terms", lazy: async () => ({ Component: (await import("../features/legal/terms-page")).TermsPage }) },
+      {
+        path: "/cookies",
+        lazy: async () => ({ Component: (await import("../features/legal/cookies-page")).CookiesPage }),
+      },
       { path: "/about", element: <ExternalRedirectPage to={COMPANY.aboutUrl} label="our About page" /> },
       { path: "/contact", element: <ExternalRedirectPage to={COMPANY.contactUrl} label="our Contact page" /> },
       {

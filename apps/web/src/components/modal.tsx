@@ -13,7 +13,11 @@ export function Modal({ open, title, onClose, children }: Props) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Start in the first field of a form; a dialog without fields keeps the browser's choice.
+      dialog.querySelector<HTMLElement>("input, select, textarea")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState } from "../../components/states";
+import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { countStoredAudits, useDashboardStats } from "./api/dashboard-api";
 
@@ -38,6 +39,7 @@ function StatCard({
 export function DashboardPage() {
   const user = useAuthStore((s) => s.user);
   const stats = useDashboardStats();
+  useErrorToast(stats.error, "Failed to load dashboard data");
   const audits = user ? countStoredAudits(user.id) : 0;
   const value = (n: number | undefined) => (stats.isPending ? "…" : (n ?? "–"));
   return (

@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useErrorToast } from "../../lib/use-error-toast";
 import { useDeleteProject, useProject, useUpdateProject } from "./api/projects-api";
 import { ProjectFormModal } from "./components/project-form-modal";
 import { ProjectReports } from "./components/project-reports";
@@ -35,6 +36,7 @@ export function ProjectDetailPage() {
   const update = useUpdateProject(id);
   const remove = useDeleteProject(id);
   const navigate = useNavigate();
+  useErrorToast(project.error, "Failed to load project", { useServerMessage: false });
   const [isEditing, setEditing] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
 
@@ -72,27 +74,19 @@ export function ProjectDetailPage() {
       <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <p className="whitespace-pre-line text-slate-700">{p.description || "No description"}</p>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
-          <div className="flex items-start gap-2">
-            <MapPin aria-hidden className="mt-0.5 size-4 text-slate-400" />
-            <div>
-              <dt className="font-medium text-slate-500">Location</dt>
-              <dd className="text-slate-900">{p.location || "Not specified"}</dd>
+          {[
+            { icon: MapPin, label: "Location", value: p.location || "Not specified" },
+            { icon: Building2, label: "Client", value: p.clientName || "Not specified" },
+            { icon: Calendar, label: "Created", value: formatDate(p.createdAt) },
+          ].map(({ icon: Icon, label, value }) => (
+            <div key={label}>
+              <dt className="flex items-center gap-1.5 font-medium text-slate-500">
+                <Icon aria-hidden className="size-4 text-slate-400" />
+                {label}
+              </dt>
+              <dd className="mt-0.5 pl-5.5 text-slate-900">{value}</dd>
             </div>
-          </div>
-          <div className="flex items-start gap-2">
-            <Building2 aria-hidden className="mt-0.5 size-4 text-slate-400" />
-            <div>
-              <dt className="font-medium text-slate-500">Client</dt>
-              <dd className="text-slate-900">{p.clientName || "Not specified"}</dd>
-            </div>
-          </div>
-          <div className="flex items-start gap-2">
-            <Calendar aria-hidden className="mt-0.5 size-4 text-slate-400" />
-            <div>
-              <dt className="font-medium text-slate-500">Created</dt>
-              <dd className="text-slate-900">{formatDate(p.createdAt)}</dd>
-            </div>
-          </div>
+          ))}
         </dl>
       </div>
       <ProjectReports projectId={p.id} />

@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
+import { useErrorToast } from "../../lib/use-error-toast";
 import { useCreateProject, useProjects } from "./api/projects-api";
 import { ProjectCard } from "./components/project-card";
 import { ProjectFormModal } from "./components/project-form-modal";
@@ -12,6 +13,7 @@ import { ProjectFormModal } from "./components/project-form-modal";
 export function ProjectsPage() {
   const projects = useProjects();
   const create = useCreateProject();
+  useErrorToast(projects.error, "Failed to load projects");
   const [search, setSearch] = useState("");
   const [isCreating, setCreating] = useState(false);
 

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { buttonClass } from "../../../components/button";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
 import { capitalise, formatDate } from "../../../lib/format";
+import { useErrorToast } from "../../../lib/use-error-toast";
 import { useProjectReports } from "../api/projects-api";
 import { PriorityBadge, ReportStatusBadge } from "./report-badges";
 
@@ -13,6 +14,7 @@ const SELECT = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 /** The project's snagging reports, filtered by status and priority on the page. */
 export function ProjectReports({ projectId }: { projectId: string }) {
   const reports = useProjectReports(projectId);
+  useErrorToast(reports.error, "Failed to load snagging reports", { useServerMessage: false });
   const [status, setStatus] = useState<ReportStatus | "all">("all");
   const [priority, setPriority] = useState<Priority | "all">("all");
   const visible = (reports.data ?? []).filter(

@@ -1,0 +1,86 @@
+import type { AuthResponse } from "@sitesnag/shared/auth";
+import type { Report } from "@sitesnag/shared/snagging";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeExpiredDemos } from "../src/demo/demo.service";
+import { nowSeconds } from "../src/time";
+import { createProject, insertAttachment, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+
+describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const demoLogin = async (): Promise<AuthResponse> => {
+    const res = await t.request({ method: "POST", url: "/api/auth/demo-login" });
+    expect(res.statusCode).toBe(200);
+    return res.json() as AuthResponse;
+  };
+
+  it("seeds sample snags with mixed statuses and unique references, assigned to the demo user", async () => {
+    const demo = await demoLogin();
+    const res = await t.request({ method: "GET", url: "/api/snagging", token: demo.accessToken });
+    const { reports } = res.json() as { reports: Report[] };
+    expect(reports.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(reports.map((r) => r.status)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(reports.map((r) => r.title)).size).toBe(reports.length);
+    for (const r of reports) {
+      expect(r.title).toMatch(/^SNAG-\d{8}-\d{4}$/);
+      expect(r.assignedTo).toBe(demo.user.id);
+      expect(r.assignedToName).toBe("Demo User");
+      expect(r.projectName).not.toBe("");
+    }
+  });
+
+  it("removes expired sandboxes with their data and files, and nothing else", async () => {
+    const expired = await demoLogin();
+    const fresh = await demoLogin();
+    const regular = await signUp(t);
+    const regularProject = await createProject(t, regular.accessToken);
+
+    const [expiredReport] = (
+      (await t.request({ method: "GET", url: "/api/snagging", token: expired.accessToken })).json() as {
+        reports: Report[];
+      }
+    ).reports;
+    const attachment = await insertAttachment(t, {
+      id: (expiredReport as Report).id,
+      workspace_id: expired.user.workspaceId,
+    });
+    expect(await t.ctx.storage.get(attachment.storage_key)).not.toBeNull();
+
+    await t.ctx.db
+      .updateTable("workspaces")
+      .set({ expires_at: nowSeconds() - 1 })
+      .where("id", "=", expired.user.workspaceId)
+      .execute();
+    expect(await removeExpiredDemos(t.ctx)).toBe(1);
+
+    const gone = await t.ctx.db
+      .selectFrom("workspaces")
+      .select("id")
+      .where("id", "=", expired.user.workspaceId)
+      .execute();
+    expect(gone).toEqual([]);
+    const orphanReports = await t.ctx.db
+      .selectFrom("snagging_reports")
+      .select("id")
+      .where("workspace_id", "=", expired.user.workspaceId)
+      .execute();
+    expect(orphanReports).toEqual([]);
+    expect(await t.ctx.storage.get(attachment.storage_key)).toBeNull();
+    const login = await t.request({ method: "GET", url: "/api/projects", token: expired.accessToken });
+    expect(login.statusCode).toBe(401);
+
+    expect((await t.request({ method: "GET", url: "/api/projects", token: fresh.accessToken })).statusCode).toBe(200);
+    const kept = await t.request({
+      method: "GET",
+      url: `/api/projects/${regularProject.id}`,
+      token: regular.accessToken,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(await removeExpiredDemos(t.ctx)).toBe(0);
+  });
+});

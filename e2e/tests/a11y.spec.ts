@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, signInAs, test } from "../fixtures";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+async function expectAccessible(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+for (const path of ["/", "/login", "/signup", "/register", "/demo", "/privacy", "/terms", "/cookies", "/nowhere"]) {
+  test(`public page ${path} has no WCAG A/AA violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+}
+
+test("the signed-in screens have no WCAG A/AA violations", async ({ page, api }) => {
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Accessible project", location: "Leeds" });
+  await signInAs(page, session);
+
+  await page.goto("/app/dashboard");
+  await expect(page.getByRole("link", { name: /^Projects 1/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/app/projects");
+  await expect(page.getByRole("link", { name: /Accessible project/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "New Project" }).click();
+  await page.getByRole("dialog", { name: "New Project" }).getByRole("button", { name: "Create Project" }).click();
+  await expect(page.getByText("Project name is required")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(`/app/projects/${project.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Accessible project" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("signup errors are announced and tied to their fields", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  const firstName = page.getByLabel("First name");
+  await expect(firstName).toHaveAttribute("aria-invalid", "true");
+  await expect(firstName).toHaveAccessibleDescription("First name is required");
+  await expectAccessible(page);
+});
+
+test("the new project dialog works from the keyboard and closes with Escape", async ({ page, api }) => {
+  await signInAs(page, await api.signUp());
+  await page.goto("/app/projects");
+  await page.getByRole("button", { name: "New Project" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "New Project" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type("Typed with the keyboard");
+  await expect(dialog.getByLabel("Project name")).toHaveValue("Typed with the keyboard");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "New Project" })).toBeFocused();
+});

@@ -1,0 +1,66 @@
+import { expect, signInAs, test } from "../fixtures";
+
+test("the offline banner follows the browser's connection", async ({ page, context, api }) => {
+  await signInAs(page, await api.signUp());
+  await page.goto("/app/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("You are offline")).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByRole("status").filter({ hasText: "You are offline" })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText("You are offline")).toHaveCount(0);
+});
+
+async function offerInstall(page: import("@playwright/test").Page) {
+  await page.evaluate(() => {
+    const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & Record<string, unknown>;
+    event.prompt = async () => {
+      (window as unknown as { promptCalls: number }).promptCalls =
+        ((window as unknown as { promptCalls?: number }).promptCalls ?? 0) + 1;
+    };
+    event.userChoice = Promise.resolve({ outcome: "accepted" });
+    window.dispatchEvent(event);
+  });
+}
+
+test("the install card appears when the browser offers installation; Not now hides it", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Install SiteSnag" })).toHaveCount(0);
+  await offerInstall(page);
+  const card = page.getByRole("region", { name: "Install SiteSnag" });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Install our app for a better experience with offline support!")).toBeVisible();
+  await card.getByRole("button", { name: "Not now" }).click();
+  await expect(card).toHaveCount(0);
+});
+
+test("Install opens the browser's dialog, then hides the card", async ({ page }) => {
+  await page.goto("/");
+  await offerInstall(page);
+  const card = page.getByRole("region", { name: "Install SiteSnag" });
+  await card.getByRole("button", { name: "Install", exact: true }).click();
+  await expect(card).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { promptCalls?: number }).promptCalls)).toBe(1);
+});
+
+test("the close icon hides the install card", async ({ page }) => {
+  await page.goto("/login");
+  await offerInstall(page);
+  const card = page.getByRole("region", { name: "Install SiteSnag" });
+  await card.getByRole("button", { name: "Close" }).click();
+  await expect(card).toHaveCount(0);
+});
+
+test("the web manifest and service worker are served for installation", async ({ request }) => {
+  const manifest = await request.get("/manifest.webmanifest");
+  expect(manifest.status()).toBe(200);
+  const body = await manifest.json();
+  expect(body).toMatchObject({ name: "SiteSnag", display: "standalone", start_url: "/app/dashboard" });
+  expect(body.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  const icon = await request.get(body.icons[0].src);
+  expect(icon.headers()["content-type"]).toBe("image/png");
+  const sw = await request.get("/sw.js");
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()["content-type"]).toContain("javascript");
+  expect(await sw.text()).toContain("precache");
+});
