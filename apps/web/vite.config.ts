@@ -39,7 +39,7 @@ export default defineConfig({
             urlPattern: ({ url, request }) => url.pathname.startsWith("/api/") && request.method === "GET",
             handler: "NetworkFirst",
             options: {
-              cacheName: "api",
+              cacheName: "api", // emptied on sign-in and sign-out: see src/lib/offline-cache.ts
               networkTimeoutSeconds: 10,
               expiration: { maxAgeSeconds: 5 * 60, maxEntries: 200 },
               cacheableResponse: { statuses: [200] },

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { LoadingState } from "../../components/states";
+import { clearApiCache } from "../../lib/offline-cache";
 import { useAuthStore } from "../../stores/auth-store";
 import { logoutRequest } from "./api/auth-api";
 
@@ -18,7 +19,7 @@ export function LogoutPage() {
     if (started.current) return;
     started.current = true;
     const { refreshToken, logout } = useAuthStore.getState();
-    void logoutRequest(refreshToken).finally(() => {
+    void Promise.allSettled([logoutRequest(refreshToken), clearApiCache()]).finally(() => {
       logout();
       queryClient.clear();
       navigate("/login", { replace: true });

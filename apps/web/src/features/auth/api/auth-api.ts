@@ -2,6 +2,7 @@ import type { AuthResponse, Login, Register } from "@sitesnag/shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../../../lib/api-client";
+import { clearApiCache } from "../../../lib/offline-cache";
 import { useAuthStore } from "../../../stores/auth-store";
 
 export const loginRequest = (body: Login) => api<AuthResponse>("/auth/login", { method: "POST", body });
@@ -13,6 +14,7 @@ export function useCompleteSignIn() {
   const signIn = useAuthStore((s) => s.signIn);
   const navigate = useNavigate();
   return (session: AuthResponse) => {
+    void clearApiCache();
     signIn(session);
     navigate("/app/dashboard", { replace: true });
   };
