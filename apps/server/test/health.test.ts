@@ -72,3 +72,27 @@ describe.each(DIALECTS)("request parsing (%s)", (kind) => {
     expect(t.ctx.config.trustProxy).toBe(0);
   });
 });
+
+describe.each(DIALECTS)("bodies that are not objects (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ["application/json", "[1,2]"],
+    ["application/json", "null"],
+    ["application/json", '"a string"'],
+    ["text/plain", "hello"],
+  ])("answers %s %s with a readable 400", async (contentType, payload) => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { "content-type": contentType },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, message: "The request must be a JSON object" });
+  });
+});

@@ -30,7 +30,8 @@ function detailsFromIssues(issues: readonly { path: readonly PropertyKey[]; mess
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "_";
     if (!details[key]) details[key] = [];
-    details[key].push(issue.message);
+    // An issue at the root means the body (or query) was not an object at all.
+    details[key].push(key === "_" ? "The request must be a JSON object" : issue.message);
   }
   return details;
 }
