@@ -29,6 +29,23 @@ test("an admin reaches the admin panel from the settings button; unknown tabs fa
   await expect(page.getByRole("heading", { name: "Memberships" })).toBeVisible();
   await page.goto("/app/admin?tab=bogus");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+
+  if (isMobile(page)) await page.getByRole("button", { name: "Open menu" }).click();
+  const sidebar = page.getByRole("navigation", { name: "Admin" });
+  await expect(page.getByText("Admin Panel").locator("visible=true")).toBeVisible();
+  await expect(sidebar.locator("visible=true").getByRole("link")).toHaveText([
+    "Admin Dashboard",
+    "User Management",
+    "Memberships",
+    "Reports & Analytics",
+    "Export Data",
+    "System Settings",
+  ]);
+  await sidebar.locator("visible=true").getByRole("link", { name: "User Management" }).click();
+  await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible();
+  if (isMobile(page)) await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("link", { name: "Back to App" }).locator("visible=true").click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
 
 test("header shows name, capitalised role and initials; logout clears the session", async ({ page, api }) => {

@@ -77,3 +77,12 @@ test("the API answers unknown routes with JSON, not the app", async ({ request }
   expect(res.status()).toBe(404);
   expect(await res.json()).toMatchObject({ statusCode: 404, error: "Not Found" });
 });
+
+test("a route that fails to load shows the Unexpected Application Error screen", async ({ page }) => {
+  await page.goto("/");
+  // The privacy page is a separate chunk: make it fail as it would on a flaky connection.
+  await page.route(/\/assets\/privacy-page-.*\.js$/, (route) => route.abort("failed"));
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error" })).toBeVisible();
+  await expect(page.getByText(/dynamically imported module|Failed to fetch/i)).toBeVisible();
+});

@@ -84,7 +84,9 @@ export function ProjectReports({ projectId }: { projectId: string }) {
                 to={`/app/snagging/${r.id}`}
                 className="flex flex-wrap items-center gap-2 px-4 py-3 hover:bg-slate-50"
               >
-                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{r.title}</span>
+                <span className="w-full min-w-0 truncate font-medium text-slate-900 sm:w-auto sm:flex-1">
+                  {r.title}
+                </span>
                 <PriorityBadge priority={r.priority} />
                 <ReportStatusBadge status={r.status} />
                 {r.dueDate !== null && <span className="text-xs text-slate-500">Due {formatDate(r.dueDate)}</span>}
