@@ -2,16 +2,19 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { COMPANY } from "../../config/company";
 
+type Alternative = { prompt: string; to: string; label: string };
+
+/** The frame of the sign-in, sign-up and demo screens: a card, a link to the other way in, and home. */
 export function AuthLayout({
   title,
   subtitle,
   children,
-  footer,
+  alternative,
 }: {
   title: string;
   subtitle: string;
   children: ReactNode;
-  footer: ReactNode;
+  alternative: Alternative;
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-slate-50">
@@ -26,7 +29,19 @@ export function AuthLayout({
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
           <p className="mt-1 text-sm text-slate-600">{subtitle}</p>
           <div className="mt-6">{children}</div>
-          <div className="mt-6 space-y-2 text-center text-sm text-slate-600">{footer}</div>
+          <div className="mt-6 space-y-2 text-center text-sm text-slate-600">
+            <p>
+              {alternative.prompt}{" "}
+              <Link to={alternative.to} className="font-semibold text-brand-700 underline">
+                {alternative.label}
+              </Link>
+            </p>
+            <p>
+              <Link to="/" className="underline">
+                Back to home
+              </Link>
+            </p>
+          </div>
         </div>
       </main>
     </div>

@@ -1,6 +1,5 @@
 import { DEMO_EMAIL, DEMO_PASSWORD } from "@sitesnag/shared/demo";
 import { Camera, ClipboardCheck, FileText, FolderKanban, WifiOff } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "../../components/button";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
@@ -22,17 +21,7 @@ export function DemoPage() {
     <AuthLayout
       title="Try the SiteSnag demo"
       subtitle="A private sandbox with sample data, just for you. It is deleted after 24 hours."
-      footer={
-        <p>
-          <Link to="/signup" className="font-semibold text-brand-700 underline">
-            Create a free account
-          </Link>{" "}
-          ·{" "}
-          <Link to="/" className="underline">
-            Back to home
-          </Link>
-        </p>
-      }
+      alternative={{ prompt: "Want your own workspace?", to: "/signup", label: "Create a free account" }}
     >
       <ul className="space-y-3">
         {FEATURES.map(({ icon: Icon, text }) => (

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type Login, LoginSchema } from "@sitesnag/shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { errorMessage } from "../../lib/api-client";
@@ -25,21 +24,7 @@ export function LoginPage() {
     <AuthLayout
       title="Sign in"
       subtitle="Welcome back. Sign in to your site workspace."
-      footer={
-        <>
-          <p>
-            New to SiteSnag?{" "}
-            <Link to="/signup" className="font-semibold text-brand-700 underline">
-              Create an account
-            </Link>
-          </p>
-          <p>
-            <Link to="/" className="underline">
-              Back to home
-            </Link>
-          </p>
-        </>
-      }
+      alternative={{ prompt: "New to SiteSnag?", to: "/signup", label: "Create an account" }}
     >
       <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))} className="space-y-4">
         <TextField

@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type RegisterForm, RegisterFormSchema } from "@sitesnag/shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { registerRequest, useCompleteSignIn } from "./api/auth-api";
 import { AuthLayout } from "./auth-layout";
+import { NameFields } from "./name-fields";
 
 /** Form B (SPEC §5): 8-character minimum, no visibility toggles; reads the session from register. */
 export function RegisterPage() {
@@ -27,37 +27,13 @@ export function RegisterPage() {
     <AuthLayout
       title="Register"
       subtitle="Set up your SiteSnag workspace."
-      footer={
-        <>
-          <p>
-            Already registered?{" "}
-            <Link to="/login" className="font-semibold text-brand-700 underline">
-              Sign in
-            </Link>
-          </p>
-          <p>
-            <Link to="/" className="underline">
-              Back to home
-            </Link>
-          </p>
-        </>
-      }
+      alternative={{ prompt: "Already registered?", to: "/login", label: "Sign in" }}
     >
       <form noValidate onSubmit={handleSubmit((values) => registration.mutate(values))} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={e.firstName?.message}
-            {...register("firstName")}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={e.lastName?.message}
-            {...register("lastName")}
-          />
-        </div>
+        <NameFields
+          firstName={{ ...register("firstName"), error: e.firstName?.message }}
+          lastName={{ ...register("lastName"), error: e.lastName?.message }}
+        />
         <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register("email")} />
         <TextField
           label="Password"

@@ -3,13 +3,13 @@ import { type SignupForm, SignupFormSchema } from "@sitesnag/shared/auth";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { loginRequest, registerRequest, useCompleteSignIn } from "./api/auth-api";
 import { AuthLayout } from "./auth-layout";
+import { NameFields } from "./name-fields";
 import { PasswordField } from "./password-field";
 
 /** Form A (SPEC §5): email pattern, 6-character minimum, visibility toggles; registers then signs in. */
@@ -39,37 +39,13 @@ export function SignupPage() {
     <AuthLayout
       title="Create your account"
       subtitle="Free account. Upgrade any time, no credit card required."
-      footer={
-        <>
-          <p>
-            Already have an account?{" "}
-            <Link to="/login" className="font-semibold text-brand-700 underline">
-              Sign in
-            </Link>
-          </p>
-          <p>
-            <Link to="/" className="underline">
-              Back to home
-            </Link>
-          </p>
-        </>
-      }
+      alternative={{ prompt: "Already have an account?", to: "/login", label: "Sign in" }}
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={e.firstName?.message}
-            {...register("firstName")}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={e.lastName?.message}
-            {...register("lastName")}
-          />
-        </div>
+        <NameFields
+          firstName={{ ...register("firstName"), error: e.firstName?.message }}
+          lastName={{ ...register("lastName"), error: e.lastName?.message }}
+        />
         <TextField
           label="Email"
           type="email"

@@ -9,7 +9,31 @@ import { useErrorToast } from "../../../lib/use-error-toast";
 import { useProjectReports } from "../api/projects-api";
 import { PriorityBadge, ReportStatusBadge } from "./report-badges";
 
-const SELECT = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+type FilterSelectProps<T extends string> = {
+  label: string;
+  allLabel: string;
+  options: readonly T[];
+  value: T | "all";
+  onChange: (value: T | "all") => void;
+};
+
+function FilterSelect<T extends string>({ label, allLabel, options, value, onChange }: FilterSelectProps<T>) {
+  return (
+    <select
+      aria-label={label}
+      className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      value={value}
+      onChange={(e) => onChange(options.find((o) => o === e.target.value) ?? "all")}
+    >
+      <option value="all">{allLabel}</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {capitalise(o)}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** The project's snagging reports, filtered by status and priority on the page. */
 export function ProjectReports({ projectId }: { projectId: string }) {
@@ -32,38 +56,20 @@ export function ProjectReports({ projectId }: { projectId: string }) {
         </Link>
       </div>
       <div className="mb-3 flex flex-wrap gap-2">
-        <label className="sr-only" htmlFor="filter-status">
-          Filter by status
-        </label>
-        <select
-          id="filter-status"
-          className={SELECT}
+        <FilterSelect
+          label="Filter by status"
+          allLabel="All statuses"
+          options={REPORT_STATUSES}
           value={status}
-          onChange={(e) => setStatus(e.target.value as ReportStatus | "all")}
-        >
-          <option value="all">All statuses</option>
-          {REPORT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {capitalise(s)}
-            </option>
-          ))}
-        </select>
-        <label className="sr-only" htmlFor="filter-priority">
-          Filter by priority
-        </label>
-        <select
-          id="filter-priority"
-          className={SELECT}
+          onChange={setStatus}
+        />
+        <FilterSelect
+          label="Filter by priority"
+          allLabel="All priorities"
+          options={PRIORITIES}
           value={priority}
-          onChange={(e) => setPriority(e.target.value as Priority | "all")}
-        >
-          <option value="all">All priorities</option>
-          {PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {capitalise(p)}
-            </option>
-          ))}
-        </select>
+          onChange={setPriority}
+        />
       </div>
       {reports.isPending ? (
         <LoadingState label="Loading reports…" />
