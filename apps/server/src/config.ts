@@ -1,6 +1,7 @@
 // Runtime configuration, parsed once from the environment (DESIGN §3). A bad value stops start-up
 // with one line naming the variable, never a stack trace.
 import { z } from "zod";
+import type { S3Options } from "./storage/s3-storage";
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,6 +17,12 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional().or(z.literal("")),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ error: "must be a URL such as https://s3.example.com" }).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
@@ -39,6 +46,7 @@ export type Config = {
   adminPassword: string | undefined;
   appSecret: string | undefined;
   authRateLimit: number;
+  s3: S3Options | undefined;
   /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
   trustProxy: number;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
@@ -62,6 +70,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(adminEmail) !== Boolean(adminPassword)) {
     throw new ConfigError("Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+    );
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError("Invalid S3_BUCKET: set S3_BUCKET to store files in S3, or unset the other S3_ variables");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -71,6 +87,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword,
     appSecret: e.APP_SECRET || undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
+        }
+      : undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

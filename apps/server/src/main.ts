@@ -7,7 +7,7 @@ import { resolveSecret } from "./auth/secret";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { removeExpiredDemos } from "./demo/demo.service";
-import { DiskStorage } from "./storage/disk-storage";
+import { createStorage } from "./storage/create-storage";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   }
 
   const secret = await resolveSecret(config.appSecret, config.dataDir);
-  const storage = new DiskStorage(path.join(config.dataDir, "files"));
+  const storage = createStorage(config);
   const { app, ctx } = await buildApp({ config, db: database.db, dbKind: database.kind, secret, storage });
 
   if (config.adminEmail && config.adminPassword) {

@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       appSecret: undefined,
       authRateLimit: 20,
       trustProxy: 0,
+      s3: undefined,
       logLevel: "info",
       webDist: undefined,
     });
@@ -57,6 +58,7 @@ describe("loadConfig", () => {
       appSecret: "s".repeat(32),
       authRateLimit: 500,
       trustProxy: 1,
+      s3: undefined,
       logLevel: "warn",
       webDist: "/srv/web",
     });

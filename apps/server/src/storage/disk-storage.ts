@@ -15,7 +15,7 @@ export class DiskStorage implements FileStorage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.resolve(key);
     await mkdir(path.dirname(file), { recursive: true });
     // Write then rename, so a crash never leaves a half-written file under the real name.
