@@ -1,4 +1,5 @@
 import type { AuthResponse } from "@sitesnag/shared/auth";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "@sitesnag/shared/demo";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensurePlatformAdmin } from "../src/auth/auth.service";
 import { countRows, expectError } from "./assertions";
@@ -38,6 +39,17 @@ describe.each(DIALECTS)("rate limits on sign-in (%s)", (kind) => {
     // A different account from a fresh address is unaffected.
     const other = await signUp(t);
     expect((await login(other.user.email, other.password, "192.0.2.200")).statusCode).toBe(200);
+  });
+
+  it("does not cap the public demo credentials per account: each visitor's IP limit applies instead", async () => {
+    t = await createTestApp(kind, { AUTH_RATE_LIMIT: "3" });
+    const statuses: number[] = [];
+    for (let visitor = 1; visitor <= 12; visitor += 1) {
+      statuses.push((await login(DEMO_EMAIL, DEMO_PASSWORD, `198.51.100.${visitor}`)).statusCode);
+    }
+    expect(statuses).toEqual(Array(12).fill(200));
+    const sameVisitor = [2, 3, 4].map(() => login(DEMO_EMAIL, DEMO_PASSWORD, "198.51.100.1"));
+    expect((await Promise.all(sameVisitor)).map((r) => r.statusCode)).toContain(429);
   });
 });
 

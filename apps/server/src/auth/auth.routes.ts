@@ -1,4 +1,5 @@
 import { LoginSchema, RefreshSchema, RegisterSchema } from "@sitesnag/shared/auth";
+import { DEMO_EMAIL } from "@sitesnag/shared/demo";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -24,6 +25,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
     const perAccount = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      // The demo credentials are public and open a fresh sandbox each time: keying them as one
+      // account would let ten visitors a minute lock out everyone else. The per-IP limit still applies.
+      const email = (request.body as { email?: unknown } | null | undefined)?.email;
+      if (typeof email === "string" && email.trim().toLowerCase() === DEMO_EMAIL) return;
       const limit = await accountLimit(request);
       if (!limit.isAllowed && limit.isExceeded) {
         reply.header("retry-after", limit.ttlInSeconds);
