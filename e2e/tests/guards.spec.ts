@@ -21,7 +21,7 @@ test("a non-admin on /app/admin goes to the dashboard and sees no settings butto
 test("an admin reaches the admin panel from the settings button; unknown tabs fall back", async ({ page, api }) => {
   await signInAs(page, await api.loginAdmin());
   await page.goto("/app/dashboard");
-  await expect(page.getByRole("banner").getByText("Admin", { exact: true })).toBeVisible({ visible: !isMobile(page) });
+  await expect(page.getByRole("banner").getByText("Admin", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Admin settings" }).click();
   await expect(page).toHaveURL(/\/app\/admin$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
@@ -54,10 +54,8 @@ test("header shows name, capitalised role and initials; logout clears the sessio
   await page.goto("/app/dashboard");
   const header = page.getByRole("banner");
   await expect(header.getByText("DR", { exact: true })).toBeVisible();
-  if (!isMobile(page)) {
-    await expect(header.getByText("Dee Roofer")).toBeVisible();
-    await expect(header.getByText("User", { exact: true })).toBeVisible();
-  }
+  await expect(header.getByText("Dee Roofer")).toBeVisible();
+  await expect(header.getByText("User", { exact: true })).toBeVisible();
   await header.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));

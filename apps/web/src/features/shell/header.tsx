@@ -40,15 +40,15 @@ export function Header() {
       >
         <Bell aria-hidden className="size-5" />
       </button>
-      <div className="flex items-center gap-2 pl-1">
+      <div className="flex min-w-0 items-center gap-2 pl-1">
         <span
           aria-hidden
-          className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
         >
           {initials(user.firstName, user.lastName)}
         </span>
-        <div className="hidden leading-tight sm:block">
-          <p className="text-sm font-semibold text-slate-900">
+        <div className="min-w-0 max-w-32 leading-tight sm:max-w-60">
+          <p className="truncate text-sm font-semibold text-slate-900">
             {user.firstName} {user.lastName}
           </p>
           <p className="text-xs text-slate-500">{capitalise(user.role)}</p>
