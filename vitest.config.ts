@@ -9,6 +9,10 @@ export default defineConfig({
       },
       {
         resolve: { conditions: ["source"] },
+        test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"], env: { TZ: "UTC" } },
+      },
+      {
+        resolve: { conditions: ["source"] },
         test: {
           name: "server",
           root: "apps/server",

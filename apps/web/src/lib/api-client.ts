@@ -76,7 +76,8 @@ async function toError(res: Response): Promise<ApiError> {
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const url = `/api${path}`;
   let res = await fetch(url, buildInit(options, useAuthStore.getState().accessToken));
-  if (res.status === 401 && useAuthStore.getState().refreshToken) {
+  // A 401 from the sign-in endpoints means bad credentials, not an expired session.
+  if (res.status === 401 && !path.startsWith("/auth/") && useAuthStore.getState().refreshToken) {
     const token = await refreshAccessToken();
     if (token) res = await fetch(url, buildInit(options, token));
   }
