@@ -110,3 +110,27 @@ test.describe("navigation", () => {
     }
   });
 });
+
+test("two tabs refreshing at once both stay signed in (the rotated refresh token is not reused)", async ({
+  context,
+  api,
+}) => {
+  const session = await api.signUp();
+  await api.createProject(session.accessToken, { name: "Two-tab project" });
+  const [first, second] = [await context.newPage(), await context.newPage()];
+  for (const page of [first, second]) await signInAs(page, { ...session, accessToken: "stale-in-both-tabs" });
+  await Promise.all([first.goto("/app/projects"), second.goto("/app/projects")]);
+  for (const page of [first, second]) {
+    await expect(page.getByRole("link", { name: /Two-tab project/ })).toBeVisible();
+  }
+  // Had either tab presented the already-rotated token, the whole family would now be revoked.
+  await second.reload();
+  await expect(second.getByRole("link", { name: /Two-tab project/ })).toBeVisible();
+  const stored = await first.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}").state);
+  const refreshed = await fetch(new URL("/api/auth/refresh", first.url()), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ refreshToken: stored.refreshToken }),
+  });
+  expect(refreshed.status).toBe(200);
+});

@@ -2,6 +2,20 @@
 // token, one shared refresh for concurrent 401s, logout to /login when the refresh fails.
 // The network is the only thing replaced: a scripted fetch records every request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The browser's localStorage, in memory, installed before the persisted store is created.
+const storage = vi.hoisted(() => {
+  const data = new Map<string, string>();
+  const memory = {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, String(value)),
+    removeItem: (key: string) => void data.delete(key),
+    clear: () => data.clear(),
+  };
+  Object.defineProperty(globalThis, "window", { value: { localStorage: memory }, configurable: true, writable: true });
+  return memory;
+});
+
 import { useAuthStore } from "../stores/auth-store";
 import { ApiError, api, errorMessage } from "./api-client";
 
@@ -39,7 +53,7 @@ const user = {
 beforeEach(() => {
   calls = [];
   assign = vi.fn();
-  vi.stubGlobal("window", { location: { pathname: "/app/projects", assign } });
+  vi.stubGlobal("window", { localStorage: storage, location: { pathname: "/app/projects", assign } });
   useAuthStore.getState().signIn({ user, accessToken: "old-access", refreshToken: "refresh-1" });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -106,6 +120,17 @@ describe("api client", () => {
     await expect(api("/auth/login", { method: "POST", body: {} })).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(1);
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it("uses the token another tab stored instead of presenting a rotated refresh token", async () => {
+    // Another tab refreshed first: storage holds the new pair, this tab's memory the old one.
+    const stored = JSON.parse(storage.getItem("auth-storage") ?? "{}");
+    stored.state = { ...stored.state, accessToken: "other-tab-access", refreshToken: "refresh-2" };
+    storage.setItem("auth-storage", JSON.stringify(stored));
+    install((url, auth) => (auth === "Bearer other-tab-access" ? respond(200, { url }) : respond(401, {})));
+    expect(await api("/projects")).toEqual({ url: "/api/projects" });
+    expect(calls.map((c) => c.url)).toEqual(["/api/projects", "/api/projects"]);
+    expect(useAuthStore.getState()).toMatchObject({ accessToken: "other-tab-access", refreshToken: "refresh-2" });
   });
 
   it("prefers the server's message, else the screen's fixed text", async () => {

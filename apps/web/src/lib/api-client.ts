@@ -24,28 +24,52 @@ type RequestOptions = { method?: string; body?: unknown; headers?: Record<string
 
 let refreshing: Promise<string | null> | null = null;
 
-async function refreshAccessToken(): Promise<string | null> {
-  const { refreshToken } = useAuthStore.getState();
+/** Runs `task` holding a lock shared by every tab of this origin (Web Locks), when the browser has them. */
+async function withTabLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  if (!locks) return task();
+  let result: { value: T } | undefined;
+  await locks.request(name, async () => {
+    result = { value: await task() };
+  });
+  if (!result) throw new Error("lock released without running the task");
+  return result.value;
+}
+
+async function exchangeRefreshToken(staleAccessToken: string | null): Promise<string | null> {
+  // Another tab may have refreshed while we waited for the lock: take its tokens from storage
+  // rather than presenting a refresh token that has already been rotated (which would revoke
+  // the whole family and sign every tab out).
+  await useAuthStore.persist.rehydrate();
+  const { accessToken, refreshToken } = useAuthStore.getState();
+  if (accessToken && accessToken !== staleAccessToken) return accessToken;
   if (!refreshToken) return null;
-  refreshing ??= (async () => {
-    try {
-      const res = await fetch("/api/auth/refresh", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ refreshToken }),
-      });
-      if (!res.ok) throw new Error("refresh failed");
-      const tokens = (await res.json()) as { accessToken: string; refreshToken: string };
-      useAuthStore.getState().setTokens(tokens.accessToken, tokens.refreshToken);
-      return tokens.accessToken;
-    } catch {
+  const res = await fetch("/api/auth/refresh", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ refreshToken }),
+  });
+  if (!res.ok) throw new Error("refresh failed");
+  const tokens = (await res.json()) as { accessToken: string; refreshToken: string };
+  useAuthStore.getState().setTokens(tokens.accessToken, tokens.refreshToken);
+  return tokens.accessToken;
+}
+
+/**
+ * One refresh at a time: concurrent 401s in this tab share one promise, and tabs take turns
+ * through a Web Lock, because refresh tokens rotate and may be presented only once.
+ */
+async function refreshAccessToken(staleAccessToken: string | null): Promise<string | null> {
+  if (!useAuthStore.getState().refreshToken) return null;
+  refreshing ??= withTabLock("sitesnag-token-refresh", () => exchangeRefreshToken(staleAccessToken))
+    .catch(() => {
       useAuthStore.getState().logout();
       if (window.location.pathname !== "/login") window.location.assign("/login");
       return null;
-    } finally {
+    })
+    .finally(() => {
       refreshing = null;
-    }
-  })();
+    });
   return refreshing;
 }
 
@@ -75,10 +99,11 @@ async function toError(res: Response): Promise<ApiError> {
 /** Sends a request under /api and returns the raw Response once it is OK. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const url = `/api${path}`;
-  let res = await fetch(url, buildInit(options, useAuthStore.getState().accessToken));
+  const sentToken = useAuthStore.getState().accessToken;
+  let res = await fetch(url, buildInit(options, sentToken));
   // A 401 from the sign-in endpoints means bad credentials, not an expired session.
   if (res.status === 401 && !path.startsWith("/auth/") && useAuthStore.getState().refreshToken) {
-    const token = await refreshAccessToken();
+    const token = await refreshAccessToken(sentToken);
     if (token) res = await fetch(url, buildInit(options, token));
   }
   if (!res.ok) throw await toError(res);

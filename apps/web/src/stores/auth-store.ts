@@ -29,3 +29,11 @@ export const useAuthStore = create<AuthState>()(
     { name: "auth-storage", version: 1 },
   ),
 );
+
+// Keep every tab's session in step: a sign-in, sign-out or token refresh in one tab is written to
+// localStorage, and the others reload it from there.
+if (typeof window !== "undefined" && typeof window.addEventListener === "function") {
+  window.addEventListener("storage", (event) => {
+    if (event.key === "auth-storage") void useAuthStore.persist.rehydrate();
+  });
+}
