@@ -84,8 +84,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   await app.register(
     async (api) => {
-      api.get("/health", async (_request, reply) => {
-        await sql`select 1`.execute(ctx.db);
+      api.get("/health", async (request, reply) => {
+        try {
+          await sql`select 1`.execute(ctx.db);
+        } catch (err) {
+          request.log.error({ err }, "health check: database unavailable");
+          return reply.status(503).send({ status: "unavailable" });
+        }
         return reply.send({ status: "ok" });
       });
       await api.register(authRoutes(ctx), { prefix: "/auth" });

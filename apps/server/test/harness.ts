@@ -59,7 +59,8 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
       app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {
       await app.close();
-      await db.destroy();
+      // A test may already have destroyed the pool to simulate an outage.
+      await db.destroy().catch(() => undefined);
       if (schema) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();

@@ -96,3 +96,16 @@ describe.each(DIALECTS)("bodies that are not objects (%s)", (kind) => {
     expect(res.json()).toMatchObject({ statusCode: 400, message: "The request must be a JSON object" });
   });
 });
+
+describe.each(DIALECTS)("health when the database is gone (%s)", (kind) => {
+  it("answers 503 {status: unavailable}", async () => {
+    const t = await createTestApp(kind);
+    const healthy = await t.request({ method: "GET", url: "/api/health" });
+    expect(healthy.statusCode).toBe(200);
+    await t.ctx.db.destroy();
+    const res = await t.request({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: "unavailable" });
+    await t.close();
+  });
+});

@@ -20,6 +20,6 @@ export async function openDatabase(options: {
     kind === "postgres"
       ? createPostgresDatabase(options.databaseUrl as string, options.schema)
       : createSqliteDatabase(path.join(options.dataDir, "sitesnag.db"));
-  await migrateToLatest(db);
+  await migrateToLatest(db, options.schema);
   return { db, kind };
 }
