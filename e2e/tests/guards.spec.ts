@@ -91,10 +91,15 @@ test.describe("navigation", () => {
       await tabs.getByRole("link", { name: "Snags" }).click();
       await expect(page).toHaveURL(/\/app\/snagging$/);
       await page.getByRole("button", { name: "Open menu" }).click();
-      const menu = page.getByRole("complementary", { name: "Menu" });
+      const menu = page.getByRole("dialog", { name: "Menu" });
+      await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+      await page.getByRole("button", { name: "Open menu" }).click();
       await menu.getByRole("link", { name: "Projects" }).click();
       await expect(page).toHaveURL(/\/app\/projects$/);
-      await expect(menu).toHaveCount(0);
+      await expect(menu).toBeHidden();
     } else {
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav.getByRole("link")).toHaveText([

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { ArrowLeft, X } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { COMPANY } from "../../config/company";
 import { useUiStore } from "../../stores/ui-store";
@@ -56,49 +56,65 @@ function SidebarContent({ variant }: { variant: "app" | "admin" }) {
   );
 }
 
-/** Fixed on desktop; a slide-in drawer on mobile, closed on navigation and by Escape. */
+/** Fixed on desktop. */
 export function Sidebar({ variant }: { variant: "app" | "admin" }) {
+  return (
+    <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white lg:flex">
+      <SidebarContent variant={variant} />
+    </aside>
+  );
+}
+
+/**
+ * The phone menu: a modal <dialog> sliding in from the left, so focus moves into it and stays
+ * there, Escape closes it and the page behind is inert. Closes on navigation, on a tap outside,
+ * and when the window grows to desktop width (where the fixed sidebar takes over).
+ */
+export function MobileSidebar({ variant }: { variant: "app" | "admin" }) {
   const open = useUiStore((s) => s.sidebarOpen);
   const setOpen = useUiStore((s) => s.setSidebarOpen);
   const location = useLocation();
+  const ref = useRef<HTMLDialogElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the route changes
   useEffect(() => setOpen(false), [location.pathname, location.search, setOpen]);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, setOpen]);
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  useEffect(() => {
+    const desktop = window.matchMedia("(min-width: 1024px)");
+    const onChange = () => desktop.matches && setOpen(false);
+    desktop.addEventListener("change", onChange);
+    return () => desktop.removeEventListener("change", onChange);
+  }, [setOpen]);
   return (
-    <>
-      <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white lg:flex">
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a tap on the backdrop is a pointer shortcut; keyboards close with Escape (onCancel)
+    <dialog
+      ref={ref}
+      id="mobile-sidebar"
+      aria-label="Menu"
+      onCancel={(event) => {
+        event.preventDefault();
+        setOpen(false);
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) setOpen(false);
+      }}
+      className="m-0 h-dvh max-h-none w-72 max-w-[85%] bg-white p-0 shadow-xl backdrop:bg-slate-900/50 lg:hidden"
+    >
+      <div className="relative flex h-full flex-col">
+        <button
+          type="button"
+          aria-label="Close menu"
+          onClick={() => setOpen(false)}
+          className="absolute right-2 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+        >
+          <X aria-hidden className="size-5" />
+        </button>
         <SidebarContent variant={variant} />
-      </aside>
-      {open && (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-slate-900/50"
-            onClick={() => setOpen(false)}
-          />
-          <aside
-            id="mobile-sidebar"
-            aria-label="Menu"
-            className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col bg-white shadow-xl"
-          >
-            <button
-              type="button"
-              aria-label="Close menu"
-              onClick={() => setOpen(false)}
-              className="absolute right-2 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
-            >
-              <X aria-hidden className="size-5" />
-            </button>
-            <SidebarContent variant={variant} />
-          </aside>
-        </div>
-      )}
-    </>
+      </div>
+    </dialog>
   );
 }
