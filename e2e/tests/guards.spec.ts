@@ -139,3 +139,26 @@ test("two tabs refreshing at once both stay signed in (the rotated refresh token
   });
   expect(refreshed.status).toBe(200);
 });
+
+test("a signed-in user opening /login, /signup or /register lands on the dashboard", async ({ page, api }) => {
+  await signInAs(page, await api.signUp());
+  for (const path of ["/login", "/signup", "/register"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+  }
+});
+
+test("each screen names itself in the document title, and a skip link reaches the content", async ({ page, api }) => {
+  await page.goto("/login");
+  await expect(page).toHaveTitle("Sign in · SiteSnag");
+  await page.goto("/terms");
+  await expect(page).toHaveTitle("Terms of Service · SiteSnag");
+  await signInAs(page, await api.signUp());
+  await page.goto("/app/projects");
+  await expect(page).toHaveTitle("Projects · SiteSnag");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+});

@@ -16,6 +16,7 @@ import { AdminRoute } from "../features/shell/admin-route";
 import { AppShell } from "../features/shell/app-shell";
 import { PendingFeaturePage } from "../features/shell/pending-feature-page";
 import { ProtectedRoute } from "../features/shell/protected-route";
+import { SignedOutRoute } from "../features/shell/signed-out-route";
 import { RouteErrorScreen } from "./route-error";
 
 export const router = createBrowserRouter([
@@ -23,10 +24,15 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorScreen />,
     children: [
       { path: "/", element: <LandingPage /> },
-      { path: "/login", element: <LoginPage /> },
+      {
+        element: <SignedOutRoute />,
+        children: [
+          { path: "/login", element: <LoginPage /> },
+          { path: "/signup", element: <SignupPage /> },
+          { path: "/register", element: <RegisterPage /> },
+        ],
+      },
       { path: "/logout", element: <LogoutPage /> },
-      { path: "/signup", element: <SignupPage /> },
-      { path: "/register", element: <RegisterPage /> },
       { path: "/demo", element: <DemoPage /> },
       // Legal pages are mostly text: loaded on demand, not on first visit.
       {

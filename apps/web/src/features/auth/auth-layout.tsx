@@ -18,6 +18,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-slate-50">
+      <title>{`${title} · ${COMPANY.productName}`}</title>
       <header className="px-4 py-4">
         <Link to="/" className="inline-flex items-center gap-2 text-lg font-bold text-slate-900">
           <img src="/favicon.svg" alt="" className="size-8" />

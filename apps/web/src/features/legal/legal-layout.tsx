@@ -35,6 +35,7 @@ export function LegalLayout({ title, sections }: Props) {
       </header>
 
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+        <title>{`${title} · SiteSnag`}</title>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         <p className="mt-2 text-sm text-slate-600">
           Last updated: <time dateTime={format(now, "yyyy-MM-dd")}>{format(now, "MMMM d, yyyy")}</time>

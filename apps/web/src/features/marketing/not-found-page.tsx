@@ -8,6 +8,7 @@ export function NotFoundPage() {
       <div className="w-full max-w-md text-center">
         <SearchX aria-hidden className="mx-auto size-12 text-brand-600" />
         <p className="mt-4 text-sm font-semibold text-brand-700">404</p>
+        <title>Page not found · SiteSnag</title>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Page not found</h1>
         <p className="mt-3 text-slate-600">
           The page you are looking for does not exist or has moved. Check the address, or head back to the home page.

@@ -6,11 +6,17 @@ import { MobileSidebar, Sidebar } from "./sidebar";
 export function AppShell({ variant = "app" }: { variant?: "app" | "admin" }) {
   return (
     <div className="flex min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Skip to main content
+      </a>
       <Sidebar variant={variant} />
       <MobileSidebar variant={variant} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header />
-        <main id="main" className="flex-1 px-4 pb-24 pt-4 sm:px-6 lg:pb-8">
+        <main id="main" tabIndex={-1} className="flex-1 px-4 pb-24 pt-4 sm:px-6 lg:pb-8">
           <Outlet />
         </main>
       </div>
