@@ -1,6 +1,7 @@
 import type { TokenPair } from "@sitesnag/shared/auth";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REUSE_GRACE_SECONDS } from "../src/auth/token-rotation";
 import { expectError, expectFieldError } from "./assertions";
 import { signUp } from "./factories";
 import { createTestApp, DIALECTS, TEST_SECRET, type TestApp } from "./harness";
@@ -87,6 +88,14 @@ describe.each(DIALECTS)("POST /api/auth/refresh and /logout (%s)", (kind) => {
     t.request({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken } as object });
   const logout = (refreshToken: string) =>
     t.request({ method: "POST", url: "/api/auth/logout", payload: { refreshToken } });
+  /** Moves every rotation of this user's tokens to just before the grace window. */
+  const agePastGrace = (userId: string) =>
+    t.ctx.db
+      .updateTable("refresh_tokens")
+      .set({ revoked_at: Math.floor(Date.now() / 1000) - REUSE_GRACE_SECONDS - 1 })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is not", null)
+      .execute();
 
   it("rotates: answers a new access token and a new refresh token, both usable", async () => {
     const account = await signUp(t);
@@ -124,8 +133,48 @@ describe.each(DIALECTS)("POST /api/auth/refresh and /logout (%s)", (kind) => {
     });
     const otherRefresh = (otherSession.json() as TokenPair).refreshToken;
     await refresh(account.refreshToken);
+    await agePastGrace(account.user.id);
     expectError(await refresh(account.refreshToken), 401);
     expect((await refresh(otherRefresh)).statusCode).toBe(200);
+  });
+
+  it("gives a just-rotated token presented again (a second tab) its own pair, and keeps the family live", async () => {
+    const account = await signUp(t);
+    const firstTab = (await refresh(account.refreshToken)).json() as TokenPair;
+    const secondTab = await refresh(account.refreshToken);
+    expect(secondTab.statusCode).toBe(200);
+    const secondPair = secondTab.json() as TokenPair;
+    expect(secondPair.refreshToken).not.toBe(firstTab.refreshToken);
+    expect((await refresh(firstTab.refreshToken)).statusCode).toBe(200);
+    expect((await refresh(secondPair.refreshToken)).statusCode).toBe(200);
+  });
+
+  it("lets two refreshes of the same token at the same instant both succeed", async () => {
+    const account = await signUp(t);
+    const [a, b] = await Promise.all([refresh(account.refreshToken), refresh(account.refreshToken)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await refresh((a.json() as TokenPair).refreshToken)).statusCode).toBe(200);
+    expect((await refresh((b.json() as TokenPair).refreshToken)).statusCode).toBe(200);
+  });
+
+  it(`treats reuse after the ${REUSE_GRACE_SECONDS}s grace window as theft`, async () => {
+    const account = await signUp(t);
+    const next = (await refresh(account.refreshToken)).json() as TokenPair;
+    await agePastGrace(account.user.id);
+    expectError(await refresh(account.refreshToken), 401);
+    expectError(await refresh(next.refreshToken), 401);
+  });
+
+  it("gives no grace to a token two rotations old, nor after logout", async () => {
+    const account = await signUp(t);
+    const second = (await refresh(account.refreshToken)).json() as TokenPair;
+    await refresh(second.refreshToken);
+    expectError(await refresh(account.refreshToken), 401);
+
+    const other = await signUp(t);
+    const latest = (await refresh(other.refreshToken)).json() as TokenPair;
+    await logout(latest.refreshToken);
+    expectError(await refresh(other.refreshToken), 401);
   });
 
   it("refuses an unknown and an expired refresh token with 401", async () => {

@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import { isDemoCredentials, startDemo } from "../demo/demo.service";
 import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
-import { login, logout, refresh, register } from "./auth.service";
+import { login, register } from "./auth.service";
+import { logout, refresh } from "./token-rotation";
 
 const PER_ACCOUNT_LIMIT = 10;
 

@@ -1,5 +1,4 @@
-// Sign-up, sign-in, refresh-token rotation and sign-out. Refresh tokens rotate on every use; a
-// token presented after it was rotated is treated as stolen and its whole family is revoked.
+// Sign-up, sign-in and the platform admin bootstrap. Token rotation lives in token-rotation.ts.
 import type { AuthResponse, Login, Register, TokenPair } from "@sitesnag/shared/auth";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
@@ -10,27 +9,11 @@ import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
 import { insertWorkspace } from "../workspaces/workspaces.repository";
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
-import { findRefreshTokenByHash, insertRefreshToken, revokeFamily, revokeIfLive } from "./refresh-tokens.repository";
-import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
+import { issueTokens } from "./token-rotation";
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 const INVALID_CREDENTIALS = "Invalid email or password";
-const INVALID_REFRESH = "Your session has expired. Please sign in again.";
-
-export async function issueTokens(ctx: AppContext, userId: string, familyId = newId()): Promise<TokenPair> {
-  const refreshToken = newRefreshToken();
-  const now = nowSeconds();
-  await insertRefreshToken(ctx.db, {
-    id: newId(),
-    familyId,
-    userId,
-    tokenHash: hashToken(refreshToken),
-    expiresAt: now + REFRESH_TOKEN_TTL_SECONDS,
-    createdAt: now,
-  });
-  return { accessToken: await ctx.tokens.signAccess(userId), refreshToken };
-}
 
 async function signedIn(ctx: AppContext, user: UserRow): Promise<AuthResponse> {
   return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };
@@ -90,30 +73,6 @@ export async function login(ctx: AppContext, input: Login): Promise<AuthResponse
   }
   if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(INVALID_CREDENTIALS);
   return signedIn(ctx, user);
-}
-
-export async function refresh(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
-  const now = nowSeconds();
-  const stored = await findRefreshTokenByHash(ctx.db, hashToken(refreshToken));
-  if (!stored) throw unauthorized(INVALID_REFRESH);
-  if (stored.revoked_at !== null) {
-    await revokeFamily(ctx.db, stored.family_id, now);
-    ctx.log.warn({ userId: stored.user_id }, "refresh token reuse detected; family revoked");
-    throw unauthorized(INVALID_REFRESH);
-  }
-  if (stored.expires_at <= now) throw unauthorized(INVALID_REFRESH);
-  if (!(await revokeIfLive(ctx.db, stored.id, now))) {
-    await revokeFamily(ctx.db, stored.family_id, now);
-    throw unauthorized(INVALID_REFRESH);
-  }
-  const user = await findUserById(ctx.db, stored.user_id);
-  if (!user) throw unauthorized(INVALID_REFRESH);
-  return issueTokens(ctx, user.id, stored.family_id);
-}
-
-export async function logout(ctx: AppContext, refreshToken: string): Promise<void> {
-  const stored = await findRefreshTokenByHash(ctx.db, hashToken(refreshToken));
-  if (stored) await revokeFamily(ctx.db, stored.family_id, nowSeconds());
 }
 
 /** Makes sure the ADMIN_EMAIL account exists with role admin and the ADMIN_PASSWORD (idempotent). */

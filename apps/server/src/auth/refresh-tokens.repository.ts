@@ -16,6 +16,7 @@ export async function insertRefreshToken(
       token_hash: token.tokenHash,
       expires_at: token.expiresAt,
       revoked_at: null,
+      replaced_by: null,
       created_at: token.createdAt,
     })
     .execute();
@@ -24,16 +25,19 @@ export async function insertRefreshToken(
 export const findRefreshTokenByHash = (db: Q, tokenHash: string) =>
   db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
 
-/** Revokes one token only if it is still live; false means another request got there first. */
-export async function revokeIfLive(db: Q, id: string, now: number): Promise<boolean> {
+/** Retires a token in favour of its successor, only if it is still live; false means another request got there first. */
+export async function rotateIfLive(db: Q, id: string, now: number, successorId: string): Promise<boolean> {
   const result = await db
     .updateTable("refresh_tokens")
-    .set({ revoked_at: now })
+    .set({ revoked_at: now, replaced_by: successorId })
     .where("id", "=", id)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export const findRefreshTokenById = (db: Q, id: string) =>
+  db.selectFrom("refresh_tokens").selectAll().where("id", "=", id).executeTakeFirst();
 
 export async function revokeFamily(db: Q, familyId: string, now: number): Promise<void> {
   await db

@@ -31,6 +31,8 @@ export interface RefreshTokensTable {
   token_hash: string;
   expires_at: number;
   revoked_at: number | null;
+  /** Set when the token was rotated: the id of the token issued in its place. */
+  replaced_by: string | null;
   created_at: number;
 }
 

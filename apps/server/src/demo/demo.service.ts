@@ -3,8 +3,8 @@
 import { randomBytes } from "node:crypto";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import { DEMO_EMAIL, DEMO_LIFETIME_SECONDS, DEMO_PASSWORD } from "@sitesnag/shared/demo";
-import { issueTokens } from "../auth/auth.service";
 import { hashPassword } from "../auth/passwords";
+import { issueTokens } from "../auth/token-rotation";
 import type { AppContext } from "../context";
 import { newId } from "../ids";
 import { deleteProjectsWithFiles } from "../projects/projects.cascade";
