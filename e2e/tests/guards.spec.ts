@@ -162,3 +162,18 @@ test("each screen names itself in the document title, and a skip link reaches th
   await page.keyboard.press("Enter");
   await expect(page.getByRole("main")).toBeFocused();
 });
+
+test("the bell opens a notifications panel that closes with Escape", async ({ page, api }) => {
+  await signInAs(page, await api.signUp());
+  await page.goto("/app/dashboard");
+  const bell = page.getByRole("button", { name: "Notifications, none unread" });
+  await expect(bell).toHaveAttribute("aria-expanded", "false");
+  await bell.click();
+  const panel = page.getByRole("region", { name: "Notifications", exact: true });
+  await expect(panel).toContainText("You're all caught up");
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  await bell.click();
+  await page.getByRole("heading", { name: "Dashboard" }).click();
+  await expect(panel).toHaveCount(0);
+});

@@ -1,8 +1,9 @@
-import { Bell, LogOut, Menu, Settings } from "lucide-react";
+import { LogOut, Menu, Settings } from "lucide-react";
 import { useNavigate } from "react-router";
 import { capitalise, initials } from "../../lib/format";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
+import { NotificationsButton } from "./notifications-button";
 
 export function Header() {
   const user = useAuthStore((s) => s.user);
@@ -33,13 +34,7 @@ export function Header() {
           <Settings aria-hidden className="size-5" />
         </button>
       )}
-      <button
-        type="button"
-        aria-label="Notifications, none unread"
-        className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100"
-      >
-        <Bell aria-hidden className="size-5" />
-      </button>
+      <NotificationsButton />
       <div className="flex min-w-0 items-center gap-2 pl-1">
         <span
           aria-hidden
