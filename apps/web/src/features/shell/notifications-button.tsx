@@ -38,7 +38,7 @@ export function NotificationsButton() {
         <section
           id={panelId}
           aria-label="Notifications"
-          className="absolute right-0 top-12 z-40 w-72 rounded-xl bg-white p-4 text-sm shadow-xl ring-1 ring-slate-200"
+          className="fixed inset-x-3 top-16 z-40 rounded-xl bg-white p-4 text-sm shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:right-0 sm:top-12 sm:w-72"
         >
           <h2 className="font-semibold text-slate-900">Notifications</h2>
           <p className="mt-1 text-slate-600">
