@@ -43,6 +43,20 @@ export function FieldShell({ label, error, hint, children }: FieldShellProps) {
   );
 }
 
+/** The attributes every control shares: its id, error state and description, and its look. */
+function controlAttributes(
+  { id, describedBy }: { id: string; describedBy?: string },
+  error: string | undefined,
+  ...classNames: (string | null | undefined)[]
+) {
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    className: clsx(CONTROL, error ? "border-red-500" : "border-slate-300", ...classNames),
+  };
+}
+
 type InputProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
@@ -61,21 +75,9 @@ export function TextField({
 }: InputProps & { ref?: React.Ref<HTMLInputElement> }) {
   return (
     <FieldShell label={label} error={error} {...(hint ? { hint } : {})}>
-      {({ id, describedBy }) => (
+      {(ids) => (
         <div className="relative">
-          <input
-            id={id}
-            ref={ref}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            className={clsx(
-              CONTROL,
-              error ? "border-red-500" : "border-slate-300",
-              trailing ? "pr-12" : null,
-              className,
-            )}
-            {...rest}
-          />
+          <input ref={ref} {...controlAttributes(ids, error, trailing ? "pr-12" : null, className)} {...rest} />
           {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
         </div>
       )}
@@ -94,16 +96,7 @@ export function TextAreaField({
 }: TextAreaProps & { ref?: React.Ref<HTMLTextAreaElement> }) {
   return (
     <FieldShell label={label} error={error}>
-      {({ id, describedBy }) => (
-        <textarea
-          id={id}
-          ref={ref}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={clsx(CONTROL, error ? "border-red-500" : "border-slate-300", className)}
-          {...rest}
-        />
-      )}
+      {(ids) => <textarea ref={ref} {...controlAttributes(ids, error, className)} {...rest} />}
     </FieldShell>
   );
 }
@@ -120,15 +113,8 @@ export function SelectField({
 }: SelectProps & { ref?: React.Ref<HTMLSelectElement> }) {
   return (
     <FieldShell label={label} error={error}>
-      {({ id, describedBy }) => (
-        <select
-          id={id}
-          ref={ref}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={clsx(CONTROL, error ? "border-red-500" : "border-slate-300", className)}
-          {...rest}
-        >
+      {(ids) => (
+        <select ref={ref} {...controlAttributes(ids, error, className)} {...rest}>
           {children}
         </select>
       )}
