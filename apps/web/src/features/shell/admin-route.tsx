@@ -1,9 +1,8 @@
-import { Navigate } from "react-router";
+import { Navigate, Outlet } from "react-router";
 import { useAuthStore } from "../../stores/auth-store";
-import { AppShell } from "./app-shell";
 
 /** /app/admin is for role admin; anyone else goes to the dashboard. The server enforces it too. */
 export function AdminRoute() {
   const role = useAuthStore((s) => s.user?.role);
-  return role === "admin" ? <AppShell variant="admin" /> : <Navigate to="/app/dashboard" replace />;
+  return role === "admin" ? <Outlet /> : <Navigate to="/app/dashboard" replace />;
 }
