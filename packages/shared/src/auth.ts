@@ -3,6 +3,7 @@
 // The server accepts 6 to 128 characters.
 import { z } from "zod";
 import { MEMBERSHIP_TYPES, ROLES } from "./enums";
+import { plainString } from "./text";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -11,10 +12,10 @@ export const FORM_B_PASSWORD_MIN = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const trimmed = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  plainString({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const LoginSchema = z.object({
-  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
+  email: plainString({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
 });
 export type Login = z.infer<typeof LoginSchema>;
@@ -27,8 +28,7 @@ const names = {
 /** What POST /api/auth/register accepts. */
 export const RegisterSchema = z.object({
   ...names,
-  email: z
-    .string({ error: "Email is required" })
+  email: plainString({ error: "Email is required" })
     .trim()
     .min(1, "Email is required")
     .max(254, "Email must be at most 254 characters")
@@ -56,7 +56,7 @@ export type SignupForm = z.infer<typeof SignupFormSchema>;
 export const RegisterFormSchema = z
   .object({
     ...names,
-    email: z.string().trim().min(1, "Email is required").max(254),
+    email: plainString().trim().min(1, "Email is required").max(254),
     password: z
       .string()
       .min(1, "Password is required")

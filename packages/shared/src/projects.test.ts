@@ -57,3 +57,16 @@ describe("ProjectInputSchema", () => {
     expect(ProjectInputSchema.safeParse({ name: ` ${"n".repeat(200)} ` }).success).toBe(true);
   });
 });
+
+describe("control characters", () => {
+  it("refuses NUL and other control characters in every text field, but keeps newlines and tabs", () => {
+    for (const field of ["name", "description", "location", "clientName"]) {
+      const result = ProjectInputSchema.safeParse({ name: "Ok", [field]: "bad\u0000value" });
+      expect(result.success, field).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("Must not contain control characters");
+    }
+    expect(ProjectInputSchema.parse({ name: "Ok", description: "line one\nline two\ttabbed" }).description).toBe(
+      "line one\nline two\ttabbed",
+    );
+  });
+});

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { PROJECT_STATUSES } from "./enums";
+import { plainString } from "./text";
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max, `Must be at most ${max} characters`).optional().default("");
+  plainString().trim().max(max, `Must be at most ${max} characters`).optional().default("");
 
 /** Project create and edit (SPEC §5): name required, the rest optional, status one of three. */
 export const ProjectInputSchema = z.object({
-  name: z
-    .string({ error: "Project name is required" })
+  name: plainString({ error: "Project name is required" })
     .trim()
     .min(1, "Project name is required")
     .max(200, "Project name must be at most 200 characters"),

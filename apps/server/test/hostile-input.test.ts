@@ -1,0 +1,127 @@
+// Every route against a catalogue of hostile bodies, queries and ids: none may answer 5xx, and
+// none may leave a row behind.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countRows } from "./assertions";
+import { createProject, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+
+const deep = (depth: number): unknown => (depth === 0 ? "x" : { a: deep(depth - 1) });
+
+const HOSTILE_BODIES: unknown[] = [
+  null,
+  true,
+  0,
+  -1e308,
+  "string",
+  [],
+  [{}],
+  {},
+  { email: ["a@b.co"], password: { $gt: "" } },
+  { email: "a@b.co' OR '1'='1", password: "' OR 1=1 --" },
+  { firstName: "\u0000", lastName: "\uD800", email: "nul\u0000@x.co", password: "p\u0000ssword-long" },
+  { firstName: "👷".repeat(500), lastName: "x", email: `${"a".repeat(300)}@example.com`, password: "x".repeat(5000) },
+  { name: 12345, status: "ACTIVE", description: { nested: true } },
+  { name: "x", status: "active", clientName: null, location: 1e999 },
+  { name: "NUL\u0000project", description: "line\u0000break", location: "\u001b[31m", clientName: "\u007f" },
+  { refreshToken: "a".repeat(10_000) },
+  { constructor: { prototype: { polluted: true } }, name: "proto" },
+  deep(200),
+];
+
+const ID_PARAMS = [
+  "not-a-uuid",
+  "' OR 1=1 --",
+  "%00",
+  "..%2F..%2Fetc%2Fpasswd",
+  "0".repeat(100),
+  "00000000-0000-0000-0000-000000000000",
+];
+const QUERIES = [
+  "status=bogus",
+  "status[]=open",
+  "projectId=' OR 1=1 --",
+  "projectId=%00",
+  "status=open&status=closed",
+];
+
+describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", (kind) => {
+  let t: TestApp;
+  let token: string;
+  let projectId: string;
+  const tables = ["users", "workspaces", "projects", "snagging_reports"] as const;
+  const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const account = await signUp(t);
+    token = account.accessToken;
+    projectId = (await createProject(t, token)).id;
+  });
+  afterAll(() => t.close());
+
+  it("JSON bodies on every write route", async () => {
+    const before = await snapshot();
+    const routes: [string, string, boolean][] = [
+      ["POST", "/api/auth/register", false],
+      ["POST", "/api/auth/login", false],
+      ["POST", "/api/auth/refresh", false],
+      ["POST", "/api/auth/logout", false],
+      ["POST", "/api/projects", true],
+      ["PUT", `/api/projects/${projectId}`, true],
+    ];
+    for (const [method, url, authed] of routes) {
+      for (const body of HOSTILE_BODIES) {
+        const res = await t.request({
+          method: method as "POST" | "PUT",
+          url,
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify(body),
+          ...(authed ? { token } : {}),
+        });
+        expect(
+          res.statusCode,
+          `${method} ${url} ${JSON.stringify(body)?.slice(0, 80)} → ${res.body.slice(0, 200)}`,
+        ).toBeLessThan(500);
+        if (res.body !== "") expect(res.json()).toBeTypeOf("object");
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    const project = await t.request({ method: "GET", url: `/api/projects/${projectId}`, token });
+    expect(project.json()).toMatchObject({ project: { name: "Test Project", status: "active" } });
+  });
+
+  it("ids and query strings", async () => {
+    for (const id of ID_PARAMS) {
+      for (const method of ["GET", "PUT", "DELETE"] as const) {
+        const res = await t.request({ method, url: `/api/projects/${id}`, token, payload: { name: "x" } });
+        expect(res.statusCode, `${method} ${id}`).toBeLessThan(500);
+      }
+    }
+    for (const query of QUERIES) {
+      const res = await t.request({ method: "GET", url: `/api/snagging?${query}`, token });
+      expect(res.statusCode, query).toBeLessThan(500);
+    }
+    expect(await countRows(t, "projects")).toBe(1);
+  });
+
+  it("headers: garbage tokens and content types", async () => {
+    for (const authorization of ["Bearer", "Bearer ", "Basic abc", `Bearer ${"x".repeat(8000)}`, "Bearer a.b.c"]) {
+      const res = await t.request({ method: "GET", url: "/api/projects", headers: { authorization } });
+      expect(res.statusCode).toBe(401);
+    }
+    for (const contentType of [
+      "application/xml",
+      "multipart/form-data; boundary=x",
+      "application/json; charset=latin1",
+    ]) {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/projects",
+        token,
+        headers: { "content-type": contentType },
+        payload: "<x/>",
+      });
+      expect(res.statusCode, contentType).toBeLessThan(500);
+    }
+  });
+});
