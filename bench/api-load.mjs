@@ -1,5 +1,6 @@
 // API load benchmark: starts the built server on a loopback port with a fresh SQLite data folder
-// (or DATABASE_URL if set), signs up one user with 20 projects, then runs bounded concurrent loads
+// (or DATABASE_URL if set: point it at a scratch database, the bench writes to it), signs up one user
+// with 20 projects, then runs bounded concurrent loads
 // against the main reads and prints requests per second and latency percentiles.
 // Usage: npm run build && node bench/api-load.mjs [--seconds 10] [--concurrency 20]
 import { spawn } from "node:child_process";
@@ -99,6 +100,14 @@ try {
   await load("GET /api/health", () => fetch(`${base}/api/health`));
   await load("GET /api/projects (20)", () => fetch(`${base}/api/projects`, auth));
   await load("GET /api/snagging", () => fetch(`${base}/api/snagging`, auth));
+  let n = 0;
+  await load("POST /api/projects", () =>
+    fetch(`${base}/api/projects`, {
+      method: "POST",
+      headers: { ...auth.headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: `Load project ${++n}`, description: "Written under load", status: "active" }),
+    }),
+  );
   // argon2id verification dominates: this is the CPU-bound path.
   await load("POST /api/auth/login", () =>
     fetch(`${base}/api/auth/login`, {
