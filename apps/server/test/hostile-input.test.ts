@@ -21,7 +21,7 @@ const HOSTILE_BODIES: unknown[] = [
   { firstName: "\u0000", lastName: "\uD800", email: "nul\u0000@x.co", password: "p\u0000ssword-long" },
   { firstName: "👷".repeat(500), lastName: "x", email: `${"a".repeat(300)}@example.com`, password: "x".repeat(5000) },
   { name: 12345, status: "ACTIVE", description: { nested: true } },
-  { name: "x", status: "active", clientName: null, location: 1e999 },
+  { name: "x", status: "active", clientName: null, location: 1e308 * 10 },
   { name: "NUL\u0000project", description: "line\u0000break", location: "\u001b[31m", clientName: "\u007f" },
   { refreshToken: "a".repeat(10_000) },
   { constructor: { prototype: { polluted: true } }, name: "proto" },

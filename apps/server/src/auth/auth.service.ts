@@ -1,12 +1,12 @@
 // Sign-up, sign-in and the platform admin bootstrap. Token rotation lives in token-rotation.ts.
-import type { AuthResponse, Login, Register, TokenPair } from "@sitesnag/shared/auth";
+import type { AuthResponse, Login, Register } from "@sitesnag/shared/auth";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, conflict, unauthorized } from "../http/errors";
 import { newId } from "../ids";
 import { nowSeconds } from "../time";
 import { presentUser } from "../users/users.presenter";
-import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
+import { findUserByEmail, insertUser } from "../users/users.repository";
 import { insertWorkspace } from "../workspaces/workspaces.repository";
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { issueTokens } from "./token-rotation";
