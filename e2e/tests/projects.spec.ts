@@ -82,6 +82,7 @@ test("detail shows the fields; edit and delete with the exact confirmation", asy
   await confirm.getByRole("button", { name: "Delete Project" }).click();
   await expect(page.getByText("Project deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/app\/projects$/);
+  await expect(page.getByText("Failed to load project")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "No projects yet" })).toBeVisible();
   await page.goto(`/app/projects/${project.id}`);
   await expect(page.getByRole("heading", { name: "Project not found" })).toBeVisible();
@@ -156,4 +157,20 @@ test("a project's snagging reports filter by status and priority", async ({ page
   await page.getByLabel("Filter by status").selectOption("all");
   await page.getByLabel("Filter by priority").selectOption("all");
   await expect(reports.first().getByRole("link")).toHaveAttribute("href", /^\/app\/snagging\/[0-9a-f-]{36}$/);
+});
+
+test("the dashboard count follows a project created in the app, without a reload", async ({ page, api }) => {
+  await signInAs(page, await api.signUp());
+  await page.goto("/app/dashboard");
+  const card = page.getByRole("link", { name: /^Projects \d+/ });
+  await expect(card).toContainText("0");
+  await card.click();
+  await page.getByRole("button", { name: "New Project" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Project" });
+  await dialog.getByLabel("Project name").fill("Counted without reload");
+  await dialog.getByRole("button", { name: "Create Project" }).click();
+  await expect(page.getByText("Project created successfully")).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(card).toContainText("1");
 });

@@ -1,7 +1,15 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../lib/api-client";
 
-export const queryClient = new QueryClient({
+// Any successful write may change what any screen shows (a new project changes the dashboard's
+// counts), so every query is invalidated after every successful mutation; inactive ones refetch
+// only when next shown. Features need no knowledge of each other's query keys. onSettled, not
+// onSuccess: it runs after the mutation's own onSuccess, so a hook can first remove a query that
+// must not refetch (a deleted project's detail).
+export const queryClient: QueryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onSettled: (_data, error) => (error ? undefined : queryClient.invalidateQueries()),
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

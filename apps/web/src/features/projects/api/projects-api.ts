@@ -32,11 +32,9 @@ export const useProjectReports = (id: string) =>
   });
 
 export function useCreateProject() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ProjectInput) =>
       (await api<{ project: Project }>("/projects", { method: "POST", body })).project,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
 
@@ -45,10 +43,7 @@ export function useUpdateProject(id: string) {
   return useMutation({
     mutationFn: async (body: ProjectInput) =>
       (await api<{ project: Project }>(`/projects/${encodeURIComponent(id)}`, { method: "PUT", body })).project,
-    onSuccess: (project) => {
-      queryClient.setQueryData(projectKeys.detail(id), project);
-      return queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    },
+    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(id), project),
   });
 }
 
@@ -56,12 +51,7 @@ export function useDeleteProject(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<void>(`/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: projectKeys.detail(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["snagging"] }),
-      ]);
-    },
+    // The deleted project's own query must not refetch into a 404.
+    onSuccess: () => queryClient.removeQueries({ queryKey: projectKeys.detail(id) }),
   });
 }
