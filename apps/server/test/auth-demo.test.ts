@@ -3,7 +3,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "@sitesnag/shared/demo";
 import type { Project } from "@sitesnag/shared/projects";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRows, expectError } from "./assertions";
-import { signUp } from "./factories";
+import { demoLogin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
 describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
@@ -13,11 +13,6 @@ describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
   });
   afterAll(() => t.close());
 
-  const demoLogin = async (): Promise<AuthResponse> => {
-    const res = await t.request({ method: "POST", url: "/api/auth/demo-login" });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as AuthResponse;
-  };
   const projectsOf = async (token: string): Promise<Project[]> => {
     const res = await t.request({ method: "GET", url: "/api/projects", token });
     expect(res.statusCode).toBe(200);
@@ -26,7 +21,7 @@ describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
 
   it("signs in a demo user with tokens, in a new workspace seeded with 2-3 projects", async () => {
     const workspacesBefore = await countRows(t, "workspaces");
-    const demo = await demoLogin();
+    const demo = await demoLogin(t);
     expect(Object.keys(demo).sort()).toEqual(["accessToken", "refreshToken", "user"]);
     expect(demo.user).toMatchObject({ role: "user", membership_type: "free" });
     expect(await countRows(t, "workspaces")).toBe(workspacesBefore + 1);
@@ -43,8 +38,8 @@ describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
   });
 
   it("gives two demo logins separate workspaces: one's edits never show in the other", async () => {
-    const first = await demoLogin();
-    const second = await demoLogin();
+    const first = await demoLogin(t);
+    const second = await demoLogin(t);
     expect(second.user.id).not.toBe(first.user.id);
     expect(second.user.workspaceId).not.toBe(first.user.workspaceId);
     const firstIds = (await projectsOf(first.accessToken)).map((p) => p.id);
@@ -65,7 +60,7 @@ describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
   });
 
   it("keeps a demo user's projects out of a regular account, and the reverse", async () => {
-    const demo = await demoLogin();
+    const demo = await demoLogin(t);
     const regular = await signUp(t);
     const demoProject = (await projectsOf(demo.accessToken))[0] as Project;
     expect(await projectsOf(regular.accessToken)).toEqual([]);
@@ -74,7 +69,7 @@ describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
   });
 
   it("opens a fresh sandbox when signing in with the demo credentials shown on /demo", async () => {
-    const viaButton = await demoLogin();
+    const viaButton = await demoLogin(t);
     const answers = await Promise.all(
       [DEMO_EMAIL, ` ${DEMO_EMAIL.toUpperCase()} `].map((email) =>
         t.request({ method: "POST", url: "/api/auth/login", payload: { email, password: DEMO_PASSWORD } }),
@@ -102,7 +97,7 @@ describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
   });
 
   it("lets a demo session refresh like any other", async () => {
-    const demo = await demoLogin();
+    const demo = await demoLogin(t);
     const res = await t.request({
       method: "POST",
       url: "/api/auth/refresh",

@@ -1,9 +1,8 @@
-import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { Report } from "@sitesnag/shared/snagging";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeExpiredDemos } from "../src/demo/demo.service";
 import { nowSeconds } from "../src/time";
-import { createProject, insertAttachment, signUp } from "./factories";
+import { createProject, demoLogin, insertAttachment, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
 describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
@@ -13,14 +12,8 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
   });
   afterAll(() => t.close());
 
-  const demoLogin = async (): Promise<AuthResponse> => {
-    const res = await t.request({ method: "POST", url: "/api/auth/demo-login" });
-    expect(res.statusCode).toBe(200);
-    return res.json() as AuthResponse;
-  };
-
   it("seeds sample snags with mixed statuses and unique references, assigned to the demo user", async () => {
-    const demo = await demoLogin();
+    const demo = await demoLogin(t);
     const res = await t.request({ method: "GET", url: "/api/snagging", token: demo.accessToken });
     const { reports } = res.json() as { reports: Report[] };
     expect(reports.length).toBeGreaterThanOrEqual(4);
@@ -35,8 +28,8 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
   });
 
   it("removes expired sandboxes with their data and files, and nothing else", async () => {
-    const expired = await demoLogin();
-    const fresh = await demoLogin();
+    const expired = await demoLogin(t);
+    const fresh = await demoLogin(t);
     const regular = await signUp(t);
     const regularProject = await createProject(t, regular.accessToken);
 

@@ -10,6 +10,13 @@ import type { TestApp } from "./harness";
 
 let counter = 0;
 
+/** A fresh demo sandbox through POST /api/auth/demo-login. */
+export async function demoLogin(t: TestApp): Promise<AuthResponse> {
+  const res = await t.request({ method: "POST", url: "/api/auth/demo-login" });
+  if (res.statusCode !== 200) throw new Error(`demoLogin failed: ${res.statusCode} ${res.body}`);
+  return res.json() as AuthResponse;
+}
+
 export async function signUp(
   t: TestApp,
   overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
