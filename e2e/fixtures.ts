@@ -2,6 +2,7 @@
 // helpers that create accounts and sign in through the API like the app does.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,14 +34,27 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+/** A port the OS says is free now: several checkouts can run their suites side by side. */
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 let counter = 0;
 
 export const test = base.extend<{ api: ApiHelper }, { server: Server }>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring argument
-    async ({}, use, workerInfo) => {
+    async ({}, use) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-e2e-"));
-      const port = 4300 + workerInfo.parallelIndex;
+      const port = await findFreePort();
       let log = "";
       const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
         env: {
