@@ -2,7 +2,6 @@
 // main.ts builds it from the environment.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -14,6 +13,10 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
 import { registerErrorHandler } from "./http/error-handler";
+import { AppError } from "./http/errors";
+import { handleClientError, handleFrameworkError } from "./http/framework-errors";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { projectRoutes } from "./projects/projects.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
@@ -36,6 +39,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
     },
     bodyLimit: 1024 * 1024,
+    // The router's limit equals the id schema's, so any over-long id is simply not found.
+    routerOptions: { maxParamLength: MAX_ID_PARAM_LENGTH },
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
     // Only trust X-Forwarded-For from as many hops as configured, so a client cannot spoof its IP
     // past the per-IP rate limit.
     trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
@@ -52,31 +59,21 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     log: app.log,
   };
 
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   // A body-less POST sent with a JSON content type (some clients always set it) is not an error.
+  // JSON is UTF-8 (RFC 8259): bytes that are not are refused, never stored as U+FFFD.
   const parseJson = app.getDefaultJsonParser("error", "error");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(new AppError(400, "The request body is not valid UTF-8"), undefined);
+    }
     if (text.trim() === "") return done(null, undefined);
     return parseJson(request, text, done);
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
 

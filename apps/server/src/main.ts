@@ -50,9 +50,15 @@ async function main(): Promise<void> {
   }
   await prepareDataDir(config.dataDir);
 
+  // Pool errors can arrive before the app (and its logger) exists; they are reported once it does.
+  let reportConnectionError = (_error: Error): void => undefined;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionError: (error) => reportConnectionError(error),
+    });
   } catch (error) {
     const variable = config.databaseUrl ? "DATABASE_URL" : "DATA_DIR";
     fail(`Invalid ${variable}: could not open the database (${(error as Error).message})`);
@@ -61,6 +67,7 @@ async function main(): Promise<void> {
   const secret = await resolveSecret(config.appSecret, config.dataDir);
   const storage = createStorage(config);
   const { app, ctx } = await buildApp({ config, db: database.db, dbKind: database.kind, secret, storage });
+  reportConnectionError = (err) => app.log.warn({ err }, "database connection lost; the pool will open a new one");
 
   if (config.adminEmail && config.adminPassword) {
     await ensurePlatformAdmin(ctx, config.adminEmail, config.adminPassword);

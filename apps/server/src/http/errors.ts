@@ -10,6 +10,7 @@ export class AppError extends Error {
 }
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+export const DATABASE_UNAVAILABLE = "The database is unavailable right now. Please try again in a moment.";
 
 export const notFound = (what = "Resource") => new AppError(404, `${what} not found`);
 export const unauthorized = (message = "Authentication required") => new AppError(401, message);
