@@ -62,5 +62,7 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/files": "http://localhost:3000" },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  // Hidden: maps are written for error reports but no bundle points at them, and the server
+  // refuses to serve *.map (web.routes.ts).
+  build: { sourcemap: "hidden", chunkSizeWarningLimit: 600 },
 });

@@ -14,8 +14,8 @@ import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
 import { registerErrorHandler } from "./http/error-handler";
 import { AppError } from "./http/errors";
-import { handleClientError, handleFrameworkError } from "./http/framework-errors";
-import { registerSecurityHeaders } from "./http/security-headers";
+import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
+import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { projectRoutes } from "./projects/projects.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
@@ -33,6 +33,7 @@ export type AppOptions = {
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const headersFor = securityHeaders(options.config.trustProxy);
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
@@ -41,7 +42,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     bodyLimit: 1024 * 1024,
     // The router's limit equals the id schema's, so any over-long id is simply not found.
     routerOptions: { maxParamLength: MAX_ID_PARAM_LENGTH },
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: frameworkErrorHandler(headersFor),
     clientErrorHandler: handleClientError,
     // Only trust X-Forwarded-For from as many hops as configured, so a client cannot spoof its IP
     // past the per-IP rate limit.
@@ -59,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     log: app.log,
   };
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, headersFor);
   registerErrorHandler(app);
   // A body-less POST sent with a JSON content type (some clients always set it) is not an error.
   // JSON is UTF-8 (RFC 8259): bytes that are not are refused, never stored as U+FFFD.

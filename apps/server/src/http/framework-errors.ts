@@ -6,16 +6,18 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "./error-handler";
-import { SECURITY_HEADERS, securityHeadersFor } from "./security-headers";
+import { SECURITY_HEADERS, type SecurityHeadersFor } from "./security-headers";
 
 export const BAD_URL = "The address of this request is not valid";
 
 /** Fastify's `frameworkErrors` option. */
-export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  reply.headers(securityHeadersFor(request));
-  // A path parameter longer than any id is an id that does not exist.
-  const body = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? errorBody(404, "Not found") : errorBody(400, BAD_URL);
-  reply.status(body.statusCode).send(body);
+export function frameworkErrorHandler(headersFor: SecurityHeadersFor) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.headers(headersFor(request.raw));
+    // A path parameter longer than any id is an id that does not exist.
+    const body = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? errorBody(404, "Not found") : errorBody(400, BAD_URL);
+    reply.status(body.statusCode).send(body);
+  };
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {

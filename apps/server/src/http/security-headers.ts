@@ -2,7 +2,9 @@
 // onRequest hook, so routes, the error handler and the not-found handler all inherit them; the two
 // paths that run before any hook (router errors and raw client errors, framework-errors.ts) add
 // the same set themselves.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+import type { FastifyInstance } from "fastify";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -46,13 +48,26 @@ export const SECURITY_HEADERS_HTTPS: Readonly<Record<string, string>> = Object.f
   "strict-transport-security": "max-age=31536000; includeSubDomains",
 });
 
-export const securityHeadersFor = (request: FastifyRequest): Readonly<Record<string, string>> =>
-  request.protocol === "https" ? SECURITY_HEADERS_HTTPS : SECURITY_HEADERS;
+/** Picks one of the two fixed sets for a request; nothing is built per response. */
+export type SecurityHeadersFor = (request: IncomingMessage) => Readonly<Record<string, string>>;
+
+export function securityHeaders(trustProxy: number): SecurityHeadersFor {
+  return (request) => (isHttps(request, trustProxy) ? SECURITY_HEADERS_HTTPS : SECURITY_HEADERS);
+}
+
+/** The same rule as Fastify's request.protocol, usable where Fastify has no trusted-proxy request yet. */
+function isHttps(request: IncomingMessage, trustProxy: number): boolean {
+  if ((request.socket as TLSSocket | null)?.encrypted) return true;
+  if (trustProxy === 0) return false;
+  const header = request.headers["x-forwarded-proto"];
+  const last = (Array.isArray(header) ? header.at(-1) : header)?.split(",").at(-1);
+  return last?.trim().toLowerCase() === "https";
+}
 
 /** Call before anything else is registered, so this hook runs first (before rate limits and guards). */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, headersFor: SecurityHeadersFor): void {
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(securityHeadersFor(request));
+    reply.headers(headersFor(request.raw));
     done();
   });
 }
