@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { sql } from "kysely";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
+import { SessionStatus } from "./auth/session-status";
 import { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db: options.db,
     dbKind: options.dbKind,
     tokens: new TokenSigner(options.secret),
+    sessions: new SessionStatus(options.db),
     storage: options.storage,
     log: app.log,
   };

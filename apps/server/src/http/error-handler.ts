@@ -66,6 +66,7 @@ function firstMessage(details: Record<string, string[]>): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.options.retryAfterSeconds !== undefined) reply.header("retry-after", error.options.retryAfterSeconds);
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: Record<string, string[]>,
+    /** Sent as Retry-After (seconds) with a 429 or 503. */
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }
