@@ -1,7 +1,6 @@
-import { LoginSchema, RefreshSchema, RegisterSchema } from "@sitesnag/shared/auth";
+import { LoginSchema, LogoutSchema, RefreshSchema, RegisterSchema } from "@sitesnag/shared/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../context";
 import { isDemoCredentials, startDemo } from "../demo/demo.service";
 import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
@@ -58,14 +57,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       refresh(ctx, request.body.refreshToken),
     );
 
-    app.post(
-      "/logout",
-      // Fastify hands a body-less request to the validator as null, hence nullish rather than optional.
-      { schema: { body: z.object({ refreshToken: z.string().max(2048).optional() }).nullish() } },
-      async (request, reply) => {
-        if (request.body?.refreshToken) await logout(ctx, request.body.refreshToken);
-        return reply.status(204).send();
-      },
-    );
+    app.post("/logout", { schema: { body: LogoutSchema } }, async (request, reply) => {
+      if (request.body?.refreshToken) await logout(ctx, request.body.refreshToken);
+      return reply.status(204).send();
+    });
   };
 }
