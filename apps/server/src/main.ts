@@ -16,15 +16,19 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-/** mkdir -p one level at a time: Node's recursive mkdir never returns on some virtual file systems (/proc). */
+/**
+ * mkdir -p one level at a time: Node's recursive mkdir never returns on some virtual file systems
+ * (/proc). The last level is created 0700: it holds the database, the secret and every upload.
+ * An existing folder keeps the permissions its operator gave it.
+ */
 async function makeDirectories(dir: string): Promise<void> {
   const absolute = path.resolve(dir);
   const parts = absolute.split(path.sep).filter(Boolean);
   let current: string = path.sep;
-  for (const part of parts) {
+  for (const [index, part] of parts.entries()) {
     current = path.join(current, part);
     try {
-      await mkdir(current);
+      await mkdir(current, index === parts.length - 1 ? { mode: 0o700 } : {});
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
