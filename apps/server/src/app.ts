@@ -69,6 +69,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const parseJson = app.getDefaultJsonParser("error", "error");
   const utf8 = new TextDecoder("utf-8", { fatal: true });
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers["content-type"] ?? "")?.[1];
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+      return done(new AppError(415, "The request body must be JSON in UTF-8"), undefined);
+    }
     let text: string;
     try {
       text = utf8.decode(body as Buffer);

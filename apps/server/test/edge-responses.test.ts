@@ -1,7 +1,7 @@
 // Whatever fails, and wherever it fails (the router, Node's HTTP parser, a body parser, a handler),
 // the answer has the app's JSON shape, echoes nothing of the request, and carries the security headers.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECURITY_HEADERS } from "../src/http/security-headers";
 import { signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
-
-type Headers = Record<string, string | string[] | number | undefined>;
+import { type Headers, rawRequest } from "./raw-http";
 
 function expectSecurityHeaders(headers: Headers): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], name).toBe(value);
@@ -24,30 +23,6 @@ function expectBareError(status: number, body: string, echo?: string): void {
   expect(Object.keys(parsed).sort()).toEqual(["error", "message", "statusCode"]);
   expect(parsed.statusCode).toBe(status);
   if (echo) expect(body).not.toContain(echo);
-}
-
-/** Sends raw bytes to a listening server and returns the parsed HTTP answer. */
-function rawRequest(port: number, request: string): Promise<{ status: number; headers: Headers; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", () => undefined);
-    socket.on("close", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const [head = "", body = ""] = text.split("\r\n\r\n");
-      const [statusLine = "", ...lines] = head.split("\r\n");
-      const headers: Headers = {};
-      for (const line of lines) {
-        const at = line.indexOf(":");
-        headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
-      }
-      const status = Number(statusLine.split(" ")[1]);
-      if (Number.isNaN(status)) reject(new Error(`no HTTP answer: ${text.slice(0, 100)}`));
-      else resolve({ status, headers, body });
-    });
-    socket.write(request);
-  });
 }
 
 describe.each(DIALECTS)("error responses in the app's shape, with its headers (%s)", (kind) => {
@@ -172,7 +147,7 @@ describe("errors Node's HTTP parser raises, on a listening server", () => {
   beforeAll(async () => {
     t = await createTestApp("sqlite");
     await t.app.listen({ port: 0, host: "127.0.0.1" });
-    port = (t.app.server.address() as net.AddressInfo).port;
+    port = (t.app.server.address() as AddressInfo).port;
   });
   afterAll(() => t.close());
 
