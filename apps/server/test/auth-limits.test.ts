@@ -43,8 +43,9 @@ describe.each(DIALECTS)("rate limits on sign-in (%s)", (kind) => {
 
 describe.each(DIALECTS)("guessing is bounded, and the owner still signs in (%s)", (kind) => {
   let t: TestApp;
+  // The production default per-IP limit, which the attacks below must not need to exceed.
   beforeEach(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { AUTH_RATE_LIMIT: "20" });
   });
   afterEach(() => t.close());
 
@@ -72,17 +73,19 @@ describe.each(DIALECTS)("guessing is bounded, and the owner still signs in (%s)"
         remoteAddress: `192.0.2.${i}`,
       }),
     );
-    expect(await statuses(registrations)).toEqual(Array(10).fill(409));
+    // Each is refused (409, or 429 once the address's own registration limit is spent)...
+    for (const status of await statuses(registrations)) expect([409, 429]).toContain(status);
+    // ...and none of them counts against signing in.
     expect((await login(owner.user.email, owner.password, "198.51.100.77")).statusCode).toBe(200);
   });
 
   it(`stops one address after ${ADDRESS_FAILURES} failures on one account, parallel or not, without the password check`, async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
-    const guesses = range(ADDRESS_FAILURES * 2).map(() => login(owner.user.email, "wrong-guess", "203.0.113.50"));
+    const guesses = range(ADDRESS_FAILURES + 5).map(() => login(owner.user.email, "wrong-guess", "203.0.113.50"));
     const answers = await statuses(guesses);
     expect(answers.filter((s) => s === 401)).toHaveLength(ADDRESS_FAILURES);
-    expect(answers.filter((s) => s === 429)).toHaveLength(ADDRESS_FAILURES);
+    expect(answers.filter((s) => s === 429)).toHaveLength(5);
     // The right password from that address is refused too (no oracle), with a Retry-After.
     const refused = await login(owner.user.email, owner.password, "203.0.113.50");
     expectError(refused, 429);
@@ -94,6 +97,8 @@ describe.each(DIALECTS)("guessing is bounded, and the owner still signs in (%s)"
   });
 
   it("counts only failures: a success clears its address's count", async () => {
+    await t.close();
+    t = await createTestApp(kind, { AUTH_RATE_LIMIT: "1000" });
     const owner = await signUp(t);
     const address = "203.0.113.60";
     for (const _ of range(ADDRESS_FAILURES - 1)) expectError(await login(owner.user.email, "typo-typo", address), 401);
