@@ -30,6 +30,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The service worker is Workbox's code and ours in plain sight; no map to point at (it is not served).
+        sourcemap: false,
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/files\//],
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
