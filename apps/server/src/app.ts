@@ -14,8 +14,8 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
 import { registerErrorHandler } from "./http/error-handler";
-import { AppError } from "./http/errors";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
+import { registerJsonBodyParser } from "./http/json-body";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { projectRoutes } from "./projects/projects.routes";
@@ -64,24 +64,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   registerSecurityHeaders(app, headersFor);
   registerErrorHandler(app);
-  // A body-less POST sent with a JSON content type (some clients always set it) is not an error.
-  // JSON is UTF-8 (RFC 8259): bytes that are not are refused, never stored as U+FFFD.
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  const utf8 = new TextDecoder("utf-8", { fatal: true });
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
-    const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers["content-type"] ?? "")?.[1];
-    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-      return done(new AppError(415, "The request body must be JSON in UTF-8"), undefined);
-    }
-    let text: string;
-    try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      return done(new AppError(400, "The request body is not valid UTF-8"), undefined);
-    }
-    if (text.trim() === "") return done(null, undefined);
-    return parseJson(request, text, done);
-  });
+  registerJsonBodyParser(app);
   await app.register(rateLimit, { global: false });
 
   const authenticate = createAuthenticate(ctx);

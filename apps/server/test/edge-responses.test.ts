@@ -141,6 +141,22 @@ describe.each(DIALECTS)("error responses in the app's shape, with its headers (%
   });
 });
 
+describe("a rate-limited answer", () => {
+  it("has the app's shape and headers too", async () => {
+    const t = await createTestApp("sqlite", { AUTH_RATE_LIMIT: "1" });
+    try {
+      await t.request({ method: "POST", url: "/api/auth/demo-login" });
+      const limited = await t.request({ method: "POST", url: "/api/auth/demo-login" });
+      expect(limited.statusCode).toBe(429);
+      expectBareError(429, limited.body);
+      expectSecurityHeaders(limited.headers);
+      expect(limited.headers["cache-control"]).toBe("no-store");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("errors Node's HTTP parser raises, on a listening server", () => {
   let t: TestApp;
   let port: number;

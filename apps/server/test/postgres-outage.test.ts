@@ -101,6 +101,7 @@ describe.skipIf(!baseUrl)("PostgreSQL connection loss", () => {
       expectError(res, 503, UNAVAILABLE);
       expect(res.json()).toEqual({ statusCode: 503, error: "Service Unavailable", message: UNAVAILABLE });
       expect(res.headers["retry-after"]).toBeDefined();
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
       await until(async () => absorbed.length >= terminated, "the pool to drop the terminated connections");
     } finally {
       await locker.query("rollback");
