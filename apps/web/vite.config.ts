@@ -30,6 +30,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The service worker is Workbox's code and ours in plain sight; no map to point at (it is not served).
+        sourcemap: false,
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/files\//],
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
@@ -62,5 +64,7 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/files": "http://localhost:3000" },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  // Hidden: maps are written for error reports but no bundle points at them, and the server
+  // refuses to serve *.map (web.routes.ts).
+  build: { sourcemap: "hidden", chunkSizeWarningLimit: 600 },
 });

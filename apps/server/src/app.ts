@@ -2,18 +2,22 @@
 // main.ts builds it from the environment.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
+import { SessionStatus } from "./auth/session-status";
 import { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
 import { registerErrorHandler } from "./http/error-handler";
+import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
+import { registerJsonBodyParser } from "./http/json-body";
+import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
+import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { projectRoutes } from "./projects/projects.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
@@ -30,12 +34,17 @@ export type AppOptions = {
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const headersFor = securityHeaders(options.config.trustProxy);
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
     },
     bodyLimit: 1024 * 1024,
+    // The router's limit equals the id schema's, so any over-long id is simply not found.
+    routerOptions: { maxParamLength: MAX_ID_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler(headersFor),
+    clientErrorHandler: handleClientError,
     // Only trust X-Forwarded-For from as many hops as configured, so a client cannot spoof its IP
     // past the per-IP rate limit.
     trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
@@ -48,36 +57,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db: options.db,
     dbKind: options.dbKind,
     tokens: new TokenSigner(options.secret),
+    sessions: new SessionStatus(options.db),
     storage: options.storage,
     log: app.log,
   };
 
+  registerSecurityHeaders(app, headersFor);
   registerErrorHandler(app);
-  // A body-less POST sent with a JSON content type (some clients always set it) is not an error.
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") return done(null, undefined);
-    return parseJson(request, text, done);
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerJsonBodyParser(app);
   await app.register(rateLimit, { global: false });
 
   const authenticate = createAuthenticate(ctx);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { SessionStatus } from "./auth/session-status";
 import type { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
@@ -10,6 +11,8 @@ export type AppContext = {
   db: Db;
   dbKind: DbKind;
   tokens: TokenSigner;
+  /** Which sessions (refresh-token families) are live, cached briefly; see session-status.ts. */
+  sessions: SessionStatus;
   storage: FileStorage;
   log: FastifyBaseLogger;
 };

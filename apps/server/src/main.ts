@@ -16,15 +16,19 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-/** mkdir -p one level at a time: Node's recursive mkdir never returns on some virtual file systems (/proc). */
+/**
+ * mkdir -p one level at a time: Node's recursive mkdir never returns on some virtual file systems
+ * (/proc). The last level is created 0700: it holds the database, the secret and every upload.
+ * An existing folder keeps the permissions its operator gave it.
+ */
 async function makeDirectories(dir: string): Promise<void> {
   const absolute = path.resolve(dir);
   const parts = absolute.split(path.sep).filter(Boolean);
   let current: string = path.sep;
-  for (const part of parts) {
+  for (const [index, part] of parts.entries()) {
     current = path.join(current, part);
     try {
-      await mkdir(current);
+      await mkdir(current, index === parts.length - 1 ? { mode: 0o700 } : {});
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
@@ -50,9 +54,15 @@ async function main(): Promise<void> {
   }
   await prepareDataDir(config.dataDir);
 
+  // Pool errors can arrive before the app (and its logger) exists; they are reported once it does.
+  let reportConnectionError = (_error: Error): void => undefined;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionError: (error) => reportConnectionError(error),
+    });
   } catch (error) {
     const variable = config.databaseUrl ? "DATABASE_URL" : "DATA_DIR";
     fail(`Invalid ${variable}: could not open the database (${(error as Error).message})`);
@@ -61,6 +71,7 @@ async function main(): Promise<void> {
   const secret = await resolveSecret(config.appSecret, config.dataDir);
   const storage = createStorage(config);
   const { app, ctx } = await buildApp({ config, db: database.db, dbKind: database.kind, secret, storage });
+  reportConnectionError = (err) => app.log.warn({ err }, "database connection lost; the pool will open a new one");
 
   if (config.adminEmail && config.adminPassword) {
     await ensurePlatformAdmin(ctx, config.adminEmail, config.adminPassword);

@@ -8,6 +8,9 @@ import { createTestApp, DIALECTS, TEST_SECRET, type TestApp } from "./harness";
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+/** The session (refresh-token family) id an access token carries. */
+const sessionOf = (accessToken: string): string =>
+  (JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString()) as { sid: string }).sid;
 
 describe.each(DIALECTS)("access tokens (%s)", (kind) => {
   let t: TestApp;
@@ -36,7 +39,7 @@ describe.each(DIALECTS)("access tokens (%s)", (kind) => {
   it("refuses garbage, a refresh token, and a token signed with another secret", async () => {
     expectError(await listProjects("garbage"), 401);
     expectError(await listProjects(account.refreshToken), 401);
-    const foreign = await new SignJWT({})
+    const foreign = await new SignJWT({ sid: sessionOf(account.accessToken) })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(account.user.id)
       .setIssuer("sitesnag")
@@ -47,7 +50,7 @@ describe.each(DIALECTS)("access tokens (%s)", (kind) => {
 
   it("refuses an expired token that is otherwise valid", async () => {
     const past = Math.floor(Date.now() / 1000) - 3600;
-    const expired = await new SignJWT({})
+    const expired = await new SignJWT({ sid: sessionOf(account.accessToken) })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(account.user.id)
       .setIssuer("sitesnag")

@@ -176,6 +176,22 @@ describe.each(DIALECTS)("POST /api/auth/login (%s)", (kind) => {
     expectFieldError(await login(payload), field, message);
   });
 
+  it.each([
+    ["password", { email: "a@b.co", password: "x".repeat(129) }, "Password must be at most 128 characters"],
+    ["email", { email: `${"a".repeat(250)}@b.co`, password: "whatever1" }, "Email must be at most 254 characters"],
+  ])("says a too-long %s is too long, not missing", async (field, payload, message) => {
+    expectFieldError(await login(payload), field, message);
+  });
+
+  it.each(["refresh", "logout"])("says a too-long refresh token on /%s is too long", async (route) => {
+    const res = await t.request({
+      method: "POST",
+      url: `/api/auth/${route}`,
+      payload: { refreshToken: "r".repeat(2049) },
+    });
+    expectFieldError(res, "refreshToken", "Refresh token must be at most 2048 characters");
+  });
+
   it("answers a missing body and wrong types with 400, never 500", async () => {
     expectError(await t.request({ method: "POST", url: "/api/auth/login" }), 400);
     expectError(await login({ email: 42, password: ["x"] }), 400);

@@ -19,11 +19,24 @@ export type TestApp = {
   app: FastifyInstance;
   ctx: AppContext;
   dataDir: string;
+  /** The PostgreSQL schema this app's tables live in (undefined on SQLite). */
+  schema: string | undefined;
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export type TestAppOptions = {
+  /** PostgreSQL: the URL the app's pool connects through (a proxy, an application_name); the schema is still made directly. */
+  databaseUrl?: string;
+  /** Called with each connection error the pool absorbs. */
+  onConnectionError?: (error: Error) => void;
+};
+
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "sitesnag-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -42,7 +55,12 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const { db, kind: dbKind } = await openDatabase({ databaseUrl, dataDir, ...(schema ? { schema } : {}) });
+  const { db, kind: dbKind } = await openDatabase({
+    databaseUrl: options.databaseUrl ?? databaseUrl,
+    dataDir,
+    onConnectionError: options.onConnectionError,
+    ...(schema ? { schema } : {}),
+  });
   const { app, ctx } = await buildApp({
     config,
     db,
@@ -55,6 +73,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     app,
     ctx,
     dataDir,
+    schema,
     request: ({ token, headers, ...rest }) =>
       app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {

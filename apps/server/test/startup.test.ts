@@ -1,7 +1,8 @@
 // The process contract of DESIGN §3: a bad environment stops start-up with one line naming the
 // variable; a good one serves /api/health; SIGTERM shuts down cleanly. Runs src/main.ts via tsx.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +22,26 @@ function start(env: Record<string, string>): ChildProcess & { output: () => stri
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
   return Object.assign(child, { output: () => out });
+}
+
+/** A port the OS reports free right now. */
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitHealthy(child: ChildProcess, port: number): Promise<boolean> {
+  for (let i = 0; i < 150 && child.exitCode === null; i++) {
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (healthy) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
 }
 
 const exited = (child: ChildProcess): Promise<number | null> =>
@@ -44,16 +65,25 @@ describe("process start-up", () => {
   });
 
   it("serves /api/health, then exits 0 on SIGTERM", async () => {
-    const port = 4800 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     const child = start({ PORT: String(port) });
-    let healthy = false;
-    for (let i = 0; i < 150 && !healthy && child.exitCode === null; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (!healthy) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(healthy, child.output()).toBe(true);
+    expect(await waitHealthy(child, port), child.output()).toBe(true);
+    const exit = exited(child);
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+  });
+
+  it("creates DATA_DIR readable by its user only, and the database, its WAL and the secret 0600", async () => {
+    const fresh = path.join(dataDir, "fresh", "data");
+    const port = await freePort();
+    // The process's umask is the common 022, which would leave new files readable by everyone.
+    const child = start({ PORT: String(port), DATA_DIR: fresh });
+    expect(await waitHealthy(child, port), child.output()).toBe(true);
+    const mode = (file: string) => statSync(path.join(fresh, file)).mode & 0o777;
+    expect(mode(".")).toBe(0o700);
+    expect(mode("sitesnag.db")).toBe(0o600);
+    expect(mode("sitesnag.db-wal")).toBe(0o600);
+    expect(mode("app-secret")).toBe(0o600);
     const exit = exited(child);
     child.kill("SIGTERM");
     expect(await exit).toBe(0);

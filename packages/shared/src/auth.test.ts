@@ -32,6 +32,8 @@ describe("LoginSchema", () => {
     [{ email: "   ", password: "p" }, "email", "Email is required"],
     [{ email: "a@b.co" }, "password", "Password is required"],
     [{ email: "a@b.co", password: "" }, "password", "Password is required"],
+    [{ email: "a@b.co", password: "x".repeat(129) }, "password", "Password must be at most 128 characters"],
+    [{ email: `${"a".repeat(250)}@b.co`, password: "p" }, "email", "Email must be at most 254 characters"],
   ])("refuses %o with '%s'", (input, field, message) => {
     expect(messages(LoginSchema, input)[field]).toEqual([message]);
   });
@@ -132,5 +134,11 @@ describe("RefreshSchema", () => {
     expect(messages(RefreshSchema, {}).refreshToken).toEqual(["Refresh token is required"]);
     expect(messages(RefreshSchema, { refreshToken: "" }).refreshToken).toEqual(["Refresh token is required"]);
     expect(RefreshSchema.safeParse({ refreshToken: "abc" }).success).toBe(true);
+  });
+
+  it("says a too-long token is too long", () => {
+    expect(messages(RefreshSchema, { refreshToken: "r".repeat(2049) }).refreshToken).toEqual([
+      "Refresh token must be at most 2048 characters",
+    ]);
   });
 });

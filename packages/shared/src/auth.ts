@@ -14,9 +14,19 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const trimmed = (message: string, max = 100) =>
   plainString({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
+const EMAIL_MAX = 254;
+const REFRESH_TOKEN_MAX = 2048;
+// A schema-level `error` in zod 4 also replaces the message of every check without its own, so each
+// check below names its own problem: a too-long password is not a missing one.
+const EMAIL_TOO_LONG = `Email must be at most ${EMAIL_MAX} characters`;
+const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX} characters`;
+
 export const LoginSchema = z.object({
-  email: plainString({ error: "Email is required" }).trim().min(1, "Email is required").max(254),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+  email: plainString({ error: "Email is required" }).trim().min(1, "Email is required").max(EMAIL_MAX, EMAIL_TOO_LONG),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
 });
 export type Login = z.infer<typeof LoginSchema>;
 
@@ -31,13 +41,13 @@ export const RegisterSchema = z.object({
   email: plainString({ error: "Email is required" })
     .trim()
     .min(1, "Email is required")
-    .max(254, "Email must be at most 254 characters")
+    .max(EMAIL_MAX, EMAIL_TOO_LONG)
     .regex(EMAIL_PATTERN, "Invalid email address"),
   password: z
     .string({ error: "Password is required" })
     .min(1, "Password is required")
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
 });
 export type Register = z.infer<typeof RegisterSchema>;
 
@@ -56,12 +66,12 @@ export type SignupForm = z.infer<typeof SignupFormSchema>;
 export const RegisterFormSchema = z
   .object({
     ...names,
-    email: plainString().trim().min(1, "Email is required").max(254),
+    email: plainString().trim().min(1, "Email is required").max(EMAIL_MAX, EMAIL_TOO_LONG),
     password: z
       .string()
       .min(1, "Password is required")
       .min(FORM_B_PASSWORD_MIN, `Password must be at least ${FORM_B_PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+      .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
     ...confirm,
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -71,8 +81,17 @@ export const RegisterFormSchema = z
 export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
 export const RefreshSchema = z.object({
-  refreshToken: z.string({ error: "Refresh token is required" }).min(1, "Refresh token is required").max(2048),
+  refreshToken: z
+    .string({ error: "Refresh token is required" })
+    .min(1, "Refresh token is required")
+    .max(REFRESH_TOKEN_MAX, `Refresh token must be at most ${REFRESH_TOKEN_MAX} characters`),
 });
+
+/** POST /api/auth/logout: the token is optional (a client that lost it can still sign out locally). */
+export const LogoutSchema = z
+  .object({ refreshToken: RefreshSchema.shape.refreshToken.optional() })
+  // Fastify hands a body-less request to the validator as null, hence nullish rather than optional.
+  .nullish();
 export type Refresh = z.infer<typeof RefreshSchema>;
 
 /** The User entity as every API answer carries it (SPEC §3). Never a password hash. */

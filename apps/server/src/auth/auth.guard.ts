@@ -18,7 +18,10 @@ export function createAuthenticate(ctx: AppContext) {
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) throw unauthorized("Authentication required");
     const claims = await ctx.tokens.verifyAccess(match[1]);
-    if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
+    // Signed out (here or on another instance), or the session's refresh token was stolen.
+    if (!claims || !(await ctx.sessions.isLive(claims.sessionId))) {
+      throw unauthorized("Your session has expired. Please sign in again.");
+    }
     const user = await findUserById(ctx.db, claims.userId);
     if (!user) throw unauthorized("Your session has expired. Please sign in again.");
     request.currentUser = user;

@@ -48,6 +48,19 @@ export async function revokeFamily(db: Q, familyId: string, now: number): Promis
     .execute();
 }
 
+/** A family is a live session while one of its tokens is neither revoked nor expired. */
+export async function hasLiveRefreshToken(db: Q, familyId: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("refresh_tokens")
+    .select("id")
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deleteExpiredRefreshTokens(db: Q, now: number): Promise<void> {
   await db.deleteFrom("refresh_tokens").where("expires_at", "<", now).execute();
 }

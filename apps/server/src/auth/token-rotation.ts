@@ -5,6 +5,8 @@
 //   refreshing together, or a client whose response was lost, then get a pair of their own
 //   instead of signing the user out everywhere (the "reuse interval" of Auth0, Okta's grace period).
 // - Logout revokes the whole family. Tokens are stored only as SHA-256 hashes.
+// - A family is a session: every access token carries its id (`sid`), and revoking the family
+//   (logout, theft) ends those access tokens too (session-status.ts).
 import type { TokenPair } from "@sitesnag/shared/auth";
 import type { AppContext } from "../context";
 import type { RefreshTokensTable } from "../db/schema";
@@ -41,7 +43,7 @@ export async function issueTokens(
     expiresAt: now + REFRESH_TOKEN_TTL_SECONDS,
     createdAt: now,
   });
-  return { accessToken: await ctx.tokens.signAccess(userId), refreshToken };
+  return { accessToken: await ctx.tokens.signAccess(userId, familyId), refreshToken };
 }
 
 type StoredToken = Pick<RefreshTokensTable, "revoked_at" | "replaced_by">;
@@ -56,6 +58,7 @@ async function isGraceReuse(ctx: AppContext, stored: StoredToken, now: number): 
 
 async function refuseAsStolen(ctx: AppContext, familyId: string, userId: string, now: number): Promise<never> {
   await revokeFamily(ctx.db, familyId, now);
+  ctx.sessions.end(familyId);
   ctx.log.warn({ userId }, "refresh token reuse detected; family revoked");
   throw unauthorized(INVALID_REFRESH);
 }
@@ -87,5 +90,7 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<To
 
 export async function logout(ctx: AppContext, refreshToken: string): Promise<void> {
   const stored = await findRefreshTokenByHash(ctx.db, hashToken(refreshToken));
-  if (stored) await revokeFamily(ctx.db, stored.family_id, nowSeconds());
+  if (!stored) return;
+  await revokeFamily(ctx.db, stored.family_id, nowSeconds());
+  ctx.sessions.end(stored.family_id);
 }

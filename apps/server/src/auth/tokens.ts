@@ -7,7 +7,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = "sitesnag";
 
-export type AccessClaims = { userId: string };
+/** `sessionId` is the refresh-token family the token was issued with (claim `sid`). */
+export type AccessClaims = { userId: string; sessionId: string };
 
 export class TokenSigner {
   private readonly key: Uint8Array;
@@ -15,8 +16,8 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  signAccess(userId: string): Promise<string> {
-    return new SignJWT({})
+  signAccess(userId: string, sessionId: string): Promise<string> {
+    return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -28,7 +29,10 @@ export class TokenSigner {
   async verifyAccess(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ["HS256"] });
-      return typeof payload.sub === "string" ? { userId: payload.sub } : null;
+      // A token without a session (issued before sessions were checked) is refused: the client's
+      // refresh token gets it a new one, so nobody is signed out by this.
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+      return { userId: payload.sub, sessionId: payload.sid };
     } catch {
       return null;
     }

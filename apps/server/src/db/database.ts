@@ -14,11 +14,16 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   schema?: string;
+  /** PostgreSQL: told about each pooled connection the database drops (logged; the pool reconnects). */
+  onConnectionError?: ((error: Error) => void) | undefined;
 }): Promise<{ db: Db; kind: DbKind }> {
   const kind: DbKind = options.databaseUrl ? "postgres" : "sqlite";
   const db =
     kind === "postgres"
-      ? createPostgresDatabase(options.databaseUrl as string, options.schema)
+      ? createPostgresDatabase(options.databaseUrl as string, {
+          schema: options.schema,
+          onConnectionError: options.onConnectionError,
+        })
       : createSqliteDatabase(path.join(options.dataDir, "sitesnag.db"));
   await migrateToLatest(db, options.schema);
   return { db, kind };

@@ -4,7 +4,8 @@ import type { ApiErrorBody } from "@sitesnag/shared/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { AppError, TOO_MANY_ATTEMPTS } from "./errors";
+import { isDatabaseUnavailable } from "../db/connection-errors";
+import { AppError, DATABASE_UNAVAILABLE, TOO_MANY_ATTEMPTS } from "./errors";
 
 const STATUS_NAMES: Record<number, string> = {
   400: "Bad Request",
@@ -13,13 +14,34 @@ const STATUS_NAMES: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   406: "Not Acceptable",
+  408: "Request Timeout",
   409: "Conflict",
+  411: "Length Required",
   413: "Payload Too Large",
+  414: "URI Too Long",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };
+
+/**
+ * Our words for the 4xx answers Fastify and its plugins produce: their own messages can quote the
+ * request back (a content type, a URL) and name internals.
+ */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: "The request body is not valid JSON",
+  404: "Not found",
+  405: "This method is not allowed here",
+  406: "The requested format is not available",
+  408: "The request took too long to arrive",
+  411: "The request must say how long its body is",
+  413: "The request body is too large",
+  415: "The request body must be JSON",
+  429: TOO_MANY_ATTEMPTS,
+};
+const RETRY_AFTER_SECONDS = "5";
 
 export function errorBody(statusCode: number, message: string, details?: Record<string, string[]>): ApiErrorBody {
   return { statusCode, error: STATUS_NAMES[statusCode] ?? "Error", message, ...(details ? { details } : {}) };
@@ -44,6 +66,7 @@ function firstMessage(details: Record<string, string[]>): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.options.retryAfterSeconds !== undefined) reply.header("retry-after", error.options.retryAfterSeconds);
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -59,14 +82,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const details = detailsFromIssues(error.issues);
       return reply.status(400).send(errorBody(400, firstMessage(details), details));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", RETRY_AFTER_SECONDS);
+      return reply.status(503).send(errorBody(503, DATABASE_UNAVAILABLE));
+    }
     const statusCode = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
+      const isBodyError = "code" in error && String(error.code).startsWith("FST_ERR_CTP");
       const message =
-        statusCode === 400 && "code" in error && String(error.code).startsWith("FST_ERR_CTP")
-          ? "The request body is not valid JSON"
-          : statusCode === 429
-            ? TOO_MANY_ATTEMPTS
-            : error.message;
+        statusCode === 400 && !isBodyError
+          ? "The request could not be understood"
+          : (FRAMEWORK_MESSAGES[statusCode] ?? STATUS_NAMES[statusCode] ?? "The request was refused");
       return reply.status(statusCode).send(errorBody(statusCode, message));
     }
     request.log.error({ err: error }, "unhandled error");

@@ -4,12 +4,15 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: Record<string, string[]>,
+    /** Sent as Retry-After (seconds) with a 429 or 503. */
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }
 }
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+export const DATABASE_UNAVAILABLE = "The database is unavailable right now. Please try again in a moment.";
 
 export const notFound = (what = "Resource") => new AppError(404, `${what} not found`);
 export const unauthorized = (message = "Authentication required") => new AppError(401, message);

@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { createProject, editProject, getProject, listProjects, removeProject } from "./projects.service";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
-const IdParams = z.object({ id: z.string().max(200) });
+const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
 
 export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {

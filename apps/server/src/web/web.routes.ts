@@ -6,21 +6,22 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "../http/error-handler";
 
-const jsonNotFound = (method: string, pathname: string) => errorBody(404, `Route ${method} ${pathname} not found`);
+// The answer names nothing from the request: an address echoed back is a reflection vector.
+const notFound = () => errorBody(404, "Not found");
 
 /** Also owns the app's one not-found handler: JSON under /api, the SPA's index.html elsewhere. */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, "index.html"))) {
     app.log.warn({ distDir }, "web app not built; only the API is served");
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(jsonNotFound(request.method, request.url.split("?")[0] ?? "/")),
-    );
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound()));
     return;
   }
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
+    // Source maps stay on the server (the build emits them hidden, for error reports): not found.
+    allowedPath: (pathname) => !pathname.endsWith(".map"),
     setHeaders: (res, filePath) => {
       const name = path.basename(filePath);
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -34,14 +35,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/files/")) {
-      return reply.status(404).send(jsonNotFound(request.method, pathname));
+      return reply.status(404).send(notFound());
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return reply.status(404).send(jsonNotFound(request.method, pathname));
+      return reply.status(404).send(notFound());
     }
     // A path with a file extension that is not in the build is a missing file, not a route.
     if (path.extname(pathname) !== "") {
-      return reply.status(404).type("text/plain").send("Not found");
+      return reply.status(404).send(notFound());
     }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });

@@ -108,6 +108,28 @@ describe("api client", () => {
     expect(assign).toHaveBeenCalledWith("/login");
   });
 
+  it("stays signed in when the refresh cannot be answered now (503), and reports why", async () => {
+    const unavailable = "The database is unavailable right now. Please try again in a moment.";
+    install((url) =>
+      url === "/api/auth/refresh" ? respond(503, { message: unavailable }) : respond(401, { message: "expired" }),
+    );
+    await expect(api("/projects")).rejects.toMatchObject({ status: 503, message: unavailable });
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, refreshToken: "refresh-1" });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("stays signed in when the refresh is rate limited or the network is down", async () => {
+    install((url) => (url === "/api/auth/refresh" ? respond(429, { message: "Too many" }) : respond(401, {})));
+    await expect(api("/projects")).rejects.toMatchObject({ status: 429 });
+    install((url) => {
+      if (url === "/api/auth/refresh") throw new TypeError("Failed to fetch");
+      return respond(401, {});
+    });
+    await expect(api("/projects")).rejects.toBeInstanceOf(TypeError);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, refreshToken: "refresh-1" });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it("returns the 401 unchanged when no refresh token is held", async () => {
     useAuthStore.getState().logout();
     install(() => respond(401, { message: "Authentication required" }));

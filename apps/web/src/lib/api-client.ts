@@ -1,5 +1,6 @@
 // The one HTTP client (SPEC §4, §6): bearer header when a token is held, one retry after a 401
-// with a refreshed access token, and logout to /login when the refresh itself fails. Concurrent
+// with a refreshed access token, and logout to /login when the server refuses the refresh token
+// (not when it cannot answer: a 503 or a lost network keeps the user signed in). Concurrent
 // 401s share a single refresh call, because refresh tokens rotate and may be used only once.
 import type { ApiErrorBody } from "@sitesnag/shared/errors";
 import { useAuthStore } from "../stores/auth-store";
@@ -23,6 +24,9 @@ export function errorMessage(error: unknown, fallback: string): string {
 type RequestOptions = { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
 
 let refreshing: Promise<string | null> | null = null;
+
+/** The server refused the refresh token: the session is over. */
+class SessionEnded extends Error {}
 
 /** Runs `task` holding a lock shared by every tab of this origin (Web Locks), when the browser has them. */
 async function withTabLock<T>(name: string, task: () => Promise<T>): Promise<T> {
@@ -49,7 +53,10 @@ async function exchangeRefreshToken(staleAccessToken: string | null): Promise<st
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ refreshToken }),
   });
-  if (!res.ok) throw new Error("refresh failed");
+  // Only the server refusing the token ends the session. A server that cannot answer now (503
+  // while its database restarts, 429, offline) leaves the user signed in to try again.
+  if (res.status === 400 || res.status === 401) throw new SessionEnded();
+  if (!res.ok) throw await toError(res);
   const tokens = (await res.json()) as { accessToken: string; refreshToken: string };
   useAuthStore.getState().setTokens(tokens.accessToken, tokens.refreshToken);
   return tokens.accessToken;
@@ -62,7 +69,8 @@ async function exchangeRefreshToken(staleAccessToken: string | null): Promise<st
 async function refreshAccessToken(staleAccessToken: string | null): Promise<string | null> {
   if (!useAuthStore.getState().refreshToken) return null;
   refreshing ??= withTabLock("sitesnag-token-refresh", () => exchangeRefreshToken(staleAccessToken))
-    .catch(() => {
+    .catch((error: unknown) => {
+      if (!(error instanceof SessionEnded)) throw error;
       useAuthStore.getState().logout();
       if (window.location.pathname !== "/login") window.location.assign("/login");
       return null;
