@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Report } from "@sitesnag/shared/snagging";
 import exifr from "exifr";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectError, expectFieldError } from "./assertions";
@@ -219,6 +220,35 @@ describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
         );
       }
       await unchanged();
+    });
+
+    it("a database failure after the files were stored: the files are deleted again (500, nothing left)", async () => {
+      // A real failure inside the transaction: a trigger makes the attachment insert fail.
+      if (kind === "sqlite") {
+        await sql`create trigger fail_attachments before insert on attachments begin select raise(abort, 'disk full'); end`.execute(
+          t.ctx.db,
+        );
+      } else {
+        await sql`create function fail_insert() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+          t.ctx.db,
+        );
+        await sql`create trigger fail_attachments before insert on attachments for each row execute function fail_insert()`.execute(
+          t.ctx.db,
+        );
+      }
+      try {
+        const res = await post(base(), [
+          { name: "a.jpg", data: photo },
+          { name: "b.jpg", data: photo },
+        ]);
+        expectError(res, 500);
+        await unchanged();
+      } finally {
+        await sql`drop trigger fail_attachments${sql.raw(kind === "postgres" ? " on attachments" : "")}`.execute(
+          t.ctx.db,
+        );
+      }
+      expect((await post(base(), [{ name: "a.jpg", data: photo }])).statusCode).toBe(201);
     });
 
     it("no token: 401, before the body is read", async () => {
