@@ -107,6 +107,29 @@ describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
     expect([attachment.width, attachment.height]).toEqual([819, 2048]);
   });
 
+  it("strips EXIF and GPS from PNG and WebP uploads too", async () => {
+    const exif = {
+      IFD0: { Make: "TestCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+    };
+    const pixels = await pngImage();
+    const inputs = [
+      { name: "gps.webp", data: await sharp(pixels).withExif(exif).webp().toBuffer(), type: "image/webp" },
+      { name: "gps.png", data: await sharp(pixels).withExif(exif).png().toBuffer(), type: "image/png" },
+    ];
+    // exifr reads neither WebP nor PNG containers: sharp confirms the inputs carry an EXIF block.
+    for (const input of inputs) expect((await sharp(input.data).metadata()).exif, input.name).toBeDefined();
+    const res = await post(base(), inputs);
+    expect(res.statusCode, res.body).toBe(201);
+    for (const a of (res.json() as { report: Report }).report.attachments) {
+      for (const url of [a.file_path, a.thumbnail_path as string]) {
+        const file = (await t.request({ method: "GET", url })).rawPayload;
+        expect(await exifr.gps(file)).toBeUndefined();
+        expect((await sharp(file).metadata()).exif).toBeUndefined();
+      }
+    }
+  });
+
   it("keeps a valid unused reference, draws again on a collision or an invalid one", async () => {
     const first = await post({ ...base(), title: "SNAG-20250131-4321" });
     expect((first.json() as { report: Report }).report.title).toBe("SNAG-20250131-4321");
