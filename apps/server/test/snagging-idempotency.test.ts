@@ -91,4 +91,23 @@ describe.each(DIALECTS)("POST /api/snagging with an Idempotency-Key (%s)", (kind
     const rows = await t.ctx.db.selectFrom("attachments").select(["storage_key", "thumbnail_key"]).execute();
     expect(files).toEqual(rows.flatMap((r) => [r.storage_key, r.thumbnail_key]).sort());
   });
+
+  it("a key goes with its report: deleting the report or its project removes it", async () => {
+    const first = await post(base(), [], { "idempotency-key": `key-${kind}-gone` });
+    const { report } = first.json() as { report: Report };
+    await t.request({ method: "DELETE", url: `/api/snagging/${report.id}`, token: owner.accessToken });
+    const again = await post(base(), [], { "idempotency-key": `key-${kind}-gone` });
+    expect(again.statusCode).toBe(201);
+    expect((again.json() as { report: Report }).report.id).not.toBe(report.id);
+
+    const project = await createProject(t, owner.accessToken);
+    const res = await post({ ...base(), projectId: project.id }, [{ name: "a.jpg", data: photo }], {
+      "idempotency-key": `key-${kind}-project`,
+    });
+    expect(res.statusCode).toBe(201);
+    const keysBefore = (await snagState(t)).idempotencyKeys;
+    const removed = await t.request({ method: "DELETE", url: `/api/projects/${project.id}`, token: owner.accessToken });
+    expect(removed.statusCode).toBe(204);
+    expect((await snagState(t)).idempotencyKeys).toBe(keysBefore - 1);
+  });
 });
