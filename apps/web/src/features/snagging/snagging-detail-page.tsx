@@ -90,16 +90,19 @@ export function SnaggingDetailPage() {
           />
         </div>
       </div>
-      <div className="grid gap-5 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <PhotoGallery entries={photoEntries(r)} />
-        </div>
-        <div className="space-y-4">
+      {/* Phones read status, photos, then the facts; from lg the photos take the left two thirds. */}
+      <div className="grid gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="lg:col-start-3 lg:row-start-1">
           <StatusChanger
             current={r.status}
             pending={updateStatus.isPending ? (updateStatus.variables ?? null) : null}
             onChange={changeStatus}
           />
+        </div>
+        <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <PhotoGallery entries={photoEntries(r)} />
+        </div>
+        <div className="space-y-4 lg:col-start-3 lg:row-start-2">
           <Link
             to={`/app/projects/${r.projectId}`}
             className="flex min-h-11 items-center gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"

@@ -129,7 +129,7 @@ function NavButton({
       // Pointer events of the button must not start a swipe on the area behind it.
       onPointerDown={(e) => e.stopPropagation()}
       onPointerUp={(e) => e.stopPropagation()}
-      className={`absolute top-1/2 ${side === "left" ? "left-2" : "right-2"} inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-slate-900/60 hover:bg-slate-900/80 disabled:invisible`}
+      className={`absolute top-1/2 ${side === "left" ? "left-2" : "right-2"} inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-slate-800/80 ring-1 ring-white/25 hover:bg-slate-700 disabled:invisible`}
     >
       <Icon aria-hidden className="size-7" />
     </button>

@@ -1,4 +1,5 @@
 import { REPORT_STATUSES, type ReportStatus } from "@sitesnag/shared/enums";
+import { Check } from "lucide-react";
 import { Button } from "../../../components/button";
 import { capitalise } from "../../../lib/format";
 
@@ -28,6 +29,7 @@ export function StatusChanger({
             onClick={() => onChange(status)}
             className="px-2"
           >
+            {status === current && <Check aria-hidden className="size-4" />}
             {capitalise(status)}
           </Button>
         ))}

@@ -20,7 +20,7 @@ export function StatusFilter({
   onChange: (value: StatusFilterValue) => void;
 }) {
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="sr-only">Filter by status</legend>
       <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
         {OPTIONS.map((option) => (
