@@ -150,7 +150,7 @@ test("detail: fields, photos paired with their segments, viewer, resolved toggle
     "src",
     cracked.attachments[0]?.file_path ?? "",
   );
-  await expect(viewer.getByRole("button", { name: "Previous photo" })).toBeDisabled();
+  await expect(viewer.getByRole("button", { name: "Previous photo" })).toHaveAttribute("aria-disabled", "true");
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("dialog", { name: "Photo 2 of 2" })).toContainText("Handrail bracket loose");
   await page.keyboard.press("ArrowRight");
@@ -171,6 +171,18 @@ test("detail: fields, photos paired with their segments, viewer, resolved toggle
   await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
   await expect(page.getByRole("dialog", { name: "Photo 2 of 2" })).toBeVisible();
   await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
+  await expect(viewer).toBeVisible();
+
+  // The buttons work from the keyboard, and the focus stays in the viewer at the last photo.
+  const next = page.getByRole("dialog").getByRole("button", { name: "Next photo" });
+  await next.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Photo 2 of 2" })).toBeVisible();
+  await expect(next).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Photo 2 of 2" })).toBeVisible();
+  await expect(next).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
   await expect(viewer).toBeVisible();
 
   await page.keyboard.press("Escape");

@@ -1,10 +1,5 @@
 import { ExternalLink, MapPin } from "lucide-react";
-
-/** Coordinates with 6 decimals (SPEC §9), to about 0.1 m. */
-export const formatCoordinate = (value: number): string => value.toFixed(6);
-
-export const mapsUrl = (lat: number, lng: number): string =>
-  `https://www.google.com/maps/search/?api=1&query=${formatCoordinate(lat)},${formatCoordinate(lng)}`;
+import { formatCoordinate, mapsUrl } from "../location";
 
 export function LocationBlock({ lat, lng }: { lat: number | null; lng: number | null }) {
   return (

@@ -121,15 +121,17 @@ function NavButton({
 }) {
   const Icon = side === "left" ? ChevronLeft : ChevronRight;
   return (
+    // aria-disabled, not disabled: a focused button that became disabled would drop the focus out
+    // of the dialog, and the arrow keys with it.
     <button
       type="button"
       aria-label={label}
-      disabled={disabled}
-      onClick={onClick}
+      aria-disabled={disabled}
+      onClick={disabled ? undefined : onClick}
       // Pointer events of the button must not start a swipe on the area behind it.
       onPointerDown={(e) => e.stopPropagation()}
       onPointerUp={(e) => e.stopPropagation()}
-      className={`absolute top-1/2 ${side === "left" ? "left-2" : "right-2"} inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-slate-800/80 ring-1 ring-white/25 hover:bg-slate-700 disabled:invisible`}
+      className={`absolute top-1/2 ${side === "left" ? "left-2" : "right-2"} inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-slate-800/80 ring-1 ring-white/25 hover:bg-slate-700 aria-disabled:cursor-default aria-disabled:opacity-30 aria-disabled:hover:bg-slate-800/80`}
     >
       <Icon aria-hidden className="size-7" />
     </button>
