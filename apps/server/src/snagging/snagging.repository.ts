@@ -118,3 +118,12 @@ export const findIdempotencyKey = (db: Q, userId: string, key: string) =>
 export async function insertIdempotencyKey(db: Q, row: IdempotencyKeysTable): Promise<void> {
   await db.insertInto("idempotency_keys").values(row).execute();
 }
+
+/** Photo count per report of a workspace, in one grouped query. */
+export const countWorkspaceAttachments = (db: Q, workspaceId: string) =>
+  db
+    .selectFrom("attachments")
+    .select(["report_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("workspace_id", "=", workspaceId)
+    .groupBy("report_id")
+    .execute();
