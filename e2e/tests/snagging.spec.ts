@@ -281,6 +281,28 @@ test("delete asks first, then the list and the project page no longer show it", 
   await expect(page).toHaveURL(/\/app\/snagging$/);
 });
 
+test("a report deleted elsewhere: status change and delete fail with the server's message", async ({ page, api }) => {
+  const { session, cracked } = await seed(api);
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${cracked.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+  await api.call("DELETE", `/snagging/${cracked.id}`, undefined, session.accessToken);
+
+  const changer = page.getByRole("region", { name: "Change Status" });
+  await changer.getByRole("button", { name: "Closed" }).click();
+  await expect(page.getByText("Report not found")).toBeVisible();
+  await expect(page.getByText("Status updated successfully")).toHaveCount(0);
+  await expect(changer.getByRole("button", { name: "Open" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete report?" }).getByRole("button", { name: "Delete Report" }).click();
+  // The confirmation closes only on failure (success leaves the page); the toast says why.
+  await expect(page.getByRole("dialog", { name: "Delete report?" })).toBeHidden();
+  await expect(page.getByText("Report not found").last()).toBeVisible();
+  await expect(page.getByText("Report deleted successfully")).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/app/snagging/${cracked.id}$`));
+});
+
 test("another workspace's report is not found", async ({ page, api }) => {
   const { cracked } = await seed(api);
   await signInAs(page, await api.signUp());
