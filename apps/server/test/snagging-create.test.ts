@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Report } from "@sitesnag/shared/snagging";
 import exifr from "exifr";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectError, expectFieldError } from "./assertions";
@@ -104,6 +105,29 @@ describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
     const display = await t.request({ method: "GET", url: attachment.file_path });
     expect(createHash("sha256").update(display.rawPayload).digest("hex")).toBe(attachment.sha256);
     expect([attachment.width, attachment.height]).toEqual([819, 2048]);
+  });
+
+  it("strips EXIF and GPS from PNG and WebP uploads too", async () => {
+    const exif = {
+      IFD0: { Make: "TestCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+    };
+    const pixels = await pngImage();
+    const inputs = [
+      { name: "gps.webp", data: await sharp(pixels).withExif(exif).webp().toBuffer(), type: "image/webp" },
+      { name: "gps.png", data: await sharp(pixels).withExif(exif).png().toBuffer(), type: "image/png" },
+    ];
+    // exifr reads neither WebP nor PNG containers: sharp confirms the inputs carry an EXIF block.
+    for (const input of inputs) expect((await sharp(input.data).metadata()).exif, input.name).toBeDefined();
+    const res = await post(base(), inputs);
+    expect(res.statusCode, res.body).toBe(201);
+    for (const a of (res.json() as { report: Report }).report.attachments) {
+      for (const url of [a.file_path, a.thumbnail_path as string]) {
+        const file = (await t.request({ method: "GET", url })).rawPayload;
+        expect(await exifr.gps(file)).toBeUndefined();
+        expect((await sharp(file).metadata()).exif).toBeUndefined();
+      }
+    }
   });
 
   it("keeps a valid unused reference, draws again on a collision or an invalid one", async () => {
@@ -219,6 +243,35 @@ describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
         );
       }
       await unchanged();
+    });
+
+    it("a database failure after the files were stored: the files are deleted again (500, nothing left)", async () => {
+      // A real failure inside the transaction: a trigger makes the attachment insert fail.
+      if (kind === "sqlite") {
+        await sql`create trigger fail_attachments before insert on attachments begin select raise(abort, 'disk full'); end`.execute(
+          t.ctx.db,
+        );
+      } else {
+        await sql`create function fail_insert() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+          t.ctx.db,
+        );
+        await sql`create trigger fail_attachments before insert on attachments for each row execute function fail_insert()`.execute(
+          t.ctx.db,
+        );
+      }
+      try {
+        const res = await post(base(), [
+          { name: "a.jpg", data: photo },
+          { name: "b.jpg", data: photo },
+        ]);
+        expectError(res, 500);
+        await unchanged();
+      } finally {
+        await sql`drop trigger fail_attachments${sql.raw(kind === "postgres" ? " on attachments" : "")}`.execute(
+          t.ctx.db,
+        );
+      }
+      expect((await post(base(), [{ name: "a.jpg", data: photo }])).statusCode).toBe(201);
     });
 
     it("no token: 401, before the body is read", async () => {
