@@ -70,7 +70,7 @@ export function renderReportPdf(input: PdfInput): PDFKit.PDFDocument {
   drawHeader(doc, input);
   drawDetails(doc, input);
   drawPhotos(doc, input);
-  drawFooters(doc, input);
+  drawPageFurniture(doc, input);
   doc.end();
   return doc;
 }
@@ -181,20 +181,9 @@ function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) 
   doc.y = panelBottom + 18;
 }
 
-function ensureSpace(doc: PDFKit.PDFDocument, needed: number, title: string) {
+function ensureSpace(doc: PDFKit.PDFDocument, needed: number) {
   if (doc.y + needed <= BOTTOM) return;
   doc.addPage();
-  doc
-    .fillColor(C.muted)
-    .font("regular")
-    .fontSize(8)
-    .text(`${PRODUCT_NAME} · ${title}`, PAGE.margin, 28, { lineBreak: false });
-  doc
-    .moveTo(PAGE.margin, 42)
-    .lineTo(PAGE.width - PAGE.margin, 42)
-    .lineWidth(0.5)
-    .strokeColor(C.line)
-    .stroke();
   doc.y = PAGE.margin + 6;
 }
 
@@ -223,17 +212,18 @@ function evidenceLines(report: Report, row: AttachmentRow): [string, string][] {
   return lines;
 }
 
-function textHeight(doc: PDFKit.PDFDocument, location: string, description: string, evidence: number): number {
+/** Height of the right-hand column: heading, location, optional description, evidence lines. */
+function columnHeight(doc: PDFKit.PDFDocument, location: string, description: string | null, evidence: number): number {
   doc.font("bold").fontSize(11.5);
   const a = doc.heightOfString(location, { width: TEXT_WIDTH });
   doc.font("regular").fontSize(9.5);
-  const b = doc.heightOfString(description, { width: TEXT_WIDTH });
-  return 14 + a + 4 + b + 10 + evidence * 10.5 + 10;
+  const b = description === null ? 0 : doc.heightOfString(description, { width: TEXT_WIDTH }) + 4;
+  return 14 + a + b + 10 + evidence * 10.5;
 }
 
 function drawPhotos(doc: PDFKit.PDFDocument, input: PdfInput) {
   const { report, attachments, images } = input;
-  ensureSpace(doc, 30 + BOX.height, report.title);
+  ensureSpace(doc, 30 + BOX.height);
   doc.fillColor(C.ink).font("bold").fontSize(13).text(`Photos (${attachments.length})`, PAGE.margin, doc.y);
   doc.moveDown(0.6);
   if (attachments.length === 0) {
@@ -247,30 +237,18 @@ function drawPhotos(doc: PDFKit.PDFDocument, input: PdfInput) {
   pairPhotoSegments(report.description, attachments).forEach((pair, i) => {
     const row = pair.attachment;
     const evidence = evidenceLines(report, row);
-    const height = Math.max(BOX.height, textHeight(doc, pair.location, pair.description, evidence.length));
-    ensureSpace(doc, height + 20, report.title);
+    // A description too long for the column beside the photo goes full width under it, where
+    // pdfkit can flow it across pages.
+    const besideHeight = columnHeight(doc, pair.location, pair.description, evidence.length);
+    const isLong = besideHeight > BOX.height + 40;
+    const height = Math.max(
+      BOX.height,
+      isLong ? columnHeight(doc, pair.location, null, evidence.length) : besideHeight,
+    );
+    ensureSpace(doc, height + 20);
     const top = doc.y;
 
-    doc.rect(PAGE.margin, top, BOX.width, BOX.height).fill(C.panel);
-    const size = fitImage(row);
-    const x = PAGE.margin + (BOX.width - size.width) / 2;
-    const y = top + (BOX.height - size.height) / 2;
-    const image = images[i];
-    if (image) {
-      doc.image(image, x, y, size);
-    } else {
-      doc
-        .fillColor(C.muted)
-        .font("regular")
-        .fontSize(10)
-        .text("Image not found", PAGE.margin, top + BOX.height / 2 - 6, {
-          width: BOX.width,
-          align: "center",
-          lineBreak: false,
-        });
-    }
-    doc.rect(PAGE.margin, top, BOX.width, BOX.height).lineWidth(0.5).strokeColor(C.line).stroke();
-
+    drawImageBox(doc, top, row, images[i] ?? null);
     doc
       .fillColor(C.brand)
       .font("bold")
@@ -281,7 +259,9 @@ function drawPhotos(doc: PDFKit.PDFDocument, input: PdfInput) {
       .font("bold")
       .fontSize(11.5)
       .text(pair.location, TEXT_X, top + 14, { width: TEXT_WIDTH });
-    doc.moveDown(0.2).fillColor(C.ink).font("regular").fontSize(9.5).text(pair.description, { width: TEXT_WIDTH });
+    if (!isLong) {
+      doc.moveDown(0.2).fillColor(C.ink).font("regular").fontSize(9.5).text(pair.description, { width: TEXT_WIDTH });
+    }
     let line = doc.y + 10;
     for (const [label, value] of evidence) {
       doc
@@ -297,6 +277,14 @@ function drawPhotos(doc: PDFKit.PDFDocument, input: PdfInput) {
       line += 10.5;
     }
     doc.y = top + height + 10;
+    if (isLong) {
+      doc
+        .fillColor(C.ink)
+        .font("regular")
+        .fontSize(9.5)
+        .text(pair.description, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+      doc.y += 10;
+    }
     doc
       .moveTo(PAGE.margin, doc.y)
       .lineTo(PAGE.width - PAGE.margin, doc.y)
@@ -307,10 +295,41 @@ function drawPhotos(doc: PDFKit.PDFDocument, input: PdfInput) {
   });
 }
 
-function drawFooters(doc: PDFKit.PDFDocument, { report, generatedAt }: PdfInput) {
+function drawImageBox(doc: PDFKit.PDFDocument, top: number, row: AttachmentRow, image: Buffer | null) {
+  doc.rect(PAGE.margin, top, BOX.width, BOX.height).fill(C.panel);
+  if (image) {
+    const size = fitImage(row);
+    doc.image(image, PAGE.margin + (BOX.width - size.width) / 2, top + (BOX.height - size.height) / 2, size);
+  } else {
+    doc
+      .fillColor(C.muted)
+      .font("regular")
+      .fontSize(10)
+      .text("Image not found", PAGE.margin, top + BOX.height / 2 - 6, {
+        width: BOX.width,
+        align: "center",
+        lineBreak: false,
+      });
+  }
+  doc.rect(PAGE.margin, top, BOX.width, BOX.height).lineWidth(0.5).strokeColor(C.line).stroke();
+}
+
+function drawPageFurniture(doc: PDFKit.PDFDocument, { report, generatedAt }: PdfInput) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
+    // Running header on every page after the first, including pages long text flowed onto.
+    if (i > range.start) {
+      doc.fillColor(C.muted).font("regular").fontSize(8).text(`${PRODUCT_NAME} · ${report.title}`, PAGE.margin, 28, {
+        lineBreak: false,
+      });
+      doc
+        .moveTo(PAGE.margin, 42)
+        .lineTo(PAGE.width - PAGE.margin, 42)
+        .lineWidth(0.5)
+        .strokeColor(C.line)
+        .stroke();
+    }
     // Writing below the bottom margin would open a new page: lift the margin while drawing the footer.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
