@@ -104,6 +104,20 @@ test("list: cards with every field, search, status filter, CSV export", async ({
   expect(csv).toContain(leak.title);
 });
 
+test("a list that fails to load says so and recovers on Try again", async ({ page, api }) => {
+  const { session, cracked } = await seed(api);
+  await signInAs(page, session);
+  // A server failure is simulated at the network edge for the list call only.
+  await page.route(/\/api\/snagging$/, (route) => route.fulfill({ status: 500, json: { message: "internal" } }));
+  await page.goto("/app/snagging");
+  // The error state in the page and the toast of SPEC §8 (the fixed text, not the server's).
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to load snagging reports" })).toHaveCount(2);
+  await expect(page.getByText("internal")).toHaveCount(0);
+  await page.unroute(/\/api\/snagging$/);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("link", { name: new RegExp(cracked.title) })).toBeVisible();
+});
+
 test("detail: fields, photos paired with their segments, viewer, resolved toggle", async ({ page, api }) => {
   const { session, cracked } = await seed(api);
   await signInAs(page, session);
