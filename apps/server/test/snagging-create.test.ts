@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import type { Report } from "@sitesnag/shared/snagging";
 import exifr from "exifr";
 import { sql } from "kysely";
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectError, expectFieldError } from "./assertions";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
-import { type FilePart, heicBytes, jpegPhoto, listFiles, multipart, pngImage, svgImage, webpImage } from "./images";
+import { type FilePart, heicBytes, jpegPhoto, multipart, pngImage, svgImage, webpImage } from "./images";
 import { insertMember, snagState } from "./snagging-state";
 
 describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
@@ -284,64 +283,6 @@ describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
       const body = await multipart(base(), [{ name: "a.jpg", data: photo }], "photo");
       expectError(await t.request({ method: "POST", url: "/api/snagging", token: owner.accessToken, ...body }), 400);
       await unchanged();
-    });
-  });
-
-  describe("Idempotency-Key", () => {
-    it("answers a replay with the same report and creates nothing new", async () => {
-      const headers = { "idempotency-key": `key-${kind}-1` };
-      const first = await post(base(), [{ name: "a.jpg", data: photo }], headers);
-      expect(first.statusCode, first.body).toBe(201);
-      const before = await snagState(t);
-      const replay = await post(base(), [{ name: "a.jpg", data: photo }], headers);
-      expect(replay.statusCode).toBe(201);
-      expect(replay.headers["idempotent-replayed"]).toBe("true");
-      expect(replay.json()).toEqual(first.json());
-      expect(await snagState(t)).toEqual(before);
-    });
-
-    it("refuses the same key with a different body: 409, nothing changed", async () => {
-      const headers = { "idempotency-key": `key-${kind}-2` };
-      expect((await post(base(), [{ name: "a.jpg", data: photo }], headers)).statusCode).toBe(201);
-      const before = await snagState(t);
-      expectError(
-        await post({ ...base(), priority: "low" }, [{ name: "a.jpg", data: photo }], headers),
-        409,
-        "This Idempotency-Key was already used for a different request.",
-      );
-      expectError(await post(base(), [{ name: "b.jpg", data: await jpegPhoto({ seed: 9 }) }], headers), 409);
-      expect(await snagState(t)).toEqual(before);
-    });
-
-    it("keys are per user: another account's key does not collide", async () => {
-      const headers = { "idempotency-key": `key-${kind}-3` };
-      expect((await post(base(), [], headers)).statusCode).toBe(201);
-      const other = await createProject(t, stranger.accessToken);
-      const res = await t.request({
-        method: "POST",
-        url: "/api/snagging",
-        token: stranger.accessToken,
-        headers,
-        payload: { projectId: other.id, priority: "low" },
-      });
-      expect(res.statusCode).toBe(201);
-    });
-
-    it("refuses a malformed key: 400", async () => {
-      const before = await snagState(t);
-      expectError(await post(base(), [], { "idempotency-key": "x".repeat(300) }), 400);
-      expect(await snagState(t)).toEqual(before);
-    });
-
-    it("concurrent requests with one key create one report", async () => {
-      const headers = { "idempotency-key": `key-${kind}-race` };
-      const results = await Promise.all([1, 2, 3].map(() => post(base(), [{ name: "a.jpg", data: photo }], headers)));
-      const ids = new Set(results.map((r) => (r.json() as { report: Report }).report.id));
-      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
-      expect(ids.size).toBe(1);
-      const files = await listFiles(path.join(t.dataDir, "files"));
-      const rows = await t.ctx.db.selectFrom("attachments").select(["storage_key", "thumbnail_key"]).execute();
-      expect(files).toEqual(rows.flatMap((r) => [r.storage_key, r.thumbnail_key]).sort());
     });
   });
 });

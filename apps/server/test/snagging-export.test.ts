@@ -137,7 +137,7 @@ describe.each(DIALECTS)("report exports (%s)", (kind) => {
         report: Report;
       }
     ).report;
-    await t.ctx.storage.delete([(created.attachments[0]?.file_path as string).slice("/files/".length)]);
+    await t.ctx.storage.delete([String(created.attachments[0]?.file_path).slice("/files/".length)]);
     const res = await t.request({
       method: "GET",
       url: `/api/snagging/${created.id}/download-pdf`,
