@@ -119,11 +119,12 @@ export async function insertIdempotencyKey(db: Q, row: IdempotencyKeysTable): Pr
   await db.insertInto("idempotency_keys").values(row).execute();
 }
 
-/** Photo count per report of a workspace, in one grouped query. */
+/** Photo count per report of a workspace, in one grouped query (through the reports' workspace index). */
 export const countWorkspaceAttachments = (db: Q, workspaceId: string) =>
   db
-    .selectFrom("attachments")
-    .select(["report_id", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where("workspace_id", "=", workspaceId)
-    .groupBy("report_id")
+    .selectFrom("attachments as t")
+    .innerJoin("snagging_reports as r", "r.id", "t.report_id")
+    .select(["t.report_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("r.workspace_id", "=", workspaceId)
+    .groupBy("t.report_id")
     .execute();
