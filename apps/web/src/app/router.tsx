@@ -133,7 +133,24 @@ export const router = createBrowserRouter([
                   (m) => m.ProjectDetailPage,
                 ),
               },
-              { path: "snagging/*", lazy: pending("Snagging Reports") },
+              {
+                path: "snagging",
+                lazy: screen(
+                  () => import("../features/snagging/snagging-list-page"),
+                  (m) => m.SnaggingListPage,
+                ),
+              },
+              {
+                path: "snagging/:id",
+                lazy: screen(
+                  () => import("../features/snagging/snagging-detail-page"),
+                  (m) => m.SnaggingDetailPage,
+                ),
+              },
+              // The capture form (create and edit) comes with its own feature; until then these
+              // routes must not fall through to the detail page as a report named "new".
+              { path: "snagging/new", lazy: pending("New Snagging Report") },
+              { path: "snagging/:id/edit", lazy: pending("Edit Snagging Report") },
               { path: "audits/*", lazy: pending("Site Audits") },
               { path: "profile", lazy: pending("Profile") },
             ],
