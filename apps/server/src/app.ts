@@ -13,6 +13,7 @@ import { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
+import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { projectRoutes } from "./projects/projects.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       api.get("/health", async (request, reply) => {
         try {
           await sql`select 1`.execute(ctx.db);

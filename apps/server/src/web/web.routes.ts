@@ -21,8 +21,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs); the one the client
+    // accepts is sent with Content-Encoding and Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
-      const name = path.basename(filePath);
+      const name = path.basename(filePath).replace(/\.(br|gz)$/, "");
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header("Cache-Control", "public, max-age=31536000, immutable");
       } else if (name === "sw.js" || name === "index.html" || name.endsWith(".webmanifest")) {
