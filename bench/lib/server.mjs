@@ -17,12 +17,15 @@ export function freePort() {
   });
 }
 
-/** `root` is a checkout built with `npm run build`; `env` adds to the server's environment. */
-export async function startServer(root, env = {}) {
+/**
+ * `root` is a checkout built with `npm run build`; `env` adds to the server's environment;
+ * `nodeArgs` go before the script (e.g. --cpu-prof).
+ */
+export async function startServer(root, env = {}, nodeArgs = []) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-bench-"));
   let output = "";
-  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "apps/server/dist/main.js")], {
     env: {
       ...process.env,
       PORT: String(port),
