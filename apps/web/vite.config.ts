@@ -62,5 +62,12 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/files": "http://localhost:3000" },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    // static.html hydrates the pre-rendered pages (scripts/prerender.mjs); the manifest tells that
+    // script and bench/bundle-size.mjs which chunks each page loads.
+    manifest: true,
+    rollupOptions: { input: { main: "index.html", static: "static.html" } },
+  },
 });

@@ -1,6 +1,6 @@
 // Serves the built single-page app: real files from the Vite build, and index.html for any other
 // non-API path so client-side routes load on a refresh or a deep link.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -33,6 +33,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       }
     },
   });
+
+  // Pages pre-rendered at build (apps/web/scripts/prerender.mjs): prerendered/index.html is `/`,
+  // prerendered/privacy.html is `/privacy`. Their HTML holds the page; static.html's script hydrates it.
+  const prerendered = path.join(distDir, "prerendered");
+  const pages = existsSync(prerendered) ? readdirSync(prerendered).filter((f) => f.endsWith(".html")) : [];
+  for (const file of pages) {
+    const route = file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`;
+    app.get(route, (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile(`prerendered/${file}`));
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

@@ -1,11 +1,12 @@
-// Routes of SPEC §2. The landing and 404 pages ship in the first bundle; every other screen is a
-// chunk loaded on navigation (and precached by the service worker for offline use).
+// Routes of SPEC §2. The 404 page ships in the first bundle; every other screen is a chunk loaded
+// on navigation (and precached by the service worker for offline use). The landing and legal pages
+// are also pre-rendered and served as HTML (static-pages.tsx); this router renders them when the
+// service worker answers a navigation with the app shell.
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { LoadingState } from "../components/states";
 import { COMPANY } from "../config/company";
 import { ExternalRedirectPage } from "../features/marketing/external-redirect-page";
-import { LandingPage } from "../features/marketing/landing-page";
 import { NotFoundPage } from "../features/marketing/not-found-page";
 import { AdminRoute } from "../features/shell/admin-route";
 import { ProtectedRoute } from "../features/shell/protected-route";
@@ -40,7 +41,13 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <LoadingState />,
     children: [
-      { path: "/", element: <LandingPage /> },
+      {
+        path: "/",
+        lazy: screen(
+          () => import("../features/marketing/landing-page"),
+          (m) => m.LandingPage,
+        ),
+      },
       {
         element: <SignedOutRoute />,
         children: [

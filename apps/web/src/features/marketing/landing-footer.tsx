@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { COMPANY } from "../../config/company";
 import { BrandMark } from "./brand-mark";
 
@@ -51,12 +51,12 @@ export function LandingFooter() {
               <ul className="mt-3 space-y-1">
                 {column.links.map((link) => (
                   <li key={link.label}>
-                    <Link
+                    <AppLink
                       to={link.to}
                       className="inline-flex min-h-11 items-center text-sm hover:text-white hover:underline md:min-h-8"
                     >
                       {link.label}
-                    </Link>
+                    </AppLink>
                   </li>
                 ))}
               </ul>
@@ -66,7 +66,8 @@ export function LandingFooter() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
-          <p>
+          {/* Pre-rendered at build: the year may have moved on by the time the page hydrates. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {COMPANY.legalName}. All rights reserved.
           </p>
           <p>
