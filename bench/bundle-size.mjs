@@ -18,7 +18,7 @@ const SHELL = "src/features/shell/app-shell.tsx";
 // html: the document the server sends for the route; modules: the route's lazy chunks (router.tsx).
 const ROUTES = [
   { path: "/", html: "prerendered/index.html", budget: PUBLIC_BUDGET },
-  { path: "/login", html: "index.html", modules: ["src/features/auth/login-page.tsx"], budget: PUBLIC_BUDGET },
+  { path: "/login", html: "prerendered/login.html", budget: PUBLIC_BUDGET },
   { path: "/privacy", html: "prerendered/privacy.html" },
   { path: "/signup", html: "index.html", modules: ["src/features/auth/signup-page.tsx"] },
   { path: "/app/dashboard", html: "index.html", modules: [SHELL, "src/features/dashboard/dashboard-page.tsx"], budget: APP_BUDGET },

@@ -1,5 +1,5 @@
 // The pages pre-rendered to HTML at build (scripts/prerender.mjs) and hydrated by static-main.tsx
-// without the router: public pages whose text must paint from the first response. `module` names
+// without the router: public pages whose content must paint from the first response. `module` names
 // the source file so the build can preload the page's chunk with the HTML.
 import type { ComponentType } from "react";
 
@@ -10,6 +10,11 @@ export const STATIC_PAGES: Readonly<Record<string, StaticPage>> = {
     file: "index.html",
     module: "src/features/marketing/landing-page.tsx",
     load: () => import("./features/marketing/landing-page").then((m) => m.LandingPage),
+  },
+  "/login": {
+    file: "login.html",
+    module: "src/features/auth/static-login-page.tsx",
+    load: () => import("./features/auth/static-login-page").then((m) => m.StaticLoginPage),
   },
   "/privacy": {
     file: "privacy.html",

@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Link, RouterProvider } from "react-router";
 import { type AppLinkProps, LinkRendererContext } from "../components/app-link";
 import { ToastHost } from "../components/toast-host";
-import { InstallPrompt } from "../features/pwa/install-prompt";
+import { LazyInstallPrompt } from "../features/pwa/lazy-install-prompt";
 import { OfflineBanner } from "../features/pwa/offline-banner";
 import { usePwaLifecycle } from "../features/pwa/use-pwa-lifecycle";
 import { queryClient } from "./query-client";
@@ -21,7 +21,7 @@ export function Providers() {
         <RouterProvider router={router} />
       </LinkRendererContext>
       <ToastHost />
-      <InstallPrompt />
+      <LazyInstallPrompt />
       <OfflineBanner />
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Loader2 } from "lucide-react";
+import { SpinnerIcon } from "./icons";
 import type { ButtonHTMLAttributes } from "react";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -29,7 +29,7 @@ export function Button({ variant = "primary", isLoading = false, className, chil
       aria-busy={isLoading || undefined}
       {...rest}
     >
-      {isLoading && <Loader2 aria-hidden className="size-4 animate-spin" />}
+      {isLoading && <SpinnerIcon aria-hidden className="size-4 animate-spin" />}
       {children}
     </button>
   );

@@ -33,8 +33,30 @@ function show(kind: Kind, message: string, options?: ToastOptions): void {
   void import("react-toastify").then(({ toast: toastify }) => toastify[kind](message, options));
 }
 
+const FLASH_KEY = "flash-toast";
+
 export const toast = {
   success: (message: string, options?: ToastOptions) => show("success", message, options),
   error: (message: string, options?: ToastOptions) => show("error", message, options),
   info: (message: string, options?: ToastOptions) => show("info", message, options),
+  /** A toast for the next page load (a pre-rendered page handing over to the app), shown by showFlashedToast. */
+  flash: (kind: Kind, message: string) => {
+    try {
+      sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, message }));
+    } catch {
+      // Storage unavailable: the next page simply shows no toast.
+    }
+  },
 };
+
+export function showFlashedToast(): void {
+  try {
+    const stored = sessionStorage.getItem(FLASH_KEY);
+    if (!stored) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    const { kind, message } = JSON.parse(stored) as { kind: Kind; message: string };
+    if (["success", "error", "info"].includes(kind) && typeof message === "string") show(kind, message);
+  } catch {
+    // Unreadable entry: nothing to show.
+  }
+}
