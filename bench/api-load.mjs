@@ -38,12 +38,20 @@ const app = Fastify({ logger: false });
 app.get("/", async () => ({ hello: "world" }));
 await app.listen({ port: ${port}, host: "127.0.0.1" });
 process.send?.("ready");`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   await new Promise((resolve, reject) => {
     child.once("message", resolve);
     child.once("exit", (c) => reject(new Error(`bare Fastify exited ${c}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => (child.kill("SIGTERM"), new Promise((r) => child.once("exit", r))) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill("SIGTERM");
+      return new Promise((r) => child.once("exit", r));
+    },
+  };
 }
 
 /** A scratch PostgreSQL schema, selected through the connection's search_path, dropped at the end. */
@@ -90,7 +98,12 @@ const fmt = (n, d = 0) => n.toFixed(d);
 function report(target, name, result, bareRps) {
   const rps = result.requests.average;
   const bad = result.errors + result.non2xx;
-  const ratio = bareRps === undefined ? "   (baseline)" : bareRps === 0 ? "   (CPU-bound)" : `${fmt((100 * rps) / bareRps).padStart(3)} % of bare`;
+  const ratio =
+    bareRps === undefined
+      ? "   (baseline)"
+      : bareRps === 0
+        ? "   (CPU-bound)"
+        : `${fmt((100 * rps) / bareRps).padStart(3)} % of bare`;
   const line = `${target.padEnd(7)}${name.padEnd(33)} ${fmt(rps).padStart(7)} req/s  ${ratio}  p50 ${fmt(result.latency.p50, 1)} ms  p99 ${fmt(result.latency.p99, 1)} ms${bad ? `  errors/non-2xx ${bad}` : ""}`;
   console.log(line);
 }
@@ -111,7 +124,13 @@ try {
       ...credentials,
     });
     for (let i = 0; i < 3; i++) {
-      await json(server.url, "POST", "/api/projects", { name: `Project ${i}`, description: "Load test", status: "active" }, accessToken);
+      await json(
+        server.url,
+        "POST",
+        "/api/projects",
+        { name: `Project ${i}`, description: "Load test", status: "active" },
+        accessToken,
+      );
     }
     target.auth = { authorization: `Bearer ${accessToken}` };
     // Writes go to a second account, so the read scenarios keep reading 3 rows.
@@ -145,7 +164,8 @@ try {
     // The baseline is measured next to each scenario, so a change in the machine's load shows in both.
     const bareResult = await cannon(bare.url);
     report("bare", "GET / (bare Fastify)", bareResult);
-    for (const t of targets) report(t.name, s.name, await cannon(t.url + s.path, s.opts(t)), bareResult.requests.average);
+    for (const t of targets)
+      report(t.name, s.name, await cannon(t.url + s.path, s.opts(t)), bareResult.requests.average);
   }
   // argon2id verification dominates: the CPU-bound path, not a framework comparison.
   for (const t of targets) {

@@ -21,10 +21,30 @@ const ROUTES = [
   { path: "/login", html: "prerendered/login.html", budget: PUBLIC_BUDGET },
   { path: "/privacy", html: "prerendered/privacy.html" },
   { path: "/signup", html: "index.html", modules: ["src/features/auth/signup-page.tsx"] },
-  { path: "/app/dashboard", html: "index.html", modules: [SHELL, "src/features/dashboard/dashboard-page.tsx"], budget: APP_BUDGET },
-  { path: "/app/projects", html: "index.html", modules: [SHELL, "src/features/projects/projects-page.tsx"], budget: APP_BUDGET },
-  { path: "/app/projects/:id", html: "index.html", modules: [SHELL, "src/features/projects/project-detail-page.tsx"], budget: APP_BUDGET },
-  { path: "/app/snagging", html: "index.html", modules: [SHELL, "src/features/shell/pending-feature-page.tsx"], budget: APP_BUDGET },
+  {
+    path: "/app/dashboard",
+    html: "index.html",
+    modules: [SHELL, "src/features/dashboard/dashboard-page.tsx"],
+    budget: APP_BUDGET,
+  },
+  {
+    path: "/app/projects",
+    html: "index.html",
+    modules: [SHELL, "src/features/projects/projects-page.tsx"],
+    budget: APP_BUDGET,
+  },
+  {
+    path: "/app/projects/:id",
+    html: "index.html",
+    modules: [SHELL, "src/features/projects/project-detail-page.tsx"],
+    budget: APP_BUDGET,
+  },
+  {
+    path: "/app/snagging",
+    html: "index.html",
+    modules: [SHELL, "src/features/shell/pending-feature-page.tsx"],
+    budget: APP_BUDGET,
+  },
   { path: "/app/admin", html: "index.html", modules: [SHELL, "src/features/admin/admin-page.tsx"], budget: APP_BUDGET },
 ];
 

@@ -16,7 +16,9 @@ const precompressScript = path.resolve(
   "../../web/scripts/precompress.mjs",
 );
 const ASSET = "/assets/index-T3sTh4sh.js";
-const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = "line ${i} of a built chunk";`).join("\n");
+const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = "line ${i} of a built chunk";`).join(
+  "\n",
+);
 
 function decode(encoding: string | undefined, body: Buffer): string {
   if (encoding === "br") return brotliDecompressSync(body).toString("utf8");
@@ -60,19 +62,27 @@ describe.each(DIALECTS)("compression (%s)", (kind) => {
     expect(res.headers["content-encoding"]).toBe("br");
   });
 
-  it.each([{}, { "accept-encoding": "identity" }])("sends a JS asset as is when none is accepted (%o)", async (headers) => {
-    const res = await t.request({ method: "GET", url: ASSET, headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-encoding"]).toBeUndefined();
-    expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(res.body).toBe(script);
-  });
+  it.each([{}, { "accept-encoding": "identity" }])(
+    "sends a JS asset as is when none is accepted (%o)",
+    async (headers) => {
+      const res = await t.request({ method: "GET", url: ASSET, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toBe(script);
+    },
+  );
 
   it.each(["br", "gzip"])("compresses a large JSON list with %s and Vary", async (encoding) => {
     const plain = await t.request({ method: "GET", url: "/api/projects", token });
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    const res = await t.request({ method: "GET", url: "/api/projects", token, headers: { "accept-encoding": encoding } });
+    const res = await t.request({
+      method: "GET",
+      url: "/api/projects",
+      token,
+      headers: { "accept-encoding": encoding },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBe(encoding);
     expect(res.headers.vary).toMatch(/accept-encoding/i);

@@ -11,9 +11,7 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("bas
 const now = () => Math.floor(Date.now() / 1000);
 
 const sign = (claims: Record<string, unknown>, options: { secret?: string; header?: Record<string, unknown> } = {}) =>
-  new SignJWT(claims)
-    .setProtectedHeader({ alg: "HS256", ...options.header })
-    .sign(key(options.secret ?? SECRET));
+  new SignJWT(claims).setProtectedHeader({ alg: "HS256", ...options.header }).sign(key(options.secret ?? SECRET));
 
 describe("TokenSigner.verifyAccess", () => {
   it("accepts its own access tokens, which jose accepts too", async () => {
@@ -24,7 +22,10 @@ describe("TokenSigner.verifyAccess", () => {
   });
 
   it("accepts a jose-signed token with a typ header and nbf in the past", async () => {
-    const token = await sign({ sub: "u", iss: "sitesnag", exp: now() + 60, nbf: now() - 1 }, { header: { typ: "JWT" } });
+    const token = await sign(
+      { sub: "u", iss: "sitesnag", exp: now() + 60, nbf: now() - 1 },
+      { header: { typ: "JWT" } },
+    );
     expect(await signer.verifyAccess(token)).toEqual({ userId: "u" });
   });
 
@@ -39,7 +40,10 @@ describe("TokenSigner.verifyAccess", () => {
     ["a string iat", () => sign({ sub: "u", iss: "sitesnag", exp: now() + 60, iat: "yesterday" })],
     ["no subject", () => sign({ iss: "sitesnag", exp: now() + 60 })],
     ["a numeric subject", () => sign({ sub: 42, iss: "sitesnag", exp: now() + 60 })],
-    ["a crit header", () => sign({ sub: "u", iss: "sitesnag", exp: now() + 60 }, { header: { crit: ["b64"], b64: true } })],
+    [
+      "a crit header",
+      () => sign({ sub: "u", iss: "sitesnag", exp: now() + 60 }, { header: { crit: ["b64"], b64: true } }),
+    ],
   ])("refuses a token with %s", async (_name, make) => {
     expect(await signer.verifyAccess(await make())).toBeNull();
   });

@@ -51,7 +51,7 @@ export class TokenSigner {
     if (parts.length !== 3) return null;
     const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
     const header = decodeSegment<JwtHeader>(headerPart);
-    if (!header || header.alg !== "HS256" || header.crit !== undefined) return null;
+    if (header?.alg !== "HS256" || header.crit !== undefined) return null;
     const expected = Buffer.from(
       createHmac("sha256", this.hmacKey).update(`${headerPart}.${payloadPart}`).digest("base64url"),
     );

@@ -3,11 +3,13 @@
 // drawn with Lucide's default attributes so they match the icons elsewhere.
 import type { ReactNode, SVGProps } from "react";
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
+/** Always decorative (aria-hidden): the text beside them says what they mean. */
+type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "aria-hidden">;
 
 function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
+      aria-hidden="true"
       xmlns="http://www.w3.org/2000/svg"
       width={24}
       height={24}

@@ -1,6 +1,6 @@
+import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import type { ReactNode } from "react";
 import { AppLink } from "../../components/app-link";
-import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 
 type Alternative = { prompt: string; to: string; label: string };
 

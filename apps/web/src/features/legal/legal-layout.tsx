@@ -38,7 +38,10 @@ export function LegalLayout({ title, sections }: Props) {
         <title>{`${title} · SiteSnag`}</title>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Last updated: <time suppressHydrationWarning dateTime={format(now, "yyyy-MM-dd")}>{format(now, "MMMM d, yyyy")}</time>
+          Last updated:{" "}
+          <time suppressHydrationWarning dateTime={format(now, "yyyy-MM-dd")}>
+            {format(now, "MMMM d, yyyy")}
+          </time>
         </p>
 
         <ol className="mt-8 space-y-6">

@@ -7,8 +7,8 @@ import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useCreateProject, useProjects } from "./api/projects-api";
-import { ProjectCard } from "./components/project-card";
 import { ProjectFormModal, preloadProjectForm } from "./components/lazy-project-form-modal";
+import { ProjectCard } from "./components/project-card";
 
 export function ProjectsPage() {
   const projects = useProjects();

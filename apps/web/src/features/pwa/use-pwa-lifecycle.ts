@@ -25,9 +25,7 @@ async function registerServiceWorker(): Promise<void> {
 
 export function usePwaLifecycle(): void {
   useEffect(() => {
-    void registerServiceWorker().catch((error: unknown) =>
-      console.error("Service worker registration failed", error),
-    );
+    void registerServiceWorker().catch((error: unknown) => console.error("Service worker registration failed", error));
     const { setOnline, setInstallPromptEvent, setShowInstallPrompt } = useUiStore.getState();
     setOnline(navigator.onLine);
     const online = () => setOnline(true);

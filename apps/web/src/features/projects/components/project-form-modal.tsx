@@ -21,7 +21,15 @@ export type ProjectFormModalProps = {
 const EMPTY: ProjectInput = { name: "", description: "", location: "", clientName: "", status: "active" };
 
 /** New Project and Edit Project share this form and the shared schema's rules and messages. */
-export function ProjectFormModal({ open, title, submitLabel, initial, isPending, onSubmit, onClose }: ProjectFormModalProps) {
+export function ProjectFormModal({
+  open,
+  title,
+  submitLabel,
+  initial,
+  isPending,
+  onSubmit,
+  onClose,
+}: ProjectFormModalProps) {
   const { register, handleSubmit, reset, formState } = useForm<ProjectInput, unknown, ProjectValues>({
     resolver: zodResolver(ProjectInputSchema),
     defaultValues: initial ?? EMPTY,
