@@ -3,6 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { AppLink } from "../../components/app-link";
 import { COMPANY } from "../../config/company";
+import { useToday } from "../../lib/use-today";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
@@ -17,7 +18,7 @@ const PROSE =
  * always show today's date, so it is computed at render rather than stored with the text.
  */
 export function LegalLayout({ title, sections }: Props) {
-  const now = new Date();
+  const today = useToday();
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
@@ -38,10 +39,7 @@ export function LegalLayout({ title, sections }: Props) {
         <title>{`${title} · SiteSnag`}</title>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Last updated:{" "}
-          <time suppressHydrationWarning dateTime={format(now, "yyyy-MM-dd")}>
-            {format(now, "MMMM d, yyyy")}
-          </time>
+          Last updated: {today && <time dateTime={format(today, "yyyy-MM-dd")}>{format(today, "MMMM d, yyyy")}</time>}
         </p>
 
         <ol className="mt-8 space-y-6">
@@ -76,7 +74,7 @@ export function LegalLayout({ title, sections }: Props) {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-3xl space-y-1 px-4 py-6 text-sm text-slate-600 sm:px-6">
           <p>
-            © {now.getFullYear()} {COMPANY.legalName}. All rights reserved.
+            © {today?.getFullYear()} {COMPANY.legalName}. All rights reserved.
           </p>
           <p>
             {COMPANY.legalName} is registered in {COMPANY.jurisdiction}, company number {COMPANY.companyNumber}.

@@ -1,5 +1,6 @@
 import { AppLink } from "../../components/app-link";
 import { COMPANY } from "../../config/company";
+import { useToday } from "../../lib/use-today";
 import { BrandMark } from "./brand-mark";
 
 type FooterColumn = { title: string; links: readonly { label: string; to: string }[] };
@@ -32,6 +33,7 @@ const COLUMNS: readonly FooterColumn[] = [
 ];
 
 export function LandingFooter() {
+  const today = useToday();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
@@ -66,9 +68,8 @@ export function LandingFooter() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
-          {/* Pre-rendered at build: the year may have moved on by the time the page hydrates. */}
-          <p suppressHydrationWarning>
-            © {new Date().getFullYear()} {COMPANY.legalName}. All rights reserved.
+          <p>
+            © {today?.getFullYear()} {COMPANY.legalName}. All rights reserved.
           </p>
           <p>
             Registered in {COMPANY.jurisdiction}, company number {COMPANY.companyNumber}. Registered office:{" "}
