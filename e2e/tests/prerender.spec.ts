@@ -46,16 +46,20 @@ test.describe("pre-rendered pages", () => {
     });
   });
 
-  test("hydrates without errors and then navigates", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto("/");
-    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByText("Email is required")).toBeVisible();
-    expect(errors).toEqual([]);
+  test.describe("as a browser loads them", () => {
+    // The suite blocks service workers; a real visit registers one, so this test lets it.
+    test.use({ serviceWorkers: "allow" });
+    test("hydrates without errors and then navigates", async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto("/");
+      await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByText("Email is required")).toBeVisible();
+      expect(errors).toEqual([]);
+    });
   });
 });
