@@ -2,7 +2,9 @@
 // build`: builds src/prerender.tsx for Node, renders each page with react-dom/static, and fills the
 // built static.html (its hashed script and stylesheet) with the markup, the page's <title> and
 // modulepreload links for the page's chunk, so the browser fetches it alongside the entry.
-// No inline script is added: the CSP allows scripts from 'self' only.
+// The stylesheet is inlined (the CSP allows inline styles, not inline scripts): the first response
+// then paints on its own, without waiting a round trip for render-blocking CSS. No inline script
+// is added: the CSP allows scripts from 'self' only.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -35,7 +37,11 @@ function chunksOf(key, seen = new Set()) {
   return seen;
 }
 
-const template = readFileSync(path.join(dist, "static.html"), "utf8");
+const template = readFileSync(path.join(dist, "static.html"), "utf8").replace(
+  /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+  (_tag, file) => `<style>${readFileSync(path.join(dist, file), "utf8").replaceAll("</style", "<\\/style")}</style>`,
+);
+if (template.includes('rel="stylesheet"')) throw new Error("prerender: a stylesheet was not inlined");
 const alreadyLoaded = chunksOf("static.html");
 mkdirSync(path.join(dist, "prerendered"), { recursive: true });
 for (const [route, page] of Object.entries(STATIC_PAGES)) {
