@@ -97,6 +97,18 @@ async function audit(target, pagePath) {
   }
 }
 
+/** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): run again, twice at most. */
+async function auditWithRetry(target, pagePath) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(target, pagePath);
+    } catch (error) {
+      if (attempt === 3 || /ended on/.test(error.message)) throw error;
+      process.stderr.write(`retrying ${target.name} ${pagePath}: ${error.message}\n`);
+    }
+  }
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -115,7 +127,7 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     for (const pagePath of PAGES) {
       for (const target of targets) {
-        const r = await audit(target, pagePath);
+        const r = await auditWithRetry(target, pagePath);
         const key = `${target.name}|${pagePath}`;
         results.set(key, [...(results.get(key) ?? []), r]);
         process.stderr.write(
