@@ -1,42 +1,106 @@
-// Prints the built web app's sizes (raw and gzip) against budgets. Run after `npm run build`.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// Per-route first-load size of the built web app against the budgets of issue 7: what a first
+// visit to each route downloads before it can show the screen: the HTML (pre-rendered pages
+// carry their stylesheet inline), its entry script, modulepreloads and stylesheets, plus (for routes of the single-page app) the route's lazy chunks
+// and everything they import statically, read from Vite's build manifest. Sizes are gzip (level 9,
+// as the server sends them) with brotli alongside. Run after `npm run build`.
+// A new screen: add its route and source modules to ROUTES below.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/web/dist");
-const BUDGET_KB = { js: 250, css: 30 }; // gzip, everything loaded on first visit
+const KIB = 1024;
+const PUBLIC_BUDGET = 90 * KIB; // JS, gzip: `/` and `/login`
+const APP_BUDGET = 140 * KIB; // JS, gzip: every /app route
+const SHELL = "src/features/shell/app-shell.tsx";
 
-function files(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : [full];
-  });
+// html: the document the server sends for the route; modules: the route's lazy chunks (router.tsx).
+const ROUTES = [
+  { path: "/", html: "prerendered/index.html", budget: PUBLIC_BUDGET },
+  { path: "/login", html: "prerendered/login.html", budget: PUBLIC_BUDGET },
+  { path: "/privacy", html: "prerendered/privacy.html" },
+  { path: "/signup", html: "index.html", modules: ["src/features/auth/signup-page.tsx"] },
+  {
+    path: "/app/dashboard",
+    html: "index.html",
+    modules: [SHELL, "src/features/dashboard/dashboard-page.tsx"],
+    budget: APP_BUDGET,
+  },
+  {
+    path: "/app/projects",
+    html: "index.html",
+    modules: [SHELL, "src/features/projects/projects-page.tsx"],
+    budget: APP_BUDGET,
+  },
+  {
+    path: "/app/projects/:id",
+    html: "index.html",
+    modules: [SHELL, "src/features/projects/project-detail-page.tsx"],
+    budget: APP_BUDGET,
+  },
+  {
+    path: "/app/snagging",
+    html: "index.html",
+    modules: [SHELL, "src/features/shell/pending-feature-page.tsx"],
+    budget: APP_BUDGET,
+  },
+  { path: "/app/admin", html: "index.html", modules: [SHELL, "src/features/admin/admin-page.tsx"], budget: APP_BUDGET },
+];
+
+const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+const sizes = new Map();
+function size(file) {
+  if (!sizes.has(file)) {
+    const data = readFileSync(path.join(dist, file));
+    sizes.set(file, {
+      gzip: gzipSync(data, { level: 9 }).length,
+      br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  return sizes.get(file);
+}
+/** A manifest entry's chunk, its CSS, and everything it imports statically. */
+function closure(key, files) {
+  const entry = manifest[key];
+  if (!entry) throw new Error(`bundle-size: ${key} is not in the build manifest; update ROUTES`);
+  if (files.has(entry.file)) return;
+  files.add(entry.file);
+  for (const css of entry.css ?? []) files.add(css);
+  for (const imported of entry.imports ?? []) closure(imported, files);
+}
+function firstLoad(route) {
+  const html = readFileSync(path.join(dist, route.html), "utf8");
+  const files = new Set(
+    [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]),
+  );
+  for (const module of route.modules ?? []) closure(module, files);
+  return [...files];
 }
 
-const assets = files(path.join(dist, "assets")).filter((f) => /\.(js|css)$/.test(f));
-const rows = assets.map((file) => {
-  const data = readFileSync(file);
-  return {
-    file: path.relative(dist, file),
-    kind: path.extname(file).slice(1),
-    raw: data.length,
-    gzip: gzipSync(data).length,
-  };
-});
-const kb = (n) => (n / 1024).toFixed(1);
-for (const r of rows.sort((a, b) => b.gzip - a.gzip)) {
-  console.log(`${r.file.padEnd(48)} ${kb(r.raw).padStart(8)} KiB raw ${kb(r.gzip).padStart(7)} KiB gzip`);
-}
-// What a first visit downloads: the entry script and stylesheet and every chunk index.html preloads.
-const html = readFileSync(path.join(dist, "index.html"), "utf8");
-const firstLoad = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
-for (const kind of ["js", "css"]) {
-  const ofKind = rows.filter((r) => r.kind === kind);
-  const first = ofKind.filter((r) => firstLoad.has(r.file)).reduce((sum, r) => sum + r.gzip, 0);
-  const total = ofKind.reduce((sum, r) => sum + r.gzip, 0);
-  const verdict = first / 1024 <= BUDGET_KB[kind] ? "within" : "OVER";
+const kib = (n) => (n / KIB).toFixed(1).padStart(6);
+let over = 0;
+console.log(
+  `${"route".padEnd(20)} ${"JS gzip".padStart(10)} ${"JS br".padStart(9)} ${"CSS gzip".padStart(9)} ${"HTML gzip".padStart(10)}  budget`,
+);
+for (const route of ROUTES) {
+  const files = firstLoad(route);
+  const sum = (ext, kind) => files.filter((f) => f.endsWith(ext)).reduce((s, f) => s + size(f)[kind], 0);
+  const js = sum(".js", "gzip");
+  const verdict = route.budget ? `${kib(route.budget)} KiB ${js <= route.budget ? "within" : "OVER"}` : "";
+  if (route.budget && js > route.budget) over++;
   console.log(
-    `first-load ${kind}: ${kb(first)} KiB gzip — budget ${BUDGET_KB[kind]} KiB: ${verdict} (all chunks: ${kb(total)} KiB)`,
+    `${route.path.padEnd(20)} ${kib(js)} KiB ${kib(sum(".js", "br"))} KiB ${kib(sum(".css", "gzip"))} KiB ${kib(size(route.html).gzip)} KiB  ${verdict}`,
   );
 }
+// Every chunk, largest first, for finding what to move out of a first load.
+const assets = readdirSync(path.join(dist, "assets")).filter((f) => /\.(js|css)$/.test(f));
+console.log("\nlargest chunks (gzip):");
+for (const f of assets
+  .map((f) => `assets/${f}`)
+  .sort((a, b) => size(b).gzip - size(a).gzip)
+  .slice(0, 12)) {
+  console.log(`  ${f.padEnd(48)} ${kib(statSync(path.join(dist, f)).size)} KiB raw ${kib(size(f).gzip)} KiB gzip`);
+}
+if (!existsSync(path.join(dist, "prerendered"))) console.log("note: no pre-rendered pages in this build");
+if (over) console.log(`\n${over} route(s) over budget`);

@@ -64,7 +64,14 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/files": "http://localhost:3000" },
   },
-  // Hidden: maps are written for error reports but no bundle points at them, and the server
-  // refuses to serve *.map (web.routes.ts).
-  build: { sourcemap: "hidden", chunkSizeWarningLimit: 600 },
+  build: {
+    // Hidden: maps are written for error reports but no bundle points at them, and the server
+    // refuses to serve *.map (web.routes.ts).
+    sourcemap: "hidden",
+    chunkSizeWarningLimit: 600,
+    // static.html hydrates the pre-rendered pages (scripts/prerender.mjs); the manifest tells that
+    // script and bench/bundle-size.mjs which chunks each page loads.
+    manifest: true,
+    rollupOptions: { input: { main: "index.html", static: "static.html" } },
+  },
 });

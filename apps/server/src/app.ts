@@ -14,6 +14,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
 import { fileRoutes } from "./files/files.routes";
+import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       api.get("/health", async (request, reply) => {
         try {
           await sql`select 1`.execute(ctx.db);

@@ -1,7 +1,7 @@
 // Token issuing. Access tokens are short-lived JWTs (1 day, HS256). Refresh tokens are opaque
 // random strings (7 days) stored only as SHA-256 hashes, so a database leak yields no usable token.
-import { createHash, randomBytes } from "node:crypto";
-import { jwtVerify, SignJWT } from "jose";
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
+import { SignJWT } from "jose";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -10,10 +10,26 @@ const ISSUER = "sitesnag";
 /** `sessionId` is the refresh-token family the token was issued with (claim `sid`). */
 export type AccessClaims = { userId: string; sessionId: string };
 
+type JwtHeader = { alg?: unknown; crit?: unknown };
+type JwtClaims = { sub?: unknown; sid?: unknown; iss?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown };
+type JwtClaims = { sub?: unknown; iss?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown };
+
+function decodeSegment<T>(segment: string): T | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as T) : null;
+  } catch {
+    return null;
+  }
+}
+
 export class TokenSigner {
   private readonly key: Uint8Array;
+  private readonly hmacKey: KeyObject;
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
+    // Imported once: verifying runs on every signed-in request (jose re-imported it per call).
+    this.hmacKey = createSecretKey(this.key);
   }
 
   signAccess(userId: string, sessionId: string): Promise<string> {
@@ -26,16 +42,32 @@ export class TokenSigner {
       .sign(this.key);
   }
 
-  async verifyAccess(token: string): Promise<AccessClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ["HS256"] });
-      // A token without a session (issued before sessions were checked) is refused: the client's
-      // refresh token gets it a new one, so nobody is signed out by this.
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-      return { userId: payload.sub, sessionId: payload.sid };
-    } catch {
-      return null;
-    }
+  /**
+   * HS256 verification with node:crypto's synchronous HMAC: the hot path of every signed-in request.
+   * Checks what jose's jwtVerify checked for us: compact form, alg HS256 only (no "none", no crit
+   * extensions), the signature (constant time, over the exact base64url text), issuer, expiry,
+   * not-before, and numeric iat. Tokens are still signed with jose; test/tokens cross-checks both.
+   */
+  async verifyAccess(token: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<AccessClaims | null> {
+    const parts = token.split(".");
+    if (parts.length !== 3) return null;
+    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+    const header = decodeSegment<JwtHeader>(headerPart);
+    if (header?.alg !== "HS256" || header.crit !== undefined) return null;
+    const expected = Buffer.from(
+      createHmac("sha256", this.hmacKey).update(`${headerPart}.${payloadPart}`).digest("base64url"),
+    );
+    const given = Buffer.from(signaturePart);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const claims = decodeSegment<JwtClaims>(payloadPart);
+    if (!claims || claims.iss !== ISSUER || typeof claims.sub !== "string") return null;
+    if (typeof claims.exp !== "number" || claims.exp <= nowSeconds) return null;
+    if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > nowSeconds)) return null;
+    if (claims.iat !== undefined && typeof claims.iat !== "number") return null;
+    // A token without a session (issued before sessions were checked) is refused: the client's
+    // refresh token gets it a new one, so nobody is signed out by this.
+    if (typeof claims.sid !== "string") return null;
+    return { userId: claims.sub, sessionId: claims.sid };
   }
 }
 

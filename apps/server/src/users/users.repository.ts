@@ -1,10 +1,16 @@
 import type { Kysely, Transaction } from "kysely";
+import { preparedQuery } from "../db/prepared";
 import type { Database, NewUser, UserRow, UserUpdate } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export const findUserById = (db: Q, id: string): Promise<UserRow | undefined> =>
-  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+const userById = preparedQuery((db, p: { id: string }) => db.selectFrom("users").selectAll().where("id", "=", p.id));
+
+/** Runs on every signed-in request (the guard), hence compiled once outside a transaction. */
+export const findUserById = async (db: Q, id: string): Promise<UserRow | undefined> =>
+  db.isTransaction
+    ? db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst()
+    : (await userById(db as Kysely<Database>, { id }))[0];
 
 export const findUserByEmail = (db: Q, email: string): Promise<UserRow | undefined> =>
   db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();

@@ -1,6 +1,6 @@
 // Serves the built single-page app: real files from the Vite build, and index.html for any other
 // non-API path so client-side routes load on a refresh or a deep link.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -22,8 +22,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     index: false,
     // Source maps stay on the server (the build emits them hidden, for error reports): not found.
     allowedPath: (pathname) => !pathname.endsWith(".map"),
+    // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs); the one the client
+    // accepts is sent with Content-Encoding and Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
-      const name = path.basename(filePath);
+      const name = path.basename(filePath).replace(/\.(br|gz)$/, "");
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header("Cache-Control", "public, max-age=31536000, immutable");
       } else if (name === "sw.js" || name === "index.html" || name.endsWith(".webmanifest")) {
@@ -31,6 +34,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       }
     },
   });
+
+  // Pages pre-rendered at build (apps/web/scripts/prerender.mjs): prerendered/index.html is `/`,
+  // prerendered/privacy.html is `/privacy`. Their HTML holds the page; static.html's script hydrates it.
+  const prerendered = path.join(distDir, "prerendered");
+  const pages = existsSync(prerendered) ? readdirSync(prerendered).filter((f) => f.endsWith(".html")) : [];
+  for (const file of pages) {
+    const route = file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`;
+    app.get(route, (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile(`prerendered/${file}`));
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

@@ -1,21 +1,27 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
-import { ToastContainer } from "react-toastify";
-import "react-toastify/dist/ReactToastify.css";
-import { InstallPrompt } from "../features/pwa/install-prompt";
+import { Link, RouterProvider } from "react-router";
+import { type AppLinkProps, LinkRendererContext } from "../components/app-link";
+import { ToastHost } from "../components/toast-host";
+import { LazyInstallPrompt } from "../features/pwa/lazy-install-prompt";
 import { OfflineBanner } from "../features/pwa/offline-banner";
 import { usePwaLifecycle } from "../features/pwa/use-pwa-lifecycle";
-import { TOAST_OPTIONS } from "../lib/toast";
 import { queryClient } from "./query-client";
 import { router } from "./router";
+
+/** Inside the app, AppLink (used by pages that are also pre-rendered) navigates with the router. */
+function RouterLink({ to, ...rest }: AppLinkProps) {
+  return <Link to={to} {...rest} />;
+}
 
 export function Providers() {
   usePwaLifecycle();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ToastContainer {...TOAST_OPTIONS} />
-      <InstallPrompt />
+      <LinkRendererContext value={RouterLink}>
+        <RouterProvider router={router} />
+      </LinkRendererContext>
+      <ToastHost />
+      <LazyInstallPrompt />
       <OfflineBanner />
     </QueryClientProvider>
   );

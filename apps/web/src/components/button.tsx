@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
-import { Loader2 } from "lucide-react";
 import type { ButtonHTMLAttributes } from "react";
+import { SpinnerIcon } from "./icons";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -29,7 +29,7 @@ export function Button({ variant = "primary", isLoading = false, className, chil
       aria-busy={isLoading || undefined}
       {...rest}
     >
-      {isLoading && <Loader2 aria-hidden className="size-4 animate-spin" />}
+      {isLoading && <SpinnerIcon className="size-4 animate-spin" />}
       {children}
     </button>
   );

@@ -1,6 +1,6 @@
+import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { COMPANY } from "../../config/company";
+import { AppLink } from "../../components/app-link";
 
 type Alternative = { prompt: string; to: string; label: string };
 
@@ -18,12 +18,12 @@ export function AuthLayout({
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-slate-50">
-      <title>{`${title} · ${COMPANY.productName}`}</title>
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
       <header className="px-4 py-4">
-        <Link to="/" className="inline-flex items-center gap-2 text-lg font-bold text-slate-900">
+        <AppLink to="/" className="inline-flex items-center gap-2 text-lg font-bold text-slate-900">
           <img src="/favicon.svg" alt="" className="size-8" />
-          {COMPANY.productName}
-        </Link>
+          {PRODUCT_NAME}
+        </AppLink>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-12 sm:items-center">
         <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
@@ -33,14 +33,14 @@ export function AuthLayout({
           <div className="mt-6 space-y-2 text-center text-sm text-slate-600">
             <p>
               {alternative.prompt}{" "}
-              <Link to={alternative.to} className="font-semibold text-brand-700 underline">
+              <AppLink to={alternative.to} className="font-semibold text-brand-700 underline">
                 {alternative.label}
-              </Link>
+              </AppLink>
             </p>
             <p>
-              <Link to="/" className="underline">
+              <AppLink to="/" className="underline">
                 Back to home
-              </Link>
+              </AppLink>
             </p>
           </div>
         </div>

@@ -1,24 +1,36 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type Login, LoginSchema } from "@sitesnag/shared/auth";
-import { useMutation } from "@tanstack/react-query";
+import type { Login } from "@sitesnag/shared/auth";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { errorMessage } from "../../lib/api-client";
+import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
-import { loginRequest, useCompleteSignIn } from "./api/auth-api";
+import { loginRequest, storeSession } from "./api/session";
 import { AuthLayout } from "./auth-layout";
 
-export function LoginPage() {
-  const complete = useCompleteSignIn();
-  const { register, handleSubmit, formState } = useForm<Login>({ resolver: zodResolver(LoginSchema) });
-  const login = useMutation({
-    mutationFn: loginRequest,
-    onSuccess: (session) => {
-      toast.success("Login successful!");
-      complete(session);
-    },
-    onError: (error) => toast.error(errorMessage(error, "Login failed")),
+const resolver = lazyZodResolver<Login>(() => import("@sitesnag/shared/auth").then((m) => m.LoginSchema));
+
+/**
+ * Router-free, because /login is also pre-rendered and hydrated without the router. In the app,
+ * SignedOutRoute moves a newly signed-in user to the dashboard; the pre-rendered page passes
+ * `onSignedIn` to load it.
+ */
+export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
+  const { register, handleSubmit, formState } = useForm<Login>({ resolver });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const session = await loginRequest(values);
+      if (onSignedIn) {
+        toast.flash("success", "Login successful!");
+        storeSession(session);
+        onSignedIn();
+      } else {
+        toast.success("Login successful!");
+        storeSession(session);
+      }
+    } catch (error) {
+      toast.error(errorMessage(error, "Login failed"));
+    }
   });
   return (
     <AuthLayout
@@ -26,7 +38,7 @@ export function LoginPage() {
       subtitle="Welcome back. Sign in to your site workspace."
       alternative={{ prompt: "New to SiteSnag?", to: "/signup", label: "Create an account" }}
     >
-      <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))} className="space-y-4">
+      <form noValidate onSubmit={submit} onFocus={resolver.preload} className="space-y-4">
         <TextField
           label="Email"
           type="email"
@@ -42,7 +54,7 @@ export function LoginPage() {
           error={formState.errors.password?.message}
           {...register("password")}
         />
-        <Button type="submit" className="w-full" isLoading={login.isPending}>
+        <Button type="submit" className="w-full" isLoading={formState.isSubmitting}>
           Sign In
         </Button>
       </form>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { COMPANY } from "../../config/company";
 import type { LegalSection } from "./legal-layout";
 
@@ -154,8 +154,8 @@ export const COOKIES_SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Questions about this policy can be sent to <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>
-        . Our <Link to="/privacy">Privacy Policy</Link> explains how we handle personal data, including your rights
-        under UK GDPR.
+        . Our <AppLink to="/privacy">Privacy Policy</AppLink> explains how we handle personal data, including your
+        rights under UK GDPR.
       </p>
     ),
   },

@@ -1,8 +1,9 @@
 import { format } from "date-fns";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { COMPANY } from "../../config/company";
+import { useToday } from "../../lib/use-today";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
@@ -17,19 +18,19 @@ const PROSE =
  * always show today's date, so it is computed at render rather than stored with the text.
  */
 export function LegalLayout({ title, sections }: Props) {
-  const now = new Date();
+  const today = useToday();
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link
+          <AppLink
             to="/"
             className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-800"
           >
             <ArrowLeft aria-hidden className="size-4" />
             Back to Home
-          </Link>
+          </AppLink>
           <span className="text-sm font-bold tracking-tight text-slate-900">{COMPANY.productName}</span>
         </div>
       </header>
@@ -38,7 +39,7 @@ export function LegalLayout({ title, sections }: Props) {
         <title>{`${title} · SiteSnag`}</title>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Last updated: <time dateTime={format(now, "yyyy-MM-dd")}>{format(now, "MMMM d, yyyy")}</time>
+          Last updated: {today && <time dateTime={format(today, "yyyy-MM-dd")}>{format(today, "MMMM d, yyyy")}</time>}
         </p>
 
         <ol className="mt-8 space-y-6">
@@ -73,7 +74,7 @@ export function LegalLayout({ title, sections }: Props) {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-3xl space-y-1 px-4 py-6 text-sm text-slate-600 sm:px-6">
           <p>
-            © {now.getFullYear()} {COMPANY.legalName}. All rights reserved.
+            © {today?.getFullYear()} {COMPANY.legalName}. All rights reserved.
           </p>
           <p>
             {COMPANY.legalName} is registered in {COMPANY.jurisdiction}, company number {COMPANY.companyNumber}.

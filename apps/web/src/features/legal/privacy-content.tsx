@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { COMPANY } from "../../config/company";
 import type { LegalSection } from "./legal-layout";
 
@@ -187,7 +187,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       <p>
         We do not use advertising or analytics cookies. We use only the browser storage that is strictly necessary to
         keep you signed in, remember your preferences and let the app work offline. Our{" "}
-        <Link to="/cookies">Cookie Policy</Link> lists each item, what it does and how long it lasts.
+        <AppLink to="/cookies">Cookie Policy</AppLink> lists each item, what it does and how long it lasts.
       </p>
     ),
   },

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { COMPANY } from "../../config/company";
 import type { LegalSection } from "./legal-layout";
 
@@ -19,7 +19,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           If you use {COMPANY.productName} for an organisation, you confirm that you have authority to accept these
-          terms on its behalf. Our <Link to="/privacy">Privacy Policy</Link> explains how we handle personal data.
+          terms on its behalf. Our <AppLink to="/privacy">Privacy Policy</AppLink> explains how we handle personal data.
         </p>
       </>
     ),

@@ -1,5 +1,6 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { COMPANY } from "../../config/company";
+import { useToday } from "../../lib/use-today";
 import { BrandMark } from "./brand-mark";
 
 type FooterColumn = { title: string; links: readonly { label: string; to: string }[] };
@@ -32,6 +33,7 @@ const COLUMNS: readonly FooterColumn[] = [
 ];
 
 export function LandingFooter() {
+  const today = useToday();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
@@ -51,12 +53,12 @@ export function LandingFooter() {
               <ul className="mt-3 space-y-1">
                 {column.links.map((link) => (
                   <li key={link.label}>
-                    <Link
+                    <AppLink
                       to={link.to}
                       className="inline-flex min-h-11 items-center text-sm hover:text-white hover:underline md:min-h-8"
                     >
                       {link.label}
-                    </Link>
+                    </AppLink>
                   </li>
                 ))}
               </ul>
@@ -67,7 +69,7 @@ export function LandingFooter() {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
           <p>
-            © {new Date().getFullYear()} {COMPANY.legalName}. All rights reserved.
+            © {today?.getFullYear()} {COMPANY.legalName}. All rights reserved.
           </p>
           <p>
             Registered in {COMPANY.jurisdiction}, company number {COMPANY.companyNumber}. Registered office:{" "}

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Camera, CircleCheck, ClipboardCheck, FileText, FolderKanban, Users, WifiOff } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { buttonClass } from "../../components/button";
 import { COMPANY } from "../../config/company";
 import { BrandMark } from "./brand-mark";
@@ -65,13 +65,13 @@ export function LandingPage() {
     <div className="flex min-h-dvh flex-col bg-white text-slate-900">
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6 lg:px-8">
-          <Link to="/" aria-label={`${COMPANY.productName} home`} className="inline-flex min-h-11 items-center">
+          <AppLink to="/" aria-label={`${COMPANY.productName} home`} className="inline-flex min-h-11 items-center">
             <BrandMark />
-          </Link>
+          </AppLink>
           <nav aria-label="Account">
-            <Link to="/login" className={buttonClass("secondary")}>
+            <AppLink to="/login" className={buttonClass("secondary")}>
               Sign In
-            </Link>
+            </AppLink>
           </nav>
         </div>
       </header>
@@ -90,12 +90,12 @@ export function LandingPage() {
               audits from their phone, online or off.
             </p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Link to="/signup" className={buttonClass("primary")}>
+              <AppLink to="/signup" className={buttonClass("primary")}>
                 Start Free Trial
-              </Link>
-              <Link to="/login" className={buttonClass("secondary")}>
+              </AppLink>
+              <AppLink to="/login" className={buttonClass("secondary")}>
                 Sign In
-              </Link>
+              </AppLink>
             </div>
             <p className="mt-4 text-sm text-slate-600">Free account. No credit card required.</p>
           </div>
@@ -148,9 +148,9 @@ export function LandingPage() {
             <p className="mx-auto mt-3 max-w-xl text-slate-300">
               Create a free account in under a minute. Upgrade any time. No credit card required.
             </p>
-            <Link to="/signup" className={buttonClass("primary", "mt-8")}>
+            <AppLink to="/signup" className={buttonClass("primary", "mt-8")}>
               Create Free Account
-            </Link>
+            </AppLink>
           </div>
         </section>
       </main>

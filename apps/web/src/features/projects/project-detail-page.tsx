@@ -10,7 +10,7 @@ import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useDeleteProject, useProject, useUpdateProject } from "./api/projects-api";
-import { ProjectFormModal } from "./components/project-form-modal";
+import { ProjectFormModal, preloadProjectForm } from "./components/lazy-project-form-modal";
 import { ProjectReports } from "./components/project-reports";
 import { ProjectStatusBadge } from "./components/project-status-badge";
 
@@ -60,7 +60,12 @@ export function ProjectDetailPage() {
         subtitle={<ProjectStatusBadge status={p.status} />}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => setEditing(true)}
+              onPointerEnter={preloadProjectForm}
+              onFocus={preloadProjectForm}
+            >
               <Pencil aria-hidden className="size-4" />
               Edit Project
             </Button>

@@ -7,8 +7,8 @@ import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useCreateProject, useProjects } from "./api/projects-api";
+import { ProjectFormModal, preloadProjectForm } from "./components/lazy-project-form-modal";
 import { ProjectCard } from "./components/project-card";
-import { ProjectFormModal } from "./components/project-form-modal";
 
 export function ProjectsPage() {
   const projects = useProjects();
@@ -31,7 +31,7 @@ export function ProjectsPage() {
         title="Projects"
         subtitle="Every snag and audit belongs to a project."
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)} onPointerEnter={preloadProjectForm} onFocus={preloadProjectForm}>
             <Plus aria-hidden className="size-4" />
             New Project
           </Button>
@@ -61,7 +61,11 @@ export function ProjectsPage() {
       ) : projects.data.length === 0 ? (
         <EmptyState
           title="No projects yet"
-          action={<Button onClick={() => setCreating(true)}>Create your first project</Button>}
+          action={
+            <Button onClick={() => setCreating(true)} onPointerEnter={preloadProjectForm} onFocus={preloadProjectForm}>
+              Create your first project
+            </Button>
+          }
         >
           Create a project to start recording snags and running audits.
         </EmptyState>

@@ -1,14 +1,15 @@
 // Service worker registration (SPEC §4): /sw.js; an updated version asks before reloading; the
 // first install only logs. Also keeps the online flag in step with the browser.
 import { useEffect } from "react";
-import { Workbox } from "workbox-window";
 import { type InstallPromptEvent, useUiStore } from "../../stores/ui-store";
 
 let registered = false;
 
-function registerServiceWorker(): void {
+async function registerServiceWorker(): Promise<void> {
   if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   registered = true;
+  // Loaded after the first render: nothing on the first screen needs it.
+  const { Workbox } = await import("workbox-window");
   const wb = new Workbox("/sw.js");
   wb.addEventListener("installed", (event) => {
     if (!event.isUpdate) console.info("Content is cached for offline use.");
@@ -24,7 +25,7 @@ function registerServiceWorker(): void {
 
 export function usePwaLifecycle(): void {
   useEffect(() => {
-    registerServiceWorker();
+    void registerServiceWorker().catch((error: unknown) => console.error("Service worker registration failed", error));
     const { setOnline, setInstallPromptEvent, setShowInstallPrompt } = useUiStore.getState();
     setOnline(navigator.onLine);
     const online = () => setOnline(true);

@@ -1,21 +1,18 @@
-import type { AuthResponse, Login, Register } from "@sitesnag/shared/auth";
+import type { AuthResponse, Register } from "@sitesnag/shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../../../lib/api-client";
-import { clearApiCache } from "../../../lib/offline-cache";
-import { useAuthStore } from "../../../stores/auth-store";
+import { loginRequest, storeSession } from "./session";
 
-export const loginRequest = (body: Login) => api<AuthResponse>("/auth/login", { method: "POST", body });
+export { loginRequest };
 export const registerRequest = (body: Register) => api<AuthResponse>("/auth/register", { method: "POST", body });
 export const demoLoginRequest = () => api<AuthResponse>("/auth/demo-login", { method: "POST" });
 
 /** Stores the session and opens the dashboard (SPEC §4). */
 export function useCompleteSignIn() {
-  const signIn = useAuthStore((s) => s.signIn);
   const navigate = useNavigate();
   return (session: AuthResponse) => {
-    void clearApiCache();
-    signIn(session);
+    storeSession(session);
     navigate("/app/dashboard", { replace: true });
   };
 }

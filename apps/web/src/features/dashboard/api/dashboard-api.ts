@@ -1,26 +1,9 @@
-import type { Project } from "@sitesnag/shared/projects";
-import type { Report } from "@sitesnag/shared/snagging";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { dashboardQuery } from "./dashboard-queries";
 
-export type DashboardStats = { projects: number; reports: number; open: number; inProgress: number };
+export type { DashboardStats } from "./dashboard-queries";
 
-export const useDashboardStats = () =>
-  useQuery({
-    queryKey: ["dashboard"],
-    queryFn: async (): Promise<DashboardStats> => {
-      const [{ projects }, { reports }] = await Promise.all([
-        api<{ projects: Project[] }>("/projects"),
-        api<{ reports: Report[] }>("/snagging"),
-      ]);
-      return {
-        projects: projects.length,
-        reports: reports.length,
-        open: reports.filter((r) => r.status === "open").length,
-        inProgress: reports.filter((r) => r.status === "in-progress").length,
-      };
-    },
-  });
+export const useDashboardStats = () => useQuery(dashboardQuery());
 
 /** Audits live only in this browser (SPEC §1): count the signed-in user's entries in `site_audits`. */
 export function countStoredAudits(userId: string): number {

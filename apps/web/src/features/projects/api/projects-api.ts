@@ -1,35 +1,15 @@
 import type { Project, ProjectInput } from "@sitesnag/shared/projects";
-import type { Report, ReportListQuery } from "@sitesnag/shared/snagging";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { projectKeys, projectQuery, projectReportsQuery, projectsQuery } from "./projects-queries";
 
-export const projectKeys = {
-  all: ["projects"] as const,
-  detail: (id: string) => ["projects", id] as const,
-  reports: (id: string) => ["snagging", { projectId: id }] as const,
-};
+export { projectKeys };
 
-export const useProjects = () =>
-  useQuery({
-    queryKey: projectKeys.all,
-    queryFn: async () => (await api<{ projects: Project[] }>("/projects")).projects,
-  });
+export const useProjects = () => useQuery(projectsQuery());
 
-export const useProject = (id: string) =>
-  useQuery({
-    queryKey: projectKeys.detail(id),
-    queryFn: async () => (await api<{ project: Project }>(`/projects/${encodeURIComponent(id)}`)).project,
-  });
+export const useProject = (id: string) => useQuery(projectQuery(id));
 
-export const useProjectReports = (id: string) =>
-  useQuery({
-    queryKey: projectKeys.reports(id),
-    queryFn: async () => {
-      const query: ReportListQuery = { projectId: id };
-      const params = new URLSearchParams(query as Record<string, string>);
-      return (await api<{ reports: Report[] }>(`/snagging?${params}`)).reports;
-    },
-  });
+export const useProjectReports = (id: string) => useQuery(projectReportsQuery(id));
 
 export function useCreateProject() {
   return useMutation({

@@ -8,7 +8,7 @@ import { SelectField, TextAreaField, TextField } from "../../../components/field
 import { Modal } from "../../../components/modal";
 import { capitalise } from "../../../lib/format";
 
-type Props = {
+export type ProjectFormModalProps = {
   open: boolean;
   title: string;
   submitLabel: string;
@@ -21,7 +21,15 @@ type Props = {
 const EMPTY: ProjectInput = { name: "", description: "", location: "", clientName: "", status: "active" };
 
 /** New Project and Edit Project share this form and the shared schema's rules and messages. */
-export function ProjectFormModal({ open, title, submitLabel, initial, isPending, onSubmit, onClose }: Props) {
+export function ProjectFormModal({
+  open,
+  title,
+  submitLabel,
+  initial,
+  isPending,
+  onSubmit,
+  onClose,
+}: ProjectFormModalProps) {
   const { register, handleSubmit, reset, formState } = useForm<ProjectInput, unknown, ProjectValues>({
     resolver: zodResolver(ProjectInputSchema),
     defaultValues: initial ?? EMPTY,

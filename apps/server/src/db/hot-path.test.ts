@@ -1,0 +1,66 @@
+// The two hot-path caches on a real SQLite database: statements kept by SQL text, and prepared
+// queries compiled once per database with their values substituted per call.
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { preparedQuery } from "./prepared";
+import type { Database } from "./schema";
+import { withStatementCache } from "./sqlite";
+
+let open: Kysely<Database>[] = [];
+function memoryDb() {
+  const sqlite = new SqliteDatabase(":memory:");
+  sqlite.exec("create table users (id text primary key, email text not null)");
+  sqlite.exec("insert into users values ('a', 'a@example.com'), ('b', 'b@example.com')");
+  const prepare = vi.spyOn(sqlite, "prepare");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  open.push(db);
+  return { db, prepare };
+}
+afterEach(async () => {
+  for (const db of open) await db.destroy();
+  open = [];
+});
+
+describe("withStatementCache", () => {
+  it("prepares each SQL text once and answers with the current values", async () => {
+    const { db, prepare } = memoryDb();
+    const byId = (id: string) => db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirst();
+    expect(await byId("a")).toEqual({ email: "a@example.com" });
+    expect(await byId("b")).toEqual({ email: "b@example.com" });
+    await db.updateTable("users").set({ email: "new@example.com" }).where("id", "=", "a").execute();
+    expect(await byId("a")).toEqual({ email: "new@example.com" });
+    const texts = prepare.mock.calls.map(([source]) => source);
+    expect(texts).toHaveLength(2); // the select once, the update once
+    expect(new Set(texts).size).toBe(2);
+  });
+
+  it("lets a streamed query and later queries reuse statements", async () => {
+    const { db } = memoryDb();
+    const seen: string[] = [];
+    for await (const row of db.selectFrom("users").select("id").orderBy("id").stream()) seen.push(row.id);
+    for await (const row of db.selectFrom("users").select("id").orderBy("id").stream()) seen.push(row.id);
+    expect(seen).toEqual(["a", "b", "a", "b"]);
+  });
+});
+
+describe("preparedQuery", () => {
+  it("builds once per database and substitutes each call's values", async () => {
+    const build = vi.fn((db: Kysely<Database>, p: { id: string }) =>
+      db.selectFrom("users").select(["id", "email"]).where("id", "=", p.id),
+    );
+    const find = preparedQuery(build);
+    const first = memoryDb().db;
+    expect(await find(first, { id: "a" })).toEqual([{ id: "a", email: "a@example.com" }]);
+    expect(await find(first, { id: "b" })).toEqual([{ id: "b", email: "b@example.com" }]);
+    expect(await find(first, { id: "zzz" })).toEqual([]);
+    expect(build).toHaveBeenCalledTimes(1);
+    await find(memoryDb().db, { id: "a" });
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it("refuses a parameter the query does not use as a value", async () => {
+    const find = preparedQuery((db, _p: { id: string }) => db.selectFrom("users").select("id"));
+    await expect(find(memoryDb().db, { id: "a" })).rejects.toThrow(/id not used/);
+  });
+});

@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { useAuthStore } from "../stores/auth-store";
+import { queryClient } from "./query-client";
+import { prefetch } from "./route-prefetch";
+
+const args = { params: { id: "p1" } } as unknown as LoaderFunctionArgs;
+const user = { id: "u1", firstName: "Sam", lastName: "Builder", email: "sam@example.com", role: "user" } as never;
+
+describe("prefetch loader", () => {
+  afterEach(() => {
+    useAuthStore.getState().logout();
+    queryClient.clear();
+  });
+
+  it("starts the route's queries for a signed-in user and returns at once, without waiting for them", async () => {
+    useAuthStore.getState().signIn({ user, accessToken: "a", refreshToken: "r" });
+    let release: (value: string) => void = () => {};
+    const pending = new Promise<string>((resolve) => {
+      release = resolve;
+    });
+    const started: string[] = [];
+    const loader = prefetch(({ params }) => [
+      {
+        queryKey: ["thing", params.id],
+        queryFn: () => {
+          started.push(String(params.id));
+          return pending;
+        },
+      },
+    ]);
+    expect(loader(args)).toBeNull();
+    expect(started).toEqual(["p1"]);
+    expect(queryClient.getQueryState(["thing", "p1"])?.fetchStatus).toBe("fetching");
+    release("data");
+    await pending;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(queryClient.getQueryData(["thing", "p1"])).toBe("data");
+  });
+
+  it("starts nothing for a signed-out visitor", () => {
+    const started: string[] = [];
+    const loader = prefetch(() => [{ queryKey: ["thing"], queryFn: async () => started.push("x") }]);
+    expect(loader(args)).toBeNull();
+    expect(started).toEqual([]);
+  });
+});

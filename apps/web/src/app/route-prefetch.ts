@@ -1,0 +1,23 @@
+// Route loaders that start a screen's data requests as soon as its route is chosen, in parallel
+// with the route's lazy chunk, instead of after the chunk has loaded and rendered. The loader does
+// not wait for the data: the screen (the shell plus its skeleton) renders as soon as its chunk is
+// in, and its useQuery picks up the request already in flight (same query key). It runs on
+// navigation and on the first load. Signed-out visitors start nothing (ProtectedRoute redirects).
+// Use: { path: "projects", loader: prefetch(() => [projectsQuery()]), lazy: screen(...) }
+import type { LoaderFunctionArgs } from "react-router";
+import { useAuthStore } from "../stores/auth-store";
+import { queryClient } from "./query-client";
+
+/** What a feature's *-queries.ts exports: the same options its useQuery hook uses. */
+export type PrefetchableQuery = { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> };
+
+export const prefetch =
+  (queries: (args: LoaderFunctionArgs) => readonly PrefetchableQuery[]) =>
+  (args: LoaderFunctionArgs): null => {
+    const { isAuthenticated, user } = useAuthStore.getState();
+    if (isAuthenticated && user) {
+      // prefetchQuery skips data that is still fresh (staleTime) and never throws.
+      for (const query of queries(args)) void queryClient.prefetchQuery(query);
+    }
+    return null;
+  };

@@ -1,0 +1,157 @@
+// Lighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown) against the built app, the way a new
+// user on a phone meets it. Starts the built server on a free port, opens a demo sandbox, and audits
+// each page N times, interleaved, each run a cold load in a fresh Chromium profile. Signed-in pages
+// get the demo session planted in localStorage (`auth-storage`) first: Lighthouse clears caches and
+// service workers before each audit but keeps localStorage.
+// Prints per page the median performance score, LCP, TBT, CLS, JavaScript transferred, the
+// accessibility and best-practices scores, and Lighthouse's CPU benchmark index (absolute figures
+// move with the machine's load).
+// Usage: npm run build && npm run bench:web -- [--runs 5] [--pages /,/login] [--baseline <checkout>]
+//   --baseline runs a second, already built checkout (e.g. a `git worktree` of an older commit)
+//   interleaved with this one, so before/after figures share the same machine conditions.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { startServer } from "./lib/server.mjs";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    pages: { type: "string", default: "/,/login,/app/dashboard,/app/projects,/app/snagging" },
+    root: { type: "string" },
+    baseline: { type: "string" },
+  },
+});
+const RUNS = Math.max(1, Math.min(Number(values.runs), 20));
+const PAGES = values.pages.split(",").map((p) => p.trim());
+const here = path.dirname(fileURLToPath(import.meta.url));
+const targets = [
+  ...(values.baseline ? [{ name: "before", root: path.resolve(values.baseline) }] : []),
+  { name: values.baseline ? "after" : "app", root: path.resolve(values.root ?? path.join(here, "..")) },
+];
+// The flags the e2e suite uses (e2e/playwright.config.ts), headless.
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+async function demoSession(url) {
+  const res = await fetch(`${url}/api/auth/demo-login`, { method: "POST" });
+  if (!res.ok) throw new Error(`demo login failed: ${res.status}`);
+  const { user, accessToken, refreshToken } = await res.json();
+  // The shape zustand's persist middleware writes for apps/web/src/stores/auth-store.ts.
+  return JSON.stringify({ state: { user, accessToken, refreshToken, isAuthenticated: true }, version: 1 });
+}
+
+async function audit(target, pagePath) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (pagePath.startsWith("/app")) {
+      // Same origin, but a JSON answer: it loads none of the app, so the audited load stays cold.
+      await page.goto(`${target.url}/api/health`);
+      await page.evaluate((session) => localStorage.setItem("auth-storage", session), target.session);
+    }
+    const result = await lighthouse(
+      target.url + pagePath,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+      },
+      undefined,
+      page,
+    );
+    await browser.disconnect();
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) throw new Error(`${pagePath}: ${lhr?.runtimeError?.message ?? "no result"}`);
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== pagePath) throw new Error(`${pagePath} ended on ${finalPath} (not signed in?)`);
+    const scripts = lhr.audits["resource-summary"].details.items.find((i) => i.resourceType === "script");
+    return {
+      perf: lhr.categories.performance.score * 100,
+      a11y: lhr.categories.accessibility.score * 100,
+      bp: lhr.categories["best-practices"].score * 100,
+      lcp: lhr.audits["largest-contentful-paint"].numericValue,
+      tbt: lhr.audits["total-blocking-time"].numericValue,
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      js: scripts?.transferSize ?? 0,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): run again, twice at most. */
+async function auditWithRetry(target, pagePath) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(target, pagePath);
+    } catch (error) {
+      if (attempt === 3 || /ended on/.test(error.message)) throw error;
+      process.stderr.write(`retrying ${target.name} ${pagePath}: ${error.message}\n`);
+    }
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const started = [];
+try {
+  for (const target of targets) {
+    const server = await startServer(target.root);
+    started.push(server);
+    target.url = server.url;
+    target.session = await demoSession(server.url);
+  }
+  const results = new Map(); // `${target}|${page}` -> runs
+  for (let run = 1; run <= RUNS; run++) {
+    for (const pagePath of PAGES) {
+      for (const target of targets) {
+        const r = await auditWithRetry(target, pagePath);
+        const key = `${target.name}|${pagePath}`;
+        results.set(key, [...(results.get(key) ?? []), r]);
+        process.stderr.write(
+          `run ${run}/${RUNS} ${target.name.padEnd(6)} ${pagePath.padEnd(16)} perf ${r.perf.toFixed(0)}  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${r.tbt.toFixed(0)} ms\n`,
+        );
+      }
+    }
+  }
+  const all = [...results.values()].flat();
+  console.log(
+    `\nLighthouse mobile preset, median of ${RUNS} cold runs; CPU benchmark index median ${median(all.map((r) => r.benchmarkIndex)).toFixed(0)} (min ${Math.min(...all.map((r) => r.benchmarkIndex)).toFixed(0)}, max ${Math.max(...all.map((r) => r.benchmarkIndex)).toFixed(0)})`,
+  );
+  console.log(
+    `${"page".padEnd(16)} ${targets.length > 1 ? "build  " : ""}perf   LCP      TBT      CLS     JS transferred  a11y  best-pr.`,
+  );
+  for (const pagePath of PAGES) {
+    for (const target of targets) {
+      const runs = results.get(`${target.name}|${pagePath}`);
+      const m = (k) => median(runs.map((r) => r[k]));
+      console.log(
+        `${pagePath.padEnd(16)} ${targets.length > 1 ? target.name.padEnd(7) : ""}${m("perf").toFixed(0).padStart(4)}  ${(m("lcp") / 1000).toFixed(2).padStart(5)} s  ${m("tbt").toFixed(0).padStart(4)} ms  ${m("cls").toFixed(3).padStart(6)}  ${(m("js") / 1024).toFixed(1).padStart(8)} KiB    ${m("a11y").toFixed(0).padStart(3)}   ${m("bp").toFixed(0).padStart(3)}`,
+      );
+    }
+  }
+} finally {
+  for (const server of started) await server.stop();
+}
