@@ -15,41 +15,43 @@ const sign = (claims: Record<string, unknown>, options: { secret?: string; heade
 
 describe("TokenSigner.verifyAccess", () => {
   it("accepts its own access tokens, which jose accepts too", async () => {
-    const token = await signer.signAccess("user-1");
-    expect(await signer.verifyAccess(token)).toEqual({ userId: "user-1" });
+    const token = await signer.signAccess("user-1", "session-1");
+    expect(await signer.verifyAccess(token)).toEqual({ userId: "user-1", sessionId: "session-1" });
     const { payload } = await jwtVerify(token, key(SECRET), { issuer: "sitesnag", algorithms: ["HS256"] });
     expect(payload.sub).toBe("user-1");
   });
 
   it("accepts a jose-signed token with a typ header and nbf in the past", async () => {
     const token = await sign(
-      { sub: "u", iss: "sitesnag", exp: now() + 60, nbf: now() - 1 },
+      { sub: "u", sid: "s", iss: "sitesnag", exp: now() + 60, nbf: now() - 1 },
       { header: { typ: "JWT" } },
     );
-    expect(await signer.verifyAccess(token)).toEqual({ userId: "u" });
+    expect(await signer.verifyAccess(token)).toEqual({ userId: "u", sessionId: "s" });
   });
 
   it.each([
-    ["another secret", () => sign({ sub: "u", iss: "sitesnag", exp: now() + 60 }, { secret: "x".repeat(40) })],
-    ["another issuer", () => sign({ sub: "u", iss: "elsewhere", exp: now() + 60 })],
-    ["no issuer", () => sign({ sub: "u", exp: now() + 60 })],
-    ["no expiry", () => sign({ sub: "u", iss: "sitesnag" })],
-    ["expired now", () => sign({ sub: "u", iss: "sitesnag", exp: now() })],
-    ["not yet valid", () => sign({ sub: "u", iss: "sitesnag", exp: now() + 60, nbf: now() + 30 })],
-    ["a string expiry", () => sign({ sub: "u", iss: "sitesnag", exp: String(now() + 60) })],
-    ["a string iat", () => sign({ sub: "u", iss: "sitesnag", exp: now() + 60, iat: "yesterday" })],
-    ["no subject", () => sign({ iss: "sitesnag", exp: now() + 60 })],
-    ["a numeric subject", () => sign({ sub: 42, iss: "sitesnag", exp: now() + 60 })],
+    ["another secret", () => sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() + 60 }, { secret: "x".repeat(40) })],
+    ["another issuer", () => sign({ sid: "s", sub: "u", iss: "elsewhere", exp: now() + 60 })],
+    ["no issuer", () => sign({ sid: "s", sub: "u", exp: now() + 60 })],
+    ["no expiry", () => sign({ sid: "s", sub: "u", iss: "sitesnag" })],
+    ["expired now", () => sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() })],
+    ["not yet valid", () => sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() + 60, nbf: now() + 30 })],
+    ["a string expiry", () => sign({ sid: "s", sub: "u", iss: "sitesnag", exp: String(now() + 60) })],
+    ["a string iat", () => sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() + 60, iat: "yesterday" })],
+    ["no session id", () => sign({ sub: "u", iss: "sitesnag", exp: now() + 60 })],
+    ["a numeric session id", () => sign({ sub: "u", sid: 7, iss: "sitesnag", exp: now() + 60 })],
+    ["no subject", () => sign({ sid: "s", iss: "sitesnag", exp: now() + 60 })],
+    ["a numeric subject", () => sign({ sid: "s", sub: 42, iss: "sitesnag", exp: now() + 60 })],
     [
       "a crit header",
-      () => sign({ sub: "u", iss: "sitesnag", exp: now() + 60 }, { header: { crit: ["b64"], b64: true } }),
+      () => sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() + 60 }, { header: { crit: ["b64"], b64: true } }),
     ],
   ])("refuses a token with %s", async (_name, make) => {
     expect(await signer.verifyAccess(await make())).toBeNull();
   });
 
   it("refuses alg none, HS512, tampering and malformed input", async () => {
-    const token = await signer.signAccess("user-1");
+    const token = await signer.signAccess("user-1", "session-1");
     const [header, payload, signature] = token.split(".") as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
     const bad = [

@@ -12,7 +12,6 @@ export type AccessClaims = { userId: string; sessionId: string };
 
 type JwtHeader = { alg?: unknown; crit?: unknown };
 type JwtClaims = { sub?: unknown; sid?: unknown; iss?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown };
-type JwtClaims = { sub?: unknown; iss?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown };
 
 function decodeSegment<T>(segment: string): T | null {
   try {
