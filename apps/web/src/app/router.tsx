@@ -133,6 +133,20 @@ export const router = createBrowserRouter([
                   (m) => m.ProjectDetailPage,
                 ),
               },
+              {
+                path: "snagging/new",
+                lazy: screen(
+                  () => import("../features/snagging/report-form-page"),
+                  (m) => m.ReportFormPage,
+                ),
+              },
+              {
+                path: "snagging/:id/edit",
+                lazy: screen(
+                  () => import("../features/snagging/report-form-page"),
+                  (m) => m.ReportFormPage,
+                ),
+              },
               { path: "snagging/*", lazy: pending("Snagging Reports") },
               { path: "audits/*", lazy: pending("Site Audits") },
               { path: "profile", lazy: pending("Profile") },

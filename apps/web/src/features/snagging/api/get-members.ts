@@ -1,0 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export type Member = { id: string; firstName: string; lastName: string; email: string; role: string };
+
+/** The assignee picker's people: the members of the caller's workspace (DESIGN §5). */
+export const useMembers = () =>
+  useQuery({
+    queryKey: ["users"],
+    queryFn: async () => (await api<{ users: Member[] }>("/users")).users,
+    staleTime: 5 * 60_000,
+  });
