@@ -37,11 +37,13 @@ export function NewPhotoCard({
     <li aria-label={`Photo ${number}`} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
       <div className="flex gap-3">
         <div className="relative size-24 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:size-32">
-          <img
-            src={photo.preview}
-            alt={photo.location.trim() ? `Preview: ${photo.location.trim()}` : `Preview ${number}`}
-            className="size-full object-cover"
-          />
+          {photo.preview && (
+            <img
+              src={photo.preview}
+              alt={photo.location.trim() ? `Preview: ${photo.location.trim()}` : `Preview ${number}`}
+              className="size-full object-cover"
+            />
+          )}
           {photo.status === "compressing" && (
             <div className="absolute inset-0 flex items-center justify-center bg-white/70">
               <Loader2 aria-hidden className="size-6 animate-spin text-slate-600" />
