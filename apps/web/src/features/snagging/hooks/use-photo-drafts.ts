@@ -89,7 +89,7 @@ export function usePhotoDrafts() {
       }
       return added.map((d) => d.localId);
     },
-    [makeUrl, dropUrl, update],
+    [makeUrl, update],
   );
 
   const remove = useCallback(
