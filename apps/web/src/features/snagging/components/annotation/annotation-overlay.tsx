@@ -124,7 +124,7 @@ export function AnnotationOverlay({ image, initialShapes, onSave, onClose }: Pro
         event.preventDefault();
         onClose();
       }}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-slate-900/95 p-0 text-white backdrop:bg-slate-900/80"
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-slate-900 p-0 text-white backdrop:bg-slate-900"
     >
       <div className="mx-auto flex h-full max-w-[840px] flex-col gap-3 p-3">
         <h2 id={titleId} className="text-lg font-semibold">

@@ -148,7 +148,7 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
         event.preventDefault();
         submit("open");
       }}
-      className="mx-auto max-w-3xl space-y-5"
+      className="max-w-3xl space-y-5"
     >
       {lastSaved && (
         <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
