@@ -28,6 +28,23 @@ test("a 12 MP photo stored sideways (EXIF 6) is compressed upright to 1536x2048 
   const preview = page.getByRole("listitem", { name: "Photo 1" }).getByRole("img");
   const natural = await preview.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
   expect(natural).toEqual({ w: 1536, h: 2048 });
+  // Turned, not stretched: the stored picture's sky (its top) is now on the right, the bricks on the left.
+  const brightness = await preview.evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) throw new Error("no 2d context");
+    ctx.drawImage(img, 0, 0);
+    const mean = (x: number) => {
+      const d = ctx.getImageData(x, canvas.height / 2 - 50, 40, 100).data;
+      let sum = 0;
+      for (let i = 0; i < d.length; i += 4) sum += (d[i] ?? 0) + (d[i + 1] ?? 0) + (d[i + 2] ?? 0);
+      return sum / (d.length / 4) / 3;
+    };
+    return { left: mean(20), right: mean(canvas.width - 60) };
+  });
+  expect(brightness.right).toBeGreaterThan(brightness.left + 40);
 });
 
 test("a file that is not an image is refused on its card and can be removed", async ({ page, api }) => {

@@ -1,6 +1,13 @@
 // Decode, orient, downscale and re-encode one photo. Runs in the compression worker (OffscreenCanvas)
 // and, where workers cannot draw, on the main thread with a <canvas>: the same steps either way.
-import { fitLongEdge, orientationTransform, orientedSize, readJpegInfo, swapsAxes } from "./downscale-math";
+import {
+  fitLongEdge,
+  orientationTransform,
+  orientedSize,
+  plannedSize,
+  readJpegInfo,
+  swapsAxes,
+} from "./downscale-math";
 
 export type CompressOptions = { maxLongEdge: number; quality: number };
 export const DEFAULT_COMPRESS: CompressOptions = { maxLongEdge: 2048, quality: 0.85 };
@@ -33,9 +40,17 @@ export async function compressWith(
   options: CompressOptions = DEFAULT_COMPRESS,
 ): Promise<CompressResult> {
   const info = readJpegInfo(await file.slice(0, HEADER_BYTES).arrayBuffer());
+  // When the header tells the size, let the decoder scale while decoding: for a 12 MP JPEG that is
+  // several times faster than decoding every pixel and then drawing it smaller.
+  const planned = info ? plannedSize(info, options.maxLongEdge) : null;
+  const shown = info ? orientedSize(info.width, info.height, info.orientation) : null;
+  const resize =
+    planned && shown && planned.width < shown.width
+      ? { resizeWidth: planned.width, resizeHeight: planned.height, resizeQuality: "high" as const }
+      : {};
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image", ...resize });
   } catch {
     throw new UnreadablePhotoError();
   }

@@ -27,7 +27,7 @@ export function PriorityField({ value, onChange, error }: Props) {
               value={c.value}
               checked={value === c.value}
               onChange={() => onChange(c.value)}
-              className="peer sr-only"
+              className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
             />
             <span
               className={clsx(
