@@ -121,6 +121,22 @@ export class ApiHelper {
     return this.call<Session>("POST", "/auth/login", ADMIN);
   }
 
+  /** A report created as the capture form does: multipart fields plus one `images` part per photo. */
+  async createReport(token: string, fields: ReportFields, images: ReportImage[] = []): Promise<CreatedReport> {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
+    for (const image of images) {
+      form.append("images", new Blob([new Uint8Array(image.bytes)], { type: image.type }), image.name);
+    }
+    const res = await fetch(`${this.baseUrl}/api/snagging`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`POST /snagging → ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { report: CreatedReport }).report;
+  }
+
   createProject(token: string, overrides: Record<string, string> = {}) {
     return this.call<{ project: { id: string; name: string } }>(
       "POST",
@@ -130,6 +146,25 @@ export class ApiHelper {
     ).then((r) => r.project);
   }
 }
+
+export type ReportFields = {
+  projectId: string;
+  priority: "critical" | "high" | "medium" | "low";
+  description?: string;
+  status?: "open" | "in-progress" | "resolved" | "closed";
+  category?: string;
+  assignedTo?: string;
+  dueDate?: number;
+  locationLat?: number;
+  locationLng?: number;
+};
+export type ReportImage = { name: string; type: string; bytes: Buffer };
+export type CreatedReport = {
+  id: string;
+  title: string;
+  status: string;
+  attachments: { id: string; file_path: string; thumbnail_path: string | null }[];
+};
 
 /** Puts a session into the app's persisted store before any page script runs, as a real sign-in would. */
 export async function signInAs(page: Page, session: Session): Promise<void> {

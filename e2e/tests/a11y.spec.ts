@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, signInAs, test } from "../fixtures";
+import { makePng } from "../images";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
@@ -62,4 +63,41 @@ test("the new project dialog works from the keyboard and closes with Escape", as
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "New Project" })).toBeFocused();
+});
+
+test("the snagging list, report detail and photo viewer have no WCAG A/AA violations", async ({ page, api }) => {
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Accessible snags" });
+  const report = await api.createReport(
+    session.accessToken,
+    {
+      projectId: project.id,
+      priority: "high",
+      locationLat: 51.5,
+      locationLng: -0.12,
+      description: "📷 Photo 1 - Lobby: Scuffed wall\n\n📷 Photo 2 - Lift: Door seal torn",
+    },
+    [
+      { name: "a.png", type: "image/png", bytes: makePng([200, 60, 60]) },
+      { name: "b.png", type: "image/png", bytes: makePng([60, 60, 200]) },
+    ],
+  );
+  await signInAs(page, session);
+
+  await page.goto("/app/snagging");
+  await expect(page.getByRole("link", { name: new RegExp(report.title) })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(`/app/snagging/${report.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: report.title })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Open Photo 1 full screen" }).click();
+  await expect(page.getByRole("dialog", { name: "Photo 1 of 2" })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("dialog", { name: "Delete report?" })).toBeVisible();
+  await expectAccessible(page);
 });

@@ -5,10 +5,18 @@ import { ApiError } from "../lib/api-client";
 // counts), so every query is invalidated after every successful mutation; inactive ones refetch
 // only when next shown. Features need no knowledge of each other's query keys. onSettled, not
 // onSuccess: it runs after the mutation's own onSuccess, so a hook can first remove a query that
-// must not refetch (a deleted project's detail).
+// must not refetch (a deleted project's detail). A mutation that only reads (a file download) sets
+// `meta: { invalidates: false }`.
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: { invalidates?: boolean };
+  }
+}
+
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
-    onSettled: (_data, error) => (error ? undefined : queryClient.invalidateQueries()),
+    onSettled: (_data, error, _variables, _context, mutation) =>
+      error || mutation.meta?.invalidates === false ? undefined : queryClient.invalidateQueries(),
   }),
   defaultOptions: {
     queries: {

@@ -134,6 +134,20 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: "snagging",
+                lazy: screen(
+                  () => import("../features/snagging/snagging-list-page"),
+                  (m) => m.SnaggingListPage,
+                ),
+              },
+              {
+                path: "snagging/:id",
+                lazy: screen(
+                  () => import("../features/snagging/snagging-detail-page"),
+                  (m) => m.SnaggingDetailPage,
+                ),
+              },
+              {
                 path: "snagging/new",
                 lazy: screen(
                   () => import("../features/snagging/report-form-page"),
@@ -147,7 +161,6 @@ export const router = createBrowserRouter([
                   (m) => m.ReportFormPage,
                 ),
               },
-              { path: "snagging/*", lazy: pending("Snagging Reports") },
               { path: "audits/*", lazy: pending("Site Audits") },
               { path: "profile", lazy: pending("Profile") },
             ],

@@ -3,11 +3,11 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/button";
+import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
 import { capitalise, formatDate } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useProjectReports } from "../api/projects-api";
-import { PriorityBadge, ReportStatusBadge } from "./report-badges";
 
 type FilterSelectProps<T extends string> = {
   label: string;

@@ -1,6 +1,6 @@
 import type { Priority, ReportStatus } from "@sitesnag/shared/enums";
 import { clsx } from "clsx";
-import { capitalise } from "../../../lib/format";
+import { capitalise } from "../lib/format";
 
 const STATUS: Record<ReportStatus, string> = {
   open: "bg-red-100 text-red-800",

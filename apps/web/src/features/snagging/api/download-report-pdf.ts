@@ -1,0 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api-client";
+import { saveBlob } from "../../../lib/save-blob";
+
+export const reportPdfName = (id: string): string => `snagging-report-${id}.pdf`;
+
+/** Fetches the report's PDF with the bearer token (a plain link would carry none) and saves it. */
+export async function downloadReportPdf(id: string): Promise<void> {
+  const res = await apiFetch(`/snagging/${encodeURIComponent(id)}/download-pdf`);
+  saveBlob(await res.blob(), reportPdfName(id));
+}
+
+// A read, not a write: meta.invalidates false keeps the query client from refetching every screen.
+export const useDownloadReportPdf = () => useMutation({ mutationFn: downloadReportPdf, meta: { invalidates: false } });

@@ -1,0 +1,9 @@
+import type { Report } from "@sitesnag/shared/snagging";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { reportKeys } from "./get-reports";
+
+export const getReport = async (id: string): Promise<Report> =>
+  (await api<{ report: Report }>(`/snagging/${encodeURIComponent(id)}`)).report;
+
+export const useReport = (id: string) => useQuery({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });

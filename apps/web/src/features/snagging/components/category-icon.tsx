@@ -1,0 +1,33 @@
+import type { Category } from "@sitesnag/shared/enums";
+import { Building2, Droplets, Fan, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
+import { capitalise } from "../../../lib/format";
+
+const ICONS: Record<Category, LucideIcon> = {
+  safety: ShieldAlert,
+  finish: PaintRoller,
+  plumbing: Droplets,
+  electrical: Zap,
+  structural: Building2,
+  hvac: Fan,
+  other: Tag,
+};
+
+export const categoryLabel = (category: Category): string => (category === "hvac" ? "HVAC" : capitalise(category));
+
+/** The category's icon, named for screen readers unless `decorative` (when its label is beside it). */
+export function CategoryIcon({
+  category,
+  className,
+  decorative = false,
+}: {
+  category: Category;
+  className?: string;
+  decorative?: boolean;
+}) {
+  const Icon = ICONS[category];
+  return decorative ? (
+    <Icon aria-hidden className={className} />
+  ) : (
+    <Icon role="img" aria-label={`Category: ${categoryLabel(category)}`} className={className} />
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from "react";
+import { toast } from "../../../lib/toast";
+import type { PhotoEntry } from "../photo-entries";
+import { PhotoCard } from "./photo-card";
+import { PhotoViewer } from "./photo-viewer";
+
+/**
+ * The report's photos as cards, each opening the full-screen viewer. The resolved marker is kept
+ * on this screen only (SPEC §4: not saved); it resets when the report is opened again.
+ */
+export function PhotoGallery({ entries }: { entries: PhotoEntry[] }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [resolved, setResolved] = useState<ReadonlySet<string>>(new Set());
+
+  const toggle = (entry: PhotoEntry) => {
+    const id = entry.attachment.id;
+    const next = new Set(resolved);
+    if (next.delete(id)) {
+      toast.info(`Photo ${entry.number} marked as not resolved`);
+    } else {
+      next.add(id);
+      toast.success(`Photo ${entry.number} marked as resolved`);
+    }
+    setResolved(next);
+  };
+
+  return (
+    <section aria-labelledby="report-photos">
+      <h2 id="report-photos" className="mb-3 text-lg font-semibold text-slate-900">
+        Photos <span className="text-sm font-normal text-slate-500">({entries.length})</span>
+      </h2>
+      {entries.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600">
+          No photos on this report.
+        </p>
+      ) : (
+        <ul aria-label="Photos" className="grid gap-4 sm:grid-cols-2">
+          {entries.map((entry, i) => (
+            <PhotoCard
+              key={entry.attachment.id}
+              entry={entry}
+              isResolved={resolved.has(entry.attachment.id)}
+              onOpen={() => setViewing(i)}
+              onToggleResolved={() => toggle(entry)}
+            />
+          ))}
+        </ul>
+      )}
+      <PhotoViewer entries={entries} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+    </section>
+  );
+}

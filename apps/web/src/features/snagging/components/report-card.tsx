@@ -1,0 +1,81 @@
+import type { Report } from "@sitesnag/shared/snagging";
+import { Building2, Calendar, Camera, ImageIcon, User } from "lucide-react";
+import { Link } from "react-router";
+import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
+import { formatDate } from "../../../lib/format";
+import { thumbnailUrl } from "../photo-urls";
+import { CategoryIcon, categoryLabel } from "./category-icon";
+import { SafeImage } from "./safe-image";
+
+/** One report in the list: every field SPEC §2 names for the card, and the first photo's thumbnail. */
+export function ReportCard({ report, preview }: { report: Report; preview: string }) {
+  const first = report.attachments[0];
+  const photos = report.attachments.length;
+  return (
+    <li>
+      <Link
+        to={`/app/snagging/${report.id}`}
+        className="flex h-full gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-600 sm:p-4"
+      >
+        <div className="size-20 shrink-0 overflow-hidden rounded-lg sm:size-24">
+          {first ? (
+            <SafeImage
+              src={thumbnailUrl(first)}
+              alt={`Photo of ${report.title}`}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover"
+            />
+          ) : (
+            <div className="flex size-full items-center justify-center bg-slate-100 text-slate-400">
+              <ImageIcon aria-hidden className="size-6" />
+            </div>
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h2 className="min-w-0 break-all font-semibold text-slate-900">{report.title}</h2>
+            <PriorityBadge priority={report.priority} />
+            <ReportStatusBadge status={report.status} />
+          </div>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-600">{preview || "No description"}</p>
+          <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-2">
+            <Fact icon={<Building2 aria-hidden className="size-3.5" />} label="Project" value={report.projectName} />
+            <Fact
+              icon={<CategoryIcon category={report.category} decorative className="size-3.5" />}
+              label="Category"
+              value={categoryLabel(report.category)}
+            />
+            <Fact
+              icon={<User aria-hidden className="size-3.5" />}
+              label="Assigned to"
+              value={report.assignedToName ?? "Unassigned"}
+            />
+            <Fact
+              icon={<Calendar aria-hidden className="size-3.5" />}
+              label="Due"
+              value={report.dueDate === null ? "No due date" : formatDate(report.dueDate)}
+            />
+            <Fact
+              icon={<Camera aria-hidden className="size-3.5" />}
+              label="Photos"
+              value={`${photos} ${photos === 1 ? "photo" : "photos"}`}
+            />
+          </dl>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-1.5">
+      <dt className="shrink-0 text-slate-400">
+        {icon}
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="truncate">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { REPORT_STATUSES, type ReportStatus } from "@sitesnag/shared/enums";
+import { Check } from "lucide-react";
+import { Button } from "../../../components/button";
+import { capitalise } from "../../../lib/format";
+
+/** One button per status; the current one is disabled (SPEC §4: any other status, in any order). */
+export function StatusChanger({
+  current,
+  pending,
+  onChange,
+}: {
+  current: ReportStatus;
+  pending: ReportStatus | null;
+  onChange: (status: ReportStatus) => void;
+}) {
+  return (
+    <section aria-labelledby="change-status" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="change-status" className="text-sm font-semibold text-slate-900">
+        Change Status
+      </h2>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        {REPORT_STATUSES.map((status) => (
+          <Button
+            key={status}
+            variant={status === current ? "primary" : "secondary"}
+            disabled={status === current || pending !== null}
+            isLoading={pending === status}
+            aria-current={status === current ? "true" : undefined}
+            onClick={() => onChange(status)}
+            className="px-2"
+          >
+            {status === current && <Check aria-hidden className="size-4" />}
+            {capitalise(status)}
+          </Button>
+        ))}
+      </div>
+    </section>
+  );
+}

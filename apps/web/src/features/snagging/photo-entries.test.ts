@@ -1,0 +1,51 @@
+import type { Attachment } from "@sitesnag/shared/snagging";
+import { describe, expect, it } from "vitest";
+import { descriptionPreview, photoEntries } from "./photo-entries";
+
+const attachment = (id: string): Attachment => ({
+  id,
+  file_path: `/files/${id}`,
+  original_name: `${id}.jpg`,
+  thumbnail_path: `/files/${id}-thumb`,
+  content_type: "image/jpeg",
+  size_bytes: 1000,
+  width: 800,
+  height: 600,
+  sha256: null,
+  created_at: 1_700_000_000,
+});
+
+describe("photoEntries", () => {
+  it("pairs segment N with attachment N and numbers the photos from 1", () => {
+    const entries = photoEntries({
+      description: "📷 Photo 1 - Kitchen: Cracked tile\n\n📷 Photo 2 - Hall: Scuffed skirting",
+      attachments: [attachment("a"), attachment("b")],
+    });
+    expect(entries.map((e) => [e.number, e.attachment.id, e.location, e.description])).toEqual([
+      [1, "a", "Kitchen", "Cracked tile"],
+      [2, "b", "Hall", "Scuffed skirting"],
+    ]);
+  });
+
+  it("gives a photo without a segment the fallbacks, and ignores segments without a photo", () => {
+    const entries = photoEntries({
+      description: "📷 Photo 1 - Kitchen: Cracked tile",
+      attachments: [attachment("a"), attachment("b")],
+    });
+    expect(entries[1]).toMatchObject({ number: 2, location: "Location not specified", description: "No description" });
+    expect(photoEntries({ description: "📷 Photo 1 - Kitchen: Cracked tile", attachments: [] })).toEqual([]);
+  });
+});
+
+describe("descriptionPreview", () => {
+  it("shows each segment as location and text, without the markers", () => {
+    expect(descriptionPreview("📷 Photo 1 - Kitchen: Cracked tile\n\n📷 Photo 2 - Hall: Scuffed skirting")).toBe(
+      "Kitchen: Cracked tile · Hall: Scuffed skirting",
+    );
+  });
+
+  it("keeps free text as it is and is empty for an empty description", () => {
+    expect(descriptionPreview("Door closer missing")).toBe("Door closer missing");
+    expect(descriptionPreview("")).toBe("");
+  });
+});

@@ -1,0 +1,142 @@
+import type { ReportStatus } from "@sitesnag/shared/enums";
+import { ArrowLeft, Building2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
+import { ErrorState, LoadingState } from "../../components/states";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { toast } from "../../lib/toast";
+import { useErrorToast } from "../../lib/use-error-toast";
+import { useDeleteReport } from "./api/delete-report";
+import { useDownloadReportPdf } from "./api/download-report-pdf";
+import { useReport } from "./api/get-report";
+import { useUpdateReportStatus } from "./api/update-report-status";
+import { CategoryIcon } from "./components/category-icon";
+import { LocationBlock } from "./components/location-block";
+import { PhotoGallery } from "./components/photo-gallery";
+import { ReportActions } from "./components/report-actions";
+import { ReportDetails } from "./components/report-details";
+import { ReportNotFound } from "./components/report-not-found";
+import { StatusChanger } from "./components/status-changer";
+import { photoEntries } from "./photo-entries";
+
+export const DELETE_REPORT_CONFIRM = "Are you sure you want to delete this report?";
+
+export function SnaggingDetailPage() {
+  const { id = "" } = useParams();
+  const report = useReport(id);
+  const updateStatus = useUpdateReportStatus(id);
+  const remove = useDeleteReport(id);
+  const pdf = useDownloadReportPdf();
+  const navigate = useNavigate();
+  const isMissing = report.error instanceof ApiError && report.error.status === 404;
+  useErrorToast(isMissing ? null : report.error, "Failed to load report", { useServerMessage: false });
+  const [isConfirming, setConfirming] = useState(false);
+
+  if (report.isPending) return <LoadingState label="Loading report…" />;
+  if (report.isError) {
+    if (isMissing) return <ReportNotFound />;
+    return <ErrorState message="Failed to load report" onRetry={() => report.refetch()} />;
+  }
+  const r = report.data;
+
+  const changeStatus = (status: ReportStatus) =>
+    updateStatus.mutate(status, {
+      onSuccess: () => toast.success("Status updated successfully"),
+      onError: (error) => toast.error(errorMessage(error, "Failed to update status")),
+    });
+  const download = () => {
+    toast.info("Generating PDF...");
+    pdf.mutate(r.id, {
+      onSuccess: () => toast.success("PDF downloaded successfully!"),
+      // SPEC §8: the fixed text, not the server's message.
+      onError: () => toast.error("Failed to download PDF"),
+    });
+  };
+
+  return (
+    <>
+      <title>{`${r.title} · SiteSnag`}</title>
+      <Link
+        to="/app/snagging"
+        className="mb-3 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Snagging Reports
+      </Link>
+      <div className="mb-5 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="flex min-w-0 items-start gap-3">
+          <div className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <CategoryIcon category={r.category} className="size-6" />
+          </div>
+          <div className="min-w-0">
+            <h1 className="break-all text-2xl font-bold text-slate-900">{r.title}</h1>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <ReportStatusBadge status={r.status} />
+              <PriorityBadge priority={r.priority} />
+              <span className="text-xs text-slate-500">
+                Report #<span className="break-all font-mono">{r.id}</span>
+              </span>
+            </div>
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <ReportActions
+            reportId={r.id}
+            isDownloading={pdf.isPending}
+            onDownload={download}
+            onDelete={() => setConfirming(true)}
+          />
+        </div>
+      </div>
+      {/* Phones read status, photos, then the facts; from lg the photos take the left two thirds. */}
+      <div className="grid gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="lg:col-start-3 lg:row-start-1">
+          <StatusChanger
+            current={r.status}
+            pending={updateStatus.isPending ? (updateStatus.variables ?? null) : null}
+            onChange={changeStatus}
+          />
+        </div>
+        <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <PhotoGallery entries={photoEntries(r)} />
+        </div>
+        <div className="space-y-4 lg:col-start-3 lg:row-start-2">
+          <Link
+            to={`/app/projects/${r.projectId}`}
+            className="flex min-h-11 items-center gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+          >
+            <Building2 aria-hidden className="size-5 shrink-0 text-brand-700" />
+            <span className="min-w-0">
+              <span className="block text-xs text-slate-500">Project</span>
+              <span className="block truncate font-semibold text-slate-900">{r.projectName}</span>
+            </span>
+          </Link>
+          <LocationBlock lat={r.locationLat} lng={r.locationLng} />
+          <ReportDetails report={r} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Delete report?"
+        message={DELETE_REPORT_CONFIRM}
+        confirmLabel="Delete Report"
+        isPending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toast.success("Report deleted successfully");
+              navigate("/app/snagging", { replace: true });
+            },
+            onError: (error) => {
+              setConfirming(false);
+              toast.error(errorMessage(error, "Failed to delete report"));
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { REPORT_STATUSES } from "@sitesnag/shared/enums";
+import { Download, Plus, Search } from "lucide-react";
+import { useMemo } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Button, buttonClass } from "../../components/button";
+import { PageHeader } from "../../components/page-header";
+import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { errorMessage } from "../../lib/api-client";
+import { toast } from "../../lib/toast";
+import { useErrorToast } from "../../lib/use-error-toast";
+import { useExportReportsCsv } from "./api/export-reports-csv";
+import { useReports } from "./api/get-reports";
+import { ReportCard } from "./components/report-card";
+import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
+import { descriptionPreview } from "./photo-entries";
+import { matchesSearch } from "./report-search";
+
+export function SnaggingListPage() {
+  const reports = useReports();
+  const exportCsv = useExportReportsCsv();
+  useErrorToast(reports.error, "Failed to load snagging reports", { useServerMessage: false });
+  // Search and filter live in the URL, so Back from a report returns to the same list.
+  const [params, setParams] = useSearchParams();
+  const search = params.get("q") ?? "";
+  const status = parseStatusFilter(params.get("status"));
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const all = reports.data ?? [];
+  const matching = useMemo(() => all.filter((r) => matchesSearch(r, search)), [all, search]);
+  const visible = status === "all" ? matching : matching.filter((r) => r.status === status);
+  const counts = useMemo(() => {
+    const out = { all: matching.length } as Record<StatusFilterValue, number>;
+    for (const s of REPORT_STATUSES) out[s] = matching.filter((r) => r.status === s).length;
+    return out;
+  }, [matching]);
+
+  const onExport = () =>
+    exportCsv.mutate(undefined, {
+      onSuccess: () => toast.success("CSV exported successfully"),
+      onError: (error) => toast.error(errorMessage(error, "Export failed")),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Snagging Reports"
+        subtitle="Every defect recorded on site, with its photos."
+        actions={
+          <>
+            <Button variant="secondary" onClick={onExport} isLoading={exportCsv.isPending}>
+              {!exportCsv.isPending && <Download aria-hidden className="size-4" />}
+              Export CSV
+            </Button>
+            <Link to="/app/snagging/new" className={buttonClass("primary")}>
+              <Plus aria-hidden className="size-4" />
+              New Report
+            </Link>
+          </>
+        }
+      />
+      <div className="mb-3 space-y-3">
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            type="search"
+            aria-label="Search reports"
+            placeholder="Search by reference or description"
+            value={search}
+            onChange={(e) => setParam("q", e.target.value)}
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
+          />
+        </div>
+        <StatusFilter
+          value={status}
+          counts={counts}
+          onChange={(value) => setParam("status", value === "all" ? "" : value)}
+        />
+      </div>
+      {reports.isPending ? (
+        <LoadingState label="Loading reports…" />
+      ) : reports.isError ? (
+        <ErrorState message="Failed to load snagging reports" onRetry={() => reports.refetch()} />
+      ) : all.length === 0 ? (
+        <EmptyState
+          title="No snagging reports yet"
+          action={
+            <Link to="/app/snagging/new" className={buttonClass("primary")}>
+              Record your first snag
+            </Link>
+          }
+        >
+          Photograph a defect on site and it appears here.
+        </EmptyState>
+      ) : visible.length === 0 ? (
+        <EmptyState title="No matching reports">
+          {search.trim() ? `Nothing matches “${search.trim()}”` : "No reports have this status"}
+          {search.trim() && status !== "all" ? " with this status." : "."}
+        </EmptyState>
+      ) : (
+        <ul aria-label="Snagging reports" className="grid gap-3 lg:grid-cols-2">
+          {visible.map((r) => (
+            <ReportCard key={r.id} report={r} preview={descriptionPreview(r.description)} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
