@@ -3,7 +3,7 @@ import { pairPhotoSegments } from "@sitesnag/shared/photo-description";
 import { generateReference } from "@sitesnag/shared/reference";
 import type { Report } from "@sitesnag/shared/snagging";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
@@ -84,32 +84,50 @@ export function ReportFormPage() {
     };
   })();
 
+  // The form mounts once, when everything has loaded, and then stays: every save invalidates all
+  // queries, and a refetch (a failed one starts again from 'pending') must not unmount it and lose
+  // what the user entered.
+  const formKey = id ?? "new";
+  const [started, setStarted] = useState<{ key: string; initial: ReportFormInitial } | null>(null);
+  if (initial && user && projects.data && !members.isPending && started?.key !== formKey) {
+    // An assignee remembered from before may have left the workspace: keep only real choices.
+    const stale =
+      mode === "create" &&
+      initial.values.assignedTo !== "" &&
+      !assignees.some((a) => a.id === initial.values.assignedTo);
+    setStarted({
+      key: formKey,
+      initial: stale ? { ...initial, values: { ...initial.values, assignedTo: "" } } : initial,
+    });
+  }
+  // Someone assigned before, and not in the list (GET /api/users unavailable, or they left): still shown.
+  const current = mode === "edit" ? report.data : undefined;
+  const options =
+    current?.assignedTo && !assignees.some((a) => a.id === current.assignedTo)
+      ? [...assignees, { id: current.assignedTo, name: current.assignedToName ?? "Current assignee" }]
+      : assignees;
+
   const title = mode === "create" ? "New Snagging Report" : "Edit Snagging Report";
   let body: React.ReactNode;
-  if (projects.isError) {
+  if (started?.key === formKey && user) {
+    body = (
+      <ReportForm
+        key={formKey}
+        initial={started.initial}
+        projects={projects.data ?? []}
+        assignees={options}
+        userId={user.id}
+      />
+    );
+  } else if (projects.isError) {
     body = (
       <ErrorState
         message={errorMessage(projects.error, "Failed to load projects")}
         onRetry={() => projects.refetch()}
       />
     );
-  } else if (!initial || !user || !projects.data || members.isPending) {
-    body = <LoadingState label={mode === "create" ? "Preparing the form…" : "Loading report…"} />;
   } else {
-    // An assignee remembered from before may have left the workspace: keep only real choices.
-    const values =
-      members.data && initial.values.assignedTo && !assignees.some((a) => a.id === initial.values.assignedTo)
-        ? { ...initial.values, assignedTo: "" }
-        : initial.values;
-    body = (
-      <ReportForm
-        key={initial.reportId ?? "new"}
-        initial={{ ...initial, values }}
-        projects={projects.data}
-        assignees={assignees}
-        userId={user.id}
-      />
-    );
+    body = <LoadingState label={mode === "create" ? "Preparing the form…" : "Loading report…"} />;
   }
   return (
     <>

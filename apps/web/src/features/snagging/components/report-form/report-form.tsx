@@ -101,10 +101,21 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
       photos,
     };
     if (mode === "edit" && reportId) {
+      const removeAttachmentIds = kept.filter((k) => k.removed).map((k) => k.attachmentId);
+      const unchanged =
+        photos.length === 0 &&
+        removeAttachmentIds.length === 0 &&
+        JSON.stringify(values) === JSON.stringify(initial.values) &&
+        JSON.stringify(kept) === JSON.stringify(initial.kept);
+      if (unchanged) {
+        toast.info("No changes to save");
+        navigate(`/app/snagging/${reportId}`);
+        return;
+      }
       save.update.mutate(
         {
           id: reportId,
-          edit: { ...common, removeAttachmentIds: kept.filter((k) => k.removed).map((k) => k.attachmentId) },
+          edit: { ...common, removeAttachmentIds },
         },
         {
           onSuccess: (report) => {
