@@ -60,6 +60,17 @@ test("a file that is not an image is refused on its card and can be removed", as
   await expect(card).toBeHidden();
 });
 
+test("a pick beyond 20 photos keeps the first 20 and says why", async ({ page, api }) => {
+  await signInAs(page, await api.signUp());
+  await page.goto("/app/snagging/new");
+  const small = await makeJpeg(page, { width: 160, height: 120 });
+  const files = Array.from({ length: 21 }, (_, i) => jpegFile(`p${i + 1}.jpg`, small));
+  await choosePhotos(page, "Choose photos", files);
+  await expect(page.getByText("A report can have at most 20 photos")).toBeVisible();
+  await expect(page.getByRole("listitem", { name: /^Photo \d+$/ })).toHaveCount(20);
+  await expect(page.getByText("20 in this report")).toBeVisible();
+});
+
 test("upload progress shows while a slow connection sends the photos", async ({ page, api }) => {
   const session = await api.signUp();
   const project = await api.createProject(session.accessToken);

@@ -4,6 +4,7 @@
 
 import type { Project } from "@sitesnag/shared/projects";
 import { generateReference } from "@sitesnag/shared/reference";
+import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
@@ -148,6 +149,13 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
     );
   };
 
+  // DESIGN §4: at most 20 photos per report; the rest of a bigger pick is refused with a reason.
+  const addPhotos = (files: File[]) => {
+    const room = MAX_PHOTOS_PER_REPORT - keptPhotos.length - drafts.photos.length;
+    if (files.length > room) toast.error(`A report can have at most ${MAX_PHOTOS_PER_REPORT} photos`);
+    if (room > 0) drafts.add(files.slice(0, room));
+  };
+
   const annotated = drafts.photos.find((p) => p.localId === annotating);
 
   return (
@@ -214,7 +222,7 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
         showErrors={showErrors}
         disabled={save.isSaving}
         cameraButtonRef={cameraButton}
-        onAdd={drafts.add}
+        onAdd={addPhotos}
         onKeptText={(id, field, value) =>
           setKept((list) => list.map((k) => (k.attachmentId === id ? { ...k, [field]: value } : k)))
         }
