@@ -9,7 +9,7 @@ import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
-import { errorMessage } from "../../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../../lib/api-client";
 import { toast } from "../../../../lib/toast";
 import { jpegName } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
@@ -144,7 +144,14 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
           setLastSaved((s) => ({ id: report.id, title: report.title, count: (s?.count ?? 0) + 1 }));
           requestAnimationFrame(() => cameraButton.current?.focus());
         },
-        onError: (error) => toast.error(errorMessage(error, "Failed to create report")),
+        onError: (error) => {
+          // A 4xx answer means nothing was created, so the corrected draft is a new request; after a
+          // lost answer or a 5xx the same key lets the server recognise a report it already made.
+          if (error instanceof ApiError && error.status < 500 && error.status !== 409) {
+            idempotencyKey.current = crypto.randomUUID();
+          }
+          toast.error(errorMessage(error, "Failed to create report"));
+        },
       },
     );
   };
