@@ -176,15 +176,6 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
       }}
       className="max-w-3xl space-y-5"
     >
-      {lastSaved && (
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-          Saved{" "}
-          <Link to={`/app/snagging/${lastSaved.id}`} className="font-semibold underline">
-            {lastSaved.title}
-          </Link>
-          {lastSaved.count > 1 && ` · ${lastSaved.count} snags saved on this walk`}. Add the next one.
-        </p>
-      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Reference number" value={values.title} readOnly error={errors.title} />
         <SelectField
@@ -222,6 +213,16 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
         </SelectField>
       </div>
       {mode === "create" && <DeviceLocationPanel location={location} onLocate={locate} />}
+      {/* Beside the camera button, which takes the focus after 'Save and add next'. */}
+      {lastSaved && (
+        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          Saved{" "}
+          <Link to={`/app/snagging/${lastSaved.id}`} className="font-semibold underline">
+            {lastSaved.title}
+          </Link>
+          {lastSaved.count > 1 && ` · ${lastSaved.count} snags saved on this walk`}. Add the next one.
+        </p>
+      )}
       <PhotoSection
         kept={kept}
         photos={drafts.photos}
