@@ -164,10 +164,20 @@ export const router = createBrowserRouter([
                   (m) => m.SnaggingDetailPage,
                 ),
               },
-              // The capture form (create and edit) comes with its own feature; until then these
-              // routes must not fall through to the detail page as a report named "new".
-              { path: "snagging/new", lazy: pending("New Snagging Report") },
-              { path: "snagging/:id/edit", lazy: pending("Edit Snagging Report") },
+              {
+                path: "snagging/new",
+                lazy: screen(
+                  () => import("../features/snagging/report-form-page"),
+                  (m) => m.ReportFormPage,
+                ),
+              },
+              {
+                path: "snagging/:id/edit",
+                lazy: screen(
+                  () => import("../features/snagging/report-form-page"),
+                  (m) => m.ReportFormPage,
+                ),
+              },
               { path: "audits/*", lazy: pending("Site Audits") },
               { path: "profile", lazy: pending("Profile") },
             ],

@@ -64,9 +64,10 @@ async function exchangeRefreshToken(staleAccessToken: string | null): Promise<st
 
 /**
  * One refresh at a time: concurrent 401s in this tab share one promise, and tabs take turns
- * through a Web Lock, because refresh tokens rotate and may be presented only once.
+ * through a Web Lock, because refresh tokens rotate and may be presented only once. Exported for
+ * requests that cannot go through fetch (uploads with progress use XMLHttpRequest).
  */
-async function refreshAccessToken(staleAccessToken: string | null): Promise<string | null> {
+export async function refreshAccessToken(staleAccessToken: string | null): Promise<string | null> {
   if (!useAuthStore.getState().refreshToken) return null;
   refreshing ??= withTabLock("sitesnag-token-refresh", () => exchangeRefreshToken(staleAccessToken))
     .catch((error: unknown) => {

@@ -1,0 +1,56 @@
+// Creating a report. submitReport() is the one create path: the form calls it, and an offline
+// outbox can take the same ReportDraft when the network is gone.
+import type { Priority } from "@sitesnag/shared/enums";
+import type { Report } from "@sitesnag/shared/snagging";
+import { type UploadProgress, uploadWithProgress } from "../lib/upload-with-progress";
+
+export type DraftPhoto = { blob: Blob; name: string };
+
+export type ReportDraft = {
+  /** Sent as Idempotency-Key: a retry after a lost answer does not create the report twice. */
+  idempotencyKey: string;
+  projectId: string;
+  title: string;
+  priority: Priority;
+  assignedTo: string | null;
+  dueDate: number | null;
+  description: string;
+  location: { lat: number; lng: number } | null;
+  pageUrl: string | null;
+  photos: DraftPhoto[];
+};
+
+/** Upload names end in .jpg: compressed and annotated photos are JPEGs whatever the original was. */
+export const jpegName = (original: string): string => `${original.replace(/\.[^./\\]+$/, "") || "photo"}.jpg`;
+
+export function reportFormData(draft: ReportDraft): FormData {
+  const form = new FormData();
+  form.set("projectId", draft.projectId);
+  form.set("title", draft.title);
+  form.set("description", draft.description);
+  form.set("category", "other"); // SPEC §3: always 'other' on create
+  form.set("priority", draft.priority);
+  if (draft.assignedTo) form.set("assignedTo", draft.assignedTo);
+  if (draft.dueDate !== null) form.set("dueDate", String(draft.dueDate));
+  if (draft.pageUrl) form.set("pageUrl", draft.pageUrl);
+  if (draft.location) {
+    form.set("locationLat", String(draft.location.lat));
+    form.set("locationLng", String(draft.location.lng));
+  }
+  // Fields before files: the server reads the fields as they stream in.
+  for (const photo of draft.photos) form.append("images", photo.blob, photo.name);
+  return form;
+}
+
+export async function submitReport(
+  draft: ReportDraft,
+  options: { onProgress?: (progress: UploadProgress) => void } = {},
+): Promise<Report> {
+  const answer = await uploadWithProgress<{ report: Report }>("/snagging", {
+    method: "POST",
+    body: reportFormData(draft),
+    headers: { "idempotency-key": draft.idempotencyKey },
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  return answer.report;
+}

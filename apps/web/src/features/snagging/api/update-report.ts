@@ -1,0 +1,54 @@
+import type { Priority } from "@sitesnag/shared/enums";
+import type { Report } from "@sitesnag/shared/snagging";
+import { api } from "../../../lib/api-client";
+import { type UploadProgress, uploadWithProgress } from "../lib/upload-with-progress";
+import type { DraftPhoto } from "./create-report";
+
+export type ReportEdit = {
+  projectId: string;
+  title: string;
+  priority: Priority;
+  assignedTo: string | null;
+  dueDate: number | null;
+  description: string;
+  removeAttachmentIds: string[];
+  photos: DraftPhoto[];
+};
+
+/**
+ * PATCH /api/snagging/{id} from the edit form: JSON when only fields change, multipart when photos
+ * are added or removed (new photos as `images` parts, appended after the kept ones).
+ */
+export async function updateReport(
+  id: string,
+  edit: ReportEdit,
+  options: { onProgress?: (progress: UploadProgress) => void } = {},
+): Promise<Report> {
+  const path = `/snagging/${encodeURIComponent(id)}`;
+  const fields = {
+    projectId: edit.projectId,
+    title: edit.title,
+    priority: edit.priority,
+    assignedTo: edit.assignedTo,
+    dueDate: edit.dueDate,
+    description: edit.description,
+  };
+  if (edit.photos.length === 0 && edit.removeAttachmentIds.length === 0) {
+    return (await api<{ report: Report }>(path, { method: "PATCH", body: fields })).report;
+  }
+  const form = new FormData();
+  form.set("projectId", fields.projectId);
+  form.set("title", fields.title);
+  form.set("priority", fields.priority);
+  form.set("assignedTo", fields.assignedTo ?? "");
+  form.set("dueDate", fields.dueDate === null ? "" : String(fields.dueDate));
+  form.set("description", fields.description);
+  for (const attachmentId of edit.removeAttachmentIds) form.append("removeAttachmentIds", attachmentId);
+  for (const photo of edit.photos) form.append("images", photo.blob, photo.name);
+  const answer = await uploadWithProgress<{ report: Report }>(path, {
+    method: "PATCH",
+    body: form,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  return answer.report;
+}

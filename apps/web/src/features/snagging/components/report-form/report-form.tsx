@@ -1,0 +1,278 @@
+// The snag report form (SPEC §2, §5) in create and edit mode. Create offers 'Save and add next':
+// the report is saved, photos clear, project/assignee/priority/due date stay, and the camera button
+// takes focus, so a site walk is one short loop per snag.
+
+import type { Project } from "@sitesnag/shared/projects";
+import { generateReference } from "@sitesnag/shared/reference";
+import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
+import { useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button, buttonClass } from "../../../../components/button";
+import { SelectField, TextField } from "../../../../components/field";
+import { ApiError, errorMessage } from "../../../../lib/api-client";
+import { toast } from "../../../../lib/toast";
+import { jpegName } from "../../api/create-report";
+import { useDeviceLocation } from "../../hooks/use-device-location";
+import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
+import { useReportSave } from "../../hooks/use-report-save";
+import { rememberCapture } from "../../lib/capture-memory";
+import {
+  assembleDescription,
+  dueDayToEpoch,
+  localDay,
+  type ReportFormErrors,
+  type ReportFormValues,
+  validateReportForm,
+} from "../../lib/report-form-rules";
+import { AnnotationOverlay } from "../annotation/annotation-overlay";
+import { DeviceLocationPanel } from "./device-location-panel";
+import type { KeptPhoto } from "./kept-photo-card";
+import { PhotoSection } from "./photo-section";
+import { PriorityField } from "./priority-field";
+import { UploadProgressBar } from "./upload-progress";
+
+export type ReportFormInitial = {
+  mode: "create" | "edit";
+  reportId: string | null;
+  values: ReportFormValues;
+  kept: KeptPhoto[];
+};
+
+type Props = {
+  initial: ReportFormInitial;
+  projects: Project[];
+  assignees: { id: string; name: string }[];
+  userId: string;
+};
+
+export function ReportForm({ initial, projects, assignees, userId }: Props) {
+  const { mode, reportId } = initial;
+  const navigate = useNavigate();
+  const [values, setValues] = useState(initial.values);
+  const [kept, setKept] = useState(initial.kept);
+  const drafts = usePhotoDrafts();
+  const { location, locate } = useDeviceLocation({ requestOnMount: mode === "create" });
+  const save = useReportSave();
+  const [showErrors, setShowErrors] = useState(false);
+  const [annotating, setAnnotating] = useState<string | null>(null);
+  const [lastSaved, setLastSaved] = useState<{ id: string; title: string; count: number } | null>(null);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const cameraButton = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const keptPhotos = kept.filter((k) => !k.removed);
+  const newPhotos = drafts.photos.map((p) => ({
+    location: p.location,
+    description: p.description,
+    isReady: p.status === "ready" && uploadBlobOf(p) !== null,
+  }));
+  const errors: ReportFormErrors = showErrors
+    ? validateReportForm(values, { newPhotos, keptPhotoCount: keptPhotos.length, mode }, localDay(new Date()))
+    : {};
+  const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], #photos-error')?.scrollIntoView({
+        block: "center",
+      }),
+    );
+
+  const submit = (intent: "open" | "next") => {
+    setShowErrors(true);
+    const found = validateReportForm(
+      values,
+      { newPhotos, keptPhotoCount: keptPhotos.length, mode },
+      localDay(new Date()),
+    );
+    if (Object.keys(found).length > 0 || !values.priority) return focusFirstError();
+    const description = assembleDescription(keptPhotos, drafts.photos);
+    const photos = drafts.photos.flatMap((p) => {
+      const blob = uploadBlobOf(p);
+      return blob ? [{ blob, name: jpegName(p.source.name) }] : [];
+    });
+    const common = {
+      projectId: values.projectId,
+      title: values.title,
+      priority: values.priority,
+      assignedTo: values.assignedTo || null,
+      dueDate: values.dueDate ? dueDayToEpoch(values.dueDate) : null,
+      description,
+      photos,
+    };
+    if (mode === "edit" && reportId) {
+      const removeAttachmentIds = kept.filter((k) => k.removed).map((k) => k.attachmentId);
+      const unchanged =
+        photos.length === 0 &&
+        removeAttachmentIds.length === 0 &&
+        JSON.stringify(values) === JSON.stringify(initial.values) &&
+        JSON.stringify(kept) === JSON.stringify(initial.kept);
+      if (unchanged) {
+        toast.info("No changes to save");
+        navigate(`/app/snagging/${reportId}`);
+        return;
+      }
+      save.update.mutate(
+        {
+          id: reportId,
+          edit: { ...common, removeAttachmentIds },
+        },
+        {
+          onSuccess: (report) => {
+            toast.success("Snag report updated successfully!");
+            navigate(`/app/snagging/${report.id}`);
+          },
+          onError: (error) => toast.error(errorMessage(error, "Failed to update report")),
+        },
+      );
+      return;
+    }
+    const found2 = location.status === "found" ? { lat: location.lat, lng: location.lng } : null;
+    save.create.mutate(
+      { ...common, idempotencyKey: idempotencyKey.current, location: found2, pageUrl: window.location.href },
+      {
+        onSuccess: (report) => {
+          rememberCapture(localStorage, userId, { projectId: values.projectId, assignedTo: values.assignedTo });
+          toast.success("Report created successfully");
+          if (intent === "open") return navigate(`/app/snagging/${report.id}`);
+          // Next snag: same project, assignee, priority and due date; new reference; no photos.
+          idempotencyKey.current = crypto.randomUUID();
+          drafts.clear();
+          setShowErrors(false);
+          setValues((v) => ({ ...v, title: generateReference() }));
+          setLastSaved((s) => ({ id: report.id, title: report.title, count: (s?.count ?? 0) + 1 }));
+          requestAnimationFrame(() => cameraButton.current?.focus());
+        },
+        onError: (error) => {
+          // A 4xx answer means nothing was created, so the corrected draft is a new request; after a
+          // lost answer or a 5xx the same key lets the server recognise a report it already made.
+          if (error instanceof ApiError && error.status < 500 && error.status !== 409) {
+            idempotencyKey.current = crypto.randomUUID();
+          }
+          toast.error(errorMessage(error, "Failed to create report"));
+        },
+      },
+    );
+  };
+
+  // DESIGN §4: at most 20 photos per report; the rest of a bigger pick is refused with a reason.
+  const addPhotos = (files: File[]) => {
+    const room = MAX_PHOTOS_PER_REPORT - keptPhotos.length - drafts.photos.length;
+    if (files.length > room) toast.error(`A report can have at most ${MAX_PHOTOS_PER_REPORT} photos`);
+    if (room > 0) drafts.add(files.slice(0, room));
+  };
+
+  const annotated = drafts.photos.find((p) => p.localId === annotating);
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-busy={save.isSaving || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit("open");
+      }}
+      className="max-w-3xl space-y-5"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Reference number" value={values.title} readOnly error={errors.title} />
+        <SelectField
+          label="Project"
+          value={values.projectId}
+          disabled={mode === "edit"}
+          error={errors.projectId}
+          onChange={(e) => set("projectId", e.target.value)}
+        >
+          <option value="">Select a project</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <PriorityField value={values.priority} onChange={(p) => set("priority", p)} error={errors.priority} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Due date"
+          type="date"
+          min={localDay(new Date())}
+          value={values.dueDate}
+          error={errors.dueDate}
+          onChange={(e) => set("dueDate", e.target.value)}
+        />
+        <SelectField label="Assignee" value={values.assignedTo} onChange={(e) => set("assignedTo", e.target.value)}>
+          <option value="">Unassigned</option>
+          {assignees.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {mode === "create" && <DeviceLocationPanel location={location} onLocate={locate} />}
+      {/* Beside the camera button, which takes the focus after 'Save and add next'. */}
+      {lastSaved && (
+        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          Saved{" "}
+          <Link to={`/app/snagging/${lastSaved.id}`} className="font-semibold underline">
+            {lastSaved.title}
+          </Link>
+          {lastSaved.count > 1 && ` · ${lastSaved.count} snags saved on this walk`}. Add the next one.
+        </p>
+      )}
+      <PhotoSection
+        kept={kept}
+        photos={drafts.photos}
+        error={errors.photos}
+        showErrors={showErrors}
+        disabled={save.isSaving}
+        cameraButtonRef={cameraButton}
+        onAdd={addPhotos}
+        onKeptText={(id, field, value) =>
+          setKept((list) => list.map((k) => (k.attachmentId === id ? { ...k, [field]: value } : k)))
+        }
+        onKeptToggle={(id) =>
+          setKept((list) => list.map((k) => (k.attachmentId === id ? { ...k, removed: !k.removed } : k)))
+        }
+        onText={drafts.setText}
+        onAnnotate={setAnnotating}
+        onMove={drafts.move}
+        onRemove={drafts.remove}
+      />
+      {save.progress && <UploadProgressBar progress={save.progress} />}
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+        <Link to="/app/snagging" className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        {mode === "create" && (
+          <Button
+            variant="secondary"
+            onClick={() => submit("next")}
+            isLoading={save.create.isPending}
+            disabled={save.isSaving}
+          >
+            Save and add next
+          </Button>
+        )}
+        <Button type="submit" isLoading={save.isSaving}>
+          {mode === "create" ? "Save report" : "Save changes"}
+        </Button>
+      </div>
+      {annotated?.upload && (
+        <AnnotationOverlay
+          image={annotated.upload}
+          initialShapes={annotated.shapes}
+          onClose={() => setAnnotating(null)}
+          onSave={(blob, shapes) => {
+            drafts.setAnnotation(annotated.localId, blob, shapes);
+            setAnnotating(null);
+            toast.success("Annotation saved!");
+          }}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+// /app/snagging/new and /app/snagging/{id}/edit: loads what the form needs, then hands it over.
+import { pairPhotoSegments } from "@sitesnag/shared/photo-description";
+import { generateReference } from "@sitesnag/shared/reference";
+import type { Report } from "@sitesnag/shared/snagging";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { PageHeader } from "../../components/page-header";
+import { ErrorState, LoadingState } from "../../components/states";
+import { errorMessage } from "../../lib/api-client";
+import { toast } from "../../lib/toast";
+import { useAuthStore } from "../../stores/auth-store";
+import { useMembers } from "./api/get-members";
+import { useProjectOptions } from "./api/get-project-options";
+import { useReportForEdit } from "./api/get-report-for-edit";
+import { ReportForm, type ReportFormInitial } from "./components/report-form/report-form";
+import { recallCapture } from "./lib/capture-memory";
+import { epochToDueDay } from "./lib/report-form-rules";
+
+function editInitial(report: Report): ReportFormInitial {
+  const paired = pairPhotoSegments(report.description, report.attachments);
+  return {
+    mode: "edit",
+    reportId: report.id,
+    values: {
+      projectId: report.projectId,
+      title: report.title,
+      priority: report.priority,
+      dueDate: epochToDueDay(report.dueDate),
+      assignedTo: report.assignedTo ?? "",
+    },
+    kept: paired.map(({ attachment, location, description }) => ({
+      attachmentId: attachment.id,
+      url: attachment.file_path,
+      name: attachment.original_name,
+      // The codec's placeholders are for display; the form edits the real (empty) text.
+      location: location === "Location not specified" ? "" : location,
+      description: description === "No description" ? "" : description,
+      removed: false,
+    })),
+  };
+}
+
+export function ReportFormPage() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const user = useAuthStore((s) => s.user);
+  const projects = useProjectOptions();
+  const members = useMembers();
+  const report = useReportForEdit(id);
+  const mode = id === undefined ? "create" : "edit";
+
+  useEffect(() => {
+    if (!report.isError) return;
+    toast.error("Failed to load report", { toastId: "Failed to load report" });
+    navigate("/app/snagging", { replace: true });
+  }, [report.isError, navigate]);
+
+  // Until GET /api/users answers (or when it cannot), the picker still offers the user themself.
+  const assignees = useMemo(() => {
+    const list = members.data ?? (user ? [user] : []);
+    return list.map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() || m.email }));
+  }, [members.data, user]);
+
+  // Recomputed each render, but the form reads it only when it mounts: nothing the user typed is reset.
+  const initial = ((): ReportFormInitial | null => {
+    if (mode === "edit") return report.data ? editInitial(report.data) : null;
+    if (!projects.data || !user) return null;
+    const remembered = recallCapture(localStorage, user.id);
+    const known = (projectId: string | null | undefined) =>
+      projectId && projects.data.some((p) => p.id === projectId) ? projectId : "";
+    return {
+      mode: "create",
+      reportId: null,
+      values: {
+        projectId: known(search.get("projectId")) || known(remembered?.projectId),
+        title: generateReference(),
+        priority: "",
+        dueDate: "",
+        assignedTo: remembered?.assignedTo ?? "",
+      },
+      kept: [],
+    };
+  })();
+
+  // The form mounts once, when everything has loaded, and then stays: every save invalidates all
+  // queries, and a refetch (a failed one starts again from 'pending') must not unmount it and lose
+  // what the user entered.
+  const formKey = id ?? "new";
+  const [started, setStarted] = useState<{ key: string; initial: ReportFormInitial } | null>(null);
+  if (initial && user && projects.data && !members.isPending && started?.key !== formKey) {
+    // An assignee remembered from before may have left the workspace: keep only real choices.
+    const stale =
+      mode === "create" &&
+      initial.values.assignedTo !== "" &&
+      !assignees.some((a) => a.id === initial.values.assignedTo);
+    setStarted({
+      key: formKey,
+      initial: stale ? { ...initial, values: { ...initial.values, assignedTo: "" } } : initial,
+    });
+  }
+  // Someone assigned before, and not in the list (GET /api/users unavailable, or they left): still shown.
+  const current = mode === "edit" ? report.data : undefined;
+  const options =
+    current?.assignedTo && !assignees.some((a) => a.id === current.assignedTo)
+      ? [...assignees, { id: current.assignedTo, name: current.assignedToName ?? "Current assignee" }]
+      : assignees;
+
+  const title = mode === "create" ? "New Snagging Report" : "Edit Snagging Report";
+  let body: React.ReactNode;
+  if (started?.key === formKey && user) {
+    body = (
+      <ReportForm
+        key={formKey}
+        initial={started.initial}
+        projects={projects.data ?? []}
+        assignees={options}
+        userId={user.id}
+      />
+    );
+  } else if (projects.isError) {
+    body = (
+      <ErrorState
+        message={errorMessage(projects.error, "Failed to load projects")}
+        onRetry={() => projects.refetch()}
+      />
+    );
+  } else {
+    body = <LoadingState label={mode === "create" ? "Preparing the form…" : "Loading report…"} />;
+  }
+  return (
+    <>
+      <Link
+        to="/app/snagging"
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Snagging Reports
+      </Link>
+      <PageHeader title={title} subtitle={mode === "create" ? "Photos first, then a few words for each." : undefined} />
+      {body}
+    </>
+  );
+}
