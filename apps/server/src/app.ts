@@ -17,6 +17,7 @@ import { registerErrorHandler } from "./http/error-handler";
 import { projectRoutes } from "./projects/projects.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
+import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 
 export type AppOptions = {
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(authRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
     },
     { prefix: "/api" },
   );
