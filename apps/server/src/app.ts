@@ -7,6 +7,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
+import { adminRoutes } from "./admin/admin.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
 import { TokenSigner } from "./auth/tokens";
@@ -14,9 +15,11 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
 import { registerErrorHandler } from "./http/error-handler";
+import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
+import { invitationRoutes, teamRoutes } from "./team/team.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 
@@ -98,6 +101,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
+      await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
+      await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
+      await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
+      await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
     },
     { prefix: "/api" },
   );

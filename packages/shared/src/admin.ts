@@ -22,6 +22,8 @@ export type AdminStats = {
   };
   projects: number;
   workspaces: number;
+  /** Accounts in demo sandboxes, left out of every figure above. */
+  demoAccounts: number;
 };
 
 export type SystemSettings = {

@@ -2,14 +2,14 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as initial from "./migrations/0001-initial";
 import * as refreshTokenSuccessor from "./migrations/0002-refresh-token-successor";
-import * as teamsNotifications from "./migrations/0003-teams-notifications";
+import * as teamsNotifications from "./migrations/0004-teams-notifications";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-refresh-token-successor": refreshTokenSuccessor,
-  "0003-teams-notifications": teamsNotifications,
+  "0004-teams-notifications": teamsNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
