@@ -29,6 +29,8 @@ export type AppOptions = {
   dbKind: DbKind;
   secret: string;
   storage: FileStorage;
+  /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -56,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     log: app.log,
   };
 
+  const { onRoute } = options;
+  if (onRoute) app.addHook("onRoute", (route) => onRoute({ method: route.method, url: route.url }));
   registerErrorHandler(app);
   // A body-less POST sent with a JSON content type (some clients always set it) is not an error.
   const parseJson = app.getDefaultJsonParser("error", "error");

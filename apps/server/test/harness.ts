@@ -19,6 +19,8 @@ export type TestApp = {
   app: FastifyInstance;
   ctx: AppContext;
   dataDir: string;
+  /** Every route the app registered, as "METHOD /path" (HEAD routes Fastify adds for GET excluded). */
+  routes: string[];
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
@@ -43,7 +45,11 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     await client.end();
   }
   const { db, kind: dbKind } = await openDatabase({ databaseUrl, dataDir, ...(schema ? { schema } : {}) });
+  const routes: string[] = [];
   const { app, ctx } = await buildApp({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== "HEAD") routes.push(`${method} ${route.url}`);
+    },
     config,
     db,
     dbKind,
@@ -55,6 +61,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     app,
     ctx,
     dataDir,
+    routes,
     request: ({ token, headers, ...rest }) =>
       app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {
