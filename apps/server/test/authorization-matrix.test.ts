@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned } from "../src/notifications/notifications.service";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { jpegPhoto, multipart } from "./images";
 
 const PERSONAS = ["anonymous", "member", "owner", "outsider", "admin"] as const;
 type Persona = (typeof PERSONAS)[number];
@@ -21,6 +22,10 @@ type World = {
   projectId: string;
   reportId: string;
   notificationId: string;
+  /** A project each signed-in persona may file reports in (its own workspace's). */
+  projectOf: Record<Exclude<Persona, "anonymous">, string>;
+  photo: Buffer;
+  freshReport: () => Promise<string>;
   /** A fresh object per cell for routes that use it up (delete, accept). */
   freshProject: () => Promise<string>;
   freshInvitation: () => Promise<{ id: string; token: string }>;
@@ -107,6 +112,32 @@ const ROWS: Row[] = [
   },
 
   { route: "GET /api/snagging", request: () => ({ method: "GET", url: "/api/snagging" }), expected: all(200) },
+  {
+    route: "POST /api/snagging",
+    request: async (w, p) => {
+      const projectId = p === "anonymous" ? w.projectId : w.projectOf[p];
+      const body = await multipart({ projectId, priority: "high", description: "📷 Photo 1 - Hall: Dent" }, [
+        { name: "a.jpg", data: w.photo },
+      ]);
+      return { method: "POST", url: "/api/snagging", payload: body.payload, headers: body.headers };
+    },
+    expected: all(201),
+  },
+  {
+    route: "GET /api/snagging/:id",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}` }),
+    expected: workspace(200),
+  },
+  {
+    route: "PATCH /api/snagging/:id",
+    request: (w) => ({ method: "PATCH", url: `/api/snagging/${w.reportId}`, payload: { status: "in-progress" } }),
+    expected: workspace(200),
+  },
+  {
+    route: "DELETE /api/snagging/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/snagging/${await w.freshReport()}` }),
+    expected: workspace(204),
+  },
 
   { route: "GET /api/users", request: () => ({ method: "GET", url: "/api/users" }), expected: all(200) },
   {
@@ -263,12 +294,23 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
       .select("id")
       .where("user_id", "=", member.user.id)
       .executeTakeFirstOrThrow();
+    const outsider = await signUp(t, { firstName: "Otto" });
+    const admin = await signInAdmin(t);
     w = {
       t,
       owner,
       member,
-      outsider: await signUp(t, { firstName: "Otto" }),
-      admin: await signInAdmin(t),
+      outsider,
+      admin,
+      projectOf: {
+        member: projectId,
+        owner: projectId,
+        outsider: (await createProject(t, outsider.accessToken)).id,
+        admin: (await createProject(t, admin.accessToken)).id,
+      },
+      photo: await jpegPhoto(),
+      freshReport: async () =>
+        String((await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id })).id),
       projectId,
       reportId: report.id as string,
       notificationId: notification.id,

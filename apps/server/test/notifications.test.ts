@@ -1,9 +1,11 @@
+import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { NotificationList } from "@sitesnag/shared/notifications";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned, notifyStatusChanged } from "../src/notifications/notifications.service";
 import { expectError } from "./assertions";
 import { createProject, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { jpegPhoto, multipart } from "./images";
 
 describe.each(DIALECTS)("notifications (%s)", (kind) => {
   let t: TestApp;
@@ -111,5 +113,56 @@ describe.each(DIALECTS)("notifications (%s)", (kind) => {
     expect((await list(other.accessToken)).total).toBe(1);
     await t.request({ method: "DELETE", url: `/api/projects/${project.id}`, token: author.accessToken });
     expect((await list(other.accessToken)).total).toBe(0);
+  });
+
+  it("the snagging routes notify: assignment on create and edit, status changes via PATCH", async () => {
+    const owner = await signUp(t, { firstName: "Olga" });
+    const invite = await t.request({ method: "POST", url: "/api/invitations", token: owner.accessToken, payload: {} });
+    const { token: inviteToken } = invite.json() as { token: string };
+    const joined = await t.request({
+      method: "POST",
+      url: `/api/invitations/token/${inviteToken}/register`,
+      payload: {
+        firstName: "Tess",
+        lastName: "Mate",
+        email: `tess.${Date.now()}@example.com`,
+        password: "teammate-pass-1",
+      },
+    });
+    const mate = joined.json() as AuthResponse;
+    const project = await createProject(t, owner.accessToken);
+    const body = await multipart(
+      { projectId: project.id, priority: "high", description: "📷 Photo 1 - Hall: Dent", assignedTo: mate.user.id },
+      [{ name: "a.jpg", data: await jpegPhoto() }],
+    );
+    const created = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token: owner.accessToken,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const report = (created.json() as { report: { id: string; title: string } }).report;
+    const mine = await list(mate.accessToken);
+    expect(mine.notifications.map((n) => [n.message, n.reportId])).toEqual([
+      [`Olga Builder assigned you ${report.title}`, report.id],
+    ]);
+
+    const patch = (token: string, payload: object) =>
+      t.request({ method: "PATCH", url: `/api/snagging/${report.id}`, token, payload });
+    expect((await patch(mate.accessToken, { status: "in-progress" })).statusCode).toBe(200);
+    expect((await list(owner.accessToken)).notifications.map((n) => n.message)).toEqual([
+      `Tess Mate changed ${report.title} to In Progress`,
+    ]);
+    // The same status again is no change, and nobody hears of their own action.
+    expect((await patch(mate.accessToken, { status: "in-progress" })).statusCode).toBe(200);
+    expect((await list(owner.accessToken)).total).toBe(1);
+    expect((await list(mate.accessToken)).total).toBe(1);
+    // The edit form unassigning and reassigning notifies the new assignee only.
+    expect((await patch(owner.accessToken, { assignedTo: null, priority: "low" })).statusCode).toBe(200);
+    expect((await patch(owner.accessToken, { assignedTo: mate.user.id, status: "resolved" })).statusCode).toBe(200);
+    expect((await list(mate.accessToken)).notifications.map((n) => n.kind)).toEqual(["status", "assigned", "assigned"]);
+    expect((await list(owner.accessToken)).total).toBe(1);
   });
 });

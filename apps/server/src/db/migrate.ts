@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as initial from "./migrations/0001-initial";
 import * as refreshTokenSuccessor from "./migrations/0002-refresh-token-successor";
+import * as snaggingEvidence from "./migrations/0003-snagging-evidence";
 import * as teamsNotifications from "./migrations/0004-teams-notifications";
 import type { Database } from "./schema";
 
@@ -9,6 +10,7 @@ import type { Database } from "./schema";
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-refresh-token-successor": refreshTokenSuccessor,
+  "0003-snagging-evidence": snaggingEvidence,
   "0004-teams-notifications": teamsNotifications,
 };
 

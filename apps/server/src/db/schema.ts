@@ -80,6 +80,19 @@ export interface AttachmentsTable {
   content_type: string;
   size_bytes: number;
   position: number;
+  /** SHA-256 (hex) of the stored display file. */
+  sha256: string | null;
+  width: number | null;
+  height: number | null;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of the request's fields and photo bytes, to tell a replay from a different request. */
+  request_hash: string;
+  report_id: string;
   created_at: number;
 }
 
@@ -120,6 +133,7 @@ export interface Database {
   attachments: AttachmentsTable;
   invitations: InvitationsTable;
   notifications: NotificationsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -130,3 +144,4 @@ export type ReportRow = Selectable<SnaggingReportsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
+export type AttachmentRow = Selectable<AttachmentsTable>;

@@ -79,3 +79,12 @@ export async function findUsersPage(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** The user when they belong to this workspace, else undefined (assignees are checked with it). */
+export const findWorkspaceMember = (db: Q, workspaceId: string, userId: string): Promise<UserRow | undefined> =>
+  db
+    .selectFrom("users")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", userId)
+    .executeTakeFirst();
