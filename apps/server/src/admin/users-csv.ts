@@ -1,7 +1,8 @@
 // The Export Data tab's CSV of users and memberships, read a page at a time so memory stays
 // flat however many users there are.
-import { csvRow } from "@sitesnag/shared/csv";
+import { neutraliseCell } from "@sitesnag/shared/csv";
 import { membershipStatus } from "@sitesnag/shared/membership";
+import { stringify } from "csv-stringify/sync";
 import type { AppContext } from "../context";
 import { nowSeconds } from "../time";
 import { findUsersPage } from "../users/users.repository";
@@ -22,6 +23,10 @@ const HEADER = [
   "created_at",
 ];
 const BATCH = 1000;
+/** RFC 4180 lines (CRLF) through csv-stringify, every text cell neutralised against formula injection. */
+const csvRow = (cells: (string | null)[]): string =>
+  stringify([cells.map((c) => (c === null ? "" : neutraliseCell(c)))], { record_delimiter: "\r\n" });
+
 const isoDate = (seconds: number | null) =>
   seconds === null ? null : new Date(seconds * 1000).toISOString().slice(0, 10);
 
