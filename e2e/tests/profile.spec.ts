@@ -22,7 +22,9 @@ test("edits the profile: view, edit with validation, save, and the header follow
   await expect(page.getByRole("banner").getByText("Patricia Site-Lead")).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole("region", { name: "Account Information" }).getByText("Site-Lead", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Account Information" }).getByText("Site-Lead", { exact: true }),
+  ).toBeVisible();
 });
 
 test("a taken email is refused with the server's message and nothing changes", async ({ page, api }) => {
@@ -39,7 +41,12 @@ test("a taken email is refused with the server's message and nothing changes", a
   await expect(account.getByText(session.user.email)).toBeVisible();
 });
 
-test("changes the password; the new one signs in and the old one is refused", async ({ page, api, browser, baseURL }) => {
+test("changes the password; the new one signs in and the old one is refused", async ({
+  page,
+  api,
+  browser,
+  baseURL,
+}) => {
   const session = await api.signUp();
   await signInAs(page, session);
   await page.goto("/app/profile");

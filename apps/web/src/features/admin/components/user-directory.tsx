@@ -10,6 +10,7 @@ import { ADMIN_PAGE_SIZE, useAdminUsers } from "../api/admin-api";
 import { MembershipBadge } from "./membership-badge";
 import { formatMoney } from "./money";
 import { Pager } from "./pager";
+import { UserCards } from "./user-cards";
 
 const FILTER_LABELS: Record<MembershipFilter, string> = {
   all: "All",
@@ -81,7 +82,8 @@ export function UserDirectory({
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <UserCards users={users.data.users} variant={variant} onEdit={onEdit} />
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
