@@ -9,7 +9,7 @@ export const useNotifications = () =>
   useQuery({
     queryKey: notificationKeys.list,
     queryFn: () => api<NotificationList>("/notifications?pageSize=20"),
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: "always",
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
   });
