@@ -124,6 +124,16 @@ const ROWS: Row[] = [
     expected: all(201),
   },
   {
+    route: "GET /api/snagging/export/csv",
+    request: () => ({ method: "GET", url: "/api/snagging/export/csv" }),
+    expected: all(200),
+  },
+  {
+    route: "GET /api/snagging/:id/download-pdf",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/download-pdf` }),
+    expected: workspace(200),
+  },
+  {
     route: "GET /api/snagging/:id",
     request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}` }),
     expected: workspace(200),
