@@ -101,3 +101,62 @@ test("the snagging list, report detail and photo viewer have no WCAG A/AA violat
   await expect(page.getByRole("dialog", { name: "Delete report?" })).toBeVisible();
   await expectAccessible(page);
 });
+
+test("the profile, team and invitation screens have no WCAG A/AA violations", async ({
+  page,
+  api,
+  browser,
+  baseURL,
+}) => {
+  const session = await api.signUp();
+  await signInAs(page, session);
+  await page.goto("/app/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Please fill in all password fields")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/app/team");
+  await expect(page.getByText("No pending invitations.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Notifications, none unread" }).click();
+  await expect(page.getByText("You're all caught up.", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+
+  const { token } = await api.call<{ token: string }>("POST", "/invitations", { email: "" }, session.accessToken);
+  const visitor = await browser.newContext({ baseURL: baseURL as string });
+  const invitee = await visitor.newPage();
+  await invitee.goto(`/invite/${token}`);
+  await expect(invitee.getByRole("button", { name: "Create account and join" })).toBeVisible();
+  await expectAccessible(invitee);
+  await visitor.close();
+});
+
+test("every admin tab has no WCAG A/AA violations", async ({ page, api }) => {
+  test.slow();
+  await api.signUp();
+  await signInAs(page, await api.loginAdmin());
+  for (const [tab, label] of [
+    ["dashboard", "Admin Dashboard"],
+    ["users", "User Management"],
+    ["memberships", "Memberships"],
+    ["analytics", "Reports & Analytics"],
+    ["export", "Export Data"],
+    ["settings", "System Settings"],
+  ]) {
+    await page.goto(`/app/admin?tab=${tab}`);
+    await expect(page.getByRole("heading", { level: 1, name: label })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0);
+    await expectAccessible(page);
+  }
+  await page.goto("/app/admin?tab=memberships");
+  await page
+    .getByRole("button", { name: /^Edit membership of / })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog", { name: "Edit membership" })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -107,6 +107,7 @@ test.describe("navigation", () => {
         "Projects",
         "Snagging Reports",
         "Audits",
+        "Team",
         "Profile",
       ]);
       await nav.getByRole("link", { name: "Audits" }).click();

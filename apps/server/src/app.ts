@@ -6,6 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
+import { adminRoutes } from "./admin/admin.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
 import { SessionStatus } from "./auth/session-status";
@@ -20,9 +21,12 @@ import { frameworkErrorHandler, handleClientError } from "./http/framework-error
 import { registerJsonBodyParser } from "./http/json-body";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
+import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
+import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 
 export type AppOptions = {
@@ -31,6 +35,8 @@ export type AppOptions = {
   dbKind: DbKind;
   secret: string;
   storage: FileStorage;
+  /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -65,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   };
 
   registerSecurityHeaders(app, headersFor);
+  const { onRoute } = options;
+  if (onRoute) app.addHook("onRoute", (route) => onRoute({ method: route.method, url: route.url }));
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   await app.register(rateLimit, { global: false });
@@ -86,6 +94,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(authRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
+      await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
+      await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
+      await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
+      await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,7 @@
 // Shared expectations for API answers (DESIGN §4).
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import type { Database } from "../src/db/schema";
 import type { TestApp } from "./harness";
 
 /** The answer is the JSON error shape with this status (and message, when given). */
@@ -28,17 +29,7 @@ export function allKeys(value: unknown): string[] {
   return [];
 }
 
-export async function countRows(
-  t: TestApp,
-  table:
-    | "users"
-    | "workspaces"
-    | "projects"
-    | "snagging_reports"
-    | "attachments"
-    | "refresh_tokens"
-    | "idempotency_keys",
-): Promise<number> {
+export async function countRows(t: TestApp, table: keyof Database): Promise<number> {
   const row = await t.ctx.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -3,6 +3,7 @@
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { Project } from "@sitesnag/shared/projects";
 import type { Insertable } from "kysely";
+import { ensurePlatformAdmin } from "../src/auth/auth.service";
 import type { AttachmentsTable, SnaggingReportsTable } from "../src/db/schema";
 import { newId } from "../src/ids";
 import { newPhotoKey } from "../src/snagging/snagging.files";
@@ -104,4 +105,15 @@ export async function insertAttachment(
   await t.ctx.storage.put(row.thumbnail_key, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), "image/jpeg");
   await t.ctx.db.insertInto("attachments").values(row).execute();
   return row;
+}
+
+/** A platform admin made the way start-up makes one (ADMIN_EMAIL), signed in through the API. */
+export async function signInAdmin(t: TestApp): Promise<AuthResponse & { password: string }> {
+  counter += 1;
+  const email = `ops.${counter}.${Date.now()}@example.com`;
+  const password = "admin-password-long";
+  await ensurePlatformAdmin(t.ctx, email, password);
+  const res = await t.request({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
+  return { ...(res.json() as AuthResponse), password };
 }

@@ -21,6 +21,8 @@ export type TestApp = {
   dataDir: string;
   /** The PostgreSQL schema this app's tables live in (undefined on SQLite). */
   schema: string | undefined;
+  /** Every route the app registered, as "METHOD /path" (HEAD routes Fastify adds for GET excluded). */
+  routes: string[];
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
@@ -61,7 +63,11 @@ export async function createTestApp(
     onConnectionError: options.onConnectionError,
     ...(schema ? { schema } : {}),
   });
+  const routes: string[] = [];
   const { app, ctx } = await buildApp({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== "HEAD") routes.push(`${method} ${route.url}`);
+    },
     config,
     db,
     dbKind,
@@ -75,6 +81,7 @@ export async function createTestApp(
     ctx,
     dataDir,
     schema,
+    routes,
     request: ({ token, headers, ...rest }) =>
       app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {

@@ -3,7 +3,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRows } from "./assertions";
-import { createProject, insertReport, signUp } from "./factories";
+import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { type Headers, rawRequest } from "./raw-http";
 
@@ -49,16 +49,32 @@ const QUERIES = [
 describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", (kind) => {
   let t: TestApp;
   let token: string;
+  let adminToken: string;
+  let userId: string;
+  let inviteToken: string;
   let projectId: string;
   let reportId: string;
-  const tables = ["users", "workspaces", "projects", "snagging_reports", "attachments", "idempotency_keys"] as const;
+  // Not invitations: any object without an email is a valid request for an open invitation link.
+  const tables = [
+    "users",
+    "workspaces",
+    "projects",
+    "snagging_reports",
+    "attachments",
+    "idempotency_keys",
+    "notifications",
+  ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     const account = await signUp(t);
     token = account.accessToken;
+    userId = account.user.id;
+    adminToken = (await signInAdmin(t)).accessToken;
     projectId = (await createProject(t, token)).id;
+    const invite = await t.request({ method: "POST", url: "/api/invitations", token, payload: {} });
+    inviteToken = (invite.json() as { token: string }).token;
     reportId = String((await insertReport(t, { workspaceId: account.user.workspaceId, projectId })).id);
   });
   const reportRow = () =>
@@ -67,7 +83,13 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
 
   it("JSON bodies on every write route", async () => {
     const before = await snapshot();
-    const routes: [string, string, boolean][] = [
+    const routes: [string, string, boolean | string][] = [
+      ["PATCH", `/api/users/${userId}`, true],
+      ["PATCH", `/api/users/${userId}/password`, true],
+      ["PATCH", `/api/users/${userId}/membership`, "admin"],
+      ["POST", "/api/invitations", true],
+      ["POST", `/api/invitations/token/${inviteToken}/accept`, true],
+      ["POST", `/api/invitations/token/${inviteToken}/register`, false],
       ["POST", "/api/auth/register", false],
       ["POST", "/api/auth/login", false],
       ["POST", "/api/auth/refresh", false],
@@ -85,7 +107,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
           url,
           headers: { "content-type": "application/json" },
           payload: JSON.stringify(body),
-          ...(authed ? { token } : {}),
+          ...(authed === "admin" ? { token: adminToken } : authed ? { token } : {}),
         });
         expect(
           res.statusCode,
@@ -95,6 +117,9 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       }
     }
     expect(await snapshot()).toEqual(before);
+    const invitations = await t.request({ method: "GET", url: "/api/invitations", token });
+    const emails = (invitations.json() as { invitations: { email: string | null }[] }).invitations.map((i) => i.email);
+    expect(emails.every((email) => email === null)).toBe(true);
     expect(await reportRow()).toEqual(report);
     const project = await t.request({ method: "GET", url: `/api/projects/${projectId}`, token });
     expect(project.json()).toMatchObject({ project: { name: "Test Project", status: "active" } });
@@ -105,6 +130,43 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       for (const method of ["GET", "PUT", "DELETE"] as const) {
         const res = await t.request({ method, url: `/api/projects/${id}`, token, payload: { name: "x" } });
         expect(res.statusCode, `${method} ${id}`).toBeLessThan(500);
+      }
+    }
+    const idRoutes: [string, (id: string) => string, string][] = [
+      ["POST", (id) => `/api/notifications/${id}/read`, token],
+      ["DELETE", (id) => `/api/invitations/${id}`, token],
+      ["DELETE", (id) => `/api/team/members/${id}`, token],
+      ["GET", (id) => `/api/invitations/token/${id}`, token],
+      ["PATCH", (id) => `/api/users/${id}`, token],
+      ["PATCH", (id) => `/api/users/${id}/membership`, adminToken],
+    ];
+    for (const id of ID_PARAMS) {
+      for (const [method, url, bearer] of idRoutes) {
+        const res = await t.request({ method: method as "GET", url: url(id), token: bearer, payload: {} });
+        expect(res.statusCode, `${method} ${url(id)}`).toBeLessThan(500);
+      }
+    }
+    const listQueries = [
+      ...QUERIES,
+      "page=0",
+      "page=-1",
+      "page=1e9",
+      "pageSize=1000",
+      "search=%00",
+      "search=' OR 1=1 --",
+      "membership=bogus",
+      "scope[]=all",
+      "page=abc",
+    ];
+    for (const query of listQueries) {
+      for (const [url, bearer] of [
+        ["/api/snagging", token],
+        ["/api/users", adminToken],
+        ["/api/users", token],
+        ["/api/notifications", token],
+      ] as const) {
+        const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });
+        expect(res.statusCode, `${url}?${query}`).toBeLessThan(500);
       }
     }
     for (const id of ID_PARAMS) {

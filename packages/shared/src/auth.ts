@@ -2,7 +2,7 @@
 // form A on /signup (email pattern, 6 characters), form B on /register (8 characters, no pattern).
 // The server accepts 6 to 128 characters.
 import { z } from "zod";
-import { MEMBERSHIP_TYPES, ROLES } from "./enums";
+import { MEMBERSHIP_TYPES, ROLES, WORKSPACE_ROLES } from "./enums";
 import { plainString } from "./text";
 
 export const PASSWORD_MIN = 6;
@@ -102,6 +102,8 @@ export const UserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   workspaceId: z.string(),
+  /** owner: may invite and remove teammates. */
+  workspaceRole: z.enum(WORKSPACE_ROLES),
   membership_type: z.enum(MEMBERSHIP_TYPES),
   membership_start_date: z.number().nullable(),
   membership_end_date: z.number().nullable(),

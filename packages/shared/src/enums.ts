@@ -18,3 +18,7 @@ export type Priority = (typeof PRIORITIES)[number];
 
 export const CATEGORIES = ["safety", "finish", "plumbing", "electrical", "structural", "hvac", "other"] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** A member's place in their workspace: the first account is its owner; owners invite and remove. */
+export const WORKSPACE_ROLES = ["owner", "member"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as initial from "./migrations/0001-initial";
 import * as refreshTokenSuccessor from "./migrations/0002-refresh-token-successor";
 import * as snaggingEvidence from "./migrations/0003-snagging-evidence";
+import * as teamsNotifications from "./migrations/0004-teams-notifications";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-refresh-token-successor": refreshTokenSuccessor,
   "0003-snagging-evidence": snaggingEvidence,
+  "0004-teams-notifications": teamsNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

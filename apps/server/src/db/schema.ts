@@ -21,6 +21,8 @@ export interface UsersTable {
   membership_start_date: number | null;
   membership_end_date: number | null;
   membership_amount: Generated<number>;
+  /** The first account of a workspace is its owner (the column's default); invited accounts are members. */
+  workspace_role: Generated<"owner" | "member">;
   created_at: number;
 }
 
@@ -94,6 +96,34 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+export interface InvitationsTable {
+  id: string;
+  workspace_id: string;
+  token_hash: string;
+  /** When set, only an account with this address may accept. */
+  email: string | null;
+  invited_by: string | null;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: string | null;
+  revoked_at: number | null;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  workspace_id: string;
+  report_id: string | null;
+  actor_id: string | null;
+  kind: "assigned" | "status";
+  /** The report's title when the notification was made, so the entry still reads after edits. */
+  report_title: string;
+  status: "open" | "in-progress" | "resolved" | "closed" | null;
+  read_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -101,6 +131,8 @@ export interface Database {
   projects: ProjectsTable;
   snagging_reports: SnaggingReportsTable;
   attachments: AttachmentsTable;
+  invitations: InvitationsTable;
+  notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
 
@@ -109,4 +141,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ReportRow = Selectable<SnaggingReportsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;

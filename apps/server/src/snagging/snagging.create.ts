@@ -10,6 +10,7 @@ import type { Database, IdempotencyKeysTable, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { conflict } from "../http/errors";
 import { newId } from "../ids";
+import { notifyAssigned } from "../notifications/notifications.service";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireProjectField } from "./snagging.access";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
@@ -96,6 +97,13 @@ export async function createReport(
             updated_at: now,
           });
           await insertAttachments(trx, attachments);
+          const notified = {
+            workspace_id: user.workspace_id,
+            title,
+            assigned_to: input.assignedTo,
+            created_by: user.id,
+          };
+          await notifyAssigned(trx, { id: reportId, ...notified }, user.id);
           if (idempotencyKey) {
             await insertIdempotencyKey(trx, {
               user_id: user.id,

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from "../context";
 import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
+import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireReport } from "./snagging.access";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
@@ -60,8 +61,11 @@ export async function getReport(ctx: AppContext, user: UserRow, id: string): Pro
 
 /** The detail screen's Change Status buttons. */
 export async function changeReportStatus(ctx: AppContext, user: UserRow, id: string, status: ReportStatus) {
-  await requireReport(ctx, user, id);
-  await updateReport(ctx.db, user.workspace_id, id, { status, updated_at: nowSeconds() });
+  const report = await requireReport(ctx, user, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateReport(trx, user.workspace_id, id, { status, updated_at: nowSeconds() });
+    if (status !== report.status) await notifyStatusChanged(trx, report, status, user.id);
+  });
   return getReport(ctx, user, id);
 }
 
@@ -124,6 +128,9 @@ export async function editReport(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await updateReport(trx, user.workspace_id, id, { ...changes, updated_at: now });
+      const after = { ...report, ...changes };
+      if (after.assigned_to !== report.assigned_to) await notifyAssigned(trx, after, user.id);
+      if (after.status !== report.status) await notifyStatusChanged(trx, after, after.status, user.id);
       await deleteAttachments(trx, id, removeIds);
       await insertAttachments(trx, added);
     });

@@ -1,4 +1,5 @@
 import type { User } from "@sitesnag/shared/auth";
+import type { AdminUser, Member } from "@sitesnag/shared/users";
 import type { UserRow } from "../db/schema";
 
 /** Row → the API's User shape (SPEC §3). The password hash never leaves this layer. */
@@ -10,6 +11,7 @@ export function presentUser(row: UserRow): User {
     email: row.email,
     role: row.role,
     workspaceId: row.workspace_id,
+    workspaceRole: row.workspace_role,
     membership_type: row.membership_type,
     membership_start_date: row.membership_start_date,
     membership_end_date: row.membership_end_date,
@@ -17,3 +19,26 @@ export function presentUser(row: UserRow): User {
     created_at: row.created_at,
   };
 }
+
+export const presentMember = (row: UserRow): Member => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  role: row.role,
+  workspaceRole: row.workspace_role,
+});
+
+/** The admin's view: camelCase names for the shared components, snake_case as SPEC §3 gives the admin list. */
+export const presentAdminUser = (row: UserRow & { workspace_name: string }): AdminUser => ({
+  ...presentMember(row),
+  first_name: row.first_name,
+  last_name: row.last_name,
+  workspaceId: row.workspace_id,
+  workspaceName: row.workspace_name,
+  membership_type: row.membership_type,
+  membership_start_date: row.membership_start_date,
+  membership_end_date: row.membership_end_date,
+  membership_amount: Number(row.membership_amount),
+  created_at: row.created_at,
+});

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
+import type { MembershipFilter } from "@sitesnag/shared/users";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { preparedQuery } from "../db/prepared";
 import type { Database, NewUser, UserRow, UserUpdate } from "../db/schema";
 
@@ -22,6 +23,67 @@ export async function insertUser(db: Q, user: NewUser): Promise<UserRow> {
 
 export async function updateUser(db: Q, id: string, changes: UserUpdate): Promise<void> {
   await db.updateTable("users").set(changes).where("id", "=", id).execute();
+}
+
+/** Everyone in one workspace, owners first, then by name. */
+export const findWorkspaceMembers = (db: Q, workspaceId: string): Promise<UserRow[]> =>
+  db
+    .selectFrom("users")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .orderBy("workspace_role", "desc")
+    .orderBy("first_name")
+    .orderBy("last_name")
+    .orderBy("id")
+    .execute();
+
+export type UserFilter = { search?: string | undefined; membership: MembershipFilter; now: number };
+
+/** LIKE wildcards in the user's text match themselves. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filteredUsers(db: Q, filter: UserFilter) {
+  let q = db.selectFrom("users as u").innerJoin("workspaces as w", "w.id", "u.workspace_id");
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    // ESCAPE spelled out: SQLite has no default escape character for LIKE.
+    const matches = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    q = q.where((eb) => eb.or([matches("u.first_name"), matches("u.last_name"), matches("u.email")]));
+  }
+  switch (filter.membership) {
+    case "free":
+      return q.where("u.membership_type", "=", "free");
+    case "inactive":
+      return q.where("u.membership_type", "=", "yearly").where("u.membership_end_date", "is", null);
+    case "expired":
+      return q.where("u.membership_type", "=", "yearly").where("u.membership_end_date", "<", filter.now);
+    case "active":
+      return q.where("u.membership_type", "=", "yearly").where("u.membership_end_date", ">=", filter.now);
+    default:
+      return q;
+  }
+}
+
+/** One page of every user (newest first) with the total that matches; backed by users_created. */
+export async function findUsersPage(
+  db: Q,
+  filter: UserFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: (UserRow & { workspace_name: string })[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filteredUsers(db, filter)
+      .selectAll("u")
+      .select("w.name as workspace_name")
+      .orderBy("u.created_at", "desc")
+      .orderBy("u.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filteredUsers(db, filter)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /** The user when they belong to this workspace, else undefined (assignees are checked with it). */

@@ -116,6 +116,13 @@ export const router = createBrowserRouter([
           (m) => m.CookiesPage,
         ),
       },
+      {
+        path: "/invite/:token",
+        lazy: screen(
+          () => import("../features/team/accept-invite-page"),
+          (m) => m.AcceptInvitePage,
+        ),
+      },
       { path: "/about", element: <ExternalRedirectPage to={COMPANY.aboutUrl} label="our About page" /> },
       { path: "/contact", element: <ExternalRedirectPage to={COMPANY.contactUrl} label="our Contact page" /> },
       {
@@ -179,7 +186,20 @@ export const router = createBrowserRouter([
                 ),
               },
               { path: "audits/*", lazy: pending("Site Audits") },
-              { path: "profile", lazy: pending("Profile") },
+              {
+                path: "profile",
+                lazy: screen(
+                  () => import("../features/profile/profile-page"),
+                  (m) => m.ProfilePage,
+                ),
+              },
+              {
+                path: "team",
+                lazy: screen(
+                  () => import("../features/team/team-page"),
+                  (m) => m.TeamPage,
+                ),
+              },
             ],
           },
           {

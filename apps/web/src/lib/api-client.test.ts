@@ -43,6 +43,7 @@ const user = {
   email: "pat@example.com",
   role: "user" as const,
   workspaceId: "w1",
+  workspaceRole: "owner" as const,
   membership_type: "free" as const,
   membership_start_date: null,
   membership_end_date: null,

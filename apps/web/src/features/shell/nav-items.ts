@@ -1,4 +1,12 @@
-import { ClipboardCheck, FileWarning, FolderKanban, LayoutDashboard, type LucideIcon, UserRound } from "lucide-react";
+import {
+  ClipboardCheck,
+  FileWarning,
+  FolderKanban,
+  LayoutDashboard,
+  type LucideIcon,
+  UserRound,
+  Users,
+} from "lucide-react";
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
 
@@ -7,6 +15,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { to: "/app/projects", label: "Projects", icon: FolderKanban },
   { to: "/app/snagging", label: "Snagging Reports", icon: FileWarning },
   { to: "/app/audits", label: "Audits", icon: ClipboardCheck },
+  { to: "/app/team", label: "Team", icon: Users },
   { to: "/app/profile", label: "Profile", icon: UserRound },
 ];
 

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { COMPANY } from "../../config/company";
 import { useUiStore } from "../../stores/ui-store";
-import { ADMIN_TABS } from "../admin/admin-tabs";
+import { ADMIN_TABS, resolveAdminTab } from "../admin/admin-tabs";
 import { SIDEBAR_ITEMS } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -15,7 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function SidebarContent({ variant }: { variant: "app" | "admin" }) {
   const location = useLocation();
-  const activeTab = new URLSearchParams(location.search).get("tab") ?? "dashboard";
+  const activeTab = resolveAdminTab(new URLSearchParams(location.search).get("tab")).id;
   return (
     <>
       <div className="flex h-16 items-center gap-2 border-b border-slate-200 px-4">

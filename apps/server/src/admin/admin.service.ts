@@ -1,0 +1,77 @@
+// Admin figures and system facts. Every function re-checks the admin role (the routes do too).
+import type { AdminStats, SystemSettings } from "@sitesnag/shared/admin";
+import { conversionRate, monthlyRevenue } from "@sitesnag/shared/membership";
+import packageJson from "../../package.json" with { type: "json" };
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
+import { forbidden } from "../http/errors";
+import { nowSeconds } from "../time";
+import { presentAdminUser } from "../users/users.presenter";
+import { findUsersPage } from "../users/users.repository";
+import { countDemoAccounts, countRows, membershipFigures, reportFigures, signupsInRanges } from "./admin.repository";
+
+export function requireAdminUser(user: UserRow): void {
+  if (user.role !== "admin") throw forbidden("Only administrators can do that");
+}
+
+/** The last `count` calendar months in UTC, oldest first, as 'YYYY-MM' with their bounds in seconds. */
+export function lastMonths(nowMs: number, count: number): { month: string; start: number; end: number }[] {
+  const now = new Date(nowMs);
+  const months = [];
+  for (let back = count - 1; back >= 0; back -= 1) {
+    const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1);
+    const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back + 1, 1);
+    months.push({ month: new Date(start).toISOString().slice(0, 7), start: start / 1000, end: end / 1000 });
+  }
+  return months;
+}
+
+export async function getAdminStats(ctx: AppContext, user: UserRow): Promise<AdminStats> {
+  requireAdminUser(user);
+  const now = nowSeconds();
+  const months = lastMonths(now * 1000, 12);
+  const [members, signups, reports, recent, projects, workspaces, demoAccounts] = await Promise.all([
+    membershipFigures(ctx.db, now),
+    signupsInRanges(ctx.db, months),
+    reportFigures(ctx.db, now - 30 * 24 * 60 * 60),
+    findUsersPage(ctx.db, { membership: "all", now }, { offset: 0, limit: 5 }),
+    countRows(ctx.db, "projects"),
+    countRows(ctx.db, "workspaces"),
+    countDemoAccounts(ctx.db),
+  ]);
+  return {
+    totalUsers: members.total,
+    yearlyMembers: members.yearly,
+    activeYearlyMembers: members.activeYearly,
+    yearlyRevenue: members.yearlyRevenue,
+    monthlyRevenue: monthlyRevenue(members.yearlyRevenue),
+    conversionRate: conversionRate(members.yearly, members.total),
+    recentSignups: recent.rows.map(presentAdminUser),
+    signupsByMonth: months.map((m, i) => ({ month: m.month, count: signups[i] ?? 0 })),
+    reports,
+    projects,
+    workspaces,
+    demoAccounts,
+  };
+}
+
+export async function getSystemSettings(ctx: AppContext, user: UserRow): Promise<SystemSettings> {
+  requireAdminUser(user);
+  const [users, workspaces, projects, reports, attachments, notifications] = await Promise.all([
+    countRows(ctx.db, "users"),
+    countRows(ctx.db, "workspaces"),
+    countRows(ctx.db, "projects"),
+    countRows(ctx.db, "snagging_reports"),
+    countRows(ctx.db, "attachments"),
+    countRows(ctx.db, "notifications"),
+  ]);
+  return {
+    version: packageJson.version,
+    database: ctx.dbKind,
+    storage: ctx.config.s3 ? "s3" : "disk",
+    // The demo has no switch: /demo and the demo login are always served.
+    demoEnabled: true,
+    nodeVersion: process.version,
+    counts: { users, workspaces, projects, reports, attachments, notifications },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Notification } from "@sitesnag/shared/notifications";
+import type { NotificationWithActor } from "./notifications.repository";
+
+const STATUS_LABELS = { open: "Open", "in-progress": "In Progress", resolved: "Resolved", closed: "Closed" } as const;
+
+export function presentNotification(row: NotificationWithActor): Notification {
+  const actor =
+    row.actor_first_name === null && row.actor_last_name === null
+      ? null
+      : `${row.actor_first_name ?? ""} ${row.actor_last_name ?? ""}`.trim();
+  const message =
+    row.kind === "assigned"
+      ? `${actor ?? "Someone"} assigned you ${row.report_title}`
+      : `${actor ?? "Someone"} changed ${row.report_title} to ${row.status ? STATUS_LABELS[row.status] : "a new status"}`;
+  return {
+    id: row.id,
+    kind: row.kind,
+    reportId: row.report_id,
+    reportTitle: row.report_title,
+    status: row.status,
+    actorName: actor,
+    message,
+    read: row.read_at !== null,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,96 @@
+// Notifications (DESIGN §5). The notify* functions are called by the snagging service inside the
+// transaction that changes the report, so a notification exists exactly when its change does.
+// Nobody is notified of their own action.
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import type { NotificationList } from "@sitesnag/shared/notifications";
+import type { Kysely, Transaction } from "kysely";
+import type { AppContext } from "../context";
+import type { Database, ReportRow, UserRow } from "../db/schema";
+import { notFound } from "../http/errors";
+import { newId } from "../ids";
+import { nowSeconds } from "../time";
+import { presentNotification } from "./notifications.presenter";
+import {
+  countNotifications,
+  findNotificationsPage,
+  insertNotifications,
+  markAllRead,
+  markRead,
+} from "./notifications.repository";
+
+type Q = Kysely<Database> | Transaction<Database>;
+type ReportRef = Pick<ReportRow, "id" | "workspace_id" | "title" | "assigned_to" | "created_by">;
+
+/** The report now has `report.assigned_to` as assignee, set by `actorId`. */
+export async function notifyAssigned(db: Q, report: ReportRef, actorId: string): Promise<void> {
+  if (report.assigned_to === null || report.assigned_to === actorId) return;
+  await insertNotifications(db, [
+    {
+      id: newId(),
+      user_id: report.assigned_to,
+      workspace_id: report.workspace_id,
+      report_id: report.id,
+      actor_id: actorId,
+      kind: "assigned",
+      report_title: report.title,
+      status: null,
+      read_at: null,
+      created_at: nowSeconds(),
+    },
+  ]);
+}
+
+/** The report's status became `status`: its author and its assignee hear of it, once each. */
+export async function notifyStatusChanged(
+  db: Q,
+  report: ReportRef,
+  status: ReportRow["status"],
+  actorId: string,
+): Promise<void> {
+  const recipients = new Set([report.created_by, report.assigned_to]);
+  recipients.delete(null);
+  recipients.delete(actorId);
+  const now = nowSeconds();
+  await insertNotifications(
+    db,
+    [...recipients].map((userId) => ({
+      id: newId(),
+      user_id: userId as string,
+      workspace_id: report.workspace_id,
+      report_id: report.id,
+      actor_id: actorId,
+      kind: "status" as const,
+      report_title: report.title,
+      status,
+      read_at: null,
+      created_at: now,
+    })),
+  );
+}
+
+export async function listNotifications(
+  ctx: AppContext,
+  user: UserRow,
+  query: { page: number; pageSize: number },
+): Promise<NotificationList> {
+  const [rows, counts] = await Promise.all([
+    findNotificationsPage(ctx.db, user.id, user.workspace_id, (query.page - 1) * query.pageSize, query.pageSize),
+    countNotifications(ctx.db, user.id, user.workspace_id),
+  ]);
+  return {
+    notifications: rows.map(presentNotification),
+    unreadCount: counts.unread,
+    total: counts.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function readNotification(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  // Someone else's notification and a malformed id both answer 404.
+  if (!UUID_PATTERN.test(id) || !(await markRead(ctx.db, user.id, id, nowSeconds()))) throw notFound("Notification");
+}
+
+export async function readAllNotifications(ctx: AppContext, user: UserRow): Promise<void> {
+  await markAllRead(ctx.db, user.id, nowSeconds());
+}

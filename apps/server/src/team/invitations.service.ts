@@ -1,0 +1,163 @@
+// Invitations: an owner makes a link (optionally for one email address) that one person may use
+// once within seven days to join the workspace, with a new account or the one they have.
+// Only a SHA-256 hash of the token is stored: the link is shown to the owner once, at creation.
+import { randomBytes } from "node:crypto";
+import type { AuthResponse, Register } from "@sitesnag/shared/auth";
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import {
+  INVITATION_LIFETIME_SECONDS,
+  type Invitation,
+  type InvitationInputSchema,
+  type InvitationPreview,
+} from "@sitesnag/shared/team";
+import type { z } from "zod";
+import { assertAcceptablePassword, normaliseEmail } from "../auth/auth.service";
+import { hashPassword } from "../auth/passwords";
+import { issueTokens } from "../auth/token-rotation";
+import { hashToken } from "../auth/tokens";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
+import { AppError, conflict, forbidden, notFound } from "../http/errors";
+import { newId } from "../ids";
+import { nowSeconds } from "../time";
+import { presentUser } from "../users/users.presenter";
+import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
+import {
+  claimInvitation,
+  findInvitationByHash,
+  findPendingInvitations,
+  insertInvitation,
+  revokeInvitation,
+} from "./invitations.repository";
+import { joinWorkspace, leaveWorkspace } from "./membership-moves";
+import { presentInvitation, presentPreview } from "./team.presenter";
+
+export function requireOwner(user: UserRow): void {
+  if (user.workspace_role !== "owner") throw forbidden("Only workspace owners can manage the team");
+}
+
+export async function listInvitations(ctx: AppContext, user: UserRow): Promise<Invitation[]> {
+  requireOwner(user);
+  return (await findPendingInvitations(ctx.db, user.workspace_id, nowSeconds())).map(presentInvitation);
+}
+
+export async function createInvitation(
+  ctx: AppContext,
+  user: UserRow,
+  input: z.output<typeof InvitationInputSchema>,
+): Promise<{ invitation: Invitation; token: string }> {
+  requireOwner(user);
+  const workspace = await ctx.db
+    .selectFrom("workspaces")
+    .select("is_demo")
+    .where("id", "=", user.workspace_id)
+    .executeTakeFirstOrThrow();
+  // A demo sandbox is deleted after a day, and every account in it with it.
+  if (Number(workspace.is_demo) === 1) throw forbidden("Invitations are not available in the demo workspace");
+  const email = input.email ? normaliseEmail(input.email) : null;
+  if (email) {
+    const existing = await findUserByEmail(ctx.db, email);
+    if (existing?.workspace_id === user.workspace_id) throw conflict("This person is already a member of your team");
+  }
+  const token = randomBytes(32).toString("base64url");
+  const now = nowSeconds();
+  const row = {
+    id: newId(),
+    workspace_id: user.workspace_id,
+    token_hash: hashToken(token),
+    email,
+    invited_by: user.id,
+    created_at: now,
+    expires_at: now + INVITATION_LIFETIME_SECONDS,
+    accepted_at: null,
+    accepted_by: null,
+    revoked_at: null,
+  };
+  await insertInvitation(ctx.db, row);
+  return {
+    invitation: presentInvitation({ ...row, inviter_first_name: user.first_name, inviter_last_name: user.last_name }),
+    token,
+  };
+}
+
+export async function cancelInvitation(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  requireOwner(user);
+  const revoked = UUID_PATTERN.test(id) && (await revokeInvitation(ctx.db, user.workspace_id, id, nowSeconds()));
+  if (!revoked) throw notFound("Invitation");
+}
+
+/** The invitation behind a token, refused with a reason the accept page can show. */
+async function requirePending(ctx: AppContext, token: string) {
+  const row = token.length >= 20 ? await findInvitationByHash(ctx.db, hashToken(token)) : undefined;
+  if (!row || row.revoked_at !== null) throw notFound("Invitation");
+  if (row.accepted_at !== null) throw new AppError(404, "This invitation has already been used");
+  if (row.expires_at <= nowSeconds()) throw new AppError(404, "This invitation has expired");
+  return row;
+}
+
+function requireInvitedAddress(invitation: { email: string | null }, email: string): void {
+  if (invitation.email !== null && invitation.email !== normaliseEmail(email)) {
+    throw forbidden(`This invitation is for ${invitation.email}. Use that address to accept it.`);
+  }
+}
+
+export async function previewInvitation(ctx: AppContext, token: string): Promise<InvitationPreview> {
+  return presentPreview(await requirePending(ctx, token));
+}
+
+const USED = "This invitation has already been used";
+
+/** The signed-in account joins; leaving another workspace needs the person's confirmation. */
+export async function acceptInvitation(
+  ctx: AppContext,
+  user: UserRow,
+  token: string,
+  confirmMove: boolean,
+): Promise<AuthResponse["user"]> {
+  const invitation = await requirePending(ctx, token);
+  requireInvitedAddress(invitation, user.email);
+  if (invitation.workspace_id === user.workspace_id) throw conflict("You are already a member of this workspace");
+  if (!confirmMove) {
+    throw new AppError(409, "Joining moves your account out of your current workspace. Please confirm the move.", {
+      confirmMove: ["Please confirm the move"],
+    });
+  }
+  const now = nowSeconds();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await claimInvitation(trx, invitation.id, user.id, now))) throw new AppError(404, USED);
+    await leaveWorkspace(trx, user, now);
+    await joinWorkspace(trx, user.id, invitation.workspace_id, "member");
+  });
+  return presentUser((await findUserById(ctx.db, user.id)) as UserRow);
+}
+
+/** A new account made straight into the inviting workspace. */
+export async function registerWithInvitation(ctx: AppContext, token: string, input: Register): Promise<AuthResponse> {
+  const invitation = await requirePending(ctx, token);
+  requireInvitedAddress(invitation, input.email);
+  assertAcceptablePassword(input.password);
+  const email = normaliseEmail(input.email);
+  if (await findUserByEmail(ctx.db, email)) throw conflict("An account with this email already exists");
+  const passwordHash = await hashPassword(input.password);
+  const now = nowSeconds();
+  const userId = newId();
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const row = await insertUser(trx, {
+      id: userId,
+      workspace_id: invitation.workspace_id,
+      email,
+      password_hash: passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      role: "user",
+      workspace_role: "member",
+      membership_type: "free",
+      membership_start_date: null,
+      membership_end_date: null,
+      created_at: now,
+    });
+    if (!(await claimInvitation(trx, invitation.id, userId, now))) throw new AppError(404, USED);
+    return row;
+  });
+  return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };
+}

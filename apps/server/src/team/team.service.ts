@@ -1,0 +1,51 @@
+// The Team page: who is in the caller's workspace, and an owner removing someone.
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import type { Member } from "@sitesnag/shared/users";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
+import { badRequest, notFound } from "../http/errors";
+import { newId } from "../ids";
+import { nowSeconds } from "../time";
+import { presentMember } from "../users/users.presenter";
+import { findUserById, findWorkspaceMembers } from "../users/users.repository";
+import { insertWorkspace } from "../workspaces/workspaces.repository";
+import { requireOwner } from "./invitations.service";
+import { joinWorkspace, leaveWorkspace } from "./membership-moves";
+
+export type Team = { workspace: { id: string; name: string; isDemo: boolean }; members: Member[] };
+
+export async function getTeam(ctx: AppContext, user: UserRow): Promise<Team> {
+  const workspace = await ctx.db
+    .selectFrom("workspaces")
+    .select(["id", "name", "is_demo"])
+    .where("id", "=", user.workspace_id)
+    .executeTakeFirstOrThrow();
+  return {
+    workspace: { id: workspace.id, name: workspace.name, isDemo: Number(workspace.is_demo) === 1 },
+    members: (await findWorkspaceMembers(ctx.db, user.workspace_id)).map(presentMember),
+  };
+}
+
+/**
+ * Removes a member from the owner's workspace. Their reports stay (unassigned where they were the
+ * assignee, so the team can reassign them), and the account continues in a new workspace of its own.
+ */
+export async function removeMember(ctx: AppContext, owner: UserRow, id: string): Promise<void> {
+  requireOwner(owner);
+  if (id === owner.id) throw badRequest("You cannot remove yourself from your own workspace");
+  const member = UUID_PATTERN.test(id) ? await findUserById(ctx.db, id) : undefined;
+  if (!member || member.workspace_id !== owner.workspace_id) throw notFound("Member");
+  const now = nowSeconds();
+  await ctx.db.transaction().execute(async (trx) => {
+    await leaveWorkspace(trx, member, now);
+    const workspaceId = newId();
+    await insertWorkspace(trx, {
+      id: workspaceId,
+      name: `${member.first_name}'s workspace`,
+      isDemo: false,
+      expiresAt: null,
+      createdAt: now,
+    });
+    await joinWorkspace(trx, member.id, workspaceId, "owner");
+  });
+}

@@ -1,0 +1,42 @@
+import {
+  MembershipInputSchema,
+  PasswordChangeSchema,
+  ProfileInputSchema,
+  UserListQuerySchema,
+} from "@sitesnag/shared/users";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, type Guard, requireAdmin } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { changePassword, listUsers, updateMembership, updateProfile } from "./users.service";
+
+const IdParams = z.object({ id: z.string().max(200) });
+
+export function userRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
+    app.addHook("onRequest", authenticate);
+
+    app.get("/", { schema: { querystring: UserListQuerySchema } }, async (request) =>
+      listUsers(ctx, currentUser(request), request.query),
+    );
+
+    app.patch("/:id", { schema: { params: IdParams, body: ProfileInputSchema } }, async (request) => ({
+      user: await updateProfile(ctx, currentUser(request), request.params.id, request.body),
+    }));
+
+    app.patch("/:id/password", { schema: { params: IdParams, body: PasswordChangeSchema } }, async (request, reply) => {
+      await changePassword(ctx, currentUser(request), request.params.id, request.body);
+      return reply.status(204).send();
+    });
+
+    // The admin check runs before the body is validated, so a member learns nothing but 403.
+    app.patch(
+      "/:id/membership",
+      { onRequest: requireAdmin, schema: { params: IdParams, body: MembershipInputSchema } },
+      async (request) => ({
+        user: await updateMembership(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
+  };
+}

@@ -1,0 +1,97 @@
+// Users: the member list and the admin's list (GET /api/users), the caller's own profile and
+// password, and an admin's membership edit. Access checks come first in each function.
+
+import type { User } from "@sitesnag/shared/auth";
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import type {
+  AdminUser,
+  Member,
+  MembershipInput,
+  PasswordChange,
+  ProfileInput,
+  UserListQuerySchema,
+} from "@sitesnag/shared/users";
+import { MembershipInputSchema } from "@sitesnag/shared/users";
+import type { z } from "zod";
+import { assertAcceptablePassword, normaliseEmail } from "../auth/auth.service";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { revokeOtherSessions } from "../auth/sessions";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
+import { AppError, conflict, forbidden, notFound } from "../http/errors";
+import { nowSeconds } from "../time";
+import { presentAdminUser, presentMember, presentUser } from "./users.presenter";
+import { findUserByEmail, findUserById, findUsersPage, findWorkspaceMembers, updateUser } from "./users.repository";
+
+type UserListQuery = z.output<typeof UserListQuerySchema>;
+
+export type UserList = { users: Member[] } | { users: AdminUser[]; total: number; page: number; pageSize: number };
+
+/**
+ * Members of the caller's workspace for everyone (the assignee picker); every user, paged and with
+ * membership fields, for an admin — unless the admin asks for `scope=workspace` like the picker does.
+ */
+export async function listUsers(ctx: AppContext, user: UserRow, query: UserListQuery): Promise<UserList> {
+  if (user.role !== "admin" || query.scope === "workspace") {
+    return { users: (await findWorkspaceMembers(ctx.db, user.workspace_id)).map(presentMember) };
+  }
+  const { rows, total } = await findUsersPage(
+    ctx.db,
+    { search: query.search, membership: query.membership, now: nowSeconds() },
+    { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+  );
+  return { users: rows.map(presentAdminUser), total, page: query.page, pageSize: query.pageSize };
+}
+
+function requireSelf(user: UserRow, id: string, message: string): void {
+  if (user.id !== id) throw forbidden(message);
+}
+
+export async function updateProfile(ctx: AppContext, user: UserRow, id: string, input: ProfileInput): Promise<User> {
+  requireSelf(user, id, "You can only edit your own profile");
+  const email = normaliseEmail(input.email);
+  const taken = await findUserByEmail(ctx.db, email);
+  if (taken && taken.id !== user.id) throw conflict("An account with this email already exists");
+  const changes = { first_name: input.firstName, last_name: input.lastName, email };
+  try {
+    await updateUser(ctx.db, user.id, changes);
+  } catch (error) {
+    // Two accounts racing for one address: the unique index decides.
+    const winner = await findUserByEmail(ctx.db, email);
+    if (winner && winner.id !== user.id) throw conflict("An account with this email already exists");
+    throw error;
+  }
+  return presentUser({ ...user, ...changes });
+}
+
+export async function changePassword(ctx: AppContext, user: UserRow, id: string, input: PasswordChange): Promise<void> {
+  requireSelf(user, id, "You can only change your own password");
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw new AppError(400, "Current password is incorrect", { currentPassword: ["Current password is incorrect"] });
+  }
+  assertAcceptablePassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash });
+    await revokeOtherSessions(trx, user.id, input.refreshToken, nowSeconds());
+  });
+}
+
+export async function updateMembership(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  input: MembershipInput,
+): Promise<AdminUser> {
+  if (admin.role !== "admin") throw forbidden("Only administrators can do that");
+  const values = MembershipInputSchema.parse(input);
+  const target = UUID_PATTERN.test(id) ? await findUserById(ctx.db, id) : undefined;
+  if (!target) throw notFound("User");
+  await updateUser(ctx.db, id, values);
+  const workspace = await ctx.db
+    .selectFrom("workspaces")
+    .select("name")
+    .where("id", "=", target.workspace_id)
+    .executeTakeFirstOrThrow();
+  return presentAdminUser({ ...target, ...values, workspace_name: workspace.name });
+}

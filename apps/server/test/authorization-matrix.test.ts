@@ -1,0 +1,352 @@
+// Every route of the product × every kind of caller, with the status each must get. The table is
+// checked against the routes the app actually registers (Fastify's onRoute hook): a route added
+// without a row here fails the first test.
+import type { AuthResponse } from "@sitesnag/shared/auth";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifyAssigned } from "../src/notifications/notifications.service";
+import { createProject, insertReport, signInAdmin, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { jpegPhoto, multipart } from "./images";
+
+const PERSONAS = ["anonymous", "member", "owner", "outsider", "admin"] as const;
+type Persona = (typeof PERSONAS)[number];
+type Expected = Record<Persona, number>;
+
+type World = {
+  t: TestApp;
+  owner: AuthResponse;
+  member: AuthResponse & { password: string };
+  outsider: AuthResponse;
+  admin: AuthResponse;
+  projectId: string;
+  reportId: string;
+  notificationId: string;
+  /** A project each signed-in persona may file reports in (its own workspace's). */
+  projectOf: Record<Exclude<Persona, "anonymous">, string>;
+  photo: Buffer;
+  freshReport: () => Promise<string>;
+  /** A fresh object per cell for routes that use it up (delete, accept). */
+  freshProject: () => Promise<string>;
+  freshInvitation: () => Promise<{ id: string; token: string }>;
+  freshMember: () => Promise<string>;
+};
+
+type Row = {
+  route: string;
+  request: (w: World, p: Persona) => Promise<InjectOptions> | InjectOptions;
+  expected: Expected;
+};
+
+const all = (status: number, anonymous = 401): Expected => ({
+  anonymous,
+  member: status,
+  owner: status,
+  outsider: status,
+  admin: status,
+});
+/** Workspace data: members and owners of the workspace get `ok`; others, the admin included, 404. */
+const workspace = (ok: number): Expected => ({ anonymous: 401, member: ok, owner: ok, outsider: 404, admin: 404 });
+const adminOnly = (ok: number): Expected => ({ anonymous: 401, member: 403, owner: 403, outsider: 403, admin: ok });
+
+let emailCounter = 0;
+const uniqueEmail = () => `matrix.${Date.now()}.${++emailCounter}@example.com`;
+const project = { name: "Matrix", description: "", location: "", clientName: "", status: "active" };
+
+const ROWS: Row[] = [
+  { route: "GET /api/health", request: () => ({ method: "GET", url: "/api/health" }), expected: all(200, 200) },
+  {
+    route: "POST /api/auth/register",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { firstName: "M", lastName: "X", email: uniqueEmail(), password: "matrix-pass-1" },
+    }),
+    expected: all(201, 201),
+  },
+  {
+    route: "POST /api/auth/login",
+    request: (w) => ({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: w.member.user.email, password: w.member.password },
+    }),
+    expected: all(200, 200),
+  },
+  {
+    route: "POST /api/auth/demo-login",
+    request: () => ({ method: "POST", url: "/api/auth/demo-login" }),
+    expected: all(200, 200),
+  },
+  {
+    route: "POST /api/auth/refresh",
+    request: () => ({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: "not-a-live-token" } }),
+    expected: all(401, 401),
+  },
+  {
+    route: "POST /api/auth/logout",
+    request: () => ({ method: "POST", url: "/api/auth/logout", payload: {} }),
+    expected: all(204, 204),
+  },
+
+  { route: "GET /api/projects", request: () => ({ method: "GET", url: "/api/projects" }), expected: all(200) },
+  {
+    route: "POST /api/projects",
+    request: () => ({ method: "POST", url: "/api/projects", payload: project }),
+    expected: all(201),
+  },
+  {
+    route: "GET /api/projects/:id",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}` }),
+    expected: workspace(200),
+  },
+  {
+    route: "PUT /api/projects/:id",
+    request: (w) => ({ method: "PUT", url: `/api/projects/${w.projectId}`, payload: project }),
+    expected: workspace(200),
+  },
+  {
+    route: "DELETE /api/projects/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/projects/${await w.freshProject()}` }),
+    expected: workspace(204),
+  },
+
+  { route: "GET /api/snagging", request: () => ({ method: "GET", url: "/api/snagging" }), expected: all(200) },
+  {
+    route: "POST /api/snagging",
+    request: async (w, p) => {
+      const projectId = p === "anonymous" ? w.projectId : w.projectOf[p];
+      const body = await multipart({ projectId, priority: "high", description: "📷 Photo 1 - Hall: Dent" }, [
+        { name: "a.jpg", data: w.photo },
+      ]);
+      return { method: "POST", url: "/api/snagging", payload: body.payload, headers: body.headers };
+    },
+    expected: all(201),
+  },
+  {
+    route: "GET /api/snagging/export/csv",
+    request: () => ({ method: "GET", url: "/api/snagging/export/csv" }),
+    expected: all(200),
+  },
+  {
+    route: "GET /api/snagging/:id/download-pdf",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/download-pdf` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/snagging/:id",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}` }),
+    expected: workspace(200),
+  },
+  {
+    route: "PATCH /api/snagging/:id",
+    request: (w) => ({ method: "PATCH", url: `/api/snagging/${w.reportId}`, payload: { status: "in-progress" } }),
+    expected: workspace(200),
+  },
+  {
+    route: "DELETE /api/snagging/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/snagging/${await w.freshReport()}` }),
+    expected: workspace(204),
+  },
+
+  { route: "GET /api/users", request: () => ({ method: "GET", url: "/api/users" }), expected: all(200) },
+  {
+    route: "PATCH /api/users/:id",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/users/${w.member.user.id}`,
+      payload: { firstName: "Mem", lastName: "Ber", email: w.member.user.email },
+    }),
+    expected: { anonymous: 401, member: 200, owner: 403, outsider: 403, admin: 403 },
+  },
+  {
+    route: "PATCH /api/users/:id/password",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/users/${w.member.user.id}/password`,
+      payload: { currentPassword: w.member.password, newPassword: w.member.password },
+    }),
+    expected: { anonymous: 401, member: 204, owner: 403, outsider: 403, admin: 403 },
+  },
+  {
+    route: "PATCH /api/users/:id/membership",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/users/${w.member.user.id}/membership`,
+      payload: {
+        membership_type: "free",
+        membership_start_date: null,
+        membership_end_date: null,
+        membership_amount: 0,
+      },
+    }),
+    expected: adminOnly(200),
+  },
+
+  { route: "GET /api/team", request: () => ({ method: "GET", url: "/api/team" }), expected: all(200) },
+  {
+    route: "DELETE /api/team/members/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/team/members/${await w.freshMember()}` }),
+    // Owners of other workspaces (the admin's own included) pass the owner check and find no such member.
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  {
+    route: "GET /api/invitations",
+    request: () => ({ method: "GET", url: "/api/invitations" }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "POST /api/invitations",
+    request: () => ({ method: "POST", url: "/api/invitations", payload: { email: "" } }),
+    expected: { anonymous: 401, member: 403, owner: 201, outsider: 201, admin: 201 },
+  },
+  {
+    route: "DELETE /api/invitations/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/invitations/${(await w.freshInvitation()).id}` }),
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  {
+    route: "GET /api/invitations/token/:token",
+    request: async (w) => ({ method: "GET", url: `/api/invitations/token/${(await w.freshInvitation()).token}` }),
+    expected: all(200, 200),
+  },
+  {
+    route: "POST /api/invitations/token/:token/accept",
+    // Without confirmMove: members of the workspace hear they already belong, anyone else must confirm.
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/invitations/token/${(await w.freshInvitation()).token}/accept`,
+      payload: {},
+    }),
+    expected: all(409),
+  },
+  {
+    route: "POST /api/invitations/token/:token/register",
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/invitations/token/${(await w.freshInvitation()).token}/register`,
+      payload: { firstName: "New", lastName: "Joiner", email: uniqueEmail(), password: "matrix-pass-1" },
+    }),
+    expected: all(201, 201),
+  },
+
+  {
+    route: "GET /api/notifications",
+    request: () => ({ method: "GET", url: "/api/notifications" }),
+    expected: all(200),
+  },
+  {
+    route: "POST /api/notifications/read-all",
+    request: () => ({ method: "POST", url: "/api/notifications/read-all" }),
+    expected: all(204),
+  },
+  {
+    route: "POST /api/notifications/:id/read",
+    request: (w) => ({ method: "POST", url: `/api/notifications/${w.notificationId}/read` }),
+    expected: { anonymous: 401, member: 204, owner: 404, outsider: 404, admin: 404 },
+  },
+
+  {
+    route: "GET /api/admin/stats",
+    request: () => ({ method: "GET", url: "/api/admin/stats" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/admin/settings",
+    request: () => ({ method: "GET", url: "/api/admin/settings" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/admin/export/users.csv",
+    request: () => ({ method: "GET", url: "/api/admin/export/users.csv" }),
+    expected: adminOnly(200),
+  },
+];
+
+/** Routes outside the API: the attachment files and the web app, open to anyone by design. */
+const NOT_API = (route: string) => !route.split(" ")[1]?.startsWith("/api");
+
+describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
+  let w: World;
+
+  beforeAll(async () => {
+    const t = await createTestApp(kind);
+    const owner = await signUp(t, { firstName: "Olive" });
+    const invite = async () => {
+      const res = await t.request({ method: "POST", url: "/api/invitations", token: owner.accessToken, payload: {} });
+      return res.json() as { invitation: { id: string }; token: string };
+    };
+    const join = async () => {
+      const { token } = await invite();
+      const res = await t.request({
+        method: "POST",
+        url: `/api/invitations/token/${token}/register`,
+        payload: { firstName: "Mel", lastName: "Member", email: uniqueEmail(), password: "matrix-pass-1" },
+      });
+      return { ...(res.json() as AuthResponse), password: "matrix-pass-1" };
+    };
+    const member = await join();
+    const projectId = (await createProject(t, owner.accessToken)).id;
+    const report = await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id });
+    await notifyAssigned(
+      t.ctx.db,
+      {
+        id: report.id as string,
+        workspace_id: owner.user.workspaceId,
+        title: report.title,
+        assigned_to: member.user.id,
+        created_by: owner.user.id,
+      },
+      owner.user.id,
+    );
+    const notification = await t.ctx.db
+      .selectFrom("notifications")
+      .select("id")
+      .where("user_id", "=", member.user.id)
+      .executeTakeFirstOrThrow();
+    const outsider = await signUp(t, { firstName: "Otto" });
+    const admin = await signInAdmin(t);
+    w = {
+      t,
+      owner,
+      member,
+      outsider,
+      admin,
+      projectOf: {
+        member: projectId,
+        owner: projectId,
+        outsider: (await createProject(t, outsider.accessToken)).id,
+        admin: (await createProject(t, admin.accessToken)).id,
+      },
+      photo: await jpegPhoto(),
+      freshReport: async () =>
+        String((await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id })).id),
+      projectId,
+      reportId: report.id as string,
+      notificationId: notification.id,
+      freshProject: async () => (await createProject(t, owner.accessToken)).id,
+      freshInvitation: async () => {
+        const { invitation, token } = await invite();
+        return { id: invitation.id, token };
+      },
+      freshMember: async () => (await join()).user.id,
+    };
+  });
+  afterAll(() => w.t.close());
+
+  it("has exactly one row for every API route the app registers", () => {
+    const registered = [...new Set(w.t.routes.filter((r) => !NOT_API(r)))].sort();
+    expect(ROWS.map((r) => r.route).sort()).toEqual(registered);
+  });
+
+  it.each(ROWS.map((row) => [row.route, row] as const))("%s", async (_route, row) => {
+    const got: Partial<Expected> = {};
+    for (const persona of PERSONAS) {
+      const options = await row.request(w, persona);
+      const token = persona === "anonymous" ? undefined : w[persona].accessToken;
+      const res = await w.t.request({ ...options, ...(token ? { token } : {}) });
+      got[persona] = res.statusCode;
+    }
+    expect(got).toEqual(row.expected);
+  });
+});

@@ -1,0 +1,64 @@
+import type { AdminStats, SystemSettings } from "@sitesnag/shared/admin";
+import type { AdminUser, MembershipFilter, MembershipInput } from "@sitesnag/shared/users";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { api, apiFetch } from "../../../lib/api-client";
+
+export type UsersPage = { users: AdminUser[]; total: number; page: number; pageSize: number };
+export type UsersQuery = { page: number; search: string; membership: MembershipFilter };
+
+export const adminKeys = {
+  stats: ["admin", "stats"] as const,
+  settings: ["admin", "settings"] as const,
+  users: (q: UsersQuery) => ["admin", "users", q] as const,
+};
+
+export const useAdminStats = () =>
+  useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: async () => (await api<{ stats: AdminStats }>("/admin/stats")).stats,
+  });
+
+export const useSystemSettings = () =>
+  useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: async () => (await api<{ settings: SystemSettings }>("/admin/settings")).settings,
+  });
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** One server-side page of users: the list never loads every account into the browser. */
+export const useAdminUsers = (q: UsersQuery) =>
+  useQuery({
+    queryKey: adminKeys.users(q),
+    queryFn: () => {
+      const params = new URLSearchParams({
+        page: String(q.page),
+        pageSize: String(ADMIN_PAGE_SIZE),
+        membership: q.membership,
+      });
+      if (q.search.trim()) params.set("search", q.search.trim());
+      return api<UsersPage>(`/users?${params}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useUpdateMembership = () =>
+  useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MembershipInput }) =>
+      api<{ user: AdminUser }>(`/users/${encodeURIComponent(id)}/membership`, { method: "PATCH", body }),
+  });
+
+/** Fetches the CSV with the session's token and hands it to the browser as a download. */
+export async function downloadUsersCsv(): Promise<void> {
+  const res = await apiFetch("/admin/export/users.csv");
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "sitesnag-users.csv";
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,175 @@
+import { type AdminUser, MEMBERSHIP_FILTERS, type MembershipFilter } from "@sitesnag/shared/users";
+import { Search } from "lucide-react";
+import { useDeferredValue, useState } from "react";
+import { Button } from "../../../components/button";
+import { ErrorState, LoadingState } from "../../../components/states";
+import { errorMessage } from "../../../lib/api-client";
+import { capitalise, formatDate } from "../../../lib/format";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { ADMIN_PAGE_SIZE, useAdminUsers } from "../api/admin-api";
+import { MembershipBadge } from "./membership-badge";
+import { formatMoney } from "./money";
+import { Pager } from "./pager";
+import { UserCards } from "./user-cards";
+
+const FILTER_LABELS: Record<MembershipFilter, string> = {
+  all: "All",
+  free: "Free",
+  active: "Active",
+  expired: "Expired",
+  inactive: "Inactive",
+};
+
+/** Users, a server-side page at a time, searchable by name or email and filtered by membership status. */
+export function UserDirectory({
+  variant,
+  onEdit,
+}: {
+  variant: "users" | "memberships";
+  onEdit?: (user: AdminUser) => void;
+}) {
+  const [search, setSearch] = useState("");
+  const [membership, setMembership] = useState<MembershipFilter>("all");
+  const [page, setPage] = useState(1);
+  const deferredSearch = useDeferredValue(search);
+  const users = useAdminUsers({ page, search: deferredSearch, membership });
+  useErrorToast(users.error, "Failed to load admin data");
+  return (
+    <>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            type="search"
+            aria-label="Search users"
+            placeholder="Search by name or email"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <span>Membership</span>
+          <select
+            value={membership}
+            onChange={(e) => {
+              setMembership(e.target.value as MembershipFilter);
+              setPage(1);
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:text-sm"
+          >
+            {MEMBERSHIP_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {users.isPending ? (
+        <LoadingState label="Loading users…" />
+      ) : users.isError ? (
+        <ErrorState message={errorMessage(users.error, "Failed to load admin data")} onRetry={() => users.refetch()} />
+      ) : users.data.users.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
+          No users match.
+        </p>
+      ) : (
+        <>
+          <UserCards users={users.data.users} variant={variant} onEdit={onEdit} />
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Email
+                  </th>
+                  {variant === "users" ? (
+                    <>
+                      <th scope="col" className="px-4 py-3">
+                        Role
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        Membership
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        Joined
+                      </th>
+                    </>
+                  ) : (
+                    <>
+                      <th scope="col" className="px-4 py-3">
+                        Type
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        Status
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        Ends
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        Amount
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    </>
+                  )}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {users.data.users.map((u) => (
+                  <tr key={u.id}>
+                    <td className="px-4 py-3 font-medium text-slate-900">
+                      {u.first_name} {u.last_name}
+                    </td>
+                    <td className="break-all px-4 py-3 text-slate-700">{u.email}</td>
+                    {variant === "users" ? (
+                      <>
+                        <td className="px-4 py-3">{capitalise(u.role)}</td>
+                        <td className="px-4 py-3">
+                          <MembershipBadge user={u} />
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3">{formatDate(u.created_at)}</td>
+                      </>
+                    ) : (
+                      <>
+                        <td className="px-4 py-3">{capitalise(u.membership_type)}</td>
+                        <td className="px-4 py-3">
+                          <MembershipBadge user={u} />
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3">
+                          {u.membership_end_date === null ? "—" : formatDate(u.membership_end_date)}
+                        </td>
+                        <td className="px-4 py-3">{formatMoney(u.membership_amount)}</td>
+                        <td className="px-4 py-3 text-right">
+                          <Button
+                            variant="secondary"
+                            onClick={() => onEdit?.(u)}
+                            aria-label={`Edit membership of ${u.first_name} ${u.last_name}`}
+                          >
+                            Edit
+                          </Button>
+                        </td>
+                      </>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={users.data.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}

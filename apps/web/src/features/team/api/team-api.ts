@@ -1,0 +1,56 @@
+import type { AuthResponse, Register, User } from "@sitesnag/shared/auth";
+import type { Invitation, InvitationInput, InvitationPreview } from "@sitesnag/shared/team";
+import type { Member } from "@sitesnag/shared/users";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export type Team = { workspace: { id: string; name: string; isDemo: boolean }; members: Member[] };
+
+export const teamKeys = {
+  team: ["team"] as const,
+  invitations: ["invitations"] as const,
+  preview: (token: string) => ["invitation-preview", token] as const,
+};
+
+export const useTeam = () => useQuery({ queryKey: teamKeys.team, queryFn: () => api<Team>("/team") });
+
+export const useInvitations = (enabled: boolean) =>
+  useQuery({
+    queryKey: teamKeys.invitations,
+    queryFn: async () => (await api<{ invitations: Invitation[] }>("/invitations")).invitations,
+    enabled,
+  });
+
+export const useCreateInvitation = () =>
+  useMutation({
+    mutationFn: (body: InvitationInput) =>
+      api<{ invitation: Invitation; token: string }>("/invitations", { method: "POST", body }),
+  });
+
+export const useRevokeInvitation = () =>
+  useMutation({
+    mutationFn: (id: string) => api<void>(`/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  });
+
+export const useRemoveMember = () =>
+  useMutation({
+    mutationFn: (id: string) => api<void>(`/team/members/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  });
+
+const tokenPath = (token: string) => `/invitations/token/${encodeURIComponent(token)}`;
+
+export const useInvitationPreview = (token: string) =>
+  useQuery({
+    queryKey: teamKeys.preview(token),
+    queryFn: async () => (await api<{ invitation: InvitationPreview }>(tokenPath(token))).invitation,
+    staleTime: 0,
+  });
+
+export const acceptInvitation = async (token: string) =>
+  (await api<{ user: User }>(`${tokenPath(token)}/accept`, { method: "POST", body: { confirmMove: true } })).user;
+
+export const registerWithInvitation = (token: string, body: Register) =>
+  api<AuthResponse>(`${tokenPath(token)}/register`, { method: "POST", body });
+
+/** The link the owner shares; the token is only ever in this URL. */
+export const invitationLink = (token: string) => `${window.location.origin}/invite/${token}`;

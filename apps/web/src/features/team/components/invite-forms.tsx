@@ -1,0 +1,109 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AuthResponse, type Login, LoginSchema, type SignupForm, SignupFormSchema } from "@sitesnag/shared/auth";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { Button } from "../../../components/button";
+import { TextField } from "../../../components/field";
+import { api, errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { registerWithInvitation } from "../api/team-api";
+
+/** A new account made straight into the inviting workspace. */
+export function NewAccountForm({
+  token,
+  email,
+  onSignedIn,
+}: {
+  token: string;
+  email: string | null;
+  onSignedIn: (session: AuthResponse) => void;
+}) {
+  const { register, handleSubmit, formState } = useForm<SignupForm>({
+    resolver: zodResolver(SignupFormSchema),
+    defaultValues: { email: email ?? "" },
+  });
+  const signup = useMutation({
+    mutationFn: ({ confirmPassword: _c, ...body }: SignupForm) => registerWithInvitation(token, body),
+    onSuccess: onSignedIn,
+    onError: (error) => toast.error(errorMessage(error, "Registration failed")),
+  });
+  const e = formState.errors;
+  return (
+    <form noValidate onSubmit={handleSubmit((v) => signup.mutate(v))} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={e.firstName?.message}
+          {...register("firstName")}
+        />
+        <TextField label="Last name" autoComplete="family-name" error={e.lastName?.message} {...register("lastName")} />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={email !== null}
+        error={e.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={e.password?.message}
+        {...register("password")}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={e.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <Button type="submit" className="w-full" isLoading={signup.isPending}>
+        Create account and join
+      </Button>
+    </form>
+  );
+}
+
+/** Signing in first; joining is then confirmed on the next step. */
+export function SignInForm({
+  email,
+  onSignedIn,
+}: {
+  email: string | null;
+  onSignedIn: (session: AuthResponse) => void;
+}) {
+  const { register, handleSubmit, formState } = useForm<Login>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: email ?? "" },
+  });
+  const login = useMutation({
+    mutationFn: (body: Login) => api<AuthResponse>("/auth/login", { method: "POST", body }),
+    onSuccess: onSignedIn,
+    onError: (error) => toast.error(errorMessage(error, "Login failed")),
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit((v) => login.mutate(v))} className="space-y-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={formState.errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register("password")}
+      />
+      <Button type="submit" className="w-full" isLoading={login.isPending}>
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Member } from "@sitesnag/shared/users";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PageHeader } from "../../components/page-header";
+import { ErrorState, LoadingState } from "../../components/states";
+import { errorMessage } from "../../lib/api-client";
+import { capitalise, initials } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { useErrorToast } from "../../lib/use-error-toast";
+import { useAuthStore } from "../../stores/auth-store";
+import { useRemoveMember, useTeam } from "./api/team-api";
+import { InviteDialog } from "./components/invite-dialog";
+import { PendingInvitations } from "./components/pending-invitations";
+
+export function TeamPage() {
+  const me = useAuthStore((s) => s.user);
+  const team = useTeam();
+  const remove = useRemoveMember();
+  useErrorToast(team.error, "Failed to load team");
+  const [inviting, setInviting] = useState(false);
+  const [target, setTarget] = useState<Member | null>(null);
+  // The server's answer decides, not the stored session, which may predate a move.
+  const isOwner = team.data?.members.some((m) => m.id === me?.id && m.workspaceRole === "owner") ?? false;
+  const canInvite = isOwner && team.data?.workspace.isDemo === false;
+
+  return (
+    <>
+      <PageHeader
+        title="Team"
+        subtitle={team.data ? `Everyone in ${team.data.workspace.name}.` : "Everyone in your workspace."}
+        actions={
+          canInvite && (
+            <Button onClick={() => setInviting(true)}>
+              <UserPlus aria-hidden className="size-4" />
+              Invite teammate
+            </Button>
+          )
+        }
+      />
+      {team.isPending ? (
+        <LoadingState label="Loading team…" />
+      ) : team.isError ? (
+        <ErrorState message={errorMessage(team.error, "Failed to load team")} onRetry={() => team.refetch()} />
+      ) : (
+        <>
+          {isOwner && team.data.workspace.isDemo && (
+            <p className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              The demo workspace is removed after a day, so it cannot take invitations. Sign up to build a team.
+            </p>
+          )}
+          <ul aria-label="Members" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+            {team.data.members.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                <span
+                  aria-hidden
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+                >
+                  {initials(m.firstName, m.lastName)}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="break-words font-medium text-slate-900">
+                    {m.firstName} {m.lastName}
+                    {m.id === me?.id && <span className="text-slate-500"> (you)</span>}
+                  </p>
+                  <p className="break-all text-sm text-slate-600">{m.email}</p>
+                </div>
+                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                  {capitalise(m.workspaceRole)}
+                </span>
+                {isOwner && m.id !== me?.id && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => setTarget(m)}
+                    aria-label={`Remove ${m.firstName} ${m.lastName}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {isOwner && !team.data.workspace.isDemo && <PendingInvitations />}
+        </>
+      )}
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <ConfirmDialog
+        open={target !== null}
+        title="Remove member"
+        message={`Remove ${target?.firstName ?? ""} ${target?.lastName ?? ""} from the team? Their reports stay here; any assigned to them become unassigned so you can reassign them. They keep their account in a workspace of their own.`}
+        confirmLabel="Remove"
+        isPending={remove.isPending}
+        onCancel={() => setTarget(null)}
+        onConfirm={() =>
+          target &&
+          remove.mutate(target.id, {
+            onSuccess: () => {
+              toast.success("Member removed");
+              setTarget(null);
+            },
+            onError: (error) => toast.error(errorMessage(error, "Failed to remove member")),
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+// Workspace teams: invitations by link (optionally restricted to one email address) and members.
+import { z } from "zod";
+import { RegisterSchema } from "./auth";
+import { plainString } from "./text";
+import { EMAIL_PATTERN } from "./users";
+
+export const INVITATION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+/** POST /api/invitations: an empty email makes an open link anyone with it may use once. */
+export const InvitationInputSchema = z.object({
+  email: plainString()
+    .trim()
+    .max(254, "Email must be at most 254 characters")
+    .refine((v) => v === "" || EMAIL_PATTERN.test(v), "Invalid email address")
+    .optional()
+    .default(""),
+});
+export type InvitationInput = z.input<typeof InvitationInputSchema>;
+
+/** A pending invitation as the Team page lists it (the token itself is shown only once). */
+export const InvitationSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  invitedByName: z.string().nullable(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** What the public accept page learns from a token before anyone signs in. */
+export const InvitationPreviewSchema = z.object({
+  workspaceName: z.string(),
+  invitedByName: z.string().nullable(),
+  email: z.string().nullable(),
+  expiresAt: z.number(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+
+/** Accepting with the signed-in account; moving out of another workspace needs `confirmMove`. */
+export const AcceptInvitationSchema = z
+  .object({ confirmMove: z.boolean().optional().default(false) })
+  .nullish()
+  .transform((v) => v ?? { confirmMove: false });
+
+/** Accepting with a new account: the sign-up fields. */
+export const InvitationRegisterSchema = RegisterSchema;
+
+export const TOKEN_PARAM_MAX = 200;
