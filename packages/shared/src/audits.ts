@@ -82,6 +82,8 @@ export const AuditDetailSchema = z.object({
   auditId: z.string().min(1).max(64),
   userId: z.string().min(1).max(64),
   templateVersion: z.string().max(64),
+  /** The audit's general notes (the New Site Audit dialog's notes, editable on the page). */
+  notes: text(2000).default(""),
   formData: AuditFormDataSchema,
   checklist: z.array(ChecklistItemSchema).max(200),
   /** PNG data URLs; '' when unsigned. */
