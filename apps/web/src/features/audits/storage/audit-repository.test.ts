@@ -141,7 +141,8 @@ describe("backup round trip", () => {
     const restored = await b.repo.load("u9", id);
     expect(restored?.saved.auditorSignature).toBe("data:image/png;base64,AA");
     const [photo] = await b.repo.getPhotos([photoId]);
-    expect([...new Uint8Array(await (photo?.blob as Blob).arrayBuffer())]).toEqual([0xff, 0xd8, 7, 8]);
+    if (!photo) throw new Error("photo missing");
+    expect([...new Uint8Array(await photo.blob.arrayBuffer())]).toEqual([0xff, 0xd8, 7, 8]);
 
     expect(await importAudits(b, "u9", file)).toEqual({ ok: true, imported: 0, skipped: 1 });
     expect(b.repo.list("u9")).toHaveLength(1);
