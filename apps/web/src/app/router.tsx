@@ -134,7 +134,20 @@ export const router = createBrowserRouter([
                 ),
               },
               { path: "snagging/*", lazy: pending("Snagging Reports") },
-              { path: "audits/*", lazy: pending("Site Audits") },
+              {
+                path: "audits",
+                lazy: screen(
+                  () => import("../features/audits/audits-page"),
+                  (m) => m.AuditsPage,
+                ),
+              },
+              {
+                path: "audits/:id",
+                lazy: screen(
+                  () => import("../features/audits/audit-page"),
+                  (m) => m.AuditPage,
+                ),
+              },
               { path: "profile", lazy: pending("Profile") },
             ],
           },

@@ -9,6 +9,7 @@ export const SUMMARIES_KEY = "site_audits";
 export class StorageFullError extends Error {
   constructor() {
     super("This device has no room left to save audits. Export and remove old audits, then try again.");
+    this.name = "StorageFullError";
   }
 }
 
