@@ -29,6 +29,18 @@ export function createDexieAuditRecords(name = AUDIT_DB_NAME, deps?: IndexedDbDe
     putDraft: async (draft) => {
       await db.drafts.put(draft);
     },
+    putDraftNow: (draft) => {
+      if (!db.isOpen()) return false;
+      try {
+        // The native handle: Dexie's own put would wait for a microtask the unloading page never runs.
+        const tx = db.backendDB().transaction("drafts", "readwrite");
+        tx.objectStore("drafts").put(draft);
+        tx.commit();
+        return true;
+      } catch {
+        return false;
+      }
+    },
     deleteDraft: (auditId) => db.drafts.delete(auditId),
     saveDetail: (detail) =>
       db.transaction("rw", db.details, db.drafts, db.photos, async () => {

@@ -13,6 +13,10 @@ export function createMemoryAuditRecords(): AuditRecords {
     getDetail: async (id) => (details.has(id) ? copy(details.get(id)) : undefined),
     getDraft: async (id) => (drafts.has(id) ? copy(drafts.get(id)) : undefined),
     putDraft: async (draft) => void drafts.set(draft.auditId, copy(draft)),
+    putDraftNow: (draft) => {
+      drafts.set(draft.auditId, copy(draft));
+      return true;
+    },
     deleteDraft: async (id) => void drafts.delete(id),
     saveDetail: async (detail) => {
       details.set(detail.auditId, copy(detail));

@@ -66,6 +66,16 @@ describe.each(implementations)("AuditRecords (%s)", (_name, create) => {
     expect(await store.getDraft("a1")).toBeUndefined();
   });
 
+  it("writes a draft at once for a closing page", async () => {
+    const store = create();
+    await store.saveDetail(detail("a5"));
+    await store.getDetail("a5"); // the database is open by now, as it is on the audit page
+    expect(store.putDraftNow({ auditId: "a5", detail: { ...detail("a5"), notes: "typed last" }, savedAt: 3 })).toBe(
+      true,
+    );
+    expect((await store.getDraft("a5"))?.detail.notes).toBe("typed last");
+  });
+
   it("drops photos the saved audit no longer uses, and no other audit's", async () => {
     const store = create();
     await store.putPhoto(photo("keep", "a1"));

@@ -17,6 +17,11 @@ export interface AuditRecords {
   getDetail(auditId: string): Promise<AuditDetail | undefined>;
   getDraft(auditId: string): Promise<AuditDraft | undefined>;
   putDraft(draft: AuditDraft): Promise<void>;
+  /**
+   * Issues the draft write before returning, for pagehide: a promise-based write started while the
+   * page unloads never reaches the database. Best effort; false when it could not be issued.
+   */
+  putDraftNow(draft: AuditDraft): boolean;
   deleteDraft(auditId: string): Promise<void>;
   /** Writes the saved detail, removes the draft and unreferenced photos, in one transaction. */
   saveDetail(detail: AuditDetail): Promise<void>;

@@ -30,10 +30,19 @@ export function useAuditEditor(userId: string, auditId: string) {
   const flushDraft = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    const detail = working.current;
-    if (!detail || !dirty.current) return chain.current;
-    return enqueue(() => auditRepository.saveDraft(detail)).catch(() => undefined);
+    if (!working.current || !dirty.current) return chain.current;
+    // Read the working copy when the write runs, not now: a queued write never stores older content.
+    return enqueue(async () => {
+      if (working.current && dirty.current) await auditRepository.saveDraft(working.current);
+    }).catch(() => undefined);
   }, [enqueue]);
+
+  /** For a page being hidden or closed: the write is issued before the handler returns. */
+  const flushDraftNow = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (working.current && dirty.current && !auditRepository.saveDraftNow(working.current)) void flushDraft();
+  }, [flushDraft]);
 
   const load = useCallback(async () => {
     setState({ phase: "loading" });
@@ -61,9 +70,9 @@ export function useAuditEditor(userId: string, auditId: string) {
 
   useEffect(() => {
     const onHide = () => {
-      if (document.visibilityState === "hidden") void flushDraft();
+      if (document.visibilityState === "hidden") flushDraftNow();
     };
-    const onPageHide = () => void flushDraft();
+    const onPageHide = () => flushDraftNow();
     document.addEventListener("visibilitychange", onHide);
     window.addEventListener("pagehide", onPageHide);
     return () => {
@@ -71,7 +80,7 @@ export function useAuditEditor(userId: string, auditId: string) {
       window.removeEventListener("pagehide", onPageHide);
       void flushDraft();
     };
-  }, [flushDraft]);
+  }, [flushDraft, flushDraftNow]);
 
   /** Applies a change to the working copy and schedules the draft write. */
   const update = useCallback(

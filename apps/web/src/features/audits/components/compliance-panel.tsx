@@ -35,7 +35,7 @@ export function CompliancePanel({ checklist }: { checklist: ChecklistItem[] }) {
           </p>
         </div>
       </div>
-      <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-sm sm:grid-cols-5">
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
         {counts.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-slate-50 px-1 py-2">
             <dt className="text-xs text-slate-600">{label}</dt>

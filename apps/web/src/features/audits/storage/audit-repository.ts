@@ -129,6 +129,10 @@ export function createAuditRepository({
     saveDraft: (detail: AuditDetail): Promise<void> =>
       records.putDraft({ auditId: detail.auditId, detail, savedAt: seconds(now()) }),
 
+    /** The same, issued synchronously for a page that is closing. */
+    saveDraftNow: (detail: AuditDetail): boolean =>
+      records.putDraftNow({ auditId: detail.auditId, detail, savedAt: seconds(now()) }),
+
     discardDraft: (auditId: string): Promise<void> => records.deleteDraft(auditId),
 
     /** Save Audit: completed only with both signatures, otherwise draft (SPEC §4). */
