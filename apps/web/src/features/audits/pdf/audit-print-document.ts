@@ -36,7 +36,13 @@ export type PrintInput = {
   formatDateTime: (seconds: number) => string;
 };
 
-function metaTable({ detail, summary }: PrintInput, status: string): string {
+const formatIsoDate = (iso: string, input: PrintInput) => {
+  const ms = Date.parse(`${iso}T00:00:00Z`);
+  return Number.isFinite(ms) ? input.formatDate(Math.floor(ms / 1000)) : iso;
+};
+
+function metaTable(input: PrintInput, status: string): string {
+  const { detail, summary } = input;
   const f = detail.formData;
   const rows: [string, string][] = [
     ["Project", text(f.projectName || summary.projectName)],
@@ -44,7 +50,10 @@ function metaTable({ detail, summary }: PrintInput, status: string): string {
     ["Site address", text(f.siteAddress)],
     ["Principal contractor", text(f.principalContractor)],
     ["Auditor", `${text(f.auditorName)}${f.auditorRole.trim() ? `, ${escapeHtml(f.auditorRole)}` : ""}`],
-    ["Date and time", `${text(f.auditDate)} ${escapeHtml(f.auditTime)}`],
+    [
+      "Date and time",
+      `${f.auditDate ? escapeHtml(formatIsoDate(f.auditDate, input)) : "—"} ${escapeHtml(f.auditTime)}`,
+    ],
     ["Weather", text(f.weather)],
     ["Shift", text(f.shift)],
     ["Induction confirmed", f.inductionConfirmed ? "Yes" : "No"],
@@ -113,9 +122,9 @@ export function buildAuditPrintDocument(input: PrintInput): string {
   const sections = AUDIT_SECTIONS.map((section, n) => {
     const items = detail.checklist.filter((i) => i.section === section.id);
     if (items.length === 0) return "";
-    return `<h2>${n + 1}. ${escapeHtml(section.title)}</h2>
+    return `<section class="sec"><h2>${n + 1}. ${escapeHtml(section.title)}</h2>
 <table class="items"><tr><th style="width:7%">No.</th><th>Item</th><th style="width:13%">Status</th><th style="width:17%">Risk</th><th style="width:20%">Action</th></tr>
-${items.map((i) => itemRow(i, input)).join("")}</table>`;
+${items.map((i) => itemRow(i, input)).join("")}</table></section>`;
   }).join("");
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${PRINT_CSS}</style></head>
 <body><main class="sheet">

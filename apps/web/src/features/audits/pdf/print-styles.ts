@@ -23,6 +23,7 @@ h2 { font-size: 12pt; margin: 6mm 0 2mm; border-bottom: 0.4mm solid #c2410c; pad
 .items th { background: #f1f5f9; text-align: left; font-size: 8pt; padding: 1.2mm; }
 .items td { padding: 1.2mm; border-bottom: 0.2mm solid #e2e8f0; vertical-align: top; }
 .items tr { break-inside: avoid; }
+.sec { break-inside: avoid-page; }
 .status { font-weight: 700; white-space: nowrap; }
 .st-C { color: #166534; } .st-I { color: #854d0e; } .st-NC { color: #b91c1c; } .st-NA { color: #475569; } .st-none { color: #64748b; }
 .photos img { width: 30mm; height: 22mm; object-fit: cover; margin: 1mm 1mm 0 0; border: 0.2mm solid #cbd5e1; }
