@@ -13,6 +13,7 @@ import { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
+import { fileRoutes } from "./files/files.routes";
 import { registerErrorHandler } from "./http/error-handler";
 import { projectRoutes } from "./projects/projects.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     { prefix: "/api" },
   );
 
+  await fileRoutes(app, ctx);
   await registerWebApp(app, options.config.webDist ?? defaultWebDist());
   return { app, ctx };
 }

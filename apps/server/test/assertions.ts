@@ -30,7 +30,14 @@ export function allKeys(value: unknown): string[] {
 
 export async function countRows(
   t: TestApp,
-  table: "users" | "workspaces" | "projects" | "snagging_reports" | "attachments" | "refresh_tokens",
+  table:
+    | "users"
+    | "workspaces"
+    | "projects"
+    | "snagging_reports"
+    | "attachments"
+    | "refresh_tokens"
+    | "idempotency_keys",
 ): Promise<number> {
   const row = await t.ctx.db
     .selectFrom(table)

@@ -5,6 +5,7 @@ import type { Project } from "@sitesnag/shared/projects";
 import type { Insertable } from "kysely";
 import type { AttachmentsTable, SnaggingReportsTable } from "../src/db/schema";
 import { newId } from "../src/ids";
+import { newPhotoKey } from "../src/snagging/snagging.files";
 import { nowSeconds } from "../src/time";
 import type { TestApp } from "./harness";
 
@@ -49,7 +50,7 @@ export async function createProject(
   return (res.json() as { project: Project }).project;
 }
 
-/** A snagging report row written straight to the database (there is no create endpoint yet). */
+/** A snagging report row written straight to the database (fast; POST /api/snagging is tested on its own). */
 export async function insertReport(
   t: TestApp,
   parent: { workspaceId: string; projectId: string; userId?: string },
@@ -86,12 +87,13 @@ export async function insertAttachment(
   report: { id: string; workspace_id: string },
 ): Promise<Insertable<AttachmentsTable> & { storage_key: string; thumbnail_key: string }> {
   const id = newId();
+  const key = newPhotoKey();
   const row = {
     id,
     report_id: report.id,
     workspace_id: report.workspace_id,
-    storage_key: `${report.workspace_id}/${id}.jpg`,
-    thumbnail_key: `${report.workspace_id}/${id}.thumb.jpg`,
+    storage_key: `${key}.jpg`,
+    thumbnail_key: `${key}-thumb.jpg`,
     original_name: "photo.jpg",
     content_type: "image/jpeg",
     size_bytes: 4,

@@ -9,7 +9,7 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { AppContext } from "../src/context";
 import { type DbKind, openDatabase } from "../src/db/database";
-import { DiskStorage } from "../src/storage/disk-storage";
+import { createStorage } from "../src/storage/create-storage";
 
 export const DIALECTS: DbKind[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 /** The JWT signing secret every test app uses, so tests can forge expired or foreign tokens. */
@@ -48,7 +48,8 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     db,
     dbKind,
     secret: TEST_SECRET,
-    storage: new DiskStorage(path.join(dataDir, "files")),
+    // DATA_DIR/files on disk, or the S3 bucket when the test passes S3_BUCKET (s3rver on loopback).
+    storage: createStorage(config),
   });
   await app.ready();
   return {

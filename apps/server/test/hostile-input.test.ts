@@ -2,7 +2,7 @@
 // none may leave a row behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRows } from "./assertions";
-import { createProject, signUp } from "./factories";
+import { createProject, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
 const deep = (depth: number): unknown => (depth === 0 ? "x" : { a: deep(depth - 1) });
@@ -48,7 +48,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   let t: TestApp;
   let token: string;
   let projectId: string;
-  const tables = ["users", "workspaces", "projects", "snagging_reports"] as const;
+  let reportId: string;
+  const tables = ["users", "workspaces", "projects", "snagging_reports", "attachments", "idempotency_keys"] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
   beforeAll(async () => {
@@ -56,7 +57,10 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     const account = await signUp(t);
     token = account.accessToken;
     projectId = (await createProject(t, token)).id;
+    reportId = String((await insertReport(t, { workspaceId: account.user.workspaceId, projectId })).id);
   });
+  const reportRow = () =>
+    t.ctx.db.selectFrom("snagging_reports").selectAll().where("id", "=", reportId).executeTakeFirst();
   afterAll(() => t.close());
 
   it("JSON bodies on every write route", async () => {
@@ -68,11 +72,14 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/auth/logout", false],
       ["POST", "/api/projects", true],
       ["PUT", `/api/projects/${projectId}`, true],
+      ["POST", "/api/snagging", true],
+      ["PATCH", `/api/snagging/${reportId}`, true],
     ];
+    const report = await reportRow();
     for (const [method, url, authed] of routes) {
       for (const body of HOSTILE_BODIES) {
         const res = await t.request({
-          method: method as "POST" | "PUT",
+          method: method as "POST" | "PUT" | "PATCH",
           url,
           headers: { "content-type": "application/json" },
           payload: JSON.stringify(body),
@@ -86,6 +93,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       }
     }
     expect(await snapshot()).toEqual(before);
+    expect(await reportRow()).toEqual(report);
     const project = await t.request({ method: "GET", url: `/api/projects/${projectId}`, token });
     expect(project.json()).toMatchObject({ project: { name: "Test Project", status: "active" } });
   });
@@ -97,11 +105,72 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         expect(res.statusCode, `${method} ${id}`).toBeLessThan(500);
       }
     }
+    for (const id of ID_PARAMS) {
+      for (const [method, suffix] of [
+        ["GET", ""],
+        ["PATCH", ""],
+        ["DELETE", ""],
+        ["GET", "/download-pdf"],
+      ] as const) {
+        const res = await t.request({
+          method,
+          url: `/api/snagging/${id}${suffix}`,
+          token,
+          payload: { status: "closed" },
+        });
+        expect(res.statusCode, `${method} ${id}${suffix}`).toBeLessThan(500);
+      }
+      const file = await t.request({ method: "GET", url: `/files/${id}` });
+      expect(file.statusCode, `/files/${id}`).toBe(404);
+    }
     for (const query of QUERIES) {
-      const res = await t.request({ method: "GET", url: `/api/snagging?${query}`, token });
-      expect(res.statusCode, query).toBeLessThan(500);
+      for (const url of [`/api/snagging?${query}`, `/api/snagging/export/csv?${query}`]) {
+        const res = await t.request({ method: "GET", url, token });
+        expect(res.statusCode, url).toBeLessThan(500);
+      }
     }
     expect(await countRows(t, "projects")).toBe(1);
+    expect(await countRows(t, "snagging_reports")).toBe(1);
+  });
+
+  it("malformed multipart bodies and headers on the report routes", async () => {
+    const before = await snapshot();
+    const report = await reportRow();
+    const bodies: [string, string | Buffer][] = [
+      ["multipart/form-data; boundary=x", "<x/>"],
+      ["multipart/form-data", "--x\r\n"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="projectId"\r\n\r\n'],
+      [
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n{}\r\n--x--\r\n',
+      ],
+      [
+        "multipart/form-data; boundary=x",
+        `--x\r\nContent-Disposition: form-data; name="images"; filename="../../a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff garbage\r\n--x--\r\n`,
+      ],
+      ["multipart/form-data; boundary=x", Buffer.alloc(70_000, 0x2d)],
+      ["text/plain", "projectId=1"],
+      ["application/octet-stream", Buffer.from([0xff, 0xd8, 0xff])],
+    ];
+    for (const [method, url] of [
+      ["POST", "/api/snagging"],
+      ["PATCH", `/api/snagging/${reportId}`],
+    ] as const) {
+      for (const [contentType, payload] of bodies) {
+        for (const headers of [{}, { "idempotency-key": "\u00e9" }, { "idempotency-key": "k".repeat(256) }]) {
+          const res = await t.request({
+            method,
+            url,
+            token,
+            headers: { ...headers, "content-type": contentType },
+            payload,
+          });
+          expect(res.statusCode, `${method} ${url} ${contentType} ${String(payload).slice(0, 60)}`).toBeLessThan(500);
+        }
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await reportRow()).toEqual(report);
   });
 
   it("headers: garbage tokens and content types", async () => {

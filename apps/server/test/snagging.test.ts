@@ -57,7 +57,12 @@ describe.each(DIALECTS)("GET /api/snagging (%s)", (kind) => {
       createdAt: 1_000,
     });
     expect(towerOpen?.attachments).toEqual([
-      { id: expect.any(String), file_path: expect.stringMatching(/^\/files\//), original_name: "photo.jpg" },
+      expect.objectContaining({
+        id: expect.any(String),
+        file_path: expect.stringMatching(/^\/files\/photos\/[0-9a-f]{32}\.jpg$/),
+        thumbnail_path: expect.stringMatching(/^\/files\/photos\/[0-9a-f]{32}-thumb\.jpg$/),
+        original_name: "photo.jpg",
+      }),
     ]);
     expect((await list("", stranger.accessToken)).map((r) => r.id)).toEqual([ids.foreign]);
   });

@@ -1,10 +1,26 @@
 import { z } from "zod";
 import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "./enums";
+import { plainString } from "./text";
+
+/** Upload limits (DESIGN §4). */
+export const MAX_PHOTOS_PER_REPORT = 20;
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 export const AttachmentSchema = z.object({
   id: z.string(),
+  /** Same-origin URL of the display copy (at most 2048 px on the long edge, metadata stripped). */
   file_path: z.string(),
   original_name: z.string(),
+  /** Same-origin URL of the ~400 px thumbnail, for lists. */
+  thumbnail_path: z.string().nullable(),
+  content_type: z.string(),
+  size_bytes: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** SHA-256 (hex) of the stored display file: the evidence fingerprint printed in the PDF. */
+  sha256: z.string().nullable(),
+  created_at: z.number(),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
@@ -35,3 +51,111 @@ export const ReportListQuerySchema = z.object({
   projectId: z.string().max(64).optional(),
 });
 export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
+
+// Multipart fields arrive as strings: "" means "not given", numbers are parsed here so the JSON
+// and the multipart forms of a request share one schema.
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+const toNumber = (v: unknown) => (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+
+const STATUS_MESSAGE = "Status must be open, in-progress, resolved or closed";
+const PRIORITY_MESSAGE = "Priority must be low, medium, high or critical";
+const MAX_EPOCH = 253_402_300_799; // 9999-12-31
+
+const status = z.enum(REPORT_STATUSES, { error: STATUS_MESSAGE });
+const priority = z.enum(PRIORITIES, { error: PRIORITY_MESSAGE });
+const category = z.enum(CATEGORIES, {
+  error: "Category must be safety, finish, plumbing, electrical, structural, hvac or other",
+});
+const description = plainString({ error: "Description must be text" }).max(
+  20_000,
+  "Description must be at most 20000 characters",
+);
+const assignedTo = z.preprocess(
+  blankToNull,
+  plainString({ error: "Assignee must be a member of your workspace" }).max(64).nullable(),
+);
+const dueDate = z.preprocess(
+  (v) => toNumber(blankToNull(v)),
+  z
+    .number({ error: "Due date must be a date" })
+    .int("Due date must be a date")
+    .min(0, "Due date must be a date")
+    .max(MAX_EPOCH, "Due date must be a date")
+    .nullable(),
+);
+const coordinate = (max: number, name: string) =>
+  z.preprocess(
+    (v) => toNumber(blankToNull(v)),
+    z
+      .number({ error: `${name} must be a number from -${max} to ${max}` })
+      .min(-max, `${name} must be a number from -${max} to ${max}`)
+      .max(max, `${name} must be a number from -${max} to ${max}`)
+      .nullable(),
+  );
+const pageUrl = z.preprocess(
+  blankToNull,
+  plainString({ error: "Page URL must be a web address" })
+    .max(2048, "Page URL must be at most 2048 characters")
+    // A same-origin path or an http(s) address: never javascript: or data: (it may become a link).
+    .regex(/^(\/(?!\/)|https?:\/\/)/i, "Page URL must be a web address")
+    .nullable(),
+);
+
+const bothOrNeither = (v: { locationLat?: number | null; locationLng?: number | null }) =>
+  (v.locationLat == null) === (v.locationLng == null);
+const LOCATION_PAIR = { path: ["locationLng"], message: "Latitude and longitude must be given together" };
+
+/**
+ * POST /api/snagging fields (multipart or JSON). The title is the reference: the server keeps a
+ * valid unused one and draws a new one otherwise, so it is not validated here beyond its length.
+ */
+export const ReportCreateSchema = z
+  .object({
+    projectId: plainString({ error: "Project is required" }).trim().min(1, "Project is required").max(64),
+    title: z.preprocess(blankToUndefined, plainString().max(64).optional()),
+    description: z.preprocess((v) => v ?? "", description),
+    category: z.preprocess(blankToUndefined, category.default("other")),
+    priority: z.preprocess(blankToUndefined, z.enum(PRIORITIES, { error: "Priority is required" })),
+    status: z.preprocess(blankToUndefined, status.default("open")),
+    assignedTo: assignedTo.optional().default(null),
+    dueDate: dueDate.optional().default(null),
+    pageUrl: pageUrl.optional().default(null),
+    locationLat: coordinate(90, "Latitude").optional().default(null),
+    locationLng: coordinate(180, "Longitude").optional().default(null),
+  })
+  .refine(bothOrNeither, LOCATION_PAIR);
+export type ReportCreateInput = z.input<typeof ReportCreateSchema>;
+export type ReportCreate = z.output<typeof ReportCreateSchema>;
+
+/** PATCH from the detail screen's Change Status buttons. */
+export const ReportStatusSchema = z.object({ status });
+export type ReportStatusChange = z.infer<typeof ReportStatusSchema>;
+
+/**
+ * PATCH /api/snagging/{id}: `{status}` alone, or the edit form's fields; every field optional.
+ * The title is read-only and the project cannot change: both are accepted only unchanged (the edit
+ * form sends them back), which the server checks against the stored report.
+ */
+export const ReportPatchSchema = z
+  .object({
+    status: z.preprocess(blankToUndefined, status.optional()),
+    title: z.preprocess(blankToUndefined, plainString().max(64).optional()),
+    projectId: z.preprocess(blankToUndefined, plainString().max(64).optional()),
+    description: description.optional(),
+    category: z.preprocess(blankToUndefined, category.optional()),
+    priority: z.preprocess(blankToUndefined, priority.optional()),
+    assignedTo: assignedTo.optional(),
+    dueDate: dueDate.optional(),
+    pageUrl: pageUrl.optional(),
+    locationLat: coordinate(90, "Latitude").optional(),
+    locationLng: coordinate(180, "Longitude").optional(),
+    /** Multipart PATCH only: attachments to remove (new photos come as `images` parts). */
+    removeAttachmentIds: z
+      .array(plainString().max(64), { error: "removeAttachmentIds must be a list of attachment ids" })
+      .max(MAX_PHOTOS_PER_REPORT)
+      .optional(),
+  })
+  .refine((v) => (v.locationLat === undefined) === (v.locationLng === undefined) && bothOrNeither(v), LOCATION_PAIR);
+export type ReportPatchInput = z.input<typeof ReportPatchSchema>;
+export type ReportPatch = z.output<typeof ReportPatchSchema>;

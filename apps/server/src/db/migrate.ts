@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as initial from "./migrations/0001-initial";
 import * as refreshTokenSuccessor from "./migrations/0002-refresh-token-successor";
+import * as snaggingEvidence from "./migrations/0003-snagging-evidence";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-refresh-token-successor": refreshTokenSuccessor,
+  "0003-snagging-evidence": snaggingEvidence,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

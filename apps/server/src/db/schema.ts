@@ -78,6 +78,19 @@ export interface AttachmentsTable {
   content_type: string;
   size_bytes: number;
   position: number;
+  /** SHA-256 (hex) of the stored display file. */
+  sha256: string | null;
+  width: number | null;
+  height: number | null;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of the request's fields and photo bytes, to tell a replay from a different request. */
+  request_hash: string;
+  report_id: string;
   created_at: number;
 }
 
@@ -88,6 +101,7 @@ export interface Database {
   projects: ProjectsTable;
   snagging_reports: SnaggingReportsTable;
   attachments: AttachmentsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -95,3 +109,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ReportRow = Selectable<SnaggingReportsTable>;
+export type AttachmentRow = Selectable<AttachmentsTable>;

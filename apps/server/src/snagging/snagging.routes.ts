@@ -1,16 +1,74 @@
+import multipart from "@fastify/multipart";
 import { ReportListQuerySchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
-import { listReports } from "./snagging.service";
+import { badRequest } from "../http/errors";
+import { createReport } from "./snagging.create";
+import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
+import { getReport, listReports, patchReport, removeReport } from "./snagging.service";
+import { readReportRequest } from "./snagging.uploads";
+
+// Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
+const IdParams = z.object({ id: z.string().max(200) });
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== "string" || !IDEMPOTENCY_KEY.test(header)) {
+    throw badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters");
+  }
+  return header;
+}
 
 export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
     // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
     app.addHook("onRequest", authenticate);
+    // Multipart is parsed only here, part by part in readReportRequest (limits given per request).
+    await app.register(multipart, { throwFileSizeLimit: true });
 
     app.get("/", { schema: { querystring: ReportListQuerySchema } }, async (request) => ({
       reports: await listReports(ctx, currentUser(request), request.query),
     }));
+
+    app.post("/", async (request, reply) => {
+      const key = idempotencyKey(request.headers["idempotency-key"]);
+      const { report, replayed } = await createReport(ctx, currentUser(request), await readReportRequest(request), key);
+      if (replayed) reply.header("Idempotent-Replayed", "true");
+      return reply.status(201).send({ report });
+    });
+
+    // A static segment: find-my-way matches it before the /:id routes.
+    app.get("/export/csv", async (request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("Content-Disposition", 'attachment; filename="snagging-reports.csv"')
+        .header("Cache-Control", "no-store")
+        .send(await exportReportsCsv(ctx, currentUser(request))),
+    );
+
+    app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
+      const pdf = await downloadReportPdf(ctx, currentUser(request), request.params.id);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="snagging-report-${request.params.id}.pdf"`)
+        .header("Cache-Control", "no-store")
+        .send(pdf);
+    });
+
+    app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
+      report: await getReport(ctx, currentUser(request), request.params.id),
+    }));
+
+    app.patch("/:id", { schema: { params: IdParams } }, async (request) => ({
+      report: await patchReport(ctx, currentUser(request), request.params.id, await readReportRequest(request)),
+    }));
+
+    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
+      await removeReport(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    });
   };
 }

@@ -1,25 +1,158 @@
+import type { ReportStatus } from "@sitesnag/shared/enums";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
-import type { Attachment, Report, ReportListQuery } from "@sitesnag/shared/snagging";
+import {
+  type Attachment,
+  MAX_PHOTOS_PER_REPORT,
+  type Report,
+  type ReportListQuery,
+  type ReportPatch,
+  ReportPatchSchema,
+} from "@sitesnag/shared/snagging";
 import type { AppContext } from "../context";
-import type { UserRow } from "../db/schema";
-import { attachmentUrl, presentReport } from "./snagging.presenter";
-import { findAttachments, selectReports } from "./snagging.repository";
+import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
+import { badRequest, notFound } from "../http/errors";
+import { nowSeconds } from "../time";
+import { requireAssignee, requireReport } from "./snagging.access";
+import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
+import { presentAttachment, presentReport } from "./snagging.presenter";
+import {
+  deleteAttachments,
+  deleteReportRows,
+  findAttachments,
+  findReportWithNames,
+  findWorkspaceAttachments,
+  insertAttachments,
+  selectReports,
+  updateReport,
+} from "./snagging.repository";
+import { type ReportRequest, tooManyPhotos } from "./snagging.uploads";
 
+function groupAttachments(rows: readonly AttachmentRow[]): Map<string, Attachment[]> {
+  const byReport = new Map<string, Attachment[]>();
+  for (const row of rows) {
+    const list = byReport.get(row.report_id) ?? [];
+    list.push(presentAttachment(row));
+    byReport.set(row.report_id, list);
+  }
+  return byReport;
+}
+
+/** The list with its attachments in two queries, whatever the number of reports. */
 export async function listReports(ctx: AppContext, user: UserRow, query: ReportListQuery): Promise<Report[]> {
   if (query.projectId !== undefined && !UUID_PATTERN.test(query.projectId)) return [];
   let q = selectReports(ctx.db, user.workspace_id);
   if (query.status) q = q.where("r.status", "=", query.status);
   if (query.projectId) q = q.where("r.project_id", "=", query.projectId);
-  const rows = await q.orderBy("r.created_at", "desc").orderBy("r.id", "desc").execute();
-  const attachments = await findAttachments(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  const byReport = new Map<string, Attachment[]>();
-  for (const a of attachments) {
-    const list = byReport.get(a.report_id) ?? [];
-    list.push({ id: a.id, file_path: attachmentUrl(a.storage_key), original_name: a.original_name });
-    byReport.set(a.report_id, list);
-  }
+  const [rows, attachments] = await Promise.all([
+    q.orderBy("r.created_at", "desc").orderBy("r.id", "desc").execute(),
+    findWorkspaceAttachments(ctx.db, user.workspace_id, query),
+  ]);
+  const byReport = groupAttachments(attachments);
   return rows.map((row) => presentReport(row, byReport.get(row.id) ?? []));
+}
+
+export async function getReport(ctx: AppContext, user: UserRow, id: string): Promise<Report> {
+  const row = UUID_PATTERN.test(id) ? await findReportWithNames(ctx.db, user.workspace_id, id) : undefined;
+  if (!row) throw notFound("Report");
+  const attachments = await findAttachments(ctx.db, [id]);
+  return presentReport(row, attachments.map(presentAttachment));
+}
+
+/** The detail screen's Change Status buttons. */
+export async function changeReportStatus(ctx: AppContext, user: UserRow, id: string, status: ReportStatus) {
+  await requireReport(ctx, user, id);
+  await updateReport(ctx.db, user.workspace_id, id, { status, updated_at: nowSeconds() });
+  return getReport(ctx, user, id);
+}
+
+type EditChanges = Parameters<typeof updateReport>[3];
+
+function editChanges(report: ReportRow, patch: ReportPatch): EditChanges {
+  if (patch.projectId !== undefined && patch.projectId !== report.project_id) {
+    throw badRequest("The project of a report cannot be changed", {
+      projectId: ["The project of a report cannot be changed"],
+    });
+  }
+  if (patch.title !== undefined && patch.title !== report.title) {
+    throw badRequest("The reference number cannot be changed", { title: ["The reference number cannot be changed"] });
+  }
+  const changes: EditChanges = {};
+  if (patch.status !== undefined) changes.status = patch.status;
+  if (patch.description !== undefined) changes.description = patch.description;
+  if (patch.category !== undefined) changes.category = patch.category;
+  if (patch.priority !== undefined) changes.priority = patch.priority;
+  if (patch.assignedTo !== undefined) changes.assigned_to = patch.assignedTo;
+  if (patch.dueDate !== undefined) changes.due_date = patch.dueDate;
+  if (patch.pageUrl !== undefined) changes.page_url = patch.pageUrl;
+  if (patch.locationLat !== undefined) changes.location_lat = patch.locationLat;
+  if (patch.locationLng !== undefined) changes.location_lng = patch.locationLng;
+  return changes;
+}
+
+/**
+ * The edit form: fields, new photos (appended after the kept ones) and removed photos in one
+ * transaction. New files are stored before the commit and removed files deleted after it.
+ */
+export async function editReport(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  patch: ReportPatch,
+  photos: ReportRequest["photos"],
+): Promise<Report> {
+  const report = await requireReport(ctx, user, id);
+  const changes = editChanges(report, patch);
+  if (patch.assignedTo) await requireAssignee(ctx, user, patch.assignedTo);
+  const existing = await findAttachments(ctx.db, [id]);
+  const removeIds = [...new Set(patch.removeAttachmentIds ?? [])];
+  const removed = existing.filter((a) => removeIds.includes(a.id));
+  if (removed.length !== removeIds.length) {
+    throw badRequest("Photo not found on this report", { removeAttachmentIds: ["Photo not found on this report"] });
+  }
+  if (existing.length - removed.length + photos.length > MAX_PHOTOS_PER_REPORT) throw tooManyPhotos();
+  if (Object.keys(changes).length === 0 && removed.length === 0 && photos.length === 0) {
+    throw badRequest("Nothing to change: send a status, the fields to edit, or photos");
+  }
+
+  const now = nowSeconds();
+  const added = await storePhotos(ctx, photos, {
+    reportId: id,
+    workspaceId: user.workspace_id,
+    firstPosition: Math.max(-1, ...existing.map((a) => a.position)) + 1,
+    now,
+  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateReport(trx, user.workspace_id, id, { ...changes, updated_at: now });
+      await deleteAttachments(trx, id, removeIds);
+      await insertAttachments(trx, added);
+    });
+  } catch (err) {
+    await deleteFilesQuietly(ctx, fileKeysOf(added));
+    throw err;
+  }
+  await deleteFilesQuietly(ctx, fileKeysOf(removed));
+  return getReport(ctx, user, id);
+}
+
+/** PATCH /api/snagging/{id}: `{status}` alone is a status change; anything else is an edit. */
+export async function patchReport(ctx: AppContext, user: UserRow, id: string, request: ReportRequest): Promise<Report> {
+  await requireReport(ctx, user, id);
+  const patch = ReportPatchSchema.parse(request.fields);
+  const given = Object.entries(patch).filter(([, v]) => v !== undefined);
+  if (patch.status !== undefined && given.length === 1 && request.photos.length === 0) {
+    return changeReportStatus(ctx, user, id, patch.status);
+  }
+  return editReport(ctx, user, id, patch, request.photos);
+}
+
+/** Rows in one transaction, then the files (an orphan file is harmless; a dangling row is not). */
+export async function removeReport(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  await requireReport(ctx, user, id);
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    const attachments = await findAttachments(trx, [id]);
+    await deleteReportRows(trx, user.workspace_id, id);
+    return fileKeysOf(attachments);
+  });
+  await deleteFilesQuietly(ctx, keys);
 }

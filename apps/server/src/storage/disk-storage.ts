@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { FileStorage } from "./file-storage";
+import type { ByteRange, FileStorage } from "./file-storage";
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/;
 
@@ -24,14 +24,19 @@ export class DiskStorage implements FileStorage {
     await rename(temp, file);
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     const file = this.resolve(key);
+    if (!(await this.stat(key))) return null;
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
     try {
-      await stat(file);
+      const info = await stat(this.resolve(key));
+      return info.isFile() ? { size: info.size } : null;
     } catch {
       return null;
     }
-    return createReadStream(file);
   }
 
   async delete(keys: readonly string[]): Promise<void> {

@@ -2,12 +2,16 @@ import { Readable } from "node:stream";
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import type { FileStorage } from "./file-storage";
+import type { ByteRange, FileStorage } from "./file-storage";
+
+const isMissing = (error: unknown) =>
+  error instanceof NoSuchKey || ["NoSuchKey", "NotFound"].includes((error as { name?: string }).name ?? "");
 
 export type S3Options = {
   bucket: string;
@@ -51,12 +55,28 @@ export class S3Storage implements FileStorage {
     );
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     try {
-      const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const result = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       return result.Body instanceof Readable ? result.Body : null;
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const result = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: result.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissing(error)) return null;
       throw error;
     }
   }

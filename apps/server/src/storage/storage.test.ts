@@ -65,6 +65,16 @@ describe.each(implementations)("FileStorage contract (%s)", (_name, make) => {
     expect(await storage.get("ws-1/never-written.jpg")).toBeNull();
   });
 
+  it("reports sizes and reads byte ranges", async () => {
+    const storage = make();
+    await storage.put("ws-1/range.bin", Buffer.from("0123456789"), "application/octet-stream");
+    expect(await storage.stat("ws-1/range.bin")).toEqual({ size: 10 });
+    expect(await storage.stat("ws-1/none.bin")).toBeNull();
+    expect(await readAll(await storage.get("ws-1/range.bin", { start: 2, end: 5 }))).toBe("2345");
+    expect(await readAll(await storage.get("ws-1/range.bin", { start: 9, end: 9 }))).toBe("9");
+    expect(await storage.get("ws-1/none.bin", { start: 0, end: 1 })).toBeNull();
+  });
+
   it("overwrites a key in place", async () => {
     const storage = make();
     await storage.put("ws-1/photo-b.jpg", Buffer.from("first"), "image/jpeg");

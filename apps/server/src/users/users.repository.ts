@@ -17,3 +17,12 @@ export async function insertUser(db: Q, user: NewUser): Promise<UserRow> {
 export async function updateUser(db: Q, id: string, changes: UserUpdate): Promise<void> {
   await db.updateTable("users").set(changes).where("id", "=", id).execute();
 }
+
+/** The user when they belong to this workspace, else undefined (assignees are checked with it). */
+export const findWorkspaceMember = (db: Q, workspaceId: string, userId: string): Promise<UserRow | undefined> =>
+  db
+    .selectFrom("users")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", userId)
+    .executeTakeFirst();

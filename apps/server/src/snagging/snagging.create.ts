@@ -1,0 +1,126 @@
+// Creating a report with its photos (DESIGN §4). Files are stored first under fresh keys, then the
+// report, its attachments and its Idempotency-Key row are inserted in one transaction; if that
+// transaction fails the files are deleted again, so a failed request leaves nothing behind.
+import { createHash } from "node:crypto";
+import { generateReference, isValidReference } from "@sitesnag/shared/reference";
+import { type Report, type ReportCreate, ReportCreateSchema } from "@sitesnag/shared/snagging";
+import type { Transaction } from "kysely";
+import type { AppContext } from "../context";
+import type { Database, IdempotencyKeysTable, UserRow } from "../db/schema";
+import { uniqueViolation } from "../db/unique-violation";
+import { conflict } from "../http/errors";
+import { newId } from "../ids";
+import { nowSeconds } from "../time";
+import { requireAssignee, requireProjectField } from "./snagging.access";
+import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
+import {
+  findIdempotencyKey,
+  insertAttachments,
+  insertIdempotencyKey,
+  insertReport,
+  isTitleTaken,
+} from "./snagging.repository";
+import { getReport } from "./snagging.service";
+import type { ReportRequest } from "./snagging.uploads";
+
+const MAX_TITLE_DRAWS = 25;
+const MAX_TRANSACTION_ATTEMPTS = 4;
+
+/** The requested reference when valid and free, else a fresh draw (a collision draws again). */
+async function pickTitle(trx: Transaction<Database>, workspaceId: string, requested: string | undefined, now: number) {
+  if (requested && isValidReference(requested) && !(await isTitleTaken(trx, workspaceId, requested))) return requested;
+  for (let i = 0; i < MAX_TITLE_DRAWS; i += 1) {
+    const title = generateReference(new Date(now * 1000));
+    if (!(await isTitleTaken(trx, workspaceId, title))) return title;
+  }
+  throw conflict("Could not allocate a free reference number today. Please try again.");
+}
+
+const hashRequest = (input: ReportCreate, request: ReportRequest): string =>
+  createHash("sha256")
+    .update(JSON.stringify(input))
+    .update(JSON.stringify(request.photos.map((p) => [p.sourceSha256, p.originalName])))
+    .digest("hex");
+
+async function replay(ctx: AppContext, user: UserRow, key: IdempotencyKeysTable, requestHash: string): Promise<Report> {
+  if (key.request_hash !== requestHash) {
+    throw conflict("This Idempotency-Key was already used for a different request.");
+  }
+  return getReport(ctx, user, key.report_id);
+}
+
+export async function createReport(
+  ctx: AppContext,
+  user: UserRow,
+  request: ReportRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ report: Report; replayed: boolean }> {
+  const input = ReportCreateSchema.parse(request.fields);
+  const requestHash = hashRequest(input, request);
+  if (idempotencyKey) {
+    const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
+    if (used) return { report: await replay(ctx, user, used, requestHash), replayed: true };
+  }
+  await requireProjectField(ctx, user, input.projectId);
+  if (input.assignedTo) await requireAssignee(ctx, user, input.assignedTo);
+
+  const now = nowSeconds();
+  const reportId = newId();
+  const attachments = await storePhotos(ctx, request.photos, {
+    reportId,
+    workspaceId: user.workspace_id,
+    firstPosition: 0,
+    now,
+  });
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          const title = await pickTitle(trx, user.workspace_id, attempt === 1 ? input.title : undefined, now);
+          await insertReport(trx, {
+            id: reportId,
+            workspace_id: user.workspace_id,
+            project_id: input.projectId,
+            title,
+            description: input.description,
+            status: input.status,
+            priority: input.priority,
+            category: input.category,
+            assigned_to: input.assignedTo,
+            created_by: user.id,
+            due_date: input.dueDate,
+            location_lat: input.locationLat,
+            location_lng: input.locationLng,
+            page_url: input.pageUrl,
+            created_at: now,
+            updated_at: now,
+          });
+          await insertAttachments(trx, attachments);
+          if (idempotencyKey) {
+            await insertIdempotencyKey(trx, {
+              user_id: user.id,
+              key: idempotencyKey,
+              request_hash: requestHash,
+              report_id: reportId,
+              created_at: now,
+            });
+          }
+        });
+        break;
+      } catch (err) {
+        // A concurrent request took the same reference between our check and our insert: draw again.
+        if (uniqueViolation(err)?.includes("title") && attempt < MAX_TRANSACTION_ATTEMPTS) continue;
+        throw err;
+      }
+    }
+  } catch (err) {
+    await deleteFilesQuietly(ctx, fileKeysOf(attachments));
+    // A concurrent request with the same Idempotency-Key committed first: answer as its replay.
+    if (idempotencyKey && uniqueViolation(err)?.includes("idempotency")) {
+      const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
+      if (used) return { report: await replay(ctx, user, used, requestHash), replayed: true };
+    }
+    throw err;
+  }
+  return { report: await getReport(ctx, user, reportId), replayed: false };
+}

@@ -1,0 +1,87 @@
+// Reads a report request: JSON, or multipart with text fields and repeated `images` file parts
+// (DESIGN §4). Each photo goes through the pipeline as it arrives, so at most one raw upload
+// (≤ 15 MB) is held in memory at a time; only the much smaller processed copies are kept.
+import { createHash } from "node:crypto";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
+import { hasControlCharacters } from "@sitesnag/shared/text";
+import type { FastifyRequest } from "fastify";
+import { AppError, badRequest } from "../http/errors";
+import { type ProcessedPhoto, photoTooLarge, processPhoto } from "./photos";
+
+export type UploadedPhoto = ProcessedPhoto & { originalName: string; sourceSha256: string };
+export type ReportRequest = { fields: unknown; photos: UploadedPhoto[] };
+
+/** Fields that may repeat in a multipart body; any other repeated field is refused. */
+const LIST_FIELDS = new Set(["removeAttachmentIds"]);
+const MAX_FIELD_BYTES = 64 * 1024;
+
+export const tooManyPhotos = () => new AppError(413, `A report can have at most ${MAX_PHOTOS_PER_REPORT} photos.`);
+
+function cleanFileName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const clean = [...base]
+    .filter((c) => !hasControlCharacters(c))
+    .join("")
+    .trim()
+    .slice(0, 200);
+  return clean || "photo";
+}
+
+/** Maps the multipart plugin's limit errors to our messages; anything else passes through. */
+function translate(err: unknown, fileName: string): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === "FST_FILES_LIMIT") return tooManyPhotos();
+  if (code === "FST_REQ_FILE_TOO_LARGE") return photoTooLarge(fileName);
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+    return new AppError(413, "The request has too many fields.");
+  if (code === "FST_PROTO_VIOLATION") return badRequest("The request has a field name that is not allowed.");
+  if (err instanceof AppError) return err;
+  // Everything else thrown while parsing is the body's fault (busboy: no boundary, cut-off data).
+  return badRequest("The upload could not be read: the form data is malformed or incomplete.");
+}
+
+export async function readReportRequest(
+  request: FastifyRequest,
+  maxPhotos = MAX_PHOTOS_PER_REPORT,
+): Promise<ReportRequest> {
+  if (!request.isMultipart()) return { fields: request.body ?? {}, photos: [] };
+  const fields: Record<string, string | string[]> = Object.create(null);
+  const photos: UploadedPhoto[] = [];
+  let currentName = "";
+  try {
+    const parts = request.parts({
+      limits: { fileSize: MAX_PHOTO_BYTES, files: maxPhotos, fields: 60, parts: 100, fieldSize: MAX_FIELD_BYTES },
+    });
+    for await (const part of parts) {
+      if (part.type === "file") {
+        currentName = cleanFileName(part.filename);
+        if (part.fieldname !== "images") {
+          throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 40)}': photos go in 'images'.`);
+        }
+        const bytes = await part.toBuffer();
+        if (bytes.length === 0) throw badRequest(`'${currentName}' is empty.`);
+        const processed = await processPhoto(bytes, currentName);
+        photos.push({
+          ...processed,
+          originalName: currentName,
+          sourceSha256: createHash("sha256").update(bytes).digest("hex"),
+        });
+        continue;
+      }
+      const value = typeof part.value === "string" ? part.value : String(part.value);
+      if (part.valueTruncated) throw new AppError(413, `The field '${part.fieldname.slice(0, 40)}' is too long.`);
+      const name = part.fieldname;
+      if (LIST_FIELDS.has(name)) {
+        const list = fields[name];
+        fields[name] = Array.isArray(list) ? [...list, value] : [value];
+      } else if (name in fields) {
+        throw badRequest(`The field '${name.slice(0, 40)}' was sent more than once.`);
+      } else {
+        fields[name] = value;
+      }
+    }
+  } catch (err) {
+    throw translate(err, currentName);
+  }
+  return { fields: { ...fields }, photos };
+}
