@@ -5,10 +5,12 @@ import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { auditRepository } from "./api/audit-store";
+import { useRaiseSnag } from "./api/raise-snag";
 import { exportAuditFile, printAudit } from "./audit-exports";
 import { itemNumbers } from "./audit-numbers";
 import { AuditChecklist } from "./components/audit-checklist";
@@ -37,6 +39,7 @@ export function AuditPage() {
   const numbers = useMemo(() => (detail ? itemNumbers(detail.checklist) : {}), [detail]);
   const photoUrls = usePhotoUrls(detail ? detail.checklist.flatMap((i) => i.photos) : []);
   const isWide = useMediaQuery("(min-width: 1024px)");
+  const raise = useRaiseSnag();
 
   if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
   if (state.phase === "failed")
@@ -97,6 +100,23 @@ export function AuditPage() {
       <RiskMatrix checklist={current.checklist} numbers={numbers} />
     </div>
   );
+
+  function onRaiseSnag(item: ChecklistItem) {
+    if (!navigator.onLine) {
+      toast.error("You are offline. Raise the snag once you are back online.");
+      return;
+    }
+    raise.mutate(
+      { userId, summary, item, number: numbers[item.id] ?? "" },
+      {
+        onSuccess: (link) => {
+          changeItem(item.id, { snag: link });
+          toast.success(`Snag ${link.reference} raised`);
+        },
+        onError: (error) => toast.error(errorMessage(error, "Failed to create report")),
+      },
+    );
+  }
 
   const saveButton = (extra?: string) => (
     <Button onClick={onSave} isLoading={isSaving} className={extra}>
@@ -166,9 +186,10 @@ export function AuditPage() {
             numbers={numbers}
             photoUrls={photoUrls}
             addingPhotosTo={addingPhotosTo}
-            raisingSnagFor={null}
+            raisingSnagFor={raise.isPending ? (raise.variables?.item.id ?? null) : null}
             onItemChange={changeItem}
             onAddPhotos={onAddPhotos}
+            onRaiseSnag={onRaiseSnag}
           />
           <SignaturesPanel detail={current} onChange={change} />
         </div>
