@@ -42,8 +42,8 @@ export async function sign(page: Page, label: string): Promise<void> {
   if (!box) throw new Error(`${label} pad not visible`);
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();
-  for (let i = 1; i <= 8; i += 1) {
-    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -30 : 30), { steps: 4 });
+  for (let i = 1; i <= 6; i += 1) {
+    await page.mouse.move(box.x + 20 + i * 30, box.y + box.height / 2 + (i % 2 ? -30 : 30), { steps: 3 });
   }
   await page.mouse.up();
   await expect(pad).toHaveAccessibleName(`${label} pad, signed`);

@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { answer, item, sign, solidPng, startAudit } from "../audit-helpers";
 import { expect, signInAs, test } from "../fixtures";
 
+// A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("export all audits and import them into a fresh browser, photos and signatures included; a second import skips duplicates", async ({
   page,
   api,

@@ -2,6 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { answer, item, rate, sign, solidPng, startAudit } from "../audit-helpers";
 import { expect, signInAs, test } from "../fixtures";
 
+// A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("Export PDF opens a print-ready A4 document with everything on the audit", async ({ page, context, api }) => {
   const session = await api.signUp();
   await api.createProject(session.accessToken, { name: "Northgate Retail Park" });

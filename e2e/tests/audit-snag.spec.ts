@@ -1,6 +1,9 @@
 import { answer, item, rate, solidPng, startAudit } from "../audit-helpers";
 import { expect, signInAs, test } from "../fixtures";
 
+// A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 type Report = {
   id: string;
   title: string;

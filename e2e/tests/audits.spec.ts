@@ -1,6 +1,9 @@
 import { answer, item, rate, sign, startAudit } from "../audit-helpers";
 import { expect, signInAs, test } from "../fixtures";
 
+// A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("create, answer, watch the scores and matrix, sign twice, save as completed; counters and dashboard follow", async ({
   page,
   api,
