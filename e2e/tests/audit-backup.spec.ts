@@ -41,6 +41,16 @@ test("export all audits and import them into a fresh browser, photos and signatu
   );
   expect(stored).toEqual({ type: "image/jpeg", width: 1600, height: 800 });
 
+  // One audit from its own page.
+  const single = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export file" }).click();
+  const one = await single;
+  expect(one.suggestedFilename()).toMatch(/^sitesnag-audit-harbour-bridge-refurb-\d{4}-\d{2}-\d{2}\.json$/);
+  const oneBackup = JSON.parse(readFileSync(await one.path(), "utf8"));
+  expect(oneBackup.audits.map((a: { summary: { projectName: string } }) => a.summary.projectName)).toEqual([
+    "Harbour Bridge Refurb",
+  ]);
+
   await page.getByRole("link", { name: "Back" }).click();
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export all audits" }).click();

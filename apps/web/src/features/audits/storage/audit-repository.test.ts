@@ -2,7 +2,7 @@ import { AUDIT_BACKUP_FORMAT } from "@sitesnag/shared/audits";
 import { describe, expect, it } from "vitest";
 import { createMemoryAuditRecords } from "../../../offline/audit-records.memory";
 import { exportAudits, importAudits, importMessage } from "./audit-backup";
-import { createAuditRepository, isoDateToSeconds } from "./audit-repository";
+import { createAuditRepository, isoDateToSeconds, randomId } from "./audit-repository";
 import { putSummaries, StorageFullError, SUMMARIES_KEY } from "./audit-summaries";
 import { createMemoryStorage } from "./memory-storage.test-helper";
 
@@ -117,6 +117,22 @@ describe("audit repository", () => {
   it("says the device is full instead of failing silently", () => {
     const storage = createMemoryStorage(10);
     expect(() => putSummaries(storage, [{ id: "a" } as never])).toThrow(StorageFullError);
+  });
+});
+
+describe("randomId", () => {
+  it("is a v4 UUID, also where crypto.randomUUID is missing (plain http)", () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(randomId()).toMatch(uuid);
+    const original = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+      const ids = new Set(Array.from({ length: 50 }, randomId));
+      expect(ids.size).toBe(50);
+      for (const id of ids) expect(id).toMatch(uuid);
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: original, configurable: true });
+    }
   });
 });
 

@@ -31,12 +31,17 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 /** 'yyyy-mm-dd' → epoch seconds at UTC midnight, the form every date field stores. */
 export const isoDateToSeconds = (iso: string): number => seconds(Date.parse(`${iso}T00:00:00Z`));
 
-export function createAuditRepository({
-  records,
-  storage,
-  now = () => Date.now(),
-  newId = () => crypto.randomUUID(),
-}: RepositoryDeps) {
+/** A random UUID v4; crypto.randomUUID exists only on https, getRandomValues everywhere. */
+export function randomId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function createAuditRepository({ records, storage, now = () => Date.now(), newId = randomId }: RepositoryDeps) {
   /** The summary as the list shows it, recomputed from a detail. */
   const summarise = (previous: AuditSummary, detail: AuditDetail): AuditSummary => {
     const counts = countStatuses(detail.checklist);
