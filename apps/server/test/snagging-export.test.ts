@@ -119,6 +119,42 @@ describe.each(DIALECTS)("report exports (%s)", (kind) => {
     expect(images[1]).toMatch(/\s480\s+640\s/);
   });
 
+  it("keeps a long description whole across pages, and marks a photo missing from storage", async () => {
+    // Its own account, so the CSV test below still sees exactly the owner's two reports.
+    const writer = await signUp(t);
+    const project = await createProject(t, writer.accessToken);
+    const long = Array.from({ length: 150 }, (_, i) => `Sentence ${i} of a long defect note.`).join(" ");
+    const body = await multipart(
+      {
+        projectId: project.id,
+        priority: "low",
+        description: writePhotoDescription([{ location: "Roof", description: long }]),
+      },
+      [{ name: "a.jpg", data: await jpegPhoto() }],
+    );
+    const created = (
+      (await t.request({ method: "POST", url: "/api/snagging", token: writer.accessToken, ...body })).json() as {
+        report: Report;
+      }
+    ).report;
+    await t.ctx.storage.delete([String(created.attachments[0]?.file_path).slice("/files/".length)]);
+    const res = await t.request({
+      method: "GET",
+      url: `/api/snagging/${created.id}/download-pdf`,
+      token: writer.accessToken,
+    });
+    expect(res.statusCode).toBe(200);
+    const { text, images } = await pdfTools(res.rawPayload);
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("Image not found");
+    expect(flat).toContain("Sentence 0 of a long defect note.");
+    expect(flat).toContain("Sentence 149 of a long defect note.");
+    expect(images).toHaveLength(0);
+    const pages = [...flat.matchAll(/Page (\d+) of (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages).toEqual(pages.map((_, i) => [i + 1, pages.length]));
+  });
+
   it("answers 404 for another workspace's report, 401 without a token", async () => {
     expectError(
       await t.request({ method: "GET", url: `/api/snagging/${report.id}/download-pdf`, token: stranger.accessToken }),

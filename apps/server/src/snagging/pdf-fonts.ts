@@ -1,11 +1,12 @@
 // Real TrueType fonts for the PDF, so text is embedded, selectable and covers accents and symbols
 // beyond WinAnsi. DejaVu ships with the app as an npm package (dejavu-fonts-ttf); the machine's
 // fonts-dejavu-core folder is the fallback, and pdfkit's built-in Helvetica the last resort.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-export type PdfFonts = { regular: string; bold: string; mono: string };
+/** Font file contents (read once per process), or the name of a pdfkit built-in font. */
+export type PdfFonts = { regular: Buffer | string; bold: Buffer | string; mono: Buffer | string };
 
 const FILES = { regular: "DejaVuSans.ttf", bold: "DejaVuSans-Bold.ttf", mono: "DejaVuSansMono.ttf" } as const;
 
@@ -26,7 +27,9 @@ function findFonts(): PdfFonts {
       bold: path.join(folder, FILES.bold),
       mono: path.join(folder, FILES.mono),
     };
-    if (Object.values(fonts).every((file) => existsSync(file))) return fonts;
+    if (Object.values(fonts).every((file) => existsSync(file))) {
+      return { regular: readFileSync(fonts.regular), bold: readFileSync(fonts.bold), mono: readFileSync(fonts.mono) };
+    }
   }
   return { regular: "Helvetica", bold: "Helvetica-Bold", mono: "Courier" };
 }

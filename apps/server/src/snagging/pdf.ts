@@ -3,12 +3,13 @@
 // the very image shown and of the file served at its URL. Pages are buffered so the footer can say
 // "Page N of M"; the document is then streamed.
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
-import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Report } from "@sitesnag/shared/snagging";
 import PDFDocument from "pdfkit";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDay, formatDayTime, mapsUrl } from "../format";
 import { pdfFonts } from "./pdf-fonts";
+import { drawPhotos } from "./pdf-photos";
+import { C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "./pdf-style";
 
 export type PdfInput = {
   report: Report;
@@ -17,32 +18,6 @@ export type PdfInput = {
   /** The display file of each attachment, in order; null when storage no longer has it. */
   images: readonly (Buffer | null)[];
   generatedAt: number;
-};
-
-const PAGE = { width: 595.28, height: 841.89, margin: 50, footer: 48 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const BOTTOM = PAGE.height - PAGE.margin - PAGE.footer + 20;
-const C = {
-  ink: "#0f172a",
-  muted: "#64748b",
-  line: "#e2e8f0",
-  panel: "#f8fafc",
-  band: "#1e293b",
-  brand: "#ea580c",
-  brandSoft: "#fdba74",
-  link: "#1d4ed8",
-};
-const STATUS_COLOURS: Record<string, string> = {
-  open: "#2563eb",
-  "in-progress": "#d97706",
-  resolved: "#16a34a",
-  closed: "#475569",
-};
-const PRIORITY_COLOURS: Record<string, string> = {
-  critical: "#b91c1c",
-  high: "#ea580c",
-  medium: "#ca8a04",
-  low: "#16a34a",
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -70,7 +45,7 @@ export function renderReportPdf(input: PdfInput): PDFKit.PDFDocument {
   drawHeader(doc, input);
   drawDetails(doc, input);
   drawPhotos(doc, input);
-  drawFooters(doc, input);
+  drawPageFurniture(doc, input);
   doc.end();
   return doc;
 }
@@ -181,136 +156,22 @@ function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) 
   doc.y = panelBottom + 18;
 }
 
-function ensureSpace(doc: PDFKit.PDFDocument, needed: number, title: string) {
-  if (doc.y + needed <= BOTTOM) return;
-  doc.addPage();
-  doc
-    .fillColor(C.muted)
-    .font("regular")
-    .fontSize(8)
-    .text(`${PRODUCT_NAME} · ${title}`, PAGE.margin, 28, { lineBreak: false });
-  doc
-    .moveTo(PAGE.margin, 42)
-    .lineTo(PAGE.width - PAGE.margin, 42)
-    .lineWidth(0.5)
-    .strokeColor(C.line)
-    .stroke();
-  doc.y = PAGE.margin + 6;
-}
-
-// Each photo is a row: the image in a fixed box on the left, its text and evidence on the right;
-// three rows fit a page, so twenty photos take seven pages rather than twenty.
-const BOX = { width: 250, height: 188 };
-const TEXT_X = PAGE.margin + BOX.width + 16;
-const TEXT_WIDTH = CONTENT_WIDTH - BOX.width - 16;
-
-function fitImage(row: AttachmentRow): { width: number; height: number } {
-  const w = row.width ?? 4;
-  const h = row.height ?? 3;
-  const scale = Math.min(BOX.width / w, BOX.height / h);
-  return { width: w * scale, height: h * scale };
-}
-
-function evidenceLines(report: Report, row: AttachmentRow): [string, string][] {
-  const sha = row.sha256 ?? "not recorded";
-  const lines: [string, string][] = [["Uploaded", formatDayTime(Number(row.created_at))]];
-  if (report.locationLat !== null && report.locationLng !== null) {
-    lines.push(["GPS", `${formatCoordinate(report.locationLat)}, ${formatCoordinate(report.locationLng)}`]);
-  }
-  // 64 hex digits in two lines of 32, so the hash fits the column and stays copyable.
-  lines.push(["SHA-256", sha.slice(0, 32)]);
-  if (sha.length > 32) lines.push(["", sha.slice(32)]);
-  return lines;
-}
-
-function textHeight(doc: PDFKit.PDFDocument, location: string, description: string, evidence: number): number {
-  doc.font("bold").fontSize(11.5);
-  const a = doc.heightOfString(location, { width: TEXT_WIDTH });
-  doc.font("regular").fontSize(9.5);
-  const b = doc.heightOfString(description, { width: TEXT_WIDTH });
-  return 14 + a + 4 + b + 10 + evidence * 10.5 + 10;
-}
-
-function drawPhotos(doc: PDFKit.PDFDocument, input: PdfInput) {
-  const { report, attachments, images } = input;
-  ensureSpace(doc, 30 + BOX.height, report.title);
-  doc.fillColor(C.ink).font("bold").fontSize(13).text(`Photos (${attachments.length})`, PAGE.margin, doc.y);
-  doc.moveDown(0.6);
-  if (attachments.length === 0) {
-    doc.fillColor(C.muted).font("regular").fontSize(10).text("No photos attached.");
-    for (const note of parsePhotoDescription(report.description)) {
-      doc.moveDown(0.5).fillColor(C.ink).font("bold").fontSize(10).text(note.location);
-      doc.font("regular").text(note.description);
-    }
-    return;
-  }
-  pairPhotoSegments(report.description, attachments).forEach((pair, i) => {
-    const row = pair.attachment;
-    const evidence = evidenceLines(report, row);
-    const height = Math.max(BOX.height, textHeight(doc, pair.location, pair.description, evidence.length));
-    ensureSpace(doc, height + 20, report.title);
-    const top = doc.y;
-
-    doc.rect(PAGE.margin, top, BOX.width, BOX.height).fill(C.panel);
-    const size = fitImage(row);
-    const x = PAGE.margin + (BOX.width - size.width) / 2;
-    const y = top + (BOX.height - size.height) / 2;
-    const image = images[i];
-    if (image) {
-      doc.image(image, x, y, size);
-    } else {
-      doc
-        .fillColor(C.muted)
-        .font("regular")
-        .fontSize(10)
-        .text("Image not found", PAGE.margin, top + BOX.height / 2 - 6, {
-          width: BOX.width,
-          align: "center",
-          lineBreak: false,
-        });
-    }
-    doc.rect(PAGE.margin, top, BOX.width, BOX.height).lineWidth(0.5).strokeColor(C.line).stroke();
-
-    doc
-      .fillColor(C.brand)
-      .font("bold")
-      .fontSize(8)
-      .text(`PHOTO ${i + 1} OF ${attachments.length}`, TEXT_X, top, { characterSpacing: 0.6 });
-    doc
-      .fillColor(C.ink)
-      .font("bold")
-      .fontSize(11.5)
-      .text(pair.location, TEXT_X, top + 14, { width: TEXT_WIDTH });
-    doc.moveDown(0.2).fillColor(C.ink).font("regular").fontSize(9.5).text(pair.description, { width: TEXT_WIDTH });
-    let line = doc.y + 10;
-    for (const [label, value] of evidence) {
-      doc
-        .fillColor(C.muted)
-        .font("bold")
-        .fontSize(7)
-        .text(label, TEXT_X, line + 0.5, { lineBreak: false });
-      doc
-        .fillColor(C.ink)
-        .font("mono")
-        .fontSize(7.5)
-        .text(value, TEXT_X + 48, line, { lineBreak: false });
-      line += 10.5;
-    }
-    doc.y = top + height + 10;
-    doc
-      .moveTo(PAGE.margin, doc.y)
-      .lineTo(PAGE.width - PAGE.margin, doc.y)
-      .lineWidth(0.5)
-      .strokeColor(C.line)
-      .stroke();
-    doc.y += 10;
-  });
-}
-
-function drawFooters(doc: PDFKit.PDFDocument, { report, generatedAt }: PdfInput) {
+function drawPageFurniture(doc: PDFKit.PDFDocument, { report, generatedAt }: PdfInput) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
+    // Running header on every page after the first, including pages long text flowed onto.
+    if (i > range.start) {
+      doc.fillColor(C.muted).font("regular").fontSize(8).text(`${PRODUCT_NAME} · ${report.title}`, PAGE.margin, 28, {
+        lineBreak: false,
+      });
+      doc
+        .moveTo(PAGE.margin, 42)
+        .lineTo(PAGE.width - PAGE.margin, 42)
+        .lineWidth(0.5)
+        .strokeColor(C.line)
+        .stroke();
+    }
     // Writing below the bottom margin would open a new page: lift the margin while drawing the footer.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;

@@ -63,7 +63,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     }));
 
     app.patch("/:id", { schema: { params: IdParams } }, async (request) => ({
-      report: await patchReport(ctx, currentUser(request), request.params.id, await readReportRequest(request)),
+      report: await patchReport(ctx, currentUser(request), request.params.id, () => readReportRequest(request)),
     }));
 
     app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
