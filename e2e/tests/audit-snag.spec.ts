@@ -30,7 +30,8 @@ test("a non-compliant item becomes a tracked snag in one step, linked back to th
   await expect(item(page, "4.3").getByRole("img", { name: "item 4.3, 1 of 1" })).toBeVisible();
 
   await item(page, "4.3").getByRole("button", { name: "Raise snag for item 4.3" }).click();
-  await expect(page.getByText(/^Snag SNAG-\d{8}-\d{4} raised$/)).toBeVisible();
+  // The server decodes, strips and re-encodes the photo before answering: slow on a busy machine.
+  await expect(page.getByText(/^Snag SNAG-\d{8}-\d{4} raised$/)).toBeVisible({ timeout: 20_000 });
   const link = item(page, "4.3").getByRole("link", { name: /^SNAG-\d{8}-\d{4}$/ });
   await expect(link).toBeVisible();
   const reference = (await link.textContent()) ?? "";

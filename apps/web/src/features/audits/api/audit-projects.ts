@@ -20,6 +20,9 @@ export const useAuditProjects = () =>
       isFromEarlierAudits: false,
     }),
     retry: false,
+    // Try even when the browser says offline: the service worker may answer from its cache, and a
+    // failure falls back to earlier audits' projects instead of waiting for a network forever.
+    networkMode: "offlineFirst",
   });
 
 export function projectsFromEarlierAudits(userId: string): AuditProject[] {

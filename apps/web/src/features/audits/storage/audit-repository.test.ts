@@ -83,6 +83,32 @@ describe("audit repository", () => {
     expect((await repo.load("u1", id))?.draft).toBeNull();
   });
 
+  it("prefers the copy written as the page closed, moves it into IndexedDB and removes it", async () => {
+    const { repo, records, storage } = setup();
+    const { id } = await repo.create(owner, project, { projectId: "p1", auditDate: "2026-11-20", notes: "" });
+    const loaded = await repo.load("u1", id);
+    if (!loaded) throw new Error("missing");
+    await repo.saveDraft({ ...loaded.saved, notes: "typed earlier" });
+    expect(repo.saveDraftNow({ ...loaded.saved, notes: "typed as the tab closed" })).toBe(true);
+    expect(storage.getItem(`site_audits_closing_${id}`)).toContain("typed as the tab closed");
+    const reopened = await repo.load("u1", id);
+    expect(reopened?.draft?.notes).toBe("typed as the tab closed");
+    expect(storage.getItem(`site_audits_closing_${id}`)).toBeNull();
+    expect((await records.getDraft(id))?.detail.notes).toBe("typed as the tab closed");
+    expect(await repo.load("u2", id)).toBeNull();
+  });
+
+  it("ignores a closing copy that is damaged or belongs to someone else", async () => {
+    const { repo, storage } = setup();
+    const { id } = await repo.create(owner, project, { projectId: "p1", auditDate: "2026-11-20", notes: "" });
+    storage.setItem(`site_audits_closing_${id}`, "{not json");
+    expect((await repo.load("u1", id))?.draft).toBeNull();
+    const loaded = await repo.load("u1", id);
+    if (!loaded) throw new Error("missing");
+    storage.setItem(`site_audits_closing_${id}`, JSON.stringify({ ...loaded.saved, userId: "u2", notes: "x" }));
+    expect((await repo.load("u1", id))?.draft).toBeNull();
+  });
+
   it("links a raised snag on the saved audit and on the draft without losing the draft's photos", async () => {
     const { repo } = setup();
     const { id } = await repo.create(owner, project, { projectId: "p1", auditDate: "2026-11-20", notes: "" });

@@ -15,6 +15,7 @@ import {
 } from "@sitesnag/shared/audits";
 import type { AuditRecords } from "../../../offline/audit-records";
 import { findSummary, listSummaries, putSummaries } from "./audit-summaries";
+import { readClosingCopy, removeClosingCopy, writeClosingCopy } from "./closing-copy";
 
 export type AuditOwner = { id: string; name: string };
 export type AuditProject = { id: string; name: string; location: string };
@@ -124,18 +125,33 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
     async load(userId: string, id: string): Promise<LoadedAudit | null> {
       const summary = findSummary(storage, userId, id);
       if (!summary) return null;
-      const [saved, draft] = await Promise.all([records.getDetail(id), records.getDraft(id)]);
+      const [saved, stored] = await Promise.all([records.getDetail(id), records.getDraft(id)]);
       if (!saved || saved.userId !== userId) return null;
-      const isNewer = draft && draft.detail.userId === userId && draft.detail.updatedAt >= saved.updatedAt;
-      return { summary, saved, draft: isNewer ? draft.detail : null };
+      // The newest unsaved copy wins; on a tie the one written as the page closed, which came last.
+      const candidates = [
+        readClosingCopy(storage, id, userId),
+        stored?.detail.userId === userId ? stored.detail : null,
+      ];
+      const draft = candidates
+        .filter((d): d is AuditDetail => d !== null && d.updatedAt >= saved.updatedAt)
+        .reduce<AuditDetail | null>((best, d) => (best && best.updatedAt >= d.updatedAt ? best : d), null);
+      if (draft) {
+        await records.putDraft({ auditId: id, detail: draft, savedAt: seconds(now()) });
+      }
+      removeClosingCopy(storage, id);
+      return { summary, saved, draft };
     },
 
     /** Keeps unsaved changes on the device; the list and the saved audit are untouched. */
-    saveDraft: (detail: AuditDetail): Promise<void> =>
-      records.putDraft({ auditId: detail.auditId, detail, savedAt: seconds(now()) }),
+    async saveDraft(detail: AuditDetail): Promise<void> {
+      await records.putDraft({ auditId: detail.auditId, detail, savedAt: seconds(now()) });
+      // This draft is newer than any copy written when the page was last hidden.
+      removeClosingCopy(storage, detail.auditId);
+    },
 
-    /** The same, issued synchronously for a page that is closing. */
+    /** The same, written before returning, for a page that is closing (see closing-copy.ts). */
     saveDraftNow: (detail: AuditDetail): boolean =>
+      writeClosingCopy(storage, detail) ||
       records.putDraftNow({ auditId: detail.auditId, detail, savedAt: seconds(now()) }),
 
     discardDraft: (auditId: string): Promise<void> => records.deleteDraft(auditId),
@@ -146,6 +162,7 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
       if (!previous || detail.userId !== userId) throw new Error("Audit not found");
       const stamped = { ...detail, updatedAt: seconds(now()) };
       await records.saveDetail(stamped);
+      removeClosingCopy(storage, detail.auditId);
       const summary = summarise(previous, stamped);
       putSummaries(storage, [summary]);
       return summary;
