@@ -34,15 +34,6 @@ const appShell = (variant: "app" | "admin") =>
       },
   );
 
-const pending = (title: string) =>
-  screen(
-    () => import("../features/shell/pending-feature-page"),
-    ({ PendingFeaturePage }) =>
-      function Pending() {
-        return <PendingFeaturePage title={title} />;
-      },
-  );
-
 export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorScreen />,
@@ -185,7 +176,20 @@ export const router = createBrowserRouter([
                   (m) => m.ReportFormPage,
                 ),
               },
-              { path: "audits/*", lazy: pending("Site Audits") },
+              {
+                path: "audits",
+                lazy: screen(
+                  () => import("../features/audits/audits-page"),
+                  (m) => m.AuditsPage,
+                ),
+              },
+              {
+                path: "audits/:id",
+                lazy: screen(
+                  () => import("../features/audits/audit-page"),
+                  (m) => m.AuditPage,
+                ),
+              },
               {
                 path: "profile",
                 lazy: screen(

@@ -1,0 +1,33 @@
+// Export PDF and Export file from the audit page: both read what is stored on the device.
+import type { AuditDetail, AuditSummary } from "@sitesnag/shared/audits";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { auditRepository, auditStorageDeps } from "./api/audit-store";
+import { itemNumbers } from "./audit-numbers";
+import { downloadFile } from "./download-file";
+import { buildAuditPrintDocument } from "./pdf/audit-print-document";
+import { openPrintWindow } from "./pdf/print-audit";
+import { backupFileName, exportAudits } from "./storage/audit-backup";
+import { blobToBase64 } from "./storage/base64";
+
+/** The print document of what is on screen (saved or not), photos embedded as data URLs. */
+export async function printAudit(summary: AuditSummary, detail: AuditDetail): Promise<void> {
+  const ids = detail.checklist.flatMap((i) => i.photos);
+  const stored = await auditRepository.getPhotos(ids);
+  const photos: Record<string, string> = {};
+  for (const p of stored) photos[p.id] = `data:${p.type};base64,${await blobToBase64(p.blob)}`;
+  const html = buildAuditPrintDocument({
+    summary,
+    detail,
+    photos,
+    numbers: itemNumbers(detail.checklist),
+    formatDate,
+    formatDateTime,
+  });
+  openPrintWindow(html);
+}
+
+/** One audit, as last saved, to a backup file. */
+export async function exportAuditFile(userId: string, summary: AuditSummary): Promise<void> {
+  const backup = await exportAudits(auditStorageDeps, userId, [summary.id]);
+  downloadFile(backupFileName(new Date(), summary), JSON.stringify(backup));
+}

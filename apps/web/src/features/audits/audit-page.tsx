@@ -1,0 +1,205 @@
+import type { AuditDetail, ChecklistItem } from "@sitesnag/shared/audits";
+import { ArrowLeft, FileDown, Printer, Save } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { Button, buttonClass } from "../../components/button";
+import { PageHeader } from "../../components/page-header";
+import { ErrorState, LoadingState } from "../../components/states";
+import { errorMessage } from "../../lib/api-client";
+import { formatDate } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { useAuthStore } from "../../stores/auth-store";
+import { auditRepository } from "./api/audit-store";
+import { useRaiseSnag } from "./api/raise-snag";
+import { exportAuditFile, printAudit } from "./audit-exports";
+import { itemNumbers } from "./audit-numbers";
+import { AuditChecklist } from "./components/audit-checklist";
+import { AuditFormDataFields } from "./components/audit-form-data";
+import { CompliancePanel } from "./components/compliance-panel";
+import { RiskMatrix } from "./components/risk-matrix";
+import { AuditStatusBadge } from "./components/score-badge";
+import { SignaturesPanel } from "./components/signatures-panel";
+import { compressPhoto } from "./compress-photo";
+import { useAuditEditor } from "./use-audit-editor";
+import { useMediaQuery } from "./use-media-query";
+import { usePhotoUrls } from "./use-photo-urls";
+
+const storageMessage = (error: unknown, fallback: string) =>
+  error instanceof Error && (error.name === "StorageFullError" || error.name === "UnreadablePhotoError")
+    ? error.message
+    : fallback;
+
+export function AuditPage() {
+  const { id = "" } = useParams();
+  const userId = useAuthStore((s) => s.user?.id ?? "");
+  const { state, update, save, reload } = useAuditEditor(userId, id);
+  const [isSaving, setSaving] = useState(false);
+  const [addingPhotosTo, setAddingPhotosTo] = useState<string | null>(null);
+  const detail = state.phase === "ready" ? state.detail : null;
+  const numbers = useMemo(() => (detail ? itemNumbers(detail.checklist) : {}), [detail]);
+  const photoUrls = usePhotoUrls(detail ? detail.checklist.flatMap((i) => i.photos) : []);
+  const isWide = useMediaQuery("(min-width: 1024px)");
+  const raise = useRaiseSnag();
+
+  if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
+  if (state.phase === "failed")
+    return <ErrorState message="This audit could not be read from this device's storage." onRetry={reload} />;
+  if (state.phase === "missing")
+    return (
+      <>
+        <PageHeader title="Audit not found" />
+        <p className="mb-4 text-slate-700">
+          This audit is not on this device. Audits are kept in the browser they were made in; import a backup file to
+          bring one here.
+        </p>
+        <Link to="/app/audits" className={buttonClass("secondary")}>
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to audits
+        </Link>
+      </>
+    );
+
+  const { summary, isDirty, restoredDraft } = state;
+  const current = state.detail;
+  const change = (patch: Partial<AuditDetail>) => update((d) => ({ ...d, ...patch }));
+  const changeItem = (itemId: string, patch: Partial<ChecklistItem>) =>
+    update((d) => ({ ...d, checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, ...patch } : i)) }));
+
+  async function onSave() {
+    setSaving(true);
+    try {
+      await save();
+      toast.success("Audit saved successfully!");
+    } catch (error) {
+      toast.error(storageMessage(error, "Failed to save audit"));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function onAddPhotos(itemId: string, files: File[]) {
+    setAddingPhotosTo(itemId);
+    try {
+      const ids: string[] = [];
+      for (const file of files) ids.push(await auditRepository.addPhoto(id, await compressPhoto(file)));
+      update((d) => ({
+        ...d,
+        checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, photos: [...i.photos, ...ids].slice(0, 20) } : i)),
+      }));
+    } catch (error) {
+      toast.error(storageMessage(error, "The photo could not be added."));
+    } finally {
+      setAddingPhotosTo(null);
+    }
+  }
+
+  // Rendered once, beside the checklist on wide screens and above it on phones.
+  const scores = (
+    <div className="space-y-5">
+      <CompliancePanel checklist={current.checklist} />
+      <RiskMatrix checklist={current.checklist} numbers={numbers} />
+    </div>
+  );
+
+  function onRaiseSnag(item: ChecklistItem) {
+    if (!navigator.onLine) {
+      toast.error("You are offline. Raise the snag once you are back online.");
+      return;
+    }
+    raise.mutate(
+      { userId, summary, item, number: numbers[item.id] ?? "" },
+      {
+        onSuccess: (link) => {
+          changeItem(item.id, { snag: link });
+          toast.success(`Snag ${link.reference} raised`);
+        },
+        onError: (error) => toast.error(errorMessage(error, "Failed to create report")),
+      },
+    );
+  }
+
+  const saveButton = (extra?: string) => (
+    <Button onClick={onSave} isLoading={isSaving} className={extra}>
+      <Save aria-hidden className="size-4" />
+      Save Audit
+    </Button>
+  );
+
+  return (
+    <div className="pb-16">
+      <PageHeader
+        title={current.formData.projectName || summary.projectName}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            Site audit · {formatDate(summary.auditDate)} <AuditStatusBadge status={summary.status} />
+            <span role="status" className="text-slate-600">
+              {isDirty ? "Unsaved changes kept on this device" : "All changes saved"}
+            </span>
+          </span>
+        }
+        actions={
+          <>
+            <Link to="/app/audits" className={buttonClass("secondary")}>
+              <ArrowLeft aria-hidden className="size-4" />
+              Back
+            </Link>
+            <Button
+              variant="secondary"
+              onClick={() => void printAudit(summary, current).catch(() => toast.error("Export failed"))}
+            >
+              <Printer aria-hidden className="size-4" />
+              Export PDF
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (isDirty) toast.info("The file holds the last saved version: save to include your latest changes.");
+                void exportAuditFile(userId, summary).catch(() => toast.error("Export failed"));
+              }}
+            >
+              <FileDown aria-hidden className="size-4" />
+              Export file
+            </Button>
+            {saveButton()}
+          </>
+        }
+      />
+      {restoredDraft && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-800 ring-1 ring-brand-600/30"
+        >
+          Your unsaved changes from last time were restored. Save Audit to keep them in the saved audit.
+        </p>
+      )}
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-5">
+          <AuditFormDataFields
+            value={current.formData}
+            notes={current.notes}
+            onChange={(patch) => update((d) => ({ ...d, formData: { ...d.formData, ...patch } }))}
+            onNotes={(notes) => change({ notes })}
+          />
+          {!isWide && scores}
+          <AuditChecklist
+            checklist={current.checklist}
+            numbers={numbers}
+            photoUrls={photoUrls}
+            addingPhotosTo={addingPhotosTo}
+            raisingSnagFor={raise.isPending ? (raise.variables?.item.id ?? null) : null}
+            onItemChange={changeItem}
+            onAddPhotos={onAddPhotos}
+            onRaiseSnag={onRaiseSnag}
+          />
+          <SignaturesPanel detail={current} onChange={change} />
+        </div>
+        {isWide && (
+          <aside aria-label="Scores">
+            <div className="sticky top-20">{scores}</div>
+          </aside>
+        )}
+      </div>
+      <div className="fixed bottom-20 right-4 z-30 lg:bottom-6 lg:right-6">{saveButton("shadow-lg")}</div>
+    </div>
+  );
+}

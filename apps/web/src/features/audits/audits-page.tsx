@@ -1,0 +1,145 @@
+import { ClipboardCheck, Plus } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "../../components/button";
+import { PageHeader } from "../../components/page-header";
+import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { formatDate } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { useErrorToast } from "../../lib/use-error-toast";
+import { useAuthStore } from "../../stores/auth-store";
+import { projectsFromEarlierAudits, useAuditProjects } from "./api/audit-projects";
+import { useAudits, useCreateAudit } from "./api/audits-api";
+import { BackupControls } from "./components/backup-controls";
+import { NewAuditModal } from "./components/new-audit-modal";
+import { AuditStatusBadge, ScoreBadge } from "./components/score-badge";
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+export function AuditsPage() {
+  const user = useAuthStore((s) => s.user);
+  const userId = user?.id ?? "";
+  const navigate = useNavigate();
+  const audits = useAudits(userId);
+  const projects = useAuditProjects();
+  const create = useCreateAudit();
+  const [isCreating, setCreating] = useState(false);
+  useErrorToast(audits.error, "Failed to load data", { useServerMessage: false });
+
+  // Offline with nothing cached: offer the projects of earlier audits rather than nothing.
+  const earlier = projects.isError ? projectsFromEarlierAudits(userId) : [];
+  const choices = projects.data?.projects ?? earlier;
+  const projectsNote = projects.isError
+    ? earlier.length
+      ? "Projects could not be loaded; showing the projects of your earlier audits."
+      : "Projects could not be loaded. Connect to the internet once to load your projects."
+    : projects.isPending
+      ? "Loading projects…"
+      : choices.length === 0
+        ? "No projects yet: create one on the Projects screen first."
+        : undefined;
+
+  const list = audits.data ?? [];
+  const completed = list.filter((a) => a.status === "completed").length;
+
+  return (
+    <>
+      <PageHeader
+        title="Site Audits"
+        subtitle="Safety and compliance audits, kept on this device."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="size-4" />
+            New Site Audit
+          </Button>
+        }
+      />
+      {audits.isPending ? (
+        <LoadingState label="Loading audits…" />
+      ) : audits.isError ? (
+        <ErrorState message="Failed to load data" onRetry={() => audits.refetch()} />
+      ) : (
+        <>
+          <dl className="mb-6 grid grid-cols-3 gap-3">
+            <Counter label="Total Audits" value={list.length} />
+            <Counter label="Completed" value={completed} />
+            <Counter label="Draft" value={list.length - completed} />
+          </dl>
+          <section aria-labelledby="recent-audits">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="recent-audits" className="text-lg font-semibold text-slate-900">
+                Recent Audits
+              </h2>
+              <BackupControls userId={userId} hasAudits={list.length > 0} onImported={() => audits.refetch()} />
+            </div>
+            {list.length === 0 ? (
+              <EmptyState
+                title="No audits yet"
+                action={<Button onClick={() => setCreating(true)}>Start your first audit</Button>}
+              >
+                Walk the site with the 27-point safety checklist, score it and get it signed.
+              </EmptyState>
+            ) : (
+              <ul
+                aria-label="Recent Audits"
+                className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+              >
+                {list.map((a) => (
+                  <li key={a.id}>
+                    <Link
+                      to={`/app/audits/${a.id}`}
+                      className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-slate-50"
+                    >
+                      <ClipboardCheck aria-hidden className="size-5 shrink-0 text-brand-600" />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium text-slate-900">{a.projectName}</span>
+                        <span className="block text-sm text-slate-600">{formatDate(a.auditDate)}</span>
+                      </span>
+                      <ScoreBadge score={a.overallScore} />
+                      <AuditStatusBadge status={a.status} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+      <NewAuditModal
+        open={isCreating}
+        projects={choices}
+        projectsNote={projectsNote}
+        isPending={create.isPending}
+        onClose={() => setCreating(false)}
+        onSubmit={(input) => {
+          const project = choices.find((p) => p.id === input.projectId);
+          if (!user) return toast.error("User not authenticated");
+          if (!project) return toast.error("Please select a project");
+          create.mutate(
+            { owner: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() }, project, input },
+            {
+              onSuccess: (summary) => {
+                toast.success("Site audit created! Complete the checklist items.");
+                setCreating(false);
+                navigate(`/app/audits/${summary.id}`);
+              },
+              onError: (error) =>
+                toast.error(
+                  error instanceof Error && error.name === "StorageFullError"
+                    ? error.message
+                    : "Failed to create audit",
+                ),
+            },
+          );
+        }}
+      />
+    </>
+  );
+}

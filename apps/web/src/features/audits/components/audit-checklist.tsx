@@ -1,0 +1,54 @@
+import { AUDIT_SECTIONS } from "@sitesnag/shared/audit-template";
+import type { ChecklistItem } from "@sitesnag/shared/audits";
+import { ChecklistItemCard } from "./checklist-item-card";
+import { ChecklistSection } from "./checklist-section";
+
+type Props = {
+  checklist: ChecklistItem[];
+  numbers: Record<string, string>;
+  photoUrls: Record<string, string>;
+  addingPhotosTo: string | null;
+  raisingSnagFor: string | null;
+  onItemChange: (id: string, patch: Partial<ChecklistItem>) => void;
+  onAddPhotos: (id: string, files: File[]) => void;
+  onRaiseSnag?: ((item: ChecklistItem) => void) | undefined;
+};
+
+/** The checklist by section, in template order. */
+export function AuditChecklist({
+  checklist,
+  numbers,
+  photoUrls,
+  addingPhotosTo,
+  raisingSnagFor,
+  onItemChange,
+  onAddPhotos,
+  onRaiseSnag,
+}: Props) {
+  return (
+    <div className="space-y-6">
+      <h2 className="text-lg font-semibold text-slate-900">Checklist</h2>
+      {AUDIT_SECTIONS.map((section, s) => {
+        const items = checklist.filter((i) => i.section === section.id);
+        if (items.length === 0) return null;
+        return (
+          <ChecklistSection key={section.id} number={s + 1} title={section.title} items={items}>
+            {items.map((item) => (
+              <ChecklistItemCard
+                key={item.id}
+                item={item}
+                number={numbers[item.id] ?? ""}
+                photoUrls={photoUrls}
+                isAddingPhotos={addingPhotosTo === item.id}
+                isRaisingSnag={raisingSnagFor === item.id}
+                onChange={(patch) => onItemChange(item.id, patch)}
+                onAddPhotos={(files) => onAddPhotos(item.id, files)}
+                onRaiseSnag={onRaiseSnag ? () => onRaiseSnag(item) : undefined}
+              />
+            ))}
+          </ChecklistSection>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Download, Upload } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Button } from "../../../components/button";
+import { toast } from "../../../lib/toast";
+import { auditStorageDeps } from "../api/audit-store";
+import { downloadFile } from "../download-file";
+import { backupFileName, exportAudits, importAudits, importMessage } from "../storage/audit-backup";
+
+const MAX_BACKUP_BYTES = 200 * 1024 * 1024;
+
+/** Export all of the user's audits to one file, or import a file made on another device. */
+export function BackupControls({
+  userId,
+  hasAudits,
+  onImported,
+}: {
+  userId: string;
+  hasAudits: boolean;
+  onImported: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [busy, setBusy] = useState<"export" | "import" | null>(null);
+
+  async function exportAll() {
+    setBusy("export");
+    try {
+      const backup = await exportAudits(auditStorageDeps, userId);
+      downloadFile(backupFileName(new Date()), JSON.stringify(backup));
+      toast.success(`Exported ${backup.audits.length} ${backup.audits.length === 1 ? "audit" : "audits"}.`);
+    } catch {
+      toast.error("Export failed");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function importFile(file: File) {
+    if (file.size > MAX_BACKUP_BYTES) {
+      toast.error("This file is too large to be an audit backup.");
+      return;
+    }
+    setBusy("import");
+    try {
+      const outcome = await importAudits(auditStorageDeps, userId, await file.text());
+      if (!outcome.ok) toast.error(outcome.message);
+      else {
+        (outcome.imported > 0 ? toast.success : toast.info)(importMessage(outcome));
+        onImported();
+      }
+    } catch (error) {
+      toast.error(error instanceof Error && error.name === "StorageFullError" ? error.message : "Import failed");
+    } finally {
+      setBusy(null);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" onClick={exportAll} isLoading={busy === "export"} disabled={!hasAudits}>
+        <Download aria-hidden className="size-4" />
+        Export all audits
+      </Button>
+      <label htmlFor={inputId} className="sr-only">
+        Import audits from a backup file
+      </label>
+      <input
+        id={inputId}
+        ref={input}
+        type="file"
+        accept="application/json,.json"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void importFile(file);
+        }}
+      />
+      <Button variant="secondary" onClick={() => input.current?.click()} isLoading={busy === "import"}>
+        <Upload aria-hidden className="size-4" />
+        Import audits
+      </Button>
+    </div>
+  );
+}

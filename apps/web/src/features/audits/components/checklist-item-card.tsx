@@ -1,0 +1,150 @@
+import { LIKELIHOOD_LABELS, RISK_LEVELS, riskScore, SEVERITY_LABELS } from "@sitesnag/shared/audit-scoring";
+import type { ChecklistItem } from "@sitesnag/shared/audits";
+import { ChevronDown, FileWarning } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../../components/button";
+import { SelectField, TextAreaField, TextField } from "../../../components/field";
+import { isoDateToSeconds } from "../storage/audit-repository";
+import { ItemPhotos } from "./item-photos";
+import { RiskBadge } from "./risk-badge";
+import { StatusPicker } from "./status-picker";
+
+type Props = {
+  item: ChecklistItem;
+  number: string;
+  photoUrls: Record<string, string>;
+  isAddingPhotos: boolean;
+  isRaisingSnag: boolean;
+  onChange: (patch: Partial<ChecklistItem>) => void;
+  onAddPhotos: (files: File[]) => void;
+  /** Absent where snags cannot be raised. */
+  onRaiseSnag?: (() => void) | undefined;
+};
+
+const secondsToIso = (s: number | null) => (s === null ? "" : new Date(s * 1000).toISOString().slice(0, 10));
+const level = (value: string) => (value === "" ? null : Number(value));
+const hasDetails = (i: ChecklistItem) =>
+  i.status === "I" ||
+  i.status === "NC" ||
+  Boolean(i.notes || i.actionOwner || i.dueDate || i.riskSeverity || i.riskLikelihood || i.photos.length);
+
+/** One checklist question: its answer, then notes, risk, action and photos. */
+export function ChecklistItemCard({
+  item,
+  number,
+  photoUrls,
+  isAddingPhotos,
+  isRaisingSnag,
+  onChange,
+  onAddPhotos,
+  onRaiseSnag,
+}: Props) {
+  const [isOpen, setOpen] = useState(() => hasDetails(item));
+  const label = `item ${number}`;
+  const detailsId = `details-${item.id}`;
+  const score = riskScore(item.riskSeverity, item.riskLikelihood);
+  return (
+    <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby={`q-${item.id}`}>
+      <p id={`q-${item.id}`} className="mb-3 text-base font-medium text-slate-900">
+        <span className="mr-1 font-semibold text-brand-700">{number}</span> {item.question}
+      </p>
+      <StatusPicker
+        name={`status-${item.id}`}
+        legend={`Status of ${label}`}
+        value={item.status}
+        onChange={(status) => {
+          onChange({ status });
+          if (status === "I" || status === "NC") setOpen(true);
+        }}
+      />
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <RiskBadge score={score} />
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={detailsId}
+          onClick={() => setOpen(!isOpen)}
+          className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Notes, risk and action<span className="sr-only"> for {label}</span>
+          <ChevronDown aria-hidden className={`size-4 transition ${isOpen ? "rotate-180" : ""}`} />
+        </button>
+      </div>
+      {item.snag && (
+        <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
+          <FileWarning aria-hidden className="size-4 text-red-700" />
+          Snag raised:{" "}
+          <Link to={`/app/snagging/${item.snag.id}`} className="font-semibold text-brand-800 underline">
+            {item.snag.reference}
+          </Link>
+        </p>
+      )}
+      {isOpen && (
+        <div id={detailsId} className="mt-3 space-y-3 border-t border-slate-100 pt-3">
+          <TextAreaField
+            label={`Notes for ${label}`}
+            rows={3}
+            value={item.notes}
+            onChange={(e) => onChange({ notes: e.target.value })}
+          />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField
+              label="Severity"
+              aria-label={`Severity for ${label}`}
+              value={item.riskSeverity ?? ""}
+              onChange={(e) => onChange({ riskSeverity: level(e.target.value) })}
+            >
+              <option value="">Not rated</option>
+              {RISK_LEVELS.map((n) => (
+                <option key={n} value={n}>
+                  {n} – {SEVERITY_LABELS[n]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Likelihood"
+              aria-label={`Likelihood for ${label}`}
+              value={item.riskLikelihood ?? ""}
+              onChange={(e) => onChange({ riskLikelihood: level(e.target.value) })}
+            >
+              <option value="">Not rated</option>
+              {RISK_LEVELS.map((n) => (
+                <option key={n} value={n}>
+                  {n} – {LIKELIHOOD_LABELS[n]}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Action owner"
+              aria-label={`Action owner for ${label}`}
+              value={item.actionOwner}
+              onChange={(e) => onChange({ actionOwner: e.target.value })}
+            />
+            <TextField
+              label="Due date"
+              aria-label={`Due date for ${label}`}
+              type="date"
+              value={secondsToIso(item.dueDate)}
+              onChange={(e) => onChange({ dueDate: e.target.value ? isoDateToSeconds(e.target.value) : null })}
+            />
+          </div>
+          <ItemPhotos
+            itemLabel={label}
+            photoIds={item.photos}
+            urls={photoUrls}
+            isAdding={isAddingPhotos}
+            onAdd={onAddPhotos}
+            onRemove={(id) => onChange({ photos: item.photos.filter((p) => p !== id) })}
+          />
+          {item.status === "NC" && !item.snag && onRaiseSnag && (
+            <Button variant="danger" onClick={onRaiseSnag} isLoading={isRaisingSnag}>
+              <FileWarning aria-hidden className="size-4" />
+              Raise snag<span className="sr-only"> for {label}</span>
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

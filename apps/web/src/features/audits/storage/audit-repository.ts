@@ -1,0 +1,194 @@
+// Every read and write of a site audit goes through here: the summary list in localStorage and the
+// detail, draft and photos in AuditRecords (IndexedDB in the browser). Audits never leave the
+// device except in a backup file the user exports (SPEC §1, DESIGN §5).
+//
+// Write order: IndexedDB first, then the summary. A summary in the list therefore always has a
+// detail behind it; a crash in between leaves at worst a detail that the list does not show yet.
+import { auditStatusFor, complianceScore, countStatuses } from "@sitesnag/shared/audit-scoring";
+import {
+  AUDIT_TEMPLATE_VERSION,
+  type AuditDetail,
+  type AuditSummary,
+  type NewAuditValues,
+  newChecklist,
+  type SnagLink,
+} from "@sitesnag/shared/audits";
+import type { AuditRecords } from "../../../offline/audit-records";
+import { findSummary, listSummaries, putSummaries } from "./audit-summaries";
+import { readClosingCopy, removeClosingCopy, writeClosingCopy } from "./closing-copy";
+
+export type AuditOwner = { id: string; name: string };
+export type AuditProject = { id: string; name: string; location: string };
+export type LoadedAudit = { summary: AuditSummary; saved: AuditDetail; draft: AuditDetail | null };
+
+export type RepositoryDeps = {
+  records: AuditRecords;
+  storage: Storage;
+  now?: () => number;
+  newId?: () => string;
+};
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+/** 'yyyy-mm-dd' → epoch seconds at UTC midnight, the form every date field stores. */
+export const isoDateToSeconds = (iso: string): number => seconds(Date.parse(`${iso}T00:00:00Z`));
+
+/** A random UUID v4; crypto.randomUUID exists only on https, getRandomValues everywhere. */
+export function randomId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function createAuditRepository({ records, storage, now = () => Date.now(), newId = randomId }: RepositoryDeps) {
+  /** The summary as the list shows it, recomputed from a detail. */
+  const summarise = (previous: AuditSummary, detail: AuditDetail): AuditSummary => {
+    const counts = countStatuses(detail.checklist);
+    const date = detail.formData.auditDate ? isoDateToSeconds(detail.formData.auditDate) : Number.NaN;
+    return {
+      ...previous,
+      projectName: detail.formData.projectName.trim() || previous.projectName,
+      auditorName: detail.formData.auditorName.trim() || previous.auditorName,
+      auditDate: Number.isFinite(date) ? date : previous.auditDate,
+      status: auditStatusFor(detail.auditorSignature, detail.siteRepSignature),
+      overallScore: complianceScore(detail.checklist),
+      totalItems: counts.total,
+      passedItems: counts.compliant,
+      failedItems: counts.nonCompliant,
+      notes: detail.notes,
+      templateVersion: detail.templateVersion,
+      updatedAt: seconds(now()),
+    };
+  };
+
+  return {
+    list: (userId: string): AuditSummary[] => listSummaries(storage, userId),
+
+    async create(owner: AuditOwner, project: AuditProject, input: NewAuditValues): Promise<AuditSummary> {
+      const id = newId();
+      const at = seconds(now());
+      const time = new Date(now()).toISOString().slice(11, 16);
+      const detail: AuditDetail = {
+        auditId: id,
+        userId: owner.id,
+        templateVersion: AUDIT_TEMPLATE_VERSION,
+        notes: input.notes,
+        formData: {
+          projectType: [],
+          projectName: project.name,
+          siteAddress: project.location,
+          principalContractor: "",
+          auditorName: owner.name,
+          auditorRole: "",
+          auditDate: input.auditDate,
+          auditTime: time,
+          weather: "",
+          shift: "",
+          inductionConfirmed: false,
+          siteContact: "",
+          siteContactTel: "",
+        },
+        checklist: newChecklist(),
+        auditorSignature: "",
+        auditorSignedAt: null,
+        siteRepName: "",
+        siteRepSignature: "",
+        siteRepSignedAt: null,
+        updatedAt: at,
+      };
+      const base: AuditSummary = {
+        id,
+        userId: owner.id,
+        projectId: project.id,
+        projectName: project.name,
+        auditDate: isoDateToSeconds(input.auditDate),
+        auditorName: owner.name,
+        status: "draft",
+        overallScore: 0,
+        totalItems: 0,
+        passedItems: 0,
+        failedItems: 0,
+        notes: input.notes,
+        templateVersion: AUDIT_TEMPLATE_VERSION,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await records.saveDetail(detail);
+      const summary = summarise(base, detail);
+      putSummaries(storage, [summary]);
+      return summary;
+    },
+
+    /** The saved audit and, when one exists, the newer unsaved working copy. Null when not this user's. */
+    async load(userId: string, id: string): Promise<LoadedAudit | null> {
+      const summary = findSummary(storage, userId, id);
+      if (!summary) return null;
+      const [saved, stored] = await Promise.all([records.getDetail(id), records.getDraft(id)]);
+      if (!saved || saved.userId !== userId) return null;
+      // The newest unsaved copy wins; on a tie the one written as the page closed, which came last.
+      const candidates = [
+        readClosingCopy(storage, id, userId),
+        stored?.detail.userId === userId ? stored.detail : null,
+      ];
+      const draft = candidates
+        .filter((d): d is AuditDetail => d !== null && d.updatedAt >= saved.updatedAt)
+        .reduce<AuditDetail | null>((best, d) => (best && best.updatedAt >= d.updatedAt ? best : d), null);
+      if (draft) {
+        await records.putDraft({ auditId: id, detail: draft, savedAt: seconds(now()) });
+      }
+      removeClosingCopy(storage, id);
+      return { summary, saved, draft };
+    },
+
+    /** Keeps unsaved changes on the device; the list and the saved audit are untouched. */
+    async saveDraft(detail: AuditDetail): Promise<void> {
+      await records.putDraft({ auditId: detail.auditId, detail, savedAt: seconds(now()) });
+      // This draft is newer than any copy written when the page was last hidden.
+      removeClosingCopy(storage, detail.auditId);
+    },
+
+    /** The same, written before returning, for a page that is closing (see closing-copy.ts). */
+    saveDraftNow: (detail: AuditDetail): boolean =>
+      writeClosingCopy(storage, detail) ||
+      records.putDraftNow({ auditId: detail.auditId, detail, savedAt: seconds(now()) }),
+
+    discardDraft: (auditId: string): Promise<void> => records.deleteDraft(auditId),
+
+    /** Save Audit: completed only with both signatures, otherwise draft (SPEC §4). */
+    async save(userId: string, detail: AuditDetail): Promise<AuditSummary> {
+      const previous = findSummary(storage, userId, detail.auditId);
+      if (!previous || detail.userId !== userId) throw new Error("Audit not found");
+      const stamped = { ...detail, updatedAt: seconds(now()) };
+      await records.saveDetail(stamped);
+      removeClosingCopy(storage, detail.auditId);
+      const summary = summarise(previous, stamped);
+      putSummaries(storage, [summary]);
+      return summary;
+    },
+
+    async addPhoto(auditId: string, blob: Blob): Promise<string> {
+      const id = newId();
+      await records.putPhoto({ id, auditId, type: blob.type || "image/jpeg", blob, createdAt: seconds(now()) });
+      return id;
+    },
+
+    getPhotos: (ids: readonly string[]) => records.getPhotos(ids),
+
+    /** Records the snag raised from an item on the saved audit and on any draft, so neither loses it. */
+    async linkSnag(userId: string, auditId: string, itemId: string, link: SnagLink): Promise<void> {
+      const patch = (d: AuditDetail): AuditDetail => ({
+        ...d,
+        checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, snag: link } : i)),
+      });
+      const [saved, draft] = await Promise.all([records.getDetail(auditId), records.getDraft(auditId)]);
+      if (!saved || saved.userId !== userId) throw new Error("Audit not found");
+      // putDetail, not saveDetail: the draft and its new photos must survive.
+      await records.putDetail(patch(saved));
+      if (draft) await records.putDraft({ ...draft, detail: patch(draft.detail) });
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

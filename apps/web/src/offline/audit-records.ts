@@ -1,0 +1,40 @@
+// Where a site audit's heavy parts live on this device: the detail (form data, checklist,
+// signatures), the unsaved working copy (draft) and the photos, as Blobs. Summaries stay in
+// localStorage (`site_audits`, see features/audits/storage) because the dashboard reads them
+// synchronously; everything here is too large for localStorage's ~5 MB (DESIGN §5).
+//
+// Guarantees every implementation keeps:
+// - `saveDetail` writes the detail, removes the draft and drops photos no longer referenced by
+//   either, all or nothing (one IndexedDB transaction), so a crash never leaves half an audit.
+// - `importAudits` writes every detail and photo of a backup in one transaction, or none.
+// - Records are keyed by audit id; the caller checks the owner (`userId`) before showing one.
+import type { AuditDetail } from "@sitesnag/shared/audits";
+
+export type StoredPhoto = { id: string; auditId: string; type: string; blob: Blob; createdAt: number };
+export type AuditDraft = { auditId: string; detail: AuditDetail; savedAt: number };
+
+export interface AuditRecords {
+  getDetail(auditId: string): Promise<AuditDetail | undefined>;
+  getDraft(auditId: string): Promise<AuditDraft | undefined>;
+  putDraft(draft: AuditDraft): Promise<void>;
+  /**
+   * Issues the draft write before returning, for pagehide: a promise-based write started while the
+   * page unloads never reaches the database. Best effort; false when it could not be issued.
+   */
+  putDraftNow(draft: AuditDraft): boolean;
+  deleteDraft(auditId: string): Promise<void>;
+  /** Writes the saved detail, removes the draft and unreferenced photos, in one transaction. */
+  saveDetail(detail: AuditDetail): Promise<void>;
+  /** Replaces the saved detail only (a field changed behind the user's back, e.g. a snag link). */
+  putDetail(detail: AuditDetail): Promise<void>;
+  putPhoto(photo: StoredPhoto): Promise<void>;
+  getPhotos(ids: readonly string[]): Promise<StoredPhoto[]>;
+  photosOfAudit(auditId: string): Promise<StoredPhoto[]>;
+  importAudits(entries: readonly { detail: AuditDetail; photos: StoredPhoto[] }[]): Promise<void>;
+  deleteAudit(auditId: string): Promise<void>;
+}
+
+/** Photo ids an audit still needs: those of its saved detail and of its draft. */
+export function referencedPhotoIds(...details: (AuditDetail | undefined)[]): Set<string> {
+  return new Set(details.flatMap((d) => d?.checklist.flatMap((i) => i.photos) ?? []));
+}
