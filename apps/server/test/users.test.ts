@@ -181,7 +181,7 @@ describe.each(DIALECTS)("users (%s)", (kind) => {
       url: "/api/auth/login",
       payload: { email: a.user.email, password: a.password },
     });
-    const otherSession = other.json() as { refreshToken: string };
+    const otherSession = other.json() as { refreshToken: string; accessToken: string };
     const url = `/api/users/${a.user.id}/password`;
     expectFieldError(
       await t.request({
@@ -207,9 +207,12 @@ describe.each(DIALECTS)("users (%s)", (kind) => {
       method: "PATCH",
       url,
       token: a.accessToken,
-      payload: { currentPassword: a.password, newPassword: "new-password-1", refreshToken: a.refreshToken },
+      payload: { currentPassword: a.password, newPassword: "new-password-1" },
     });
     expect(ok.statusCode, ok.body).toBe(204);
+    // The other session's access token ends at once; this session's keeps working.
+    expectError(await t.request({ method: "GET", url: "/api/projects", token: otherSession.accessToken }), 401);
+    expect((await t.request({ method: "GET", url: "/api/projects", token: a.accessToken })).statusCode).toBe(200);
     const refresh = (refreshToken: string) =>
       t.request({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken } });
     expect((await refresh(a.refreshToken)).statusCode).toBe(200);

@@ -24,7 +24,7 @@ export const ProfileInputSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
-/** PATCH /api/users/{id}/password. `refreshToken` names the session to keep; the others are signed out. */
+/** PATCH /api/users/{id}/password. The session of the access token is kept; the others are signed out. */
 export const PasswordChangeSchema = z.object({
   currentPassword: z.string({ error: PASSWORD_FIELDS_REQUIRED }).min(1, PASSWORD_FIELDS_REQUIRED).max(128),
   newPassword: z
@@ -32,7 +32,6 @@ export const PasswordChangeSchema = z.object({
     .min(1, PASSWORD_FIELDS_REQUIRED)
     .min(NEW_PASSWORD_MIN, NEW_PASSWORD_TOO_SHORT)
     .max(128, "New password must be at most 128 characters"),
-  refreshToken: z.string().max(2048).optional(),
 });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 

@@ -9,6 +9,8 @@ import { findUserById } from "../users/users.repository";
 declare module "fastify" {
   interface FastifyRequest {
     currentUser?: UserRow;
+    /** The session (refresh-token family) of the request's access token. */
+    sessionId?: string;
   }
 }
 
@@ -25,11 +27,18 @@ export function createAuthenticate(ctx: AppContext) {
     const user = await findUserById(ctx.db, claims.userId);
     if (!user) throw unauthorized("Your session has expired. Please sign in again.");
     request.currentUser = user;
+    request.sessionId = claims.sessionId;
   };
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.currentUser?.role !== "admin") throw forbidden("Only administrators can do that");
+}
+
+/** The session of the signed-in request; only valid on routes guarded by `authenticate`. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.sessionId) throw unauthorized();
+  return request.sessionId;
 }
 
 /** The signed-in user; only valid on routes guarded by `authenticate`. */

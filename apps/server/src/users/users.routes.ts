@@ -6,7 +6,7 @@ import {
 } from "@sitesnag/shared/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, type Guard, requireAdmin } from "../auth/auth.guard";
+import { currentSessionId, currentUser, type Guard, requireAdmin } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { changePassword, listUsers, updateMembership, updateProfile } from "./users.service";
 
@@ -26,7 +26,7 @@ export function userRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginA
     }));
 
     app.patch("/:id/password", { schema: { params: IdParams, body: PasswordChangeSchema } }, async (request, reply) => {
-      await changePassword(ctx, currentUser(request), request.params.id, request.body);
+      await changePassword(ctx, currentUser(request), currentSessionId(request), request.params.id, request.body);
       return reply.status(204).send();
     });
 

@@ -64,17 +64,27 @@ export async function updateProfile(ctx: AppContext, user: UserRow, id: string, 
   return presentUser({ ...user, ...changes });
 }
 
-export async function changePassword(ctx: AppContext, user: UserRow, id: string, input: PasswordChange): Promise<void> {
+/** Changes the password and signs every other session out; `sessionId` is the one kept. */
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+  id: string,
+  input: PasswordChange,
+): Promise<void> {
   requireSelf(user, id, "You can only change your own password");
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     throw new AppError(400, "Current password is incorrect", { currentPassword: ["Current password is incorrect"] });
   }
   assertAcceptablePassword(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash });
-    await revokeOtherSessions(trx, user.id, input.refreshToken, nowSeconds());
+    return revokeOtherSessions(trx, user.id, sessionId, nowSeconds());
   });
+  // Their access tokens stop working now on this instance, not when they expire (other
+  // instances: within SessionStatus's live-check window).
+  for (const family of ended) ctx.sessions.end(family);
 }
 
 export async function updateMembership(

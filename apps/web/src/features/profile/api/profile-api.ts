@@ -13,13 +13,13 @@ export function useUpdateProfile(userId: string) {
   });
 }
 
-/** Sends this session's refresh token so the server keeps it and signs every other session out. */
+/** The server keeps this session (the access token's) and signs every other session out. */
 export function useChangePassword(userId: string) {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       api<void>(`/users/${encodeURIComponent(userId)}/password`, {
         method: "PATCH",
-        body: { ...body, refreshToken: useAuthStore.getState().refreshToken ?? undefined },
+        body,
       }),
   });
 }
