@@ -271,10 +271,8 @@ test("editing adds one photo and removes another; the project is locked", async 
   expect(saved?.attachments.map((a) => a.id)).not.toContain(original.attachments[0]?.id);
   expect(saved?.attachments).toHaveLength(2);
   expect(saved?.priority).toBe("high");
-  // Multipart encoding turns the line breaks between segments into CRLF; the codec reads either.
-  expect(saved?.description.replaceAll("\r\n", "\n")).toBe(
-    "📷 Photo 1 - Gutter: Blocked outlet\n\n📷 Photo 2 - Downpipe: Cracked bracket",
-  );
+  // Multipart encoding sends line breaks as CRLF; the server stores them as LF.
+  expect(saved?.description).toBe("📷 Photo 1 - Gutter: Blocked outlet\n\n📷 Photo 2 - Downpipe: Cracked bracket");
   await expect(page.getByText("Cracked bracket")).toBeVisible();
   await expect(page.getByText("Loose flashing")).toBeHidden();
 });

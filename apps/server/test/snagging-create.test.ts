@@ -144,6 +144,18 @@ describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
     }
   });
 
+  it("stores a multipart description's CRLF line breaks (as browsers send them) as LF", async () => {
+    const description = "📷 Photo 1 - Hall: Dent\r\nsecond line\r\n\r\n📷 Photo 2 - Stair: Chip";
+    const res = await post({ ...base(), description }, [
+      { name: "a.jpg", data: photo },
+      { name: "b.jpg", data: photo },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as { report: Report }).report.description).toBe(
+      "📷 Photo 1 - Hall: Dent\nsecond line\n\n📷 Photo 2 - Stair: Chip",
+    );
+  });
+
   it("accepts a JSON body without photos", async () => {
     const res = await t.request({
       method: "POST",

@@ -30,7 +30,10 @@ describe("TokenSigner.verifyAccess", () => {
   });
 
   it.each([
-    ["another secret", () => sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() + 60 }, { secret: "x".repeat(40) })],
+    [
+      "another secret",
+      () => sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() + 60 }, { secret: "x".repeat(40) }),
+    ],
     ["another issuer", () => sign({ sid: "s", sub: "u", iss: "elsewhere", exp: now() + 60 })],
     ["no issuer", () => sign({ sid: "s", sub: "u", exp: now() + 60 })],
     ["no expiry", () => sign({ sid: "s", sub: "u", iss: "sitesnag" })],

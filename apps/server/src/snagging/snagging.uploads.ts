@@ -68,7 +68,9 @@ export async function readReportRequest(
         });
         continue;
       }
-      const value = typeof part.value === "string" ? part.value : String(part.value);
+      // Browsers send every line break in a form field as CRLF (HTML form-data encoding); store the
+      // text as typed, with LF, so JSON and multipart writes of the same description agree.
+      const value = (typeof part.value === "string" ? part.value : String(part.value)).replace(/\r\n?/g, "\n");
       if (part.valueTruncated) throw new AppError(413, `The field '${part.fieldname.slice(0, 40)}' is too long.`);
       const name = part.fieldname;
       if (LIST_FIELDS.has(name)) {

@@ -5,12 +5,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
+import { PasswordField } from "../../components/password-field";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { loginRequest, registerRequest, useCompleteSignIn } from "./api/auth-api";
 import { AuthLayout } from "./auth-layout";
 import { NameFields } from "./name-fields";
-import { PasswordField } from "./password-field";
 
 /** Form A (SPEC §5): email pattern, 6-character minimum, visibility toggles; registers then signs in. */
 export function SignupPage() {

@@ -4,9 +4,9 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/button";
+import { PasswordField } from "../../components/password-field";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
-import { PasswordField } from "../auth/password-field";
 import { useChangePassword } from "./api/profile-api";
 import { ProfileCard } from "./profile-card";
 

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type InputHTMLAttributes, useState } from "react";
-import { TextField } from "../../components/field";
+import { TextField } from "./field";
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
