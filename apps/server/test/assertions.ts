@@ -37,7 +37,8 @@ export async function countRows(
     | "snagging_reports"
     | "attachments"
     | "refresh_tokens"
-    | "idempotency_keys",
+    | "idempotency_keys"
+    | "sync_applied",
 ): Promise<number> {
   const row = await t.ctx.db
     .selectFrom(table)

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as initial from "./migrations/0001-initial";
 import * as refreshTokenSuccessor from "./migrations/0002-refresh-token-successor";
 import * as snaggingEvidence from "./migrations/0003-snagging-evidence";
+import * as syncApplied from "./migrations/0005-sync-applied";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -10,6 +11,8 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-refresh-token-successor": refreshTokenSuccessor,
   "0003-snagging-evidence": snaggingEvidence,
+  // 0005, not 0004: issue 12's 0004-teams-notifications is merging in parallel.
+  "0005-sync-applied": syncApplied,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -94,6 +94,16 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** The sync ledger: one row per (user, tempId) applied, written with the change it made. */
+export interface SyncAppliedTable {
+  user_id: string;
+  temp_id: string;
+  action: string;
+  /** The report created or changed (kept after a delete, so a replay answers the same id). */
+  result_id: string;
+  created_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -102,6 +112,7 @@ export interface Database {
   snagging_reports: SnaggingReportsTable;
   attachments: AttachmentsTable;
   idempotency_keys: IdempotencyKeysTable;
+  sync_applied: SyncAppliedTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

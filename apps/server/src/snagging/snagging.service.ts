@@ -13,6 +13,7 @@ import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireReport } from "./snagging.access";
+import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
@@ -59,9 +60,18 @@ export async function getReport(ctx: AppContext, user: UserRow, id: string): Pro
 }
 
 /** The detail screen's Change Status buttons. */
-export async function changeReportStatus(ctx: AppContext, user: UserRow, id: string, status: ReportStatus) {
+export async function changeReportStatus(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  status: ReportStatus,
+  record?: RecordInTransaction,
+) {
   await requireReport(ctx, user, id);
-  await updateReport(ctx.db, user.workspace_id, id, { status, updated_at: nowSeconds() });
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateReport(trx, user.workspace_id, id, { status, updated_at: nowSeconds() });
+    await record?.(trx, id);
+  });
   return getReport(ctx, user, id);
 }
 
@@ -99,6 +109,7 @@ export async function editReport(
   id: string,
   patch: ReportPatch,
   photos: ReportRequest["photos"],
+  record?: RecordInTransaction,
 ): Promise<Report> {
   const report = await requireReport(ctx, user, id);
   const changes = editChanges(report, patch);
@@ -126,6 +137,7 @@ export async function editReport(
       await updateReport(trx, user.workspace_id, id, { ...changes, updated_at: now });
       await deleteAttachments(trx, id, removeIds);
       await insertAttachments(trx, added);
+      await record?.(trx, id);
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, fileKeysOf(added));
@@ -136,22 +148,34 @@ export async function editReport(
 }
 
 /** PATCH /api/snagging/{id}: `{status}` alone is a status change; anything else is an edit. */
-export async function patchReport(ctx: AppContext, user: UserRow, id: string, request: ReportRequest): Promise<Report> {
+export async function patchReport(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  request: ReportRequest,
+  record?: RecordInTransaction,
+): Promise<Report> {
   await requireReport(ctx, user, id);
   const patch = ReportPatchSchema.parse(request.fields);
   const given = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (patch.status !== undefined && given.length === 1 && request.photos.length === 0) {
-    return changeReportStatus(ctx, user, id, patch.status);
+    return changeReportStatus(ctx, user, id, patch.status, record);
   }
-  return editReport(ctx, user, id, patch, request.photos);
+  return editReport(ctx, user, id, patch, request.photos, record);
 }
 
 /** Rows in one transaction, then the files (an orphan file is harmless; a dangling row is not). */
-export async function removeReport(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+export async function removeReport(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  record?: RecordInTransaction,
+): Promise<void> {
   await requireReport(ctx, user, id);
   const keys = await ctx.db.transaction().execute(async (trx) => {
     const attachments = await findAttachments(trx, [id]);
     await deleteReportRows(trx, user.workspace_id, id);
+    await record?.(trx, id);
     return fileKeysOf(attachments);
   });
   await deleteFilesQuietly(ctx, keys);
