@@ -112,7 +112,10 @@ export async function runFaultCycles(
   };
   const synced: string[] = [];
   let n = 0;
-  const uid = () => `c${options.seed}-${(n += 1)}-${Math.floor(rand() * 1e9).toString(36)}`;
+  const uid = () => {
+    n += 1;
+    return `c${options.seed}-${n}-${Math.floor(rand() * 1e9).toString(36)}`;
+  };
 
   for (let cycle = 0; cycle < options.cycles; cycle += 1) {
     const created: { tempId: string; marker: string; photos: number }[] = [];
@@ -166,10 +169,13 @@ export async function runFaultCycles(
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const f = pick(FAULTS);
       run.faults[f] += 1;
-      const faultOnce = (() => {
-        let used = false;
-        return (): Fault => (used || f === "tabs" || f === "close" ? "none" : ((used = true), f));
-      })();
+      // The fault hits the first request of the attempt only; "tabs" and "close" are not request faults.
+      let used = f === "tabs" || f === "close";
+      const faultOnce = (): Fault => {
+        if (used) return "none";
+        used = true;
+        return f;
+      };
       try {
         if (f === "tabs") {
           // Two tabs without the lock between them: both send the same queue, interleaved.
