@@ -99,6 +99,23 @@ describe.each(DIALECTS)("POST /api/snagging/sync (%s)", (kind) => {
     expect(report?.title).toMatch(/^SNAG-\d{8}-\d{4}$/);
   });
 
+  it("recognises a form upload that committed before the browser queued it under the same key", async () => {
+    const key = crypto.randomUUID();
+    const fields = { projectId, priority: "high", description: "📷 Photo 1 - Lift pit: water ingress" };
+    const posted = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token,
+      headers: { "idempotency-key": key },
+      payload: fields,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const before = await countRows(t, "snagging_reports");
+    const [r] = await results([{ tempId: key, action: "create", resource: "snagging", data: fields }]);
+    expect(r).toMatchObject({ success: true, id: (posted.json() as { report: Report }).report.id });
+    expect(await countRows(t, "snagging_reports")).toBe(before);
+  });
+
   it("applies mixed actions in order, resolving a tempId created earlier in the batch", async () => {
     const temp = tid("mixed");
     const batch = [

@@ -69,13 +69,10 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
     throw badRequest("Photos can only come with a create or an update.");
   }
   if (item.action === "create") {
-    const { report } = await createReport(
-      ctx,
-      user,
-      { fields: item.data, photos: photosOf(item.photos, photos) },
-      undefined,
-      record,
-    );
+    // A create's tempId doubles as its Idempotency-Key: a form upload whose answer was lost and
+    // which was then queued offline under the same key is recognised, not created twice.
+    const request = { fields: item.data, photos: photosOf(item.photos, photos) };
+    const { report } = await createReport(ctx, user, request, item.tempId, record);
     return report.id;
   }
   const id = await resolveTarget(ctx, user, item.data);
