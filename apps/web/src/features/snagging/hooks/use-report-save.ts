@@ -36,6 +36,8 @@ export function useReportSave() {
   // Mutations, so the app's one invalidation point refreshes lists and counts after a save.
   const create = useMutation({
     mutationFn: (draft: ReportDraft) => createOrQueue(draft, onProgress),
+    // Not paused while offline (TanStack's default): offline is when the queue must take it.
+    networkMode: "always",
     onSettled: () => setProgress(null),
   });
   const update = useMutation({
