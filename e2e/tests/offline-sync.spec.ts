@@ -50,3 +50,29 @@ test("a report with a photo captured offline survives a reload and syncs exactly
   expect(report?.attachments).toHaveLength(1);
   await expect(page.getByRole("button", { name: "Synced" })).toBeVisible();
 });
+
+test("a status change made offline is shown pending and reaches the server on reconnect", async ({
+  page,
+  context,
+  api,
+  baseURL,
+}) => {
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Plant room" });
+  const created = await api.createReport(session.accessToken, { projectId: project.id, priority: "low" });
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${created.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Resolved" }).click();
+  await expect(page.getByText("Status change saved offline. Will sync when online.")).toBeVisible();
+  await expect(page.getByText("Pending sync")).toBeVisible();
+  const offline = await listReports(baseURL as string, session.accessToken);
+  expect(offline.find((r) => r.id === created.id)).toMatchObject({ status: "open" });
+
+  await context.setOffline(false);
+  await expect(page.getByText("Pending sync")).toBeHidden({ timeout: 15_000 });
+  const online = await listReports(baseURL as string, session.accessToken);
+  expect(online.find((r) => r.id === created.id)).toMatchObject({ status: "resolved" });
+});
