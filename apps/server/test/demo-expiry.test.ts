@@ -1,4 +1,6 @@
+import { parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Report } from "@sitesnag/shared/snagging";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeExpiredDemos } from "../src/demo/demo.service";
 import { nowSeconds } from "../src/time";
@@ -19,7 +21,17 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
     expect(reports.length).toBeGreaterThanOrEqual(4);
     expect(new Set(reports.map((r) => r.status)).size).toBeGreaterThanOrEqual(3);
     expect(new Set(reports.map((r) => r.title)).size).toBe(reports.length);
+    expect(new Set(reports.map((r) => r.status))).toEqual(new Set(["open", "in-progress", "resolved", "closed"]));
+    expect(new Set(reports.map((r) => r.priority))).toEqual(new Set(["critical", "high", "medium", "low"]));
     for (const r of reports) {
+      expect(r.attachments.length).toBeGreaterThan(0);
+      expect(parsePhotoDescription(r.description)).toHaveLength(r.attachments.length);
+      for (const a of r.attachments) {
+        const file = await t.request({ method: "GET", url: a.file_path });
+        expect(file.statusCode).toBe(200);
+        expect((await sharp(file.rawPayload).metadata()).format).toBe("jpeg");
+        expect(a.sha256).toMatch(/^[0-9a-f]{64}$/);
+      }
       expect(r.title).toMatch(/^SNAG-\d{8}-\d{4}$/);
       expect(r.assignedTo).toBe(demo.user.id);
       expect(r.assignedToName).toBe("Demo User");
@@ -43,6 +55,8 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
       workspace_id: expired.user.workspaceId,
     });
     expect(await t.ctx.storage.get(attachment.storage_key)).not.toBeNull();
+    const seeded = expiredReport?.attachments[0]?.file_path.slice("/files/".length) as string;
+    expect(await t.ctx.storage.stat(seeded)).not.toBeNull();
 
     await t.ctx.db
       .updateTable("workspaces")
@@ -64,6 +78,7 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
       .execute();
     expect(orphanReports).toEqual([]);
     expect(await t.ctx.storage.get(attachment.storage_key)).toBeNull();
+    expect(await t.ctx.storage.stat(seeded)).toBeNull();
     const login = await t.request({ method: "GET", url: "/api/projects", token: expired.accessToken });
     expect(login.statusCode).toBe(401);
 

@@ -75,6 +75,13 @@ describe.each(["disk", "s3"] as const)("GET /files/* (%s storage)", (storage) =>
     expect(bytes.length).toBe(report.attachments[0]?.size_bytes);
   });
 
+  it("answers HEAD with the headers and no body", async () => {
+    const res = await t.request({ method: "HEAD", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-length"]).toBe(String(bytes.length));
+    expect(res.rawPayload.length).toBe(0);
+  });
+
   it("answers 304 for a matching If-None-Match", async () => {
     const { etag } = (await t.request({ method: "GET", url })).headers;
     const res = await t.request({ method: "GET", url, headers: { "if-none-match": String(etag) } });

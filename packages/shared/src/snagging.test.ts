@@ -88,6 +88,12 @@ describe("ReportCreateSchema", () => {
     expect(messages(ReportCreateSchema, input)[field]).toContain(message);
   });
 
+  it("never refuses a title: an invalid one is the server's to replace", () => {
+    for (const title of ["x".repeat(500), "bad\u0000title", 42, null, ["SNAG-20250101-1234"]]) {
+      expect(ReportCreateSchema.safeParse({ projectId, priority: "low", title }).success, String(title)).toBe(true);
+    }
+  });
+
   it("accepts same-origin paths and http(s) page URLs", () => {
     for (const pageUrl of ["/app/snagging/new", "https://sitesnag.app/app", "HTTP://x.y"]) {
       expect(ReportCreateSchema.safeParse({ projectId, priority: "low", pageUrl }).success, pageUrl).toBe(true);

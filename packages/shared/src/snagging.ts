@@ -113,7 +113,8 @@ const LOCATION_PAIR = { path: ["locationLng"], message: "Latitude and longitude 
 export const ReportCreateSchema = z
   .object({
     projectId: plainString({ error: "Project is required" }).trim().min(1, "Project is required").max(64),
-    title: z.preprocess(blankToUndefined, plainString().max(64).optional()),
+    // Anything but a string counts as absent; an invalid string is replaced by the server, not refused.
+    title: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v : undefined), z.string().optional()),
     description: z.preprocess((v) => v ?? "", description),
     category: z.preprocess(blankToUndefined, category.default("other")),
     priority: z.preprocess(blankToUndefined, z.enum(PRIORITIES, { error: "Priority is required" })),

@@ -1,6 +1,8 @@
+import { writePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Transaction } from "kysely";
-import type { Database } from "../db/schema";
+import type { AttachmentRow, Database, ProjectRow, ReportRow } from "../db/schema";
 import { newId } from "../ids";
+import type { DemoScene } from "./demo-photos";
 
 const DAY = 24 * 60 * 60;
 
@@ -31,53 +33,81 @@ const SAMPLE_PROJECTS = [
   },
 ] as const;
 
-// Sample snags (no photos yet: the photo pipeline arrives with the snagging feature).
-// `project` indexes SAMPLE_PROJECTS.
+// Sample snags covering every status and priority, each with photos from demo-photos.ts.
+// `project` indexes SAMPLE_PROJECTS; `photos` lists scenes with their location and description.
 const SAMPLE_REPORTS = [
   {
     project: 0,
-    description: "📷 Photo 1 - Flat 2.04 kitchen: Cracked floor tile in front of the sink, trip hazard.",
+    photos: [
+      { scene: 0, location: "Flat 2.04 kitchen", description: "Cracked floor tile in front of the sink, trip hazard." },
+      { scene: 5, location: "Flat 2.04 hallway", description: "Paint splashes along the skirting board." },
+    ],
     status: "open",
     priority: "high",
     category: "finish",
     ageDays: 3,
     dueInDays: 7,
+    at: [51.50412, -0.09102],
   },
   {
     project: 0,
-    description: "📷 Photo 1 - Stair core B, level 3: Handrail bracket loose, rail moves under load.",
+    photos: [
+      { scene: 1, location: "Stair core B, level 3", description: "Handrail bracket loose, rail moves under load." },
+    ],
     status: "in-progress",
     priority: "critical",
     category: "safety",
     ageDays: 5,
     dueInDays: 1,
+    at: [51.50431, -0.09087],
   },
   {
     project: 0,
-    description: "📷 Photo 1 - Flat 3.01 bathroom: Slow leak at the basin waste joint.",
+    photos: [{ scene: 2, location: "Flat 3.01 bathroom", description: "Slow leak at the basin waste joint." }],
     status: "resolved",
     priority: "medium",
     category: "plumbing",
     ageDays: 12,
     dueInDays: -2,
+    at: null,
   },
   {
     project: 1,
-    description: "📷 Photo 1 - Classroom 2: Double socket by the door not working.",
+    photos: [
+      { scene: 3, location: "Classroom 2", description: "Double socket by the door not working, scorch mark above." },
+    ],
     status: "open",
     priority: "medium",
     category: "electrical",
     ageDays: 2,
     dueInDays: 10,
+    at: [53.81992, -1.57731],
   },
   {
     project: 1,
-    description: "📷 Photo 1 - Plant room: Missing fire-stopping around duct penetration.",
+    photos: [{ scene: 4, location: "Plant room", description: "Missing fire-stopping around duct penetration." }],
     status: "open",
     priority: "critical",
     category: "safety",
     ageDays: 1,
     dueInDays: 3,
+    at: [53.81985, -1.57745],
+  },
+  {
+    project: 2,
+    photos: [
+      {
+        scene: 5,
+        location: "Meeting room 3",
+        description: "Paint splashes on the skirting, touched up and signed off.",
+      },
+    ],
+    status: "closed",
+    priority: "low",
+    category: "finish",
+    ageDays: 60,
+    dueInDays: -50,
+    at: [51.4498, -2.5936],
   },
 ] as const;
 
@@ -87,53 +117,71 @@ const reference = (at: number, n: number): string => {
   return `SNAG-${ymd}-${1000 + ((n * 1637) % 9000)}`;
 };
 
-/** Sample data for a fresh demo sandbox. Later features add their own sample rows here. */
-export async function seedDemoWorkspace(
+export type DemoSeed = { projects: ProjectRow[]; reports: (ReportRow & { scenes: DemoScene[] })[] };
+
+/** The sample rows of a new sandbox (pure: ids and times only; photos are stored by the caller). */
+export function planDemoSeed({
+  workspaceId,
+  userId,
+  now,
+}: {
+  workspaceId: string;
+  userId: string;
+  now: number;
+}): DemoSeed {
+  const projects = SAMPLE_PROJECTS.map(
+    (p): ProjectRow => ({
+      id: newId(),
+      workspace_id: workspaceId,
+      name: p.name,
+      description: p.description,
+      location: p.location,
+      client_name: p.client_name,
+      status: p.status,
+      created_by: userId,
+      created_at: now - p.ageDays * DAY,
+      updated_at: now - p.ageDays * DAY,
+    }),
+  );
+  const reports = SAMPLE_REPORTS.map((r, i) => {
+    const createdAt = now - r.ageDays * DAY;
+    return {
+      id: newId(),
+      workspace_id: workspaceId,
+      project_id: (projects[r.project] as ProjectRow).id,
+      title: reference(createdAt, i + 1),
+      description: writePhotoDescription(r.photos),
+      status: r.status,
+      priority: r.priority,
+      category: r.category,
+      assigned_to: userId,
+      created_by: userId,
+      due_date: now + r.dueInDays * DAY,
+      location_lat: r.at ? r.at[0] : null,
+      location_lng: r.at ? r.at[1] : null,
+      page_url: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+      scenes: r.photos.map((p) => p.scene as DemoScene),
+    };
+  });
+  return { projects, reports };
+}
+
+/** Inserts a planned seed and its (already stored) attachment rows, inside the sandbox's transaction. */
+export async function insertDemoSeed(
   trx: Transaction<Database>,
-  { workspaceId, userId, now }: { workspaceId: string; userId: string; now: number },
+  seed: DemoSeed,
+  attachments: readonly AttachmentRow[],
 ): Promise<void> {
-  const projectIds = SAMPLE_PROJECTS.map(() => newId());
-  await trx
-    .insertInto("projects")
-    .values(
-      SAMPLE_PROJECTS.map((p, i) => ({
-        id: projectIds[i] as string,
-        workspace_id: workspaceId,
-        name: p.name,
-        description: p.description,
-        location: p.location,
-        client_name: p.client_name,
-        status: p.status,
-        created_by: userId,
-        created_at: now - p.ageDays * DAY,
-        updated_at: now - p.ageDays * DAY,
-      })),
-    )
-    .execute();
+  await trx.insertInto("projects").values(seed.projects).execute();
   await trx
     .insertInto("snagging_reports")
-    .values(
-      SAMPLE_REPORTS.map((r, i) => {
-        const createdAt = now - r.ageDays * DAY;
-        return {
-          id: newId(),
-          workspace_id: workspaceId,
-          project_id: projectIds[r.project] as string,
-          title: reference(createdAt, i + 1),
-          description: r.description,
-          status: r.status,
-          priority: r.priority,
-          category: r.category,
-          assigned_to: userId,
-          created_by: userId,
-          due_date: now + r.dueInDays * DAY,
-          location_lat: null,
-          location_lng: null,
-          page_url: null,
-          created_at: createdAt,
-          updated_at: createdAt,
-        };
-      }),
-    )
+    .values(seed.reports.map(({ scenes: _scenes, ...row }) => row))
     .execute();
+  if (attachments.length > 0)
+    await trx
+      .insertInto("attachments")
+      .values([...attachments])
+      .execute();
 }

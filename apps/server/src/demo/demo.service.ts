@@ -8,11 +8,14 @@ import { issueTokens } from "../auth/token-rotation";
 import type { AppContext } from "../context";
 import { newId } from "../ids";
 import { deleteProjectsWithFiles } from "../projects/projects.cascade";
+import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snagging.files";
+import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
 import { presentUser } from "../users/users.presenter";
 import { insertUser } from "../users/users.repository";
 import { deleteWorkspaces, findExpiredDemoWorkspaceIds, insertWorkspace } from "../workspaces/workspaces.repository";
-import { seedDemoWorkspace } from "./demo.seed";
+import { insertDemoSeed, planDemoSeed } from "./demo.seed";
+import { demoPhotos } from "./demo-photos";
 
 export const isDemoCredentials = (email: string, password: string): boolean =>
   email.trim().toLowerCase() === DEMO_EMAIL && password === DEMO_PASSWORD;
@@ -22,31 +25,53 @@ export async function startDemo(ctx: AppContext): Promise<AuthResponse> {
   const now = nowSeconds();
   // A random password nobody knows: the sandbox is reached only through this login.
   const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
-  const user = await ctx.db.transaction().execute(async (trx) => {
-    const workspaceId = newId();
-    await insertWorkspace(trx, {
-      id: workspaceId,
-      name: "Demo workspace",
-      isDemo: true,
-      expiresAt: now + DEMO_LIFETIME_SECONDS,
-      createdAt: now,
+  const workspaceId = newId();
+  const userId = newId();
+  const seed = planDemoSeed({ workspaceId, userId, now });
+  // Photos are stored before the rows that name them (snagging.files.ts), and removed again if the
+  // sandbox's transaction fails.
+  const photos = await demoPhotos();
+  const attachments = (
+    await Promise.all(
+      seed.reports.map((report) =>
+        storePhotos(
+          ctx,
+          report.scenes.map((scene) => photos[scene] as UploadedPhoto),
+          { reportId: report.id, workspaceId, firstPosition: 0, now: report.created_at },
+        ),
+      ),
+    )
+  ).flat();
+  const user = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await insertWorkspace(trx, {
+        id: workspaceId,
+        name: "Demo workspace",
+        isDemo: true,
+        expiresAt: now + DEMO_LIFETIME_SECONDS,
+        createdAt: now,
+      });
+      const row = await insertUser(trx, {
+        id: userId,
+        workspace_id: workspaceId,
+        email: `demo-${newId()}@demo.sitesnag.invalid`,
+        password_hash: passwordHash,
+        first_name: "Demo",
+        last_name: "User",
+        role: "user",
+        membership_type: "free",
+        membership_start_date: null,
+        membership_end_date: null,
+        created_at: now,
+      });
+      await insertDemoSeed(trx, seed, attachments);
+      return row;
+    })
+    .catch(async (err: unknown) => {
+      await deleteFilesQuietly(ctx, fileKeysOf(attachments));
+      throw err;
     });
-    const row = await insertUser(trx, {
-      id: newId(),
-      workspace_id: workspaceId,
-      email: `demo-${newId()}@demo.sitesnag.invalid`,
-      password_hash: passwordHash,
-      first_name: "Demo",
-      last_name: "User",
-      role: "user",
-      membership_type: "free",
-      membership_start_date: null,
-      membership_end_date: null,
-      created_at: now,
-    });
-    await seedDemoWorkspace(trx, { workspaceId, userId: row.id, now });
-    return row;
-  });
   return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };
 }
 

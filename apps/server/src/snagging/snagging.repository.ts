@@ -118,3 +118,13 @@ export const findIdempotencyKey = (db: Q, userId: string, key: string) =>
 export async function insertIdempotencyKey(db: Q, row: IdempotencyKeysTable): Promise<void> {
   await db.insertInto("idempotency_keys").values(row).execute();
 }
+
+/** Photo count per report of a workspace, in one grouped query (through the reports' workspace index). */
+export const countWorkspaceAttachments = (db: Q, workspaceId: string) =>
+  db
+    .selectFrom("attachments as t")
+    .innerJoin("snagging_reports as r", "r.id", "t.report_id")
+    .select(["t.report_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("r.workspace_id", "=", workspaceId)
+    .groupBy("t.report_id")
+    .execute();

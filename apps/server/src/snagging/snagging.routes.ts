@@ -6,6 +6,7 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest } from "../http/errors";
 import { createReport } from "./snagging.create";
+import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
 import { getReport, listReports, patchReport, removeReport } from "./snagging.service";
 import { readReportRequest } from "./snagging.uploads";
 import { MAX_SYNC_ITEMS_BYTES, readSyncRequest } from "./sync.request";
@@ -46,12 +47,30 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       data: { results: await syncBatch(ctx, currentUser(request), await readSyncRequest(request)) },
     }));
 
+    // A static segment: find-my-way matches it before the /:id routes.
+    app.get("/export/csv", async (request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("Content-Disposition", 'attachment; filename="snagging-reports.csv"')
+        .header("Cache-Control", "no-store")
+        .send(await exportReportsCsv(ctx, currentUser(request))),
+    );
+
+    app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
+      const pdf = await downloadReportPdf(ctx, currentUser(request), request.params.id);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="snagging-report-${request.params.id}.pdf"`)
+        .header("Cache-Control", "no-store")
+        .send(pdf);
+    });
+
     app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
       report: await getReport(ctx, currentUser(request), request.params.id),
     }));
 
     app.patch("/:id", { schema: { params: IdParams } }, async (request) => ({
-      report: await patchReport(ctx, currentUser(request), request.params.id, await readReportRequest(request)),
+      report: await patchReport(ctx, currentUser(request), request.params.id, () => readReportRequest(request)),
     }));
 
     app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {

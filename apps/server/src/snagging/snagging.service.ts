@@ -147,15 +147,19 @@ export async function editReport(
   return getReport(ctx, user, id);
 }
 
-/** PATCH /api/snagging/{id}: `{status}` alone is a status change; anything else is an edit. */
+/**
+ * PATCH /api/snagging/{id}: `{status}` alone is a status change; anything else is an edit. The body
+ * is read only once the report is known to be the caller's, so no photo of a 404 is ever decoded.
+ */
 export async function patchReport(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  request: ReportRequest,
+  readRequest: () => Promise<ReportRequest>,
   record?: RecordInTransaction,
 ): Promise<Report> {
   await requireReport(ctx, user, id);
+  const request = await readRequest();
   const patch = ReportPatchSchema.parse(request.fields);
   const given = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (patch.status !== undefined && given.length === 1 && request.photos.length === 0) {

@@ -80,7 +80,7 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
     await changeReportStatus(ctx, user, id, ReportStatusSchema.parse(item.data).status, record);
   } else if (item.action === "update") {
     const { reportId: _target, ...fields } = item.data;
-    await patchReport(ctx, user, id, { fields, photos: photosOf(item.photos, photos) }, record);
+    await patchReport(ctx, user, id, async () => ({ fields, photos: photosOf(item.photos, photos) }), record);
   } else {
     await removeReport(ctx, user, id, record);
   }

@@ -1,4 +1,3 @@
-import { REPORT_STATUSES } from "@sitesnag/shared/enums";
 import { Download, Plus, Search } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -39,8 +38,11 @@ export function SnaggingListPage() {
   const matching = useMemo(() => all.filter((r) => matchesSearch(r, search)), [all, search]);
   const visible = status === "all" ? matching : matching.filter((r) => r.status === status);
   const counts = useMemo(() => {
-    const out = { all: matching.length } as Record<StatusFilterValue, number>;
-    for (const s of REPORT_STATUSES) out[s] = matching.filter((r) => r.status === s).length;
+    const out: Record<StatusFilterValue, number> = { all: 0, open: 0, "in-progress": 0, resolved: 0, closed: 0 };
+    for (const r of matching) {
+      out.all += 1;
+      out[r.status] += 1;
+    }
     return out;
   }, [matching]);
 

@@ -1,8 +1,21 @@
+import type { Attachment } from "@sitesnag/shared/snagging";
 import { clsx } from "clsx";
 import { CheckCircle2, Circle, MapPin, Maximize2 } from "lucide-react";
 import type { PhotoEntry } from "../photo-entries";
 import { thumbnailUrl } from "../photo-urls";
 import { SafeImage } from "./safe-image";
+
+/**
+ * The ~400 px thumbnail where it is sharp enough, the display copy on wide or dense screens (a
+ * phone's full-width card needs over 1000 device pixels).
+ */
+function cardSources(attachment: Attachment) {
+  if (!attachment.thumbnail_path) return {};
+  return {
+    srcSet: `${attachment.thumbnail_path} 400w, ${attachment.file_path} ${attachment.width ?? 2048}w`,
+    sizes: "(min-width: 1024px) 30vw, (min-width: 640px) 50vw, 100vw",
+  };
+}
 
 type Props = { entry: PhotoEntry; isResolved: boolean; onOpen: () => void; onToggleResolved: () => void };
 
@@ -24,6 +37,7 @@ export function PhotoCard({ entry, isResolved, onOpen, onToggleResolved }: Props
       >
         <SafeImage
           src={thumbnailUrl(entry.attachment)}
+          {...cardSources(entry.attachment)}
           alt={`${name}: ${entry.location}`}
           loading="lazy"
           decoding="async"

@@ -92,8 +92,17 @@ export function PhotoViewer({ entries, index, onIndexChange, onClose }: Props) {
               draggable={false}
               className="max-h-full max-w-full object-contain"
             />
-            <NavButton label="Previous photo" disabled={index === 0} onClick={() => go(-1)} side="left" />
-            <NavButton label="Next photo" disabled={index === entries.length - 1} onClick={() => go(1)} side="right" />
+            {entries.length > 1 && (
+              <>
+                <NavButton label="Previous photo" disabled={index === 0} onClick={() => go(-1)} side="left" />
+                <NavButton
+                  label="Next photo"
+                  disabled={index === entries.length - 1}
+                  onClick={() => go(1)}
+                  side="right"
+                />
+              </>
+            )}
           </div>
           <div id={`${titleId}-caption`} className="px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3">
             <p className="flex items-center gap-1 text-sm font-semibold">

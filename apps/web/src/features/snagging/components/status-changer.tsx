@@ -19,20 +19,32 @@ export function StatusChanger({
         Change Status
       </h2>
       <div className="mt-3 grid grid-cols-2 gap-2">
-        {REPORT_STATUSES.map((status) => (
-          <Button
-            key={status}
-            variant={status === current ? "primary" : "secondary"}
-            disabled={status === current || pending !== null}
-            isLoading={pending === status}
-            aria-current={status === current ? "true" : undefined}
-            onClick={() => onChange(status)}
-            className="px-2"
-          >
-            {status === current && <Check aria-hidden className="size-4" />}
-            {capitalise(status)}
-          </Button>
-        ))}
+        {REPORT_STATUSES.map((status) =>
+          status === current ? (
+            // The current status reads as chosen, not as a greyed-out action.
+            <button
+              key={status}
+              type="button"
+              disabled
+              aria-current="true"
+              className="inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border-2 border-brand-700 bg-brand-50 px-2 text-sm font-semibold text-brand-800"
+            >
+              <Check aria-hidden className="size-4" />
+              {capitalise(status)}
+            </button>
+          ) : (
+            <Button
+              key={status}
+              variant="secondary"
+              disabled={pending !== null}
+              isLoading={pending === status}
+              onClick={() => onChange(status)}
+              className="px-2"
+            >
+              {capitalise(status)}
+            </Button>
+          ),
+        )}
       </div>
     </section>
   );

@@ -9,7 +9,7 @@ import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
-import { errorMessage } from "../../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../../lib/api-client";
 import { toast } from "../../../../lib/toast";
 import { jpegName } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
@@ -149,7 +149,14 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
           setLastSaved((s) => ({ id: report.id, title: report.title, count: (s?.count ?? 0) + 1 }));
           requestAnimationFrame(() => cameraButton.current?.focus());
         },
-        onError: (error) => toast.error(errorMessage(error, "Failed to create report")),
+        onError: (error) => {
+          // A 4xx answer means nothing was created, so the corrected draft is a new request; after a
+          // lost answer or a 5xx the same key lets the server recognise a report it already made.
+          if (error instanceof ApiError && error.status < 500 && error.status !== 409) {
+            idempotencyKey.current = crypto.randomUUID();
+          }
+          toast.error(errorMessage(error, "Failed to create report"));
+        },
       },
     );
   };
@@ -174,15 +181,6 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
       }}
       className="max-w-3xl space-y-5"
     >
-      {lastSaved && (
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-          Saved{" "}
-          <Link to={`/app/snagging/${lastSaved.id}`} className="font-semibold underline">
-            {lastSaved.title}
-          </Link>
-          {lastSaved.count > 1 && ` · ${lastSaved.count} snags saved on this walk`}. Add the next one.
-        </p>
-      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Reference number" value={values.title} readOnly error={errors.title} />
         <SelectField
@@ -220,6 +218,16 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
         </SelectField>
       </div>
       {mode === "create" && <DeviceLocationPanel location={location} onLocate={locate} />}
+      {/* Beside the camera button, which takes the focus after 'Save and add next'. */}
+      {lastSaved && (
+        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          Saved{" "}
+          <Link to={`/app/snagging/${lastSaved.id}`} className="font-semibold underline">
+            {lastSaved.title}
+          </Link>
+          {lastSaved.count > 1 && ` · ${lastSaved.count} snags saved on this walk`}. Add the next one.
+        </p>
+      )}
       <PhotoSection
         kept={kept}
         photos={drafts.photos}

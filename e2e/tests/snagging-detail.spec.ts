@@ -1,108 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { type ApiHelper, expect, isMobile, signInAs, test } from "../fixtures";
-import { makePng } from "../images";
-
-const DAY = 86_400;
-const now = () => Math.floor(Date.now() / 1000);
-
-/** A workspace with a project and three reports: two photos on the first, none on the others. */
-async function seed(api: ApiHelper) {
-  const session = await api.signUp({ firstName: "Rita", lastName: "Surveyor" });
-  const token = session.accessToken;
-  const project = await api.createProject(token, { name: "Canal Wharf Tower" });
-  const cracked = await api.createReport(
-    token,
-    {
-      projectId: project.id,
-      priority: "high",
-      category: "finish",
-      assignedTo: session.user.id,
-      dueDate: now() + 7 * DAY,
-      locationLat: 53.4723456,
-      locationLng: -2.2451239,
-      description:
-        "📷 Photo 1 - Flat 2.04 kitchen: Cracked floor tile by the sink\n\n📷 Photo 2 - Stair core B: Handrail bracket loose",
-    },
-    [
-      { name: "tile.png", type: "image/png", bytes: makePng([220, 80, 40]) },
-      { name: "rail.png", type: "image/png", bytes: makePng([40, 120, 220]) },
-    ],
-  );
-  const leak = await api.createReport(token, {
-    projectId: project.id,
-    priority: "medium",
-    category: "plumbing",
-    status: "resolved",
-    description: "📷 Photo 1 - Flat 3.01 bathroom: Slow leak at the basin waste",
-  });
-  const socket = await api.createReport(token, {
-    projectId: project.id,
-    priority: "critical",
-    category: "electrical",
-    status: "in-progress",
-    description: "📷 Photo 1 - Classroom 2: Double socket not working",
-  });
-  return { session, project, cracked, leak, socket };
-}
-
-test("list: cards with every field, search, status filter, CSV export", async ({ page, api }) => {
-  const { session, cracked, leak } = await seed(api);
-  await signInAs(page, session);
-  await page.goto("/app/snagging");
-  const list = page.getByRole("list", { name: "Snagging reports" });
-  await expect(list.getByRole("listitem")).toHaveCount(3);
-
-  const card = list.getByRole("listitem").filter({ hasText: cracked.title });
-  for (const text of [
-    "High",
-    "Open",
-    "Flat 2.04 kitchen: Cracked floor tile by the sink",
-    "Canal Wharf Tower",
-    "Finish",
-    "Rita Surveyor",
-    "2 photos",
-  ]) {
-    await expect(card).toContainText(text);
-  }
-  await expect(card.getByText(/^Due [A-Z][a-z]{2} \d{1,2}, \d{4}$|^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
-  const thumbnail = card.getByRole("img", { name: `Photo of ${cracked.title}` });
-  await expect(thumbnail).toHaveAttribute("src", cracked.attachments[0]?.thumbnail_path ?? "");
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expect(page.getByRole("link", { name: "New Report" })).toHaveAttribute("href", "/app/snagging/new");
-
-  const search = page.getByRole("searchbox", { name: "Search reports" });
-  await search.fill("basin");
-  await expect(list.getByRole("listitem")).toHaveCount(1);
-  await expect(list).toContainText(leak.title);
-  await search.fill(cracked.title.toLowerCase());
-  await expect(list.getByRole("listitem")).toHaveCount(1);
-  await expect(list).toContainText(cracked.title);
-  await search.fill("no such defect");
-  await expect(page.getByRole("heading", { name: "No matching reports" })).toBeVisible();
-  await search.fill("");
-  await expect(list.getByRole("listitem")).toHaveCount(3);
-
-  const filters = page.getByRole("group", { name: "Filter by status" });
-  await filters.getByRole("button", { name: /^Resolved/ }).click();
-  await expect(filters.getByRole("button", { name: /^Resolved/ })).toHaveAttribute("aria-pressed", "true");
-  await expect(list.getByRole("listitem")).toHaveCount(1);
-  await expect(list).toContainText(leak.title);
-  await filters.getByRole("button", { name: /^Closed/ }).click();
-  await expect(page.getByRole("heading", { name: "No matching reports" })).toBeVisible();
-  await filters.getByRole("button", { name: /^In-progress/ }).click();
-  await expect(list.getByRole("listitem")).toHaveCount(1);
-  await filters.getByRole("button", { name: /^All/ }).click();
-  await expect(list.getByRole("listitem")).toHaveCount(3);
-
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe("snagging-reports.csv");
-  await expect(page.getByText("CSV exported successfully")).toBeVisible();
-  const csv = await readFile(await download.path(), "utf8");
-  expect(csv).toContain(cracked.title);
-  expect(csv).toContain(leak.title);
-});
+import { expect, isMobile, signInAs, test } from "../fixtures";
+import { seed } from "../snagging-seed";
 
 test("detail: fields, photos paired with their segments, viewer, resolved toggle", async ({ page, api }) => {
   const { session, cracked } = await seed(api);
@@ -162,7 +60,19 @@ test("detail: fields, photos paired with their segments, viewer, resolved toggle
   const box = await page.getByRole("dialog").getByRole("img").boundingBox();
   if (!box) throw new Error("viewer image has no box");
   const y = box.y + box.height / 2;
+  // Phones swipe with a finger (real touch events through CDP), desktops drag with the mouse.
+  const cdp = isMobile(page) ? await page.context().newCDPSession(page) : null;
   const swipe = async (from: number, to: number) => {
+    if (cdp) {
+      const point = (x: number) => [{ x: Math.round(x), y: Math.round(y) }];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(from) });
+      for (let i = 1; i <= 5; i += 1) {
+        const x = from + ((to - from) * i) / 5;
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(x) });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      return;
+    }
     await page.mouse.move(from, y);
     await page.mouse.down();
     await page.mouse.move(to, y + 5, { steps: 5 });
@@ -258,15 +168,37 @@ test("delete asks first, then the list and the project page no longer show it", 
   await expect(page.getByRole("list", { name: "Snagging reports" }).getByRole("listitem")).toHaveCount(2);
   await expect(page.getByText(cracked.title)).toHaveCount(0);
 
+  // The deleted report's page was replaced in the history: Back returns to the project.
   await page.goBack();
-  await expect(page.getByRole("heading", { name: "Report Not Found" })).toBeVisible();
-  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Canal Wharf Tower" })).toBeVisible();
   await expect(projectReports).toHaveCount(2);
 
   await page.goto(`/app/snagging/${cracked.id}`);
   await expect(page.getByRole("heading", { name: "Report Not Found" })).toBeVisible();
   await page.getByRole("button", { name: "Back to Reports" }).click();
   await expect(page).toHaveURL(/\/app\/snagging$/);
+});
+
+test("a report deleted elsewhere: status change and delete fail with the server's message", async ({ page, api }) => {
+  const { session, cracked } = await seed(api);
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${cracked.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+  await api.call("DELETE", `/snagging/${cracked.id}`, undefined, session.accessToken);
+
+  const changer = page.getByRole("region", { name: "Change Status" });
+  await changer.getByRole("button", { name: "Closed" }).click();
+  await expect(page.getByText("Report not found")).toBeVisible();
+  await expect(page.getByText("Status updated successfully")).toHaveCount(0);
+  await expect(changer.getByRole("button", { name: "Open" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete report?" }).getByRole("button", { name: "Delete Report" }).click();
+  // The confirmation closes only on failure (success leaves the page); the toast says why.
+  await expect(page.getByRole("dialog", { name: "Delete report?" })).toBeHidden();
+  await expect(page.getByText("Report not found").last()).toBeVisible();
+  await expect(page.getByText("Report deleted successfully")).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/app/snagging/${cracked.id}$`));
 });
 
 test("another workspace's report is not found", async ({ page, api }) => {

@@ -1,0 +1,49 @@
+// The CSV export: one row per report, UTF-8 with a BOM (Excel otherwise reads accents as mojibake),
+// and text cells that a spreadsheet would run as a formula neutralised with a leading apostrophe
+// (OWASP "CSV injection"). Numbers we produce ourselves (coordinates, counts) stay numbers.
+import type { Report } from "@sitesnag/shared/snagging";
+import { stringify } from "csv-stringify/sync";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export const neutralise = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+const isoMinute = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 16).replace("T", " ");
+
+export const CSV_COLUMNS = [
+  "Reference",
+  "Project",
+  "Status",
+  "Priority",
+  "Category",
+  "Assignee",
+  "Created by",
+  "Created (UTC)",
+  "Due date",
+  "Latitude",
+  "Longitude",
+  "Photos",
+  "Description",
+] as const;
+
+export type CsvReport = Omit<Report, "attachments"> & { photoCount: number };
+
+export function reportsToCsv(reports: readonly CsvReport[]): string {
+  const rows = reports.map((r) => [
+    neutralise(r.title),
+    neutralise(r.projectName),
+    r.status,
+    r.priority,
+    r.category,
+    neutralise(r.assignedToName ?? ""),
+    neutralise(r.createdByName ?? ""),
+    isoMinute(r.createdAt),
+    r.dueDate === null ? "" : isoDay(r.dueDate),
+    r.locationLat ?? "",
+    r.locationLng ?? "",
+    r.photoCount,
+    neutralise(r.description),
+  ]);
+  return stringify(rows, { bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: "windows" });
+}

@@ -1,0 +1,142 @@
+// The photo rows of the report PDF: the stored display file in a box on the left, and beside it the
+// photo's location and description (from the description segments) and its evidence: upload time,
+// GPS when the report has one, and the SHA-256 of the stored file.
+import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo-description";
+import type { Report } from "@sitesnag/shared/snagging";
+import type { AttachmentRow } from "../db/schema";
+import { formatCoordinate, formatDayTime } from "../format";
+import type { PdfInput } from "./pdf";
+import { BOTTOM, C, CONTENT_WIDTH, PAGE } from "./pdf-style";
+
+export function ensureSpace(doc: PDFKit.PDFDocument, needed: number) {
+  if (doc.y + needed <= BOTTOM) return;
+  doc.addPage();
+  doc.y = PAGE.margin + 6;
+}
+
+// Each photo is a row: the image in a fixed box on the left, its text and evidence on the right;
+// three rows fit a page, so twenty photos take seven pages rather than twenty.
+const BOX = { width: 250, height: 188 };
+const TEXT_X = PAGE.margin + BOX.width + 16;
+const TEXT_WIDTH = CONTENT_WIDTH - BOX.width - 16;
+
+function fitImage(row: AttachmentRow): { width: number; height: number } {
+  const w = row.width ?? 4;
+  const h = row.height ?? 3;
+  const scale = Math.min(BOX.width / w, BOX.height / h);
+  return { width: w * scale, height: h * scale };
+}
+
+function evidenceLines(report: Report, row: AttachmentRow): [string, string][] {
+  const sha = row.sha256 ?? "not recorded";
+  const lines: [string, string][] = [["Uploaded", formatDayTime(Number(row.created_at))]];
+  if (report.locationLat !== null && report.locationLng !== null) {
+    lines.push(["GPS", `${formatCoordinate(report.locationLat)}, ${formatCoordinate(report.locationLng)}`]);
+  }
+  // 64 hex digits in two lines of 32, so the hash fits the column and stays copyable.
+  lines.push(["SHA-256", sha.slice(0, 32)]);
+  if (sha.length > 32) lines.push(["", sha.slice(32)]);
+  return lines;
+}
+
+/** Height of the right-hand column: heading, location, optional description, evidence lines. */
+function columnHeight(doc: PDFKit.PDFDocument, location: string, description: string | null, evidence: number): number {
+  doc.font("bold").fontSize(11.5);
+  const a = doc.heightOfString(location, { width: TEXT_WIDTH });
+  doc.font("regular").fontSize(9.5);
+  const b = description === null ? 0 : doc.heightOfString(description, { width: TEXT_WIDTH }) + 4;
+  return 14 + a + b + 10 + evidence * 10.5;
+}
+
+export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfInput) {
+  const { report, attachments, images } = input;
+  ensureSpace(doc, 30 + BOX.height);
+  doc.fillColor(C.ink).font("bold").fontSize(13).text(`Photos (${attachments.length})`, PAGE.margin, doc.y);
+  doc.moveDown(0.6);
+  if (attachments.length === 0) {
+    doc.fillColor(C.muted).font("regular").fontSize(10).text("No photos attached.");
+    for (const note of parsePhotoDescription(report.description)) {
+      doc.moveDown(0.5).fillColor(C.ink).font("bold").fontSize(10).text(note.location);
+      doc.font("regular").text(note.description);
+    }
+    return;
+  }
+  pairPhotoSegments(report.description, attachments).forEach((pair, i) => {
+    const row = pair.attachment;
+    const evidence = evidenceLines(report, row);
+    // A description too long for the column beside the photo goes full width under it, where
+    // pdfkit can flow it across pages.
+    const besideHeight = columnHeight(doc, pair.location, pair.description, evidence.length);
+    const isLong = besideHeight > BOX.height + 40;
+    const height = Math.max(
+      BOX.height,
+      isLong ? columnHeight(doc, pair.location, null, evidence.length) : besideHeight,
+    );
+    ensureSpace(doc, height + 20);
+    const top = doc.y;
+
+    drawImageBox(doc, top, row, images[i] ?? null);
+    doc
+      .fillColor(C.brand)
+      .font("bold")
+      .fontSize(8)
+      .text(`PHOTO ${i + 1} OF ${attachments.length}`, TEXT_X, top, { characterSpacing: 0.6 });
+    doc
+      .fillColor(C.ink)
+      .font("bold")
+      .fontSize(11.5)
+      .text(pair.location, TEXT_X, top + 14, { width: TEXT_WIDTH });
+    if (!isLong) {
+      doc.moveDown(0.2).fillColor(C.ink).font("regular").fontSize(9.5).text(pair.description, { width: TEXT_WIDTH });
+    }
+    let line = doc.y + 10;
+    for (const [label, value] of evidence) {
+      doc
+        .fillColor(C.muted)
+        .font("bold")
+        .fontSize(7)
+        .text(label, TEXT_X, line + 0.5, { lineBreak: false });
+      doc
+        .fillColor(C.ink)
+        .font("mono")
+        .fontSize(7.5)
+        .text(value, TEXT_X + 48, line, { lineBreak: false });
+      line += 10.5;
+    }
+    doc.y = top + height + 10;
+    if (isLong) {
+      doc
+        .fillColor(C.ink)
+        .font("regular")
+        .fontSize(9.5)
+        .text(pair.description, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+      doc.y += 10;
+    }
+    doc
+      .moveTo(PAGE.margin, doc.y)
+      .lineTo(PAGE.width - PAGE.margin, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(C.line)
+      .stroke();
+    doc.y += 10;
+  });
+}
+
+function drawImageBox(doc: PDFKit.PDFDocument, top: number, row: AttachmentRow, image: Buffer | null) {
+  doc.rect(PAGE.margin, top, BOX.width, BOX.height).fill(C.panel);
+  if (image) {
+    const size = fitImage(row);
+    doc.image(image, PAGE.margin + (BOX.width - size.width) / 2, top + (BOX.height - size.height) / 2, size);
+  } else {
+    doc
+      .fillColor(C.muted)
+      .font("regular")
+      .fontSize(10)
+      .text("Image not found", PAGE.margin, top + BOX.height / 2 - 6, {
+        width: BOX.width,
+        align: "center",
+        lineBreak: false,
+      });
+  }
+  doc.rect(PAGE.margin, top, BOX.width, BOX.height).lineWidth(0.5).strokeColor(C.line).stroke();
+}

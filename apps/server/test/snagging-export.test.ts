@@ -1,0 +1,196 @@
+// The PDF and CSV exports, read back: pdftotext/pdfimages (poppler-utils) for the PDF, csv-parse for the CSV.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { writePhotoDescription } from "@sitesnag/shared/photo-description";
+import type { Report } from "@sitesnag/shared/snagging";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "./assertions";
+import { createProject, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { jpegPhoto, multipart } from "./images";
+
+const run = promisify(execFile);
+
+async function pdfTools(pdf: Buffer): Promise<{ text: string; images: string[] }> {
+  const folder = await mkdtemp(path.join(tmpdir(), "sitesnag-pdf-"));
+  try {
+    const file = path.join(folder, "report.pdf");
+    await writeFile(file, pdf);
+    const { stdout: text } = await run("pdftotext", ["-raw", file, "-"]);
+    const { stdout: list } = await run("pdfimages", ["-list", file]);
+    return {
+      text,
+      images: list
+        .split("\n")
+        .slice(2)
+        .filter((l) => l.trim() !== ""),
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+describe.each(DIALECTS)("report exports (%s)", (kind) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let stranger: Awaited<ReturnType<typeof signUp>>;
+  let report: Report;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await signUp(t, { firstName: "Zoë", lastName: "Builder" });
+    stranger = await signUp(t);
+    const project = await createProject(t, owner.accessToken, {
+      name: "Riverside — Block B",
+      clientName: "Thameside Homes",
+    });
+    const description = writePhotoDescription([
+      { location: "Flat 2.04 kitchen", description: "Cracked floor tile" },
+      { location: "Stair core B", description: "Loose handrail" },
+    ]);
+    const body = await multipart(
+      {
+        projectId: project.id,
+        priority: "critical",
+        description,
+        dueDate: "1798675200",
+        locationLat: "51.5073509",
+        locationLng: "-0.1277583",
+      },
+      [
+        { name: "a.jpg", data: await jpegPhoto({ seed: 1 }) },
+        { name: "b.jpg", data: await jpegPhoto({ seed: 2, width: 480, height: 640 }) },
+      ],
+    );
+    const res = await t.request({ method: "POST", url: "/api/snagging", token: owner.accessToken, ...body });
+    report = (res.json() as { report: Report }).report;
+    const formula = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token: owner.accessToken,
+      payload: { projectId: project.id, priority: "low", description: '=HYPERLINK("http://evil.example","x")' },
+    });
+    expect(formula.statusCode).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  it("streams an A4 PDF holding the reference, details, photo locations, every SHA-256 and the images", async () => {
+    const res = await t.request({
+      method: "GET",
+      url: `/api/snagging/${report.id}/download-pdf`,
+      token: owner.accessToken,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="snagging-report-${report.id}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const { text, images } = await pdfTools(res.rawPayload);
+    const flat = text.replace(/\s+/g, " ");
+    for (const expected of [
+      report.title,
+      "Riverside — Block B",
+      "Thameside Homes",
+      "Zoë Builder",
+      "Critical",
+      "Dec 31, 2026",
+      "51.507351, -0.127758",
+      "Flat 2.04 kitchen",
+      "Cracked floor tile",
+      "Stair core B",
+      "Loose handrail",
+    ]) {
+      expect(flat, expected).toContain(expected);
+    }
+    const pages = [...flat.matchAll(/Page (\d+) of (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages).toEqual(pages.map((_, i) => [i + 1, pages.length]));
+    expect(flat).toMatch(/Generated [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M UTC/);
+    for (const attachment of report.attachments) {
+      const sha = attachment.sha256 as string;
+      expect(flat).toContain(`${sha.slice(0, 32)} ${sha.slice(32)}`);
+    }
+    // pdfimages -list: one row per embedded image, with its pixel size.
+    expect(images).toHaveLength(2);
+    expect(images[0]).toMatch(/\s640\s+480\s/);
+    expect(images[1]).toMatch(/\s480\s+640\s/);
+  });
+
+  it("keeps a long description whole across pages, and marks a photo missing from storage", async () => {
+    // Its own account, so the CSV test below still sees exactly the owner's two reports.
+    const writer = await signUp(t);
+    const project = await createProject(t, writer.accessToken);
+    const long = Array.from({ length: 150 }, (_, i) => `Sentence ${i} of a long defect note.`).join(" ");
+    const body = await multipart(
+      {
+        projectId: project.id,
+        priority: "low",
+        description: writePhotoDescription([{ location: "Roof", description: long }]),
+      },
+      [{ name: "a.jpg", data: await jpegPhoto() }],
+    );
+    const created = (
+      (await t.request({ method: "POST", url: "/api/snagging", token: writer.accessToken, ...body })).json() as {
+        report: Report;
+      }
+    ).report;
+    await t.ctx.storage.delete([String(created.attachments[0]?.file_path).slice("/files/".length)]);
+    const res = await t.request({
+      method: "GET",
+      url: `/api/snagging/${created.id}/download-pdf`,
+      token: writer.accessToken,
+    });
+    expect(res.statusCode).toBe(200);
+    const { text, images } = await pdfTools(res.rawPayload);
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("Image not found");
+    expect(flat).toContain("Sentence 0 of a long defect note.");
+    expect(flat).toContain("Sentence 149 of a long defect note.");
+    expect(images).toHaveLength(0);
+    const pages = [...flat.matchAll(/Page (\d+) of (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages).toEqual(pages.map((_, i) => [i + 1, pages.length]));
+  });
+
+  it("answers 404 for another workspace's report, 401 without a token", async () => {
+    expectError(
+      await t.request({ method: "GET", url: `/api/snagging/${report.id}/download-pdf`, token: stranger.accessToken }),
+      404,
+    );
+    expectError(await t.request({ method: "GET", url: `/api/snagging/${report.id}/download-pdf` }), 401);
+  });
+
+  it("exports the workspace's reports as CSV with a BOM, neutralising formula cells", async () => {
+    const res = await t.request({ method: "GET", url: "/api/snagging/export/csv", token: owner.accessToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="snagging-reports.csv"');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(2);
+    const withPhotos = rows.find((r) => r.Reference === report.title);
+    expect(withPhotos).toMatchObject({
+      Project: "Riverside — Block B",
+      Status: "open",
+      Priority: "critical",
+      Category: "other",
+      "Created by": "Zoë Builder",
+      "Due date": "2026-12-31",
+      Latitude: "51.5073509",
+      Longitude: "-0.1277583",
+      Photos: "2",
+    });
+    const formula = rows.find((r) => r.Reference !== report.title);
+    expect(formula?.Description).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(formula?.Photos).toBe("0");
+  });
+
+  it("exports only the caller's workspace", async () => {
+    const res = await t.request({ method: "GET", url: "/api/snagging/export/csv", token: stranger.accessToken });
+    expect(parse(res.body, { bom: true, columns: true })).toEqual([]);
+    expectError(await t.request({ method: "GET", url: "/api/snagging/export/csv" }), 401);
+  });
+});

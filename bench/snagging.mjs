@@ -1,0 +1,248 @@
+// Snagging benchmark: starts the built server on a free loopback port with a fresh SQLite data
+// folder (or DATABASE_URL: point it at a scratch database, the bench writes to it) and prints:
+//   - upload of a 12 MP JPEG to stored display copy + thumbnail (POST /api/snagging, one photo)
+//   - PDF generation for reports with 1, 10 and 20 photos (GET …/download-pdf)
+//   - GET /api/snagging with 1,000 and 10,000 reports in the workspace (rows seeded with SQL)
+// Budgets (issue 8): 20-photo PDF < 1 s, 12 MP photo stored with its thumbnail < 300 ms.
+// Usage: npm run build && npm run bench:snagging [-- --runs 7]
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
+const RUNS = Math.max(3, Math.min(Number(values.runs), 50));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+const sharp = require("sharp");
+const dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-bench-"));
+const databaseUrl = process.env.DATABASE_URL;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT: "100000",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+
+async function waitHealthy() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
+}
+
+async function call(method, url, { token, body, form } = {}) {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: form ?? (body ? JSON.stringify(body) : undefined),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
+const ms = (x) => `${x.toFixed(0)} ms`;
+async function timed(fn) {
+  const started = performance.now();
+  const result = await fn();
+  return [performance.now() - started, result];
+}
+
+/** A 4000×3000 photo-like JPEG: smooth gradients, shapes and sensor-like noise (~4-6 MB, like a phone's). */
+async function twelveMegapixelJpeg() {
+  const width = 4000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  const noise = randomBytes(raw.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      raw[i] = Math.min(255, 90 + (x * 120) / width + (noise[i] % 24));
+      raw[i + 1] = Math.min(255, 80 + (y * 100) / height + (noise[i + 1] % 24));
+      raw[i + 2] = Math.min(255, 70 + ((x + y) * 60) / (width + height) + (noise[i + 2] % 24));
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><rect x="1200" y="900" width="1600" height="1100" fill="#d97706"/><circle cx="800" cy="2200" r="400" fill="#1f2937"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+async function seedReports(workspaceId, projectId, userId, count) {
+  const now = Math.floor(Date.now() / 1000);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const id = randomUUID();
+    return {
+      report: [
+        id,
+        workspaceId,
+        projectId,
+        `SNAG-BENCH-${randomUUID()}`,
+        "📷 Photo 1 - Bench: seeded",
+        "open",
+        "medium",
+        "other",
+        userId,
+        userId,
+        now - i,
+        now - i,
+      ],
+      attachment: [
+        randomUUID(),
+        id,
+        workspaceId,
+        `photos/${randomBytes(16).toString("hex")}.jpg`,
+        "bench.jpg",
+        "image/jpeg",
+        1000,
+        0,
+        now,
+      ],
+    };
+  });
+  const reportSql =
+    "insert into snagging_reports (id, workspace_id, project_id, title, description, status, priority, category, assigned_to, created_by, created_at, updated_at) values ";
+  const attachmentSql =
+    "insert into attachments (id, report_id, workspace_id, storage_key, original_name, content_type, size_bytes, position, created_at) values ";
+  if (databaseUrl) {
+    const pg = require("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query("begin");
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      for (const [sql, key, width] of [
+        [reportSql, "report", 12],
+        [attachmentSql, "attachment", 9],
+      ]) {
+        const params = chunk.flatMap((r) => r[key]);
+        const tuples = chunk.map(
+          (_, j) => `(${Array.from({ length: width }, (_, k) => `$${j * width + k + 1}`).join(",")})`,
+        );
+        await client.query(sql + tuples.join(","), params);
+      }
+    }
+    await client.query("commit");
+    await client.end();
+    return;
+  }
+  const Database = require("better-sqlite3");
+  const db = new Database(path.join(dataDir, "sitesnag.db"));
+  db.pragma("busy_timeout = 5000");
+  const insertReport = db.prepare(`${reportSql}(${Array(12).fill("?").join(",")})`);
+  const insertAttachment = db.prepare(`${attachmentSql}(${Array(9).fill("?").join(",")})`);
+  db.transaction(() => {
+    for (const r of rows) {
+      insertReport.run(...r.report);
+      insertAttachment.run(...r.attachment);
+    }
+  })();
+  db.close();
+}
+
+try {
+  await waitHealthy();
+  const email = `bench.${Date.now()}@example.com`;
+  const auth = await (
+    await call("POST", "/api/auth/register", {
+      body: { firstName: "Bench", lastName: "Mark", email, password: "bench-password-1" },
+    })
+  ).json();
+  const token = auth.accessToken;
+  const project = (await (await call("POST", "/api/projects", { token, body: { name: "Bench" } })).json()).project;
+  console.log(`snagging bench (${databaseUrl ? "PostgreSQL" : "SQLite"}, ${RUNS} runs each)`);
+
+  const photo = await twelveMegapixelJpeg();
+  const createWith = async (photos) => {
+    const form = new FormData();
+    form.append("projectId", project.id);
+    form.append("priority", "high");
+    form.append("locationLat", "51.507351");
+    form.append("locationLng", "-0.127758");
+    form.append(
+      "description",
+      photos.map((_, i) => `📷 Photo ${i + 1} - Level ${i}: bench photo ${i + 1}`).join("\n\n"),
+    );
+    for (const [i, data] of photos.entries())
+      form.append("images", new Blob([data], { type: "image/jpeg" }), `p${i}.jpg`);
+    return (await (await call("POST", "/api/snagging", { token, form })).json()).report;
+  };
+
+  const uploads = [];
+  for (let i = 0; i < RUNS; i++) uploads.push((await timed(() => createWith([photo])))[0]);
+  console.log(
+    `  upload 12 MP JPEG (${(photo.length / 1e6).toFixed(1)} MB) → display + thumbnail: median ${ms(median(uploads))}, p90 ${ms(p90(uploads))}  (budget 300 ms)`,
+  );
+
+  for (const count of [1, 10, 20]) {
+    const report = await createWith(Array(count).fill(photo));
+    const times = [];
+    let size = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const [t, bytes] = await timed(async () =>
+        (await call("GET", `/api/snagging/${report.id}/download-pdf`, { token })).arrayBuffer(),
+      );
+      times.push(t);
+      size = bytes.byteLength;
+    }
+    console.log(
+      `  PDF with ${String(count).padStart(2)} photo(s): median ${ms(median(times))}, p90 ${ms(p90(times))}, ${(size / 1e6).toFixed(1)} MB${count === 20 ? "  (budget 1 s)" : ""}`,
+    );
+  }
+
+  let seeded = 1 + RUNS + 3;
+  for (const target of [1_000, 10_000]) {
+    await seedReports(auth.user.workspaceId, project.id, auth.user.id, target - seeded);
+    seeded = target;
+    const times = [];
+    let size = 0;
+    let count = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const [t, body] = await timed(async () => (await call("GET", "/api/snagging", { token })).json());
+      times.push(t);
+      count = body.reports.length;
+      size = JSON.stringify(body).length;
+    }
+    console.log(
+      `  GET /api/snagging with ${count} reports: median ${ms(median(times))}, p90 ${ms(p90(times))}, ${(size / 1e6).toFixed(1)} MB JSON`,
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+}
