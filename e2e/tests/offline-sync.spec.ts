@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, signInAs, test } from "../fixtures";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
@@ -33,7 +34,12 @@ test("a report with a photo captured offline survives a reload and syncs exactly
   await expect(page).toHaveURL(/\/app\/snagging$/);
   const pending = page.getByRole("region", { name: "Reports waiting to sync" });
   await expect(pending.getByText("Pending sync")).toBeVisible();
-  await expect(page.getByRole("button", { name: "1 pending" })).toBeVisible();
+  await page.getByRole("button", { name: "1 pending" }).click();
+  await expect(page.getByText("1 change(s) waiting to sync")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sync now" })).toBeDisabled(); // offline
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("pending.png") });
 
   await page.reload();
   await expect(pending.getByText("Pending sync")).toBeVisible();

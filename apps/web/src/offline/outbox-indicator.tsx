@@ -56,7 +56,7 @@ export function OutboxIndicator() {
         aria-expanded={open}
         aria-controls="outbox-panel"
         onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+        className="flex items-center gap-1 whitespace-nowrap rounded-lg px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
       >
         {items.length > 0 ? (
           <CloudOff aria-hidden className="size-5 text-amber-600" />
@@ -68,7 +68,7 @@ export function OutboxIndicator() {
       {open && (
         <div
           id="outbox-panel"
-          className="absolute right-0 z-40 mt-2 w-80 max-w-[90vw] rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg"
+          className="fixed inset-x-2 top-16 z-40 rounded-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 border border-slate-200 bg-white p-3 text-sm shadow-lg"
         >
           <p>
             {items.length} change(s) waiting to sync
