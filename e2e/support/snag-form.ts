@@ -26,6 +26,7 @@ export type ApiReport = {
   title: string;
   projectId: string;
   description: string;
+  status: string;
   priority: string;
   assignedTo: string | null;
   dueDate: number | null;

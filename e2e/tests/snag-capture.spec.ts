@@ -142,7 +142,7 @@ test("each validation message, the due-date rule, and nothing saved until they p
   expect(reports[0]?.description).toBe("📷 Photo 1 - Lift lobby: Chipped door frame");
 });
 
-test("a failed save keeps everything the user entered, and a retry never saves twice", async ({ page, api }) => {
+test("a failed save keeps everything the user entered, and a lost answer never saves twice", async ({ page, api }) => {
   const session = await api.signUp();
   const project = await api.createProject(session.accessToken, { name: "Flaky Network House" });
   await openForm(page, session, `?projectId=${project.id}`);
@@ -174,18 +174,22 @@ test("a failed save keeps everything the user entered, and a retry never saves t
   await expect(page.getByLabel("Photo 1 description")).toHaveValue("Efflorescence");
   await expect(page.getByRole("radio", { name: "Low" })).toBeChecked();
 
+  // The answer is lost (no network answer at all): issue 10 queues the report offline, under the
+  // same Idempotency-Key as its tempId.
   await page.getByRole("button", { name: "Save report" }).click();
-  await expect(page.getByText("Failed to create report")).toBeVisible();
-  await expect(page.getByLabel("Photo 1 location")).toHaveValue("East wall");
+  await expect(page.getByText("Report saved offline. Will sync when online.")).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/snagging$/);
   const origin = new URL(page.url()).origin;
   expect(await listReports(origin, session.accessToken)).toHaveLength(1); // made, answer lost
 
-  // Trying again sends the same Idempotency-Key: the server hands back that report, not a second one.
-  await page.getByRole("button", { name: "Save report" }).click();
-  await expect(page.getByText("Report created successfully")).toBeVisible();
+  // Syncing the queue sends that key: the server recognises the report, it is not made twice.
+  await page.getByRole("button", { name: "1 pending" }).click();
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByRole("region", { name: "Reports waiting to sync" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Synced" })).toBeVisible();
   const reports = await listReports(origin, session.accessToken);
   expect(reports).toHaveLength(1);
-  await expect(page).toHaveURL(new RegExp(`/app/snagging/${reports[0]?.id}$`));
+  expect(reports[0]?.description).toBe("📷 Photo 1 - East wall: Efflorescence");
 });
 
 test("save and add next twice keeps project, assignee, priority and due date; the choice is remembered", async ({

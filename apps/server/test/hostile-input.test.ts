@@ -63,6 +63,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "attachments",
     "idempotency_keys",
     "notifications",
+    "sync_applied",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -98,6 +99,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PUT", `/api/projects/${projectId}`, true],
       ["POST", "/api/snagging", true],
       ["PATCH", `/api/snagging/${reportId}`, true],
+      ["POST", "/api/snagging/sync", true],
     ];
     const report = await reportRow();
     for (const [method, url, authed] of routes) {
@@ -123,6 +125,45 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     expect(await reportRow()).toEqual(report);
     const project = await t.request({ method: "GET", url: `/api/projects/${projectId}`, token });
     expect(project.json()).toMatchObject({ project: { name: "Test Project", status: "active" } });
+  });
+
+  it("hostile sync items each answer their own error and change nothing", async () => {
+    const before = await snapshot();
+    const report = await reportRow();
+    // Prototype-poisoning bodies are refused whole by the JSON parser (the sweep above covers them).
+    const bodies = HOSTILE_BODIES.filter((b) => !JSON.stringify(b)?.includes("constructor"));
+    const items: unknown[] = [...bodies];
+    for (const body of bodies) {
+      for (const action of ["create", "update", "status", "delete"]) {
+        items.push({ tempId: `h-${items.length}`, action, resource: "snagging", data: body });
+      }
+      if (typeof body !== "string") {
+        items.push({ tempId: body, action: "create", resource: "snagging", data: { projectId, priority: "low" } });
+      }
+    }
+    for (const id of ID_PARAMS) {
+      for (const action of ["update", "status", "delete"]) {
+        items.push({
+          tempId: `id-${items.length}`,
+          action,
+          resource: "snagging",
+          data: { reportId: id, status: "closed" },
+        });
+      }
+    }
+    for (let i = 0; i < items.length; i += 100) {
+      const batch = items.slice(i, i + 100);
+      const res = await t.request({ method: "POST", url: "/api/snagging/sync", token, payload: { items: batch } });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const results = (res.json() as { data: { results: { success: boolean; statusCode?: number }[] } }).data.results;
+      expect(results).toHaveLength(batch.length);
+      for (const [n, r] of results.entries()) {
+        expect(r.success, JSON.stringify(batch[n])?.slice(0, 120)).toBe(false);
+        expect(r.statusCode).toBeLessThan(500);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await reportRow()).toEqual(report);
   });
 
   it("ids and query strings", async () => {
@@ -219,6 +260,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     for (const [method, url] of [
       ["POST", "/api/snagging"],
       ["PATCH", `/api/snagging/${reportId}`],
+      ["POST", "/api/snagging/sync"],
     ] as const) {
       for (const [contentType, payload] of bodies) {
         for (const headers of [{}, { "idempotency-key": "\u00e9" }, { "idempotency-key": "k".repeat(256) }]) {

@@ -4,6 +4,7 @@ import * as initial from "./migrations/0001-initial";
 import * as refreshTokenSuccessor from "./migrations/0002-refresh-token-successor";
 import * as snaggingEvidence from "./migrations/0003-snagging-evidence";
 import * as teamsNotifications from "./migrations/0004-teams-notifications";
+import * as syncApplied from "./migrations/0005-sync-applied";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0002-refresh-token-successor": refreshTokenSuccessor,
   "0003-snagging-evidence": snaggingEvidence,
   "0004-teams-notifications": teamsNotifications,
+  "0005-sync-applied": syncApplied,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

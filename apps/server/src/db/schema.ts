@@ -124,6 +124,16 @@ export interface NotificationsTable {
   created_at: number;
 }
 
+/** The sync ledger: one row per (user, tempId) applied, written with the change it made. */
+export interface SyncAppliedTable {
+  user_id: string;
+  temp_id: string;
+  action: string;
+  /** The report created or changed (kept after a delete, so a replay answers the same id). */
+  result_id: string;
+  created_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -134,6 +144,7 @@ export interface Database {
   invitations: InvitationsTable;
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
+  sync_applied: SyncAppliedTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

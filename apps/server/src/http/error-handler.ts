@@ -47,7 +47,7 @@ export function errorBody(statusCode: number, message: string, details?: Record<
   return { statusCode, error: STATUS_NAMES[statusCode] ?? "Error", message, ...(details ? { details } : {}) };
 }
 
-function detailsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+export function detailsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
   const details: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "_";
@@ -58,7 +58,7 @@ function detailsFromIssues(issues: readonly { path: readonly PropertyKey[]; mess
   return details;
 }
 
-function firstMessage(details: Record<string, string[]>): string {
+export function firstMessage(details: Record<string, string[]>): string {
   const first = Object.values(details)[0]?.[0];
   return first ?? "Invalid input";
 }

@@ -24,6 +24,12 @@ import {
 import { getReport } from "./snagging.service";
 import type { ReportRequest } from "./snagging.uploads";
 
+/**
+ * Written inside the transaction that makes a change, so the change and its record (the sync
+ * ledger's row) commit together or not at all.
+ */
+export type RecordInTransaction = (trx: Transaction<Database>, reportId: string) => Promise<void>;
+
 const MAX_TITLE_DRAWS = 25;
 const MAX_TRANSACTION_ATTEMPTS = 4;
 
@@ -55,6 +61,7 @@ export async function createReport(
   user: UserRow,
   request: ReportRequest,
   idempotencyKey: string | undefined,
+  record?: RecordInTransaction,
 ): Promise<{ report: Report; replayed: boolean }> {
   const input = ReportCreateSchema.parse(request.fields);
   const requestHash = hashRequest(input, request);
@@ -113,6 +120,7 @@ export async function createReport(
               created_at: now,
             });
           }
+          await record?.(trx, reportId);
         });
         break;
       } catch (err) {

@@ -9,6 +9,8 @@ import { createReport } from "./snagging.create";
 import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
 import { getReport, listReports, patchReport, removeReport } from "./snagging.service";
 import { readReportRequest } from "./snagging.uploads";
+import { MAX_SYNC_ITEMS_BYTES, readSyncRequest } from "./sync.request";
+import { syncBatch } from "./sync.service";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(200) });
@@ -39,6 +41,11 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       if (replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(201).send({ report });
     });
+
+    // 200 with one result per item, even when some fail (DESIGN §4).
+    app.post("/sync", { bodyLimit: MAX_SYNC_ITEMS_BYTES }, async (request) => ({
+      data: { results: await syncBatch(ctx, currentUser(request), await readSyncRequest(request)) },
+    }));
 
     // A static segment: find-my-way matches it before the /:id routes.
     app.get("/export/csv", async (request, reply) =>

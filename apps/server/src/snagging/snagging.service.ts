@@ -14,6 +14,7 @@ import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireReport } from "./snagging.access";
+import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
@@ -60,11 +61,18 @@ export async function getReport(ctx: AppContext, user: UserRow, id: string): Pro
 }
 
 /** The detail screen's Change Status buttons. */
-export async function changeReportStatus(ctx: AppContext, user: UserRow, id: string, status: ReportStatus) {
+export async function changeReportStatus(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  status: ReportStatus,
+  record?: RecordInTransaction,
+) {
   const report = await requireReport(ctx, user, id);
   await ctx.db.transaction().execute(async (trx) => {
     await updateReport(trx, user.workspace_id, id, { status, updated_at: nowSeconds() });
     if (status !== report.status) await notifyStatusChanged(trx, report, status, user.id);
+    await record?.(trx, id);
   });
   return getReport(ctx, user, id);
 }
@@ -103,6 +111,7 @@ export async function editReport(
   id: string,
   patch: ReportPatch,
   photos: ReportRequest["photos"],
+  record?: RecordInTransaction,
 ): Promise<Report> {
   const report = await requireReport(ctx, user, id);
   const changes = editChanges(report, patch);
@@ -133,6 +142,7 @@ export async function editReport(
       if (after.status !== report.status) await notifyStatusChanged(trx, after, after.status, user.id);
       await deleteAttachments(trx, id, removeIds);
       await insertAttachments(trx, added);
+      await record?.(trx, id);
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, fileKeysOf(added));
@@ -151,23 +161,30 @@ export async function patchReport(
   user: UserRow,
   id: string,
   readRequest: () => Promise<ReportRequest>,
+  record?: RecordInTransaction,
 ): Promise<Report> {
   await requireReport(ctx, user, id);
   const request = await readRequest();
   const patch = ReportPatchSchema.parse(request.fields);
   const given = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (patch.status !== undefined && given.length === 1 && request.photos.length === 0) {
-    return changeReportStatus(ctx, user, id, patch.status);
+    return changeReportStatus(ctx, user, id, patch.status, record);
   }
-  return editReport(ctx, user, id, patch, request.photos);
+  return editReport(ctx, user, id, patch, request.photos, record);
 }
 
 /** Rows in one transaction, then the files (an orphan file is harmless; a dangling row is not). */
-export async function removeReport(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+export async function removeReport(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  record?: RecordInTransaction,
+): Promise<void> {
   await requireReport(ctx, user, id);
   const keys = await ctx.db.transaction().execute(async (trx) => {
     const attachments = await findAttachments(trx, [id]);
     await deleteReportRows(trx, user.workspace_id, id);
+    await record?.(trx, id);
     return fileKeysOf(attachments);
   });
   await deleteFilesQuietly(ctx, keys);

@@ -1,6 +1,7 @@
 import { LogOut, Menu, Settings } from "lucide-react";
 import { useNavigate } from "react-router";
 import { capitalise, initials } from "../../lib/format";
+import { OutboxIndicator } from "../../offline/outbox-indicator";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
 import { NotificationsButton } from "./notifications-button";
@@ -34,6 +35,7 @@ export function Header() {
           <Settings aria-hidden className="size-5" />
         </button>
       )}
+      <OutboxIndicator />
       <NotificationsButton />
       <div className="flex min-w-0 items-center gap-2 pl-1">
         <span

@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
+import { PendingChangeBadge } from "../../offline/pending-change-badge";
 import { useDeleteReport } from "./api/delete-report";
 import { useDownloadReportPdf } from "./api/download-report-pdf";
 import { useReport } from "./api/get-report";
@@ -43,7 +44,10 @@ export function SnaggingDetailPage() {
 
   const changeStatus = (status: ReportStatus) =>
     updateStatus.mutate(status, {
-      onSuccess: () => toast.success("Status updated successfully"),
+      onSuccess: ({ queued }) =>
+        queued
+          ? toast.success("Status change saved offline. Will sync when online.")
+          : toast.success("Status updated successfully"),
       onError: (error) => toast.error(errorMessage(error, "Failed to update status")),
     });
   const download = () => {
@@ -75,6 +79,7 @@ export function SnaggingDetailPage() {
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <ReportStatusBadge status={r.status} />
               <PriorityBadge priority={r.priority} />
+              <PendingChangeBadge reportId={r.id} />
               <span className="text-xs text-slate-500">
                 Report #<span className="break-all font-mono">{r.id}</span>
               </span>

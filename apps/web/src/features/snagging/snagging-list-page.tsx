@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
+import { PendingReports } from "../../offline/pending-reports";
 import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useReports } from "./api/get-reports";
 import { ReportCard } from "./components/report-card";
@@ -90,6 +91,7 @@ export function SnaggingListPage() {
           onChange={(value) => setParam("status", value === "all" ? "" : value)}
         />
       </div>
+      <PendingReports />
       {reports.isPending ? (
         <LoadingState label="Loading reports…" />
       ) : reports.isError ? (

@@ -132,8 +132,13 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
     save.create.mutate(
       { ...common, idempotencyKey: idempotencyKey.current, location: found2, pageUrl: window.location.href },
       {
-        onSuccess: (report) => {
+        onSuccess: (outcome) => {
           rememberCapture(localStorage, userId, { projectId: values.projectId, assignedTo: values.assignedTo });
+          if (outcome.queued) {
+            toast.success("Report saved offline. Will sync when online.");
+            return navigate("/app/snagging");
+          }
+          const { report } = outcome;
           toast.success("Report created successfully");
           if (intent === "open") return navigate(`/app/snagging/${report.id}`);
           // Next snag: same project, assignee, priority and due date; new reference; no photos.

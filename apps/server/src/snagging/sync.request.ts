@@ -1,0 +1,101 @@
+// Reads POST /api/snagging/sync: JSON `{items}`, or multipart with an `items` field holding that
+// JSON plus photo file parts named by the items (DESIGN §4). A photo that cannot be used becomes
+// that photo's error, answered on the item that names it, so one bad photo fails one item only.
+import { createHash } from "node:crypto";
+import { MAX_PHOTO_BYTES } from "@sitesnag/shared/snagging";
+import { MAX_SYNC_ITEMS, MAX_SYNC_PHOTOS, SyncBodySchema } from "@sitesnag/shared/sync";
+import type { FastifyRequest } from "fastify";
+import { AppError, badRequest } from "../http/errors";
+import { photoTooLarge, processPhoto } from "./photos";
+import type { UploadedPhoto } from "./snagging.uploads";
+
+export type SyncPhotos = Map<string, UploadedPhoto | AppError>;
+export type SyncRequest = { items: unknown[]; photos: SyncPhotos };
+
+/** The items JSON of a full batch (descriptions up to their limit) fits well inside this. */
+export const MAX_SYNC_ITEMS_BYTES = 4 * 1024 * 1024;
+
+function parseItems(body: unknown): unknown[] {
+  const parsed = SyncBodySchema.safeParse(body);
+  if (!parsed.success)
+    throw badRequest("The body must be an object with an 'items' list.", { items: ["items must be a list"] });
+  if (parsed.data.items.length > MAX_SYNC_ITEMS) {
+    throw new AppError(413, `A sync request can carry at most ${MAX_SYNC_ITEMS} changes; send the rest in another.`);
+  }
+  return parsed.data.items;
+}
+
+function translate(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === "FST_FILES_LIMIT")
+    return new AppError(413, `A sync request can carry at most ${MAX_SYNC_PHOTOS} photos.`);
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+    return new AppError(413, "The request has too many fields.");
+  if (code === "FST_PROTO_VIOLATION") return badRequest("The request has a field name that is not allowed.");
+  if (err instanceof AppError) return err;
+  return badRequest("The upload could not be read: the form data is malformed or incomplete.");
+}
+
+async function readPhoto(bytes: Buffer, truncated: boolean, name: string): Promise<UploadedPhoto | AppError> {
+  if (truncated) return photoTooLarge(name);
+  if (bytes.length === 0) return badRequest(`'${name}' is empty.`);
+  try {
+    const processed = await processPhoto(bytes, name);
+    return { ...processed, originalName: name, sourceSha256: createHash("sha256").update(bytes).digest("hex") };
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+}
+
+const cleanName = (name: string | undefined): string =>
+  ((name ?? "").split(/[\\/]/).pop() ?? "")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .trim()
+    .slice(0, 200) || "photo";
+
+export async function readSyncRequest(request: FastifyRequest): Promise<SyncRequest> {
+  if (!request.isMultipart()) return { items: parseItems(request.body), photos: new Map() };
+  const photos: SyncPhotos = new Map();
+  let itemsJson: string | undefined;
+  try {
+    // throwFileSizeLimit is honoured per call by @fastify/multipart, though its types omit it: an
+    // oversize photo becomes that photo's error instead of failing the whole batch.
+    const options = {
+      throwFileSizeLimit: false,
+      limits: {
+        fileSize: MAX_PHOTO_BYTES,
+        files: MAX_SYNC_PHOTOS,
+        fields: 1,
+        parts: MAX_SYNC_PHOTOS + 1,
+        fieldSize: MAX_SYNC_ITEMS_BYTES,
+      },
+    };
+    const parts = request.parts(options);
+    for await (const part of parts) {
+      if (part.type === "file") {
+        const bytes = await part.toBuffer();
+        if (photos.has(part.fieldname))
+          throw badRequest(`The photo part '${part.fieldname.slice(0, 40)}' was sent twice.`);
+        photos.set(part.fieldname, await readPhoto(bytes, part.file.truncated, cleanName(part.filename)));
+        continue;
+      }
+      if (part.fieldname !== "items")
+        throw badRequest(`Unexpected field '${part.fieldname.slice(0, 40)}': send 'items' and photo parts.`);
+      if (part.valueTruncated) throw new AppError(413, "The items field is too long; send fewer changes per request.");
+      itemsJson = String(part.value);
+    }
+  } catch (err) {
+    throw translate(err);
+  }
+  if (itemsJson === undefined) throw badRequest("The 'items' field is missing.", { items: ["items is required"] });
+  let body: unknown;
+  try {
+    // The field holds the JSON body `{items: [...]}`; a bare list is taken as well.
+    const parsed: unknown = JSON.parse(itemsJson);
+    body = Array.isArray(parsed) ? { items: parsed } : parsed;
+  } catch {
+    throw badRequest("The 'items' field is not valid JSON.", { items: ["items must be a JSON list"] });
+  }
+  return { items: parseItems(body), photos };
+}

@@ -1,0 +1,141 @@
+// POST /api/snagging/sync (DESIGN §4): applies a browser's queued changes in order, each
+// (user, tempId) at most once. The ledger row is written by the report service inside the same
+// transaction as the change (RecordInTransaction), so a change and its record commit together; a
+// concurrent duplicate fails on the ledger's primary key, rolls back, and is answered as a replay.
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import { ReportStatusSchema } from "@sitesnag/shared/snagging";
+import { type SyncAction, SyncItemSchema, type SyncResult } from "@sitesnag/shared/sync";
+import type { Kysely, Transaction } from "kysely";
+import { ZodError } from "zod";
+import type { AppContext } from "../context";
+import type { Database, UserRow } from "../db/schema";
+import { uniqueViolation } from "../db/unique-violation";
+import { detailsFromIssues, firstMessage } from "../http/error-handler";
+import { AppError, badRequest } from "../http/errors";
+import { nowSeconds } from "../time";
+import { createReport, type RecordInTransaction } from "./snagging.create";
+import { changeReportStatus, patchReport, removeReport } from "./snagging.service";
+import type { UploadedPhoto } from "./snagging.uploads";
+import type { SyncPhotos, SyncRequest } from "./sync.request";
+
+const findApplied = (db: Kysely<Database> | Transaction<Database>, userId: string, tempId: string) =>
+  db
+    .selectFrom("sync_applied")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("temp_id", "=", tempId)
+    .executeTakeFirst();
+
+const recorder =
+  (user: UserRow, tempId: string, action: SyncAction): RecordInTransaction =>
+  async (trx, reportId) => {
+    await trx
+      .insertInto("sync_applied")
+      .values({ user_id: user.id, temp_id: tempId, action, result_id: reportId, created_at: nowSeconds() })
+      .execute();
+  };
+
+/** The report an update/status/delete targets: a real id, or the tempId of a create already applied. */
+async function resolveTarget(ctx: AppContext, user: UserRow, data: Record<string, unknown>): Promise<string> {
+  const ref = data.reportId;
+  if (typeof ref !== "string" || ref.length === 0 || ref.length > 100) {
+    throw badRequest("reportId is required: the report this change applies to.", {
+      reportId: ["reportId is required"],
+    });
+  }
+  if (UUID_PATTERN.test(ref)) {
+    // A client may use UUIDs as tempIds too: an applied create under that tempId wins.
+    const created = await findApplied(ctx.db, user.id, ref);
+    return created?.action === "create" ? created.result_id : ref;
+  }
+  const created = await findApplied(ctx.db, user.id, ref);
+  if (created?.action === "create") return created.result_id;
+  throw new AppError(404, "Report not found: it was not created yet or has been deleted.");
+}
+
+function photosOf(names: readonly string[] | undefined, photos: SyncPhotos): UploadedPhoto[] {
+  return (names ?? []).map((name) => {
+    const photo = photos.get(name);
+    if (!photo) throw badRequest(`The photo part '${name}' was not sent with this request.`);
+    if (photo instanceof AppError) throw photo;
+    return photo;
+  });
+}
+
+async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncPhotos): Promise<string> {
+  const item = SyncItemSchema.parse(raw);
+  const record = recorder(user, item.tempId, item.action);
+  if (item.action !== "create" && item.action !== "update" && item.photos?.length) {
+    throw badRequest("Photos can only come with a create or an update.");
+  }
+  if (item.action === "create") {
+    // A create's tempId doubles as its Idempotency-Key: a form upload whose answer was lost and
+    // which was then queued offline under the same key is recognised, not created twice.
+    const request = { fields: item.data, photos: photosOf(item.photos, photos) };
+    const { report } = await createReport(ctx, user, request, item.tempId, record);
+    return report.id;
+  }
+  const id = await resolveTarget(ctx, user, item.data);
+  if (item.action === "status") {
+    await changeReportStatus(ctx, user, id, ReportStatusSchema.parse(item.data).status, record);
+  } else if (item.action === "update") {
+    const { reportId: _target, ...fields } = item.data;
+    await patchReport(ctx, user, id, async () => ({ fields, photos: photosOf(item.photos, photos) }), record);
+  } else {
+    await removeReport(ctx, user, id, record);
+  }
+  return id;
+}
+
+const tempIdOf = (raw: unknown): string | null => {
+  const t = (raw as { tempId?: unknown } | null)?.tempId;
+  return typeof t === "string" ? t.slice(0, 100) : null;
+};
+
+function failure(tempId: string | null, err: unknown): SyncResult | null {
+  if (err instanceof AppError) {
+    const error =
+      err.statusCode === 404
+        ? "Report not found: it may have been deleted, so this change cannot be applied."
+        : err.message;
+    return { success: false, tempId, id: null, error, statusCode: err.statusCode };
+  }
+  if (err instanceof ZodError) {
+    return { success: false, tempId, id: null, error: firstMessage(detailsFromIssues(err.issues)), statusCode: 400 };
+  }
+  return null;
+}
+
+async function applyOnce(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncPhotos): Promise<SyncResult> {
+  const tempId = tempIdOf(raw);
+  try {
+    if (tempId !== null) {
+      const applied = await findApplied(ctx.db, user.id, tempId);
+      if (applied) return { success: true, tempId, id: applied.result_id };
+    }
+    return { success: true, tempId, id: await apply(ctx, user, raw, photos) };
+  } catch (err) {
+    // Another request carrying the same item committed first: this one rolled back; answer as it.
+    if (tempId !== null && uniqueViolation(err)?.includes("sync_applied")) {
+      const applied = await findApplied(ctx.db, user.id, tempId);
+      if (applied) return { success: true, tempId, id: applied.result_id };
+    }
+    const known = failure(tempId, err);
+    if (known) return known;
+    ctx.log.error({ err }, "sync item failed");
+    return {
+      success: false,
+      tempId,
+      id: null,
+      error: "The server could not apply this change; it will be retried.",
+      statusCode: 500,
+    };
+  }
+}
+
+/** One result per item, in order; an item's failure never stops the ones after it. */
+export async function syncBatch(ctx: AppContext, user: UserRow, request: SyncRequest): Promise<SyncResult[]> {
+  const results: SyncResult[] = [];
+  for (const raw of request.items) results.push(await applyOnce(ctx, user, raw, request.photos));
+  return results;
+}

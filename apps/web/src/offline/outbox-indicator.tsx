@@ -1,0 +1,127 @@
+// Header indicator (issue 10): how many changes wait, when the last sync succeeded, 'Sync now',
+// and each failed item's error with Retry and Discard (which asks first). It also runs the sync
+// loop: on start when online, on reconnect and when the tab becomes visible.
+import { useQueryClient } from "@tanstack/react-query";
+import { CloudOff, RefreshCw } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { toast } from "../lib/toast";
+import { useAuthStore } from "../stores/auth-store";
+import { outboxFor, syncOutbox } from "./outbox";
+import { useOutbox } from "./use-outbox";
+
+const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+const label = (action: string) =>
+  ({ create: "New report", status: "Status change", update: "Edit", delete: "Delete" })[action] ?? action;
+
+export function OutboxIndicator() {
+  const userId = useAuthStore((s) => s.user?.id);
+  const queryClient = useQueryClient();
+  const { items, lastSync, photoBytes } = useOutbox();
+  const [open, setOpen] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const [discarding, setDiscarding] = useState<string | null>(null);
+
+  const sync = useCallback(async () => {
+    if (!userId || !navigator.onLine) return;
+    setSyncing(true);
+    try {
+      const outcome = await syncOutbox(userId);
+      if (outcome && outcome.sent > 0) await queryClient.invalidateQueries();
+      if (outcome?.failed) toast.error(`${outcome.failed} queued change(s) could not be synced`);
+    } catch (err) {
+      // SPEC §8: a failed sync is logged and the items stay queued.
+      console.warn("sync failed", err);
+    } finally {
+      setSyncing(false);
+    }
+  }, [userId, queryClient]);
+
+  useEffect(() => {
+    void sync();
+    const onVisible = () => document.visibilityState === "visible" && void sync();
+    window.addEventListener("online", sync);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.removeEventListener("online", sync);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [sync]);
+
+  if (!userId || (items.length === 0 && lastSync === null)) return null;
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="outbox-panel"
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-1 whitespace-nowrap rounded-lg px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+      >
+        {items.length > 0 ? (
+          <CloudOff aria-hidden className="size-5 text-amber-600" />
+        ) : (
+          <RefreshCw aria-hidden className="size-5" />
+        )}
+        <span>{items.length > 0 ? `${items.length} pending` : "Synced"}</span>
+      </button>
+      {open && (
+        <div
+          id="outbox-panel"
+          className="fixed inset-x-2 top-16 z-40 rounded-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 border border-slate-200 bg-white p-3 text-sm shadow-lg"
+        >
+          <p>
+            {items.length} change(s) waiting to sync
+            {photoBytes > 0 ? `, photos ${(photoBytes / 1024 / 1024).toFixed(1)} MB` : ""}.
+          </p>
+          <p className="text-slate-600">Last synced: {lastSync ? time(lastSync) : "not yet"}</p>
+          <ul className="mt-2 max-h-64 space-y-2 overflow-auto">
+            {items.map((item) => (
+              <li key={item.id} className="rounded border border-slate-200 p-2">
+                <span className="font-medium">{label(item.action)}</span>
+                {item.error && (
+                  <>
+                    <p role="alert" className="text-red-700">
+                      {item.error}
+                    </p>
+                    <div className="mt-1 flex gap-2">
+                      <button
+                        type="button"
+                        className="underline"
+                        onClick={() => void outboxFor(userId).retry(item.id).then(sync)}
+                      >
+                        Retry
+                      </button>
+                      <button type="button" className="text-red-700 underline" onClick={() => setDiscarding(item.id)}>
+                        Discard
+                      </button>
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            disabled={syncing || !navigator.onLine}
+            onClick={() => void sync()}
+            className="mt-3 w-full rounded-lg bg-slate-900 px-3 py-2 font-medium text-white disabled:opacity-50"
+          >
+            {syncing ? "Syncing…" : "Sync now"}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={discarding !== null}
+        title="Discard this change?"
+        message="It has not reached the server and will be lost."
+        confirmLabel="Discard"
+        onCancel={() => setDiscarding(null)}
+        onConfirm={() => {
+          if (discarding) void outboxFor(userId).discard(discarding);
+          setDiscarding(null);
+        }}
+      />
+    </div>
+  );
+}

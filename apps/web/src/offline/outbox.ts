@@ -1,0 +1,132 @@
+// The app's offline outbox (SPEC §3, §4): queues creates and changes made without a network,
+// and sends them to POST /api/snagging/sync. Loaded lazily from the /app shell and the form, so
+// Dexie stays out of the entry chunk of / and /login.
+import type { SyncResponse } from "@sitesnag/shared/sync";
+import { type OutgoingBatch, type QueueItem, type SyncOutcome, syncQueue } from "@sitesnag/shared/sync-queue";
+import { apiFetch } from "../lib/api-client";
+import { DexieQueueStore } from "./outbox-db";
+
+const stores = new Map<string, DexieQueueStore>();
+export function outboxFor(userId: string): DexieQueueStore {
+  let store = stores.get(userId);
+  if (!store) {
+    store = new DexieQueueStore(userId);
+    stores.set(userId, store);
+  }
+  return store;
+}
+
+export const QUOTA_MESSAGE =
+  "This device's storage is full, so this change could not be saved offline. Changes already queued are kept; free some space or reconnect and try again.";
+
+const isQuotaError = (err: unknown) =>
+  err instanceof Error &&
+  (err.name === "QuotaExceededError" || (err as { inner?: Error }).inner?.name === "QuotaExceededError");
+
+export type QueuedCreate = {
+  projectId: string;
+  title: string;
+  priority: string;
+  assignedTo: string | null;
+  dueDate: number | null;
+  description: string;
+  location: { lat: number; lng: number } | null;
+  pageUrl: string | null;
+  /** Upload-ready photos, annotated versions included. */
+  photos: { blob: Blob; name: string }[];
+};
+
+async function enqueue(userId: string, item: QueueItem, photos: { id: string; blob: Blob; name: string }[]) {
+  const store = outboxFor(userId);
+  const first = (await store.db.items.count()) === 0;
+  try {
+    await store.enqueue(
+      item,
+      photos.map((p) => ({ ...p, itemId: item.id })),
+    );
+  } catch (err) {
+    if (isQuotaError(err)) throw new Error(QUOTA_MESSAGE);
+    throw err;
+  }
+  // Ask once the first change waits, so the browser does not evict the queue under pressure.
+  if (first) void navigator.storage?.persist?.().catch(() => false);
+}
+
+/** Queues a new report; answers its tempId (the id the list shows until it syncs). */
+export async function queueCreate(
+  userId: string,
+  draft: QueuedCreate,
+  tempId: string = crypto.randomUUID(),
+): Promise<string> {
+  const photos = draft.photos.map((p) => ({ id: crypto.randomUUID(), blob: p.blob, name: p.name }));
+  const data: Record<string, unknown> = {
+    projectId: draft.projectId,
+    title: draft.title,
+    description: draft.description,
+    category: "other",
+    priority: draft.priority,
+    assignedTo: draft.assignedTo,
+    dueDate: draft.dueDate,
+    pageUrl: draft.pageUrl,
+    locationLat: draft.location?.lat ?? null,
+    locationLng: draft.location?.lng ?? null,
+  };
+  const item: QueueItem = {
+    id: crypto.randomUUID(),
+    tempId,
+    action: "create",
+    resource: "snagging",
+    data,
+    timestamp: Date.now(),
+    photoIds: photos.map((p) => p.id),
+  };
+  await enqueue(userId, item, photos);
+  return tempId;
+}
+
+/** Queues a status change, edit or delete of a report (a real id, or a tempId still queued). */
+export async function queueChange(
+  userId: string,
+  action: "status" | "update" | "delete",
+  reportId: string,
+  data: Record<string, unknown> = {},
+) {
+  const id = crypto.randomUUID();
+  await enqueue(
+    userId,
+    { id, tempId: id, action, resource: "snagging", data: { ...data, reportId }, timestamp: Date.now(), photoIds: [] },
+    [],
+  );
+}
+
+async function send(batch: OutgoingBatch) {
+  let body: FormData | { items: unknown[] } = { items: batch.items };
+  if (batch.photos.length > 0) {
+    const form = new FormData();
+    form.set("items", JSON.stringify({ items: batch.items }));
+    for (const p of batch.photos) form.append(p.part, p.blob, p.name);
+    body = form;
+  }
+  // apiFetch refreshes the session on a 401 and sends again: the server's ledger makes that safe.
+  const res = await apiFetch("/snagging/sync", { method: "POST", body });
+  return ((await res.json()) as SyncResponse).data.results;
+}
+
+/**
+ * One tab at a time (Web Locks): a tab that finds the lock taken skips, the holder sends the queue.
+ * Answers null when skipped.
+ */
+export async function syncOutbox(userId: string): Promise<SyncOutcome | null> {
+  const store = outboxFor(userId);
+  const run = async () => {
+    const outcome = await syncQueue(store, send);
+    if (!outcome.error) await store.setLastSync(Date.now());
+    return outcome;
+  };
+  if (!navigator.locks) return run();
+  let outcome: SyncOutcome | null = null;
+  await navigator.locks.request(`sitesnag-outbox-sync-${userId}`, { ifAvailable: true }, async (lock) => {
+    if (lock) outcome = await run();
+  });
+  return outcome;
+}

@@ -1,0 +1,84 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, signInAs, test } from "../fixtures";
+import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
+import { makeJpeg } from "../support/test-photos";
+
+// The real service worker, so a reload with no network still opens the app (as installed).
+test.use({ serviceWorkers: "allow" });
+
+test("a report with a photo captured offline survives a reload and syncs exactly once on reconnect", async ({
+  page,
+  context,
+  api,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Core B" });
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/new?projectId=${project.id}`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await page.getByRole("radio", { name: "High" }).check();
+  await choosePhotos(page, "Choose photos", [jpegFile("riser.jpg", await makeJpeg(page, { width: 800, height: 600 }))]);
+  await describePhoto(page, 1, "Riser cupboard", "Missing fire stopping");
+  const before = await listReports(baseURL as string, session.accessToken);
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Save report" }).click();
+  await expect(page.getByText("Report saved offline. Will sync when online.")).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/snagging$/);
+  const pending = page.getByRole("region", { name: "Reports waiting to sync" });
+  await expect(pending.getByText("Pending sync")).toBeVisible();
+  await page.getByRole("button", { name: "1 pending" }).click();
+  await expect(page.getByText("1 change(s) waiting to sync")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sync now" })).toBeDisabled(); // offline
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("pending.png") });
+
+  await page.reload();
+  await expect(pending.getByText("Pending sync")).toBeVisible();
+  await pending.getByText("Pending sync").click();
+  await expect(pending.getByText("Missing fire stopping")).toBeVisible();
+  expect(await listReports(baseURL as string, session.accessToken)).toHaveLength(before.length);
+
+  await context.setOffline(false);
+  await expect(pending).toBeHidden({ timeout: 15_000 });
+  const after = await listReports(baseURL as string, session.accessToken);
+  expect(after).toHaveLength(before.length + 1);
+  const [report] = after.filter((r) => r.description.includes("Missing fire stopping"));
+  expect(report?.priority).toBe("high");
+  expect(report?.attachments).toHaveLength(1);
+  await expect(page.getByRole("button", { name: "Synced" })).toBeVisible();
+});
+
+test("a status change made offline is shown pending and reaches the server on reconnect", async ({
+  page,
+  context,
+  api,
+  baseURL,
+}) => {
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Plant room" });
+  const created = await api.createReport(session.accessToken, { projectId: project.id, priority: "low" });
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${created.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Resolved" }).click();
+  await expect(page.getByText("Status change saved offline. Will sync when online.")).toBeVisible();
+  await expect(page.getByText("Pending sync")).toBeVisible();
+  const offline = await listReports(baseURL as string, session.accessToken);
+  expect(offline.find((r) => r.id === created.id)).toMatchObject({ status: "open" });
+
+  await context.setOffline(false);
+  await expect(page.getByText("Pending sync")).toBeHidden({ timeout: 15_000 });
+  const online = await listReports(baseURL as string, session.accessToken);
+  expect(online.find((r) => r.id === created.id)).toMatchObject({ status: "resolved" });
+});

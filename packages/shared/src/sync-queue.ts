@@ -1,0 +1,174 @@
+// The browser's offline queue, written against a small storage interface and a send function so
+// the same code runs in the app (IndexedDB through Dexie, fetch) and in Node tests against the
+// real sync endpoint (SPEC §3 queue item; DESIGN §4). It never drops an item silently: an item
+// leaves the queue only when the server answered success for it, or when the person discards it.
+import { isTransientSyncFailure, MAX_SYNC_PHOTOS, type SyncAction, type SyncResult } from "./sync";
+
+export type QueueItem = {
+  /** Local id of the queued change. */
+  id: string;
+  /** Exactly-once key on the server; for a create it is also the report's temporary id. */
+  tempId: string;
+  action: SyncAction;
+  resource: "snagging";
+  /** The change's fields; `reportId` names the target of update/status/delete. */
+  data: Record<string, unknown>;
+  /** Epoch milliseconds when queued: the queue's order. */
+  timestamp: number;
+  /** Photo blobs stored with the item, in order. */
+  photoIds: string[];
+  /** The last failure the server gave for this item, shown on it until retried or discarded. */
+  error?: string | null;
+  errorStatus?: number | null;
+};
+
+export type QueuedPhoto = { id: string; itemId: string; blob: Blob; name: string };
+
+export interface QueueStore {
+  /** The item and its photos, in one transaction. */
+  enqueue(item: QueueItem, photos: QueuedPhoto[]): Promise<void>;
+  /** Every queued item, oldest first. */
+  items(): Promise<QueueItem[]>;
+  photos(ids: readonly string[]): Promise<QueuedPhoto[]>;
+  /**
+   * In one transaction: remove the item and its photos; for a create, keep tempId → id and
+   * rewrite later items that name the tempId.
+   */
+  complete(item: QueueItem, createdId: string | null): Promise<void>;
+  fail(itemId: string, error: string, status: number): Promise<void>;
+  /** Clears an item's error so the next sync sends it again. */
+  retry(itemId: string): Promise<void>;
+  /** The person's discard (after confirming): the item and its photos go. */
+  discard(itemId: string): Promise<void>;
+  mappings(): Promise<Map<string, string>>;
+}
+
+/** Sends one batch; answers the results, or throws when the request did not get an answer. */
+export type OutgoingItem = Omit<QueueItem, "photoIds" | "error" | "errorStatus"> & { photos?: string[] };
+export type OutgoingBatch = { items: OutgoingItem[]; photos: { part: string; blob: Blob; name: string }[] };
+export type SendBatch = (batch: OutgoingBatch) => Promise<SyncResult[]>;
+
+export type SyncOutcome = { sent: number; failed: number; remaining: number; error: unknown | null };
+
+/** Small enough for a weak connection: few items, and one report's photos at most per request. */
+export const BATCH_ITEMS = 20;
+export const BATCH_PHOTOS = Math.min(20, MAX_SYNC_PHOTOS);
+
+/** Items that need the person (a 4xx answer) wait for Retry; the rest are sent. */
+const eligible = (item: QueueItem) => !item.error || (item.errorStatus ?? 500) >= 500;
+
+function nextBatch(items: QueueItem[]): QueueItem[] {
+  const batch: QueueItem[] = [];
+  let photos = 0;
+  for (const item of items) {
+    if (batch.length >= BATCH_ITEMS) break;
+    if (batch.length > 0 && photos + item.photoIds.length > BATCH_PHOTOS) break;
+    batch.push(item);
+    photos += item.photoIds.length;
+  }
+  return batch;
+}
+
+/** A later change to a report created offline names its real id once known. */
+function withMappedTarget(item: QueueItem, mappings: Map<string, string>): QueueItem {
+  const ref = item.data.reportId;
+  if (typeof ref !== "string" || !mappings.has(ref)) return item;
+  return { ...item, data: { ...item.data, reportId: mappings.get(ref) } };
+}
+
+async function toOutgoing(store: QueueStore, batch: QueueItem[]) {
+  const photos: { part: string; blob: Blob; name: string }[] = [];
+  const items: OutgoingItem[] = [];
+  for (const item of batch) {
+    const { photoIds, error: _e, errorStatus: _s, ...rest } = item;
+    const stored = await store.photos(photoIds);
+    if (stored.length !== photoIds.length) throw new Error(`Photos of queued item ${item.id} are missing from storage`);
+    const parts = stored.map((p, i) => {
+      const part = `${item.id}:${i}`;
+      photos.push({ part, blob: p.blob, name: p.name });
+      return part;
+    });
+    items.push(parts.length ? { ...rest, photos: parts } : rest);
+  }
+  return { items, photos };
+}
+
+/**
+ * Sends the queue in order, batch by batch, until it is empty of sendable items or a request
+ * goes unanswered (then everything unanswered stays queued, to be sent again: the server's
+ * ledger makes the resend harmless).
+ */
+export async function syncQueue(store: QueueStore, send: SendBatch): Promise<SyncOutcome> {
+  let sent = 0;
+  let failed = 0;
+  const tried = new Set<string>();
+  for (;;) {
+    const mappings = await store.mappings();
+    const pending = (await store.items()).filter((i) => eligible(i) && !tried.has(i.id));
+    const batch = nextBatch(pending).map((i) => withMappedTarget(i, mappings));
+    if (batch.length === 0) break;
+    let results: SyncResult[];
+    try {
+      results = await send(await toOutgoing(store, batch));
+    } catch (error) {
+      return { sent, failed, remaining: (await store.items()).length, error };
+    }
+    for (const [n, item] of batch.entries()) {
+      tried.add(item.id);
+      const result = results[n];
+      if (result?.success && result.id && result.tempId === item.tempId) {
+        await store.complete(item, item.action === "create" ? result.id : null);
+        sent += 1;
+      } else {
+        const r = result ?? { success: false, tempId: item.tempId, id: null };
+        await store.fail(item.id, r.error ?? "The server gave no answer for this change.", r.statusCode ?? 500);
+        if (!isTransientSyncFailure(r)) failed += 1;
+      }
+    }
+  }
+  return { sent, failed, remaining: (await store.items()).length, error: null };
+}
+
+/** An in-memory QueueStore: the same contract as the IndexedDB one, for Node (tests, benches). */
+export class MemoryQueueStore implements QueueStore {
+  private list: QueueItem[] = [];
+  private blobs = new Map<string, QueuedPhoto>();
+  private ids = new Map<string, string>();
+
+  async enqueue(item: QueueItem, photos: QueuedPhoto[]) {
+    for (const p of photos) this.blobs.set(p.id, p);
+    this.list.push(structuredClone(item));
+  }
+  async items() {
+    return this.list.map((i) => structuredClone(i));
+  }
+  async photos(ids: readonly string[]) {
+    return ids.flatMap((id) => (this.blobs.has(id) ? [this.blobs.get(id) as QueuedPhoto] : []));
+  }
+  async complete(item: QueueItem, createdId: string | null) {
+    this.drop(item.id);
+    if (createdId) {
+      this.ids.set(item.tempId, createdId);
+      for (const other of this.list) if (other.data.reportId === item.tempId) other.data.reportId = createdId;
+    }
+  }
+  async fail(itemId: string, error: string, status: number) {
+    const item = this.list.find((i) => i.id === itemId);
+    if (item) Object.assign(item, { error, errorStatus: status });
+  }
+  async retry(itemId: string) {
+    const item = this.list.find((i) => i.id === itemId);
+    if (item) Object.assign(item, { error: null, errorStatus: null });
+  }
+  async discard(itemId: string) {
+    this.drop(itemId);
+  }
+  async mappings() {
+    return new Map(this.ids);
+  }
+  private drop(itemId: string) {
+    const item = this.list.find((i) => i.id === itemId);
+    for (const id of item?.photoIds ?? []) this.blobs.delete(id);
+    this.list = this.list.filter((i) => i.id !== itemId);
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+// POST /api/snagging/sync (SPEC §3 queue item, §7; DESIGN §4). Each item carries the change the
+// browser queued; the server applies each (user, tempId) at most once.
+
+export const SYNC_ACTIONS = ["create", "update", "status", "delete"] as const;
+export type SyncAction = (typeof SYNC_ACTIONS)[number];
+
+/** Items per request: a larger batch answers 413 (the client sends far smaller ones). */
+export const MAX_SYNC_ITEMS = 100;
+/** Photo parts per multipart request (the client sends one report's photos at a time at most). */
+export const MAX_SYNC_PHOTOS = 40;
+
+const TEMP_ID = /^[A-Za-z0-9_:.-]{1,100}$/;
+const PART_NAME = /^[A-Za-z0-9_:.-]{1,100}$/;
+
+/**
+ * One queue item. `tempId` is unique per queued change (for a create it is also the report's
+ * temporary id); `data.reportId` names the target of update/status/delete and may be a tempId of
+ * an earlier create. `photos` names the multipart file parts holding the item's new photos.
+ */
+export const SyncItemSchema = z.object({
+  id: z.string().max(100).optional(),
+  tempId: z.string({ error: "tempId is required" }).regex(TEMP_ID, "tempId must be 1 to 100 letters, digits or _:.-"),
+  action: z.enum(SYNC_ACTIONS, { error: "action must be create, update, status or delete" }),
+  resource: z.literal("snagging", { error: "resource must be snagging" }),
+  data: z.record(z.string(), z.unknown()).default({}),
+  photos: z
+    .array(z.string().regex(PART_NAME, "Photo part names are 1 to 100 letters, digits or _:.-"))
+    .max(20)
+    .optional(),
+  timestamp: z.number().optional(),
+});
+export type SyncItem = z.input<typeof SyncItemSchema>;
+
+export const SyncBodySchema = z.object({
+  items: z.array(z.unknown(), { error: "items must be a list" }),
+});
+
+export type SyncResult = {
+  success: boolean;
+  tempId: string | null;
+  id: string | null;
+  /** On failure: a sentence for the person, and the HTTP status the change alone would have had. */
+  error?: string;
+  statusCode?: number;
+};
+export type SyncResponse = { data: { results: SyncResult[] } };
+
+/** Whether a failed item can succeed later unchanged (server trouble) or needs the person. */
+export const isTransientSyncFailure = (r: SyncResult): boolean => !r.success && (r.statusCode ?? 500) >= 500;
