@@ -50,6 +50,7 @@ const workspace = (ok: number): Expected => ({ anonymous: 401, member: ok, owner
 const adminOnly = (ok: number): Expected => ({ anonymous: 401, member: 403, owner: 403, outsider: 403, admin: ok });
 
 let emailCounter = 0;
+let syncCounter = 0;
 const uniqueEmail = () => `matrix.${Date.now()}.${++emailCounter}@example.com`;
 const project = { name: "Matrix", description: "", location: "", clientName: "", status: "active" };
 
@@ -142,6 +143,26 @@ const ROWS: Row[] = [
     route: "PATCH /api/snagging/:id",
     request: (w) => ({ method: "PATCH", url: `/api/snagging/${w.reportId}`, payload: { status: "in-progress" } }),
     expected: workspace(200),
+  },
+  {
+    // The batch itself answers 200 to anyone signed in; each item is checked against the caller's
+    // workspace (another workspace's report fails that item with 404: snagging-sync.test.ts).
+    route: "POST /api/snagging/sync",
+    request: (w) => ({
+      method: "POST",
+      url: "/api/snagging/sync",
+      payload: {
+        items: [
+          {
+            tempId: `matrix-${++syncCounter}`,
+            action: "status",
+            resource: "snagging",
+            data: { reportId: w.reportId, status: "in-progress" },
+          },
+        ],
+      },
+    }),
+    expected: all(200),
   },
   {
     route: "DELETE /api/snagging/:id",
