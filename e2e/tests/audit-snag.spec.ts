@@ -60,22 +60,44 @@ test("a non-compliant item becomes a tracked snag in one step, linked back to th
   await expect(list.getByRole("link", { name: new RegExp(reference) })).toContainText(/critical/i);
 });
 
-test("offline, raising a snag says so and changes nothing", async ({ page, context, api }) => {
+test("offline, a raised snag waits in the outbox and reaches the server exactly once on reconnect", async ({
+  page,
+  context,
+  api,
+}) => {
   const session = await api.signUp();
   const project = await api.createProject(session.accessToken, { name: "Offline Quarry" });
   await signInAs(page, session);
   await startAudit(page, "Offline Quarry");
   await answer(page, "5.2", "Non-compliant");
+  await rate(page, "5.2", "4 – Major", "4 – Likely");
+  await item(page, "5.2")
+    .getByLabel("Add from gallery for item 5.2")
+    .setInputFiles({ name: "trench.png", mimeType: "image/png", buffer: solidPng(640, 480, [120, 90, 40]) });
+  await expect(item(page, "5.2").getByRole("img", { name: "item 5.2, 1 of 1" })).toBeVisible();
+  const reports = async () =>
+    (await api.call<{ reports: Report[] }>("GET", `/snagging?projectId=${project.id}`, undefined, session.accessToken))
+      .reports;
+
   await context.setOffline(true);
   await item(page, "5.2").getByRole("button", { name: "Raise snag for item 5.2" }).click();
-  await expect(page.getByText("You are offline. Raise the snag once you are back online.")).toBeVisible();
-  await expect(item(page, "5.2").getByRole("button", { name: "Raise snag for item 5.2" })).toBeVisible();
+  await expect(page.getByText("Report saved offline. Will sync when online.")).toBeVisible();
+  await expect(item(page, "5.2").getByText(/SNAG-\d{8}-\d{4} \(waiting to sync\)/)).toBeVisible();
+  await expect(item(page, "5.2").getByRole("button", { name: /Raise snag/ })).toHaveCount(0);
+  expect(await reports()).toEqual([]);
+
+  // Back online the outbox syncs on its own, and the item's link turns into the real report's.
   await context.setOffline(false);
-  const { reports } = await api.call<{ reports: Report[] }>(
-    "GET",
-    `/snagging?projectId=${project.id}`,
-    undefined,
-    session.accessToken,
-  );
-  expect(reports).toEqual([]);
+  const link = item(page, "5.2").getByRole("link", { name: /^SNAG-\d{8}-\d{4}$/ });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const [report, ...others] = await reports();
+  expect(others).toEqual([]);
+  expect(report).toMatchObject({ title: await link.textContent(), priority: "high", category: "safety" });
+  expect(report?.attachments).toHaveLength(1);
+  await expect(link).toHaveAttribute("href", `/app/snagging/${report?.id}`);
+
+  // The resolved link is stored with the audit.
+  await page.reload();
+  await expect(item(page, "5.2").getByRole("link", { name: report?.title ?? "" })).toBeVisible();
+  expect(await reports()).toHaveLength(1);
 });

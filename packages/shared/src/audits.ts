@@ -58,7 +58,12 @@ export const AuditFormDataSchema = z.object({
 });
 export type AuditFormData = z.infer<typeof AuditFormDataSchema>;
 
-export const SnagLinkSchema = z.object({ id: z.string().max(64), reference: text(64) });
+/** `pending`: queued offline; `id` is the queue's tempId until the report reaches the server. */
+export const SnagLinkSchema = z.object({
+  id: z.string().max(100),
+  reference: text(64),
+  pending: z.boolean().optional(),
+});
 export type SnagLink = z.infer<typeof SnagLinkSchema>;
 
 export const ChecklistItemSchema = z.object({

@@ -32,6 +32,8 @@ export type QueuedCreate = {
   description: string;
   location: { lat: number; lng: number } | null;
   pageUrl: string | null;
+  /** 'other' from the snag form (SPEC §3); audits raise 'safety' snags. */
+  category?: string;
   /** Upload-ready photos, annotated versions included. */
   photos: { blob: Blob; name: string }[];
 };
@@ -63,7 +65,7 @@ export async function queueCreate(
     projectId: draft.projectId,
     title: draft.title,
     description: draft.description,
-    category: "other",
+    category: draft.category ?? "other",
     priority: draft.priority,
     assignedTo: draft.assignedTo,
     dueDate: draft.dueDate,

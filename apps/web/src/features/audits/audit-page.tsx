@@ -22,6 +22,7 @@ import { SignaturesPanel } from "./components/signatures-panel";
 import { compressPhoto } from "./compress-photo";
 import { useAuditEditor } from "./use-audit-editor";
 import { useMediaQuery } from "./use-media-query";
+import { usePendingSnagLinks } from "./use-pending-snag-links";
 import { usePhotoUrls } from "./use-photo-urls";
 
 const storageMessage = (error: unknown, fallback: string) =>
@@ -40,6 +41,7 @@ export function AuditPage() {
   const photoUrls = usePhotoUrls(detail ? detail.checklist.flatMap((i) => i.photos) : []);
   const isWide = useMediaQuery("(min-width: 1024px)");
   const raise = useRaiseSnag();
+  usePendingSnagLinks(userId, detail, update);
 
   if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
   if (state.phase === "failed")
@@ -102,16 +104,13 @@ export function AuditPage() {
   );
 
   function onRaiseSnag(item: ChecklistItem) {
-    if (!navigator.onLine) {
-      toast.error("You are offline. Raise the snag once you are back online.");
-      return;
-    }
     raise.mutate(
       { userId, summary, item, number: numbers[item.id] ?? "" },
       {
         onSuccess: (link) => {
           changeItem(item.id, { snag: link });
-          toast.success(`Snag ${link.reference} raised`);
+          if (link.pending) toast.info("Report saved offline. Will sync when online.");
+          else toast.success(`Snag ${link.reference} raised`);
         },
         onError: (error) => toast.error(errorMessage(error, "Failed to create report")),
       },

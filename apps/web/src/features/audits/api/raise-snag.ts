@@ -1,7 +1,10 @@
 // Non-compliance to snag in one step: a snagging report in the audit's project carrying the
 // item's question, notes and photos, with a priority from the item's risk score, linked back to
 // the item. The Idempotency-Key is fixed per audit item, so a retry after a lost answer returns
-// the same report instead of creating a second one.
+// the same report instead of creating a second one. With no network the report goes to the
+// offline outbox under that same key as its tempId (the server takes a create's tempId as its
+// Idempotency-Key), so a request that committed before the network dropped is not applied twice;
+// the item's link stays pending until the outbox has synced it (resolvePendingSnags).
 import { priorityForRisk, riskScore } from "@sitesnag/shared/audit-scoring";
 import type { AuditSummary, ChecklistItem, SnagLink } from "@sitesnag/shared/audits";
 import { generateReference } from "@sitesnag/shared/reference";
@@ -16,26 +19,79 @@ export type RaiseSnagInput = { userId: string; summary: AuditSummary; item: Chec
 export async function raiseSnag({ userId, summary, item, number }: RaiseSnagInput): Promise<SnagLink> {
   const stored = await auditRepository.getPhotos(item.photos);
   // In the item's order, so photo N pairs with description segment N.
-  const photos = item.photos.flatMap((id) => stored.filter((p) => p.id === id));
-  const form = new FormData();
-  form.set("projectId", summary.projectId);
-  form.set("title", generateReference());
+  const photos = item.photos
+    .flatMap((id) => stored.filter((p) => p.id === id))
+    .map((photo, n) => ({ blob: photo.blob, name: `audit-item-${number}-photo-${n + 1}.jpg` }));
   const day = new Date(summary.auditDate * 1000).toISOString().slice(0, 10);
-  form.set("description", snagDescription(item, number, day, photos.length));
-  form.set("category", "safety");
-  form.set("priority", priorityForRisk(riskScore(item.riskSeverity, item.riskLikelihood)));
-  if (item.dueDate !== null) form.set("dueDate", String(item.dueDate));
-  photos.forEach((photo, n) => {
-    form.append("images", photo.blob, `audit-item-${number}-photo-${n + 1}.jpg`);
-  });
+  const draft = {
+    projectId: summary.projectId,
+    title: generateReference(),
+    description: snagDescription(item, number, day, photos.length),
+    category: "safety",
+    priority: priorityForRisk(riskScore(item.riskSeverity, item.riskLikelihood)),
+    dueDate: item.dueDate,
+    photos,
+  };
+  const key = `audit-item-${summary.id}-${item.id}`;
+  let link: SnagLink;
+  try {
+    if (!navigator.onLine) throw new TypeError("offline");
+    link = await postSnag(draft, key);
+  } catch (err) {
+    // fetch rejects with a TypeError when no answer came back: the network, not the server.
+    if (!(err instanceof TypeError)) throw err;
+    const { queueCreate } = await import("../../../offline/outbox");
+    await queueCreate(userId, { ...draft, assignedTo: null, location: null, pageUrl: null }, key);
+    link = { id: key, reference: draft.title, pending: true };
+  }
+  await auditRepository.linkSnag(userId, summary.id, item.id, link);
+  return link;
+}
+
+type SnagDraft = {
+  projectId: string;
+  title: string;
+  description: string;
+  category: string;
+  priority: string;
+  dueDate: number | null;
+  photos: { blob: Blob; name: string }[];
+};
+
+async function postSnag(draft: SnagDraft, key: string): Promise<SnagLink> {
+  const form = new FormData();
+  form.set("projectId", draft.projectId);
+  form.set("title", draft.title);
+  form.set("description", draft.description);
+  form.set("category", draft.category);
+  form.set("priority", draft.priority);
+  if (draft.dueDate !== null) form.set("dueDate", String(draft.dueDate));
+  for (const photo of draft.photos) form.append("images", photo.blob, photo.name);
   const { report } = await api<{ report: Report }>("/snagging", {
     method: "POST",
     body: form,
-    headers: { "Idempotency-Key": `audit-item-${summary.id}-${item.id}` },
+    headers: { "Idempotency-Key": key },
   });
-  const link = { id: report.id, reference: report.title };
-  await auditRepository.linkSnag(userId, summary.id, item.id, link);
-  return link;
+  return { id: report.id, reference: report.title };
+}
+
+/**
+ * Pending links whose report the outbox has synced since: answers item id → the real link.
+ * The outbox keeps each synced create's tempId → server id.
+ */
+export async function resolvePendingSnags(
+  userId: string,
+  checklist: readonly ChecklistItem[],
+): Promise<Map<string, SnagLink>> {
+  const resolved = new Map<string, SnagLink>();
+  if (!checklist.some((i) => i.snag?.pending)) return resolved;
+  const { outboxFor } = await import("../../../offline/outbox");
+  const ids = await outboxFor(userId).mappings();
+  for (const i of checklist) {
+    const id = i.snag?.pending ? ids.get(i.snag.id) : undefined;
+    if (i.snag && id) resolved.set(i.id, { id, reference: i.snag.reference });
+  }
+  return resolved;
 }
 
 // networkMode "always": offline, the request fails at once (and says so) instead of waiting unseen.

@@ -75,9 +75,13 @@ export function ChecklistItemCard({
         <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
           <FileWarning aria-hidden className="size-4 text-red-700" />
           Snag raised:{" "}
-          <Link to={`/app/snagging/${item.snag.id}`} className="font-semibold text-brand-800 underline">
-            {item.snag.reference}
-          </Link>
+          {item.snag.pending ? (
+            <span className="font-semibold">{item.snag.reference} (waiting to sync)</span>
+          ) : (
+            <Link to={`/app/snagging/${item.snag.id}`} className="font-semibold text-brand-800 underline">
+              {item.snag.reference}
+            </Link>
+          )}
         </p>
       )}
       {isOpen && (
