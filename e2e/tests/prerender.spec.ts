@@ -30,6 +30,20 @@ test.describe("pre-rendered pages", () => {
     });
   }
 
+  test("before its script runs, /login cannot send the password in a URL", async ({ page }) => {
+    // With scripts off the page stays as pre-rendered: a native submit must neither be possible
+    // (the button waits for hydration) nor, if forced, use GET (the fields would land in the URL).
+    await page.context().route("**/*.js", (route) => route.abort());
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    await page.getByLabel("Email").fill("someone@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("secret-password-1");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeDisabled();
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator("form")).toHaveAttribute("method", "post");
+  });
+
   test.describe("with JavaScript off", () => {
     test.use({ javaScriptEnabled: false });
     test("the landing page reads and links as it does with it", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conversionRate, membershipStatus, monthlyRevenue } from "./membership";
-import { unreadBadge } from "./notifications";
+import { unreadBadge } from "./notification-badge";
 
 const NOW = 1_800_000_000;
 

@@ -30,9 +30,3 @@ export type NotificationList = {
   page: number;
   pageSize: number;
 };
-
-/** The bell's badge: nothing at zero, the count up to nine, then '9+'. */
-export function unreadBadge(count: number): string | null {
-  if (count <= 0) return null;
-  return count > 9 ? "9+" : String(count);
-}

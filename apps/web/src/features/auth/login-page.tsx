@@ -5,6 +5,7 @@ import { TextField } from "../../components/field";
 import { errorMessage } from "../../lib/api-client";
 import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
+import { useIsHydrated } from "../../lib/use-is-hydrated";
 import { loginRequest, storeSession } from "./api/session";
 import { AuthLayout } from "./auth-layout";
 
@@ -17,6 +18,7 @@ const resolver = lazyZodResolver<Login>(() => import("@sitesnag/shared/auth").th
  */
 export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   const { register, handleSubmit, formState } = useForm<Login>({ resolver });
+  const isHydrated = useIsHydrated();
   const submit = handleSubmit(async (values) => {
     try {
       const session = await loginRequest(values);
@@ -38,7 +40,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
       subtitle="Welcome back. Sign in to your site workspace."
       alternative={{ prompt: "New to SiteSnag?", to: "/signup", label: "Create an account" }}
     >
-      <form noValidate onSubmit={submit} onFocus={resolver.preload} className="space-y-4">
+      {/* method="post": a submit before hydration must never put the password in the URL. */}
+      <form method="post" noValidate onSubmit={submit} onFocus={resolver.preload} className="space-y-4">
         <TextField
           label="Email"
           type="email"
@@ -54,7 +57,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
           error={formState.errors.password?.message}
           {...register("password")}
         />
-        <Button type="submit" className="w-full" isLoading={formState.isSubmitting}>
+        <Button type="submit" className="w-full" isLoading={formState.isSubmitting} disabled={!isHydrated}>
           Sign In
         </Button>
       </form>

@@ -1,10 +1,16 @@
 import { LogOut, Menu, Settings } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { capitalise, initials } from "../../lib/format";
-import { OutboxIndicator } from "../../offline/outbox-indicator";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
 import { NotificationsButton } from "./notifications-button";
+
+// The outbox (Dexie, the sync loop) loads after the shell has painted: it is not part of any
+// screen's first load, and it renders nothing until a change is queued or a sync has run.
+const OutboxIndicator = lazy(() =>
+  import("../../offline/outbox-indicator").then((m) => ({ default: m.OutboxIndicator })),
+);
 
 export function Header() {
   const user = useAuthStore((s) => s.user);
@@ -35,7 +41,9 @@ export function Header() {
           <Settings aria-hidden className="size-5" />
         </button>
       )}
-      <OutboxIndicator />
+      <Suspense fallback={null}>
+        <OutboxIndicator />
+      </Suspense>
       <NotificationsButton />
       <div className="flex min-w-0 items-center gap-2 pl-1">
         <span

@@ -1,4 +1,4 @@
-import { unreadBadge } from "@sitesnag/shared/notifications";
+import { unreadBadge } from "@sitesnag/shared/notification-badge";
 import { Bell } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatDateTime } from "../../lib/format";
