@@ -33,6 +33,18 @@ function show(kind: Kind, message: string, options?: ToastOptions): void {
   void import("react-toastify").then(({ toast: toastify }) => toastify[kind](message, options));
 }
 
+/**
+ * Loads the toast library ahead of need. The signed-in app calls it once it has painted: a toast
+ * raised later with no network ('saved offline') must not depend on fetching a chunk then.
+ */
+export function preloadToasts(): void {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  void import("react-toastify").catch(() => undefined);
+}
+
 const FLASH_KEY = "flash-toast";
 
 export const toast = {

@@ -1,9 +1,16 @@
+import { useEffect } from "react";
 import { Outlet } from "react-router";
+import { preloadToasts } from "../../lib/toast";
 import { BottomTabs } from "./bottom-tabs";
 import { Header } from "./header";
 import { MobileSidebar, Sidebar } from "./sidebar";
 
 export function AppShell({ variant = "app" }: { variant?: "app" | "admin" }) {
+  // After the first paint, so the toast library is in memory before the signal drops.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => preloadToasts());
+  }, []);
   return (
     <div className="flex min-h-dvh">
       <a
