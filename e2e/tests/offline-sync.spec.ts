@@ -68,6 +68,13 @@ test("a status change made offline is shown pending and reaches the server on re
   const created = await api.createReport(session.accessToken, { projectId: project.id, priority: "low" });
   await signInAs(page, session);
   await page.goto(`/app/snagging/${created.id}`);
+  // As installed after one online visit: the service worker controls the page, so every chunk the
+  // offline path needs (outbox, toasts) is at hand with no network.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
   await context.setOffline(true);

@@ -6,11 +6,9 @@ import { Header } from "./header";
 import { MobileSidebar, Sidebar } from "./sidebar";
 
 export function AppShell({ variant = "app" }: { variant?: "app" | "admin" }) {
-  // After the first paint, so the toast library is in memory before the signal drops.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => preloadToasts());
-  }, []);
+  // Right after the first paint (effects run after it), so the toast library is in memory before
+  // the signal drops: offline, a chunk fetched on the first toast could not load.
+  useEffect(() => preloadToasts(), []);
   return (
     <div className="flex min-h-dvh">
       <a
