@@ -152,6 +152,8 @@ test("delete asks first, then the list and the project page no longer show it", 
   const projectReports = page.getByRole("list", { name: "Project snagging reports" }).getByRole("listitem");
   await expect(projectReports).toHaveCount(3);
   await page.getByRole("link", { name: new RegExp(cracked.title) }).click();
+  // The project page has a Delete button of its own: wait until the report's page is showing.
+  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
 
   await page.getByRole("button", { name: "Delete" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete report?" });
