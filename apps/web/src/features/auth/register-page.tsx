@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type RegisterForm, RegisterFormSchema } from "@sitesnag/shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
+import { NameFields, NewPasswordFields } from "../../components/account-fields";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { registerRequest, useCompleteSignIn } from "./api/auth-api";
 import { AuthLayout } from "./auth-layout";
-import { NameFields } from "./name-fields";
 
 /** Form B (SPEC §5): 8-character minimum, no visibility toggles; reads the session from register. */
 export function RegisterPage() {
@@ -35,19 +35,9 @@ export function RegisterPage() {
           lastName={{ ...register("lastName"), error: e.lastName?.message }}
         />
         <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register("email")} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={e.password?.message}
-          {...register("password")}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={e.confirmPassword?.message}
-          {...register("confirmPassword")}
+        <NewPasswordFields
+          password={{ ...register("password"), error: e.password?.message }}
+          confirmPassword={{ ...register("confirmPassword"), error: e.confirmPassword?.message }}
         />
         <Button type="submit" className="w-full" isLoading={registration.isPending}>
           Register

@@ -3,6 +3,7 @@ import { type SignupForm, SignupFormSchema } from "@sitesnag/shared/auth";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
+import { NameFields } from "../../components/account-fields";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { PasswordField } from "../../components/password-field";
@@ -10,7 +11,6 @@ import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { loginRequest, registerRequest, useCompleteSignIn } from "./api/auth-api";
 import { AuthLayout } from "./auth-layout";
-import { NameFields } from "./name-fields";
 
 /** Form A (SPEC §5): email pattern, 6-character minimum, visibility toggles; registers then signs in. */
 export function SignupPage() {

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type AuthResponse, type Login, LoginSchema, type SignupForm, SignupFormSchema } from "@sitesnag/shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
+import { NameFields, NewPasswordFields } from "../../../components/account-fields";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
 import { api, errorMessage } from "../../../lib/api-client";
@@ -30,15 +31,10 @@ export function NewAccountForm({
   const e = formState.errors;
   return (
     <form noValidate onSubmit={handleSubmit((v) => signup.mutate(v))} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={e.firstName?.message}
-          {...register("firstName")}
-        />
-        <TextField label="Last name" autoComplete="family-name" error={e.lastName?.message} {...register("lastName")} />
-      </div>
+      <NameFields
+        firstName={{ ...register("firstName"), error: e.firstName?.message }}
+        lastName={{ ...register("lastName"), error: e.lastName?.message }}
+      />
       <TextField
         label="Email"
         type="email"
@@ -47,19 +43,9 @@ export function NewAccountForm({
         error={e.email?.message}
         {...register("email")}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={e.password?.message}
-        {...register("password")}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={e.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        password={{ ...register("password"), error: e.password?.message }}
+        confirmPassword={{ ...register("confirmPassword"), error: e.confirmPassword?.message }}
       />
       <Button type="submit" className="w-full" isLoading={signup.isPending}>
         Create account and join
