@@ -27,6 +27,8 @@ import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
 import { userRoutes } from "./users/users.routes";
+import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
+import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { registerWebApp } from "./web/web.routes";
 
 export type AppOptions = {
@@ -60,22 +62,34 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Shared counters and session revocations when scaled out (docs/decisions/0017). Connecting
+  // fails here, before anything listens, when REDIS_URL is unreachable (RedisUnavailableError).
+  let redis: SharedRedis | undefined;
+  if (options.config.redis) {
+    redis = await connectRedis(options.config.redis.url, options.config.redis.prefix, app.log);
+    const connection = redis;
+    // onClose runs once every in-flight request has finished.
+    app.addHook("onClose", async () => connection.close());
+  }
+
   const ctx: AppContext = {
     config: options.config,
     db: options.db,
     dbKind: options.dbKind,
     tokens: new TokenSigner(options.secret),
-    sessions: new SessionStatus(options.db),
+    sessions: new SessionStatus(options.db, undefined, redis),
     storage: options.storage,
+    redis,
     log: app.log,
   };
+  await ctx.sessions.subscribe(app.log);
 
   registerSecurityHeaders(app, headersFor);
   const { onRoute } = options;
   if (onRoute) app.addHook("onRoute", (route) => onRoute({ method: route.method, url: route.url }));
   registerErrorHandler(app);
   registerJsonBodyParser(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
 
   const authenticate = createAuthenticate(ctx);
 

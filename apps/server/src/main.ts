@@ -7,6 +7,7 @@ import { resolveSecret } from "./auth/secret";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { removeExpiredDemos } from "./demo/demo.service";
+import { RedisUnavailableError } from "./shared-state/redis";
 import { createStorage } from "./storage/create-storage";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -70,7 +71,14 @@ async function main(): Promise<void> {
 
   const secret = await resolveSecret(config.appSecret, config.dataDir);
   const storage = createStorage(config);
-  const { app, ctx } = await buildApp({ config, db: database.db, dbKind: database.kind, secret, storage });
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp({ config, db: database.db, dbKind: database.kind, secret, storage });
+  } catch (error) {
+    if (error instanceof RedisUnavailableError) fail(`Invalid REDIS_URL: ${error.message}`);
+    throw error;
+  }
+  const { app, ctx } = built;
   reportConnectionError = (err) => app.log.warn({ err }, "database connection lost; the pool will open a new one");
 
   if (config.adminEmail && config.adminPassword) {
@@ -82,18 +90,37 @@ async function main(): Promise<void> {
   }, HOUR_MS);
   cleanup.unref();
 
+  // Graceful shutdown (README, "Running several instances"): stop accepting connections, let the
+  // requests in flight (uploads included) finish, then close Redis, the database pool and the
+  // storage client and exit 0. Past SHUTDOWN_TIMEOUT_SECONDS the connections still open are cut
+  // and the exit code is 1, so a supervisor can tell work was interrupted.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down: finishing requests in flight");
     clearInterval(cleanup);
+    let interrupted = false;
+    const deadline = setTimeout(() => {
+      interrupted = true;
+      app.log.warn("shutdown deadline passed: closing the connections still open");
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
     try {
+      // Resolves once the listener is closed and every request has been answered; the onClose
+      // hooks (Redis) run after that.
       await app.close();
-      await database.db.destroy();
-    } finally {
-      process.exit(0);
+    } catch (err) {
+      interrupted = true;
+      app.log.error({ err }, "shutdown: closing the server failed");
     }
+    clearTimeout(deadline);
+    const closed = await Promise.allSettled([database.db.destroy(), storage.close()]);
+    for (const result of closed) {
+      if (result.status === "rejected") app.log.warn({ err: result.reason }, "shutdown: a client did not close cleanly");
+    }
+    app.log.info({ interrupted }, "shut down");
+    process.exit(interrupted ? 1 : 0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

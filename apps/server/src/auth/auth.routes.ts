@@ -18,7 +18,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     const perIp = { max: ctx.config.authRateLimit, timeWindow: "1 minute" };
-    const throttle = new SignInThrottle();
+    const throttle = new SignInThrottle(undefined, ctx.redis);
 
     // Sign-ups of one address from many IPs. Its own counter: registrations never count against
     // signing in to that address (sign-in-throttle.ts). Applied by hand: a limiter made with

@@ -58,7 +58,7 @@ async function isGraceReuse(ctx: AppContext, stored: StoredToken, now: number): 
 
 async function refuseAsStolen(ctx: AppContext, familyId: string, userId: string, now: number): Promise<never> {
   await revokeFamily(ctx.db, familyId, now);
-  ctx.sessions.end(familyId);
+  await ctx.sessions.end(familyId);
   ctx.log.warn({ userId }, "refresh token reuse detected; family revoked");
   throw unauthorized(INVALID_REFRESH);
 }
@@ -92,5 +92,5 @@ export async function logout(ctx: AppContext, refreshToken: string): Promise<voi
   const stored = await findRefreshTokenByHash(ctx.db, hashToken(refreshToken));
   if (!stored) return;
   await revokeFamily(ctx.db, stored.family_id, nowSeconds());
-  ctx.sessions.end(stored.family_id);
+  await ctx.sessions.end(stored.family_id);
 }

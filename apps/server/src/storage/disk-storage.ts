@@ -42,4 +42,8 @@ export class DiskStorage implements FileStorage {
   async delete(keys: readonly string[]): Promise<void> {
     await Promise.all(keys.map((key) => rm(this.resolve(key), { force: true })));
   }
+
+  async close(): Promise<void> {
+    // Nothing held open between calls.
+  }
 }

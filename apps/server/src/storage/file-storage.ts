@@ -14,4 +14,6 @@ export interface FileStorage {
   stat(key: string): Promise<{ size: number } | null>;
   /** Deletes the keys that exist; missing keys are not an error. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Releases clients and sockets at shutdown. */
+  close(): Promise<void>;
 }

@@ -93,4 +93,8 @@ export class S3Storage implements FileStorage {
       );
     }
   }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
 }

@@ -83,8 +83,8 @@ export async function changePassword(
     return revokeOtherSessions(trx, user.id, sessionId, nowSeconds());
   });
   // Their access tokens stop working now on this instance, not when they expire (other
-  // instances: within SessionStatus's live-check window).
-  for (const family of ended) ctx.sessions.end(family);
+  // instances: at once with REDIS_URL, else within SessionStatus's live-check window).
+  await Promise.all(ended.map((family) => ctx.sessions.end(family)));
 }
 
 export async function updateMembership(
