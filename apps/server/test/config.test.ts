@@ -24,6 +24,8 @@ describe("loadConfig", () => {
       authRateLimit: 20,
       trustProxy: 0,
       s3: undefined,
+      redis: undefined,
+      shutdownTimeoutMs: 25_000,
       logLevel: "info",
       webDist: undefined,
     });
@@ -45,6 +47,9 @@ describe("loadConfig", () => {
       APP_SECRET: "s".repeat(32),
       AUTH_RATE_LIMIT: "500",
       TRUST_PROXY: "1",
+      REDIS_URL: "rediss://:pw@cache.internal:6380/2",
+      REDIS_PREFIX: "acme:",
+      SHUTDOWN_TIMEOUT_SECONDS: "40",
       LOG_LEVEL: "warn",
       WEB_DIST: "/srv/web",
     });
@@ -59,6 +64,8 @@ describe("loadConfig", () => {
       authRateLimit: 500,
       trustProxy: 1,
       s3: undefined,
+      redis: { url: "rediss://:pw@cache.internal:6380/2", prefix: "acme:" },
+      shutdownTimeoutMs: 40_000,
       logLevel: "warn",
       webDist: "/srv/web",
     });
@@ -73,6 +80,19 @@ describe("loadConfig", () => {
       expect(error.message).not.toContain("\n");
     },
   );
+
+  it.each(["localhost:6379", "http://cache.example.com", "redis://", "not a url"])(
+    "refuses REDIS_URL=%s with one line naming the variable",
+    (value) => {
+      expect(configError({ REDIS_URL: value }).message).toBe("Invalid REDIS_URL: must be a redis:// or rediss:// URL");
+    },
+  );
+
+  it("refuses a REDIS_PREFIX with spaces or wildcards, and a SHUTDOWN_TIMEOUT_SECONDS below 1", () => {
+    expect(configError({ REDIS_PREFIX: "a b" }).message).toMatch(/^Invalid REDIS_PREFIX/);
+    expect(configError({ REDIS_PREFIX: "app*" }).message).toMatch(/^Invalid REDIS_PREFIX/);
+    expect(configError({ SHUTDOWN_TIMEOUT_SECONDS: "0" }).message).toMatch(/^Invalid SHUTDOWN_TIMEOUT_SECONDS/);
+  });
 
   it.each(["abc", "70000", "-1", "80.5", "3000abc"])("refuses PORT=%s", (value) => {
     expect(configError({ PORT: value }).message).toMatch(/^Invalid PORT/);

@@ -54,6 +54,8 @@ describe("process start-up", () => {
     [{ DATA_DIR: "/proc/sitesnag-cannot-create" }, "Invalid DATA_DIR"],
     [{ DATA_DIR: "/etc/hostname/not-a-folder" }, "Invalid DATA_DIR"],
     [{ DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, "Invalid DATABASE_URL"],
+    [{ REDIS_URL: "localhost:6379" }, "Invalid REDIS_URL: must be a redis:// or rediss:// URL"],
+    [{ REDIS_URL: "redis://127.0.0.1:1" }, "Invalid REDIS_URL: could not connect to 127.0.0.1:1"],
   ])("refuses %o with one line naming the variable", async (env, expected) => {
     const child = start(env);
     const code = await exited(child);
