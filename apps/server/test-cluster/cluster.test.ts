@@ -1,0 +1,325 @@
+// Two instances behind HAProxy behave as one product: sessions, photos, refresh-token theft
+// detection, the login limit and offline sync replays cross instances; a killed instance loses no
+// acknowledged write while the balancer keeps answering; a rolling restart fails no request.
+import { createHash, randomUUID } from "node:crypto";
+import type { AuthResponse } from "@sitesnag/shared/auth";
+import type { Report } from "@sitesnag/shared/snagging";
+import type { SyncResponse } from "@sitesnag/shared/sync";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_RATE_LIMIT, type Cluster, startCluster, until } from "./cluster";
+
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(async () => {
+  await cluster?.close();
+});
+
+type Call = {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  form?: FormData;
+  /** The client address the test poses as (X-Forwarded-For; the cluster trusts two hops). */
+  client?: string;
+  headers?: Record<string, string>;
+};
+
+let clients = 0;
+/** A client address of its own, so each test has its own per-IP auth budget. */
+const newClient = () => {
+  clients += 1;
+  return `203.0.113.${clients}`;
+};
+
+async function call(base: string, path: string, options: Call = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.client) headers["x-forwarded-for"] = options.client;
+  let body: string | FormData | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(`${base}${path}`, { method: options.method ?? "GET", headers, body });
+  const buffer = Buffer.from(await res.arrayBuffer());
+  const text = buffer.toString("utf8");
+  const json = () => JSON.parse(text) as unknown;
+  return { status: res.status, headers: res.headers, buffer, text, json };
+}
+
+let accounts = 0;
+async function register(base: string, client: string): Promise<AuthResponse & { password: string }> {
+  accounts += 1;
+  const password = "correct-horse-battery";
+  const res = await call(base, "/api/auth/register", {
+    method: "POST",
+    client,
+    body: { firstName: "Cleo", lastName: "Cluster", email: `cleo.${accounts}.${Date.now()}@example.com`, password },
+  });
+  expect(res.status, res.text).toBe(201);
+  return { ...(res.json() as AuthResponse), password };
+}
+
+async function createProject(base: string, token: string): Promise<string> {
+  const res = await call(base, "/api/projects", {
+    method: "POST",
+    token,
+    body: { name: "Tower", description: "", location: "", clientName: "", status: "active" },
+  });
+  expect(res.status, res.text).toBe(201);
+  return (res.json() as { project: { id: string } }).project.id;
+}
+
+const countReports = async (projectId: string): Promise<number> => {
+  const { rows } = await cluster.db.query("select count(*)::int as n from snagging_reports where project_id = $1", [
+    projectId,
+  ]);
+  return (rows[0] as { n: number }).n;
+};
+
+describe("two instances behind HAProxy", () => {
+  it("balances round-robin without stickiness", async () => {
+    const served = new Set<string>();
+    for (let i = 0; i < 4; i += 1) {
+      const res = await call(cluster.url, "/api/health");
+      expect(res.status).toBe(200);
+      served.add(res.headers.get("x-served-by") ?? "");
+    }
+    expect([...served].sort()).toEqual(["a", "b"]);
+  });
+
+  it("a session made on one instance is used on the other", async () => {
+    const client = newClient();
+    const account = await register(cluster.a.url, client);
+    const projectId = await createProject(cluster.b.url, account.accessToken);
+    for (const base of [cluster.a.url, cluster.b.url]) {
+      const res = await call(base, "/api/projects", { token: account.accessToken });
+      expect(res.status).toBe(200);
+      expect((res.json() as { projects: { id: string }[] }).projects.map((p) => p.id)).toEqual([projectId]);
+    }
+    // Through the balancer, answered by both.
+    const servedBy = new Set<string>();
+    for (let i = 0; i < 4; i += 1) {
+      const res = await call(cluster.url, "/api/projects", { token: account.accessToken });
+      expect(res.status).toBe(200);
+      servedBy.add(res.headers.get("x-served-by") ?? "");
+    }
+    expect(servedBy.size).toBe(2);
+  });
+
+  it("a photo uploaded through one instance is served by the other", async () => {
+    const account = await register(cluster.url, newClient());
+    const projectId = await createProject(cluster.url, account.accessToken);
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#aa6633" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append("projectId", projectId);
+    form.append("priority", "high");
+    form.append("description", "📷 Photo 1 - Core A: cracked screed");
+    form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "crack.jpg");
+    const created = await call(cluster.a.url, "/api/snagging", { method: "POST", token: account.accessToken, form });
+    expect(created.status, created.text).toBe(201);
+    const [attachment] = (created.json() as { report: Report }).report.attachments;
+    expect(attachment).toBeDefined();
+    for (const base of [cluster.b.url, cluster.url, cluster.url]) {
+      const file = await call(base, attachment?.file_path as string);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("image/jpeg");
+      expect(createHash("sha256").update(file.buffer).digest("hex")).toBe(attachment?.sha256);
+    }
+  });
+
+  it("a refresh token rotated on one instance and replayed to the other revokes the family everywhere", async () => {
+    const client = newClient();
+    const account = await register(cluster.a.url, client);
+    const refresh = (base: string, refreshToken: string) =>
+      call(base, "/api/auth/refresh", { method: "POST", client, body: { refreshToken } });
+    const rotated = await refresh(cluster.a.url, account.refreshToken);
+    expect(rotated.status).toBe(200);
+    const current = rotated.json() as AuthResponse;
+    // Both instances now hold this session as live in their 30-second cache.
+    for (const base of [cluster.a.url, cluster.b.url]) {
+      expect((await call(base, "/api/projects", { token: current.accessToken })).status).toBe(200);
+    }
+    // The successor is used, so the first token is no longer a racing tab's (decision 0005): theft.
+    const next = await refresh(cluster.a.url, current.refreshToken);
+    expect(next.status).toBe(200);
+    const latest = next.json() as AuthResponse;
+    expect((await refresh(cluster.b.url, account.refreshToken)).status).toBe(401);
+    // The family is revoked: the newest refresh token is refused, on either instance...
+    expect((await refresh(cluster.a.url, latest.refreshToken)).status).toBe(401);
+    // ...and its access token too, on both, through Redis pub/sub rather than after the cache's 30 s.
+    for (const base of [cluster.a.url, cluster.b.url]) {
+      await until(
+        `${base} to refuse the revoked session`,
+        async () => (await call(base, "/api/projects", { token: latest.accessToken })).status === 401,
+        5_000,
+      );
+    }
+  });
+
+  it("the login limit holds across both instances", async () => {
+    const client = newClient();
+    const account = await register(cluster.a.url, newClient());
+    const login = (base: string, password: string) =>
+      call(base, "/api/auth/login", { method: "POST", client, body: { email: account.user.email, password } });
+    const bases = [cluster.a.url, cluster.b.url, cluster.url];
+    for (let i = 0; i < AUTH_RATE_LIMIT; i += 1) {
+      expect((await login(bases[i % bases.length] as string, "wrong-password")).status).toBe(401);
+    }
+    // Neither instance alone has seen the limit: only a shared count refuses these.
+    for (const base of [cluster.a.url, cluster.b.url]) {
+      const refused = await login(base, account.password);
+      expect(refused.status).toBe(429);
+      expect(refused.json()).toMatchObject({ message: "Too many attempts. Please wait a minute and try again." });
+    }
+  });
+
+  it("an offline sync batch replayed to the other instance creates nothing", async () => {
+    const account = await register(cluster.url, newClient());
+    const projectId = await createProject(cluster.url, account.accessToken);
+    const items = ["a", "b", "c"].map((label) => ({
+      tempId: `${label}-${randomUUID()}`,
+      action: "create",
+      resource: "snagging",
+      data: { projectId, priority: "high", description: `📷 Photo 1 - Level ${label}: missing fire stopping` },
+    }));
+    const sync = (base: string) =>
+      call(base, "/api/snagging/sync", { method: "POST", token: account.accessToken, body: { items } });
+    const first = await sync(cluster.a.url);
+    expect(first.status, first.text).toBe(200);
+    const results = (first.json() as SyncResponse).data.results;
+    expect(results.map((r) => r.success)).toEqual([true, true, true]);
+    expect(await countReports(projectId)).toBe(3);
+    const replay = await sync(cluster.b.url);
+    expect(replay.status).toBe(200);
+    expect((replay.json() as SyncResponse).data.results).toEqual(results);
+    expect(await countReports(projectId)).toBe(3);
+  });
+});
+
+/**
+ * Continuous load through the balancer from `workers` loops: reads of the project list and report
+ * creations, each creation under its own Idempotency-Key as the web client sends them. With
+ * `retryWrites`, a write that got no 201 is sent again under the same key until it does (the
+ * client's offline queue); every request's outcome is recorded.
+ */
+function load(token: string, projectId: string, options: { workers: number; retryWrites: boolean }) {
+  let running = true;
+  const outcomes: { kind: "read" | "write"; status: number; at: number }[] = [];
+  const acknowledged = new Map<string, string>();
+  const keys: string[] = [];
+  const send = async (kind: "read" | "write", run: () => Promise<number>) => {
+    const status = await run().catch(() => 0);
+    outcomes.push({ kind, status, at: Date.now() });
+    return status;
+  };
+  const write = async (key: string) => {
+    let reportId: string | undefined;
+    const status = await send("write", async () => {
+      const res = await call(cluster.url, "/api/snagging", {
+        method: "POST",
+        token,
+        headers: { "idempotency-key": key },
+        body: { projectId, priority: "medium", description: `📷 Photo 1 - Load: ${key}` },
+      });
+      if (res.status === 201) reportId = (res.json() as { report: Report }).report.id;
+      return res.status;
+    });
+    return { status, reportId };
+  };
+  const worker = async () => {
+    while (running) {
+      await send("read", async () => (await call(cluster.url, "/api/projects", { token })).status);
+      const key = randomUUID();
+      keys.push(key);
+      let result = await write(key);
+      while (result.status !== 201 && options.retryWrites) result = await write(key);
+      if (result.reportId) acknowledged.set(key, result.reportId);
+    }
+  };
+  const workers = Array.from({ length: options.workers }, worker);
+  return {
+    outcomes,
+    acknowledged,
+    keys,
+    /** Resolves once `count` more requests have completed. */
+    progress: (count: number) => {
+      const target = outcomes.length + count;
+      return until(`${count} more requests`, () => outcomes.length >= target, 60_000);
+    },
+    stop: async () => {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+describe("failures under load", () => {
+  let token: string;
+  let projectId: string;
+  beforeAll(async () => {
+    const account = await register(cluster.url, newClient());
+    token = account.accessToken;
+    projectId = await createProject(cluster.url, token);
+  });
+
+  async function expectEveryAcknowledgedWriteStored(acknowledged: Map<string, string>) {
+    const ids = [...acknowledged.values()];
+    const { rows } = await cluster.db.query("select id from snagging_reports where id = any($1::text[])", [ids]);
+    expect(rows.length).toBe(ids.length);
+  }
+
+  it("killing one instance mid-load loses no acknowledged write, and the balancer keeps answering", async () => {
+    const before = await countReports(projectId);
+    const traffic = load(token, projectId, { workers: 4, retryWrites: true });
+    await traffic.progress(40);
+    const killedAt = Date.now();
+    expect(await cluster.b.stop("SIGKILL")).toBeNull();
+    await until("HAProxy to mark b down", async () => (await cluster.serverStatus("b")).startsWith("DOWN"));
+    await traffic.progress(40);
+    await traffic.stop();
+
+    const reads = traffic.outcomes.filter((o) => o.kind === "read");
+    const failedReads = reads.filter((o) => o.status !== 200);
+    // Reads in flight on b when it died are replayed by HAProxy on a.
+    expect(failedReads, JSON.stringify(failedReads)).toEqual([]);
+    expect(reads.filter((o) => o.at > killedAt).length).toBeGreaterThan(0);
+    // Every key was eventually acknowledged, each by exactly one stored report.
+    expect(traffic.acknowledged.size).toBe(traffic.keys.length);
+    await expectEveryAcknowledgedWriteStored(traffic.acknowledged);
+    expect(await countReports(projectId)).toBe(before + traffic.keys.length);
+    const writeFailures = traffic.outcomes.filter((o) => o.kind === "write" && o.status !== 201);
+    console.info(
+      `kill: ${traffic.outcomes.length} requests, ${traffic.keys.length} writes, ${writeFailures.length} write attempts answered without 201 (retried under the same key)`,
+    );
+
+    await cluster.b.start();
+    await until("HAProxy to mark b up", async () => (await cluster.serverStatus("b")) === "UP");
+  });
+
+  it("a rolling restart (SIGTERM one, start it, then the other) fails no request", async () => {
+    const before = await countReports(projectId);
+    const traffic = load(token, projectId, { workers: 4, retryWrites: false });
+    await traffic.progress(20);
+    for (const instance of [cluster.a, cluster.b]) {
+      expect(await instance.stop("SIGTERM"), await instance.log()).toBe(0);
+      await traffic.progress(10);
+      await instance.start();
+      await until(`HAProxy to mark ${instance.name} up`, async () => (await cluster.serverStatus(instance.name)) === "UP");
+      await traffic.progress(10);
+    }
+    await traffic.stop();
+    const failed = traffic.outcomes.filter((o) => (o.kind === "read" ? o.status !== 200 : o.status !== 201));
+    expect(failed, JSON.stringify(failed)).toEqual([]);
+    expect(traffic.acknowledged.size).toBe(traffic.keys.length);
+    await expectEveryAcknowledgedWriteStored(traffic.acknowledged);
+    expect(await countReports(projectId)).toBe(before + traffic.keys.length);
+    console.info(`rolling restart: ${traffic.outcomes.length} requests, none failed`);
+  });
+});

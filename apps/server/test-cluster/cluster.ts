@@ -1,0 +1,248 @@
+// Two instances of the built server (dist/main.js) on PostgreSQL, S3 (s3rver) and Redis, behind
+// HAProxy round-robin with no stickiness, on free loopback ports. Everything is real processes:
+// instances are killed and restarted with signals, HAProxy health-checks them on /api/health.
+// Readiness is always polled, never slept for.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
+import pg from "pg";
+import S3rver from "s3rver";
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const POSTGRES = process.env.CLUSTER_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? "redis://127.0.0.1:6379";
+const DATABASE = "cluster_test";
+const BUCKET = "cluster-test";
+export const APP_SECRET = "cluster-secret-cluster-secret-cluster-42";
+/** Per-IP auth attempts per minute in the cluster (tests pose as distinct clients with X-Forwarded-For). */
+export const AUTH_RATE_LIMIT = 6;
+
+/** A port the OS reports free right now. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+
+/** Polls `check` until it is true; fails with `what` after `limitMs` (a bound, not a wait). */
+export async function until(what: string, check: () => Promise<boolean> | boolean, limitMs = 30_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const exited = (child: ChildProcess): Promise<number | null> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+
+export class Instance {
+  child: ChildProcess | undefined;
+  starts = 0;
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+    private readonly logFile: string,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.starts += 1;
+    const log = createWriteStream(this.logFile, { flags: "a" });
+    const child = spawn(process.execPath, ["dist/main.js"], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH ?? "", ...this.env, PORT: String(this.port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    this.child = child;
+    await until(`${this.name} to answer /api/health`, async () => {
+      if (child.exitCode !== null) throw new Error(`${this.name} exited ${child.exitCode}: ${await this.log()}`);
+      return fetch(`${this.url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+    });
+  }
+
+  /** Sends `signal` and resolves with the exit code (null when killed by the signal). */
+  async stop(signal: NodeJS.Signals): Promise<number | null> {
+    const child = this.child;
+    if (!child) return null;
+    const code = exited(child);
+    child.kill(signal);
+    const result = await code;
+    this.child = undefined;
+    return result;
+  }
+
+  log(): Promise<string> {
+    return readFile(this.logFile, "utf8").catch(() => "");
+  }
+}
+
+export type Cluster = {
+  /** The balancer's address: every test talks to it unless it means one instance. */
+  url: string;
+  a: Instance;
+  b: Instance;
+  db: pg.Pool;
+  /** HAProxy's view of a server: "UP", "DOWN", … */
+  serverStatus: (name: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+function haproxyConfig(ports: { front: number; stats: number; a: number; b: number }): string {
+  return `global
+  maxconn 1024
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 30s
+  timeout server 30s
+  # A request that could not be sent (connection refused: an instance stopped or starting) is
+  # retried on the other server. A request that reached a server which then died without
+  # answering, or answered 503 while closing, is replayed only when replaying it is harmless:
+  # GET/HEAD, or a write carrying an Idempotency-Key (the server answers a replay with the first
+  # result). Never a refresh-token rotation: a replayed one would look like theft.
+  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response 503
+
+frontend web
+  bind 127.0.0.1:${ports.front}
+  option forwardfor
+  http-request disable-l7-retry if !METH_GET !{ req.hdr(idempotency-key) -m found }
+  default_backend app
+
+backend app
+  balance roundrobin
+  # No keep-alive to the servers: a closing instance never has an idle connection HAProxy could
+  # pick just as it is closed.
+  option http-server-close
+  option httpchk GET /api/health
+  http-check expect status 200
+  http-response set-header x-served-by %s
+  default-server inter 250ms fall 2 rise 1
+  server a 127.0.0.1:${ports.a} check
+  server b 127.0.0.1:${ports.b} check
+
+listen stats
+  bind 127.0.0.1:${ports.stats}
+  stats enable
+  stats uri /stats
+`;
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const folder = await mkdtemp(path.join(tmpdir(), "sitesnag-cluster-"));
+  const admin = new pg.Client({ connectionString: POSTGRES });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DATABASE} with (force)`);
+  await admin.query(`create database ${DATABASE}`);
+  await admin.end();
+  const databaseUrl = Object.assign(new URL(POSTGRES), { pathname: `/${DATABASE}` }).toString();
+
+  const s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: path.join(folder, "s3"),
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port: s3Port } = await s3.run();
+
+  const prefix = `sitesnag-cluster:${Math.random().toString(36).slice(2, 10)}:`;
+  const [front, stats, portA, portB] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const shared = {
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    APP_SECRET,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+    AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+    // HAProxy plus the client's own X-Forwarded-For: the tests pose as distinct clients, as a CDN
+    // in front of the balancer would report them.
+    TRUST_PROXY: "2",
+    SHUTDOWN_TIMEOUT_SECONDS: "20",
+  };
+  // Each instance its own DATA_DIR: nothing may be shared through a local disk.
+  const instance = (name: string, port: number) =>
+    new Instance(name, port, { ...shared, DATA_DIR: path.join(folder, name) }, path.join(folder, `${name}.log`));
+  const a = instance("a", portA);
+  const b = instance("b", portB);
+  // One after the other: the first runs the migrations.
+  await a.start();
+  await b.start();
+
+  const configFile = path.join(folder, "haproxy.cfg");
+  await writeFile(configFile, haproxyConfig({ front, stats, a: portA, b: portB }));
+  const haproxy = spawn("haproxy", ["-db", "-f", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  let haproxyLog = "";
+  haproxy.stdout?.on("data", (d: Buffer) => (haproxyLog += d.toString()));
+  haproxy.stderr?.on("data", (d: Buffer) => (haproxyLog += d.toString()));
+
+  const serverStatus = async (name: string): Promise<string> => {
+    const csv = await fetch(`http://127.0.0.1:${stats}/stats;csv`)
+      .then((r) => r.text())
+      .catch(() => "");
+    const row = csv.split("\n").find((line) => line.startsWith(`app,${name},`));
+    const header = csv.split("\n")[0]?.replace(/^# /, "").split(",") ?? [];
+    return row?.split(",")[header.indexOf("status")] ?? "UNKNOWN";
+  };
+  await until("HAProxy to see both servers up", async () => {
+    if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${haproxyLog}`);
+    return (await serverStatus("a")) === "UP" && (await serverStatus("b")) === "UP";
+  });
+
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  return {
+    url: `http://127.0.0.1:${front}`,
+    a,
+    b,
+    db,
+    serverStatus,
+    close: async () => {
+      await db.end();
+      haproxy.kill("SIGTERM");
+      await exited(haproxy);
+      await Promise.all([a.stop("SIGTERM"), b.stop("SIGTERM")]);
+      await s3.close();
+      const redis = new Redis(REDIS_URL);
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== "0");
+      redis.disconnect();
+      const dropper = new pg.Client({ connectionString: POSTGRES });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${DATABASE} with (force)`);
+      await dropper.end();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
