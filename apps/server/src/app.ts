@@ -23,12 +23,12 @@ import { registerSecurityHeaders, securityHeaders } from "./http/security-header
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
+import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
+import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
 import { userRoutes } from "./users/users.routes";
-import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
-import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { registerWebApp } from "./web/web.routes";
 
 export type AppOptions = {

@@ -117,7 +117,8 @@ async function main(): Promise<void> {
     clearTimeout(deadline);
     const closed = await Promise.allSettled([database.db.destroy(), storage.close()]);
     for (const result of closed) {
-      if (result.status === "rejected") app.log.warn({ err: result.reason }, "shutdown: a client did not close cleanly");
+      if (result.status === "rejected")
+        app.log.warn({ err: result.reason }, "shutdown: a client did not close cleanly");
     }
     app.log.info({ interrupted }, "shut down");
     process.exit(interrupted ? 1 : 0);

@@ -311,7 +311,10 @@ describe("failures under load", () => {
       expect(await instance.stop("SIGTERM"), await instance.log()).toBe(0);
       await traffic.progress(10);
       await instance.start();
-      await until(`HAProxy to mark ${instance.name} up`, async () => (await cluster.serverStatus(instance.name)) === "UP");
+      await until(
+        `HAProxy to mark ${instance.name} up`,
+        async () => (await cluster.serverStatus(instance.name)) === "UP",
+      );
       await traffic.progress(10);
     }
     await traffic.stop();

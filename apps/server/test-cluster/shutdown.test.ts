@@ -1,8 +1,9 @@
 // Graceful shutdown of the built server (dist/main.js), a real process: on SIGTERM it stops
 // accepting connections, finishes the upload in flight and exits 0 with the report stored; an
 // upload still unfinished at SHUTDOWN_TIMEOUT_SECONDS is cut and the exit code is 1.
-import http from "node:http";
+
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";

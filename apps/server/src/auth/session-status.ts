@@ -70,7 +70,11 @@ export class SessionStatus {
     try {
       await this.redis.client.publish(this.channel, sessionId);
     } catch (err) {
-      this.redis.warn("sessions", err, "session revocation not published (Redis unavailable): other instances refuse it within 30 s");
+      this.redis.warn(
+        "sessions",
+        err,
+        "session revocation not published (Redis unavailable): other instances refuse it within 30 s",
+      );
     }
   }
 

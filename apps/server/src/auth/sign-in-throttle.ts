@@ -151,7 +151,11 @@ class RedisThrottleStore implements ThrottleStore {
 
   private keys(account: string, pair: string) {
     const prefix = `${this.redis.prefix}signin:`;
-    return { address: `${prefix}address:${pair}`, account: `${prefix}account:${account}`, known: `${prefix}known:${pair}` };
+    return {
+      address: `${prefix}address:${pair}`,
+      account: `${prefix}account:${account}`,
+      known: `${prefix}known:${pair}`,
+    };
   }
 
   async begin(account: string, pair: string): Promise<number> {
