@@ -11,6 +11,7 @@ import { RedisUnavailableError } from "./shared-state/redis";
 import { createStorage } from "./storage/create-storage";
 
 const HOUR_MS = 60 * 60 * 1000;
+const IDLE_SWEEP_MS = 100;
 
 function fail(line: string): never {
   process.stderr.write(`sitesnag: ${line}\n`);
@@ -106,6 +107,9 @@ async function main(): Promise<void> {
       app.log.warn("shutdown deadline passed: closing the connections still open");
       app.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
+    // A keep-alive connection whose request was in flight becomes idle once answered, and Node
+    // would keep it open until its keep-alive timeout (72 s): close idle connections as they appear.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
     try {
       // Resolves once the listener is closed and every request has been answered; the onClose
       // hooks (Redis) run after that.
@@ -114,6 +118,7 @@ async function main(): Promise<void> {
       interrupted = true;
       app.log.error({ err }, "shutdown: closing the server failed");
     }
+    clearInterval(sweep);
     clearTimeout(deadline);
     const closed = await Promise.allSettled([database.db.destroy(), storage.close()]);
     for (const result of closed) {

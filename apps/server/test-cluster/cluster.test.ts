@@ -288,7 +288,7 @@ describe("failures under load", () => {
     const reads = traffic.outcomes.filter((o) => o.kind === "read");
     const failedReads = reads.filter((o) => o.status !== 200);
     // Reads in flight on b when it died are replayed by HAProxy on a.
-    expect(failedReads, JSON.stringify(failedReads)).toEqual([]);
+    expect(failedReads, `${JSON.stringify(failedReads)}\n${cluster.balancerLog(/ (5\d\d|-1) /)}`).toEqual([]);
     expect(reads.filter((o) => o.at > killedAt).length).toBeGreaterThan(0);
     // Every key was eventually acknowledged, each by exactly one stored report.
     expect(traffic.acknowledged.size).toBe(traffic.keys.length);
@@ -319,7 +319,7 @@ describe("failures under load", () => {
     }
     await traffic.stop();
     const failed = traffic.outcomes.filter((o) => (o.kind === "read" ? o.status !== 200 : o.status !== 201));
-    expect(failed, JSON.stringify(failed)).toEqual([]);
+    expect(failed, `${JSON.stringify(failed)}\n${cluster.balancerLog(/ (5\d\d|-1) /)}`).toEqual([]);
     expect(traffic.acknowledged.size).toBe(traffic.keys.length);
     await expectEveryAcknowledgedWriteStored(traffic.acknowledged);
     expect(await countReports(projectId)).toBe(before + traffic.keys.length);

@@ -72,12 +72,17 @@ export class Instance {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     this.child = child;
-    await until(`${this.name} to answer /api/health`, async () => {
-      if (child.exitCode !== null) throw new Error(`${this.name} exited ${child.exitCode}: ${await this.log()}`);
-      return fetch(`${this.url}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-    });
+    await until(
+      `${this.name} to answer /api/health`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${this.name} exited ${child.exitCode}: ${await this.log()}`);
+        return fetch(`${this.url}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false);
+        // Start-up (migrations, sharp, Redis, S3) on a busy 2-core machine.
+      },
+      90_000,
+    );
   }
 
   /** Sends `signal` and resolves with the exit code (null when killed by the signal). */
@@ -104,16 +109,23 @@ export type Cluster = {
   db: pg.Pool;
   /** HAProxy's view of a server: "UP", "DOWN", … */
   serverStatus: (name: string) => Promise<string>;
+  /** HAProxy's log lines (one per request, httplog format) that match `pattern`. */
+  balancerLog: (pattern: RegExp) => string;
   close: () => Promise<void>;
 };
 
 function haproxyConfig(ports: { front: number; stats: number; a: number; b: number }): string {
   return `global
   maxconn 1024
+  log stdout format raw local0 info
 
 defaults
   mode http
+  log global
+  option httplog
   timeout connect 2s
+  # A check answered slowly on a busy machine is not a dead server (connection refused is seen at once).
+  timeout check 5s
   timeout client 30s
   timeout server 30s
   # A request that could not be sent (connection refused: an instance stopped or starting) is
@@ -151,12 +163,33 @@ listen stats
 }
 
 export async function startCluster(): Promise<Cluster> {
+  // Undone in reverse order by close(), or at once when start-up fails half-way.
+  const undo: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
+  };
+  try {
+    return await start(undo, close);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function start(undo: (() => Promise<unknown>)[], close: () => Promise<void>): Promise<Cluster> {
   const folder = await mkdtemp(path.join(tmpdir(), "sitesnag-cluster-"));
+  undo.push(() => rm(folder, { recursive: true, force: true }));
   const admin = new pg.Client({ connectionString: POSTGRES });
   await admin.connect();
   await admin.query(`drop database if exists ${DATABASE} with (force)`);
   await admin.query(`create database ${DATABASE}`);
   await admin.end();
+  undo.push(async () => {
+    const dropper = new pg.Client({ connectionString: POSTGRES });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${DATABASE} with (force)`);
+    await dropper.end();
+  });
   const databaseUrl = Object.assign(new URL(POSTGRES), { pathname: `/${DATABASE}` }).toString();
 
   const s3 = new S3rver({
@@ -167,8 +200,22 @@ export async function startCluster(): Promise<Cluster> {
     configureBuckets: [{ name: BUCKET }],
   });
   const { port: s3Port } = await s3.run();
+  undo.push(() => s3.close());
 
   const prefix = `sitesnag-cluster:${Math.random().toString(36).slice(2, 10)}:`;
+  undo.push(async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== "0");
+    } finally {
+      redis.disconnect();
+    }
+  });
   const [front, stats, portA, portB] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const shared = {
     HOST: "127.0.0.1",
@@ -193,6 +240,7 @@ export async function startCluster(): Promise<Cluster> {
     new Instance(name, port, { ...shared, DATA_DIR: path.join(folder, name) }, path.join(folder, `${name}.log`));
   const a = instance("a", portA);
   const b = instance("b", portB);
+  undo.push(() => Promise.all([a.stop("SIGTERM"), b.stop("SIGTERM")]));
   // One after the other: the first runs the migrations.
   await a.start();
   await b.start();
@@ -200,9 +248,15 @@ export async function startCluster(): Promise<Cluster> {
   const configFile = path.join(folder, "haproxy.cfg");
   await writeFile(configFile, haproxyConfig({ front, stats, a: portA, b: portB }));
   const haproxy = spawn("haproxy", ["-db", "-f", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  undo.push(async () => {
+    const done = exited(haproxy);
+    haproxy.kill("SIGTERM");
+    await done;
+  });
   let haproxyLog = "";
   haproxy.stdout?.on("data", (d: Buffer) => (haproxyLog += d.toString()));
   haproxy.stderr?.on("data", (d: Buffer) => (haproxyLog += d.toString()));
+  haproxy.on("error", (error) => (haproxyLog += `${error.message}\n`));
 
   const serverStatus = async (name: string): Promise<string> => {
     const csv = await fetch(`http://127.0.0.1:${stats}/stats;csv`)
@@ -213,36 +267,16 @@ export async function startCluster(): Promise<Cluster> {
     return row?.split(",")[header.indexOf("status")] ?? "UNKNOWN";
   };
   await until("HAProxy to see both servers up", async () => {
-    if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${haproxyLog}`);
+    if (haproxy.exitCode !== null || haproxyLog.includes("ENOENT")) throw new Error(`haproxy: ${haproxyLog}`);
     return (await serverStatus("a")) === "UP" && (await serverStatus("b")) === "UP";
   });
 
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  return {
-    url: `http://127.0.0.1:${front}`,
-    a,
-    b,
-    db,
-    serverStatus,
-    close: async () => {
-      await db.end();
-      haproxy.kill("SIGTERM");
-      await exited(haproxy);
-      await Promise.all([a.stop("SIGTERM"), b.stop("SIGTERM")]);
-      await s3.close();
-      const redis = new Redis(REDIS_URL);
-      let cursor = "0";
-      do {
-        const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-        if (keys.length > 0) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== "0");
-      redis.disconnect();
-      const dropper = new pg.Client({ connectionString: POSTGRES });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${DATABASE} with (force)`);
-      await dropper.end();
-      await rm(folder, { recursive: true, force: true });
-    },
-  };
+  undo.push(() => db.end());
+  const balancerLog = (pattern: RegExp) =>
+    haproxyLog
+      .split("\n")
+      .filter((line) => pattern.test(line))
+      .join("\n");
+  return { url: `http://127.0.0.1:${front}`, a, b, db, serverStatus, balancerLog, close };
 }

@@ -86,6 +86,7 @@ function startUpload(port: number, token: string, upload: { body: Buffer; conten
     onContinue = resolve;
   });
   const request = http.request({
+    agent: new http.Agent({ keepAlive: true }),
     host: "127.0.0.1",
     port,
     method: "POST",
@@ -126,7 +127,9 @@ const refusesConnections = (port: number): Promise<boolean> =>
 
 describe("graceful shutdown of the built server", () => {
   it("on SIGTERM stops accepting, finishes the upload in flight, then exits 0", async () => {
-    const instance = await startInstance("graceful");
+    // A deadline generous for a busy machine, yet shorter than the server's 72-second keep-alive
+    // timeout: the upload's keep-alive connection must be closed once answered, not waited out.
+    const instance = await startInstance("graceful", { SHUTDOWN_TIMEOUT_SECONDS: "60" });
     const { token, projectId } = await signUpWithProject(instance.url);
     const upload = startUpload(instance.port, token, await uploadBody(projectId));
     await upload.taken;
@@ -134,10 +137,13 @@ describe("graceful shutdown of the built server", () => {
     const exit = instance.stop("SIGTERM");
     await until("the listener to close", () => refusesConnections(instance.port));
     upload.finish();
-    const answered = await upload.response;
+    const answered = await upload.response.catch(async (error: Error) => {
+      throw new Error(`${error.message}\n${await instance.log()}`);
+    });
     expect(answered.status, answered.body).toBe(201);
-    expect(await exit).toBe(0);
+    const code = await exit;
     const log = await instance.log();
+    expect(code, log).toBe(0);
     expect(log).toContain("shutting down: finishing requests in flight");
     expect(log).toMatch(/"interrupted":false.*"msg":"shut down"/);
 
