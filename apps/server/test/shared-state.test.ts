@@ -186,11 +186,25 @@ describe.skipIf(!REDIS).each(DIALECTS)("shared state through Redis, two instance
 
     await proxy.restore();
     // Both connections reconnect by themselves (polled: ioredis retries every 200 ms to 2 s).
-    const ready = (on: Instance) => on.ctx.redis?.client.status === "ready";
+    const ready = (on: Instance) =>
+      on.ctx.redis?.client.status === "ready" && on.ctx.redis.subscriber.status === "ready";
     const deadline = Date.now() + 10_000;
     while (!(ready(a) && ready(b)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     const elsewhere = "198.51.100.30";
     for (const on of [a, b, a]) expectError(await login(on, account.user.email, "wrong-password", elsewhere), 401);
     expectError(await login(b, account.user.email, account.password, elsewhere), 429, TOO_MANY);
+
+    // Revocations are delivered again: b resubscribed.
+    const session = (await login(a, account.user.email, account.password, "198.51.100.31")).json() as AuthResponse;
+    const projects = (on: Instance) => on.request({ method: "GET", url: "/api/projects", token: session.accessToken });
+    expect((await projects(b)).statusCode).toBe(200);
+    await a.request({ method: "POST", url: "/api/auth/logout", payload: { refreshToken: session.refreshToken } });
+    const until = Date.now() + 5_000;
+    let status = (await projects(b)).statusCode;
+    while (status === 200 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await projects(b)).statusCode;
+    }
+    expect(status).toBe(401);
   });
 });
