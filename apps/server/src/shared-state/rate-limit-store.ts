@@ -42,7 +42,8 @@ class FallbackStore implements Store {
   }
 
   read(key: string, cb: Callback, timeWindow: number, max: number): void {
-    this.shared.read?.(
+    if (!this.shared.read || !this.local.read) return cb(new Error("rate-limit store cannot read"), null);
+    this.shared.read(
       key,
       (err, result) => {
         if (!err) return cb(null, result);
