@@ -3,7 +3,7 @@
 // instances are killed and restarted with signals, HAProxy health-checks them on /api/health.
 // Readiness is always polled, never slept for.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -17,6 +17,8 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 const POSTGRES = process.env.CLUSTER_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? "redis://127.0.0.1:6379";
 const DATABASE = "cluster_test";
+/** Debian installs it in /usr/sbin, which is not on every user's PATH. */
+const HAPROXY = process.env.HAPROXY ?? (existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : "haproxy");
 const BUCKET = "cluster-test";
 export const APP_SECRET = "cluster-secret-cluster-secret-cluster-42";
 /** Per-IP auth attempts per minute in the cluster (tests pose as distinct clients with X-Forwarded-For). */
@@ -247,7 +249,7 @@ async function start(undo: (() => Promise<unknown>)[], close: () => Promise<void
 
   const configFile = path.join(folder, "haproxy.cfg");
   await writeFile(configFile, haproxyConfig({ front, stats, a: portA, b: portB }));
-  const haproxy = spawn("haproxy", ["-db", "-f", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  const haproxy = spawn(HAPROXY, ["-db", "-f", configFile], { stdio: ["ignore", "pipe", "pipe"] });
   undo.push(async () => {
     const done = exited(haproxy);
     haproxy.kill("SIGTERM");
