@@ -42,7 +42,10 @@ class FallbackStore implements Store {
   }
 
   read(key: string, cb: Callback, timeWindow: number, max: number): void {
-    if (!this.shared.read || !this.local.read) return cb(new Error("rate-limit store cannot read"), null);
+    if (!this.shared.read || !this.local.read) {
+      cb(new Error("rate-limit store cannot read"), null);
+      return;
+    }
     this.shared.read(
       key,
       (err, result) => {
