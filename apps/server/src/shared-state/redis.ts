@@ -6,7 +6,7 @@
 // - Every key and channel starts with `prefix`, so deployments (and parallel tests) sharing one
 //   Redis never see each other's counters.
 import type { FastifyBaseLogger } from "fastify";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const COMMAND_TIMEOUT_MS = 1_000;
@@ -25,7 +25,9 @@ export type SharedRedis = {
   close: () => Promise<void>;
 };
 
-function open(url: string): Redis {
+// Loaded only when REDIS_URL is set: the single-process default does not pay for it at start-up.
+async function open(url: string): Promise<Redis> {
+  const { Redis } = await import("ioredis");
   return new Redis(url, {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
@@ -51,8 +53,8 @@ async function connect(redis: Redis, url: string): Promise<void> {
 }
 
 export async function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): Promise<SharedRedis> {
-  const client = open(url);
-  const subscriber = open(url);
+  const client = await open(url);
+  const subscriber = await open(url);
   try {
     await connect(client, url);
     await connect(subscriber, url);
