@@ -23,6 +23,7 @@ import { registerSecurityHeaders, securityHeaders } from "./http/security-header
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
+import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
@@ -38,6 +39,9 @@ export type AppOptions = {
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
+
+/** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
+const PDF_QUEUE = 50;
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -67,8 +71,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     tokens: new TokenSigner(options.secret),
     sessions: new SessionStatus(options.db),
     storage: options.storage,
+    pdf: createPdfRenderer({ workers: options.config.pdfWorkers ?? defaultPdfWorkers(), queue: PDF_QUEUE }),
     log: app.log,
   };
+  app.addHook("onClose", () => ctx.pdf.close());
 
   registerSecurityHeaders(app, headersFor);
   const { onRoute } = options;

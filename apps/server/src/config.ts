@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 1 to 16" }).int().min(1).max(16).optional(),
 });
 
 function isPostgresUrl(value: string): boolean {
@@ -51,6 +52,8 @@ export type Config = {
   trustProxy: number;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDist: string | undefined;
+  /** Worker threads rendering PDFs (decision 0018); undefined: one per spare core, at least one. */
+  pdfWorkers: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -100,5 +103,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    pdfWorkers: e.PDF_WORKERS,
   };
 }

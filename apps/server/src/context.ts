@@ -3,6 +3,7 @@ import type { SessionStatus } from "./auth/session-status";
 import type { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
+import type { PdfRenderer } from "./snagging/pdf-pool";
 import type { FileStorage } from "./storage/file-storage";
 
 /** Everything a service needs, built once at start-up and passed down explicitly. */
@@ -14,5 +15,7 @@ export type AppContext = {
   /** Which sessions (refresh-token families) are live, cached briefly; see session-status.ts. */
   sessions: SessionStatus;
   storage: FileStorage;
+  /** Evidence PDFs, rendered in a bounded pool of worker threads. */
+  pdf: PdfRenderer;
   log: FastifyBaseLogger;
 };

@@ -144,12 +144,13 @@ export async function insertIdempotencyKey(db: Q, row: IdempotencyKeysTable): Pr
   await db.insertInto("idempotency_keys").values(row).execute();
 }
 
-/** Photo count per report of a workspace, in one grouped query (through the reports' workspace index). */
-export const countWorkspaceAttachments = (db: Q, workspaceId: string) =>
-  db
-    .selectFrom("attachments as t")
-    .innerJoin("snagging_reports as r", "r.id", "t.report_id")
-    .select(["t.report_id", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where("r.workspace_id", "=", workspaceId)
-    .groupBy("t.report_id")
-    .execute();
+/** Photo count of each given report (a bounded batch), in one grouped query. */
+export const countAttachments = (db: Q, reportIds: readonly string[]) =>
+  reportIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("attachments")
+        .select(["report_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .where("report_id", "in", reportIds)
+        .groupBy("report_id")
+        .execute();

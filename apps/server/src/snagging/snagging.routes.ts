@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import { ReportCountsQuerySchema, ReportListQuerySchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -58,7 +59,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
         .type("text/csv; charset=utf-8")
         .header("Content-Disposition", 'attachment; filename="snagging-reports.csv"')
         .header("Cache-Control", "no-store")
-        .send(await exportReportsCsv(ctx, currentUser(request))),
+        .send(Readable.from(exportReportsCsv(ctx, currentUser(request)))),
     );
 
     app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
