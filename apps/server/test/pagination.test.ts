@@ -17,8 +17,7 @@ const STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
 const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 
 /** Reports newest first as the API orders them: created_at desc, then id desc. */
-const byListOrder = (a: Row, b: Row) =>
-  b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const byListOrder = (a: Row, b: Row) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 describe.each(DIALECTS)("cursor pagination (%s)", (kind) => {
   let t: TestApp;
@@ -67,7 +66,10 @@ describe.each(DIALECTS)("cursor pagination (%s)", (kind) => {
         updated_at: 1_700_000_000,
       });
     }
-    await t.ctx.db.insertInto("snagging_reports").values([...rows, ...foreign]).execute();
+    await t.ctx.db
+      .insertInto("snagging_reports")
+      .values([...rows, ...foreign])
+      .execute();
     rows.sort(byListOrder);
   });
   afterAll(() => t.close());
@@ -112,14 +114,20 @@ describe.each(DIALECTS)("cursor pagination (%s)", (kind) => {
       ["priority=critical", (r) => r.priority === "critical"],
       [`projectId=${projects[1]?.id}`, (r) => r.project_id === projects[1]?.id],
       ["search=BASIN", (r) => (r.description ?? "").includes("basin")],
-      ["search=cracked%20basin&status=open", (r) => (r.description ?? "").includes("Cracked basin") && r.status === "open"],
+      [
+        "search=cracked%20basin&status=open",
+        (r) => (r.description ?? "").includes("Cracked basin") && r.status === "open",
+      ],
       [`search=${encodeURIComponent(rows[5]?.title ?? "")}`, (r) => r.title === rows[5]?.title],
     ];
     for (const [query, keep] of cases) {
       const expected = rows.filter(keep).map((r) => r.id);
       expect(expected.length, query).toBeGreaterThan(0);
       const { seen } = await pageAll(`limit=7&${query}`);
-      expect(seen.map((r) => r.id), query).toEqual(expected);
+      expect(
+        seen.map((r) => r.id),
+        query,
+      ).toEqual(expected);
     }
   });
 
@@ -161,7 +169,12 @@ describe.each(DIALECTS)("cursor pagination (%s)", (kind) => {
   });
 
   it("refuses a bad cursor or limit with a clear 400", async () => {
-    for (const cursor of ["nope!", "bm9wZQ", encodeURIComponent(Buffer.from('["x","y"]').toString("base64url")), "a".repeat(500)]) {
+    for (const cursor of [
+      "nope!",
+      "bm9wZQ",
+      encodeURIComponent(Buffer.from('["x","y"]').toString("base64url")),
+      "a".repeat(500),
+    ]) {
       expectError(await get(`/api/snagging?cursor=${cursor}`), 400);
       expect((await get(`/api/snagging?cursor=${cursor}`)).json().message).toContain(INVALID_CURSOR);
     }
@@ -170,7 +183,11 @@ describe.each(DIALECTS)("cursor pagination (%s)", (kind) => {
       expectError(res, 400);
       expect(res.json().message).toContain("Limit must be a whole number from 1 to 200");
     }
-    for (const url of ["/api/projects?cursor=zz!", "/api/notifications?cursor=zz!", "/api/snagging/counts?search=%00"]) {
+    for (const url of [
+      "/api/projects?cursor=zz!",
+      "/api/notifications?cursor=zz!",
+      "/api/snagging/counts?search=%00",
+    ]) {
       expectError(await get(url), 400);
     }
   });
@@ -234,14 +251,18 @@ describe.each(DIALECTS)("cursor pagination (%s)", (kind) => {
     const paged: string[] = [];
     let cursor: string | null = null;
     do {
-      const body = (await get(`/api/notifications?limit=10${cursor ? `&cursor=${cursor}` : ""}`)).json() as NotificationList;
+      const body = (
+        await get(`/api/notifications?limit=10${cursor ? `&cursor=${cursor}` : ""}`)
+      ).json() as NotificationList;
       expect(body.total).toBe(23);
       paged.push(...body.notifications.map((n) => n.id));
       cursor = body.nextCursor;
     } while (cursor);
     expect(paged).toEqual(offset.notifications.map((n) => n.id));
     expect(paged).toHaveLength(23);
-    expect(((await get("/api/notifications?limit=10", stranger.accessToken)).json() as NotificationList).notifications).toEqual([]);
+    expect(
+      ((await get("/api/notifications?limit=10", stranger.accessToken)).json() as NotificationList).notifications,
+    ).toEqual([]);
   });
 
   it("the admin's users page by cursor with the membership filter and search", async () => {

@@ -48,16 +48,14 @@ export function decodeCursor(cursor: string): CursorKey | null {
 }
 
 /** `cursor` query parameter: decoded and checked here, so a route only ever sees a valid key. */
-export const CursorSchema = z
-  .string({ error: INVALID_CURSOR })
-  .transform((value, ctx) => {
-    const key = decodeCursor(value);
-    if (!key) {
-      ctx.addIssue({ code: "custom", message: INVALID_CURSOR });
-      return z.NEVER;
-    }
-    return key;
-  });
+export const CursorSchema = z.string({ error: INVALID_CURSOR }).transform((value, ctx) => {
+  const key = decodeCursor(value);
+  if (!key) {
+    ctx.addIssue({ code: "custom", message: INVALID_CURSOR });
+    return z.NEVER;
+  }
+  return key;
+});
 
 export const LimitSchema = z.coerce
   .number({ error: `Limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })

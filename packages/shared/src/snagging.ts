@@ -53,7 +53,10 @@ export const ReportFilterSchema = z.object({
   priority: z.enum(PRIORITIES, { error: "Priority must be low, medium, high or critical" }).optional(),
   projectId: z.string().max(64).optional(),
   /** Every word must appear in the title or the description (case-insensitive). */
-  search: plainString({ error: "Search must be text" }).trim().max(200, "Search must be at most 200 characters").optional(),
+  search: plainString({ error: "Search must be text" })
+    .trim()
+    .max(200, "Search must be at most 200 characters")
+    .optional(),
 });
 export type ReportFilter = z.output<typeof ReportFilterSchema>;
 

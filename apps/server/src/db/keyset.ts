@@ -2,18 +2,21 @@
 // the next page starts strictly after the last row's pair, compared as a row value, which both
 // SQLite (3.15+) and PostgreSQL read as an index range on (…, sort key, id).
 import { type CursorKey, encodeCursor } from "@sitesnag/shared/pagination";
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 
 /** `(sortColumn, idColumn) < (key.sort, key.id)`: the rows after the cursor in descending order. */
-// biome-ignore lint/suspicious/noExplicitAny: the helper serves every table's builder
-export const afterCursor = (sortColumn: string, idColumn: string, key: CursorKey) => (_eb: ExpressionBuilder<any, any>) =>
+export const afterCursor = (sortColumn: string, idColumn: string, key: CursorKey) =>
   sql<boolean>`(${sql.ref(sortColumn)}, ${sql.ref(idColumn)}) < (${key.sort}, ${key.id})`;
 
 /**
  * The page and its next cursor from `size + 1` fetched rows: the extra row only says whether more
  * follow, and is dropped.
  */
-export function toPage<T>(rows: T[], size: number, keyOf: (row: T) => CursorKey): { rows: T[]; nextCursor: string | null } {
+export function toPage<T>(
+  rows: T[],
+  size: number,
+  keyOf: (row: T) => CursorKey,
+): { rows: T[]; nextCursor: string | null } {
   if (rows.length <= size) return { rows, nextCursor: null };
   const page = rows.slice(0, size);
   return { rows: page, nextCursor: encodeCursor(keyOf(page[page.length - 1] as T)) };

@@ -1,6 +1,6 @@
 import { type CursorKey, UNPAGED_LIST_CAP } from "@sitesnag/shared/pagination";
-import type { Kysely, Transaction } from "kysely";
-import { afterCursor } from "../db/keyset";
+import { type Kysely, sql, type Transaction } from "kysely";
+import { afterCursor, likeWord, searchWords } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { Database, ProjectRow } from "../db/schema";
 
@@ -29,9 +29,21 @@ export const findProjects = (db: Q, workspaceId: string): Promise<ProjectRow[]> 
         .execute()
     : preparedProjects(db as Kysely<Database>, { workspaceId });
 
-/** One page after `after`, `size + 1` rows, through projects_workspace_page. */
-export const findProjectsPage = (db: Q, workspaceId: string, after: CursorKey | undefined, size: number) => {
+/** One page after `after`, `size + 1` rows, through projects_workspace_page; every search word must match. */
+export const findProjectsPage = (
+  db: Q,
+  workspaceId: string,
+  search: string | undefined,
+  after: CursorKey | undefined,
+  size: number,
+) => {
   let q = projectsOfWorkspace(db, workspaceId);
+  for (const word of searchWords(search)) {
+    const pattern = likeWord(word);
+    q = q.where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(description) like ${pattern} escape '\\')`,
+    );
+  }
   if (after) q = q.where(afterCursor("created_at", "id", after));
   return q.limit(size + 1).execute();
 };

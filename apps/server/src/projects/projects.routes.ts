@@ -1,5 +1,5 @@
-import { PageQuerySchema } from "@sitesnag/shared/pagination";
-import { ProjectInputSchema } from "@sitesnag/shared/projects";
+import { ProjectInputSchema, ProjectListQuerySchema } from "@sitesnag/shared/projects";
+
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -23,7 +23,7 @@ export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
     app.addHook("onRequest", authenticate);
 
     // `{projects, nextCursor}`: every project (up to the cap) without `limit`/`cursor`, else one page.
-    app.get("/", { schema: { querystring: PageQuerySchema } }, async (request) =>
+    app.get("/", { schema: { querystring: ProjectListQuerySchema } }, async (request) =>
       listProjects(ctx, currentUser(request), request.query),
     );
 

@@ -1,6 +1,6 @@
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
-import type { Project, ProjectValues } from "@sitesnag/shared/projects";
-import { type PageQuery, pageSize } from "@sitesnag/shared/pagination";
+import { pageSize } from "@sitesnag/shared/pagination";
+import type { Project, ProjectListQuery, ProjectValues } from "@sitesnag/shared/projects";
 import type { AppContext } from "../context";
 import { toPage } from "../db/keyset";
 import type { ProjectRow, UserRow } from "../db/schema";
@@ -9,7 +9,14 @@ import { newId } from "../ids";
 import { nowSeconds } from "../time";
 import { deleteProjectsWithFiles } from "./projects.cascade";
 import { presentProject } from "./projects.presenter";
-import { countProjects, findProject, findProjects, findProjectsPage, insertProject, updateProject } from "./projects.repository";
+import {
+  countProjects,
+  findProject,
+  findProjects,
+  findProjectsPage,
+  insertProject,
+  updateProject,
+} from "./projects.repository";
 
 async function requireProject(ctx: AppContext, user: UserRow, id: string): Promise<ProjectRow> {
   // Another workspace's id and a malformed id both answer 404: existence is not leaked.
@@ -22,13 +29,13 @@ async function requireProject(ctx: AppContext, user: UserRow, id: string): Promi
 export async function listProjects(
   ctx: AppContext,
   user: UserRow,
-  query: PageQuery,
+  query: ProjectListQuery,
 ): Promise<{ projects: Project[]; nextCursor: string | null }> {
   const size = pageSize(query);
   const fetched =
-    query.limit === undefined && query.cursor === undefined
+    query.limit === undefined && query.cursor === undefined && !query.search
       ? await findProjects(ctx.db, user.workspace_id)
-      : await findProjectsPage(ctx.db, user.workspace_id, query.cursor, size);
+      : await findProjectsPage(ctx.db, user.workspace_id, query.search, query.cursor, size);
   const { rows, nextCursor } = toPage(fetched, size, (row) => ({ sort: row.created_at, id: row.id }));
   return { projects: rows.map(presentProject), nextCursor };
 }

@@ -30,19 +30,19 @@ export const CSV_COLUMNS = [
 export type CsvReport = Omit<Report, "attachments"> & { photoCount: number };
 
 const toCells = (r: CsvReport) => [
-    neutralise(r.title),
-    neutralise(r.projectName),
-    r.status,
-    r.priority,
-    r.category,
-    neutralise(r.assignedToName ?? ""),
-    neutralise(r.createdByName ?? ""),
-    isoMinute(r.createdAt),
-    r.dueDate === null ? "" : isoDay(r.dueDate),
-    r.locationLat ?? "",
-    r.locationLng ?? "",
-    r.photoCount,
-    neutralise(r.description),
+  neutralise(r.title),
+  neutralise(r.projectName),
+  r.status,
+  r.priority,
+  r.category,
+  neutralise(r.assignedToName ?? ""),
+  neutralise(r.createdByName ?? ""),
+  isoMinute(r.createdAt),
+  r.dueDate === null ? "" : isoDay(r.dueDate),
+  r.locationLat ?? "",
+  r.locationLng ?? "",
+  r.photoCount,
+  neutralise(r.description),
 ];
 
 /** The BOM and the header line: the start of the file, sent before any row is read. */

@@ -4,7 +4,10 @@ import { parentPort } from "node:worker_threads";
 import { type PdfInput, renderReportPdf } from "./pdf";
 
 async function render(input: PdfInput): Promise<Buffer> {
-  const doc = renderReportPdf({ ...input, images: input.images.map((b) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null)) });
+  const doc = renderReportPdf({
+    ...input,
+    images: input.images.map((b) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null)),
+  });
   const chunks: Buffer[] = [];
   for await (const chunk of doc) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -15,7 +18,10 @@ parentPort?.on("message", (input: PdfInput) => {
     (pdf) => {
       // Moved, not copied, back to the request thread.
       const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-      parentPort?.postMessage({ ok: true, value: bytes }, pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? [pdf.buffer as ArrayBuffer] : []);
+      parentPort?.postMessage(
+        { ok: true, value: bytes },
+        pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? [pdf.buffer as ArrayBuffer] : [],
+      );
     },
     (error: unknown) => parentPort?.postMessage({ ok: false, error: String((error as Error)?.stack ?? error) }),
   );

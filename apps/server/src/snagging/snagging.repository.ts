@@ -73,10 +73,20 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
 }
 
 /** One page of reports, newest first, `size + 1` rows (the extra one says a next page exists). */
-export function findReportsPage(db: Q, workspaceId: string, filters: ReportFilters, after: CursorKey | undefined, size: number) {
+export function findReportsPage(
+  db: Q,
+  workspaceId: string,
+  filters: ReportFilters,
+  after: CursorKey | undefined,
+  size: number,
+) {
   let q = whereReportFilters(selectReports(db, workspaceId), filters);
   if (after) q = q.where(afterCursor("r.created_at", "r.id", after));
-  return q.orderBy("r.created_at", "desc").orderBy("r.id", "desc").limit(size + 1).execute();
+  return q
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(size + 1)
+    .execute();
 }
 
 /** Reports per status matching the filters, in one grouped query over the workspace's status index. */

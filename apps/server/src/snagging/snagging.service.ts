@@ -1,5 +1,6 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import { pageSize } from "@sitesnag/shared/pagination";
 import {
   type Attachment,
   MAX_PHOTOS_PER_REPORT,
@@ -10,7 +11,6 @@ import {
   type ReportPatch,
   ReportPatchSchema,
 } from "@sitesnag/shared/snagging";
-import { pageSize } from "@sitesnag/shared/pagination";
 import type { AppContext } from "../context";
 import { toPage } from "../db/keyset";
 import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
@@ -22,10 +22,10 @@ import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
+  countReportsByStatus,
   deleteAttachments,
   deleteReportRows,
   findAttachments,
-  countReportsByStatus,
   findReportsPage,
   findReportWithNames,
   insertAttachments,
@@ -59,7 +59,12 @@ export async function listReports(
     size,
     (row) => ({ sort: row.created_at, id: row.id }),
   );
-  const byReport = groupAttachments(await findAttachments(ctx.db, rows.map((r) => r.id)));
+  const byReport = groupAttachments(
+    await findAttachments(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+  );
   return { reports: rows.map((row) => presentReport(row, byReport.get(row.id) ?? [])), nextCursor };
 }
 

@@ -1,5 +1,5 @@
-import type { MembershipFilter } from "@sitesnag/shared/users";
 import type { CursorKey } from "@sitesnag/shared/pagination";
+import type { MembershipFilter } from "@sitesnag/shared/users";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { afterCursor } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";

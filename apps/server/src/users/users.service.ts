@@ -44,9 +44,7 @@ export async function listUsers(ctx: AppContext, user: UserRow, query: UserListQ
   const { rows: fetched, total } = await findUsersPage(
     ctx.db,
     { search: query.search, membership: query.membership, now: nowSeconds() },
-    keyset
-      ? { after: query.cursor, limit: size + 1 }
-      : { offset: (query.page - 1) * query.pageSize, limit: size + 1 },
+    keyset ? { after: query.cursor, limit: size + 1 } : { offset: (query.page - 1) * query.pageSize, limit: size + 1 },
   );
   const { rows, nextCursor } = toPage(fetched, size, (row) => ({ sort: row.created_at, id: row.id }));
   return { users: rows.map(presentAdminUser), total, page: query.page, pageSize: size, nextCursor };

@@ -11,7 +11,11 @@ const INDEXES: { name: string; table: string; columns: string[]; replaces?: { na
     replaces: { name: "snagging_reports_workspace", columns: ["workspace_id", "created_at"] },
   },
   // The status filter, and the per-status counts (an index-only scan on PostgreSQL).
-  { name: "snagging_reports_status_page", table: "snagging_reports", columns: ["workspace_id", "status", "created_at", "id"] },
+  {
+    name: "snagging_reports_status_page",
+    table: "snagging_reports",
+    columns: ["workspace_id", "status", "created_at", "id"],
+  },
   {
     name: "snagging_reports_priority_page",
     table: "snagging_reports",
@@ -53,7 +57,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of [...INDEXES].reverse()) {
-    if (index.replaces) await db.schema.createIndex(index.replaces.name).on(index.table).columns(index.replaces.columns).execute();
+    if (index.replaces)
+      await db.schema.createIndex(index.replaces.name).on(index.table).columns(index.replaces.columns).execute();
     await db.schema.dropIndex(index.name).execute();
   }
 }
