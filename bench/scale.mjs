@@ -72,9 +72,7 @@ async function databaseIsComplete() {
   const exists = await admin(`select 1 from pg_database where datname = '${DB_NAME}'`);
   if (exists.rowCount === 0) return false;
   return withDb(async (c) => {
-    const r = await c
-      .query("select count(*)::int as n from snagging_reports")
-      .catch(() => ({ rows: [{ n: 0 }] }));
+    const r = await c.query("select count(*)::int as n from snagging_reports").catch(() => ({ rows: [{ n: 0 }] }));
     const marker = await c.query("select count(*)::int as n from users where email like 'scale-%@example.com'");
     return r.rows[0].n === TOTAL + 1 && marker.rows[0].n === 2;
   });
@@ -99,7 +97,11 @@ async function photos() {
   for (let i = 0; i < 20; i += 1) {
     const noise = Buffer.alloc(1600 * 1200 * 3);
     for (let p = 0; p < noise.length; p += 1) noise[p] = (p * 7 + i * 31 + ((p / 4800) | 0) * 3) & 0xff;
-    out.push(await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 80 }).toBuffer());
+    out.push(
+      await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    );
   }
   return out;
 }
@@ -120,14 +122,18 @@ async function generate() {
     accounts[name] = session.user;
   }
   // The PDF burst's report: 20 real photos through the API (stored, hashed, thumbnailed).
-  const token = (await call(server.url, "POST", "/api/auth/login", { body: { email: "scale-large@example.com", password: PASSWORD } }))
-    .accessToken;
+  const token = (
+    await call(server.url, "POST", "/api/auth/login", {
+      body: { email: "scale-large@example.com", password: PASSWORD },
+    })
+  ).accessToken;
   const project = (await call(server.url, "POST", "/api/projects", { token, body: { name: "PDF burst" } })).project;
   const form = new FormData();
   form.set("projectId", project.id);
   form.set("priority", "high");
   form.set("description", "Twenty photos for the PDF burst");
-  for (const [i, jpeg] of (await photos()).entries()) form.append("images", new Blob([jpeg], { type: "image/jpeg" }), `p${i}.jpg`);
+  for (const [i, jpeg] of (await photos()).entries())
+    form.append("images", new Blob([jpeg], { type: "image/jpeg" }), `p${i}.jpg`);
   await call(server.url, "POST", "/api/snagging", { token, form });
   await server.stop();
   log(`  schema, accounts and the 20-photo report: ${seconds(performance.now() - started)}`);
@@ -152,7 +158,9 @@ async function generate() {
        from ws`,
       [now],
     );
-    await c.query("create temporary table wsrank as select w.id as workspace_id, u.id as user_id, row_number() over (order by (u.email = 'scale-large@example.com') desc, (u.email = 'scale-small@example.com') desc, w.created_at) as rank from workspaces w join users u on u.workspace_id = w.id and u.workspace_role = 'owner'");
+    await c.query(
+      "create temporary table wsrank as select w.id as workspace_id, u.id as user_id, row_number() over (order by (u.email = 'scale-large@example.com') desc, (u.email = 'scale-small@example.com') desc, w.created_at) as rank from workspaces w join users u on u.workspace_id = w.id and u.workspace_role = 'owner'",
+    );
     await c.query("create index on wsrank (rank)");
     // Projects: 50 in the large workspace, 5 in every other.
     await step(
@@ -269,15 +277,18 @@ async function main() {
   try {
     const base = server.url;
     const login = async (name) =>
-      (await call(base, "POST", "/api/auth/login", { body: { email: `scale-${name}@example.com`, password: PASSWORD } }))
-        .accessToken;
+      (
+        await call(base, "POST", "/api/auth/login", {
+          body: { email: `scale-${name}@example.com`, password: PASSWORD },
+        })
+      ).accessToken;
     const rows = {};
     for (const name of ["small", "large"]) {
       const token = await login(name);
       const size = name === "large" ? LARGE : SMALL;
       const picks = await withDb(async (c) => {
-        const ws = (await c.query("select workspace_id from users where email = $1", [`scale-${name}@example.com`])).rows[0]
-          .workspace_id;
+        const ws = (await c.query("select workspace_id from users where email = $1", [`scale-${name}@example.com`]))
+          .rows[0].workspace_id;
         // The later page starts 60% of the way down the list; the detail is a report in the middle.
         const later = (
           await c.query(
@@ -350,7 +361,9 @@ async function main() {
     // Read throughput: one instance direct, then through HAProxy with one and with two instances.
     log("");
     const direct = await measure(readUrl, { token: rows.small.token, connections: 20 });
-    log(`Read throughput (list first page, 20 connections): one instance direct ${Math.round(direct.rps)} req/s, p99 ${direct.p99} ms`);
+    log(
+      `Read throughput (list first page, 20 connections): one instance direct ${Math.round(direct.rps)} req/s, p99 ${direct.p99} ms`,
+    );
     const haproxyPath = await new Promise((resolve) => {
       const probe = spawn("haproxy", ["-v"], { stdio: "ignore" });
       probe.once("error", () => resolve(false));
@@ -361,14 +374,19 @@ async function main() {
     } else {
       for (const count of [1, 2]) {
         while (servers.length < count) servers.push(await startServer(root, { DATABASE_URL }));
-        const balancer = startHaproxy(await freePort(), servers.slice(0, count).map((s) => s.url));
+        const balancer = startHaproxy(
+          await freePort(),
+          servers.slice(0, count).map((s) => s.url),
+        );
         try {
           await balancer.ready();
           const through = await measure(`${balancer.url}/api/snagging?limit=50`, {
             token: rows.small.token,
             connections: 20,
           });
-          log(`  HAProxy round-robin, ${count} instance(s): ${Math.round(through.rps)} req/s, p50 ${through.p50} ms, p99 ${through.p99} ms`);
+          log(
+            `  HAProxy round-robin, ${count} instance(s): ${Math.round(through.rps)} req/s, p50 ${through.p50} ms, p99 ${through.p99} ms`,
+          );
         } finally {
           await balancer.stop();
         }
