@@ -334,3 +334,57 @@ describe.each(DIALECTS)("the unpaged answer's cap (%s)", (kind) => {
     expect(tail.nextCursor).toBeNull();
   });
 });
+
+describe.each(DIALECTS)("kept status counts (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it("follow every create, status change, delete and project cascade made through the API", async () => {
+    const owner = await signUp(t);
+    const token = owner.accessToken;
+    const counts = async () => {
+      const res = await t.request({ method: "GET", url: "/api/snagging/counts", token });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { counts: ReportCounts }).counts;
+    };
+    const create = async (projectId: string) => {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/snagging",
+        token,
+        payload: { projectId, priority: "high", description: "x" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { report: Report }).report;
+    };
+    const keep = await createProject(t, token, { name: "Keep" });
+    const drop = await createProject(t, token, { name: "Drop" });
+    const a = await create(keep.id);
+    const b = await create(keep.id);
+    await create(drop.id);
+    await create(drop.id);
+    expect(await counts()).toEqual({ all: 4, open: 4, "in-progress": 0, resolved: 0, closed: 0 });
+
+    const patch = (id: string, status: string) =>
+      t.request({ method: "PATCH", url: `/api/snagging/${id}`, token, payload: { status } });
+    expect((await patch(a.id, "resolved")).statusCode).toBe(200);
+    expect((await patch(b.id, "in-progress")).statusCode).toBe(200);
+    expect((await patch(b.id, "in-progress")).statusCode).toBe(200);
+    expect(await counts()).toEqual({ all: 4, open: 2, "in-progress": 1, resolved: 1, closed: 0 });
+
+    expect((await t.request({ method: "DELETE", url: `/api/snagging/${a.id}`, token })).statusCode).toBe(204);
+    expect((await t.request({ method: "DELETE", url: `/api/projects/${drop.id}`, token })).statusCode).toBe(204);
+    expect(await counts()).toEqual({ all: 1, open: 0, "in-progress": 1, resolved: 0, closed: 0 });
+    // The kept figures equal a count of the rows themselves.
+    const rows = await t.ctx.db
+      .selectFrom("snagging_reports")
+      .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("workspace_id", "=", owner.user.workspaceId)
+      .groupBy("status")
+      .execute();
+    expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([["in-progress", 1]]);
+  });
+});

@@ -89,8 +89,19 @@ export function findReportsPage(
     .execute();
 }
 
-/** Reports per status matching the filters, in one grouped query over the workspace's status index. */
+/**
+ * Reports per status matching the filters: without filters from the trigger-kept counts (four rows
+ * whatever the workspace's size), else one grouped query over the workspace's status index.
+ */
 export async function countReportsByStatus(db: Q, workspaceId: string, filters: ReportFilters) {
+  if (!filters.priority && !filters.projectId && searchWords(filters.search).length === 0) {
+    const kept = await db
+      .selectFrom("report_status_counts")
+      .select(["status", "n"])
+      .where("workspace_id", "=", workspaceId)
+      .execute();
+    return kept.map((r) => ({ status: r.status, n: Number(r.n) }));
+  }
   const rows = await whereReportFilters(
     db.selectFrom("snagging_reports as r").where("r.workspace_id", "=", workspaceId),
     { ...filters, status: undefined },
