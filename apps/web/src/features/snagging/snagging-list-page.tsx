@@ -10,6 +10,7 @@ import { toast } from "../../lib/toast";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { PendingReports } from "../../offline/pending-reports";
+import { useUiStore } from "../../stores/ui-store";
 import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
 import { ReportCard } from "./components/report-card";
@@ -35,9 +36,11 @@ export function SnaggingListPage() {
       { replace: true },
     );
 
-  // A list with more than one page is searched and filtered on the server (decision 0018).
+  // A list with more than one page is searched and filtered on the server (decision 0018); offline,
+  // the pages already loaded are filtered here instead.
+  const isOnline = useUiStore((s) => s.isOnline);
   const serverSearch = useDebouncedValue(search, 250);
-  const onServer = isPaged && (serverSearch.trim() !== "" || status !== "all");
+  const onServer = isPaged && isOnline && (serverSearch.trim() !== "" || status !== "all");
   const filtered = useFilteredReports({ search: serverSearch, status }, onServer);
   const serverCounts = useReportCounts(serverSearch, isPaged);
   const shown = onServer ? filtered : { query: reports, items: all };
@@ -53,7 +56,7 @@ export function SnaggingListPage() {
     }
     return out;
   }, [matching]);
-  const counts = isPaged && serverCounts.data ? serverCounts.data : localCounts;
+  const counts = isPaged && isOnline && serverCounts.data ? serverCounts.data : localCounts;
 
   const onExport = () =>
     exportCsv.mutate(undefined, {
