@@ -343,34 +343,47 @@ async function main() {
       log(`${label.padEnd(28)} ${fmt(s)} ${fmt(l)} ${(l.p99 / Math.max(1, s.p99)).toFixed(2)}`);
     }
 
-    // Reads during a PDF burst: 20 PDFs of the 20-photo report kept generating, vs none.
+    // Reads during a PDF burst: 20 PDFs of the 20-photo report kept generating, vs none; on this
+    // instance (worker pool) and, for comparison, on one rendering on the request thread
+    // (PDF_WORKERS=0, the behaviour before the pool).
     const tokenLarge = rows.large.token;
     const burstReport = (
       await call(base, "GET", "/api/snagging?limit=50&search=Twenty%20photos", { token: tokenLarge })
     ).reports[0];
-    const readUrl = `${base}/api/snagging?limit=50`;
-    const quiet = await measure(readUrl, { token: rows.small.token });
-    let burstDone = 0;
-    let burstRunning = true;
-    const burstStarted = performance.now();
-    const burst = Array.from({ length: 20 }, async () => {
-      while (burstRunning) {
-        await call(base, "GET", `/api/snagging/${burstReport.id}/download-pdf`, { token: tokenLarge });
-        burstDone += 1;
-      }
-    });
-    // Let the 20 requests reach the pool before measuring.
-    await new Promise((r) => setTimeout(r, 500));
-    const busy = await measure(readUrl, { token: rows.small.token });
-    burstRunning = false;
-    await Promise.all(burst);
-    const burstSeconds = (performance.now() - burstStarted) / 1000;
+    async function burstFigures(target) {
+      const readUrl = `${target}/api/snagging?limit=50`;
+      const quiet = await measure(readUrl, { token: rows.small.token });
+      let done = 0;
+      let running = true;
+      const started = performance.now();
+      const burst = Array.from({ length: 20 }, async () => {
+        while (running) {
+          await call(target, "GET", `/api/snagging/${burstReport.id}/download-pdf`, { token: tokenLarge });
+          done += 1;
+        }
+      });
+      // Let the 20 requests reach the server before measuring.
+      await new Promise((r) => setTimeout(r, 500));
+      const busy = await measure(readUrl, { token: rows.small.token });
+      running = false;
+      await Promise.all(burst);
+      return { quiet, busy, done, seconds: (performance.now() - started) / 1000 };
+    }
+    const inline = await startServer(root, { ...SERVER_ENV, PDF_WORKERS: "0" });
+    let figures;
+    try {
+      figures = { pool: await burstFigures(base), inline: await burstFigures(inline.url) };
+    } finally {
+      await inline.stop();
+    }
     log("");
-    log(`Reads (list first page, 1,000-report workspace) while 20 PDFs (20 photos each) generate continuously`);
-    log(`  without PDFs: p50 ${quiet.p50} ms, p99 ${quiet.p99} ms, ${Math.round(quiet.rps)} req/s`);
-    log(
-      `  during burst: p50 ${busy.p50} ms, p99 ${busy.p99} ms, ${Math.round(busy.rps)} req/s  (p99 ratio ${(busy.p99 / Math.max(1, quiet.p99)).toFixed(2)}, target <= 2; ${burstDone} PDFs in ${burstSeconds.toFixed(1)} s)`,
-    );
+    log("Reads (list first page, 1,000-report workspace) while 20 PDFs (20 photos each) generate continuously");
+    for (const [name, f] of Object.entries(figures)) {
+      log(
+        `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: p50 ${f.busy.p50} ms, p99 ${f.busy.p99} ms, ${Math.round(f.busy.rps)} req/s; p99 ratio ${(f.busy.p99 / Math.max(1, f.quiet.p99)).toFixed(2)} (target <= 2); ${f.done} PDFs in ${f.seconds.toFixed(1)} s`,
+      );
+    }
+    const readUrl = `${base}/api/snagging?limit=50`;
 
     // Read throughput: one instance direct, then through HAProxy with one and with two instances.
     log("");

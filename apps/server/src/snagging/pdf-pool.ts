@@ -2,7 +2,7 @@
 // keeps reads on the same instance quick.
 import { availableParallelism } from "node:os";
 import { WorkerPool, workerEntry } from "../workers/worker-pool";
-import type { PdfInput } from "./pdf";
+import { type PdfInput, renderReportPdf } from "./pdf";
 
 export type PdfRenderer = { render: (input: PdfInput) => Promise<Buffer>; close: () => Promise<void> };
 
@@ -11,7 +11,20 @@ export function defaultPdfWorkers(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
+/** Renders on the calling thread: `PDF_WORKERS=0`, for comparison in bench:scale only. */
+function inlineRenderer(): PdfRenderer {
+  return {
+    render: async (input) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of renderReportPdf(input)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    close: async () => undefined,
+  };
+}
+
 export function createPdfRenderer(options: { workers: number; queue: number }): PdfRenderer {
+  if (options.workers === 0) return inlineRenderer();
   const pool = new WorkerPool<PdfInput, Uint8Array>(
     // dist/main.js sits beside dist/pdf-worker.js; from source, src/snagging/pdf-worker.ts.
     workerEntry(new URL("./pdf-worker.js", import.meta.url), new URL("./pdf-worker.ts", import.meta.url)),

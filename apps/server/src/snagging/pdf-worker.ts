@@ -1,7 +1,16 @@
 // Worker thread entry: renders one evidence PDF per message and answers with its bytes. pdfkit is
 // synchronous JavaScript (font subsetting, layout), so it runs here, not on the request thread.
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { type PdfInput, renderReportPdf } from "./pdf";
+
+// Lower this thread's scheduling priority (nice 10): on Linux the niceness of a thread is its own,
+// so when cores are scarce the request thread (reads) runs first and PDFs take the spare time.
+try {
+  setPriority(10);
+} catch {
+  // Not permitted or not supported here: PDFs run at normal priority.
+}
 
 async function render(input: PdfInput): Promise<Buffer> {
   const doc = renderReportPdf({
