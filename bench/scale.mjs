@@ -327,6 +327,8 @@ async function main() {
         "project count": `/api/projects/count`,
       };
       rows[name] = {};
+      // Warm-up (JIT, connection pool, PostgreSQL's cache), not counted.
+      for (const url of Object.values(endpoints)) await measure(base + url, { token, duration: 2 });
       for (const [label, url] of Object.entries(endpoints)) rows[name][label] = await measure(base + url, { token });
       rows[name].token = token;
     }
@@ -352,6 +354,7 @@ async function main() {
     ).reports[0];
     async function burstFigures(target) {
       const readUrl = `${target}/api/snagging?limit=50`;
+      await measure(readUrl, { token: rows.small.token, duration: 2 }); // warm-up
       const quiet = await measure(readUrl, { token: rows.small.token });
       let done = 0;
       let running = true;
@@ -379,6 +382,12 @@ async function main() {
     log("");
     log("Reads (list first page, 1,000-report workspace) while 20 PDFs (20 photos each) generate continuously");
     for (const [name, f] of Object.entries(figures)) {
+      if (f.busy.rps === 0) {
+        log(
+          `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: no read completed in ${DURATION} s (stalled); ${f.done} PDFs in ${f.seconds.toFixed(1)} s`,
+        );
+        continue;
+      }
       log(
         `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: p50 ${f.busy.p50} ms, p99 ${f.busy.p99} ms, ${Math.round(f.busy.rps)} req/s; p99 ratio ${(f.busy.p99 / Math.max(1, f.quiet.p99)).toFixed(2)} (target <= 2); ${f.done} PDFs in ${f.seconds.toFixed(1)} s`,
       );
