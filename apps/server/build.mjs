@@ -1,10 +1,11 @@
-// Bundles the server (and @sitesnag/shared, which ships as TypeScript source) into dist/main.js.
-// Third-party packages stay external and load from node_modules.
+// Bundles the server (and @sitesnag/shared, which ships as TypeScript source) into dist/main.js,
+// and each worker thread's entry beside it (dist/pdf-worker.js: the pool looks for it next to
+// main.js). Third-party packages stay external and load from node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/main.ts", "pdf-worker": "src/snagging/pdf-worker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -65,7 +65,9 @@ test("a list that fails to load says so and recovers on Try again", async ({ pag
   const { session, cracked } = await seed(api);
   await signInAs(page, session);
   // A server failure is simulated at the network edge for the list call only.
-  await page.route(/\/api\/snagging$/, (route) => route.fulfill({ status: 500, json: { message: "internal" } }));
+  await page.route(/\/api\/snagging(\?[^/]*)?$/, (route) =>
+    route.fulfill({ status: 500, json: { message: "internal" } }),
+  );
   await page.goto("/app/snagging");
   // The error state in the page and the toast of SPEC §8 (the fixed text, not the server's).
   // The query client retries a 5xx twice with back-off (1 s, 2 s) before the error shows.
@@ -73,7 +75,59 @@ test("a list that fails to load says so and recovers on Try again", async ({ pag
     timeout: 15_000,
   });
   await expect(page.getByText("internal")).toHaveCount(0);
-  await page.unroute(/\/api\/snagging$/);
+  await page.unroute(/\/api\/snagging(\?[^/]*)?$/);
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("link", { name: new RegExp(cracked.title) })).toBeVisible();
+});
+
+test("a list longer than a page: Load more by keyboard, then search and filter on the server", async ({
+  page,
+  api,
+}) => {
+  test.slow(); // 55 reports to seed and two full first pages to render
+  const session = await api.signUp({ firstName: "Lena", lastName: "Paged" });
+  const token = session.accessToken;
+  const project = await api.createProject(token, { name: "Long Street Depot" });
+  // The oldest report holds the word searched for, so it is not on the first page (50 newest).
+  const needle = await api.createReport(token, {
+    projectId: project.id,
+    priority: "low",
+    status: "resolved",
+    description: "Scuffed skirting behind the plant room door",
+  });
+  for (let batch = 0; batch < 6; batch += 1) {
+    await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        api.createReport(token, { projectId: project.id, priority: "medium", description: `Defect ${batch * 9 + i}` }),
+      ),
+    );
+  }
+  await signInAs(page, session);
+  await page.goto("/app/snagging");
+  const list = page.getByRole("list", { name: "Snagging reports" });
+  // Fifty cards are a heavier first render than the other specs' three (slow on a loaded machine).
+  await expect(list.getByRole("listitem")).toHaveCount(50, { timeout: 15_000 });
+  await expect(list).not.toContainText(needle.title);
+
+  const loadMore = page.getByRole("button", { name: "Load more" });
+  await loadMore.focus();
+  await page.keyboard.press("Enter");
+  await expect(list.getByRole("listitem")).toHaveCount(55);
+  await expect(list).toContainText(needle.title);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+
+  // A fresh visit has only the first page: search and the status filter now ask the server.
+  await page.reload();
+  await expect(list.getByRole("listitem")).toHaveCount(50, { timeout: 15_000 });
+  await page.getByRole("searchbox", { name: "Search reports" }).fill("skirting");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText(needle.title);
+  await page.getByRole("searchbox", { name: "Search reports" }).fill("");
+  await expect(list.getByRole("listitem")).toHaveCount(50);
+  const filters = page.getByRole("group", { name: "Filter by status" });
+  await expect(filters.getByRole("button", { name: /^All/ })).toContainText("55");
+  await expect(filters.getByRole("button", { name: /^Resolved/ })).toContainText("1");
+  await filters.getByRole("button", { name: /^Resolved/ }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText(needle.title);
 });

@@ -25,6 +25,7 @@ import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
+import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
@@ -40,6 +41,9 @@ export type AppOptions = {
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
+
+/** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
+const PDF_QUEUE = 50;
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -80,9 +84,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     sessions: new SessionStatus(options.db, undefined, redis),
     storage: options.storage,
     redis,
+    pdf: createPdfRenderer({ workers: options.config.pdfWorkers ?? defaultPdfWorkers(), queue: PDF_QUEUE }),
     log: app.log,
   };
   await ctx.sessions.subscribe(app.log);
+  // onClose runs once every in-flight request has finished (graceful shutdown drains first).
+  app.addHook("onClose", () => ctx.pdf.close());
 
   registerSecurityHeaders(app, headersFor);
   const { onRoute } = options;

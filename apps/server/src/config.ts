@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
 });
 
 function isPostgresUrl(value: string): boolean {
@@ -73,6 +74,11 @@ export type Config = {
   trustProxy: number;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDist: string | undefined;
+  /**
+   * Worker threads rendering PDFs (decision 0018); undefined: one per spare core, at least one;
+   * 0: on the request thread (the old behaviour, kept for bench comparisons).
+   */
+  pdfWorkers: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -124,5 +130,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    pdfWorkers: e.PDF_WORKERS,
   };
 }

@@ -4,6 +4,7 @@ import type { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
 import type { SharedRedis } from "./shared-state/redis";
+import type { PdfRenderer } from "./snagging/pdf-pool";
 import type { FileStorage } from "./storage/file-storage";
 
 /** Everything a service needs, built once at start-up and passed down explicitly. */
@@ -17,5 +18,7 @@ export type AppContext = {
   storage: FileStorage;
   /** The shared store when REDIS_URL is set (counters, session revocations); see shared-state/. */
   redis: SharedRedis | undefined;
+  /** Evidence PDFs, rendered in a bounded pool of worker threads. */
+  pdf: PdfRenderer;
   log: FastifyBaseLogger;
 };

@@ -92,6 +92,11 @@ const ROWS: Row[] = [
 
   { route: "GET /api/projects", request: () => ({ method: "GET", url: "/api/projects" }), expected: all(200) },
   {
+    route: "GET /api/projects/count",
+    request: () => ({ method: "GET", url: "/api/projects/count" }),
+    expected: all(200),
+  },
+  {
     route: "POST /api/projects",
     request: () => ({ method: "POST", url: "/api/projects", payload: project }),
     expected: all(201),
@@ -113,6 +118,11 @@ const ROWS: Row[] = [
   },
 
   { route: "GET /api/snagging", request: () => ({ method: "GET", url: "/api/snagging" }), expected: all(200) },
+  {
+    route: "GET /api/snagging/counts",
+    request: () => ({ method: "GET", url: "/api/snagging/counts" }),
+    expected: all(200),
+  },
   {
     route: "POST /api/snagging",
     request: async (w, p) => {

@@ -8,8 +8,10 @@ import { writePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Report } from "@sitesnag/shared/snagging";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../src/ids";
+import { CSV_BATCH } from "../src/snagging/snagging.export";
 import { expectError } from "./assertions";
-import { createProject, signUp } from "./factories";
+import { createProject, insertAttachment, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, multipart } from "./images";
 
@@ -192,5 +194,47 @@ describe.each(DIALECTS)("report exports (%s)", (kind) => {
     const res = await t.request({ method: "GET", url: "/api/snagging/export/csv", token: stranger.accessToken });
     expect(parse(res.body, { bom: true, columns: true })).toEqual([]);
     expectError(await t.request({ method: "GET", url: "/api/snagging/export/csv" }), 401);
+  });
+});
+
+describe.each(DIALECTS)("CSV export of a large workspace (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it("streams every report once, newest first, across many batches, with photo counts", async () => {
+    const owner = await signUp(t);
+    const project = await createProject(t, owner.accessToken, { name: "Big site" });
+    // 1,234 reports, three per second, so batches end inside a run of equal created_at.
+    const total = 2 * CSV_BATCH + 234;
+    const rows = Array.from({ length: total }, (_, i) => ({
+      id: newId(),
+      workspace_id: owner.user.workspaceId,
+      project_id: project.id,
+      title: `SNAG-20260101-${String(10_000 + i)}`,
+      description: `Defect ${i}`,
+      status: "open" as const,
+      priority: "low" as const,
+      category: "other" as const,
+      created_at: 1_700_000_000 + Math.floor(i / 3),
+      updated_at: 1_700_000_000,
+    }));
+    for (let i = 0; i < total; i += 250) {
+      await t.ctx.db
+        .insertInto("snagging_reports")
+        .values(rows.slice(i, i + 250))
+        .execute();
+    }
+    const withPhotos = [rows[0], rows[CSV_BATCH], rows[total - 1]].map((r) => r as (typeof rows)[number]);
+    for (const r of withPhotos) await insertAttachment(t, { id: r.id, workspace_id: owner.user.workspaceId });
+    const res = await t.request({ method: "GET", url: "/api/snagging/export/csv", token: owner.accessToken });
+    expect(res.statusCode).toBe(200);
+    const parsed = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    const expected = [...rows].sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1));
+    expect(parsed.map((r) => r.Reference)).toEqual(expected.map((r) => r.title));
+    const photoTitles = new Set(withPhotos.map((r) => r.title));
+    for (const row of parsed) expect(row.Photos, row.Reference).toBe(photoTitles.has(row.Reference ?? "") ? "1" : "0");
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REPORT_STATUSES } from "./enums";
+import { CursorSchema, LimitSchema } from "./pagination";
 
 export const NOTIFICATION_KINDS = ["assigned", "status"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -18,9 +19,12 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
+/** `limit`/`cursor` page by keyset (decision 0018); `page`/`pageSize` (offset) are kept for older clients. */
 export const NotificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  limit: LimitSchema.max(50, "Limit must be a whole number from 1 to 50").optional(),
+  cursor: CursorSchema.optional(),
 });
 
 export type NotificationList = {
@@ -29,4 +33,6 @@ export type NotificationList = {
   total: number;
   page: number;
   pageSize: number;
+  /** The cursor of the next page, null on the last. */
+  nextCursor: string | null;
 };

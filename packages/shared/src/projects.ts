@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROJECT_STATUSES } from "./enums";
+import { PageQuerySchema } from "./pagination";
 import { plainString } from "./text";
 
 const optionalText = (max: number) =>
@@ -29,3 +30,12 @@ export const ProjectSchema = z.object({
   createdAt: z.number(),
 });
 export type Project = z.infer<typeof ProjectSchema>;
+
+/** GET /api/projects: cursor paging, and a search over name and description (every word). */
+export const ProjectListQuerySchema = PageQuerySchema.extend({
+  search: plainString({ error: "Search must be text" })
+    .trim()
+    .max(200, "Search must be at most 200 characters")
+    .optional(),
+});
+export type ProjectListQuery = z.output<typeof ProjectListQuerySchema>;

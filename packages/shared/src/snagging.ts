@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "./enums";
+import { PageQuerySchema } from "./pagination";
 import { plainString } from "./text";
 
 /** Upload limits (DESIGN §4). */
@@ -46,11 +47,25 @@ export const ReportSchema = z.object({
 });
 export type Report = z.infer<typeof ReportSchema>;
 
-export const ReportListQuerySchema = z.object({
+/** Filters shared by GET /api/snagging and GET /api/snagging/counts, applied on the server. */
+export const ReportFilterSchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: "Status must be open, in-progress, resolved or closed" }).optional(),
+  priority: z.enum(PRIORITIES, { error: "Priority must be low, medium, high or critical" }).optional(),
   projectId: z.string().max(64).optional(),
+  /** Every word must appear in the title or the description (case-insensitive). */
+  search: plainString({ error: "Search must be text" })
+    .trim()
+    .max(200, "Search must be at most 200 characters")
+    .optional(),
 });
-export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
+export type ReportFilter = z.output<typeof ReportFilterSchema>;
+
+export const ReportListQuerySchema = ReportFilterSchema.extend(PageQuerySchema.shape);
+export type ReportListQuery = z.output<typeof ReportListQuerySchema>;
+
+/** GET /api/snagging/counts: reports per status matching the filters (the status filter aside). */
+export const ReportCountsQuerySchema = ReportFilterSchema.omit({ status: true });
+export type ReportCounts = { all: number; open: number; "in-progress": number; resolved: number; closed: number };
 
 // Multipart fields arrive as strings: "" means "not given", numbers are parsed here so the JSON
 // and the multipart forms of a request share one schema.

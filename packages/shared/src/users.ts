@@ -1,6 +1,7 @@
 // Users calls of SPEC §7: profile, password, membership, and the two shapes of GET /api/users.
 import { z } from "zod";
 import { MEMBERSHIP_TYPES, ROLES, WORKSPACE_ROLES } from "./enums";
+import { CursorSchema, LimitSchema } from "./pagination";
 import { plainString } from "./text";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -106,7 +107,10 @@ export const UserListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   search: plainString().trim().max(200).optional(),
   membership: z.enum(MEMBERSHIP_FILTERS).default("all"),
+  /** Keyset paging (decision 0018): `limit` rows after `cursor`; `page` is then ignored. */
+  limit: LimitSchema.max(PAGE_SIZE_MAX, `Limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`).optional(),
+  cursor: CursorSchema.optional(),
 });
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
 
-export type Page<T> = { total: number; page: number; pageSize: number } & T;
+export type Page<T> = { total: number; page: number; pageSize: number; nextCursor: string | null } & T;

@@ -5,6 +5,7 @@ import * as refreshTokenSuccessor from "./migrations/0002-refresh-token-successo
 import * as snaggingEvidence from "./migrations/0003-snagging-evidence";
 import * as teamsNotifications from "./migrations/0004-teams-notifications";
 import * as syncApplied from "./migrations/0005-sync-applied";
+import * as listIndexes from "./migrations/0006-list-indexes";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0003-snagging-evidence": snaggingEvidence,
   "0004-teams-notifications": teamsNotifications,
   "0005-sync-applied": syncApplied,
+  "0006-list-indexes": listIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

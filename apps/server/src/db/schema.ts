@@ -134,12 +134,20 @@ export interface SyncAppliedTable {
   created_at: number;
 }
 
+/** Reports per (workspace, status), kept by triggers on snagging_reports (migration 0006). */
+export interface ReportStatusCountsTable {
+  workspace_id: string;
+  status: SnaggingReportsTable["status"];
+  n: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   projects: ProjectsTable;
   snagging_reports: SnaggingReportsTable;
+  report_status_counts: ReportStatusCountsTable;
   attachments: AttachmentsTable;
   invitations: InvitationsTable;
   notifications: NotificationsTable;

@@ -1,4 +1,6 @@
+import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { Kysely, Transaction } from "kysely";
+import { afterCursor } from "../db/keyset";
 import type { Database, NewNotification } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -8,20 +10,32 @@ export async function insertNotifications(db: Q, rows: NewNotification[]): Promi
   await db.insertInto("notifications").values(rows).execute();
 }
 
-/** A user's notifications in their current workspace, newest first, with the actor's name. */
-export const findNotificationsPage = (db: Q, userId: string, workspaceId: string, offset: number, limit: number) =>
-  db
+/**
+ * A user's notifications in their current workspace, newest first, with the actor's name: after a
+ * cursor (keyset, through notifications_user_page) or at an offset (older clients).
+ */
+export const findNotificationsPage = (
+  db: Q,
+  userId: string,
+  workspaceId: string,
+  from: { after?: CursorKey | undefined; offset?: number },
+  limit: number,
+) => {
+  let q = db
     .selectFrom("notifications as n")
     .leftJoin("users as a", "a.id", "n.actor_id")
     .selectAll("n")
     .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name"])
     .where("n.user_id", "=", userId)
-    .where("n.workspace_id", "=", workspaceId)
+    .where("n.workspace_id", "=", workspaceId);
+  if (from.after) q = q.where(afterCursor("n.created_at", "n.id", from.after));
+  return q
     .orderBy("n.created_at", "desc")
     .orderBy("n.id", "desc")
     .limit(limit)
-    .offset(offset)
+    .offset(from.offset ?? 0)
     .execute();
+};
 
 export type NotificationWithActor = Awaited<ReturnType<typeof findNotificationsPage>>[number];
 

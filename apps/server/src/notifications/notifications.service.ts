@@ -3,8 +3,10 @@
 // Nobody is notified of their own action.
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { NotificationList } from "@sitesnag/shared/notifications";
+import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../context";
+import { toPage } from "../db/keyset";
 import type { Database, ReportRow, UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { newId } from "../ids";
@@ -71,18 +73,23 @@ export async function notifyStatusChanged(
 export async function listNotifications(
   ctx: AppContext,
   user: UserRow,
-  query: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; limit?: number | undefined; cursor?: CursorKey | undefined },
 ): Promise<NotificationList> {
-  const [rows, counts] = await Promise.all([
-    findNotificationsPage(ctx.db, user.id, user.workspace_id, (query.page - 1) * query.pageSize, query.pageSize),
+  const keyset = query.limit !== undefined || query.cursor !== undefined;
+  const size = keyset ? (query.limit ?? query.pageSize) : query.pageSize;
+  const from = keyset ? { after: query.cursor } : { offset: (query.page - 1) * query.pageSize };
+  const [fetched, counts] = await Promise.all([
+    findNotificationsPage(ctx.db, user.id, user.workspace_id, from, size + 1),
     countNotifications(ctx.db, user.id, user.workspace_id),
   ]);
+  const { rows, nextCursor } = toPage(fetched, size, (row) => ({ sort: row.created_at, id: row.id }));
   return {
+    nextCursor,
     notifications: rows.map(presentNotification),
     unreadCount: counts.unread,
     total: counts.total,
     page: query.page,
-    pageSize: query.pageSize,
+    pageSize: size,
   };
 }
 

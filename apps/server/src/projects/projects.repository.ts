@@ -1,23 +1,63 @@
-import type { Kysely, Transaction } from "kysely";
+import { type CursorKey, UNPAGED_LIST_CAP } from "@sitesnag/shared/pagination";
+import { type Kysely, sql, type Transaction } from "kysely";
+import { afterCursor, likeWord, searchWords } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { Database, ProjectRow } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-const projectsOfWorkspace = (db: Kysely<Database>, workspaceId: string) =>
+const projectsOfWorkspace = (db: Q, workspaceId: string) =>
   db
     .selectFrom("projects")
     .selectAll()
     .where("workspace_id", "=", workspaceId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc");
-const preparedProjects = preparedQuery((db, p: { workspaceId: string }) => projectsOfWorkspace(db, p.workspaceId));
+// One more than the cap: the extra row tells the unpaged answer that it was cut short.
+const preparedProjects = preparedQuery((db, p: { workspaceId: string }) =>
+  projectsOfWorkspace(db, p.workspaceId).limit(UNPAGED_LIST_CAP + 1),
+);
 
-/** The most requested list (dashboard and projects screens): compiled once outside a transaction. */
+/**
+ * The unpaged list (dashboard and projects screens, SPEC §7), at most the cap plus one row: compiled
+ * once outside a transaction, as the most requested list.
+ */
 export const findProjects = (db: Q, workspaceId: string): Promise<ProjectRow[]> =>
   db.isTransaction
-    ? projectsOfWorkspace(db, workspaceId).execute()
+    ? projectsOfWorkspace(db, workspaceId)
+        .limit(UNPAGED_LIST_CAP + 1)
+        .execute()
     : preparedProjects(db as Kysely<Database>, { workspaceId });
+
+/** One page after `after`, `size + 1` rows, through projects_workspace_page; every search word must match. */
+export const findProjectsPage = (
+  db: Q,
+  workspaceId: string,
+  search: string | undefined,
+  after: CursorKey | undefined,
+  size: number,
+) => {
+  let q = projectsOfWorkspace(db, workspaceId);
+  for (const word of searchWords(search)) {
+    const pattern = likeWord(word);
+    q = q.where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(description) like ${pattern} escape '\\')`,
+    );
+  }
+  if (after) q = q.where(afterCursor("created_at", "id", after));
+  return q.limit(size + 1).execute();
+};
+
+export const countProjects = async (db: Q, workspaceId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom("projects")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("workspace_id", "=", workspaceId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export const findProject = (db: Q, workspaceId: string, id: string): Promise<ProjectRow | undefined> =>
   db.selectFrom("projects").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id).executeTakeFirst();

@@ -1,11 +1,18 @@
-import { ProjectInputSchema } from "@sitesnag/shared/projects";
+import { ProjectInputSchema, ProjectListQuerySchema } from "@sitesnag/shared/projects";
 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
-import { createProject, editProject, getProject, listProjects, removeProject } from "./projects.service";
+import {
+  countWorkspaceProjects,
+  createProject,
+  editProject,
+  getProject,
+  listProjects,
+  removeProject,
+} from "./projects.service";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
@@ -15,7 +22,13 @@ export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
     // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
     app.addHook("onRequest", authenticate);
 
-    app.get("/", async (request) => ({ projects: await listProjects(ctx, currentUser(request)) }));
+    // `{projects, nextCursor}`: every project (up to the cap) without `limit`/`cursor`, else one page.
+    app.get("/", { schema: { querystring: ProjectListQuerySchema } }, async (request) =>
+      listProjects(ctx, currentUser(request), request.query),
+    );
+
+    // A static segment: find-my-way matches it before /:id. The dashboard's figure.
+    app.get("/count", async (request) => countWorkspaceProjects(ctx, currentUser(request)));
 
     app.post("/", { schema: { body: ProjectInputSchema } }, async (request, reply) =>
       reply.status(201).send({ project: await createProject(ctx, currentUser(request), request.body) }),

@@ -1,13 +1,22 @@
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
-import type { Project, ProjectValues } from "@sitesnag/shared/projects";
+import { pageSize } from "@sitesnag/shared/pagination";
+import type { Project, ProjectListQuery, ProjectValues } from "@sitesnag/shared/projects";
 import type { AppContext } from "../context";
+import { toPage } from "../db/keyset";
 import type { ProjectRow, UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { newId } from "../ids";
 import { nowSeconds } from "../time";
 import { deleteProjectsWithFiles } from "./projects.cascade";
 import { presentProject } from "./projects.presenter";
-import { findProject, findProjects, insertProject, updateProject } from "./projects.repository";
+import {
+  countProjects,
+  findProject,
+  findProjects,
+  findProjectsPage,
+  insertProject,
+  updateProject,
+} from "./projects.repository";
 
 async function requireProject(ctx: AppContext, user: UserRow, id: string): Promise<ProjectRow> {
   // Another workspace's id and a malformed id both answer 404: existence is not leaked.
@@ -16,8 +25,23 @@ async function requireProject(ctx: AppContext, user: UserRow, id: string): Promi
   return row;
 }
 
-export async function listProjects(ctx: AppContext, user: UserRow): Promise<Project[]> {
-  return (await findProjects(ctx.db, user.workspace_id)).map(presentProject);
+/** GET /api/projects: every project up to the cap without `limit`/`cursor`, else one page. */
+export async function listProjects(
+  ctx: AppContext,
+  user: UserRow,
+  query: ProjectListQuery,
+): Promise<{ projects: Project[]; nextCursor: string | null }> {
+  const size = pageSize(query);
+  const fetched =
+    query.limit === undefined && query.cursor === undefined && !query.search
+      ? await findProjects(ctx.db, user.workspace_id)
+      : await findProjectsPage(ctx.db, user.workspace_id, query.search, query.cursor, size);
+  const { rows, nextCursor } = toPage(fetched, size, (row) => ({ sort: row.created_at, id: row.id }));
+  return { projects: rows.map(presentProject), nextCursor };
+}
+
+export async function countWorkspaceProjects(ctx: AppContext, user: UserRow): Promise<{ count: number }> {
+  return { count: await countProjects(ctx.db, user.workspace_id) };
 }
 
 export async function getProject(ctx: AppContext, user: UserRow, id: string): Promise<Project> {

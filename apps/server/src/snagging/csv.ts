@@ -29,21 +29,30 @@ export const CSV_COLUMNS = [
 
 export type CsvReport = Omit<Report, "attachments"> & { photoCount: number };
 
+const toCells = (r: CsvReport) => [
+  neutralise(r.title),
+  neutralise(r.projectName),
+  r.status,
+  r.priority,
+  r.category,
+  neutralise(r.assignedToName ?? ""),
+  neutralise(r.createdByName ?? ""),
+  isoMinute(r.createdAt),
+  r.dueDate === null ? "" : isoDay(r.dueDate),
+  r.locationLat ?? "",
+  r.locationLng ?? "",
+  r.photoCount,
+  neutralise(r.description),
+];
+
+/** The BOM and the header line: the start of the file, sent before any row is read. */
+export const csvHead = (): string =>
+  stringify([], { bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: "windows" });
+
+/** Rows only (no BOM, no header), to append batch after batch. */
+export const csvRows = (reports: readonly CsvReport[]): string =>
+  stringify(reports.map(toCells), { record_delimiter: "windows" });
+
 export function reportsToCsv(reports: readonly CsvReport[]): string {
-  const rows = reports.map((r) => [
-    neutralise(r.title),
-    neutralise(r.projectName),
-    r.status,
-    r.priority,
-    r.category,
-    neutralise(r.assignedToName ?? ""),
-    neutralise(r.createdByName ?? ""),
-    isoMinute(r.createdAt),
-    r.dueDate === null ? "" : isoDay(r.dueDate),
-    r.locationLat ?? "",
-    r.locationLng ?? "",
-    r.photoCount,
-    neutralise(r.description),
-  ]);
-  return stringify(rows, { bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: "windows" });
+  return csvHead() + csvRows(reports);
 }

@@ -1,15 +1,15 @@
 // The two exports: one report's evidence PDF, and every report of the workspace as CSV.
 import type { Readable } from "node:stream";
+import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { nowSeconds } from "../time";
-import { reportsToCsv } from "./csv";
-import { renderReportPdf } from "./pdf";
+import { csvHead, csvRows } from "./csv";
 import { Semaphore } from "./semaphore";
 import { requireReport } from "./snagging.access";
 import { presentAttachment, presentReport } from "./snagging.presenter";
-import { countWorkspaceAttachments, findAttachments, findReportWithNames, selectReports } from "./snagging.repository";
+import { countAttachments, findAttachments, findReportsPage, findReportWithNames } from "./snagging.repository";
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -17,7 +17,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
+export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Buffer> {
   await requireReport(ctx, user, id);
   const [row, attachments] = await Promise.all([
     findReportWithNames(ctx.db, user.workspace_id, id),
@@ -34,7 +34,8 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
       }),
     ),
   );
-  return renderReportPdf({
+  // Rendered in a worker thread: the request thread stays free for reads (decision 0018).
+  return ctx.pdf.render({
     report: presentReport(row, attachments.map(presentAttachment)),
     clientName: row.project_client_name,
     attachments,
@@ -43,16 +44,33 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
   });
 }
 
-export async function exportReportsCsv(ctx: AppContext, user: UserRow): Promise<string> {
-  const [rows, counts] = await Promise.all([
-    selectReports(ctx.db, user.workspace_id).orderBy("r.created_at", "desc").orderBy("r.id", "desc").execute(),
-    countWorkspaceAttachments(ctx.db, user.workspace_id),
-  ]);
-  const photoCounts = new Map(counts.map((c) => [c.report_id, Number(c.n)]));
-  return reportsToCsv(
-    rows.map((row) => {
-      const { attachments: _none, ...report } = presentReport(row, []);
-      return { ...report, photoCount: photoCounts.get(row.id) ?? 0 };
-    }),
-  );
+/** Rows per query of the CSV export: memory stays flat whatever the size of the workspace. */
+export const CSV_BATCH = 500;
+
+/**
+ * Every report of the workspace as CSV, newest first, streamed: the header at once, then one keyset
+ * batch at a time (reports and their photo counts in two queries bounded by the batch), so neither
+ * the server nor the database holds the whole workspace. Works the same on SQLite and PostgreSQL.
+ */
+export async function* exportReportsCsv(ctx: AppContext, user: UserRow): AsyncGenerator<string> {
+  yield csvHead();
+  let after: CursorKey | undefined;
+  for (;;) {
+    const rows = await findReportsPage(ctx.db, user.workspace_id, {}, after, CSV_BATCH - 1);
+    if (rows.length === 0) return;
+    const counts = await countAttachments(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
+    const photoCounts = new Map(counts.map((c) => [c.report_id, Number(c.n)]));
+    yield csvRows(
+      rows.map((row) => {
+        const { attachments: _none, ...report } = presentReport(row, []);
+        return { ...report, photoCount: photoCounts.get(row.id) ?? 0 };
+      }),
+    );
+    if (rows.length < CSV_BATCH) return;
+    const last = rows[rows.length - 1] as (typeof rows)[number];
+    after = { sort: last.created_at, id: last.id };
+  }
 }

@@ -1,4 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import type { CursorKey } from "@sitesnag/shared/pagination";
+import { type Kysely, sql, type Transaction } from "kysely";
+import { afterCursor, likeWord, searchWords } from "../db/keyset";
 import type { AttachmentRow, Database, IdempotencyKeysTable, ReportRow } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -47,23 +49,67 @@ export const findAttachments = (db: Q, reportIds: readonly string[]): Promise<At
         .orderBy("position")
         .execute();
 
-/**
- * Attachments of every report of a workspace matching the list filters, in one query whose size
- * does not grow with the workspace (no `IN` list of report ids).
- */
-export function findWorkspaceAttachments(
+/** The list filters, applied in SQL: each has an index leading with (workspace_id, …, created_at, id). */
+export type ReportFilters = {
+  status?: ReportRow["status"] | undefined;
+  priority?: ReportRow["priority"] | undefined;
+  projectId?: string | undefined;
+  search?: string | undefined;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: applies to any builder over "snagging_reports as r"
+export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>(q: QB, filters: ReportFilters): QB {
+  let out = q;
+  if (filters.status) out = out.where("r.status", "=", filters.status);
+  if (filters.priority) out = out.where("r.priority", "=", filters.priority);
+  if (filters.projectId) out = out.where("r.project_id", "=", filters.projectId);
+  for (const word of searchWords(filters.search)) {
+    const pattern = likeWord(word);
+    out = out.where(
+      sql<boolean>`(lower(r.title) like ${pattern} escape '\\' or lower(r.description) like ${pattern} escape '\\')`,
+    );
+  }
+  return out;
+}
+
+/** One page of reports, newest first, `size + 1` rows (the extra one says a next page exists). */
+export function findReportsPage(
   db: Q,
   workspaceId: string,
-  filters: { status?: ReportRow["status"]; projectId?: string },
-): Promise<AttachmentRow[]> {
-  let q = db
-    .selectFrom("attachments as t")
-    .innerJoin("snagging_reports as r", "r.id", "t.report_id")
-    .selectAll("t")
-    .where("r.workspace_id", "=", workspaceId);
-  if (filters.status) q = q.where("r.status", "=", filters.status);
-  if (filters.projectId) q = q.where("r.project_id", "=", filters.projectId);
-  return q.orderBy("t.report_id").orderBy("t.position").execute();
+  filters: ReportFilters,
+  after: CursorKey | undefined,
+  size: number,
+) {
+  let q = whereReportFilters(selectReports(db, workspaceId), filters);
+  if (after) q = q.where(afterCursor("r.created_at", "r.id", after));
+  return q
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(size + 1)
+    .execute();
+}
+
+/**
+ * Reports per status matching the filters: without filters from the trigger-kept counts (four rows
+ * whatever the workspace's size), else one grouped query over the workspace's status index.
+ */
+export async function countReportsByStatus(db: Q, workspaceId: string, filters: ReportFilters) {
+  if (!filters.priority && !filters.projectId && searchWords(filters.search).length === 0) {
+    const kept = await db
+      .selectFrom("report_status_counts")
+      .select(["status", "n"])
+      .where("workspace_id", "=", workspaceId)
+      .execute();
+    return kept.map((r) => ({ status: r.status, n: Number(r.n) }));
+  }
+  const rows = await whereReportFilters(
+    db.selectFrom("snagging_reports as r").where("r.workspace_id", "=", workspaceId),
+    { ...filters, status: undefined },
+  )
+    .select(["r.status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("r.status")
+    .execute();
+  return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
 }
 
 export const isTitleTaken = async (db: Q, workspaceId: string, title: string): Promise<boolean> =>
@@ -119,12 +165,13 @@ export async function insertIdempotencyKey(db: Q, row: IdempotencyKeysTable): Pr
   await db.insertInto("idempotency_keys").values(row).execute();
 }
 
-/** Photo count per report of a workspace, in one grouped query (through the reports' workspace index). */
-export const countWorkspaceAttachments = (db: Q, workspaceId: string) =>
-  db
-    .selectFrom("attachments as t")
-    .innerJoin("snagging_reports as r", "r.id", "t.report_id")
-    .select(["t.report_id", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where("r.workspace_id", "=", workspaceId)
-    .groupBy("t.report_id")
-    .execute();
+/** Photo count of each given report (a bounded batch), in one grouped query. */
+export const countAttachments = (db: Q, reportIds: readonly string[]) =>
+  reportIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("attachments")
+        .select(["report_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .where("report_id", "in", reportIds)
+        .groupBy("report_id")
+        .execute();

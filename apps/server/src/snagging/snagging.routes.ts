@@ -1,5 +1,6 @@
+import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
-import { ReportListQuerySchema } from "@sitesnag/shared/snagging";
+import { ReportCountsQuerySchema, ReportListQuerySchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -7,7 +8,7 @@ import type { AppContext } from "../context";
 import { badRequest } from "../http/errors";
 import { createReport } from "./snagging.create";
 import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
-import { getReport, listReports, patchReport, removeReport } from "./snagging.service";
+import { countReports, getReport, listReports, patchReport, removeReport } from "./snagging.service";
 import { readReportRequest } from "./snagging.uploads";
 import { MAX_SYNC_ITEMS_BYTES, readSyncRequest } from "./sync.request";
 import { syncBatch } from "./sync.service";
@@ -31,8 +32,13 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     // Multipart is parsed only here, part by part in readReportRequest (limits given per request).
     await app.register(multipart, { throwFileSizeLimit: true });
 
-    app.get("/", { schema: { querystring: ReportListQuerySchema } }, async (request) => ({
-      reports: await listReports(ctx, currentUser(request), request.query),
+    // `{reports, nextCursor}`: every report (up to the cap) without `limit`/`cursor`, else one page.
+    app.get("/", { schema: { querystring: ReportListQuerySchema } }, async (request) =>
+      listReports(ctx, currentUser(request), request.query),
+    );
+
+    app.get("/counts", { schema: { querystring: ReportCountsQuerySchema } }, async (request) => ({
+      counts: await countReports(ctx, currentUser(request), request.query),
     }));
 
     app.post("/", async (request, reply) => {
@@ -53,7 +59,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
         .type("text/csv; charset=utf-8")
         .header("Content-Disposition", 'attachment; filename="snagging-reports.csv"')
         .header("Cache-Control", "no-store")
-        .send(await exportReportsCsv(ctx, currentUser(request))),
+        .send(Readable.from(exportReportsCsv(ctx, currentUser(request)))),
     );
 
     app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {

@@ -1,14 +1,18 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import { pageSize } from "@sitesnag/shared/pagination";
 import {
   type Attachment,
   MAX_PHOTOS_PER_REPORT,
   type Report,
+  type ReportCounts,
+  type ReportFilter,
   type ReportListQuery,
   type ReportPatch,
   ReportPatchSchema,
 } from "@sitesnag/shared/snagging";
 import type { AppContext } from "../context";
+import { toPage } from "../db/keyset";
 import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
@@ -18,13 +22,13 @@ import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
+  countReportsByStatus,
   deleteAttachments,
   deleteReportRows,
   findAttachments,
+  findReportsPage,
   findReportWithNames,
-  findWorkspaceAttachments,
   insertAttachments,
-  selectReports,
   updateReport,
 } from "./snagging.repository";
 import { type ReportRequest, tooManyPhotos } from "./snagging.uploads";
@@ -39,18 +43,40 @@ function groupAttachments(rows: readonly AttachmentRow[]): Map<string, Attachmen
   return byReport;
 }
 
-/** The list with its attachments in two queries, whatever the number of reports. */
-export async function listReports(ctx: AppContext, user: UserRow, query: ReportListQuery): Promise<Report[]> {
-  if (query.projectId !== undefined && !UUID_PATTERN.test(query.projectId)) return [];
-  let q = selectReports(ctx.db, user.workspace_id);
-  if (query.status) q = q.where("r.status", "=", query.status);
-  if (query.projectId) q = q.where("r.project_id", "=", query.projectId);
-  const [rows, attachments] = await Promise.all([
-    q.orderBy("r.created_at", "desc").orderBy("r.id", "desc").execute(),
-    findWorkspaceAttachments(ctx.db, user.workspace_id, query),
-  ]);
-  const byReport = groupAttachments(attachments);
-  return rows.map((row) => presentReport(row, byReport.get(row.id) ?? []));
+/**
+ * GET /api/snagging: one page (or, with neither `limit` nor `cursor`, every report up to the cap),
+ * newest first, filters applied in SQL, with its attachments in one query bounded by the page.
+ */
+export async function listReports(
+  ctx: AppContext,
+  user: UserRow,
+  query: ReportListQuery,
+): Promise<{ reports: Report[]; nextCursor: string | null }> {
+  if (query.projectId !== undefined && !UUID_PATTERN.test(query.projectId)) return { reports: [], nextCursor: null };
+  const size = pageSize(query);
+  const { rows, nextCursor } = toPage(
+    await findReportsPage(ctx.db, user.workspace_id, query, query.cursor, size),
+    size,
+    (row) => ({ sort: row.created_at, id: row.id }),
+  );
+  const byReport = groupAttachments(
+    await findAttachments(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+  );
+  return { reports: rows.map((row) => presentReport(row, byReport.get(row.id) ?? [])), nextCursor };
+}
+
+/** GET /api/snagging/counts: the status filter's figures and the dashboard's, without loading reports. */
+export async function countReports(ctx: AppContext, user: UserRow, filters: ReportFilter): Promise<ReportCounts> {
+  const counts: ReportCounts = { all: 0, open: 0, "in-progress": 0, resolved: 0, closed: 0 };
+  if (filters.projectId !== undefined && !UUID_PATTERN.test(filters.projectId)) return counts;
+  for (const { status, n } of await countReportsByStatus(ctx.db, user.workspace_id, filters)) {
+    counts[status] += n;
+    counts.all += n;
+  }
+  return counts;
 }
 
 export async function getReport(ctx: AppContext, user: UserRow, id: string): Promise<Report> {

@@ -1,5 +1,7 @@
+import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { MembershipFilter } from "@sitesnag/shared/users";
 import { type Kysely, sql, type Transaction } from "kysely";
+import { afterCursor } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { Database, NewUser, UserRow, UserUpdate } from "../db/schema";
 
@@ -64,20 +66,23 @@ function filteredUsers(db: Q, filter: UserFilter) {
   }
 }
 
-/** One page of every user (newest first) with the total that matches; backed by users_created. */
+/**
+ * One page of every user (newest first) with the total that matches: after a cursor (keyset) or at
+ * an offset; backed by users_created_page and users_membership_page.
+ */
 export async function findUsersPage(
   db: Q,
   filter: UserFilter,
-  page: { offset: number; limit: number },
+  page: { offset?: number; after?: CursorKey | undefined; limit: number },
 ): Promise<{ rows: (UserRow & { workspace_name: string })[]; total: number }> {
+  let q = filteredUsers(db, filter).selectAll("u").select("w.name as workspace_name");
+  if (page.after) q = q.where(afterCursor("u.created_at", "u.id", page.after));
   const [rows, count] = await Promise.all([
-    filteredUsers(db, filter)
-      .selectAll("u")
-      .select("w.name as workspace_name")
+    q
       .orderBy("u.created_at", "desc")
       .orderBy("u.id", "desc")
       .limit(page.limit)
-      .offset(page.offset)
+      .offset(page.offset ?? 0)
       .execute(),
     filteredUsers(db, filter)
       .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -17,6 +17,7 @@ import { assertAcceptablePassword, normaliseEmail } from "../auth/auth.service";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { revokeOtherSessions } from "../auth/sessions";
 import type { AppContext } from "../context";
+import { toPage } from "../db/keyset";
 import type { UserRow } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../http/errors";
 import { nowSeconds } from "../time";
@@ -25,7 +26,9 @@ import { findUserByEmail, findUserById, findUsersPage, findWorkspaceMembers, upd
 
 type UserListQuery = z.output<typeof UserListQuerySchema>;
 
-export type UserList = { users: Member[] } | { users: AdminUser[]; total: number; page: number; pageSize: number };
+export type UserList =
+  | { users: Member[] }
+  | { users: AdminUser[]; total: number; page: number; pageSize: number; nextCursor: string | null };
 
 /**
  * Members of the caller's workspace for everyone (the assignee picker); every user, paged and with
@@ -35,12 +38,16 @@ export async function listUsers(ctx: AppContext, user: UserRow, query: UserListQ
   if (user.role !== "admin" || query.scope === "workspace") {
     return { users: (await findWorkspaceMembers(ctx.db, user.workspace_id)).map(presentMember) };
   }
-  const { rows, total } = await findUsersPage(
+  // `limit`/`cursor` page by keyset (decision 0018); `page`/`pageSize` by offset, as before.
+  const keyset = query.limit !== undefined || query.cursor !== undefined;
+  const size = keyset ? (query.limit ?? query.pageSize) : query.pageSize;
+  const { rows: fetched, total } = await findUsersPage(
     ctx.db,
     { search: query.search, membership: query.membership, now: nowSeconds() },
-    { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    keyset ? { after: query.cursor, limit: size + 1 } : { offset: (query.page - 1) * query.pageSize, limit: size + 1 },
   );
-  return { users: rows.map(presentAdminUser), total, page: query.page, pageSize: query.pageSize };
+  const { rows, nextCursor } = toPage(fetched, size, (row) => ({ sort: row.created_at, id: row.id }));
+  return { users: rows.map(presentAdminUser), total, page: query.page, pageSize: size, nextCursor };
 }
 
 function requireSelf(user: UserRow, id: string, message: string): void {

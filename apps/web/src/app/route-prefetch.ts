@@ -9,7 +9,10 @@ import { useAuthStore } from "../stores/auth-store";
 import { queryClient } from "./query-client";
 
 /** What a feature's *-queries.ts exports: the same options its useQuery hook uses. */
-export type PrefetchableQuery = { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> };
+export type PrefetchableQuery =
+  | { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> }
+  // A paged list's infinite query (lib/paged-list.ts).
+  | { queryKey: readonly unknown[]; initialPageParam: unknown; queryFn?: unknown };
 
 export const prefetch =
   (queries: (args: LoaderFunctionArgs) => readonly PrefetchableQuery[]) =>
@@ -17,7 +20,11 @@ export const prefetch =
     const { isAuthenticated, user } = useAuthStore.getState();
     if (isAuthenticated && user) {
       // prefetchQuery skips data that is still fresh (staleTime) and never throws.
-      for (const query of queries(args)) void queryClient.prefetchQuery(query);
+      for (const query of queries(args)) {
+        // A paged list (decision 0018) is an infinite query: its first page is prefetched.
+        if ("initialPageParam" in query) void queryClient.prefetchInfiniteQuery(query as never);
+        else void queryClient.prefetchQuery(query as { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> });
+      }
     }
     return null;
   };

@@ -9,7 +9,7 @@ import { COMPANY } from "../config/company";
 import { dashboardQuery } from "../features/dashboard/api/dashboard-queries";
 import { ExternalRedirectPage } from "../features/marketing/external-redirect-page";
 import { NotFoundPage } from "../features/marketing/not-found-page";
-import { projectQuery, projectReportsQuery, projectsQuery } from "../features/projects/api/projects-queries";
+import { projectPagesQuery, projectQuery, projectReportsQuery } from "../features/projects/api/projects-queries";
 import { AdminRoute } from "../features/shell/admin-route";
 import { ProtectedRoute } from "../features/shell/protected-route";
 import { SignedOutRoute } from "../features/shell/signed-out-route";
@@ -134,7 +134,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: "projects",
-                loader: prefetch(() => [projectsQuery()]),
+                loader: prefetch(() => [projectPagesQuery()]),
                 lazy: screen(
                   () => import("../features/projects/projects-page"),
                   (m) => m.ProjectsPage,

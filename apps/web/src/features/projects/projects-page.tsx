@@ -1,29 +1,35 @@
 import { Plus, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "../../components/button";
+import { LoadMore } from "../../components/load-more";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useErrorToast } from "../../lib/use-error-toast";
-import { useCreateProject, useProjects } from "./api/projects-api";
+import { useCreateProject, usePagedProjects, useSearchedProjects } from "./api/projects-api";
 import { ProjectFormModal, preloadProjectForm } from "./components/lazy-project-form-modal";
 import { ProjectCard } from "./components/project-card";
 
 export function ProjectsPage() {
-  const projects = useProjects();
+  const { query: projects, items: all, isPaged } = usePagedProjects();
   const create = useCreateProject();
-  useErrorToast(projects.error, "Failed to load projects");
   const [search, setSearch] = useState("");
   const [isCreating, setCreating] = useState(false);
+  // Filtered here while every project is loaded; on the server once the list is paged.
+  const serverSearch = useDebouncedValue(search.trim(), 250);
+  const onServer = isPaged && serverSearch !== "";
+  const searched = useSearchedProjects(serverSearch, onServer);
+  const shown = onServer ? searched : { query: projects, items: all };
+  useErrorToast(shown.query.error, "Failed to load projects");
 
   const visible = useMemo(() => {
+    if (onServer) return searched.items;
     const needle = search.trim().toLowerCase();
-    if (!needle) return projects.data ?? [];
-    return (projects.data ?? []).filter(
-      (p) => p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle),
-    );
-  }, [projects.data, search]);
+    if (!needle) return all;
+    return all.filter((p) => p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle));
+  }, [all, search, onServer, searched.items]);
 
   return (
     <>
@@ -51,14 +57,14 @@ export function ProjectsPage() {
           className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
         />
       </div>
-      {projects.isPending ? (
+      {projects.isPending || (onServer && searched.query.isPending) ? (
         <LoadingState label="Loading projects…" />
-      ) : projects.isError ? (
+      ) : shown.query.isError && shown.items.length === 0 ? (
         <ErrorState
-          message={errorMessage(projects.error, "Failed to load projects")}
-          onRetry={() => projects.refetch()}
+          message={errorMessage(shown.query.error, "Failed to load projects")}
+          onRetry={() => shown.query.refetch()}
         />
-      ) : projects.data.length === 0 ? (
+      ) : all.length === 0 ? (
         <EmptyState
           title="No projects yet"
           action={
@@ -72,11 +78,14 @@ export function ProjectsPage() {
       ) : visible.length === 0 ? (
         <EmptyState title="No matching projects">Nothing matches “{search.trim()}”.</EmptyState>
       ) : (
-        <ul aria-label="Projects" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {visible.map((p) => (
-            <ProjectCard key={p.id} project={p} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Projects" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {visible.map((p) => (
+              <ProjectCard key={p.id} project={p} />
+            ))}
+          </ul>
+          <LoadMore query={shown.query} shown={visible.length} noun="projects" />
+        </>
       )}
       <ProjectFormModal
         open={isCreating}

@@ -1,6 +1,7 @@
 import { unreadBadge } from "@sitesnag/shared/notification-badge";
 import { Bell } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { LoadMore } from "../../components/load-more";
 import { formatDateTime } from "../../lib/format";
 import { useMarkAllNotificationsRead, useNotifications } from "./api/notifications-api";
 import { NotificationItem } from "./notification-item";
@@ -12,7 +13,7 @@ export function NotificationsButton() {
   const root = useRef<HTMLDivElement>(null);
   const notifications = useNotifications();
   const markAll = useMarkAllNotificationsRead();
-  const unread = notifications.data?.unreadCount ?? 0;
+  const unread = notifications.data?.pages[0]?.unreadCount ?? 0;
   const badge = unreadBadge(unread);
   useEffect(() => {
     if (!open) return;
@@ -27,7 +28,7 @@ export function NotificationsButton() {
       document.removeEventListener("keydown", onKey);
     };
   }, [open]);
-  const list = notifications.data?.notifications ?? [];
+  const list = useMemo(() => notifications.data?.pages.flatMap((p) => p.notifications) ?? [], [notifications.data]);
   return (
     <div ref={root} className="relative">
       <button
@@ -70,23 +71,28 @@ export function NotificationsButton() {
           </div>
           {notifications.isPending ? (
             <p className="px-4 py-3 text-slate-600">Loading…</p>
-          ) : notifications.isError ? (
+          ) : notifications.isError && list.length === 0 ? (
             <p className="px-4 py-3 text-red-700">Notifications could not be loaded.</p>
           ) : list.length === 0 ? (
             <p className="px-4 py-3 text-slate-600">
               You're all caught up. Assignments and report status changes will appear here.
             </p>
           ) : (
-            <ul aria-label="Latest notifications" className="divide-y divide-slate-100">
-              {list.map((n) => (
-                <NotificationItem
-                  key={n.id}
-                  notification={n}
-                  when={formatDateTime(n.createdAt)}
-                  onOpen={() => setOpen(false)}
-                />
-              ))}
-            </ul>
+            <>
+              <ul aria-label="Latest notifications" className="divide-y divide-slate-100">
+                {list.map((n) => (
+                  <NotificationItem
+                    key={n.id}
+                    notification={n}
+                    when={formatDateTime(n.createdAt)}
+                    onOpen={() => setOpen(false)}
+                  />
+                ))}
+              </ul>
+              <div className="px-4 pb-3">
+                <LoadMore query={notifications} shown={list.length} noun="notifications" />
+              </div>
+            </>
           )}
         </section>
       )}

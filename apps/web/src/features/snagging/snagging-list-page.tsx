@@ -2,23 +2,25 @@ import { Download, Plus, Search } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
+import { LoadMore } from "../../components/load-more";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { PendingReports } from "../../offline/pending-reports";
+import { useUiStore } from "../../stores/ui-store";
 import { useExportReportsCsv } from "./api/export-reports-csv";
-import { useReports } from "./api/get-reports";
+import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
 import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
 import { descriptionPreview } from "./photo-entries";
 import { matchesSearch } from "./report-search";
 
 export function SnaggingListPage() {
-  const reports = useReports();
+  const { query: reports, items: all, isPaged } = useReports();
   const exportCsv = useExportReportsCsv();
-  useErrorToast(reports.error, "Failed to load snagging reports", { useServerMessage: false });
   // Search and filter live in the URL, so Back from a report returns to the same list.
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
@@ -34,10 +36,19 @@ export function SnaggingListPage() {
       { replace: true },
     );
 
-  const all = reports.data ?? [];
+  // A list with more than one page is searched and filtered on the server (decision 0018); offline,
+  // the pages already loaded are filtered here instead.
+  const isOnline = useUiStore((s) => s.isOnline);
+  const serverSearch = useDebouncedValue(search, 250);
+  const onServer = isPaged && isOnline && (serverSearch.trim() !== "" || status !== "all");
+  const filtered = useFilteredReports({ search: serverSearch, status }, onServer);
+  const serverCounts = useReportCounts(serverSearch, isPaged);
+  const shown = onServer ? filtered : { query: reports, items: all };
+  useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
+
   const matching = useMemo(() => all.filter((r) => matchesSearch(r, search)), [all, search]);
-  const visible = status === "all" ? matching : matching.filter((r) => r.status === status);
-  const counts = useMemo(() => {
+  const visible = onServer ? filtered.items : status === "all" ? matching : matching.filter((r) => r.status === status);
+  const localCounts = useMemo(() => {
     const out: Record<StatusFilterValue, number> = { all: 0, open: 0, "in-progress": 0, resolved: 0, closed: 0 };
     for (const r of matching) {
       out.all += 1;
@@ -45,6 +56,7 @@ export function SnaggingListPage() {
     }
     return out;
   }, [matching]);
+  const counts = isPaged && isOnline && serverCounts.data ? serverCounts.data : localCounts;
 
   const onExport = () =>
     exportCsv.mutate(undefined, {
@@ -92,10 +104,10 @@ export function SnaggingListPage() {
         />
       </div>
       <PendingReports />
-      {reports.isPending ? (
+      {reports.isPending || (onServer && filtered.query.isPending) ? (
         <LoadingState label="Loading reports…" />
-      ) : reports.isError ? (
-        <ErrorState message="Failed to load snagging reports" onRetry={() => reports.refetch()} />
+      ) : shown.query.isError && shown.items.length === 0 ? (
+        <ErrorState message="Failed to load snagging reports" onRetry={() => shown.query.refetch()} />
       ) : all.length === 0 ? (
         <EmptyState
           title="No snagging reports yet"
@@ -113,11 +125,14 @@ export function SnaggingListPage() {
           {search.trim() && status !== "all" ? " with this status." : "."}
         </EmptyState>
       ) : (
-        <ul aria-label="Snagging reports" className="grid gap-3 lg:grid-cols-2">
-          {visible.map((r) => (
-            <ReportCard key={r.id} report={r} preview={descriptionPreview(r.description)} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Snagging reports" className="grid gap-3 lg:grid-cols-2">
+            {visible.map((r) => (
+              <ReportCard key={r.id} report={r} preview={descriptionPreview(r.description)} />
+            ))}
+          </ul>
+          <LoadMore query={shown.query} shown={visible.length} noun="reports" />
+        </>
       )}
     </>
   );

@@ -1,10 +1,10 @@
 import type { AdminStats, SystemSettings } from "@sitesnag/shared/admin";
 import type { AdminUser, MembershipFilter, MembershipInput } from "@sitesnag/shared/users";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { api, apiFetch } from "../../../lib/api-client";
 
-export type UsersPage = { users: AdminUser[]; total: number; page: number; pageSize: number };
-export type UsersQuery = { page: number; search: string; membership: MembershipFilter };
+export type UsersPage = { users: AdminUser[]; total: number; pageSize: number; nextCursor: string | null };
+export type UsersQuery = { search: string; membership: MembershipFilter };
 
 export const adminKeys = {
   stats: ["admin", "stats"] as const,
@@ -26,19 +26,21 @@ export const useSystemSettings = () =>
 
 export const ADMIN_PAGE_SIZE = 20;
 
-/** One server-side page of users: the list never loads every account into the browser. */
+/**
+ * Users a server-side page at a time, by cursor (decision 0018): 'Load more' appends the next page;
+ * the list never loads every account into the browser.
+ */
 export const useAdminUsers = (q: UsersQuery) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: adminKeys.users(q),
-    queryFn: () => {
-      const params = new URLSearchParams({
-        page: String(q.page),
-        pageSize: String(ADMIN_PAGE_SIZE),
-        membership: q.membership,
-      });
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), membership: q.membership });
       if (q.search.trim()) params.set("search", q.search.trim());
+      if (pageParam) params.set("cursor", pageParam);
       return api<UsersPage>(`/users?${params}`);
     },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
 

@@ -1,15 +1,15 @@
 import { type AdminUser, MEMBERSHIP_FILTERS, type MembershipFilter } from "@sitesnag/shared/users";
 import { Search } from "lucide-react";
-import { useDeferredValue, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Button } from "../../../components/button";
+import { LoadMore } from "../../../components/load-more";
 import { ErrorState, LoadingState } from "../../../components/states";
 import { errorMessage } from "../../../lib/api-client";
 import { capitalise, formatDate } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { ADMIN_PAGE_SIZE, useAdminUsers } from "../api/admin-api";
+import { useAdminUsers } from "../api/admin-api";
 import { MembershipBadge } from "./membership-badge";
 import { formatMoney } from "./money";
-import { Pager } from "./pager";
 import { UserCards } from "./user-cards";
 
 const FILTER_LABELS: Record<MembershipFilter, string> = {
@@ -30,9 +30,10 @@ export function UserDirectory({
 }) {
   const [search, setSearch] = useState("");
   const [membership, setMembership] = useState<MembershipFilter>("all");
-  const [page, setPage] = useState(1);
   const deferredSearch = useDeferredValue(search);
-  const users = useAdminUsers({ page, search: deferredSearch, membership });
+  const users = useAdminUsers({ search: deferredSearch, membership });
+  const list = useMemo(() => users.data?.pages.flatMap((p) => p.users) ?? [], [users.data]);
+  const total = users.data?.pages[0]?.total ?? 0;
   useErrorToast(users.error, "Failed to load admin data");
   return (
     <>
@@ -49,7 +50,6 @@ export function UserDirectory({
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(1);
             }}
             className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
           />
@@ -60,7 +60,6 @@ export function UserDirectory({
             value={membership}
             onChange={(e) => {
               setMembership(e.target.value as MembershipFilter);
-              setPage(1);
             }}
             className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:text-sm"
           >
@@ -74,15 +73,15 @@ export function UserDirectory({
       </div>
       {users.isPending ? (
         <LoadingState label="Loading users…" />
-      ) : users.isError ? (
+      ) : users.isError && list.length === 0 ? (
         <ErrorState message={errorMessage(users.error, "Failed to load admin data")} onRetry={() => users.refetch()} />
-      ) : users.data.users.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
           No users match.
         </p>
       ) : (
         <>
-          <UserCards users={users.data.users} variant={variant} onEdit={onEdit} />
+          <UserCards users={list} variant={variant} onEdit={onEdit} />
           <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -127,7 +126,7 @@ export function UserDirectory({
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
-                {users.data.users.map((u) => (
+                {list.map((u) => (
                   <tr key={u.id}>
                     <td className="px-4 py-3 font-medium text-slate-900">
                       {u.first_name} {u.last_name}
@@ -167,7 +166,10 @@ export function UserDirectory({
               </tbody>
             </table>
           </div>
-          <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={users.data.total} onPage={setPage} />
+          <p className="mt-4 text-sm text-slate-600">
+            {list.length} shown · {total} {total === 1 ? "user" : "users"}
+          </p>
+          <LoadMore query={users} shown={list.length} noun="users" />
         </>
       )}
     </>

@@ -1,6 +1,5 @@
 // The dashboard's query, shared by its hook and the router's prefetching loader.
-import type { Project } from "@sitesnag/shared/projects";
-import type { Report } from "@sitesnag/shared/snagging";
+import type { ReportCounts } from "@sitesnag/shared/snagging";
 import { api } from "../../../lib/api-client";
 
 export type DashboardStats = { projects: number; reports: number; open: number; inProgress: number };
@@ -8,15 +7,11 @@ export type DashboardStats = { projects: number; reports: number; open: number; 
 export const dashboardQuery = () => ({
   queryKey: ["dashboard"] as const,
   queryFn: async (): Promise<DashboardStats> => {
-    const [{ projects }, { reports }] = await Promise.all([
-      api<{ projects: Project[] }>("/projects"),
-      api<{ reports: Report[] }>("/snagging"),
+    // Counted by the server: two small answers whatever the size of the workspace.
+    const [{ count }, { counts }] = await Promise.all([
+      api<{ count: number }>("/projects/count"),
+      api<{ counts: ReportCounts }>("/snagging/counts"),
     ]);
-    return {
-      projects: projects.length,
-      reports: reports.length,
-      open: reports.filter((r) => r.status === "open").length,
-      inProgress: reports.filter((r) => r.status === "in-progress").length,
-    };
+    return { projects: count, reports: counts.all, open: counts.open, inProgress: counts["in-progress"] };
   },
 });

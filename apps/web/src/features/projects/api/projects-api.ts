@@ -1,11 +1,28 @@
 import type { Project, ProjectInput } from "@sitesnag/shared/projects";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { usePagedList } from "../../../lib/paged-list";
 import { projectKeys, projectQuery, projectReportsQuery, projectsQuery } from "./projects-queries";
+
+const projectPagesOptions = { queryKey: projectKeys.pages, path: "/projects", field: "projects" };
 
 export { projectKeys };
 
 export const useProjects = () => useQuery(projectsQuery());
+
+/** The projects screen's list, page by page (decision 0018). */
+export const usePagedProjects = () => usePagedList<Project>(projectPagesOptions);
+
+/** Searched on the server: only asked for once the list is paged. */
+export const useSearchedProjects = (search: string, enabled: boolean) =>
+  usePagedList<Project>({
+    queryKey: [...projectKeys.pages, { search }],
+    path: "/projects",
+    field: "projects",
+    params: { search },
+    enabled,
+    keepPrevious: true,
+  });
 
 export const useProject = (id: string) => useQuery(projectQuery(id));
 

@@ -3,9 +3,11 @@
 import type { Project } from "@sitesnag/shared/projects";
 import type { Report, ReportListQuery } from "@sitesnag/shared/snagging";
 import { api } from "../../../lib/api-client";
+import { pagedListQuery } from "../../../lib/paged-list";
 
 export const projectKeys = {
   all: ["projects"] as const,
+  pages: ["projects", "pages"] as const,
   detail: (id: string) => ["projects", id] as const,
   reports: (id: string) => ["snagging", { projectId: id }] as const,
 };
@@ -14,6 +16,10 @@ export const projectsQuery = () => ({
   queryKey: projectKeys.all,
   queryFn: async () => (await api<{ projects: Project[] }>("/projects")).projects,
 });
+
+/** The projects screen's first page (its route prefetches it). */
+export const projectPagesQuery = () =>
+  pagedListQuery<Project>({ queryKey: projectKeys.pages, path: "/projects", field: "projects" });
 
 export const projectQuery = (id: string) => ({
   queryKey: projectKeys.detail(id),

@@ -1,14 +1,21 @@
 import type { NotificationList } from "@sitesnag/shared/notifications";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const notificationKeys = { list: ["notifications"] as const };
 
-/** Refreshed when the app regains focus and once a minute while it is shown (not in the background). */
+/**
+ * The latest notifications, 20 a page by cursor ('Load more' in the panel), with the unread count
+ * from the first page. Refreshed when the app regains focus and once a minute while it is shown
+ * (not in the background).
+ */
 export const useNotifications = () =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: notificationKeys.list,
-    queryFn: () => api<NotificationList>("/notifications?pageSize=20"),
+    queryFn: ({ pageParam }) =>
+      api<NotificationList>(`/notifications?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchOnWindowFocus: "always",
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,

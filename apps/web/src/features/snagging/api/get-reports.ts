@@ -1,18 +1,50 @@
-import type { Report } from "@sitesnag/shared/snagging";
-import { useQuery } from "@tanstack/react-query";
+import type { Report, ReportCounts } from "@sitesnag/shared/snagging";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { pagedListQuery, usePagedList } from "../../../lib/paged-list";
+import type { StatusFilterValue } from "../components/status-filter";
 
 // Every snagging query starts with "snagging", so the project page's list (["snagging", {projectId}])
 // and these share one prefix; the query client invalidates them all after any write.
 export const reportKeys = {
   list: ["snagging", "list"] as const,
+  filtered: (filter: { search: string; status: StatusFilterValue }) => ["snagging", "list", filter] as const,
+  counts: (search: string) => ["snagging", "counts", { search }] as const,
   detail: (id: string) => ["snagging", "detail", id] as const,
 };
 
-export const getReports = async (): Promise<Report[]> => (await api<{ reports: Report[] }>("/snagging")).reports;
+/** The whole list, page by page (also the route's prefetch). */
+export const reportsQuery = () =>
+  pagedListQuery<Report>({ queryKey: reportKeys.list, path: "/snagging", field: "reports" });
 
 /**
- * The workspace's reports. Search and the status filter run on the loaded list: they answer as the
- * user types and keep working offline from the cached list.
+ * The workspace's reports, page by page. While everything fits in the first page, search and the
+ * status filter run on the loaded list (they answer as the user types and work offline from the
+ * cached list); once the list is paged they run on the server.
  */
-export const useReports = () => useQuery({ queryKey: reportKeys.list, queryFn: getReports });
+export const useReports = () =>
+  usePagedList<Report>({ queryKey: reportKeys.list, path: "/snagging", field: "reports" });
+
+/** The list filtered on the server: only asked for when the whole list is paged. */
+export const useFilteredReports = (filter: { search: string; status: StatusFilterValue }, enabled: boolean) =>
+  usePagedList<Report>({
+    queryKey: reportKeys.filtered(filter),
+    path: "/snagging",
+    field: "reports",
+    params: { search: filter.search.trim(), status: filter.status === "all" ? undefined : filter.status },
+    enabled,
+    keepPrevious: true,
+  });
+
+/** Reports per status matching the search, counted by the server (for a paged list). */
+export const useReportCounts = (search: string, enabled: boolean) =>
+  useQuery({
+    queryKey: reportKeys.counts(search.trim()),
+    queryFn: async () => {
+      const params = new URLSearchParams();
+      if (search.trim()) params.set("search", search.trim());
+      return (await api<{ counts: ReportCounts }>(`/snagging/counts?${params}`)).counts;
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });

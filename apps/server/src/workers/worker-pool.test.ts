@@ -1,0 +1,54 @@
+import { threadId } from "node:worker_threads";
+import { afterEach, describe, expect, it } from "vitest";
+import { AppError } from "../http/errors";
+import { POOL_BUSY, WorkerPool } from "./worker-pool";
+
+// A worker that answers its thread id once the test releases it (Atomics on shared memory: no
+// timers), and exits when asked to crash.
+const WORKER = `
+const { parentPort, threadId } = require("node:worker_threads");
+parentPort.on("message", (m) => {
+  if (m.crash) process.exit(3);
+  const gate = new Int32Array(m.gate);
+  Atomics.wait(gate, 0, 0);
+  parentPort.postMessage({ ok: true, value: threadId });
+});`;
+
+type Input = { gate: SharedArrayBuffer; crash?: boolean };
+
+describe("WorkerPool", () => {
+  let pool: WorkerPool<Input, number>;
+  afterEach(() => pool.close());
+
+  const open = (gate: SharedArrayBuffer) => {
+    Atomics.store(new Int32Array(gate), 0, 1);
+    Atomics.notify(new Int32Array(gate), 0);
+  };
+
+  it("runs tasks off the calling thread, at most `size` at once, and refuses beyond the queue", async () => {
+    pool = new WorkerPool<Input, number>({ file: WORKER, options: { eval: true } }, 2, 2);
+    const gate = new SharedArrayBuffer(4);
+    const tasks = Array.from({ length: 4 }, () => pool.run({ gate }));
+    // Two running, two waiting: a fifth is refused at once with the 503 message.
+    const refused = await pool.run({ gate }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).statusCode).toBe(503);
+    expect((refused as AppError).message).toBe(POOL_BUSY);
+    expect(pool.pending).toBe(4);
+    open(gate);
+    const threads = await Promise.all(tasks);
+    expect(threads.every((id) => id !== threadId)).toBe(true);
+    expect(new Set(threads).size).toBe(2);
+  });
+
+  it("a crashed worker fails its task only; the next task gets a fresh worker", async () => {
+    pool = new WorkerPool<Input, number>({ file: WORKER, options: { eval: true } }, 1, 5);
+    const gate = new SharedArrayBuffer(4);
+    open(gate);
+    const first = await pool.run({ gate });
+    await expect(pool.run({ gate, crash: true })).rejects.toThrow("worker exited with code 3");
+    const after = await pool.run({ gate });
+    expect(after).not.toBe(first);
+    expect(pool.pending).toBe(0);
+  });
+});

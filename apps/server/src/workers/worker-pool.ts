@@ -1,0 +1,115 @@
+// A small bounded pool of worker threads for CPU-bound work that would otherwise stall the event
+// loop (PDF rendering). At most `size` tasks run at once, each in its own thread; at most `maxQueue`
+// wait; beyond that a task is refused at once (503 with Retry-After) instead of queueing without
+// bound. Workers start on first use, stay for the next task, and are replaced when one crashes.
+//
+// The worker file: the built server (dist/main.js) finds `<name>.js` next to itself (build.mjs
+// bundles it as a second entry point); from source (tsx, vitest) the `.ts` file is loaded through
+// tsx's loader, registered by a one-line bootstrap, so both run the same code.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { type TransferListItem, Worker } from "node:worker_threads";
+import { AppError } from "../http/errors";
+
+type Task<I, O> = {
+  input: I;
+  transfer: TransferListItem[];
+  resolve: (value: O) => void;
+  reject: (error: Error) => void;
+};
+
+type Slot = { worker: Worker; busy: boolean };
+
+export const POOL_BUSY = "The server is busy generating documents. Please try again in a moment.";
+
+/** Where the worker module is: the built `.js` beside the bundle, else the `.ts` source. */
+export function workerEntry(
+  builtUrl: URL,
+  sourceUrl: URL,
+): { file: string | URL; options: { eval?: boolean; workerData?: unknown } } {
+  if (existsSync(fileURLToPath(builtUrl))) return { file: builtUrl, options: {} };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(sourceUrl.href)}); });`;
+  return { file: bootstrap, options: { eval: true } };
+}
+
+export class WorkerPool<I, O> {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task<I, O>[] = [];
+  private readonly running = new Map<Worker, Task<I, O>>();
+  private closed = false;
+
+  constructor(
+    private readonly entry: ReturnType<typeof workerEntry>,
+    readonly size: number,
+    readonly maxQueue: number,
+  ) {}
+
+  /** Runs `input` in a worker; `transfer` moves buffers instead of copying them. */
+  run(input: I, transfer: TransferListItem[] = []): Promise<O> {
+    if (this.closed) return Promise.reject(new Error("worker pool closed"));
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(new AppError(503, POOL_BUSY, undefined, { retryAfterSeconds: 5 }));
+    }
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ input, transfer, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Tasks waiting plus running, for logs and tests. */
+  get pending(): number {
+    return this.queue.length + this.running.size;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) task.reject(new Error("worker pool closed"));
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const task = this.queue.shift() as Task<I, O>;
+      slot.busy = true;
+      this.running.set(slot.worker, task);
+      slot.worker.ref();
+      slot.worker.postMessage(task.input, task.transfer);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.entry.file, this.entry.options);
+    const slot: Slot = { worker, busy: false };
+    const finish = (outcome: { value: O } | { error: Error }) => {
+      const task = this.running.get(worker);
+      this.running.delete(worker);
+      slot.busy = false;
+      // An idle worker must not keep the process alive.
+      worker.unref();
+      if (task) {
+        if ("value" in outcome) task.resolve(outcome.value);
+        else task.reject(outcome.error);
+      }
+      this.dispatch();
+    };
+    worker.on("message", (message: { ok: true; value: O } | { ok: false; error: string }) =>
+      finish(message.ok ? { value: message.value } : { error: new Error(message.error) }),
+    );
+    const drop = (error: Error) => {
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots.splice(index, 1);
+      finish({ error });
+    };
+    worker.on("error", drop);
+    worker.on("exit", (code) => {
+      if (this.slots.includes(slot)) drop(new Error(`worker exited with code ${code}`));
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+}

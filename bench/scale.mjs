@@ -1,0 +1,444 @@
+// Scale benchmark (issue 13, decision 0018): a dedicated PostgreSQL database of 1,000,000 reports in
+// 1,000 workspaces, generated with bulk SQL (generate_series), including one workspace of 100,000
+// reports and one of 1,000. The built server runs against it and autocannon measures, for both
+// workspaces: list first page, a later page (by cursor), detail, status filter and dashboard
+// counts; read throughput with one instance, and with two behind HAProxy (round-robin) when
+// haproxy is installed; and read latency on one instance while 20 PDFs are generating vs without.
+// Targets: p99 of every list and detail at most 1.5x from the small to the large workspace; reads
+// during the PDF burst within 2x of reads without.
+//
+// Usage: npm run build && npm run bench:scale [-- --duration 10 --connections 10 --reuse --keep]
+//   --reuse  keep the generated database from an earlier run when it is complete (skips generation)
+//   --keep   leave the database in place afterwards (default: dropped)
+// Needs PostgreSQL at SCALE_PG (default postgres://postgres@127.0.0.1:5432) with createdb rights.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { freePort, startServer } from "./lib/server.mjs";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    reuse: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
+});
+const DURATION = Math.max(2, Number(values.duration));
+const CONNECTIONS = Math.max(1, Number(values.connections));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+const pg = require("pg");
+const sharp = require("sharp");
+
+const PG = (process.env.SCALE_PG ?? "postgres://postgres@127.0.0.1:5432").replace(/\/$/, "");
+const DB_NAME = "scale_bench";
+const DATABASE_URL = `${PG}/${DB_NAME}`;
+const TOTAL = 1_000_000;
+const WORKSPACES = 1_000;
+const LARGE = 100_000;
+const SMALL = 1_000;
+const PASSWORD = "scale-bench-password-2026";
+// One signing secret for every instance: a session made through one is valid on the others.
+const SERVER_ENV = { DATABASE_URL, APP_SECRET: "scale-bench-secret-scale-bench-secret-0018" };
+
+const log = (line) => process.stdout.write(`${line}\n`);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function admin(sqlText) {
+  const client = new pg.Client({ connectionString: `${PG}/postgres` });
+  await client.connect();
+  try {
+    return await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+async function withDb(fn) {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function databaseIsComplete() {
+  const exists = await admin(`select 1 from pg_database where datname = '${DB_NAME}'`);
+  if (exists.rowCount === 0) return false;
+  return withDb(async (c) => {
+    const r = await c.query("select count(*)::int as n from snagging_reports").catch(() => ({ rows: [{ n: 0 }] }));
+    const marker = await c.query("select count(*)::int as n from users where email like 'scale-%@example.com'");
+    const kept = await c
+      .query("select coalesce(sum(n), 0)::int as n from report_status_counts")
+      .catch(() => ({ rows: [{ n: 0 }] }));
+    return r.rows[0].n === TOTAL + 1 && marker.rows[0].n === 2 && kept.rows[0].n === TOTAL + 1;
+  });
+}
+
+async function call(base, method, url, { token, body, form } = {}) {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: form ?? (body ? JSON.stringify(body) : undefined),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.headers.get("content-type")?.includes("json") ? res.json() : res.arrayBuffer();
+}
+
+/** 20 photo-like JPEGs of 1600x1200 (a few hundred KB each) for the PDF burst's report. */
+async function photos() {
+  const out = [];
+  for (let i = 0; i < 20; i += 1) {
+    const noise = Buffer.alloc(1600 * 1200 * 3);
+    for (let p = 0; p < noise.length; p += 1) noise[p] = (p * 7 + i * 31 + ((p / 4800) | 0) * 3) & 0xff;
+    out.push(
+      await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    );
+  }
+  return out;
+}
+
+async function generate() {
+  log(`Generating ${TOTAL.toLocaleString("en")} reports in ${WORKSPACES} workspaces (database ${DB_NAME})…`);
+  const started = performance.now();
+  await admin(`drop database if exists ${DB_NAME}`);
+  await admin(`create database ${DB_NAME}`);
+  // The server creates the schema (migrations) and the two accounts the bench signs in with.
+  const server = await startServer(root, SERVER_ENV);
+  const accounts = {};
+  for (const name of ["large", "small"]) {
+    const email = `scale-${name}@example.com`;
+    const session = await call(server.url, "POST", "/api/auth/register", {
+      body: { firstName: "Scale", lastName: name, email, password: PASSWORD },
+    });
+    accounts[name] = session.user;
+  }
+  // The PDF burst's report: 20 real photos through the API (stored, hashed, thumbnailed).
+  const token = (
+    await call(server.url, "POST", "/api/auth/login", {
+      body: { email: "scale-large@example.com", password: PASSWORD },
+    })
+  ).accessToken;
+  const project = (await call(server.url, "POST", "/api/projects", { token, body: { name: "PDF burst" } })).project;
+  const form = new FormData();
+  form.set("projectId", project.id);
+  form.set("priority", "high");
+  form.set("description", "Twenty photos for the PDF burst");
+  for (const [i, jpeg] of (await photos()).entries())
+    form.append("images", new Blob([jpeg], { type: "image/jpeg" }), `p${i}.jpg`);
+  await call(server.url, "POST", "/api/snagging", { token, form });
+  await server.stop();
+  log(`  schema, accounts and the 20-photo report: ${seconds(performance.now() - started)}`);
+
+  await withDb(async (c) => {
+    const step = async (label, text, params = []) => {
+      const t0 = performance.now();
+      const r = await c.query(text, params);
+      log(`  ${label}: ${r.rowCount ?? 0} rows, ${seconds(performance.now() - t0)}`);
+    };
+    const now = Math.floor(Date.now() / 1000);
+    // Workspaces: the two real ones get ranks 1 (large) and 2 (small); 998 more are made here.
+    await step(
+      "workspaces + owners",
+      `with ws as (
+         insert into workspaces (id, name, is_demo, expires_at, created_at)
+         select gen_random_uuid()::text, 'Contractor ' || g, 0, null, $1 - g * 3600 from generate_series(3, ${WORKSPACES}) g
+         returning id, created_at)
+       insert into users (id, workspace_id, email, password_hash, first_name, last_name, role, membership_type,
+                          membership_amount, created_at, workspace_role)
+       select gen_random_uuid()::text, id, 'owner-' || id || '@example.com', 'x', 'Owner', 'Bulk', 'user', 'free', 0, created_at, 'owner'
+       from ws`,
+      [now],
+    );
+    await c.query(
+      "create temporary table wsrank as select w.id as workspace_id, u.id as user_id, row_number() over (order by (u.email = 'scale-large@example.com') desc, (u.email = 'scale-small@example.com') desc, w.created_at) as rank from workspaces w join users u on u.workspace_id = w.id and u.workspace_role = 'owner'",
+    );
+    await c.query("create index on wsrank (rank)");
+    // Projects: 50 in the large workspace, 5 in every other.
+    await step(
+      "projects",
+      `insert into projects (id, workspace_id, name, description, location, client_name, status, created_by, created_at, updated_at)
+       select gen_random_uuid()::text, r.workspace_id, 'Site ' || g, '', 'Leeds', 'Client ' || g, 'active', r.user_id, $1 - g * 60, $1 - g * 60
+       from wsrank r cross join lateral generate_series(1, case when r.rank = 1 then 50 else 5 end) g`,
+      [now],
+    );
+    await c.query(
+      "create temporary table projrank as select id, workspace_id, row_number() over (partition by workspace_id order by id) - 1 as n, count(*) over (partition by workspace_id) as of from projects",
+    );
+    await c.query("create index on projrank (workspace_id, n)");
+    // Bulk load without the per-row counting trigger; the kept counts are rebuilt in one statement.
+    await c.query("alter table snagging_reports disable trigger snagging_reports_status_counts");
+    // Reports: n-th report of a workspace; rank 1 gets 100,000, rank 2 gets 1,000, the other 998
+    // share the rest. Status, priority and dates are spread deterministically.
+    const rest = TOTAL - LARGE - SMALL;
+    const perOther = Math.floor(rest / (WORKSPACES - 2));
+    const spill = rest - perOther * (WORKSPACES - 2);
+    await step(
+      "reports",
+      `insert into snagging_reports (id, workspace_id, project_id, title, description, status, priority, category,
+                                     assigned_to, created_by, due_date, location_lat, location_lng, page_url, created_at, updated_at)
+       select gen_random_uuid()::text, r.workspace_id, p.id, 'SNAG-B-' || g,
+              (array['Cracked tile','Loose handrail','Leaking trap','Missing sealant','Scuffed paint','Faulty socket'])[1 + g % 6]
+                || ' at level ' || (g % 40) || ', unit ' || g,
+              (array['open','in-progress','resolved','closed'])[1 + (g * 7) % 4],
+              (array['critical','high','medium','low'])[1 + (g * 3) % 4],
+              (array['safety','finish','plumbing','electrical','structural','hvac','other'])[1 + g % 7],
+              r.user_id, r.user_id, null, 53.48 + (g % 100) / 10000.0, -2.24, null,
+              $1 - 86400 * 30 - g * 17, $1 - 86400 * 30 - g * 17
+       from wsrank r
+       cross join lateral generate_series(1, case when r.rank = 1 then ${LARGE} when r.rank = 2 then ${SMALL}
+                                                  when r.rank = 3 then ${perOther + spill} else ${perOther} end) g
+       join projrank p on p.workspace_id = r.workspace_id and p.n = g % p.of`,
+      [now],
+    );
+    await c.query("alter table snagging_reports enable trigger snagging_reports_status_counts");
+    await step(
+      "kept status counts",
+      `insert into report_status_counts (workspace_id, status, n)
+       select workspace_id, status, count(*) from snagging_reports group by workspace_id, status
+       on conflict (workspace_id, status) do update set n = excluded.n`,
+    );
+    // Photos on every 4th report of the two measured workspaces (rows only: the list shows them).
+    await step(
+      "attachments",
+      `insert into attachments (id, report_id, workspace_id, storage_key, thumbnail_key, original_name, content_type,
+                                size_bytes, position, created_at, sha256, width, height)
+       select gen_random_uuid()::text, s.id, s.workspace_id, 'missing.jpg', 'missing-thumb.jpg', 'photo.jpg', 'image/jpeg',
+              1000, 0, s.created_at, null, 1600, 1200
+       from snagging_reports s join wsrank r on r.workspace_id = s.workspace_id and r.rank <= 2
+       where s.title like 'SNAG-B-%' and (substring(s.title from 8)::int % 4) = 0`,
+    );
+    await step("vacuum analyze", "vacuum analyze");
+  });
+  log(`Generated in ${seconds(performance.now() - started)}.`);
+}
+
+async function measure(url, { token, connections = CONNECTIONS, duration = DURATION } = {}) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${url}: ${bad} failed requests (non-2xx ${result.non2xx}, errors ${result.errors})`);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+}
+
+const cursorOf = (created, id) => Buffer.from(JSON.stringify([Number(created), id])).toString("base64url");
+
+function startHaproxy(port, backends) {
+  const dir = mkdtempSync(path.join(tmpdir(), "scale-haproxy-"));
+  const cfg = path.join(dir, "haproxy.cfg");
+  writeFileSync(
+    cfg,
+    [
+      "global",
+      "  maxconn 1000",
+      "defaults",
+      "  mode http",
+      "  timeout connect 5s",
+      "  timeout client 60s",
+      "  timeout server 60s",
+      "frontend web",
+      `  bind 127.0.0.1:${port}`,
+      "  default_backend app",
+      "backend app",
+      "  balance roundrobin",
+      ...backends.map((b, i) => `  server s${i} ${new URL(b).host}`),
+      "",
+    ].join("\n"),
+  );
+  const child = spawn("haproxy", ["-f", cfg, "-db"], { stdio: ["ignore", "ignore", "inherit"] });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async ready() {
+      for (let i = 0; i < 100; i += 1) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+        } catch {}
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("haproxy did not start");
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  if (!(values.reuse && (await databaseIsComplete()))) await generate();
+  else log(`Reusing database ${DB_NAME}.`);
+
+  const server = await startServer(root, SERVER_ENV);
+  const servers = [server];
+  try {
+    const base = server.url;
+    const login = async (name) =>
+      (
+        await call(base, "POST", "/api/auth/login", {
+          body: { email: `scale-${name}@example.com`, password: PASSWORD },
+        })
+      ).accessToken;
+    const rows = {};
+    for (const name of ["small", "large"]) {
+      const token = await login(name);
+      const size = name === "large" ? LARGE : SMALL;
+      const picks = await withDb(async (c) => {
+        const ws = (await c.query("select workspace_id from users where email = $1", [`scale-${name}@example.com`]))
+          .rows[0].workspace_id;
+        // The later page starts 60% of the way down the list; the detail is a report in the middle.
+        const later = (
+          await c.query(
+            "select created_at, id from snagging_reports where workspace_id = $1 order by created_at desc, id desc offset $2 limit 1",
+            [ws, Math.floor(size * 0.6)],
+          )
+        ).rows[0];
+        const middle = (
+          await c.query(
+            "select id from snagging_reports where workspace_id = $1 order by created_at desc, id desc offset $2 limit 1",
+            [ws, Math.floor(size / 2)],
+          )
+        ).rows[0];
+        return { cursor: cursorOf(later.created_at, later.id), detail: middle.id };
+      });
+      const endpoints = {
+        "list, first page": `/api/snagging?limit=50`,
+        "list, later page (cursor)": `/api/snagging?limit=50&cursor=${picks.cursor}`,
+        detail: `/api/snagging/${picks.detail}`,
+        "status filter (resolved)": `/api/snagging?limit=50&status=resolved`,
+        "dashboard counts": `/api/snagging/counts`,
+        "project count": `/api/projects/count`,
+      };
+      rows[name] = {};
+      // Warm-up (JIT, connection pool, PostgreSQL's cache), not counted.
+      for (const url of Object.values(endpoints)) await measure(base + url, { token, duration: 2 });
+      for (const [label, url] of Object.entries(endpoints)) rows[name][label] = await measure(base + url, { token });
+      rows[name].token = token;
+    }
+
+    log("");
+    log(
+      `Workspace latency, one instance, ${CONNECTIONS} connections, ${DURATION} s each (p50 / p99 ms, req/s); large/small p99 ratio (target <= 1.5)`,
+    );
+    log(`${"endpoint".padEnd(28)} ${"1,000 reports".padEnd(24)} ${"100,000 reports".padEnd(24)} ratio`);
+    for (const label of Object.keys(rows.small).filter((k) => k !== "token")) {
+      const s = rows.small[label];
+      const l = rows.large[label];
+      const fmt = (m) => `${m.p50} / ${m.p99} ms, ${Math.round(m.rps)}/s`.padEnd(24);
+      log(`${label.padEnd(28)} ${fmt(s)} ${fmt(l)} ${(l.p99 / Math.max(1, s.p99)).toFixed(2)}`);
+    }
+
+    // Reads during a PDF burst: 20 PDFs of the 20-photo report kept generating, vs none; on this
+    // instance (worker pool) and, for comparison, on one rendering on the request thread
+    // (PDF_WORKERS=0, the behaviour before the pool).
+    const tokenLarge = rows.large.token;
+    const burstReport = (
+      await call(base, "GET", "/api/snagging?limit=50&search=Twenty%20photos", { token: tokenLarge })
+    ).reports[0];
+    async function burstFigures(target) {
+      const readUrl = `${target}/api/snagging?limit=50`;
+      await measure(readUrl, { token: rows.small.token, duration: 2 }); // warm-up
+      const quiet = await measure(readUrl, { token: rows.small.token });
+      let done = 0;
+      let running = true;
+      const started = performance.now();
+      const burst = Array.from({ length: 20 }, async () => {
+        while (running) {
+          await call(target, "GET", `/api/snagging/${burstReport.id}/download-pdf`, { token: tokenLarge });
+          done += 1;
+        }
+      });
+      // Let the 20 requests reach the server before measuring.
+      await new Promise((r) => setTimeout(r, 500));
+      const busy = await measure(readUrl, { token: rows.small.token });
+      running = false;
+      await Promise.all(burst);
+      return { quiet, busy, done, seconds: (performance.now() - started) / 1000 };
+    }
+    const inline = await startServer(root, { ...SERVER_ENV, PDF_WORKERS: "0" });
+    let figures;
+    try {
+      figures = { pool: await burstFigures(base), inline: await burstFigures(inline.url) };
+    } finally {
+      await inline.stop();
+    }
+    log("");
+    log("Reads (list first page, 1,000-report workspace) while 20 PDFs (20 photos each) generate continuously");
+    for (const [name, f] of Object.entries(figures)) {
+      if (f.busy.rps === 0) {
+        log(
+          `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: no read completed in ${DURATION} s (stalled); ${f.done} PDFs in ${f.seconds.toFixed(1)} s`,
+        );
+        continue;
+      }
+      log(
+        `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: p50 ${f.busy.p50} ms, p99 ${f.busy.p99} ms, ${Math.round(f.busy.rps)} req/s; p99 ratio ${(f.busy.p99 / Math.max(1, f.quiet.p99)).toFixed(2)} (target <= 2); ${f.done} PDFs in ${f.seconds.toFixed(1)} s`,
+      );
+    }
+    const readUrl = `${base}/api/snagging?limit=50`;
+
+    // Read throughput: one instance direct, then through HAProxy with one and with two instances.
+    log("");
+    const direct = await measure(readUrl, { token: rows.small.token, connections: 20 });
+    log(
+      `Read throughput (list first page, 20 connections): one instance direct ${Math.round(direct.rps)} req/s, p99 ${direct.p99} ms`,
+    );
+    const haproxyPath = await new Promise((resolve) => {
+      const probe = spawn("haproxy", ["-v"], { stdio: "ignore" });
+      probe.once("error", () => resolve(false));
+      probe.once("exit", (code) => resolve(code === 0));
+    });
+    if (!haproxyPath) {
+      log("  haproxy not installed: balancer figures skipped");
+    } else {
+      for (const count of [1, 2]) {
+        while (servers.length < count) servers.push(await startServer(root, SERVER_ENV));
+        const balancer = startHaproxy(
+          await freePort(),
+          servers.slice(0, count).map((s) => s.url),
+        );
+        try {
+          await balancer.ready();
+          const through = await measure(`${balancer.url}/api/snagging?limit=50`, {
+            token: rows.small.token,
+            connections: 20,
+          });
+          log(
+            `  HAProxy round-robin, ${count} instance(s): ${Math.round(through.rps)} req/s, p50 ${through.p50} ms, p99 ${through.p99} ms`,
+          );
+        } finally {
+          await balancer.stop();
+        }
+      }
+    }
+    log("");
+    log(
+      `Placement: PostgreSQL, every server instance, HAProxy and the load generator (autocannon) share this machine's ${availableParallelism()} cores (with other work); figures are relative, not capacity.`,
+    );
+  } finally {
+    for (const s of servers) await s.stop();
+    if (!values.keep) {
+      await admin(`drop database if exists ${DB_NAME}`);
+      log(`Dropped database ${DB_NAME} (pass --keep to keep it, then --reuse).`);
+    }
+  }
+}
+
+await main();
