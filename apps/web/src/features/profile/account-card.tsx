@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { User } from "@sitesnag/shared/auth";
-import { type ProfileInput, ProfileInputSchema } from "@sitesnag/shared/users";
+import type { ProfileInput } from "@sitesnag/shared/users";
 import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,9 +7,13 @@ import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { errorMessage } from "../../lib/api-client";
 import { capitalise, formatDate } from "../../lib/format";
+import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
 import { useUpdateProfile } from "./api/profile-api";
 import { ProfileCard } from "./profile-card";
+
+// The shared schema (and zod) load when Edit is pressed (lazy-zod-resolver.ts).
+const resolver = lazyZodResolver<ProfileInput>(() => import("@sitesnag/shared/users").then((m) => m.ProfileInputSchema));
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -27,7 +30,7 @@ export function AccountCard({ user }: { user: User }) {
   const update = useUpdateProfile(user.id);
   const values = { firstName: user.firstName, lastName: user.lastName, email: user.email };
   const { register, handleSubmit, reset, formState } = useForm<ProfileInput>({
-    resolver: zodResolver(ProfileInputSchema),
+    resolver,
     values,
   });
   const cancel = () => {
@@ -48,7 +51,10 @@ export function AccountCard({ user }: { user: User }) {
       title="Account Information"
       action={
         !editing && (
-          <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Button variant="secondary" onPointerEnter={resolver.preload} onClick={() => {
+            resolver.preload();
+            setEditing(true);
+          }}>
             <Pencil aria-hidden className="size-4" />
             Edit Profile
           </Button>
@@ -56,7 +62,7 @@ export function AccountCard({ user }: { user: User }) {
       }
     >
       {editing ? (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+        <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={resolver.preload} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="First name"

@@ -1,14 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_FIELDS_REQUIRED, type PasswordForm, PasswordFormSchema } from "@sitesnag/shared/users";
+import { PASSWORD_FIELDS_REQUIRED } from "@sitesnag/shared/messages";
+import type { PasswordForm } from "@sitesnag/shared/users";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/button";
 import { PasswordField } from "../../components/password-field";
 import { errorMessage } from "../../lib/api-client";
+import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
 import { useChangePassword } from "./api/profile-api";
 import { ProfileCard } from "./profile-card";
+
+// The shared schema (and zod) load when the card is first focused (lazy-zod-resolver.ts).
+const resolver = lazyZodResolver<PasswordForm>(() => import("@sitesnag/shared/users").then((m) => m.PasswordFormSchema));
 
 const EMPTY: PasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -17,7 +21,7 @@ export function PasswordCard({ userId }: { userId: string }) {
   const [editing, setEditing] = useState(false);
   const change = useChangePassword(userId);
   const { register, handleSubmit, reset, formState } = useForm<PasswordForm>({
-    resolver: zodResolver(PasswordFormSchema),
+    resolver,
     defaultValues: EMPTY,
   });
   const close = () => {
@@ -44,7 +48,10 @@ export function PasswordCard({ userId }: { userId: string }) {
       title="Password"
       action={
         !editing && (
-          <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Button variant="secondary" onPointerEnter={resolver.preload} onClick={() => {
+            resolver.preload();
+            setEditing(true);
+          }}>
             <KeyRound aria-hidden className="size-4" />
             Change Password
           </Button>
@@ -52,7 +59,7 @@ export function PasswordCard({ userId }: { userId: string }) {
       }
     >
       {editing ? (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+        <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={resolver.preload} className="space-y-4">
           {missing && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
               {PASSWORD_FIELDS_REQUIRED}

@@ -4,7 +4,7 @@
 
 import type { Project } from "@sitesnag/shared/projects";
 import { generateReference } from "@sitesnag/shared/reference";
-import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
+import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/limits";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
