@@ -9,9 +9,8 @@ import { errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
-import { auditRepository } from "./api/audit-store";
+import { loadAuditStore } from "./api/audit-store";
 import { useRaiseSnag } from "./api/raise-snag";
-import { exportAuditFile, printAudit } from "./audit-exports";
 import { itemNumbers } from "./audit-numbers";
 import { AuditChecklist } from "./components/audit-checklist";
 import { AuditFormDataFields } from "./components/audit-form-data";
@@ -83,7 +82,7 @@ export function AuditPage() {
     setAddingPhotosTo(itemId);
     try {
       const ids: string[] = [];
-      for (const file of files) ids.push(await auditRepository.addPhoto(id, await compressPhoto(file)));
+      for (const file of files) ids.push(await (await loadAuditStore()).auditRepository.addPhoto(id, await compressPhoto(file)));
       update((d) => ({
         ...d,
         checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, photos: [...i.photos, ...ids].slice(0, 20) } : i)),
@@ -144,7 +143,7 @@ export function AuditPage() {
             </Link>
             <Button
               variant="secondary"
-              onClick={() => void printAudit(summary, current).catch(() => toast.error("Export failed"))}
+              onClick={() => void import("./audit-exports").then(({ printAudit }) => printAudit(summary, current)).catch(() => toast.error("Export failed"))}
             >
               <Printer aria-hidden className="size-4" />
               Export PDF
@@ -153,7 +152,7 @@ export function AuditPage() {
               variant="secondary"
               onClick={() => {
                 if (isDirty) toast.info("The file holds the last saved version: save to include your latest changes.");
-                void exportAuditFile(userId, summary).catch(() => toast.error("Export failed"));
+                void import("./audit-exports").then(({ exportAuditFile }) => exportAuditFile(userId, summary)).catch(() => toast.error("Export failed"));
               }}
             >
               <FileDown aria-hidden className="size-4" />

@@ -3,7 +3,7 @@
 // draft, so the item opens the real report. Checked while any link is pending.
 import type { AuditDetail, SnagLink } from "@sitesnag/shared/audits";
 import { useEffect, useRef } from "react";
-import { auditRepository } from "./api/audit-store";
+import { loadAuditStore } from "./api/audit-store";
 import { resolvePendingSnags } from "./api/raise-snag";
 
 const CHECK_EVERY_MS = 3000;
@@ -28,7 +28,7 @@ export function usePendingSnagLinks(
       const resolved = await resolvePendingSnags(userId, current.checklist).catch(() => new Map<string, SnagLink>());
       for (const [itemId, link] of resolved) {
         if (isCancelled) return;
-        await auditRepository.linkSnag(userId, current.auditId, itemId, link).catch(() => undefined);
+        await (await loadAuditStore()).auditRepository.linkSnag(userId, current.auditId, itemId, link).catch(() => undefined);
         latest.current.update((d) => ({
           ...d,
           checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, snag: link } : i)),

@@ -10,6 +10,7 @@ import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
 import { ApiError, errorMessage } from "../../../../lib/api-client";
+import { lazyDialog } from "../../../../lib/lazy-dialog";
 import { toast } from "../../../../lib/toast";
 import { jpegName } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
@@ -24,12 +25,17 @@ import {
   type ReportFormValues,
   validateReportForm,
 } from "../../lib/report-form-rules";
-import { AnnotationOverlay } from "../annotation/annotation-overlay";
 import { DeviceLocationPanel } from "./device-location-panel";
 import type { KeptPhoto } from "./kept-photo-card";
 import { PhotoSection } from "./photo-section";
 import { PriorityField } from "./priority-field";
 import { UploadProgressBar } from "./upload-progress";
+
+// The annotation editor loads when a photo is first annotated, not with the form (issue 7).
+const AnnotationOverlay = lazyDialog(
+  () => import("../annotation/annotation-overlay").then((m) => m.AnnotationOverlay),
+  () => true,
+);
 
 export type ReportFormInitial = {
   mode: "create" | "edit";
