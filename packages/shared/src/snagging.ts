@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "./enums";
-import { plainString } from "./text";
-
 import { MAX_PHOTOS_PER_REPORT } from "./limits";
+import { plainString } from "./text";
 
 export { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "./limits";
 

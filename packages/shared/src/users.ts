@@ -5,6 +5,7 @@ import { plainString } from "./text";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PROFILE_REQUIRED = "Please fill in all fields";
+
 import { PASSWORD_FIELDS_REQUIRED } from "./messages";
 
 export { PASSWORD_FIELDS_REQUIRED } from "./messages";

@@ -41,7 +41,8 @@ export function useAuditEditor(userId: string, auditId: string) {
   const flushDraftNow = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    if (working.current && dirty.current && !loadedAuditStore()?.auditRepository.saveDraftNow(working.current)) void flushDraft();
+    if (working.current && dirty.current && !loadedAuditStore()?.auditRepository.saveDraftNow(working.current))
+      void flushDraft();
   }, [flushDraft]);
 
   const load = useCallback(async () => {

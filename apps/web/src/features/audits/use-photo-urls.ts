@@ -12,11 +12,13 @@ export function usePhotoUrls(ids: readonly string[]): Record<string, string> {
     const missing = ids.filter((id) => !known.current.has(id));
     if (missing.length === 0) return;
     let isCurrent = true;
-    void loadAuditStore().then(({ auditRepository }) => auditRepository.getPhotos(missing)).then((photos) => {
-      if (!isCurrent) return;
-      for (const p of photos) if (!known.current.has(p.id)) known.current.set(p.id, URL.createObjectURL(p.blob));
-      setUrls(Object.fromEntries(known.current));
-    });
+    void loadAuditStore()
+      .then(({ auditRepository }) => auditRepository.getPhotos(missing))
+      .then((photos) => {
+        if (!isCurrent) return;
+        for (const p of photos) if (!known.current.has(p.id)) known.current.set(p.id, URL.createObjectURL(p.blob));
+        setUrls(Object.fromEntries(known.current));
+      });
     return () => {
       isCurrent = false;
     };

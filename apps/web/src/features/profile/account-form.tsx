@@ -11,7 +11,9 @@ import { toast } from "../../lib/toast";
 import { useUpdateProfile } from "./api/profile-api";
 
 // The shared schema (and zod) load when the form is first focused (lazy-zod-resolver.ts).
-const resolver = lazyZodResolver<ProfileInput>(() => import("@sitesnag/shared/users").then((m) => m.ProfileInputSchema));
+const resolver = lazyZodResolver<ProfileInput>(() =>
+  import("@sitesnag/shared/users").then((m) => m.ProfileInputSchema),
+);
 
 export function AccountForm({ user, onDone }: { user: User; onDone: () => void }) {
   const update = useUpdateProfile(user.id);
@@ -42,12 +44,7 @@ export function AccountForm({ user, onDone }: { user: User; onDone: () => void }
           error={e.firstName?.message}
           {...register("firstName")}
         />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={e.lastName?.message}
-          {...register("lastName")}
-        />
+        <TextField label="Last name" autoComplete="family-name" error={e.lastName?.message} {...register("lastName")} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register("email")} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -21,6 +21,13 @@ export const useAudits = (userId: string) =>
 export const useCreateAudit = () =>
   useMutation({
     networkMode: "always",
-    mutationFn: async ({ owner, project, input }: { owner: AuditOwner; project: AuditProject; input: NewAuditValues }) =>
-      (await loadAuditStore()).auditRepository.create(owner, project, input),
+    mutationFn: async ({
+      owner,
+      project,
+      input,
+    }: {
+      owner: AuditOwner;
+      project: AuditProject;
+      input: NewAuditValues;
+    }) => (await loadAuditStore()).auditRepository.create(owner, project, input),
   });

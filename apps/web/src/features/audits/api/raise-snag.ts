@@ -9,7 +9,6 @@ import { priorityForRisk, riskScore } from "@sitesnag/shared/audit-scoring";
 import type { AuditSummary, ChecklistItem, SnagLink } from "@sitesnag/shared/audits";
 import { generateReference } from "@sitesnag/shared/reference";
 import type { Report } from "@sitesnag/shared/snagging";
-import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { snagDescription } from "../snag-description";
 import { loadAuditStore } from "./audit-store";
@@ -95,4 +94,3 @@ export async function resolvePendingSnags(
 }
 
 // networkMode "always": offline, the request fails at once (and says so) instead of waiting unseen.
-export const useRaiseSnag = () => useMutation({ mutationFn: raiseSnag, networkMode: "always" });

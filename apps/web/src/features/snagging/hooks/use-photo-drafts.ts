@@ -72,24 +72,26 @@ export function usePhotoDrafts() {
       setPhotos((list) => [...list, ...added]);
       for (const draft of added) {
         const started = performance.now();
-        loadCompressor().then(({ compressImage }) => compressImage(draft.source)).then(
-          ({ blob, width, height }) => {
-            // A User Timing entry per photo: visible in dev tools, read by bench/photo-compress.mjs.
-            performance.measure(COMPRESS_MEASURE, {
-              start: started,
-              detail: { sourceBytes: draft.source.size, bytes: blob.size, width, height },
-            });
-            update(draft.localId, (p) => {
-              return { ...p, upload: blob, preview: p.annotated ? p.preview : makeUrl(blob), status: "ready" };
-            });
-          },
-          (error: unknown) =>
-            update(draft.localId, (p) => ({
-              ...p,
-              status: "failed",
-              error: error instanceof Error ? error.message : "This photo could not be read",
-            })),
-        );
+        loadCompressor()
+          .then(({ compressImage }) => compressImage(draft.source))
+          .then(
+            ({ blob, width, height }) => {
+              // A User Timing entry per photo: visible in dev tools, read by bench/photo-compress.mjs.
+              performance.measure(COMPRESS_MEASURE, {
+                start: started,
+                detail: { sourceBytes: draft.source.size, bytes: blob.size, width, height },
+              });
+              update(draft.localId, (p) => {
+                return { ...p, upload: blob, preview: p.annotated ? p.preview : makeUrl(blob), status: "ready" };
+              });
+            },
+            (error: unknown) =>
+              update(draft.localId, (p) => ({
+                ...p,
+                status: "failed",
+                error: error instanceof Error ? error.message : "This photo could not be read",
+              })),
+          );
       }
       return added.map((d) => d.localId);
     },

@@ -2,9 +2,9 @@
 // the report is saved, photos clear, project/assignee/priority/due date stay, and the camera button
 // takes focus, so a site walk is one short loop per snag.
 
+import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/limits";
 import type { Project } from "@sitesnag/shared/projects";
 import { generateReference } from "@sitesnag/shared/reference";
-import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/limits";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
