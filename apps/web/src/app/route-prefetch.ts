@@ -11,13 +11,18 @@ import { queryClient } from "./query-client";
 /** What a feature's *-queries.ts exports: the same options its useQuery hook uses. */
 export type PrefetchableQuery = { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> };
 
+/**
+ * `warm` starts anything else the screen reads first that is not a query, e.g. the audit store's
+ * chunk (the audits screens read this device's storage, not the API).
+ */
 export const prefetch =
-  (queries: (args: LoaderFunctionArgs) => readonly PrefetchableQuery[]) =>
+  (queries: (args: LoaderFunctionArgs) => readonly PrefetchableQuery[], warm?: () => Promise<unknown>) =>
   (args: LoaderFunctionArgs): null => {
     const { isAuthenticated, user } = useAuthStore.getState();
     if (isAuthenticated && user) {
       // prefetchQuery skips data that is still fresh (staleTime) and never throws.
       for (const query of queries(args)) void queryClient.prefetchQuery(query);
+      void warm?.().catch(() => undefined);
     }
     return null;
   };

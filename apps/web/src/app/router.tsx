@@ -6,33 +6,30 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { LoadingState } from "../components/states";
 import { COMPANY } from "../config/company";
+import { loadAuditStore } from "../features/audits/api/audit-store";
 import { dashboardQuery } from "../features/dashboard/api/dashboard-queries";
 import { ExternalRedirectPage } from "../features/marketing/external-redirect-page";
 import { NotFoundPage } from "../features/marketing/not-found-page";
 import { projectQuery, projectReportsQuery, projectsQuery } from "../features/projects/api/projects-queries";
 import { AdminRoute } from "../features/shell/admin-route";
+import { AppShell } from "../features/shell/app-shell";
 import { ProtectedRoute } from "../features/shell/protected-route";
 import { SignedOutRoute } from "../features/shell/signed-out-route";
+import { reportQuery } from "../features/snagging/api/get-report";
+import { reportsQuery } from "../features/snagging/api/get-reports";
+import { lazyPage, skeleton } from "./lazy-page";
 import { RouteErrorScreen } from "./route-error";
 import { prefetch } from "./route-prefetch";
 
 /**
- * A route `lazy` that imports a module and renders one of its components. A screen that reads data
- * also gets `loader: prefetch(() => [someQuery()])` (route-prefetch.ts): its requests then start
- * with its chunk instead of after it.
+ * A route `lazy` that imports a module and renders one of its components (screens outside the
+ * signed-in shell). Screens inside it use `Component: lazyPage(...)` (lazy-page.tsx) so the shell
+ * and a skeleton paint at once; one that reads data also gets `loader: prefetch(() => [someQuery()])`
+ * (route-prefetch.ts): its requests then start with its chunk instead of after it.
  */
 const screen =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
-
-const appShell = (variant: "app" | "admin") =>
-  screen(
-    () => import("../features/shell/app-shell"),
-    ({ AppShell }) =>
-      function Shell() {
-        return <AppShell variant={variant} />;
-      },
-  );
 
 export const router = createBrowserRouter([
   {
@@ -121,85 +118,101 @@ export const router = createBrowserRouter([
         element: <ProtectedRoute />,
         children: [
           {
-            lazy: appShell("app"),
+            element: <AppShell variant="app" />,
             children: [
               { index: true, element: <Navigate to="/app/dashboard" replace /> },
               {
                 path: "dashboard",
+                handle: skeleton("cards"),
                 loader: prefetch(() => [dashboardQuery()]),
-                lazy: screen(
+                Component: lazyPage(
                   () => import("../features/dashboard/dashboard-page"),
                   (m) => m.DashboardPage,
                 ),
               },
               {
                 path: "projects",
+                handle: skeleton("list"),
                 loader: prefetch(() => [projectsQuery()]),
-                lazy: screen(
+                Component: lazyPage(
                   () => import("../features/projects/projects-page"),
                   (m) => m.ProjectsPage,
                 ),
               },
               {
                 path: "projects/:id",
+                handle: skeleton("detail"),
                 loader: prefetch(({ params }) => [projectQuery(params.id ?? ""), projectReportsQuery(params.id ?? "")]),
-                lazy: screen(
+                Component: lazyPage(
                   () => import("../features/projects/project-detail-page"),
                   (m) => m.ProjectDetailPage,
                 ),
               },
               {
                 path: "snagging",
-                lazy: screen(
+                handle: skeleton("list"),
+                loader: prefetch(() => [reportsQuery()]),
+                Component: lazyPage(
                   () => import("../features/snagging/snagging-list-page"),
                   (m) => m.SnaggingListPage,
                 ),
               },
               {
                 path: "snagging/:id",
-                lazy: screen(
+                handle: skeleton("detail"),
+                loader: prefetch(({ params }) => [reportQuery(params.id ?? "")]),
+                Component: lazyPage(
                   () => import("../features/snagging/snagging-detail-page"),
                   (m) => m.SnaggingDetailPage,
                 ),
               },
               {
                 path: "snagging/new",
-                lazy: screen(
+                handle: skeleton("form"),
+                Component: lazyPage(
                   () => import("../features/snagging/report-form-page"),
                   (m) => m.ReportFormPage,
                 ),
               },
               {
                 path: "snagging/:id/edit",
-                lazy: screen(
+                handle: skeleton("form"),
+                Component: lazyPage(
                   () => import("../features/snagging/report-form-page"),
                   (m) => m.ReportFormPage,
                 ),
               },
               {
                 path: "audits",
-                lazy: screen(
+                handle: skeleton("list"),
+                // Audits live on this device: what to start is the audit store, not a request.
+                loader: prefetch(() => [], loadAuditStore),
+                Component: lazyPage(
                   () => import("../features/audits/audits-page"),
                   (m) => m.AuditsPage,
                 ),
               },
               {
                 path: "audits/:id",
-                lazy: screen(
+                handle: skeleton("detail"),
+                loader: prefetch(() => [], loadAuditStore),
+                Component: lazyPage(
                   () => import("../features/audits/audit-page"),
                   (m) => m.AuditPage,
                 ),
               },
               {
                 path: "profile",
-                lazy: screen(
+                handle: skeleton("form"),
+                Component: lazyPage(
                   () => import("../features/profile/profile-page"),
                   (m) => m.ProfilePage,
                 ),
               },
               {
                 path: "team",
-                lazy: screen(
+                handle: skeleton("list"),
+                Component: lazyPage(
                   () => import("../features/team/team-page"),
                   (m) => m.TeamPage,
                 ),
@@ -211,11 +224,12 @@ export const router = createBrowserRouter([
             element: <AdminRoute />,
             children: [
               {
-                lazy: appShell("admin"),
+                element: <AppShell variant="admin" />,
                 children: [
                   {
                     index: true,
-                    lazy: screen(
+                    handle: skeleton("list"),
+                    Component: lazyPage(
                       () => import("../features/admin/admin-page"),
                       (m) => m.AdminPage,
                     ),

@@ -1,8 +1,10 @@
 // A dialog whose code (often react-hook-form, zod and a shared schema) loads when it is first
 // opened, not with the screen that offers it: no screen needs a closed dialog to paint (issue 7,
 // first-load budgets). The service worker precaches every chunk, so this works offline once
-// installed. `preload` starts the download early, e.g. when the pointer reaches the button.
-import { type ComponentType, lazy, Suspense, useState } from "react";
+// installed; and each dialog starts its download once the screen offering it has painted (an
+// effect), so it opens even if the network drops afterwards (or the service worker is not in
+// charge yet). `preload` starts it by hand, e.g. for a dialog rendered only while open.
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -20,6 +22,7 @@ export function lazyDialog<P extends object>(
   function LazyDialog(props: P) {
     // Once opened, it stays mounted, so its closing transition and state behave as before.
     const [wanted, setWanted] = useState(() => isOpen(props));
+    useEffect(() => void get().catch(() => undefined), []);
     if (isOpen(props) && !wanted) setWanted(true);
     return wanted ? (
       <Suspense fallback={null}>

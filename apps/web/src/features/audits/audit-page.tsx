@@ -1,6 +1,6 @@
 import type { AuditDetail, ChecklistItem } from "@sitesnag/shared/audits";
 import { ArrowLeft, FileDown, Printer, Save } from "lucide-react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
@@ -32,6 +32,10 @@ void loadSignatures().catch(() => undefined);
 const loadScores = () => import("./components/audit-scores");
 const AuditScores = lazy(() => loadScores().then((m) => ({ default: m.AuditScores })));
 void loadScores().catch(() => undefined);
+// Raising a snag, adding photos and exporting load once the audit has painted, so they work when
+// the signal drops afterwards (the service worker's precache covers a cold start offline).
+const warmActions = () =>
+  Promise.all([loadCompressor(), import("./api/raise-snag"), import("./audit-exports")]).catch(() => undefined);
 
 const storageMessage = (error: unknown, fallback: string) =>
   error instanceof Error && (error.name === "StorageFullError" || error.name === "UnreadablePhotoError")
@@ -50,6 +54,7 @@ export function AuditPage() {
   const isWide = useMediaQuery("(min-width: 1024px)");
   const raise = useRaiseSnag();
   usePendingSnagLinks(userId, detail, update);
+  useEffect(() => void warmActions(), []);
 
   if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
   if (state.phase === "failed")

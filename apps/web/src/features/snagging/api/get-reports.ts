@@ -15,4 +15,6 @@ export const getReports = async (): Promise<Report[]> => (await api<{ reports: R
  * The workspace's reports. Search and the status filter run on the loaded list: they answer as the
  * user types and keep working offline from the cached list.
  */
-export const useReports = () => useQuery({ queryKey: reportKeys.list, queryFn: getReports });
+export const reportsQuery = () => ({ queryKey: reportKeys.list, queryFn: getReports });
+
+export const useReports = () => useQuery(reportsQuery());

@@ -5,7 +5,7 @@
 import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/limits";
 import type { Project } from "@sitesnag/shared/projects";
 import { generateReference } from "@sitesnag/shared/reference";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
@@ -57,6 +57,8 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
   const [values, setValues] = useState(initial.values);
   const [kept, setKept] = useState(initial.kept);
   const drafts = usePhotoDrafts();
+  // Once the form has painted, so annotating works even if the signal drops afterwards.
+  useEffect(() => AnnotationOverlay.preload(), []);
   const { location, locate } = useDeviceLocation({ requestOnMount: mode === "create" });
   const save = useReportSave();
   const [showErrors, setShowErrors] = useState(false);
