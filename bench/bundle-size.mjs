@@ -13,7 +13,7 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps
 const KIB = 1024;
 const PUBLIC_BUDGET = 90 * KIB; // JS, gzip: `/` and `/login`
 const APP_BUDGET = 140 * KIB; // JS, gzip: every /app route
-const SHELL = "src/features/shell/app-shell.tsx";
+// The signed-in shell (header, navigation) is in the app entry (index.html), so it is counted there.
 
 // html: the document the server sends for the route; modules: the route's lazy chunks (router.tsx).
 const ROUTES = [
@@ -24,64 +24,64 @@ const ROUTES = [
   {
     path: "/app/dashboard",
     html: "index.html",
-    modules: [SHELL, "src/features/dashboard/dashboard-page.tsx"],
+    modules: ["src/features/dashboard/dashboard-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/projects",
     html: "index.html",
-    modules: [SHELL, "src/features/projects/projects-page.tsx"],
+    modules: ["src/features/projects/projects-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/projects/:id",
     html: "index.html",
-    modules: [SHELL, "src/features/projects/project-detail-page.tsx"],
+    modules: ["src/features/projects/project-detail-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/snagging",
     html: "index.html",
-    modules: [SHELL, "src/features/snagging/snagging-list-page.tsx"],
+    modules: ["src/features/snagging/snagging-list-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/snagging/:id",
     html: "index.html",
-    modules: [SHELL, "src/features/snagging/snagging-detail-page.tsx"],
+    modules: ["src/features/snagging/snagging-detail-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/snagging/new",
     html: "index.html",
-    modules: [SHELL, "src/features/snagging/report-form-page.tsx"],
+    modules: ["src/features/snagging/report-form-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/audits",
     html: "index.html",
-    modules: [SHELL, "src/features/audits/audits-page.tsx"],
+    modules: ["src/features/audits/audits-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/audits/:id",
     html: "index.html",
-    modules: [SHELL, "src/features/audits/audit-page.tsx"],
+    modules: ["src/features/audits/audit-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/profile",
     html: "index.html",
-    modules: [SHELL, "src/features/profile/profile-page.tsx"],
+    modules: ["src/features/profile/profile-page.tsx"],
     budget: APP_BUDGET,
   },
   {
     path: "/app/team",
     html: "index.html",
-    modules: [SHELL, "src/features/team/team-page.tsx"],
+    modules: ["src/features/team/team-page.tsx"],
     budget: APP_BUDGET,
   },
-  { path: "/app/admin", html: "index.html", modules: [SHELL, "src/features/admin/admin-page.tsx"], budget: APP_BUDGET },
+  { path: "/app/admin", html: "index.html", modules: ["src/features/admin/admin-page.tsx"], budget: APP_BUDGET },
 ];
 
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { sql } from "kysely";
+import { CompiledQuery } from "kysely";
 import { adminRoutes } from "./admin/admin.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
@@ -44,6 +44,9 @@ export type AppOptions = {
 
 /** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
 const PDF_QUEUE = 50;
+
+/** Compiled once: the health check runs under load balancers' polling (issue 7, hot path). */
+const HEALTH_QUERY = CompiledQuery.raw("select 1");
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -105,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await registerApiCompression(api);
       api.get("/health", async (request, reply) => {
         try {
-          await sql`select 1`.execute(ctx.db);
+          await ctx.db.executeQuery(HEALTH_QUERY);
         } catch (err) {
           request.log.error({ err }, "health check: database unavailable");
           return reply.status(503).send({ status: "unavailable" });

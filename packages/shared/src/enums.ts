@@ -7,6 +7,10 @@ export type Role = (typeof ROLES)[number];
 export const MEMBERSHIP_TYPES = ["free", "yearly"] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 
+/** The admin user directory's membership filter (SPEC §2). */
+export const MEMBERSHIP_FILTERS = ["all", "free", "active", "expired", "inactive"] as const;
+export type MembershipFilter = (typeof MEMBERSHIP_FILTERS)[number];
+
 export const PROJECT_STATUSES = ["active", "completed", "archived"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 

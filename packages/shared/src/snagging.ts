@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "./enums";
+import { MAX_PHOTOS_PER_REPORT } from "./limits";
 import { PageQuerySchema } from "./pagination";
 import { plainString } from "./text";
 
-/** Upload limits (DESIGN §4). */
-export const MAX_PHOTOS_PER_REPORT = 20;
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
-export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "./limits";
 
 export const AttachmentSchema = z.object({
   id: z.string(),

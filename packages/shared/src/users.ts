@@ -1,12 +1,15 @@
 // Users calls of SPEC §7: profile, password, membership, and the two shapes of GET /api/users.
 import { z } from "zod";
-import { MEMBERSHIP_TYPES, ROLES, WORKSPACE_ROLES } from "./enums";
+import { MEMBERSHIP_FILTERS, MEMBERSHIP_TYPES, ROLES, WORKSPACE_ROLES } from "./enums";
 import { CursorSchema, LimitSchema } from "./pagination";
 import { plainString } from "./text";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PROFILE_REQUIRED = "Please fill in all fields";
-export const PASSWORD_FIELDS_REQUIRED = "Please fill in all password fields";
+
+import { PASSWORD_FIELDS_REQUIRED } from "./messages";
+
+export { PASSWORD_FIELDS_REQUIRED } from "./messages";
 export const NEW_PASSWORD_MIN = 6;
 export const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${NEW_PASSWORD_MIN} characters`;
 export const NEW_PASSWORDS_DIFFER = "New passwords do not match";
@@ -94,8 +97,7 @@ export const AdminUserSchema = MemberSchema.extend({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-export const MEMBERSHIP_FILTERS = ["all", "free", "active", "expired", "inactive"] as const;
-export type MembershipFilter = (typeof MEMBERSHIP_FILTERS)[number];
+export { MEMBERSHIP_FILTERS, type MembershipFilter } from "./enums";
 
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;

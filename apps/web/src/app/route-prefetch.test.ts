@@ -44,4 +44,20 @@ describe("prefetch loader", () => {
     expect(loader(args)).toBeNull();
     expect(started).toEqual([]);
   });
+
+  it("starts a screen's non-query work (warm) for a signed-in user only, and a failure never escapes", async () => {
+    let warmed = 0;
+    const warm = () => {
+      warmed += 1;
+      return Promise.reject(new Error("offline"));
+    };
+    const loader = prefetch(() => [], warm);
+    expect(loader(args)).toBeNull();
+    expect(warmed).toBe(0);
+    useAuthStore.getState().signIn({ user, accessToken: "a", refreshToken: "r" });
+    expect(loader(args)).toBeNull();
+    expect(warmed).toBe(1);
+    // An unhandled rejection would fail the run; let it surface if it were not caught.
+    await new Promise((r) => setTimeout(r, 0));
+  });
 });

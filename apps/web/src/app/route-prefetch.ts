@@ -14,8 +14,12 @@ export type PrefetchableQuery =
   // A paged list's infinite query (lib/paged-list.ts).
   | { queryKey: readonly unknown[]; initialPageParam: unknown; queryFn?: unknown };
 
+/**
+ * `warm` starts anything else the screen reads first that is not a query, e.g. the audit store's
+ * chunk (the audits screens read this device's storage, not the API).
+ */
 export const prefetch =
-  (queries: (args: LoaderFunctionArgs) => readonly PrefetchableQuery[]) =>
+  (queries: (args: LoaderFunctionArgs) => readonly PrefetchableQuery[], warm?: () => Promise<unknown>) =>
   (args: LoaderFunctionArgs): null => {
     const { isAuthenticated, user } = useAuthStore.getState();
     if (isAuthenticated && user) {
@@ -25,6 +29,7 @@ export const prefetch =
         if ("initialPageParam" in query) void queryClient.prefetchInfiniteQuery(query as never);
         else void queryClient.prefetchQuery(query as { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> });
       }
+      void warm?.().catch(() => undefined);
     }
     return null;
   };

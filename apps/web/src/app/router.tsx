@@ -6,227 +6,246 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { LoadingState } from "../components/states";
 import { COMPANY } from "../config/company";
+import { loadAuditStore } from "../features/audits/api/audit-store";
 import { dashboardQuery } from "../features/dashboard/api/dashboard-queries";
 import { ExternalRedirectPage } from "../features/marketing/external-redirect-page";
 import { NotFoundPage } from "../features/marketing/not-found-page";
 import { projectPagesQuery, projectQuery, projectReportsQuery } from "../features/projects/api/projects-queries";
 import { AdminRoute } from "../features/shell/admin-route";
+import { AppShell } from "../features/shell/app-shell";
 import { ProtectedRoute } from "../features/shell/protected-route";
 import { SignedOutRoute } from "../features/shell/signed-out-route";
+import { reportQuery } from "../features/snagging/api/get-report";
+import { reportsQuery } from "../features/snagging/api/get-reports";
+import { lazyPage, skeleton, startScreensEarly } from "./lazy-page";
 import { RouteErrorScreen } from "./route-error";
 import { prefetch } from "./route-prefetch";
 
 /**
- * A route `lazy` that imports a module and renders one of its components. A screen that reads data
- * also gets `loader: prefetch(() => [someQuery()])` (route-prefetch.ts): its requests then start
- * with its chunk instead of after it.
+ * A route `lazy` that imports a module and renders one of its components (screens outside the
+ * signed-in shell). Screens inside it use `Component: lazyPage(...)` (lazy-page.tsx) so the shell
+ * and a skeleton paint at once; one that reads data also gets `loader: prefetch(() => [someQuery()])`
+ * (route-prefetch.ts): its requests then start with its chunk instead of after it.
  */
 const screen =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
-const appShell = (variant: "app" | "admin") =>
-  screen(
-    () => import("../features/shell/app-shell"),
-    ({ AppShell }) =>
-      function Shell() {
-        return <AppShell variant={variant} />;
-      },
-  );
-
-export const router = createBrowserRouter([
-  {
-    errorElement: <RouteErrorScreen />,
-    hydrateFallbackElement: <LoadingState />,
-    children: [
-      {
-        path: "/",
-        lazy: screen(
-          () => import("../features/marketing/landing-page"),
-          (m) => m.LandingPage,
-        ),
-      },
-      {
-        element: <SignedOutRoute />,
-        children: [
-          {
-            path: "/login",
-            lazy: screen(
-              () => import("../features/auth/login-page"),
-              (m) => m.LoginPage,
-            ),
-          },
-          {
-            path: "/signup",
-            lazy: screen(
-              () => import("../features/auth/signup-page"),
-              (m) => m.SignupPage,
-            ),
-          },
-          {
-            path: "/register",
-            lazy: screen(
-              () => import("../features/auth/register-page"),
-              (m) => m.RegisterPage,
-            ),
-          },
-        ],
-      },
-      {
-        path: "/logout",
-        lazy: screen(
-          () => import("../features/auth/logout-page"),
-          (m) => m.LogoutPage,
-        ),
-      },
-      {
-        path: "/demo",
-        lazy: screen(
-          () => import("../features/auth/demo-page"),
-          (m) => m.DemoPage,
-        ),
-      },
-      {
-        path: "/privacy",
-        lazy: screen(
-          () => import("../features/legal/privacy-page"),
-          (m) => m.PrivacyPage,
-        ),
-      },
-      {
-        path: "/terms",
-        lazy: screen(
-          () => import("../features/legal/terms-page"),
-          (m) => m.TermsPage,
-        ),
-      },
-      {
-        path: "/cookies",
-        lazy: screen(
-          () => import("../features/legal/cookies-page"),
-          (m) => m.CookiesPage,
-        ),
-      },
-      {
-        path: "/invite/:token",
-        lazy: screen(
-          () => import("../features/team/accept-invite-page"),
-          (m) => m.AcceptInvitePage,
-        ),
-      },
-      { path: "/about", element: <ExternalRedirectPage to={COMPANY.aboutUrl} label="our About page" /> },
-      { path: "/contact", element: <ExternalRedirectPage to={COMPANY.contactUrl} label="our Contact page" /> },
-      {
-        path: "/app",
-        element: <ProtectedRoute />,
-        children: [
-          {
-            lazy: appShell("app"),
-            children: [
-              { index: true, element: <Navigate to="/app/dashboard" replace /> },
-              {
-                path: "dashboard",
-                loader: prefetch(() => [dashboardQuery()]),
-                lazy: screen(
-                  () => import("../features/dashboard/dashboard-page"),
-                  (m) => m.DashboardPage,
-                ),
-              },
-              {
-                path: "projects",
-                loader: prefetch(() => [projectPagesQuery()]),
-                lazy: screen(
-                  () => import("../features/projects/projects-page"),
-                  (m) => m.ProjectsPage,
-                ),
-              },
-              {
-                path: "projects/:id",
-                loader: prefetch(({ params }) => [projectQuery(params.id ?? ""), projectReportsQuery(params.id ?? "")]),
-                lazy: screen(
-                  () => import("../features/projects/project-detail-page"),
-                  (m) => m.ProjectDetailPage,
-                ),
-              },
-              {
-                path: "snagging",
-                lazy: screen(
-                  () => import("../features/snagging/snagging-list-page"),
-                  (m) => m.SnaggingListPage,
-                ),
-              },
-              {
-                path: "snagging/:id",
-                lazy: screen(
-                  () => import("../features/snagging/snagging-detail-page"),
-                  (m) => m.SnaggingDetailPage,
-                ),
-              },
-              {
-                path: "snagging/new",
-                lazy: screen(
-                  () => import("../features/snagging/report-form-page"),
-                  (m) => m.ReportFormPage,
-                ),
-              },
-              {
-                path: "snagging/:id/edit",
-                lazy: screen(
-                  () => import("../features/snagging/report-form-page"),
-                  (m) => m.ReportFormPage,
-                ),
-              },
-              {
-                path: "audits",
-                lazy: screen(
-                  () => import("../features/audits/audits-page"),
-                  (m) => m.AuditsPage,
-                ),
-              },
-              {
-                path: "audits/:id",
-                lazy: screen(
-                  () => import("../features/audits/audit-page"),
-                  (m) => m.AuditPage,
-                ),
-              },
-              {
-                path: "profile",
-                lazy: screen(
-                  () => import("../features/profile/profile-page"),
-                  (m) => m.ProfilePage,
-                ),
-              },
-              {
-                path: "team",
-                lazy: screen(
-                  () => import("../features/team/team-page"),
-                  (m) => m.TeamPage,
-                ),
-              },
-            ],
-          },
-          {
-            path: "admin",
-            element: <AdminRoute />,
-            children: [
-              {
-                lazy: appShell("admin"),
-                children: [
-                  {
-                    index: true,
-                    lazy: screen(
-                      () => import("../features/admin/admin-page"),
-                      (m) => m.AdminPage,
-                    ),
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: "*", element: <NotFoundPage /> },
-    ],
-  },
-]);
+export const router = createBrowserRouter(
+  startScreensEarly([
+    {
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <LoadingState />,
+      children: [
+        {
+          path: "/",
+          lazy: screen(
+            () => import("../features/marketing/landing-page"),
+            (m) => m.LandingPage,
+          ),
+        },
+        {
+          element: <SignedOutRoute />,
+          children: [
+            {
+              path: "/login",
+              lazy: screen(
+                () => import("../features/auth/login-page"),
+                (m) => m.LoginPage,
+              ),
+            },
+            {
+              path: "/signup",
+              lazy: screen(
+                () => import("../features/auth/signup-page"),
+                (m) => m.SignupPage,
+              ),
+            },
+            {
+              path: "/register",
+              lazy: screen(
+                () => import("../features/auth/register-page"),
+                (m) => m.RegisterPage,
+              ),
+            },
+          ],
+        },
+        {
+          path: "/logout",
+          lazy: screen(
+            () => import("../features/auth/logout-page"),
+            (m) => m.LogoutPage,
+          ),
+        },
+        {
+          path: "/demo",
+          lazy: screen(
+            () => import("../features/auth/demo-page"),
+            (m) => m.DemoPage,
+          ),
+        },
+        {
+          path: "/privacy",
+          lazy: screen(
+            () => import("../features/legal/privacy-page"),
+            (m) => m.PrivacyPage,
+          ),
+        },
+        {
+          path: "/terms",
+          lazy: screen(
+            () => import("../features/legal/terms-page"),
+            (m) => m.TermsPage,
+          ),
+        },
+        {
+          path: "/cookies",
+          lazy: screen(
+            () => import("../features/legal/cookies-page"),
+            (m) => m.CookiesPage,
+          ),
+        },
+        {
+          path: "/invite/:token",
+          lazy: screen(
+            () => import("../features/team/accept-invite-page"),
+            (m) => m.AcceptInvitePage,
+          ),
+        },
+        { path: "/about", element: <ExternalRedirectPage to={COMPANY.aboutUrl} label="our About page" /> },
+        { path: "/contact", element: <ExternalRedirectPage to={COMPANY.contactUrl} label="our Contact page" /> },
+        {
+          path: "/app",
+          element: <ProtectedRoute />,
+          children: [
+            {
+              element: <AppShell variant="app" />,
+              children: [
+                { index: true, element: <Navigate to="/app/dashboard" replace /> },
+                {
+                  path: "dashboard",
+                  handle: skeleton("cards"),
+                  loader: prefetch(() => [dashboardQuery()]),
+                  Component: lazyPage(
+                    () => import("../features/dashboard/dashboard-page"),
+                    (m) => m.DashboardPage,
+                  ),
+                },
+                {
+                  path: "projects",
+                  handle: skeleton("list"),
+                  loader: prefetch(() => [projectPagesQuery()]),
+                  Component: lazyPage(
+                    () => import("../features/projects/projects-page"),
+                    (m) => m.ProjectsPage,
+                  ),
+                },
+                {
+                  path: "projects/:id",
+                  handle: skeleton("detail"),
+                  loader: prefetch(({ params }) => [
+                    projectQuery(params.id ?? ""),
+                    projectReportsQuery(params.id ?? ""),
+                  ]),
+                  Component: lazyPage(
+                    () => import("../features/projects/project-detail-page"),
+                    (m) => m.ProjectDetailPage,
+                  ),
+                },
+                {
+                  path: "snagging",
+                  handle: skeleton("list"),
+                  loader: prefetch(() => [reportsQuery()]),
+                  Component: lazyPage(
+                    () => import("../features/snagging/snagging-list-page"),
+                    (m) => m.SnaggingListPage,
+                  ),
+                },
+                {
+                  path: "snagging/:id",
+                  handle: skeleton("detail"),
+                  loader: prefetch(({ params }) => [reportQuery(params.id ?? "")]),
+                  Component: lazyPage(
+                    () => import("../features/snagging/snagging-detail-page"),
+                    (m) => m.SnaggingDetailPage,
+                  ),
+                },
+                {
+                  path: "snagging/new",
+                  handle: skeleton("form"),
+                  Component: lazyPage(
+                    () => import("../features/snagging/report-form-page"),
+                    (m) => m.ReportFormPage,
+                  ),
+                },
+                {
+                  path: "snagging/:id/edit",
+                  handle: skeleton("form"),
+                  Component: lazyPage(
+                    () => import("../features/snagging/report-form-page"),
+                    (m) => m.ReportFormPage,
+                  ),
+                },
+                {
+                  path: "audits",
+                  handle: skeleton("list"),
+                  // Audits live on this device: what to start is the audit store, not a request.
+                  loader: prefetch(() => [], loadAuditStore),
+                  Component: lazyPage(
+                    () => import("../features/audits/audits-page"),
+                    (m) => m.AuditsPage,
+                  ),
+                },
+                {
+                  path: "audits/:id",
+                  handle: skeleton("detail"),
+                  loader: prefetch(() => [], loadAuditStore),
+                  Component: lazyPage(
+                    () => import("../features/audits/audit-page"),
+                    (m) => m.AuditPage,
+                  ),
+                },
+                {
+                  path: "profile",
+                  handle: skeleton("form"),
+                  Component: lazyPage(
+                    () => import("../features/profile/profile-page"),
+                    (m) => m.ProfilePage,
+                  ),
+                },
+                {
+                  path: "team",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/team/team-page"),
+                    (m) => m.TeamPage,
+                  ),
+                },
+              ],
+            },
+            {
+              path: "admin",
+              element: <AdminRoute />,
+              children: [
+                {
+                  element: <AppShell variant="admin" />,
+                  children: [
+                    {
+                      index: true,
+                      handle: skeleton("list"),
+                      Component: lazyPage(
+                        () => import("../features/admin/admin-page"),
+                        (m) => m.AdminPage,
+                      ),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: "*", element: <NotFoundPage /> },
+      ],
+    },
+  ]),
+);

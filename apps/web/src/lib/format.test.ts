@@ -1,3 +1,4 @@
+import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
 import { capitalise, formatDate, formatDateTime, initials } from "./format";
 
@@ -6,6 +7,22 @@ describe("formatting (SPEC §9)", () => {
     const seconds = Date.UTC(2026, 10, 2, 14, 5) / 1000;
     expect(formatDate(seconds)).toBe("Nov 2, 2026");
     expect(formatDateTime(seconds)).toBe("Nov 2, 2026 2:05 PM");
+  });
+
+  it("agrees with date-fns's 'MMM d, yyyy' and 'MMM d, yyyy h:mm a' at midnight, noon and across a year", () => {
+    const start = new Date(2025, 0, 1, 0, 0).getTime() / 1000;
+    // Every 7 h 13 min for a year and a bit: every month, hour and both halves of the day.
+    for (let s = start; s < start + 400 * 86400; s += 7 * 3600 + 13 * 60) {
+      expect(formatDate(s)).toBe(format(new Date(s * 1000), "MMM d, yyyy"));
+      expect(formatDateTime(s)).toBe(format(new Date(s * 1000), "MMM d, yyyy h:mm a"));
+    }
+    for (const [h, shown] of [
+      [0, "12:00 AM"],
+      [12, "12:00 PM"],
+      [23, "11:00 PM"],
+    ] as const) {
+      expect(formatDateTime(new Date(2026, 0, 9, h, 0).getTime() / 1000)).toBe(`Jan 9, 2026 ${shown}`);
+    }
   });
 
   it("capitalises roles and statuses, and makes initials", () => {

@@ -1,10 +1,10 @@
 // Live view of the signed-in user's queue for the screens (Dexie liveQuery re-runs on every
-// change, in this tab or another).
+// change, in this tab or another). Dexie and the outbox (with the shared sync schemas, hence zod)
+// load when a screen first reads the queue, not with the screen's chunk: the view is empty for
+// that moment, as it is before the first liveQuery answer anyway. Issue 7 (first-load budgets).
 import type { QueueItem } from "@sitesnag/shared/sync-queue";
-import { liveQuery } from "dexie";
 import { useEffect, useState } from "react";
 import { useAuthStore } from "../stores/auth-store";
-import { outboxFor } from "./outbox";
 
 export type OutboxView = { items: QueueItem[]; lastSync: number | null; photoBytes: number };
 const EMPTY: OutboxView = { items: [], lastSync: null, photoBytes: 0 };
@@ -14,13 +14,23 @@ export function useOutbox(): OutboxView {
   const [view, setView] = useState<OutboxView>(EMPTY);
   useEffect(() => {
     if (!userId) return;
-    const store = outboxFor(userId);
-    const sub = liveQuery(async () => ({
-      items: await store.items(),
-      lastSync: await store.lastSync(),
-      photoBytes: await store.photoBytes(),
-    })).subscribe({ next: setView, error: () => setView(EMPTY) });
-    return () => sub.unsubscribe();
+    let sub: { unsubscribe: () => void } | null = null;
+    let cancelled = false;
+    void Promise.all([import("dexie"), import("./outbox")])
+      .then(([{ liveQuery }, { outboxFor }]) => {
+        if (cancelled) return;
+        const store = outboxFor(userId);
+        sub = liveQuery(async () => ({
+          items: await store.items(),
+          lastSync: await store.lastSync(),
+          photoBytes: await store.photoBytes(),
+        })).subscribe({ next: setView, error: () => setView(EMPTY) });
+      })
+      .catch(() => setView(EMPTY));
+    return () => {
+      cancelled = true;
+      sub?.unsubscribe();
+    };
   }, [userId]);
   return view;
 }

@@ -1,7 +1,8 @@
-// Export PDF and Export file from the audit page: both read what is stored on the device.
+// Export PDF and Export file from the audit page: both read what is stored on the device. Loaded
+// when one is pressed (audit-page.tsx), with the print document builder.
 import type { AuditDetail, AuditSummary } from "@sitesnag/shared/audits";
 import { formatDate, formatDateTime } from "../../lib/format";
-import { auditRepository, auditStorageDeps } from "./api/audit-store";
+import { auditRepository, auditStorageDeps } from "./api/audit-store-impl";
 import { itemNumbers } from "./audit-numbers";
 import { downloadFile } from "./download-file";
 import { buildAuditPrintDocument } from "./pdf/audit-print-document";

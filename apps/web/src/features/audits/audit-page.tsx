@@ -1,6 +1,6 @@
 import type { AuditDetail, ChecklistItem } from "@sitesnag/shared/audits";
 import { ArrowLeft, FileDown, Printer, Save } from "lucide-react";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
@@ -9,21 +9,33 @@ import { errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
-import { auditRepository } from "./api/audit-store";
-import { useRaiseSnag } from "./api/raise-snag";
-import { exportAuditFile, printAudit } from "./audit-exports";
+import { loadAuditStore } from "./api/audit-store";
+import { useRaiseSnag } from "./api/use-raise-snag";
 import { itemNumbers } from "./audit-numbers";
 import { AuditChecklist } from "./components/audit-checklist";
 import { AuditFormDataFields } from "./components/audit-form-data";
-import { CompliancePanel } from "./components/compliance-panel";
-import { RiskMatrix } from "./components/risk-matrix";
 import { AuditStatusBadge } from "./components/score-badge";
-import { SignaturesPanel } from "./components/signatures-panel";
-import { compressPhoto } from "./compress-photo";
 import { useAuditEditor } from "./use-audit-editor";
 import { useMediaQuery } from "./use-media-query";
 import { usePendingSnagLinks } from "./use-pending-snag-links";
 import { usePhotoUrls } from "./use-photo-urls";
+
+// The signature pads (signature_pad) and photo compression are not needed for the first paint:
+// both start downloading when this screen's chunk runs, in parallel with the audit store, and the
+// signatures (below the 27-item checklist) show a placeholder of their size until then (issue 7).
+const loadSignatures = () => import("./components/signatures-panel");
+const SignaturesPanel = lazy(() => loadSignatures().then((m) => ({ default: m.SignaturesPanel })));
+const loadCompressor = () => import("./compress-photo");
+void loadSignatures().catch(() => undefined);
+// The score panels (compliance chart and risk matrix) likewise; the screen shows its loading state
+// until they are in, which is never longer than the audit store they load beside.
+const loadScores = () => import("./components/audit-scores");
+const AuditScores = lazy(() => loadScores().then((m) => ({ default: m.AuditScores })));
+void loadScores().catch(() => undefined);
+// Raising a snag, adding photos and exporting load once the audit has painted, so they work when
+// the signal drops afterwards (the service worker's precache covers a cold start offline).
+const warmActions = () =>
+  Promise.all([loadCompressor(), import("./api/raise-snag"), import("./audit-exports")]).catch(() => undefined);
 
 const storageMessage = (error: unknown, fallback: string) =>
   error instanceof Error && (error.name === "StorageFullError" || error.name === "UnreadablePhotoError")
@@ -42,6 +54,7 @@ export function AuditPage() {
   const isWide = useMediaQuery("(min-width: 1024px)");
   const raise = useRaiseSnag();
   usePendingSnagLinks(userId, detail, update);
+  useEffect(() => void warmActions(), []);
 
   if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
   if (state.phase === "failed")
@@ -83,7 +96,13 @@ export function AuditPage() {
     setAddingPhotosTo(itemId);
     try {
       const ids: string[] = [];
-      for (const file of files) ids.push(await auditRepository.addPhoto(id, await compressPhoto(file)));
+      for (const file of files)
+        ids.push(
+          await (await loadAuditStore()).auditRepository.addPhoto(
+            id,
+            await (await loadCompressor()).compressPhoto(file),
+          ),
+        );
       update((d) => ({
         ...d,
         checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, photos: [...i.photos, ...ids].slice(0, 20) } : i)),
@@ -96,12 +115,7 @@ export function AuditPage() {
   }
 
   // Rendered once, beside the checklist on wide screens and above it on phones.
-  const scores = (
-    <div className="space-y-5">
-      <CompliancePanel checklist={current.checklist} />
-      <RiskMatrix checklist={current.checklist} numbers={numbers} />
-    </div>
-  );
+  const scores = <AuditScores checklist={current.checklist} numbers={numbers} />;
 
   function onRaiseSnag(item: ChecklistItem) {
     raise.mutate(
@@ -125,80 +139,95 @@ export function AuditPage() {
   );
 
   return (
-    <div className="pb-16">
-      <PageHeader
-        title={current.formData.projectName || summary.projectName}
-        subtitle={
-          <span className="flex flex-wrap items-center gap-2">
-            Site audit · {formatDate(summary.auditDate)} <AuditStatusBadge status={summary.status} />
-            <span role="status" className="text-slate-600">
-              {isDirty ? "Unsaved changes kept on this device" : "All changes saved"}
+    <Suspense fallback={<LoadingState label="Loading audit…" />}>
+      <div className="pb-16">
+        <PageHeader
+          title={current.formData.projectName || summary.projectName}
+          subtitle={
+            <span className="flex flex-wrap items-center gap-2">
+              Site audit · {formatDate(summary.auditDate)} <AuditStatusBadge status={summary.status} />
+              <span role="status" className="text-slate-600">
+                {isDirty ? "Unsaved changes kept on this device" : "All changes saved"}
+              </span>
             </span>
-          </span>
-        }
-        actions={
-          <>
-            <Link to="/app/audits" className={buttonClass("secondary")}>
-              <ArrowLeft aria-hidden className="size-4" />
-              Back
-            </Link>
-            <Button
-              variant="secondary"
-              onClick={() => void printAudit(summary, current).catch(() => toast.error("Export failed"))}
-            >
-              <Printer aria-hidden className="size-4" />
-              Export PDF
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                if (isDirty) toast.info("The file holds the last saved version: save to include your latest changes.");
-                void exportAuditFile(userId, summary).catch(() => toast.error("Export failed"));
-              }}
-            >
-              <FileDown aria-hidden className="size-4" />
-              Export file
-            </Button>
-            {saveButton()}
-          </>
-        }
-      />
-      {restoredDraft && (
-        <p
-          role="status"
-          className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-800 ring-1 ring-brand-600/30"
-        >
-          Your unsaved changes from last time were restored. Save Audit to keep them in the saved audit.
-        </p>
-      )}
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-5">
-          <AuditFormDataFields
-            value={current.formData}
-            notes={current.notes}
-            onChange={(patch) => update((d) => ({ ...d, formData: { ...d.formData, ...patch } }))}
-            onNotes={(notes) => change({ notes })}
-          />
-          {!isWide && scores}
-          <AuditChecklist
-            checklist={current.checklist}
-            numbers={numbers}
-            photoUrls={photoUrls}
-            addingPhotosTo={addingPhotosTo}
-            raisingSnagFor={raise.isPending ? (raise.variables?.item.id ?? null) : null}
-            onItemChange={changeItem}
-            onAddPhotos={onAddPhotos}
-            onRaiseSnag={onRaiseSnag}
-          />
-          <SignaturesPanel detail={current} onChange={change} />
-        </div>
-        {isWide && (
-          <aside aria-label="Scores">
-            <div className="sticky top-20">{scores}</div>
-          </aside>
+          }
+          actions={
+            <>
+              <Link to="/app/audits" className={buttonClass("secondary")}>
+                <ArrowLeft aria-hidden className="size-4" />
+                Back
+              </Link>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  void import("./audit-exports")
+                    .then(({ printAudit }) => printAudit(summary, current))
+                    .catch(() => toast.error("Export failed"))
+                }
+              >
+                <Printer aria-hidden className="size-4" />
+                Export PDF
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  if (isDirty)
+                    toast.info("The file holds the last saved version: save to include your latest changes.");
+                  void import("./audit-exports")
+                    .then(({ exportAuditFile }) => exportAuditFile(userId, summary))
+                    .catch(() => toast.error("Export failed"));
+                }}
+              >
+                <FileDown aria-hidden className="size-4" />
+                Export file
+              </Button>
+              {saveButton()}
+            </>
+          }
+        />
+        {restoredDraft && (
+          <p
+            role="status"
+            className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-800 ring-1 ring-brand-600/30"
+          >
+            Your unsaved changes from last time were restored. Save Audit to keep them in the saved audit.
+          </p>
         )}
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="min-w-0 space-y-5">
+            <AuditFormDataFields
+              value={current.formData}
+              notes={current.notes}
+              onChange={(patch) => update((d) => ({ ...d, formData: { ...d.formData, ...patch } }))}
+              onNotes={(notes) => change({ notes })}
+            />
+            {!isWide && scores}
+            <AuditChecklist
+              checklist={current.checklist}
+              numbers={numbers}
+              photoUrls={photoUrls}
+              addingPhotosTo={addingPhotosTo}
+              raisingSnagFor={raise.isPending ? (raise.variables?.item.id ?? null) : null}
+              onItemChange={changeItem}
+              onAddPhotos={onAddPhotos}
+              onRaiseSnag={onRaiseSnag}
+            />
+            <Suspense
+              fallback={
+                <section aria-busy="true" className="h-72 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" />
+              }
+            >
+              <SignaturesPanel detail={current} onChange={change} />
+            </Suspense>
+          </div>
+          {isWide && (
+            <aside aria-label="Scores">
+              <div className="sticky top-20">{scores}</div>
+            </aside>
+          )}
+        </div>
+        <div className="fixed bottom-20 right-4 z-30 lg:bottom-6 lg:right-6">{saveButton("shadow-lg")}</div>
       </div>
-      <div className="fixed bottom-20 right-4 z-30 lg:bottom-6 lg:right-6">{saveButton("shadow-lg")}</div>
-    </div>
+    </Suspense>
   );
 }

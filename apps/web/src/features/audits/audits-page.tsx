@@ -5,13 +5,13 @@ import { Button } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { formatDate } from "../../lib/format";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { projectsFromEarlierAudits, useAuditProjects } from "./api/audit-projects";
 import { useAudits, useCreateAudit } from "./api/audits-api";
 import { BackupControls } from "./components/backup-controls";
-import { NewAuditModal } from "./components/new-audit-modal";
 import { AuditStatusBadge, ScoreBadge } from "./components/score-badge";
 
 function Counter({ label, value }: { label: string; value: number }) {
@@ -22,6 +22,11 @@ function Counter({ label, value }: { label: string; value: number }) {
     </div>
   );
 }
+
+const NewAuditModal = lazyDialog(
+  () => import("./components/new-audit-modal").then((m) => m.NewAuditModal),
+  (p) => p.open,
+);
 
 export function AuditsPage() {
   const user = useAuthStore((s) => s.user);

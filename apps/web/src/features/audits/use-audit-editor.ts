@@ -4,7 +4,7 @@
 // draft write that started before a save can never land after it and resurrect the draft.
 import type { AuditDetail, AuditSummary } from "@sitesnag/shared/audits";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { auditRepository } from "./api/audit-store";
+import { loadAuditStore, loadedAuditStore } from "./api/audit-store";
 
 const DRAFT_DELAY_MS = 400;
 
@@ -33,7 +33,7 @@ export function useAuditEditor(userId: string, auditId: string) {
     if (!working.current || !dirty.current) return chain.current;
     // Read the working copy when the write runs, not now: a queued write never stores older content.
     return enqueue(async () => {
-      if (working.current && dirty.current) await auditRepository.saveDraft(working.current);
+      if (working.current && dirty.current) await (await loadAuditStore()).auditRepository.saveDraft(working.current);
     }).catch(() => undefined);
   }, [enqueue]);
 
@@ -41,13 +41,14 @@ export function useAuditEditor(userId: string, auditId: string) {
   const flushDraftNow = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    if (working.current && dirty.current && !auditRepository.saveDraftNow(working.current)) void flushDraft();
+    if (working.current && dirty.current && !loadedAuditStore()?.auditRepository.saveDraftNow(working.current))
+      void flushDraft();
   }, [flushDraft]);
 
   const load = useCallback(async () => {
     setState({ phase: "loading" });
     try {
-      const loaded = await auditRepository.load(userId, auditId);
+      const loaded = await (await loadAuditStore()).auditRepository.load(userId, auditId);
       if (!loaded) return setState({ phase: "missing" });
       const detail = loaded.draft ?? loaded.saved;
       working.current = detail;
@@ -103,7 +104,7 @@ export function useAuditEditor(userId: string, auditId: string) {
     timer.current = null;
     const detail = working.current;
     if (!detail) throw new Error("Audit not loaded");
-    const summary = await enqueue(() => auditRepository.save(userId, detail));
+    const summary = await enqueue(async () => (await loadAuditStore()).auditRepository.save(userId, detail));
     // Later edits made while saving stay dirty.
     if (working.current === detail) dirty.current = false;
     setState((s) => (s.phase === "ready" ? { ...s, summary, isDirty: dirty.current, restoredDraft: false } : s));

@@ -3,8 +3,7 @@
 // draft, so the item opens the real report. Checked while any link is pending.
 import type { AuditDetail, SnagLink } from "@sitesnag/shared/audits";
 import { useEffect, useRef } from "react";
-import { auditRepository } from "./api/audit-store";
-import { resolvePendingSnags } from "./api/raise-snag";
+import { loadAuditStore } from "./api/audit-store";
 
 const CHECK_EVERY_MS = 3000;
 
@@ -25,10 +24,14 @@ export function usePendingSnagLinks(
     async function check() {
       const current = latest.current.detail;
       if (!current) return;
-      const resolved = await resolvePendingSnags(userId, current.checklist).catch(() => new Map<string, SnagLink>());
+      const resolved = await import("./api/raise-snag")
+        .then(({ resolvePendingSnags }) => resolvePendingSnags(userId, current.checklist))
+        .catch(() => new Map<string, SnagLink>());
       for (const [itemId, link] of resolved) {
         if (isCancelled) return;
-        await auditRepository.linkSnag(userId, current.auditId, itemId, link).catch(() => undefined);
+        await (await loadAuditStore()).auditRepository
+          .linkSnag(userId, current.auditId, itemId, link)
+          .catch(() => undefined);
         latest.current.update((d) => ({
           ...d,
           checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, snag: link } : i)),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { auditRepository } from "./api/audit-store";
+import { loadAuditStore } from "./api/audit-store";
 
 /** Object URLs for stored photos by id; created on first sight, revoked when the page goes. */
 export function usePhotoUrls(ids: readonly string[]): Record<string, string> {
@@ -12,11 +12,13 @@ export function usePhotoUrls(ids: readonly string[]): Record<string, string> {
     const missing = ids.filter((id) => !known.current.has(id));
     if (missing.length === 0) return;
     let isCurrent = true;
-    void auditRepository.getPhotos(missing).then((photos) => {
-      if (!isCurrent) return;
-      for (const p of photos) if (!known.current.has(p.id)) known.current.set(p.id, URL.createObjectURL(p.blob));
-      setUrls(Object.fromEntries(known.current));
-    });
+    void loadAuditStore()
+      .then(({ auditRepository }) => auditRepository.getPhotos(missing))
+      .then((photos) => {
+        if (!isCurrent) return;
+        for (const p of photos) if (!known.current.has(p.id)) known.current.set(p.id, URL.createObjectURL(p.blob));
+        setUrls(Object.fromEntries(known.current));
+      });
     return () => {
       isCurrent = false;
     };

@@ -1,16 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { User } from "@sitesnag/shared/auth";
-import { type ProfileInput, ProfileInputSchema } from "@sitesnag/shared/users";
 import { Pencil } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/button";
-import { TextField } from "../../components/field";
-import { errorMessage } from "../../lib/api-client";
 import { capitalise, formatDate } from "../../lib/format";
-import { toast } from "../../lib/toast";
-import { useUpdateProfile } from "./api/profile-api";
 import { ProfileCard } from "./profile-card";
+
+// The edit form (react-hook-form) loads when Edit is first pressed or pointed at; until it is in,
+// the card keeps showing the details, so nothing jumps.
+const loadForm = () => import("./account-form");
+const AccountForm = lazy(() => loadForm().then((m) => ({ default: m.AccountForm })));
+const preloadForm = () => void loadForm().catch(() => undefined);
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -24,31 +23,21 @@ function Detail({ label, value }: { label: string; value: string }) {
 /** Account information, shown read-only until Edit is pressed (SPEC §2). */
 export function AccountCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
-  const update = useUpdateProfile(user.id);
-  const values = { firstName: user.firstName, lastName: user.lastName, email: user.email };
-  const { register, handleSubmit, reset, formState } = useForm<ProfileInput>({
-    resolver: zodResolver(ProfileInputSchema),
-    values,
-  });
-  const cancel = () => {
-    reset(values);
-    setEditing(false);
-  };
-  const onSubmit = (input: ProfileInput) =>
-    update.mutate(input, {
-      onSuccess: () => {
-        toast.success("Profile updated successfully");
-        setEditing(false);
-      },
-      onError: (error) => toast.error(errorMessage(error, "Failed to update profile")),
-    });
-  const e = formState.errors;
+  const details = (
+    <dl className="divide-y divide-slate-100">
+      <Detail label="First name" value={user.firstName} />
+      <Detail label="Last name" value={user.lastName} />
+      <Detail label="Email" value={user.email} />
+      <Detail label="Role" value={capitalise(user.role)} />
+      <Detail label="Member since" value={formatDate(user.created_at)} />
+    </dl>
+  );
   return (
     <ProfileCard
       title="Account Information"
       action={
         !editing && (
-          <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Button variant="secondary" onPointerEnter={preloadForm} onClick={() => setEditing(true)}>
             <Pencil aria-hidden className="size-4" />
             Edit Profile
           </Button>
@@ -56,39 +45,11 @@ export function AccountCard({ user }: { user: User }) {
       }
     >
       {editing ? (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              error={e.firstName?.message}
-              {...register("firstName")}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              error={e.lastName?.message}
-              {...register("lastName")}
-            />
-          </div>
-          <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register("email")} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={cancel} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" isLoading={update.isPending}>
-              Save Changes
-            </Button>
-          </div>
-        </form>
+        <Suspense fallback={details}>
+          <AccountForm user={user} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
-        <dl className="divide-y divide-slate-100">
-          <Detail label="First name" value={user.firstName} />
-          <Detail label="Last name" value={user.lastName} />
-          <Detail label="Email" value={user.email} />
-          <Detail label="Role" value={capitalise(user.role)} />
-          <Detail label="Member since" value={formatDate(user.created_at)} />
-        </dl>
+        details
       )}
     </ProfileCard>
   );

@@ -1,50 +1,24 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_FIELDS_REQUIRED, type PasswordForm, PasswordFormSchema } from "@sitesnag/shared/users";
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/button";
-import { PasswordField } from "../../components/password-field";
-import { errorMessage } from "../../lib/api-client";
-import { toast } from "../../lib/toast";
-import { useChangePassword } from "./api/profile-api";
 import { ProfileCard } from "./profile-card";
 
-const EMPTY: PasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
+// The form (react-hook-form) loads when Change Password is first pressed or pointed at; until it
+// is in, the card keeps its collapsed text.
+const loadForm = () => import("./password-form");
+const PasswordForm = lazy(() => loadForm().then((m) => ({ default: m.PasswordForm })));
+const preloadForm = () => void loadForm().catch(() => undefined);
 
 /** Password change (SPEC §5): all three fields, six characters, new twice the same. */
 export function PasswordCard({ userId }: { userId: string }) {
   const [editing, setEditing] = useState(false);
-  const change = useChangePassword(userId);
-  const { register, handleSubmit, reset, formState } = useForm<PasswordForm>({
-    resolver: zodResolver(PasswordFormSchema),
-    defaultValues: EMPTY,
-  });
-  const close = () => {
-    reset(EMPTY);
-    setEditing(false);
-  };
-  const onSubmit = ({ currentPassword, newPassword }: PasswordForm) =>
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          toast.success("Password changed successfully");
-          close();
-        },
-        onError: (error) => toast.error(errorMessage(error, "Failed to change password")),
-      },
-    );
-  const e = formState.errors;
-  const missing = [e.currentPassword, e.newPassword, e.confirmPassword].some(
-    (f) => f?.message === PASSWORD_FIELDS_REQUIRED,
-  );
+  const idle = <p className="text-sm text-slate-600">Your password is set. Change it here at any time.</p>;
   return (
     <ProfileCard
       title="Password"
       action={
         !editing && (
-          <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Button variant="secondary" onPointerEnter={preloadForm} onClick={() => setEditing(true)}>
             <KeyRound aria-hidden className="size-4" />
             Change Password
           </Button>
@@ -52,42 +26,11 @@ export function PasswordCard({ userId }: { userId: string }) {
       }
     >
       {editing ? (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-          {missing && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-              {PASSWORD_FIELDS_REQUIRED}
-            </p>
-          )}
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            error={e.currentPassword?.message === PASSWORD_FIELDS_REQUIRED ? undefined : e.currentPassword?.message}
-            {...register("currentPassword")}
-          />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            error={e.newPassword?.message === PASSWORD_FIELDS_REQUIRED ? undefined : e.newPassword?.message}
-            {...register("newPassword")}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            error={e.confirmPassword?.message === PASSWORD_FIELDS_REQUIRED ? undefined : e.confirmPassword?.message}
-            {...register("confirmPassword")}
-          />
-          <p className="text-xs text-slate-500">Changing your password signs you out on your other devices.</p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={change.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" isLoading={change.isPending}>
-              Update Password
-            </Button>
-          </div>
-        </form>
+        <Suspense fallback={idle}>
+          <PasswordForm userId={userId} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
-        <p className="text-sm text-slate-600">Your password is set. Change it here at any time.</p>
+        idle
       )}
     </ProfileCard>
   );

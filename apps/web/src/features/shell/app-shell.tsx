@@ -1,5 +1,6 @@
-import { useEffect } from "react";
-import { Outlet } from "react-router";
+import { Suspense, useEffect } from "react";
+import { Outlet, useMatches } from "react-router";
+import { PageSkeleton, type SkeletonKind } from "../../components/page-skeleton";
 import { preloadToasts } from "../../lib/toast";
 import { BottomTabs } from "./bottom-tabs";
 import { Header } from "./header";
@@ -9,6 +10,10 @@ export function AppShell({ variant = "app" }: { variant?: "app" | "admin" }) {
   // Right after the first paint (effects run after it), so the toast library is in memory before
   // the signal drops: offline, a chunk fetched on the first toast could not load.
   useEffect(() => preloadToasts(), []);
+  // The screen's code loads inside the shell (app/lazy-page.tsx): header and navigation paint at
+  // once, with a skeleton of the screen (its route's handle) until the screen is in.
+  const matches = useMatches();
+  const kind = (matches.at(-1)?.handle as { skeleton?: SkeletonKind } | undefined)?.skeleton;
   return (
     <div className="flex min-h-dvh">
       <a
@@ -22,7 +27,9 @@ export function AppShell({ variant = "app" }: { variant?: "app" | "admin" }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <Header />
         <main id="main" tabIndex={-1} className="flex-1 px-4 pb-24 pt-4 sm:px-6 lg:pb-8">
-          <Outlet />
+          <Suspense fallback={<PageSkeleton kind={kind} />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       {variant === "app" && <BottomTabs />}

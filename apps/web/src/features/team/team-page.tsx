@@ -7,12 +7,17 @@ import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
 import { capitalise, initials } from "../../lib/format";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { useRemoveMember, useTeam } from "./api/team-api";
-import { InviteDialog } from "./components/invite-dialog";
 import { PendingInvitations } from "./components/pending-invitations";
+
+const InviteDialog = lazyDialog(
+  () => import("./components/invite-dialog").then((m) => m.InviteDialog),
+  (p) => p.open,
+);
 
 export function TeamPage() {
   const me = useAuthStore((s) => s.user);

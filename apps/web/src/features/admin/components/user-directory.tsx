@@ -1,4 +1,5 @@
-import { type AdminUser, MEMBERSHIP_FILTERS, type MembershipFilter } from "@sitesnag/shared/users";
+import { MEMBERSHIP_FILTERS, type MembershipFilter } from "@sitesnag/shared/enums";
+import type { AdminUser } from "@sitesnag/shared/users";
 import { Search } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Button } from "../../../components/button";

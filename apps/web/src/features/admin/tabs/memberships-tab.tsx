@@ -1,7 +1,12 @@
 import type { AdminUser } from "@sitesnag/shared/users";
 import { useState } from "react";
-import { MembershipDialog } from "../components/membership-dialog";
+import { lazyDialog } from "../../../lib/lazy-dialog";
 import { UserDirectory } from "../components/user-directory";
+
+const MembershipDialog = lazyDialog(
+  () => import("../components/membership-dialog").then((m) => m.MembershipDialog),
+  (p) => p.user !== null,
+);
 
 export function MembershipsTab() {
   const [editing, setEditing] = useState<AdminUser | null>(null);

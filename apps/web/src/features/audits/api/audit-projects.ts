@@ -2,7 +2,7 @@ import type { Project } from "@sitesnag/shared/projects";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { AuditProject } from "../storage/audit-repository";
-import { auditRepository } from "./audit-store";
+import { loadedAuditStore } from "./audit-store";
 
 export type ProjectChoices = { projects: AuditProject[]; isFromEarlierAudits: boolean };
 
@@ -27,7 +27,8 @@ export const useAuditProjects = () =>
 
 export function projectsFromEarlierAudits(userId: string): AuditProject[] {
   const seen = new Map<string, AuditProject>();
-  for (const s of auditRepository.list(userId)) {
+  // Shown only after the projects request failed, by which time the audit list has loaded the store.
+  for (const s of loadedAuditStore()?.auditRepository.list(userId) ?? []) {
     if (s.projectId && !seen.has(s.projectId))
       seen.set(s.projectId, { id: s.projectId, name: s.projectName, location: "" });
   }

@@ -3,7 +3,7 @@
 import type { NewAuditValues } from "@sitesnag/shared/audits";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AuditOwner, AuditProject } from "../storage/audit-repository";
-import { auditRepository } from "./audit-store";
+import { loadAuditStore } from "./audit-store";
 
 export const auditKeys = {
   list: (userId: string) => ["audits", userId] as const,
@@ -13,7 +13,7 @@ export const auditKeys = {
 export const useAudits = (userId: string) =>
   useQuery({
     queryKey: auditKeys.list(userId),
-    queryFn: async () => auditRepository.list(userId),
+    queryFn: async () => (await loadAuditStore()).auditRepository.list(userId),
     networkMode: "always",
     staleTime: 0,
   });
@@ -21,6 +21,13 @@ export const useAudits = (userId: string) =>
 export const useCreateAudit = () =>
   useMutation({
     networkMode: "always",
-    mutationFn: ({ owner, project, input }: { owner: AuditOwner; project: AuditProject; input: NewAuditValues }) =>
-      auditRepository.create(owner, project, input),
+    mutationFn: async ({
+      owner,
+      project,
+      input,
+    }: {
+      owner: AuditOwner;
+      project: AuditProject;
+      input: NewAuditValues;
+    }) => (await loadAuditStore()).auditRepository.create(owner, project, input),
   });

@@ -9,15 +9,14 @@ import { priorityForRisk, riskScore } from "@sitesnag/shared/audit-scoring";
 import type { AuditSummary, ChecklistItem, SnagLink } from "@sitesnag/shared/audits";
 import { generateReference } from "@sitesnag/shared/reference";
 import type { Report } from "@sitesnag/shared/snagging";
-import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { snagDescription } from "../snag-description";
-import { auditRepository } from "./audit-store";
+import { loadAuditStore } from "./audit-store";
 
 export type RaiseSnagInput = { userId: string; summary: AuditSummary; item: ChecklistItem; number: string };
 
 export async function raiseSnag({ userId, summary, item, number }: RaiseSnagInput): Promise<SnagLink> {
-  const stored = await auditRepository.getPhotos(item.photos);
+  const stored = await (await loadAuditStore()).auditRepository.getPhotos(item.photos);
   // In the item's order, so photo N pairs with description segment N.
   const photos = item.photos
     .flatMap((id) => stored.filter((p) => p.id === id))
@@ -44,7 +43,7 @@ export async function raiseSnag({ userId, summary, item, number }: RaiseSnagInpu
     await queueCreate(userId, { ...draft, assignedTo: null, location: null, pageUrl: null }, key);
     link = { id: key, reference: draft.title, pending: true };
   }
-  await auditRepository.linkSnag(userId, summary.id, item.id, link);
+  await (await loadAuditStore()).auditRepository.linkSnag(userId, summary.id, item.id, link);
   return link;
 }
 
@@ -95,4 +94,3 @@ export async function resolvePendingSnags(
 }
 
 // networkMode "always": offline, the request fails at once (and says so) instead of waiting unseen.
-export const useRaiseSnag = () => useMutation({ mutationFn: raiseSnag, networkMode: "always" });

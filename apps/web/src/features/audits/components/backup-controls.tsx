@@ -2,9 +2,8 @@ import { Download, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "../../../components/button";
 import { toast } from "../../../lib/toast";
-import { auditStorageDeps } from "../api/audit-store";
+import { loadAuditStore } from "../api/audit-store";
 import { downloadFile } from "../download-file";
-import { backupFileName, exportAudits, importAudits, importMessage } from "../storage/audit-backup";
 
 const MAX_BACKUP_BYTES = 200 * 1024 * 1024;
 
@@ -25,6 +24,7 @@ export function BackupControls({
   async function exportAll() {
     setBusy("export");
     try {
+      const { auditStorageDeps, backupFileName, exportAudits } = await loadAuditStore();
       const backup = await exportAudits(auditStorageDeps, userId);
       downloadFile(backupFileName(new Date()), JSON.stringify(backup));
       toast.success(`Exported ${backup.audits.length} ${backup.audits.length === 1 ? "audit" : "audits"}.`);
@@ -42,6 +42,7 @@ export function BackupControls({
     }
     setBusy("import");
     try {
+      const { auditStorageDeps, importAudits, importMessage } = await loadAuditStore();
       const outcome = await importAudits(auditStorageDeps, userId, await file.text());
       if (!outcome.ok) toast.error(outcome.message);
       else {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../../components/field";
-import { isoDateToSeconds } from "../storage/audit-repository";
+import { isoDateToSeconds } from "../storage/dates";
 import { ItemPhotos } from "./item-photos";
 import { RiskBadge } from "./risk-badge";
 import { StatusPicker } from "./status-picker";

@@ -1,6 +1,12 @@
 import { Camera, ImagePlus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { lazyDialog } from "../../../lib/lazy-dialog";
+
+// Asked only when a photo is removed: loaded then, not with the audit screen (issue 7).
+const ConfirmDialog = lazyDialog(
+  () => import("../../../components/confirm-dialog").then((m) => m.ConfirmDialog),
+  (p) => p.open,
+);
 
 type Props = {
   itemLabel: string;

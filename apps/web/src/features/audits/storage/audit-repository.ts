@@ -16,6 +16,7 @@ import {
 import type { AuditRecords } from "../../../offline/audit-records";
 import { findSummary, listSummaries, putSummaries } from "./audit-summaries";
 import { readClosingCopy, removeClosingCopy, writeClosingCopy } from "./closing-copy";
+import { isoDateToSeconds, seconds } from "./dates";
 
 export type AuditOwner = { id: string; name: string };
 export type AuditProject = { id: string; name: string; location: string };
@@ -28,9 +29,7 @@ export type RepositoryDeps = {
   newId?: () => string;
 };
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-/** 'yyyy-mm-dd' → epoch seconds at UTC midnight, the form every date field stores. */
-export const isoDateToSeconds = (iso: string): number => seconds(Date.parse(`${iso}T00:00:00Z`));
+export { isoDateToSeconds } from "./dates";
 
 /** A random UUID v4; crypto.randomUUID exists only on https, getRandomValues everywhere. */
 export function randomId(): string {

@@ -6,4 +6,7 @@ import { reportKeys } from "./get-reports";
 export const getReport = async (id: string): Promise<Report> =>
   (await api<{ report: Report }>(`/snagging/${encodeURIComponent(id)}`)).report;
 
-export const useReport = (id: string) => useQuery({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
+/** Shared by the hook and the router's prefetching loader (app/route-prefetch.ts). */
+export const reportQuery = (id: string) => ({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
+
+export const useReport = (id: string) => useQuery(reportQuery(id));

@@ -1,8 +1,14 @@
 import { useState } from "react";
+import { lazyDialog } from "../../../lib/lazy-dialog";
 import { toast } from "../../../lib/toast";
 import type { PhotoEntry } from "../photo-entries";
 import { PhotoCard } from "./photo-card";
-import { PhotoViewer } from "./photo-viewer";
+
+// The full-screen viewer loads when a photo is first opened, not with the report (issue 7).
+const PhotoViewer = lazyDialog(
+  () => import("./photo-viewer").then((m) => m.PhotoViewer),
+  (p) => p.index !== null,
+);
 
 /**
  * The report's photos as cards, each opening the full-screen viewer. The resolved marker is kept

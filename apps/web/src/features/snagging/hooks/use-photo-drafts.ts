@@ -3,7 +3,10 @@
 // the drafts own their preview URLs and revoke them when a photo leaves or the form unmounts.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Shape } from "../components/annotation/annotation-geometry";
-import { compressImage } from "../lib/compress-image";
+
+// Compression (its worker glue and downscale maths) loads after the form has painted, not with it
+// (issue 7, first-load budgets); the form starts the download when it mounts.
+const loadCompressor = () => import("../lib/compress-image");
 
 export type PhotoDraft = {
   localId: string;
@@ -26,6 +29,7 @@ export const COMPRESS_MEASURE = "sitesnag:photo-compress";
 export const uploadBlobOf = (photo: PhotoDraft): Blob | null => photo.annotated ?? photo.upload;
 
 export function usePhotoDrafts() {
+  useEffect(() => void loadCompressor().catch(() => undefined), []);
   const [photos, setPhotos] = useState<PhotoDraft[]>([]);
   const urls = useRef(new Set<string>());
 
@@ -68,24 +72,26 @@ export function usePhotoDrafts() {
       setPhotos((list) => [...list, ...added]);
       for (const draft of added) {
         const started = performance.now();
-        compressImage(draft.source).then(
-          ({ blob, width, height }) => {
-            // A User Timing entry per photo: visible in dev tools, read by bench/photo-compress.mjs.
-            performance.measure(COMPRESS_MEASURE, {
-              start: started,
-              detail: { sourceBytes: draft.source.size, bytes: blob.size, width, height },
-            });
-            update(draft.localId, (p) => {
-              return { ...p, upload: blob, preview: p.annotated ? p.preview : makeUrl(blob), status: "ready" };
-            });
-          },
-          (error: unknown) =>
-            update(draft.localId, (p) => ({
-              ...p,
-              status: "failed",
-              error: error instanceof Error ? error.message : "This photo could not be read",
-            })),
-        );
+        loadCompressor()
+          .then(({ compressImage }) => compressImage(draft.source))
+          .then(
+            ({ blob, width, height }) => {
+              // A User Timing entry per photo: visible in dev tools, read by bench/photo-compress.mjs.
+              performance.measure(COMPRESS_MEASURE, {
+                start: started,
+                detail: { sourceBytes: draft.source.size, bytes: blob.size, width, height },
+              });
+              update(draft.localId, (p) => {
+                return { ...p, upload: blob, preview: p.annotated ? p.preview : makeUrl(blob), status: "ready" };
+              });
+            },
+            (error: unknown) =>
+              update(draft.localId, (p) => ({
+                ...p,
+                status: "failed",
+                error: error instanceof Error ? error.message : "This photo could not be read",
+              })),
+          );
       }
       return added.map((d) => d.localId);
     },

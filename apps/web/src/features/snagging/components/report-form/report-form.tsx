@@ -2,14 +2,15 @@
 // the report is saved, photos clear, project/assignee/priority/due date stay, and the camera button
 // takes focus, so a site walk is one short loop per snag.
 
+import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/limits";
 import type { Project } from "@sitesnag/shared/projects";
 import { generateReference } from "@sitesnag/shared/reference";
-import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
 import { ApiError, errorMessage } from "../../../../lib/api-client";
+import { lazyDialog } from "../../../../lib/lazy-dialog";
 import { toast } from "../../../../lib/toast";
 import { jpegName } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
@@ -24,12 +25,17 @@ import {
   type ReportFormValues,
   validateReportForm,
 } from "../../lib/report-form-rules";
-import { AnnotationOverlay } from "../annotation/annotation-overlay";
 import { DeviceLocationPanel } from "./device-location-panel";
 import type { KeptPhoto } from "./kept-photo-card";
 import { PhotoSection } from "./photo-section";
 import { PriorityField } from "./priority-field";
 import { UploadProgressBar } from "./upload-progress";
+
+// The annotation editor loads when a photo is first annotated, not with the form (issue 7).
+const AnnotationOverlay = lazyDialog(
+  () => import("../annotation/annotation-overlay").then((m) => m.AnnotationOverlay),
+  () => true,
+);
 
 export type ReportFormInitial = {
   mode: "create" | "edit";
@@ -51,6 +57,8 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
   const [values, setValues] = useState(initial.values);
   const [kept, setKept] = useState(initial.kept);
   const drafts = usePhotoDrafts();
+  // Once the form has painted, so annotating works even if the signal drops afterwards.
+  useEffect(() => AnnotationOverlay.preload(), []);
   const { location, locate } = useDeviceLocation({ requestOnMount: mode === "create" });
   const save = useReportSave();
   const [showErrors, setShowErrors] = useState(false);
