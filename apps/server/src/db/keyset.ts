@@ -22,6 +22,17 @@ export function toPage<T>(
   return { rows: page, nextCursor: encodeCursor(keyOf(page[page.length - 1] as T)) };
 }
 
+/**
+ * The cursor to answer: on a request without `limit` and `cursor` (the unpaged answer SPEC §7
+ * specifies) it is left out unless the cap cut the list short, so a workspace under the cap gets
+ * exactly the specified envelope.
+ */
+export const answeredCursor = (
+  query: { limit?: number | undefined; cursor?: unknown },
+  nextCursor: string | null,
+): { nextCursor?: string | null } =>
+  query.limit === undefined && query.cursor === undefined && nextCursor === null ? {} : { nextCursor };
+
 /** LIKE pattern of one word, its wildcards escaped (use with `escape '\\'`: SQLite has no default). */
 export const likeWord = (word: string): string => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

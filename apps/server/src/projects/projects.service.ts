@@ -2,7 +2,7 @@ import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { pageSize } from "@sitesnag/shared/pagination";
 import type { Project, ProjectListQuery, ProjectValues } from "@sitesnag/shared/projects";
 import type { AppContext } from "../context";
-import { toPage } from "../db/keyset";
+import { answeredCursor, toPage } from "../db/keyset";
 import type { ProjectRow, UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { newId } from "../ids";
@@ -30,14 +30,14 @@ export async function listProjects(
   ctx: AppContext,
   user: UserRow,
   query: ProjectListQuery,
-): Promise<{ projects: Project[]; nextCursor: string | null }> {
+): Promise<{ projects: Project[]; nextCursor?: string | null }> {
   const size = pageSize(query);
   const fetched =
     query.limit === undefined && query.cursor === undefined && !query.search
       ? await findProjects(ctx.db, user.workspace_id)
       : await findProjectsPage(ctx.db, user.workspace_id, query.search, query.cursor, size);
   const { rows, nextCursor } = toPage(fetched, size, (row) => ({ sort: row.created_at, id: row.id }));
-  return { projects: rows.map(presentProject), nextCursor };
+  return { projects: rows.map(presentProject), ...answeredCursor(query, nextCursor) };
 }
 
 export async function countWorkspaceProjects(ctx: AppContext, user: UserRow): Promise<{ count: number }> {

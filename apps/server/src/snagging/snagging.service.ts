@@ -12,7 +12,7 @@ import {
   ReportPatchSchema,
 } from "@sitesnag/shared/snagging";
 import type { AppContext } from "../context";
-import { toPage } from "../db/keyset";
+import { answeredCursor, toPage } from "../db/keyset";
 import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
@@ -51,8 +51,9 @@ export async function listReports(
   ctx: AppContext,
   user: UserRow,
   query: ReportListQuery,
-): Promise<{ reports: Report[]; nextCursor: string | null }> {
-  if (query.projectId !== undefined && !UUID_PATTERN.test(query.projectId)) return { reports: [], nextCursor: null };
+): Promise<{ reports: Report[]; nextCursor?: string | null }> {
+  if (query.projectId !== undefined && !UUID_PATTERN.test(query.projectId))
+    return { reports: [], ...answeredCursor(query, null) };
   const size = pageSize(query);
   const { rows, nextCursor } = toPage(
     await findReportsPage(ctx.db, user.workspace_id, query, query.cursor, size),
@@ -65,7 +66,10 @@ export async function listReports(
       rows.map((r) => r.id),
     ),
   );
-  return { reports: rows.map((row) => presentReport(row, byReport.get(row.id) ?? [])), nextCursor };
+  return {
+    reports: rows.map((row) => presentReport(row, byReport.get(row.id) ?? [])),
+    ...answeredCursor(query, nextCursor),
+  };
 }
 
 /** GET /api/snagging/counts: the status filter's figures and the dashboard's, without loading reports. */
