@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../lib/api-client";
+import { QUERY_CACHE_MAX_AGE } from "../offline/query-cache-policy";
 
 // Any successful write may change what any screen shows (a new project changes the dashboard's
 // counts), so every query is invalidated after every successful mutation; inactive ones refetch
@@ -21,6 +22,12 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Restored reads (app/persisted-query-cache.ts) must outlive an unused screen for as long as
+      // they are kept on disk: a query collected from memory would be dropped from disk too.
+      gcTime: QUERY_CACHE_MAX_AGE,
+      // Offline, a read is tried once (the service worker may answer from its cache), then paused
+      // until the network returns: the screen keeps showing the data it has, never an error.
+      networkMode: "offlineFirst",
       // A 4xx will not get better by asking again; network blips may.
       retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,

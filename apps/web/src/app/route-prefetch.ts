@@ -6,6 +6,7 @@
 // Use: { path: "projects", loader: prefetch(() => [projectsQuery()]), lazy: screen(...) }
 import type { LoaderFunctionArgs } from "react-router";
 import { useAuthStore } from "../stores/auth-store";
+import { isQueryCacheRestored, restoreQueryCache } from "./persisted-query-cache";
 import { queryClient } from "./query-client";
 
 /** What a feature's *-queries.ts exports: the same options its useQuery hook uses. */
@@ -16,8 +17,14 @@ export const prefetch =
   (args: LoaderFunctionArgs): null => {
     const { isAuthenticated, user } = useAuthStore.getState();
     if (isAuthenticated && user) {
-      // prefetchQuery skips data that is still fresh (staleTime) and never throws.
-      for (const query of queries(args)) void queryClient.prefetchQuery(query);
+      // After the persisted reads are back (a few milliseconds), so a fresh copy is not fetched
+      // twice; prefetchQuery skips data that is still fresh (staleTime) and never throws.
+      const wanted = queries(args);
+      const start = () => {
+        for (const query of wanted) void queryClient.prefetchQuery(query);
+      };
+      if (isQueryCacheRestored(user.id)) start();
+      else void restoreQueryCache(user.id).then(start);
     }
     return null;
   };

@@ -53,7 +53,7 @@ export function ProjectsPage() {
       </div>
       {projects.isPending ? (
         <LoadingState label="Loading projects…" />
-      ) : projects.isError ? (
+      ) : projects.isError && !projects.data ? (
         <ErrorState
           message={errorMessage(projects.error, "Failed to load projects")}
           onRetry={() => projects.refetch()}

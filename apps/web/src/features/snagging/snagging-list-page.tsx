@@ -7,7 +7,9 @@ import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
+import { pendingLabel } from "../../offline/pending-change-badge";
 import { PendingReports } from "../../offline/pending-reports";
+import { useOutbox } from "../../offline/use-outbox";
 import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useReports } from "./api/get-reports";
 import { ReportCard } from "./components/report-card";
@@ -17,6 +19,7 @@ import { matchesSearch } from "./report-search";
 
 export function SnaggingListPage() {
   const reports = useReports();
+  const outbox = useOutbox();
   const exportCsv = useExportReportsCsv();
   useErrorToast(reports.error, "Failed to load snagging reports", { useServerMessage: false });
   // Search and filter live in the URL, so Back from a report returns to the same list.
@@ -94,7 +97,7 @@ export function SnaggingListPage() {
       <PendingReports />
       {reports.isPending ? (
         <LoadingState label="Loading reports…" />
-      ) : reports.isError ? (
+      ) : reports.isError && !reports.data ? (
         <ErrorState message="Failed to load snagging reports" onRetry={() => reports.refetch()} />
       ) : all.length === 0 ? (
         <EmptyState
@@ -115,7 +118,12 @@ export function SnaggingListPage() {
       ) : (
         <ul aria-label="Snagging reports" className="grid gap-3 lg:grid-cols-2">
           {visible.map((r) => (
-            <ReportCard key={r.id} report={r} preview={descriptionPreview(r.description)} />
+            <ReportCard
+              key={r.id}
+              report={r}
+              preview={descriptionPreview(r.description)}
+              pending={pendingLabel(outbox.items, r.id)}
+            />
           ))}
         </ul>
       )}

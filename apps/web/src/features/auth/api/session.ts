@@ -1,14 +1,16 @@
 // Signing in without the router: the pre-rendered /login page uses this directly; the app's
 // hooks in auth-api.ts add navigation on top.
 import type { AuthResponse, Login } from "@sitesnag/shared/auth";
+import { forgetQueryCache } from "../../../app/persisted-query-cache";
 import { api } from "../../../lib/api-client";
 import { clearApiCache } from "../../../lib/offline-cache";
 import { useAuthStore } from "../../../stores/auth-store";
 
 export const loginRequest = (body: Login) => api<AuthResponse>("/auth/login", { method: "POST", body });
 
-/** Stores the session; the API cache of whoever was signed in before is emptied. */
+/** Stores the session; the API cache and persisted reads of whoever was signed in before are emptied. */
 export function storeSession(session: AuthResponse): void {
   void clearApiCache();
+  void forgetQueryCache();
   useAuthStore.getState().signIn(session);
 }
