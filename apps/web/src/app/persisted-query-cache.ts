@@ -2,8 +2,10 @@
 // lazily so the persister stays out of the first load of / and /login). The /app guard waits for
 // the signed-in user's cache to be restored before showing a screen, so offline the screens open
 // on the data seen before instead of a spinner or an error; sign-in and sign-out empty it.
+// It takes the query client as an argument rather than importing it: the pre-rendered /login
+// page empties the cache on sign-in and must not pull TanStack Query into its first load.
+import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { queryClient } from "./query-client";
 
 const load = () => import("../offline/query-persistence");
 
@@ -15,7 +17,7 @@ const restored = new Set<string>();
 /** Never keeps the app waiting long: a broken or blocked IndexedDB means starting without the copy. */
 const RESTORE_PATIENCE_MS = 3000;
 
-export function restoreQueryCache(userId: string): Promise<void> {
+export function restoreQueryCache(queryClient: QueryClient, userId: string): Promise<void> {
   let restore = restores.get(userId);
   if (!restore) {
     const work = clearing
@@ -48,15 +50,15 @@ export function forgetQueryCache(): Promise<void> {
 }
 
 /** True once `userId`'s persisted reads are back in the query client (or there were none). */
-export function useQueryCacheRestored(userId: string | undefined): boolean {
+export function useQueryCacheRestored(queryClient: QueryClient, userId: string | undefined): boolean {
   const [restoredFor, setRestoredFor] = useState<string | null>(() => (userId && restored.has(userId) ? userId : null));
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    void restoreQueryCache(userId).then(() => live && setRestoredFor(userId));
+    void restoreQueryCache(queryClient, userId).then(() => live && setRestoredFor(userId));
     return () => {
       live = false;
     };
-  }, [userId]);
+  }, [queryClient, userId]);
   return userId !== undefined && restoredFor === userId;
 }

@@ -17,7 +17,7 @@ describe("prefetch loader", () => {
   it("starts the route's queries for a signed-in user and returns at once, without waiting for them", async () => {
     useAuthStore.getState().signIn({ user, accessToken: "a", refreshToken: "r" });
     // Once the persisted reads are back (none in Node), the loader starts requests synchronously.
-    await restoreQueryCache("u1");
+    await restoreQueryCache(queryClient, "u1");
     let release: (value: string) => void = () => {};
     const pending = new Promise<string>((resolve) => {
       release = resolve;

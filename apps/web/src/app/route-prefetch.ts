@@ -24,7 +24,7 @@ export const prefetch =
         for (const query of wanted) void queryClient.prefetchQuery(query);
       };
       if (isQueryCacheRestored(user.id)) start();
-      else void restoreQueryCache(user.id).then(start);
+      else void restoreQueryCache(queryClient, user.id).then(start);
     }
     return null;
   };

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
 import { outboxFor, syncOutbox } from "./outbox";
-import { formatBytes } from "./query-cache-policy";
+import { formatBytes } from "./format-bytes";
 import { useOutbox } from "./use-outbox";
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formatBytes } from "./format-bytes";
 import {
-  formatBytes,
   QUERY_CACHE_BUSTER,
   QUERY_CACHE_MAX_AGE,
   queryCacheKey,

@@ -12,7 +12,7 @@ export const QUERY_CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export const QUERY_CACHE_BUSTER = "sitesnag-query-cache-v1";
 
 /** The IndexedDB database holding every user's persisted cache (one record per user). */
-export const QUERY_CACHE_DB = "sitesnag-query-cache";
+export { QUERY_CACHE_DB } from "../lib/offline-cache";
 
 /** One record per user, so a cache is only ever restored into its own user's session. */
 export const queryCacheKey = (userId: string): string => `query-cache:${userId}`;
@@ -26,17 +26,3 @@ const PERSISTED_ROOTS = new Set(["dashboard", "projects", "snagging", "users", "
 
 export const shouldPersistQueryKey = (queryKey: readonly unknown[]): boolean =>
   typeof queryKey[0] === "string" && PERSISTED_ROOTS.has(queryKey[0]);
-
-/** Bytes for people: '0 B', '812 B', '14.2 KB', '3.4 MB', '1.25 GB' (1 KB = 1024 B). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return "0 B";
-  const units = ["B", "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  if (unit === 0) return `${Math.round(value)} B`;
-  return `${value.toFixed(unit === 3 ? 2 : 1)} ${units[unit]}`;
-}

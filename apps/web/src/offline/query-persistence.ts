@@ -27,7 +27,16 @@ function database(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(QUERY_CACHE_DB, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another page is deleting the database (a sign-in): let it, and save nothing more here.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+        stopQueryPersistence();
+      };
+      resolve(db);
+    };
     request.onerror = () => reject(request.error);
   }).catch((error: unknown) => {
     opening = null;

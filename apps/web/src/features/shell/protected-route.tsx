@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Navigate, Outlet } from "react-router";
 import { useQueryCacheRestored } from "../../app/persisted-query-cache";
 import { LoadingState } from "../../components/states";
@@ -9,7 +10,7 @@ import { useAuthStore } from "../../stores/auth-store";
  */
 export function ProtectedRoute() {
   const userId = useAuthStore((s) => (s.isAuthenticated ? s.user?.id : undefined));
-  const restored = useQueryCacheRestored(userId);
+  const restored = useQueryCacheRestored(useQueryClient(), userId);
   if (!userId) return <Navigate to="/" replace />;
   return restored ? <Outlet /> : <LoadingState />;
 }

@@ -1,9 +1,8 @@
 // Signing in without the router: the pre-rendered /login page uses this directly; the app's
 // hooks in auth-api.ts add navigation on top.
 import type { AuthResponse, Login } from "@sitesnag/shared/auth";
-import { forgetQueryCache } from "../../../app/persisted-query-cache";
 import { api } from "../../../lib/api-client";
-import { clearApiCache } from "../../../lib/offline-cache";
+import { clearApiCache, deletePersistedQueries } from "../../../lib/offline-cache";
 import { useAuthStore } from "../../../stores/auth-store";
 
 export const loginRequest = (body: Login) => api<AuthResponse>("/auth/login", { method: "POST", body });
@@ -11,6 +10,6 @@ export const loginRequest = (body: Login) => api<AuthResponse>("/auth/login", { 
 /** Stores the session; the API cache and persisted reads of whoever was signed in before are emptied. */
 export function storeSession(session: AuthResponse): void {
   void clearApiCache();
-  void forgetQueryCache();
+  deletePersistedQueries();
   useAuthStore.getState().signIn(session);
 }
