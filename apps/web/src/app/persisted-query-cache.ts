@@ -1,57 +1,53 @@
 // The entry chunk's handle on the persisted query cache (offline/query-persistence.ts, loaded
-// lazily so the persister stays out of the first load of / and /login). The /app guard waits for
-// the signed-in user's cache to be restored before showing a screen, so offline the screens open
-// on the data seen before instead of a spinner or an error; sign-in and sign-out empty it.
-// It takes the query client as an argument rather than importing it: the pre-rendered /login
-// page empties the cache on sign-in and must not pull TanStack Query into its first load.
+// lazily so the persister stays out of the first load). The /app guard waits for the signed-in
+// user's cache to be restored before showing a screen, so offline the screens open on the data
+// seen before instead of a spinner or an error; sign-out empties it (sign-in deletes it too:
+// lib/offline-cache.ts). It takes the query client as an argument rather than importing it, so
+// the pre-rendered /login page never pulls TanStack Query into its first load.
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
 const load = () => import("../offline/query-persistence");
 
 /** Pending clear: a restore started meanwhile waits for it, so it cannot read what is being deleted. */
-let clearing: Promise<void> = Promise.resolve();
-const restores = new Map<string, Promise<void>>();
-const restored = new Set<string>();
+let clearing: Promise<unknown> = Promise.resolve();
+let current: { userId: string; done: Promise<void> } | null = null;
+let restoredUser: string | null = null;
 
-/** Never keeps the app waiting long: a broken or blocked IndexedDB means starting without the copy. */
-const RESTORE_PATIENCE_MS = 3000;
-
+/**
+ * Restores `userId`'s persisted reads (once per user) and keeps saving them. Never keeps the app
+ * waiting long: a broken or blocked IndexedDB means starting without the copy after 3 s.
+ */
 export function restoreQueryCache(queryClient: QueryClient, userId: string): Promise<void> {
-  let restore = restores.get(userId);
-  if (!restore) {
-    const work = clearing
-      .then(load)
-      .then((m) => m.startQueryPersistence(queryClient, userId))
-      .catch((error: unknown) => console.warn("Offline cache unavailable", error));
-    restore = Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, RESTORE_PATIENCE_MS))]).then(
-      () => {
-        restored.add(userId);
-      },
-    );
-    restores.clear();
-    restored.clear();
-    restores.set(userId, restore);
+  if (current?.userId !== userId) {
+    restoredUser = null;
+    const done = Promise.race([
+      clearing.then(load).then((m) => m.startQueryPersistence(queryClient, userId)),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ])
+      .catch(() => {})
+      .then(() => {
+        if (current?.userId === userId) restoredUser = userId;
+      });
+    current = { userId, done };
   }
-  return restore;
+  return current.done;
 }
 
-export const isQueryCacheRestored = (userId: string): boolean => restored.has(userId);
+export const isQueryCacheRestored = (userId: string): boolean => restoredUser === userId;
 
-/** Sign-in and sign-out: nothing of the previous session's reads survives in this browser. */
-export function forgetQueryCache(): Promise<void> {
-  restores.clear();
-  restored.clear();
-  clearing = clearing
-    .then(load)
-    .then((m) => m.clearPersistedQueries())
-    .catch((error: unknown) => console.warn("The offline cache could not be emptied", error));
+/** Sign-out: stop saving, and nothing of the session's reads survives in this browser. */
+export function forgetQueryCache(): Promise<unknown> {
+  current = null;
+  restoredUser = null;
+  clearing = clearing.then(load).then((m) => m.clearPersistedQueries());
+  clearing = clearing.catch(() => {});
   return clearing;
 }
 
 /** True once `userId`'s persisted reads are back in the query client (or there were none). */
 export function useQueryCacheRestored(queryClient: QueryClient, userId: string | undefined): boolean {
-  const [restoredFor, setRestoredFor] = useState<string | null>(() => (userId && restored.has(userId) ? userId : null));
+  const [restoredFor, setRestoredFor] = useState(() => (userId && isQueryCacheRestored(userId) ? userId : null));
   useEffect(() => {
     if (!userId) return;
     let live = true;

@@ -1,6 +1,5 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../lib/api-client";
-import { QUERY_CACHE_MAX_AGE } from "../offline/query-cache-policy";
 
 // Any successful write may change what any screen shows (a new project changes the dashboard's
 // counts), so every query is invalidated after every successful mutation; inactive ones refetch
@@ -14,6 +13,9 @@ declare module "@tanstack/react-query" {
   }
 }
 
+/** QUERY_CACHE_MAX_AGE of offline/query-cache-policy.ts (a week); a unit test keeps them equal. */
+export const GC_TIME = 7 * 24 * 60 * 60 * 1000;
+
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
     onSettled: (_data, error, _variables, _context, mutation) =>
@@ -24,7 +26,7 @@ export const queryClient: QueryClient = new QueryClient({
       staleTime: 30_000,
       // Restored reads (app/persisted-query-cache.ts) must outlive an unused screen for as long as
       // they are kept on disk: a query collected from memory would be dropped from disk too.
-      gcTime: QUERY_CACHE_MAX_AGE,
+      gcTime: GC_TIME,
       // Offline, a read is tried once (the service worker may answer from its cache), then paused
       // until the network returns: the screen keeps showing the data it has, never an error.
       networkMode: "offlineFirst",

@@ -2,7 +2,7 @@
 // belong to whoever was signed in, so the cache is emptied whenever the session changes hands.
 export const API_CACHE_NAME = "api";
 
-/** The IndexedDB database of the persisted query cache (offline/query-cache-policy.ts). */
+/** The IndexedDB database of the persisted query cache (QUERY_CACHE_DB of offline/query-cache-policy.ts). */
 export const QUERY_CACHE_DB = "sitesnag-query-cache";
 
 export async function clearApiCache(): Promise<void> {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { GC_TIME } from "../app/query-client";
+import { QUERY_CACHE_DB as DELETED_ON_SIGN_IN } from "../lib/offline-cache";
 import { formatBytes } from "./format-bytes";
 import {
   QUERY_CACHE_BUSTER,
+  QUERY_CACHE_DB,
   QUERY_CACHE_MAX_AGE,
   queryCacheKey,
   shouldPersistQueryKey,
@@ -17,6 +20,11 @@ describe("persisted query cache policy", () => {
   it("keeps read data for days, not minutes, and has a buster", () => {
     expect(QUERY_CACHE_MAX_AGE).toBeGreaterThanOrEqual(3 * 24 * 60 * 60 * 1000);
     expect(QUERY_CACHE_BUSTER).toMatch(/\S/);
+  });
+
+  it("keeps restored queries in memory as long as on disk, and signs-in delete the right database", () => {
+    expect(GC_TIME).toBe(QUERY_CACHE_MAX_AGE);
+    expect(DELETED_ON_SIGN_IN).toBe(QUERY_CACHE_DB);
   });
 
   it("persists workspace reads only", () => {

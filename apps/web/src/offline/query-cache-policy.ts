@@ -11,8 +11,12 @@ export const QUERY_CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
  */
 export const QUERY_CACHE_BUSTER = "sitesnag-query-cache-v1";
 
-/** The IndexedDB database holding every user's persisted cache (one record per user). */
-export { QUERY_CACHE_DB } from "../lib/offline-cache";
+/**
+ * The IndexedDB database holding every user's persisted cache (one record per user). Sign-in
+ * deletes it by this name from lib/offline-cache.ts (kept apart so /login loads none of this;
+ * a unit test keeps the two names equal).
+ */
+export const QUERY_CACHE_DB = "sitesnag-query-cache";
 
 /** One record per user, so a cache is only ever restored into its own user's session. */
 export const queryCacheKey = (userId: string): string => `query-cache:${userId}`;

@@ -134,5 +134,7 @@ export function stopQueryPersistence(): void {
 /** Sign-out and sign-in: stop saving, and delete every user's persisted cache. */
 export async function clearPersistedQueries(): Promise<void> {
   stopQueryPersistence();
-  await run("readwrite", (s) => s.clear());
+  await run("readwrite", (s) => s.clear()).catch((error: unknown) =>
+    console.warn("The offline copy of earlier reads could not be emptied", error),
+  );
 }
