@@ -7,8 +7,8 @@ import { useCallback, useEffect, useState } from "react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
-import { outboxFor, syncOutbox } from "./outbox";
 import { formatBytes } from "./format-bytes";
+import { outboxFor, syncOutbox } from "./outbox";
 import { useOutbox } from "./use-outbox";
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
