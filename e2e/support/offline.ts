@@ -43,7 +43,12 @@ export function persistedQueryCache(page: Page): Promise<string> {
 /** Waits until every given text is in the persisted cache (it is saved about a second after a read). */
 export async function expectPersisted(page: Page, ...texts: string[]): Promise<void> {
   for (const text of texts) {
-    await expect.poll(async () => (await persistedQueryCache(page)).includes(text), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await persistedQueryCache(page)).includes(text), {
+        message: `the persisted query cache holds ${text}`,
+        timeout: 15_000,
+      })
+      .toBe(true);
   }
 }
 

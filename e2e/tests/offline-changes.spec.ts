@@ -31,11 +31,13 @@ test.describe("with the installed app's service worker", () => {
     await page.goto(`/app/snagging/${cracked.id}/edit`);
     await installServiceWorker(page);
     await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
+    await expectPersisted(page, '["users",', '["projects"]', `["snagging","detail","${cracked.id}"]`);
     await page.goto(`/app/snagging/${leak.id}`);
     await expect(page.getByRole("heading", { level: 1, name: leak.title })).toBeVisible();
+    await expectPersisted(page, `["snagging","detail","${leak.id}"]`);
     await page.goto("/app/snagging");
     await expect(page.getByRole("list", { name: "Snagging reports" }).getByRole("listitem")).toHaveCount(3);
-    await expectPersisted(page, '"users"', '["projects"]', cracked.id, leak.id);
+    await expectPersisted(page, '["snagging","list"]');
 
     await context.setOffline(true);
     await page.goto(`/app/snagging/${cracked.id}/edit`);

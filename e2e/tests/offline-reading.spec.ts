@@ -47,17 +47,22 @@ test("after one online visit every /app screen opens offline in a cold start of 
   await signInAs(page, session);
   await page.goto("/app/dashboard");
   await installServiceWorker(page);
+  // Each screen is read long enough for its data to be saved (about a second after it arrives).
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expectPersisted(page, '["dashboard"]');
   await page.goto("/app/projects");
   await expect(page.getByRole("link", { name: /Canal Wharf Tower/ })).toBeVisible();
+  await expectPersisted(page, '["projects"]');
   await page.goto(`/app/projects/${project.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Canal Wharf Tower" })).toBeVisible();
+  await expectPersisted(page, `["projects","${project.id}"]`, `["snagging",{"projectId":"${project.id}"}]`);
   await page.goto("/app/snagging");
   await expect(page.getByRole("list", { name: "Snagging reports" }).getByRole("listitem")).toHaveCount(3);
+  await expectPersisted(page, '["snagging","list"]');
   await page.goto(`/app/snagging/${cracked.id}`);
   await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
   await expect.poll(() => imageLoaded(page, "Photo 1: Flat 2.04 kitchen")).toBe(true);
-  await expectPersisted(page, '["dashboard"]', '["projects"]', project.id, '["snagging","list"]', cracked.id);
+  await expectPersisted(page, `["snagging","detail","${cracked.id}"]`);
 
   // The app is closed; later, with no network, it is started again (a new window, same browser).
   await context.setOffline(true);

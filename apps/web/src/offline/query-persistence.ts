@@ -6,12 +6,13 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import {
   type AsyncStorage,
+  type PersistedClient,
   type Persister,
   persistQueryClientRestore,
   persistQueryClientSubscribe,
   removeOldestQuery,
 } from "@tanstack/query-persist-client-core";
-import { defaultShouldDehydrateQuery, type QueryClient } from "@tanstack/react-query";
+import { type DehydrateOptions, defaultShouldDehydrateQuery, dehydrate, type QueryClient } from "@tanstack/react-query";
 import {
   QUERY_CACHE_BUSTER,
   QUERY_CACHE_DB,
@@ -85,6 +86,35 @@ function persisterFor(userId: string): Persister {
   });
 }
 
+const dehydrateOptions: DehydrateOptions = {
+  shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && shouldPersistQueryKey(query.queryKey),
+  shouldDehydrateMutation: () => false,
+};
+
+/**
+ * Saves are throttled (a second); a tab hidden or closed sooner writes at once, so the reads of a
+ * screen left quickly are not lost (the same record the persister writes).
+ */
+function flushOnHide(queryClient: QueryClient, userId: string): () => void {
+  const mine = generation;
+  const flush = () => {
+    if (mine !== generation) return;
+    const client: PersistedClient = {
+      buster: QUERY_CACHE_BUSTER,
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, dehydrateOptions),
+    };
+    Promise.resolve(idbStorage.setItem(queryCacheKey(userId), JSON.stringify(client))).catch(() => {});
+  };
+  const onHidden = () => document.visibilityState === "hidden" && flush();
+  document.addEventListener("visibilitychange", onHidden);
+  window.addEventListener("pagehide", flush);
+  return () => {
+    document.removeEventListener("visibilitychange", onHidden);
+    window.removeEventListener("pagehide", flush);
+  };
+}
+
 /**
  * Restores `userId`'s persisted cache into the client (once per user), then saves every change to
  * a persisted query from then on. Resolves when the restore is done, successful or not.
@@ -104,15 +134,17 @@ export function startQueryPersistence(queryClient: QueryClient, userId: string):
     .catch((error: unknown) => console.warn("The offline copy of earlier reads could not be restored", error))
     .then(() => {
       if (stopped) return;
-      unsubscribe = persistQueryClientSubscribe({
+      const unsubscribeCache = persistQueryClientSubscribe({
         queryClient,
         persister,
         buster: QUERY_CACHE_BUSTER,
-        dehydrateOptions: {
-          shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && shouldPersistQueryKey(query.queryKey),
-          shouldDehydrateMutation: () => false,
-        },
+        dehydrateOptions,
       });
+      const unsubscribeHide = flushOnHide(queryClient, userId);
+      unsubscribe = () => {
+        unsubscribeCache();
+        unsubscribeHide();
+      };
     });
   active = {
     userId,
