@@ -17,13 +17,13 @@ export const prefetch =
   (args: LoaderFunctionArgs): null => {
     const { isAuthenticated, user } = useAuthStore.getState();
     if (isAuthenticated && user) {
-      // After the persisted reads are back (a few milliseconds), so a fresh copy is not fetched
-      // twice; prefetchQuery skips data that is still fresh (staleTime) and never throws.
+      // Online at once; offline after the persisted reads are back, so a screen shows them rather
+      // than a paused request. prefetchQuery skips data that is still fresh and never throws.
       const wanted = queries(args);
       const start = () => {
         for (const query of wanted) void queryClient.prefetchQuery(query);
       };
-      if (isQueryCacheRestored(user.id)) start();
+      if (navigator.onLine || isQueryCacheRestored(user.id)) start();
       else void restoreQueryCache(queryClient, user.id).then(start);
     }
     return null;
