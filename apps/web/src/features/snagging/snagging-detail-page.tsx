@@ -45,8 +45,9 @@ export function SnaggingDetailPage() {
 
   if (queued.checked && queued.item) return <QueuedReportDetail item={queued.item} photos={queued.photos} />;
   if (report.isPending || !queued.checked) return <LoadingState label="Loading report…" />;
+  // Gone from the server (deleted elsewhere) wins over a copy restored from the offline cache.
+  if (isMissing) return <ReportNotFound />;
   if (report.isError && !report.data) {
-    if (isMissing) return <ReportNotFound />;
     return <ErrorState message="Failed to load report" onRetry={() => report.refetch()} />;
   }
   const r = report.data;
