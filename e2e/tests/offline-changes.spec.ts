@@ -85,111 +85,111 @@ test.describe("with the installed app's service worker", () => {
     await expect(page.getByRole("button", { name: "Sync now" })).toBeEnabled();
     expect(await listReports(baseURL as string, token)).toEqual(online);
   });
-});
 
-test("a 401 during sync refreshes the session and the queued change reaches the server once", async ({
-  page,
-  context,
-  api,
-  baseURL,
-}) => {
-  const { session, cracked } = await seed(api);
-  await signInAs(page, session);
-  await page.goto(`/app/snagging/${cracked.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
-  // Every chunk the offline path needs (queue, toasts) is in before the signal drops.
-  await page.waitForLoadState("networkidle");
+  test("a 401 during sync refreshes the session and the queued change reaches the server once", async ({
+    page,
+    context,
+    api,
+    baseURL,
+  }) => {
+    const { session, cracked } = await seed(api);
+    await signInAs(page, session);
+    await page.goto(`/app/snagging/${cracked.id}`);
+    // As installed: every chunk the offline path needs (queue, toasts) is at hand with no network.
+    await installServiceWorker(page);
+    await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
 
-  await context.setOffline(true);
-  await page.getByRole("region", { name: "Change Status" }).getByRole("button", { name: "Closed" }).click();
-  await expect(page.getByText("Status change saved offline. Will sync when online.")).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole("region", { name: "Change Status" }).getByRole("button", { name: "Closed" }).click();
+    await expect(page.getByText("Status change saved offline. Will sync when online.")).toBeVisible();
 
-  // The access token has expired by the time the network is back: the first sync answers 401.
-  let syncs = 0;
-  let refreshes = 0;
-  await page.route("**/api/snagging/sync", async (route) => {
-    syncs += 1;
-    if (syncs > 1) return route.continue();
-    return route.fulfill({
-      status: 401,
-      contentType: "application/json",
-      body: JSON.stringify({ statusCode: 401, error: "Unauthorized", message: "Access token expired" }),
-    });
-  });
-  page.on("request", (request) => {
-    if (request.url().endsWith("/api/auth/refresh")) refreshes += 1;
-  });
-  const before = await storedAccessToken(page);
-
-  await context.setOffline(false);
-  await expect(page.getByText("Pending sync", { exact: true })).toBeHidden({ timeout: 15_000 });
-  expect(syncs).toBe(2);
-  expect(refreshes).toBe(1);
-  expect(await storedAccessToken(page)).not.toBe(before);
-  await expect(page).toHaveURL(new RegExp(`/app/snagging/${cracked.id}$`));
-  const reports = await listReports(baseURL as string, session.accessToken);
-  expect(reports.find((r) => r.id === cracked.id)?.status).toBe("closed");
-  expect(reports).toHaveLength(3);
-});
-
-test("a full disk refuses the new change with a clear message and keeps the queue", async ({
-  page,
-  context,
-  api,
-  baseURL,
-}) => {
-  // The quota can be made to run out on demand, for the offline queue's database only; the
-  // request to keep storage persistent is counted.
-  await page.addInitScript(() => {
-    const w = window as unknown as { storageFull?: boolean; persistCalls?: number };
-    w.persistCalls = 0;
-    if (navigator.storage) {
-      navigator.storage.persist = async () => {
-        w.persistCalls = (w.persistCalls ?? 0) + 1;
-        return true;
-      };
-    }
-    for (const method of ["add", "put"] as const) {
-      const real = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
-      Object.defineProperty(IDBObjectStore.prototype, method, {
-        configurable: true,
-        writable: true,
-        value: function (this: IDBObjectStore, ...args: unknown[]) {
-          if (w.storageFull && this.transaction.db.name.startsWith("sitesnag-outbox")) {
-            throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-          }
-          return real.apply(this, args);
-        },
+    // The access token has expired by the time the network is back: the first sync answers 401.
+    let syncs = 0;
+    let refreshes = 0;
+    await page.route("**/api/snagging/sync", async (route) => {
+      syncs += 1;
+      if (syncs > 1) return route.continue();
+      return route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: JSON.stringify({ statusCode: 401, error: "Unauthorized", message: "Access token expired" }),
       });
-    }
-  });
-  const { session, cracked } = await seed(api);
-  await signInAs(page, session);
-  await page.goto(`/app/snagging/${cracked.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
-  await page.waitForLoadState("networkidle");
+    });
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/refresh")) refreshes += 1;
+    });
+    const before = await storedAccessToken(page);
 
-  await context.setOffline(true);
-  const changer = page.getByRole("region", { name: "Change Status" });
-  await changer.getByRole("button", { name: "Resolved" }).click();
-  await expect(page.getByText("Status change saved offline. Will sync when online.")).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { persistCalls: number }).persistCalls)).toBe(1);
-
-  await page.evaluate(() => {
-    (window as unknown as { storageFull: boolean }).storageFull = true;
+    await context.setOffline(false);
+    await expect(page.getByText("Pending sync", { exact: true })).toBeHidden({ timeout: 15_000 });
+    expect(syncs).toBe(2);
+    expect(refreshes).toBe(1);
+    expect(await storedAccessToken(page)).not.toBe(before);
+    await expect(page).toHaveURL(new RegExp(`/app/snagging/${cracked.id}$`));
+    const reports = await listReports(baseURL as string, session.accessToken);
+    expect(reports.find((r) => r.id === cracked.id)?.status).toBe("closed");
+    expect(reports).toHaveLength(3);
   });
-  await changer.getByRole("button", { name: "Closed" }).click();
-  await expect(page.getByText(/Not enough storage on this device/)).toBeVisible();
-  await expect(page.getByText(/Changes already queued are kept/)).toBeVisible();
-  await expect(page.getByRole("button", { name: "1 pending" })).toBeVisible();
 
-  await page.evaluate(() => {
-    (window as unknown as { storageFull: boolean }).storageFull = false;
+  test("a full disk refuses the new change with a clear message and keeps the queue", async ({
+    page,
+    context,
+    api,
+    baseURL,
+  }) => {
+    // The quota can be made to run out on demand, for the offline queue's database only; the
+    // request to keep storage persistent is counted.
+    await page.addInitScript(() => {
+      const w = window as unknown as { storageFull?: boolean; persistCalls?: number };
+      w.persistCalls = 0;
+      if (navigator.storage) {
+        navigator.storage.persist = async () => {
+          w.persistCalls = (w.persistCalls ?? 0) + 1;
+          return true;
+        };
+      }
+      for (const method of ["add", "put"] as const) {
+        const real = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
+        Object.defineProperty(IDBObjectStore.prototype, method, {
+          configurable: true,
+          writable: true,
+          value: function (this: IDBObjectStore, ...args: unknown[]) {
+            if (w.storageFull && this.transaction.db.name.startsWith("sitesnag-outbox")) {
+              throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+            }
+            return real.apply(this, args);
+          },
+        });
+      }
+    });
+    const { session, cracked } = await seed(api);
+    await signInAs(page, session);
+    await page.goto(`/app/snagging/${cracked.id}`);
+    await installServiceWorker(page);
+    await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+
+    await context.setOffline(true);
+    const changer = page.getByRole("region", { name: "Change Status" });
+    await changer.getByRole("button", { name: "Resolved" }).click();
+    await expect(page.getByText("Status change saved offline. Will sync when online.")).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { persistCalls: number }).persistCalls)).toBe(1);
+
+    await page.evaluate(() => {
+      (window as unknown as { storageFull: boolean }).storageFull = true;
+    });
+    await changer.getByRole("button", { name: "Closed" }).click();
+    await expect(page.getByText(/Not enough storage on this device/)).toBeVisible();
+    await expect(page.getByText(/Changes already queued are kept/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "1 pending" })).toBeVisible();
+
+    await page.evaluate(() => {
+      (window as unknown as { storageFull: boolean }).storageFull = false;
+    });
+    await context.setOffline(false);
+    await expect(page.getByText("Pending sync", { exact: true })).toBeHidden({ timeout: 15_000 });
+    const reports = await listReports(baseURL as string, session.accessToken);
+    expect(reports.find((r) => r.id === cracked.id)?.status).toBe("resolved");
+    // Asked once, after the first queued change.
+    expect(await page.evaluate(() => (window as unknown as { persistCalls: number }).persistCalls)).toBe(1);
   });
-  await context.setOffline(false);
-  await expect(page.getByText("Pending sync", { exact: true })).toBeHidden({ timeout: 15_000 });
-  const reports = await listReports(baseURL as string, session.accessToken);
-  expect(reports.find((r) => r.id === cracked.id)?.status).toBe("resolved");
-  // Asked once, after the first queued change.
-  expect(await page.evaluate(() => (window as unknown as { persistCalls: number }).persistCalls)).toBe(1);
 });
