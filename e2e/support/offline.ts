@@ -40,16 +40,23 @@ export function persistedQueryCache(page: Page): Promise<string> {
   );
 }
 
-/** Waits until every given text is in the persisted cache (it is saved about a second after a read). */
-export async function expectPersisted(page: Page, ...texts: string[]): Promise<void> {
-  for (const text of texts) {
-    await expect
-      .poll(async () => (await persistedQueryCache(page)).includes(text), {
-        message: `the persisted query cache holds ${text}`,
-        timeout: 15_000,
-      })
-      .toBe(true);
-  }
+/** The query hashes (JSON of the query keys) in the persisted cache. */
+export async function persistedQueryHashes(page: Page): Promise<string[]> {
+  const text = await persistedQueryCache(page);
+  if (!text) return [];
+  return text
+    .split("\n")
+    .flatMap(
+      (record) => (JSON.parse(record) as { clientState: { queries: { queryHash: string }[] } }).clientState.queries,
+    )
+    .map((q) => q.queryHash);
+}
+
+/** Waits until these queries are in the persisted cache (it is saved about a second after a read). */
+export async function expectPersisted(page: Page, ...queryKeys: unknown[][]): Promise<void> {
+  await expect
+    .poll(() => persistedQueryHashes(page), { timeout: 15_000 })
+    .toEqual(expect.arrayContaining(queryKeys.map((key) => JSON.stringify(key))));
 }
 
 /** Whether an <img> has really been decoded (a broken image has no natural width). */
