@@ -9,6 +9,7 @@ import {
   type PersistedClient,
   type Persister,
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   removeOldestQuery,
 } from "@tanstack/query-persist-client-core";
@@ -140,6 +141,8 @@ export function startQueryPersistence(queryClient: QueryClient, userId: string):
         buster: QUERY_CACHE_BUSTER,
         dehydrateOptions,
       });
+      // Online, screens do not wait for the restore: what they read meanwhile is saved now.
+      void persistQueryClientSave({ queryClient, persister, buster: QUERY_CACHE_BUSTER, dehydrateOptions });
       const unsubscribeHide = flushOnHide(queryClient, userId);
       unsubscribe = () => {
         unsubscribeCache();
