@@ -18,8 +18,14 @@ export const GC_TIME = 7 * 24 * 60 * 60 * 1000;
 
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
-    onSettled: (_data, error, _variables, _context, mutation) =>
-      error || mutation.meta?.invalidates === false ? undefined : queryClient.invalidateQueries(),
+    onSettled: (_data, error, _variables, _context, mutation) => {
+      if (error || mutation.meta?.invalidates === false) return undefined;
+      const refetched = queryClient.invalidateQueries();
+      // Online the mutation settles once the screens have refetched. Offline their refetches pause
+      // until the network returns (networkMode offlineFirst): waiting for them would keep a change
+      // just queued offline 'saving' forever, its toast and navigation never coming.
+      return navigator.onLine ? refetched : undefined;
+    },
   }),
   defaultOptions: {
     queries: {
