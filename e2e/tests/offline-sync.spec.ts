@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, signInAs, test } from "../fixtures";
+import { imageLoaded } from "../support/offline";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
 
@@ -46,6 +47,14 @@ test("a report with a photo captured offline survives a reload and syncs exactly
   await pending.getByText("Pending sync").click();
   await expect(pending.getByText("Missing fire stopping")).toBeVisible();
   expect(await listReports(baseURL as string, session.accessToken)).toHaveLength(before.length);
+  // The queued report opens read-only from local data, its photo included.
+  await pending.getByRole("link", { name: /^Open SNAG-/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^SNAG-/ })).toBeVisible();
+  await expect(page.getByText("Pending sync", { exact: true })).toBeVisible();
+  await expect(page.getByText("Missing fire stopping")).toBeVisible();
+  await expect.poll(() => imageLoaded(page, "Photo 1: Riser cupboard")).toBe(true);
+  await page.getByRole("main").getByRole("link", { name: "Snagging Reports" }).click();
+  await expect(pending.getByText("Pending sync")).toBeVisible();
 
   await context.setOffline(false);
   await expect(pending).toBeHidden({ timeout: 15_000 });

@@ -215,6 +215,42 @@ describe.each(DIALECTS)("POST /api/snagging/sync (%s)", (kind) => {
     expect(files).toBe((await countRows(t, "attachments")) * 2);
   });
 
+  it("applies an offline edit (fields, a removed photo, a new photo part) once, replay included", async () => {
+    const temp = tid("edited");
+    const created = { ...create(temp), photos: ["a1", "a2"] };
+    const first = await syncMultipart(
+      [created],
+      [
+        { part: "a1", data: await jpegPhoto({ seed: 11 }) },
+        { part: "a2", data: await jpegPhoto({ seed: 12 }) },
+      ],
+    );
+    const made = await t.request({ method: "POST", url: "/api/snagging/sync", token, ...first });
+    const reportId = (made.json() as SyncResponse).data.results[0]?.id as string;
+    const before = await fetchReport(reportId);
+    const removed = before?.attachments[0]?.id as string;
+    // As the edit form queues it: its fields, the photos it removed, new photos as parts.
+    const edit = {
+      ...change("update", temp, {
+        priority: "critical",
+        description: "📷 Photo 1 - Core B: resealed\n\n📷 Photo 2 - Core B: new crack",
+        removeAttachmentIds: [removed],
+      }),
+      photos: ["e1"],
+    };
+    const body = await syncMultipart([edit], [{ part: "e1", data: await jpegPhoto({ seed: 13 }) }]);
+    const send = () => t.request({ method: "POST", url: "/api/snagging/sync", token, ...body });
+    const a = await send();
+    expect(a.statusCode, a.body).toBe(200);
+    expect((a.json() as SyncResponse).data.results).toEqual([{ success: true, tempId: edit.tempId, id: reportId }]);
+    const b = await send();
+    expect((b.json() as SyncResponse).data.results).toEqual([{ success: true, tempId: edit.tempId, id: reportId }]);
+    const after = await fetchReport(reportId);
+    expect(after?.priority).toBe("critical");
+    expect(after?.attachments.map((x) => x.original_name)).toEqual(["a2.jpg", "e1.jpg"]);
+    expect(after?.attachments.map((x) => x.id)).not.toContain(removed);
+  });
+
   it("fails only the item whose photo is bad or missing", async () => {
     const body = await syncMultipart(
       [

@@ -13,14 +13,29 @@ declare module "@tanstack/react-query" {
   }
 }
 
+/** QUERY_CACHE_MAX_AGE of offline/query-cache-policy.ts (a week); a unit test keeps them equal. */
+export const GC_TIME = 7 * 24 * 60 * 60 * 1000;
+
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
-    onSettled: (_data, error, _variables, _context, mutation) =>
-      error || mutation.meta?.invalidates === false ? undefined : queryClient.invalidateQueries(),
+    onSettled: (_data, error, _variables, _context, mutation) => {
+      if (error || mutation.meta?.invalidates === false) return undefined;
+      const refetched = queryClient.invalidateQueries();
+      // Online the mutation settles once the screens have refetched. Offline their refetches pause
+      // until the network returns (networkMode offlineFirst): waiting for them would keep a change
+      // just queued offline 'saving' forever, its toast and navigation never coming.
+      return navigator.onLine ? refetched : undefined;
+    },
   }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Restored reads (app/persisted-query-cache.ts) must outlive an unused screen for as long as
+      // they are kept on disk: a query collected from memory would be dropped from disk too.
+      gcTime: GC_TIME,
+      // Offline, a read is tried once (the service worker may answer from its cache), then paused
+      // until the network returns: the screen keeps showing the data it has, never an error.
+      networkMode: "offlineFirst",
       // A 4xx will not get better by asking again; network blips may.
       retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,

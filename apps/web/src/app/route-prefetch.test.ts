@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "../stores/auth-store";
+import { restoreQueryCache } from "./persisted-query-cache";
 import { queryClient } from "./query-client";
 import { prefetch } from "./route-prefetch";
 
@@ -15,6 +16,8 @@ describe("prefetch loader", () => {
 
   it("starts the route's queries for a signed-in user and returns at once, without waiting for them", async () => {
     useAuthStore.getState().signIn({ user, accessToken: "a", refreshToken: "r" });
+    // Once the persisted reads are back (none in Node), the loader starts requests synchronously.
+    await restoreQueryCache(queryClient, "u1");
     let release: (value: string) => void = () => {};
     const pending = new Promise<string>((resolve) => {
       release = resolve;

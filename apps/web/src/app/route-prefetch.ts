@@ -6,6 +6,7 @@
 // Use: { path: "projects", loader: prefetch(() => [projectsQuery()]), lazy: screen(...) }
 import type { LoaderFunctionArgs } from "react-router";
 import { useAuthStore } from "../stores/auth-store";
+import { isQueryCacheRestored, restoreQueryCache } from "./persisted-query-cache";
 import { queryClient } from "./query-client";
 
 /** What a feature's *-queries.ts exports: the same options its useQuery hook uses. */
@@ -23,12 +24,19 @@ export const prefetch =
   (args: LoaderFunctionArgs): null => {
     const { isAuthenticated, user } = useAuthStore.getState();
     if (isAuthenticated && user) {
-      // prefetchQuery skips data that is still fresh (staleTime) and never throws.
-      for (const query of queries(args)) {
-        // A paged list (decision 0018) is an infinite query: its first page is prefetched.
-        if ("initialPageParam" in query) void queryClient.prefetchInfiniteQuery(query as never);
-        else void queryClient.prefetchQuery(query as { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> });
-      }
+      // Online at once; offline after the persisted reads are back, so a screen shows them rather
+      // than a paused request. prefetchQuery skips data that is still fresh and never throws.
+      const wanted = queries(args);
+      const start = () => {
+        for (const query of wanted) {
+          // A paged list (decision 0018) is an infinite query: its first page is prefetched.
+          if ("initialPageParam" in query) void queryClient.prefetchInfiniteQuery(query as never);
+          else
+            void queryClient.prefetchQuery(query as { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> });
+        }
+      };
+      if (navigator.onLine || isQueryCacheRestored(user.id)) start();
+      else void restoreQueryCache(queryClient, user.id).then(start);
       void warm?.().catch(() => undefined);
     }
     return null;

@@ -18,6 +18,8 @@ export class ApiError extends Error {
 /** The server's message when it gave one, otherwise the screen's fixed text (SPEC §8). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.body?.message) return error.body.message;
+  // The offline queue's 'not enough storage' (offline/outbox.ts) is written for the person.
+  if (error instanceof Error && error.name === "StorageFullError") return error.message;
   return fallback;
 }
 

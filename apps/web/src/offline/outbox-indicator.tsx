@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
+import { formatBytes } from "./format-bytes";
 import { outboxFor, syncOutbox } from "./outbox";
 import { useOutbox } from "./use-outbox";
 
@@ -70,10 +71,8 @@ export function OutboxIndicator() {
           id="outbox-panel"
           className="fixed inset-x-2 top-16 z-40 rounded-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 border border-slate-200 bg-white p-3 text-sm shadow-lg"
         >
-          <p>
-            {items.length} change(s) waiting to sync
-            {photoBytes > 0 ? `, photos ${(photoBytes / 1024 / 1024).toFixed(1)} MB` : ""}.
-          </p>
+          <p>{items.length} change(s) waiting to sync.</p>
+          <p className="text-slate-600">Storage used by queued photos: {formatBytes(photoBytes)}</p>
           <p className="text-slate-600">Last synced: {lastSync ? time(lastSync) : "not yet"}</p>
           <ul className="mt-2 max-h-64 space-y-2 overflow-auto">
             {items.map((item) => (

@@ -17,11 +17,25 @@ export function outboxFor(userId: string): DexieQueueStore {
 }
 
 export const QUOTA_MESSAGE =
-  "This device's storage is full, so this change could not be saved offline. Changes already queued are kept; free some space or reconnect and try again.";
+  "Not enough storage on this device to save this change offline. Changes already queued are kept; free some space or reconnect and try again.";
 
-const isQuotaError = (err: unknown) =>
-  err instanceof Error &&
-  (err.name === "QuotaExceededError" || (err as { inner?: Error }).inner?.name === "QuotaExceededError");
+/** The quota refused a queued change: the message is for the person (errorMessage shows it). */
+export class StorageFullError extends Error {
+  override name = "StorageFullError";
+  constructor() {
+    super(QUOTA_MESSAGE);
+  }
+}
+
+/** Dexie wraps the browser's QuotaExceededError (as `inner`, or as a transaction's abort reason). */
+export const isQuotaError = (err: unknown): boolean => {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
+    const named = e as { name?: string; inner?: unknown; cause?: unknown };
+    if (named.name === "QuotaExceededError" || named.name === "StorageFullError") return true;
+    e = named.inner ?? named.cause;
+  }
+  return false;
+};
 
 export type QueuedCreate = {
   projectId: string;
@@ -47,7 +61,8 @@ async function enqueue(userId: string, item: QueueItem, photos: { id: string; bl
       photos.map((p) => ({ ...p, itemId: item.id })),
     );
   } catch (err) {
-    if (isQuotaError(err)) throw new Error(QUOTA_MESSAGE);
+    // The transaction rolled back: nothing half-stored, and every item queued before is intact.
+    if (isQuotaError(err)) throw new StorageFullError();
     throw err;
   }
   // Ask once the first change waits, so the browser does not evict the queue under pressure.
@@ -86,18 +101,31 @@ export async function queueCreate(
   return tempId;
 }
 
-/** Queues a status change, edit or delete of a report (a real id, or a tempId still queued). */
+/**
+ * Queues a status change, edit or delete of a report (a real id, or a tempId still queued). An
+ * edit may carry new photos (appended after the kept ones, as the form's PATCH does).
+ */
 export async function queueChange(
   userId: string,
   action: "status" | "update" | "delete",
   reportId: string,
   data: Record<string, unknown> = {},
+  newPhotos: { blob: Blob; name: string }[] = [],
 ) {
   const id = crypto.randomUUID();
+  const photos = newPhotos.map((p) => ({ id: crypto.randomUUID(), blob: p.blob, name: p.name }));
   await enqueue(
     userId,
-    { id, tempId: id, action, resource: "snagging", data: { ...data, reportId }, timestamp: Date.now(), photoIds: [] },
-    [],
+    {
+      id,
+      tempId: id,
+      action,
+      resource: "snagging",
+      data: { ...data, reportId },
+      timestamp: Date.now(),
+      photoIds: photos.map((p) => p.id),
+    },
+    photos,
   );
 }
 

@@ -1,13 +1,21 @@
-// 'Pending sync' on a report with queued changes not yet on the server.
+// 'Pending sync' on a report with queued changes not yet on the server ('Delete pending sync' when
+// one of them deletes it). Given `items`, it reads no queue of its own (a list passes one view).
+import type { QueueItem } from "@sitesnag/shared/sync-queue";
 import { useOutbox } from "./use-outbox";
+
+export function pendingLabel(items: readonly QueueItem[], reportId: string): string | null {
+  const mine = items.filter((i) => i.action !== "create" && i.data.reportId === reportId);
+  if (mine.length === 0) return null;
+  if (mine.some((i) => i.action === "delete")) return "Delete pending sync";
+  return `Pending sync${mine.length > 1 ? ` (${mine.length} changes)` : ""}`;
+}
+
+export function PendingBadge({ label }: { label: string | null }) {
+  if (!label) return null;
+  return <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-medium text-amber-900">{label}</span>;
+}
 
 export function PendingChangeBadge({ reportId }: { reportId: string }) {
   const { items } = useOutbox();
-  const count = items.filter((i) => i.data.reportId === reportId).length;
-  if (count === 0) return null;
-  return (
-    <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-medium text-amber-900">
-      Pending sync{count > 1 ? ` (${count} changes)` : ""}
-    </span>
-  );
+  return <PendingBadge label={pendingLabel(items, reportId)} />;
 }

@@ -1,5 +1,6 @@
 // Reports captured offline, at the top of /app/snagging until they sync (SPEC §4), read from the
-// local queue so they show with no network at all.
+// local queue so they show with no network at all; each opens a read-only detail from it.
+import { Link } from "react-router";
 import { useOutbox } from "./use-outbox";
 
 export function PendingReports() {
@@ -32,6 +33,12 @@ export function PendingReports() {
                   <dd className="whitespace-pre-wrap">{String(item.data.description ?? "") || "No description"}</dd>
                 </div>
               </dl>
+              <Link
+                to={`/app/snagging/${item.tempId}`}
+                className="mt-2 inline-block text-sm font-medium text-brand-700 underline"
+              >
+                Open {String(item.data.title ?? "report")}
+              </Link>
             </details>
             {item.error && (
               <p role="alert" className="mt-2 text-sm text-red-700">

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
+import { forgetQueryCache } from "../../app/persisted-query-cache";
 import { LoadingState } from "../../components/states";
 import { clearApiCache } from "../../lib/offline-cache";
 import { useAuthStore } from "../../stores/auth-store";
@@ -19,7 +20,7 @@ export function LogoutPage() {
     if (started.current) return;
     started.current = true;
     const { refreshToken, logout } = useAuthStore.getState();
-    void Promise.allSettled([logoutRequest(refreshToken), clearApiCache()]).finally(() => {
+    void Promise.allSettled([logoutRequest(refreshToken), clearApiCache(), forgetQueryCache()]).finally(() => {
       logout();
       queryClient.clear();
       navigate("/login", { replace: true });

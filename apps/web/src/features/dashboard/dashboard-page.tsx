@@ -45,7 +45,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={user ? `Welcome back, ${user.firstName}.` : undefined} />
-      {stats.isError && (
+      {stats.isError && !stats.data && (
         <div className="mb-4">
           <ErrorState message="Failed to load dashboard data" onRetry={() => stats.refetch()} />
         </div>

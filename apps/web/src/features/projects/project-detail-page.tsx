@@ -41,8 +41,8 @@ export function ProjectDetailPage() {
   const [isConfirming, setConfirming] = useState(false);
 
   if (project.isPending) return <LoadingState label="Loading project…" />;
-  if (project.isError) {
-    if (project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
+  if (project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
+  if (project.isError && !project.data) {
     return <ErrorState message="Failed to load project" onRetry={() => project.refetch()} />;
   }
   const p = project.data;

@@ -51,11 +51,13 @@ export function ReportFormPage() {
   const report = useReportForEdit(id);
   const mode = id === undefined ? "create" : "edit";
 
+  // A failed refetch of a report already loaded (offline: from the persisted cache) is no failure.
+  const failedToLoad = report.isError && !report.data;
   useEffect(() => {
-    if (!report.isError) return;
+    if (!failedToLoad) return;
     toast.error("Failed to load report", { toastId: "Failed to load report" });
     navigate("/app/snagging", { replace: true });
-  }, [report.isError, navigate]);
+  }, [failedToLoad, navigate]);
 
   // Until GET /api/users answers (or when it cannot), the picker still offers the user themself.
   const assignees = useMemo(() => {

@@ -1,6 +1,6 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
 import { ArrowLeft, Building2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { PendingChangeBadge } from "../../offline/pending-change-badge";
+import { useQueuedReport } from "../../offline/use-queued-report";
 import { useDeleteReport } from "./api/delete-report";
 import { useDownloadReportPdf } from "./api/download-report-pdf";
 import { useReport } from "./api/get-report";
@@ -16,6 +17,7 @@ import { useUpdateReportStatus } from "./api/update-report-status";
 import { CategoryIcon } from "./components/category-icon";
 import { LocationBlock } from "./components/location-block";
 import { PhotoGallery } from "./components/photo-gallery";
+import { QueuedReportDetail } from "./components/queued-report-detail";
 import { ReportActions } from "./components/report-actions";
 import { ReportDetails } from "./components/report-details";
 import { ReportNotFound } from "./components/report-not-found";
@@ -34,10 +36,18 @@ export function SnaggingDetailPage() {
   const isMissing = report.error instanceof ApiError && report.error.status === 404;
   useErrorToast(isMissing ? null : report.error, "Failed to load report", { useServerMessage: false });
   const [isConfirming, setConfirming] = useState(false);
+  // A report captured offline opens from the queue; once synced, its page is the server's.
+  const queued = useQueuedReport(id);
+  const syncedId = queued.checked ? queued.syncedId : null;
+  useEffect(() => {
+    if (syncedId) navigate(`/app/snagging/${syncedId}`, { replace: true });
+  }, [syncedId, navigate]);
 
-  if (report.isPending) return <LoadingState label="Loading report…" />;
-  if (report.isError) {
-    if (isMissing) return <ReportNotFound />;
+  if (queued.checked && queued.item) return <QueuedReportDetail item={queued.item} photos={queued.photos} />;
+  if (report.isPending || !queued.checked) return <LoadingState label="Loading report…" />;
+  // Gone from the server (deleted elsewhere) wins over a copy restored from the offline cache.
+  if (isMissing) return <ReportNotFound />;
+  if (report.isError && !report.data) {
     return <ErrorState message="Failed to load report" onRetry={() => report.refetch()} />;
   }
   const r = report.data;
@@ -131,8 +141,9 @@ export function SnaggingDetailPage() {
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(undefined, {
-            onSuccess: () => {
-              toast.success("Report deleted successfully");
+            onSuccess: ({ queued }) => {
+              if (queued) toast.success("Delete saved offline. Will sync when online.");
+              else toast.success("Report deleted successfully");
               navigate("/app/snagging", { replace: true });
             },
             onError: (error) => {

@@ -9,7 +9,9 @@ import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useErrorToast } from "../../lib/use-error-toast";
+import { pendingLabel } from "../../offline/pending-change-badge";
 import { PendingReports } from "../../offline/pending-reports";
+import { useOutbox } from "../../offline/use-outbox";
 import { useUiStore } from "../../stores/ui-store";
 import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
@@ -20,6 +22,7 @@ import { matchesSearch } from "./report-search";
 
 export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
+  const outbox = useOutbox();
   const exportCsv = useExportReportsCsv();
   // Search and filter live in the URL, so Back from a report returns to the same list.
   const [params, setParams] = useSearchParams();
@@ -128,7 +131,12 @@ export function SnaggingListPage() {
         <>
           <ul aria-label="Snagging reports" className="grid gap-3 lg:grid-cols-2">
             {visible.map((r) => (
-              <ReportCard key={r.id} report={r} preview={descriptionPreview(r.description)} />
+              <ReportCard
+                key={r.id}
+                report={r}
+                preview={descriptionPreview(r.description)}
+                pending={pendingLabel(outbox.items, r.id)}
+              />
             ))}
           </ul>
           <LoadMore query={shown.query} shown={visible.length} noun="reports" />

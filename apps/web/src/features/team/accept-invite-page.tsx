@@ -2,6 +2,7 @@ import type { AuthResponse } from "@sitesnag/shared/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { forgetQueryCache } from "../../app/persisted-query-cache";
 import { Button } from "../../components/button";
 import { ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
@@ -35,6 +36,7 @@ export function AcceptInvitePage() {
   });
   const onSignedIn = (session: AuthResponse, joined: boolean) => {
     queryClient.clear();
+    void forgetQueryCache();
     signIn(session);
     if (joined) {
       toast.success(`Welcome to ${preview.data?.workspaceName ?? "the team"}`);

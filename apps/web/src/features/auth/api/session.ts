@@ -2,13 +2,14 @@
 // hooks in auth-api.ts add navigation on top.
 import type { AuthResponse, Login } from "@sitesnag/shared/auth";
 import { api } from "../../../lib/api-client";
-import { clearApiCache } from "../../../lib/offline-cache";
+import { clearApiCache, deletePersistedQueries } from "../../../lib/offline-cache";
 import { useAuthStore } from "../../../stores/auth-store";
 
 export const loginRequest = (body: Login) => api<AuthResponse>("/auth/login", { method: "POST", body });
 
-/** Stores the session; the API cache of whoever was signed in before is emptied. */
+/** Stores the session; the API cache and persisted reads of whoever was signed in before are emptied. */
 export function storeSession(session: AuthResponse): void {
   void clearApiCache();
+  deletePersistedQueries();
   useAuthStore.getState().signIn(session);
 }

@@ -73,7 +73,7 @@ export function ProjectReports({ projectId }: { projectId: string }) {
       </div>
       {reports.isPending ? (
         <LoadingState label="Loading reports…" />
-      ) : reports.isError ? (
+      ) : reports.isError && !reports.data ? (
         <ErrorState message="Failed to load snagging reports" onRetry={() => reports.refetch()} />
       ) : reports.data.length === 0 ? (
         <EmptyState title="No snagging reports yet">Record the first snag on this project with New Report.</EmptyState>

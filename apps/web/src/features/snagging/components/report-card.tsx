@@ -3,12 +3,22 @@ import { Building2, Calendar, Camera, ImageIcon, User } from "lucide-react";
 import { Link } from "react-router";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { formatDate } from "../../../lib/format";
+import { PendingBadge } from "../../../offline/pending-change-badge";
 import { thumbnailUrl } from "../photo-urls";
 import { CategoryIcon, categoryLabel } from "./category-icon";
 import { SafeImage } from "./safe-image";
 
 /** One report in the list: every field SPEC §2 names for the card, and the first photo's thumbnail. */
-export function ReportCard({ report, preview }: { report: Report; preview: string }) {
+export function ReportCard({
+  report,
+  preview,
+  pending = null,
+}: {
+  report: Report;
+  preview: string;
+  /** 'Pending sync' or 'Delete pending sync' while changes to it wait in the offline queue. */
+  pending?: string | null;
+}) {
   const first = report.attachments[0];
   const photos = report.attachments.length;
   return (
@@ -37,6 +47,7 @@ export function ReportCard({ report, preview }: { report: Report; preview: strin
             <h2 className="min-w-0 break-all font-semibold text-slate-900">{report.title}</h2>
             <PriorityBadge priority={report.priority} />
             <ReportStatusBadge status={report.status} />
+            <PendingBadge label={pending} />
           </div>
           <p className="mt-1 line-clamp-2 text-sm text-slate-600">{preview || "No description"}</p>
           <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-2">

@@ -1,14 +1,19 @@
 // The form's save paths: create (then open the report, or stay for the next snag) and edit. Both
 // keep the user's input on failure; only a success clears anything.
 import type { Report } from "@sitesnag/shared/snagging";
-import { useMutation } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAuthStore } from "../../../stores/auth-store";
 import { type ReportDraft, submitReport } from "../api/create-report";
+import { reportKeys } from "../api/get-reports";
 import { type ReportEdit, updateReport } from "../api/update-report";
 import { NetworkError, type UploadProgress } from "../lib/upload-with-progress";
 
 export type CreateOutcome = { queued: false; report: Report } | { queued: true; tempId: string };
+export type UpdateOutcome = { queued: false; report: Report } | { queued: true; reportId: string };
+
+/** No answer at all: fetch rejects with a TypeError, the upload with a NetworkError. */
+export const noNetwork = (err: unknown): boolean => err instanceof NetworkError || err instanceof TypeError;
 
 /** SPEC §4: with no network the report goes to the offline queue (loaded only when needed). */
 async function queueOffline(draft: ReportDraft): Promise<CreateOutcome> {
@@ -30,7 +35,54 @@ async function createOrQueue(draft: ReportDraft, onProgress: (p: UploadProgress)
   }
 }
 
+/**
+ * An edit made with no network is queued (update action of the SPEC §3 queue item, new photos
+ * stored with it) and the cached report shows the new fields until it syncs.
+ */
+async function queueEdit(queryClient: QueryClient, id: string, edit: ReportEdit): Promise<UpdateOutcome> {
+  const userId = useAuthStore.getState().user?.id;
+  if (!userId) throw new Error("Sign in again to save changes.");
+  const { queueChange } = await import("../../../offline/outbox");
+  const { photos, removeAttachmentIds, ...fields } = edit;
+  await queueChange(
+    userId,
+    "update",
+    id,
+    { ...fields, ...(removeAttachmentIds.length > 0 ? { removeAttachmentIds } : {}) },
+    photos,
+  );
+  queryClient.setQueryData<Report>(reportKeys.detail(id), (cached) =>
+    cached
+      ? {
+          ...cached,
+          priority: fields.priority,
+          assignedTo: fields.assignedTo,
+          dueDate: fields.dueDate,
+          description: fields.description,
+          attachments: cached.attachments.filter((a) => !removeAttachmentIds.includes(a.id)),
+        }
+      : cached,
+  );
+  return { queued: true, reportId: id };
+}
+
+async function updateOrQueue(
+  queryClient: QueryClient,
+  id: string,
+  edit: ReportEdit,
+  onProgress: (p: UploadProgress) => void,
+): Promise<UpdateOutcome> {
+  if (!navigator.onLine) return queueEdit(queryClient, id, edit);
+  try {
+    return { queued: false, report: await updateReport(id, edit, { onProgress }) };
+  } catch (err) {
+    if (noNetwork(err)) return queueEdit(queryClient, id, edit);
+    throw err;
+  }
+}
+
 export function useReportSave() {
+  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const onProgress = (p: UploadProgress) => setProgress(p);
   // Mutations, so the app's one invalidation point refreshes lists and counts after a save.
@@ -41,7 +93,8 @@ export function useReportSave() {
     onSettled: () => setProgress(null),
   });
   const update = useMutation({
-    mutationFn: ({ id, edit }: { id: string; edit: ReportEdit }) => updateReport(id, edit, { onProgress }),
+    mutationFn: ({ id, edit }: { id: string; edit: ReportEdit }) => updateOrQueue(queryClient, id, edit, onProgress),
+    networkMode: "always",
     onSettled: () => setProgress(null),
   });
   return { create, update, progress, isSaving: create.isPending || update.isPending };

@@ -127,9 +127,13 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
           edit: { ...common, removeAttachmentIds },
         },
         {
-          onSuccess: (report) => {
+          onSuccess: (outcome) => {
+            if (outcome.queued) {
+              toast.success("Changes saved offline. Will sync when online.");
+              return navigate(`/app/snagging/${outcome.reportId}`);
+            }
             toast.success("Snag report updated successfully!");
-            navigate(`/app/snagging/${report.id}`);
+            navigate(`/app/snagging/${outcome.report.id}`);
           },
           onError: (error) => toast.error(errorMessage(error, "Failed to update report")),
         },

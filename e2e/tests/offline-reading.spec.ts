@@ -1,0 +1,112 @@
+// Offline reading for days (issue 10): what was seen online stays readable with no network, from
+// the query cache persisted in IndexedDB and the service worker's image cache, long after the
+// worker's 5-minute API cache is gone; and every /app screen opens in a cold start of the app.
+import { expect, signInAs, test } from "../fixtures";
+import { seed } from "../snagging-seed";
+import { expectPersisted, imageLoaded, installServiceWorker, persistedQueryCache } from "../support/offline";
+
+// The real service worker, as an installed app would run it.
+test.use({ serviceWorkers: "allow" });
+
+test("a report and its photo read offline an hour after they were fetched", async ({ page, context, api }) => {
+  test.setTimeout(60_000);
+  const { session, cracked } = await seed(api);
+  await page.clock.install();
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${cracked.id}`);
+  await installServiceWorker(page);
+  const heading = page.getByRole("heading", { level: 1, name: cracked.title });
+  await expect(heading).toBeVisible();
+  await expect.poll(() => imageLoaded(page, "Photo 1: Flat 2.04 kitchen")).toBe(true);
+  await expectPersisted(page, ["snagging", "detail", cracked.id]);
+  expect(await persistedQueryCache(page)).toContain("Cracked floor tile by the sink");
+
+  // An hour later the service worker's 5-minute API cache has expired (dropped here, since the
+  // worker's own clock cannot be moved): only the persisted query cache is left to read from.
+  await page.clock.fastForward("01:00:00");
+  await page.evaluate(() => caches.delete("api"));
+  await context.setOffline(true);
+  await page.reload();
+
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "You are offline" })).toBeVisible();
+  await expect(page.getByText("Cracked floor tile by the sink")).toBeVisible();
+  await expect(page.getByText("Handrail bracket loose")).toBeVisible();
+  // The photo comes from the service worker's image cache.
+  await expect.poll(() => imageLoaded(page, "Photo 1: Flat 2.04 kitchen")).toBe(true);
+  await expect(page.getByText("Failed to load report")).toHaveCount(0);
+  await expect(page.getByText("Image not found")).toHaveCount(0);
+});
+
+test("after one online visit every /app screen opens offline in a cold start of the installed app", async ({
+  page,
+  context,
+  api,
+}) => {
+  test.setTimeout(90_000);
+  const { session, project, cracked } = await seed(api);
+  await signInAs(page, session);
+  await page.goto("/app/dashboard");
+  await installServiceWorker(page);
+  // Each screen is read long enough for its data to be saved (about a second after it arrives).
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expectPersisted(page, ["dashboard"]);
+  await page.goto("/app/projects");
+  await expect(page.getByRole("link", { name: /Canal Wharf Tower/ })).toBeVisible();
+  await expectPersisted(page, ["projects"]);
+  await page.goto(`/app/projects/${project.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Canal Wharf Tower" })).toBeVisible();
+  await expectPersisted(page, ["projects", project.id], ["snagging", { projectId: project.id }]);
+  await page.goto("/app/snagging");
+  await expect(page.getByRole("list", { name: "Snagging reports" }).getByRole("listitem")).toHaveCount(3);
+  await expectPersisted(page, ["snagging", "list"]);
+  await page.goto(`/app/snagging/${cracked.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+  await expect.poll(() => imageLoaded(page, "Photo 1: Flat 2.04 kitchen")).toBe(true);
+  await expectPersisted(page, ["snagging", "detail", cracked.id]);
+
+  // The app is closed; later, with no network, it is started again (a new window, same browser).
+  await context.setOffline(true);
+  await page.close();
+  const app = await context.newPage();
+
+  await app.goto("/app/dashboard");
+  await expect(app.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(
+    app
+      .getByRole("link", { name: /Snagging Reports/ })
+      .filter({ hasText: "3" })
+      .first(),
+  ).toBeVisible();
+  await expect(app.getByRole("status").filter({ hasText: "You are offline" })).toBeVisible();
+
+  await app.goto("/app/projects");
+  await expect(app.getByRole("link", { name: /Canal Wharf Tower/ })).toBeVisible();
+
+  await app.goto(`/app/projects/${project.id}`);
+  await expect(app.getByRole("heading", { level: 1, name: "Canal Wharf Tower" })).toBeVisible();
+
+  await app.goto("/app/snagging");
+  await expect(app.getByRole("list", { name: "Snagging reports" }).getByRole("listitem")).toHaveCount(3);
+
+  await app.goto(`/app/snagging/${cracked.id}`);
+  await expect(app.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+  await expect.poll(() => imageLoaded(app, "Photo 1: Flat 2.04 kitchen")).toBe(true);
+
+  // And a reload while offline.
+  await app.reload();
+  await expect(app.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+  await expect(app.getByText(/^Failed to load/)).toHaveCount(0);
+});
+
+test("signing out empties the persisted reads", async ({ page, api }) => {
+  const { session, cracked } = await seed(api);
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${cracked.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+  await expectPersisted(page, ["snagging", "detail", cracked.id]);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => persistedQueryCache(page)).toBe("");
+});
