@@ -53,7 +53,7 @@ test("after one online visit every /app screen opens offline in a cold start of 
   await expectPersisted(page, ["dashboard"]);
   await page.goto("/app/projects");
   await expect(page.getByRole("link", { name: /Canal Wharf Tower/ })).toBeVisible();
-  await expectPersisted(page, ["projects"]);
+  await expectPersisted(page, ["projects", "pages"]);
   await page.goto(`/app/projects/${project.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Canal Wharf Tower" })).toBeVisible();
   await expectPersisted(page, ["projects", project.id], ["snagging", { projectId: project.id }]);
