@@ -21,6 +21,7 @@ for (const path of ["/", "/login", "/signup", "/register", "/demo", "/privacy", 
 }
 
 test("the signed-in screens have no WCAG A/AA violations", async ({ page, api }) => {
+  test.slow(); // five screens and dialogs, each scanned by axe
   const session = await api.signUp();
   const project = await api.createProject(session.accessToken, { name: "Accessible project", location: "Leeds" });
   await signInAs(page, session);
@@ -108,6 +109,7 @@ test("the profile, team and invitation screens have no WCAG A/AA violations", as
   browser,
   baseURL,
 }) => {
+  test.slow(); // six screens and panels, each scanned by axe
   const session = await api.signUp();
   await signInAs(page, session);
   await page.goto("/app/profile");
