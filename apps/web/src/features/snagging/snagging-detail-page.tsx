@@ -2,10 +2,10 @@ import type { ReportStatus } from "@sitesnag/shared/enums";
 import { ArrowLeft, Building2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { PendingChangeBadge } from "../../offline/pending-change-badge";
@@ -23,6 +23,12 @@ import { ReportDetails } from "./components/report-details";
 import { ReportNotFound } from "./components/report-not-found";
 import { StatusChanger } from "./components/status-changer";
 import { photoEntries } from "./photo-entries";
+
+// Loads when first opened (fetched once the page has painted, so it opens offline too).
+const ConfirmDialog = lazyDialog(
+  () => import("../../components/confirm-dialog").then((m) => m.ConfirmDialog),
+  (props) => props.open,
+);
 
 export const DELETE_REPORT_CONFIRM = "Are you sure you want to delete this report?";
 
