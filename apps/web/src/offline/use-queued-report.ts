@@ -1,11 +1,11 @@
 // A report captured offline and not yet on the server, read from the local queue with its photo
 // blobs, for the read-only detail at /app/snagging/{tempId}. Once it has synced, `syncedId` names
 // the server's id (the queue keeps tempId → id), so the screen can move to the real report.
+// Dexie and the outbox (with the shared sync schemas, hence zod) load on first read, as in
+// useOutbox, not with the report detail's chunk (issue 7, first-load budgets).
 import type { QueueItem } from "@sitesnag/shared/sync-queue";
-import { liveQuery } from "dexie";
 import { useEffect, useState } from "react";
 import { useAuthStore } from "../stores/auth-store";
-import { outboxFor } from "./outbox";
 
 export type QueuedReport =
   | { checked: false }
@@ -22,17 +22,25 @@ export function useQueuedReport(tempId: string): QueuedReport {
   useEffect(() => {
     if (!userId) return;
     setView({ checked: false });
-    const store = outboxFor(userId);
-    const sub = liveQuery(async () => {
-      const item = (await store.items()).find((i) => i.action === "create" && i.tempId === tempId) ?? null;
-      const photos = item ? await store.photos(item.photoIds) : [];
-      const syncedId = item ? null : ((await store.mappings()).get(tempId) ?? null);
-      return { checked: true as const, item, photos, syncedId };
-    }).subscribe({
-      next: setView,
-      error: () => setView({ checked: true, item: null, photos: [], syncedId: null }),
-    });
-    return () => sub.unsubscribe();
+    const none = () => setView({ checked: true, item: null, photos: [], syncedId: null });
+    let sub: { unsubscribe: () => void } | null = null;
+    let cancelled = false;
+    void Promise.all([import("dexie"), import("./outbox")])
+      .then(([{ liveQuery }, { outboxFor }]) => {
+        if (cancelled) return;
+        const store = outboxFor(userId);
+        sub = liveQuery(async () => {
+          const item = (await store.items()).find((i) => i.action === "create" && i.tempId === tempId) ?? null;
+          const photos = item ? await store.photos(item.photoIds) : [];
+          const syncedId = item ? null : ((await store.mappings()).get(tempId) ?? null);
+          return { checked: true as const, item, photos, syncedId };
+        }).subscribe({ next: setView, error: none });
+      })
+      .catch(none);
+    return () => {
+      cancelled = true;
+      sub?.unsubscribe();
+    };
   }, [userId, tempId]);
   return view;
 }

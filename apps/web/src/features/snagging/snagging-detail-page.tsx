@@ -1,11 +1,11 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
 import { ArrowLeft, Building2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { PendingChangeBadge } from "../../offline/pending-change-badge";
@@ -17,12 +17,26 @@ import { useUpdateReportStatus } from "./api/update-report-status";
 import { CategoryIcon } from "./components/category-icon";
 import { LocationBlock } from "./components/location-block";
 import { PhotoGallery } from "./components/photo-gallery";
-import { QueuedReportDetail } from "./components/queued-report-detail";
 import { ReportActions } from "./components/report-actions";
 import { ReportDetails } from "./components/report-details";
 import { ReportNotFound } from "./components/report-not-found";
 import { StatusChanger } from "./components/status-changer";
 import { photoEntries } from "./photo-entries";
+
+// Loads when first opened (fetched once the page has painted, so it opens offline too).
+const ConfirmDialog = lazyDialog(
+  () => import("../../components/confirm-dialog").then((m) => m.ConfirmDialog),
+  (props) => props.open,
+);
+
+// The read-only view of a report still in the offline queue: fetched as this module starts (beside
+// the screen's chunk, not in its first load), so it is in before the queue has been read.
+const loadQueuedDetail = () => import("./components/queued-report-detail");
+const queuedDetail = loadQueuedDetail();
+queuedDetail.catch(() => undefined);
+const QueuedReportDetail = lazy(() =>
+  queuedDetail.catch(loadQueuedDetail).then((m) => ({ default: m.QueuedReportDetail })),
+);
 
 export const DELETE_REPORT_CONFIRM = "Are you sure you want to delete this report?";
 
@@ -43,7 +57,13 @@ export function SnaggingDetailPage() {
     if (syncedId) navigate(`/app/snagging/${syncedId}`, { replace: true });
   }, [syncedId, navigate]);
 
-  if (queued.checked && queued.item) return <QueuedReportDetail item={queued.item} photos={queued.photos} />;
+  if (queued.checked && queued.item) {
+    return (
+      <Suspense fallback={<LoadingState label="Loading report…" />}>
+        <QueuedReportDetail item={queued.item} photos={queued.photos} />
+      </Suspense>
+    );
+  }
   if (report.isPending || !queued.checked) return <LoadingState label="Loading report…" />;
   // Gone from the server (deleted elsewhere) wins over a copy restored from the offline cache.
   if (isMissing) return <ReportNotFound />;

@@ -21,7 +21,7 @@ export type ReportDraft = {
 };
 
 /** Upload names end in .jpg: compressed and annotated photos are JPEGs whatever the original was. */
-export const jpegName = (original: string): string => `${original.replace(/\.[^./\\]+$/, "") || "photo"}.jpg`;
+export { jpegName } from "../lib/jpeg-name";
 
 export function reportFormData(draft: ReportDraft): FormData {
   const form = new FormData();

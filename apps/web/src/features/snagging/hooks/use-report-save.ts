@@ -4,16 +4,29 @@ import type { Report } from "@sitesnag/shared/snagging";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAuthStore } from "../../../stores/auth-store";
-import { type ReportDraft, submitReport } from "../api/create-report";
+import type { ReportDraft } from "../api/create-report";
 import { reportKeys } from "../api/get-reports";
-import { type ReportEdit, updateReport } from "../api/update-report";
-import { NetworkError, type UploadProgress } from "../lib/upload-with-progress";
+import type { ReportEdit } from "../api/update-report";
+import type { UploadProgress } from "../lib/upload-with-progress";
 
 export type CreateOutcome = { queued: false; report: Report } | { queued: true; tempId: string };
 export type UpdateOutcome = { queued: false; report: Report } | { queued: true; reportId: string };
 
+// The upload code loads beside the form's chunk (started as this module starts), not in its first
+// load (issue 7); it is in long before a first save. A failed fetch of it (offline before the
+// service worker is installed) rejects with a TypeError, which queues the save like no network.
+const loadUpload = () =>
+  Promise.all([import("../api/create-report"), import("../api/update-report"), import("../lib/upload-with-progress")]);
+let upload = loadUpload();
+upload.catch(() => {
+  upload = loadUpload();
+  upload.catch(() => undefined);
+});
+const NETWORK_ERROR = "NetworkError";
+
 /** No answer at all: fetch rejects with a TypeError, the upload with a NetworkError. */
-export const noNetwork = (err: unknown): boolean => err instanceof NetworkError || err instanceof TypeError;
+export const noNetwork = (err: unknown): boolean => err instanceof TypeError || isNetworkError(err);
+const isNetworkError = (err: unknown): boolean => err instanceof Error && err.name === NETWORK_ERROR;
 
 /** SPEC §4: with no network the report goes to the offline queue (loaded only when needed). */
 async function queueOffline(draft: ReportDraft): Promise<CreateOutcome> {
@@ -25,12 +38,18 @@ async function queueOffline(draft: ReportDraft): Promise<CreateOutcome> {
 
 async function createOrQueue(draft: ReportDraft, onProgress: (p: UploadProgress) => void): Promise<CreateOutcome> {
   if (!navigator.onLine) return queueOffline(draft);
+  let submitReport: typeof import("../api/create-report").submitReport;
+  try {
+    [{ submitReport }] = await upload;
+  } catch {
+    return queueOffline(draft); // the upload code could not be fetched: no network
+  }
   try {
     return { queued: false, report: await submitReport(draft, { onProgress }) };
   } catch (err) {
     // No answer at all: the network dropped. The queued create reuses the draft's
     // Idempotency-Key as its tempId, so an upload that did commit is not created twice.
-    if (err instanceof NetworkError) return queueOffline(draft);
+    if (isNetworkError(err)) return queueOffline(draft);
     throw err;
   }
 }
@@ -74,6 +93,7 @@ async function updateOrQueue(
 ): Promise<UpdateOutcome> {
   if (!navigator.onLine) return queueEdit(queryClient, id, edit);
   try {
+    const [, { updateReport }] = await upload;
     return { queued: false, report: await updateReport(id, edit, { onProgress }) };
   } catch (err) {
     if (noNetwork(err)) return queueEdit(queryClient, id, edit);

@@ -17,6 +17,7 @@ type Options = {
 
 /** A network failure before any answer: the caller keeps the draft and can try again (or queue it). */
 export class NetworkError extends Error {
+  override name = "NetworkError"; // hooks/use-report-save.ts tells it by name (it loads this module lazily)
   constructor() {
     super("The network connection was lost");
   }
