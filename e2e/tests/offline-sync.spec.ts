@@ -13,7 +13,7 @@ test("a report with a photo captured offline survives a reload and syncs exactly
   api,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000); // service worker install, photo, axe scan, reload, sync: 28 s alone, twice that beside another worker
   const session = await api.signUp();
   const project = await api.createProject(session.accessToken, { name: "Core B" });
   await signInAs(page, session);
