@@ -67,6 +67,7 @@ test("the new project dialog works from the keyboard and closes with Escape", as
 });
 
 test("the snagging list, report detail and photo viewer have no WCAG A/AA violations", async ({ page, api }) => {
+  test.slow(); // list, detail, photo viewer and dialog, each scanned by axe
   const session = await api.signUp();
   const project = await api.createProject(session.accessToken, { name: "Accessible snags" });
   const report = await api.createReport(
