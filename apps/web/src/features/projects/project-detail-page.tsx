@@ -125,17 +125,19 @@ export function ProjectDetailPage() {
         confirmLabel="Delete Project"
         isPending={remove.isPending}
         onCancel={() => setConfirming(false)}
+        // mutateAsync: its promise settles even when the page re-renders into Not Found meanwhile
+        // (per-call mutate callbacks are dropped then, and the user was left on a 404).
         onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
+          remove.mutateAsync().then(
+            () => {
               toast.success("Project deleted successfully");
               navigate("/app/projects", { replace: true });
             },
-            onError: (error) => {
+            (error: unknown) => {
               setConfirming(false);
               toast.error(errorMessage(error, "Failed to delete project"));
             },
-          })
+          )
         }
       />
     </>
