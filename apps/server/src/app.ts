@@ -4,8 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { CompiledQuery } from "kysely";
+import { z } from "zod";
 import { adminRoutes } from "./admin/admin.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
@@ -19,6 +20,7 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
+import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { notificationRoutes } from "./notifications/notifications.routes";
@@ -47,6 +49,7 @@ const PDF_QUEUE = 50;
 
 /** Compiled once: the health check runs under load balancers' polling (issue 7, hot path). */
 const HEALTH_QUERY = CompiledQuery.raw("select 1");
+const HealthSchema = z.object({ status: z.enum(["ok", "unavailable"]) });
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -67,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   // Shared counters and session revocations when scaled out (docs/decisions/0017). Connecting
   // fails here, before anything listens, when REDIS_URL is unreachable (RedisUnavailableError).
@@ -106,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(
     async (api) => {
       await registerApiCompression(api);
-      api.get("/health", async (request, reply) => {
+      api.get("/health", { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
         try {
           await ctx.db.executeQuery(HEALTH_QUERY);
         } catch (err) {

@@ -31,6 +31,16 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
+/**
+ * GET /api/projects. `nextCursor` is there when a page was asked for or the unpaged list was cut at
+ * its cap. The server writes this answer from this schema (fields not in it are never sent).
+ */
+export const ProjectListSchema = z.object({
+  projects: z.array(ProjectSchema),
+  nextCursor: z.string().nullable().optional(),
+});
+export type ProjectList = z.infer<typeof ProjectListSchema>;
+
 /** GET /api/projects: cursor paging, and a search over name and description (every word). */
 export const ProjectListQuerySchema = PageQuerySchema.extend({
   search: plainString({ error: "Search must be text" })

@@ -45,6 +45,16 @@ export const ReportSchema = z.object({
 });
 export type Report = z.infer<typeof ReportSchema>;
 
+/**
+ * GET /api/snagging. `nextCursor` is there when a page was asked for or the unpaged list was cut at
+ * its cap. The server writes this answer from this schema (fields not in it are never sent).
+ */
+export const ReportListSchema = z.object({
+  reports: z.array(ReportSchema),
+  nextCursor: z.string().nullable().optional(),
+});
+export type ReportList = z.infer<typeof ReportListSchema>;
+
 /** Filters shared by GET /api/snagging and GET /api/snagging/counts, applied on the server. */
 export const ReportFilterSchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: "Status must be open, in-progress, resolved or closed" }).optional(),

@@ -71,6 +71,27 @@ describe("TokenSigner.verifyAccess", () => {
       `${b64([1, 2])}.${payload}.${signature}`,
       `not-base64!.${payload}.${signature}`,
     ];
+    // The genuine token verified first, so it is in the cache of verified tokens: near misses are not.
+    expect(await signer.verifyAccess(token)).not.toBeNull();
     for (const candidate of bad) expect(await signer.verifyAccess(candidate), candidate).toBeNull();
+  });
+
+  it("still refuses a cached token once it has expired, and one not yet valid until its nbf", async () => {
+    const token = await signer.signAccess("user-1", "session-1");
+    const exp = now() + 24 * 60 * 60;
+    expect(await signer.verifyAccess(token)).toEqual({ userId: "user-1", sessionId: "session-1" });
+    expect(await signer.verifyAccess(token, exp - 1)).not.toBeNull();
+    expect(await signer.verifyAccess(token, exp)).toBeNull();
+    expect(await signer.verifyAccess(token, exp + 60)).toBeNull();
+
+    const early = await sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() + 600, nbf: now() + 30 });
+    expect(await signer.verifyAccess(early, now() + 31)).toEqual({ userId: "u", sessionId: "s" });
+    expect(await signer.verifyAccess(early)).toBeNull();
+  });
+
+  it("does not trust another signer's cache: a token is verified with this signer's key", async () => {
+    const token = await signer.signAccess("user-1", "session-1");
+    expect(await signer.verifyAccess(token)).not.toBeNull();
+    expect(await new TokenSigner("another-secret-another-secret-42").verifyAccess(token)).toBeNull();
   });
 });

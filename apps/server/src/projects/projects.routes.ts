@@ -1,4 +1,4 @@
-import { ProjectInputSchema, ProjectListQuerySchema } from "@sitesnag/shared/projects";
+import { ProjectInputSchema, ProjectListQuerySchema, ProjectListSchema } from "@sitesnag/shared/projects";
 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,8 +23,10 @@ export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
     app.addHook("onRequest", authenticate);
 
     // `{projects, nextCursor}`: every project (up to the cap) without `limit`/`cursor`, else one page.
-    app.get("/", { schema: { querystring: ProjectListQuerySchema } }, async (request) =>
-      listProjects(ctx, currentUser(request), request.query),
+    app.get(
+      "/",
+      { schema: { querystring: ProjectListQuerySchema, response: { 200: ProjectListSchema } } },
+      async (request) => listProjects(ctx, currentUser(request), request.query),
     );
 
     // A static segment: find-my-way matches it before /:id. The dashboard's figure.

@@ -1,6 +1,6 @@
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { pageSize } from "@sitesnag/shared/pagination";
-import type { Project, ProjectListQuery, ProjectValues } from "@sitesnag/shared/projects";
+import type { Project, ProjectList, ProjectListQuery, ProjectValues } from "@sitesnag/shared/projects";
 import type { AppContext } from "../context";
 import { answeredCursor, toPage } from "../db/keyset";
 import type { ProjectRow, UserRow } from "../db/schema";
@@ -26,11 +26,7 @@ async function requireProject(ctx: AppContext, user: UserRow, id: string): Promi
 }
 
 /** GET /api/projects: every project up to the cap without `limit`/`cursor`, else one page. */
-export async function listProjects(
-  ctx: AppContext,
-  user: UserRow,
-  query: ProjectListQuery,
-): Promise<{ projects: Project[]; nextCursor?: string | null }> {
+export async function listProjects(ctx: AppContext, user: UserRow, query: ProjectListQuery): Promise<ProjectList> {
   const size = pageSize(query);
   const fetched =
     query.limit === undefined && query.cursor === undefined && !query.search

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
-import { ReportCountsQuerySchema, ReportListQuerySchema } from "@sitesnag/shared/snagging";
+import { ReportCountsQuerySchema, ReportListQuerySchema, ReportListSchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -33,8 +33,10 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     await app.register(multipart, { throwFileSizeLimit: true });
 
     // `{reports, nextCursor}`: every report (up to the cap) without `limit`/`cursor`, else one page.
-    app.get("/", { schema: { querystring: ReportListQuerySchema } }, async (request) =>
-      listReports(ctx, currentUser(request), request.query),
+    app.get(
+      "/",
+      { schema: { querystring: ReportListQuerySchema, response: { 200: ReportListSchema } } },
+      async (request) => listReports(ctx, currentUser(request), request.query),
     );
 
     app.get("/counts", { schema: { querystring: ReportCountsQuerySchema } }, async (request) => ({

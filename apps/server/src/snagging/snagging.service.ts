@@ -7,6 +7,7 @@ import {
   type Report,
   type ReportCounts,
   type ReportFilter,
+  type ReportList,
   type ReportListQuery,
   type ReportPatch,
   ReportPatchSchema,
@@ -47,11 +48,7 @@ function groupAttachments(rows: readonly AttachmentRow[]): Map<string, Attachmen
  * GET /api/snagging: one page (or, with neither `limit` nor `cursor`, every report up to the cap),
  * newest first, filters applied in SQL, with its attachments in one query bounded by the page.
  */
-export async function listReports(
-  ctx: AppContext,
-  user: UserRow,
-  query: ReportListQuery,
-): Promise<{ reports: Report[]; nextCursor?: string | null }> {
+export async function listReports(ctx: AppContext, user: UserRow, query: ReportListQuery): Promise<ReportList> {
   if (query.projectId !== undefined && !UUID_PATTERN.test(query.projectId))
     return { reports: [], ...answeredCursor(query, null) };
   const size = pageSize(query);
