@@ -54,11 +54,15 @@ process.send?.("ready");`;
   };
 }
 
-/** A scratch PostgreSQL schema, selected through the connection's search_path, dropped at the end. */
+/**
+ * A scratch PostgreSQL database per server, dropped at the end. A database rather than a schema on
+ * the search_path: the server's migrator (without a schema setting) looks for its lock table in
+ * every schema of the database, and finds another run's.
+ */
 async function scratchPostgres() {
   const { default: pg } = await import(import.meta.resolve("pg", path.join(here, "../apps/server/")));
   const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const schemas = [];
+  const databases = [];
   const run = async (sql) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -67,15 +71,15 @@ async function scratchPostgres() {
   };
   return {
     async create() {
-      const schema = `bench_${Math.random().toString(36).slice(2, 10)}`;
-      await run(`create schema ${schema}`);
-      schemas.push(schema);
+      const name = `bench_${Math.random().toString(36).slice(2, 10)}`;
+      await run(`create database ${name}`);
+      databases.push(name);
       const u = new URL(url);
-      u.searchParams.set("options", `-c search_path=${schema}`);
+      u.pathname = `/${name}`;
       return u.toString();
     },
     async dropAll() {
-      for (const s of schemas) await run(`drop schema ${s} cascade`);
+      for (const name of databases) await run(`drop database if exists ${name} with (force)`);
     },
   };
 }
