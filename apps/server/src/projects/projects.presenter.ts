@@ -1,7 +1,7 @@
 import type { Project } from "@sitesnag/shared/projects";
-import type { ProjectRow } from "../db/schema";
+import type { ShownProjectRow } from "./projects.repository";
 
-export const presentProject = (row: ProjectRow): Project => ({
+export const presentProject = (row: ShownProjectRow): Project => ({
   id: row.id,
   name: row.name,
   description: row.description,

@@ -6,10 +6,14 @@ import type { Database, ProjectRow } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
+/** What a project answer shows (projects.presenter.ts): lists read these columns only. */
+const SHOWN_COLUMNS = ["id", "name", "description", "location", "client_name", "status", "created_at"] as const;
+export type ShownProjectRow = Pick<ProjectRow, (typeof SHOWN_COLUMNS)[number]>;
+
 const projectsOfWorkspace = (db: Q, workspaceId: string) =>
   db
     .selectFrom("projects")
-    .selectAll()
+    .select(SHOWN_COLUMNS)
     .where("workspace_id", "=", workspaceId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc");
@@ -22,7 +26,7 @@ const preparedProjects = preparedQuery((db, p: { workspaceId: string }) =>
  * The unpaged list (dashboard and projects screens, SPEC §7), at most the cap plus one row: compiled
  * once outside a transaction, as the most requested list.
  */
-export const findProjects = (db: Q, workspaceId: string): Promise<ProjectRow[]> =>
+export const findProjects = (db: Q, workspaceId: string): Promise<ShownProjectRow[]> =>
   db.isTransaction
     ? projectsOfWorkspace(db, workspaceId)
         .limit(UNPAGED_LIST_CAP + 1)
