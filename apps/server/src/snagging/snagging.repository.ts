@@ -1,6 +1,7 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { afterCursor, likeWord, searchWords } from "../db/keyset";
+import { preparedQuery } from "../db/prepared";
 import type { AttachmentRow, Database, IdempotencyKeysTable, ReportRow } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -73,18 +74,30 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
 }
 
 /** One page of reports, newest first, `size + 1` rows (the extra one says a next page exists). */
+const newestFirst = <QB extends ReturnType<typeof selectReports>>(q: QB) =>
+  q.orderBy("r.created_at", "desc").orderBy("r.id", "desc");
+
+// The snagging screen's default request (no filter, first page or the whole capped list) is the
+// most frequent list read after projects: compiled once outside a transaction.
+const unfilteredReports = preparedQuery((db, p: { workspaceId: string; limit: number }) =>
+  newestFirst(selectReports(db, p.workspaceId)).limit(p.limit),
+);
+
 export function findReportsPage(
   db: Q,
   workspaceId: string,
   filters: ReportFilters,
   after: CursorKey | undefined,
   size: number,
-) {
+): Promise<ReportWithNames[]> {
+  const isUnfiltered =
+    !filters.status && !filters.priority && !filters.projectId && searchWords(filters.search).length === 0;
+  if (isUnfiltered && !after && !db.isTransaction) {
+    return unfilteredReports(db as Kysely<Database>, { workspaceId, limit: size + 1 });
+  }
   let q = whereReportFilters(selectReports(db, workspaceId), filters);
   if (after) q = q.where(afterCursor("r.created_at", "r.id", after));
-  return q
-    .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
+  return newestFirst(q)
     .limit(size + 1)
     .execute();
 }
