@@ -56,8 +56,16 @@ describe.each(DIALECTS)("photo uploads through the pool (%s)", (kind) => {
       "p1",
     );
     const reports = await countRows(t, "snagging_reports");
-    // One photo in the worker and 20 waiting (the queue's bound) fill the pool for a while.
-    const filling = Array.from({ length: 21 }, (_, i) => t.ctx.photos.process(big, `fill-${i}.jpg`));
+    // One photo in the worker and 20 waiting (the queue's bound) keep the pool full: each filler
+    // queues its next photo as soon as one is done, so a slow request path (PostgreSQL, a loaded
+    // machine) still finds no room when it gets to its photo.
+    let filling = true;
+    const fill = async (i: number) => {
+      while (filling) {
+        await t.ctx.photos.process(big, `fill-${i}.jpg`).catch(() => new Promise((r) => setImmediate(r)));
+      }
+    };
+    const fillers = Array.from({ length: 21 }, (_, i) => fill(i));
     const [created, batch] = await Promise.all([
       t.request({ method: "POST", url: "/api/snagging", token, payload: report.payload, headers: report.headers }),
       t.request({ method: "POST", url: "/api/snagging/sync", token, payload: sync.payload, headers: sync.headers }),
@@ -67,7 +75,8 @@ describe.each(DIALECTS)("photo uploads through the pool (%s)", (kind) => {
     // A full pool is not the photo's fault: the whole sync batch is refused, to be sent again.
     expectError(batch, 503, PHOTO_POOL_BUSY);
     expect(batch.headers["retry-after"]).toBe("5");
-    await Promise.all(filling);
+    filling = false;
+    await Promise.all(fillers);
     expect(await countRows(t, "snagging_reports")).toBe(reports);
     expect((await upload(photo)).statusCode).toBe(201);
   });
