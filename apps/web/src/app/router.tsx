@@ -7,6 +7,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { LoadingState } from "../components/states";
 import { COMPANY } from "../config/company";
 import { loadAuditStore } from "../features/audits/api/audit-store";
+import { warmAuditScreen } from "../features/audits/screen-parts";
 import { dashboardQuery } from "../features/dashboard/api/dashboard-queries";
 import { ExternalRedirectPage } from "../features/marketing/external-redirect-page";
 import { NotFoundPage } from "../features/marketing/not-found-page";
@@ -17,6 +18,7 @@ import { ProtectedRoute } from "../features/shell/protected-route";
 import { SignedOutRoute } from "../features/shell/signed-out-route";
 import { reportQuery } from "../features/snagging/api/get-report";
 import { reportsQuery } from "../features/snagging/api/get-reports";
+import { loadReportForm } from "../features/snagging/screen-parts";
 import { lazyPage, skeleton, startScreensEarly } from "./lazy-page";
 import { RouteErrorScreen } from "./route-error";
 import { prefetch } from "./route-prefetch";
@@ -173,6 +175,7 @@ export const router = createBrowserRouter(
                 {
                   path: "snagging/new",
                   handle: skeleton("form"),
+                  loader: prefetch(() => [], loadReportForm),
                   Component: lazyPage(
                     () => import("../features/snagging/report-form-page"),
                     (m) => m.ReportFormPage,
@@ -181,6 +184,7 @@ export const router = createBrowserRouter(
                 {
                   path: "snagging/:id/edit",
                   handle: skeleton("form"),
+                  loader: prefetch(() => [], loadReportForm),
                   Component: lazyPage(
                     () => import("../features/snagging/report-form-page"),
                     (m) => m.ReportFormPage,
@@ -199,7 +203,7 @@ export const router = createBrowserRouter(
                 {
                   path: "audits/:id",
                   handle: skeleton("detail"),
-                  loader: prefetch(() => [], loadAuditStore),
+                  loader: prefetch(() => [], warmAuditScreen),
                   Component: lazyPage(
                     () => import("../features/audits/audit-page"),
                     (m) => m.AuditPage,
