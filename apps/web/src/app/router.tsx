@@ -7,7 +7,6 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { LoadingState } from "../components/states";
 import { COMPANY } from "../config/company";
 import { loadAuditStore } from "../features/audits/api/audit-store";
-import { warmAuditScreen } from "../features/audits/screen-parts";
 import { dashboardQuery } from "../features/dashboard/api/dashboard-queries";
 import { ExternalRedirectPage } from "../features/marketing/external-redirect-page";
 import { NotFoundPage } from "../features/marketing/not-found-page";
@@ -18,7 +17,6 @@ import { ProtectedRoute } from "../features/shell/protected-route";
 import { SignedOutRoute } from "../features/shell/signed-out-route";
 import { reportQuery } from "../features/snagging/api/get-report";
 import { reportsQuery } from "../features/snagging/api/get-reports";
-import { loadReportForm } from "../features/snagging/screen-parts";
 import { lazyPage, skeleton, startScreensEarly } from "./lazy-page";
 import { RouteErrorScreen } from "./route-error";
 import { prefetch } from "./route-prefetch";
@@ -175,7 +173,11 @@ export const router = createBrowserRouter(
                 {
                   path: "snagging/new",
                   handle: skeleton("form"),
-                  loader: prefetch(() => [], loadReportForm),
+                  // The form's own chunk, which the screen fetches as its module starts (report-form-page.tsx).
+                  loader: prefetch(
+                    () => [],
+                    () => import("../features/snagging/components/report-form/report-form"),
+                  ),
                   Component: lazyPage(
                     () => import("../features/snagging/report-form-page"),
                     (m) => m.ReportFormPage,
@@ -184,7 +186,11 @@ export const router = createBrowserRouter(
                 {
                   path: "snagging/:id/edit",
                   handle: skeleton("form"),
-                  loader: prefetch(() => [], loadReportForm),
+                  // The form's own chunk, which the screen fetches as its module starts (report-form-page.tsx).
+                  loader: prefetch(
+                    () => [],
+                    () => import("../features/snagging/components/report-form/report-form"),
+                  ),
                   Component: lazyPage(
                     () => import("../features/snagging/report-form-page"),
                     (m) => m.ReportFormPage,
@@ -203,7 +209,7 @@ export const router = createBrowserRouter(
                 {
                   path: "audits/:id",
                   handle: skeleton("detail"),
-                  loader: prefetch(() => [], warmAuditScreen),
+                  loader: prefetch(() => [], loadAuditStore),
                   Component: lazyPage(
                     () => import("../features/audits/audit-page"),
                     (m) => m.AuditPage,

@@ -12,7 +12,6 @@ import { useAuthStore } from "../../stores/auth-store";
 import { loadAuditStore } from "./api/audit-store";
 import { useRaiseSnag } from "./api/use-raise-snag";
 import { AuditStatusBadge } from "./components/score-badge";
-import { loadAuditScores, loadAuditSheet } from "./screen-parts";
 import { useAuditEditor } from "./use-audit-editor";
 import { useMediaQuery } from "./use-media-query";
 import { usePendingSnagLinks } from "./use-pending-snag-links";
@@ -27,8 +26,10 @@ const loadCompressor = () => import("./compress-photo");
 void loadSignatures().catch(() => undefined);
 // The score panels (compliance chart and risk matrix) and the audit's body (site details form, the
 // 27-item checklist) likewise, in two chunks: nothing of an audit shows before the store has read
-// it, and the router's loader starts all three together (screen-parts.ts), so the loading state
-// lasts no longer than before.
+// it, and the store (started by the route's loader) is the larger download, so the screen's
+// loading state lasts no longer than before.
+const loadAuditScores = () => import("./components/audit-scores");
+const loadAuditSheet = () => import("./components/audit-sheet");
 const AuditScores = lazy(() => loadAuditScores().then((m) => ({ default: m.AuditScores })));
 void loadAuditScores().catch(() => undefined);
 const AuditFormDataFields = lazy(() => loadAuditSheet().then((m) => ({ default: m.AuditFormDataFields })));

@@ -16,10 +16,10 @@ import { useReportForEdit } from "./api/get-report-for-edit";
 import type { ReportFormInitial } from "./components/report-form/report-form";
 import { recallCapture } from "./lib/capture-memory";
 import { epochToDueDay } from "./lib/report-form-rules";
-import { loadReportForm } from "./screen-parts";
 
 // The form itself (fields, photo cards, location, saving) is fetched as this module starts, beside
 // the projects and members it waits for: no form can show before they have answered (issue 7).
+const loadReportForm = () => import("./components/report-form/report-form");
 const form = loadReportForm();
 form.catch(() => undefined);
 const ReportForm = lazy(() => form.catch(loadReportForm).then((m) => ({ default: m.ReportForm })));
