@@ -17,8 +17,9 @@ import type { ReportFormInitial } from "./components/report-form/report-form";
 import { recallCapture } from "./lib/capture-memory";
 import { epochToDueDay } from "./lib/report-form-rules";
 
-// The form itself (fields, photo cards, location, saving) is fetched as this module starts, beside
-// the projects and members it waits for: no form can show before they have answered (issue 7).
+// The form itself (fields, photo cards, location, saving) is fetched as this module starts (and by
+// its routes' loaders, router.tsx), beside the projects and members it waits for: no form can show
+// before they have answered (issue 7).
 const loadReportForm = () => import("./components/report-form/report-form");
 const form = loadReportForm();
 form.catch(() => undefined);
