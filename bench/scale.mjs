@@ -188,20 +188,25 @@ async function generate() {
     const spill = rest - perOther * (WORKSPACES - 2);
     await step(
       "reports",
+      // search_text as the app writes it (shared/search.ts): the generated text is ASCII, so lower() folds it.
       `insert into snagging_reports (id, workspace_id, project_id, title, description, status, priority, category,
-                                     assigned_to, created_by, due_date, location_lat, location_lng, page_url, created_at, updated_at)
+                                     assigned_to, created_by, due_date, location_lat, location_lng, page_url, created_at, updated_at,
+                                     search_text)
+       select x.*, lower(x.title || chr(10) || x.description) from (
        select gen_random_uuid()::text, r.workspace_id, p.id, 'SNAG-B-' || g,
               (array['Cracked tile','Loose handrail','Leaking trap','Missing sealant','Scuffed paint','Faulty socket'])[1 + g % 6]
                 || ' at level ' || (g % 40) || ', unit ' || g,
               (array['open','in-progress','resolved','closed'])[1 + (g * 7) % 4],
               (array['critical','high','medium','low'])[1 + (g * 3) % 4],
               (array['safety','finish','plumbing','electrical','structural','hvac','other'])[1 + g % 7],
-              r.user_id, r.user_id, null, 53.48 + (g % 100) / 10000.0, -2.24, null,
+              r.user_id, r.user_id, null::bigint, 53.48 + (g % 100) / 10000.0, -2.24, null::text,
               $1 - 86400 * 30 - g * 17, $1 - 86400 * 30 - g * 17
        from wsrank r
        cross join lateral generate_series(1, case when r.rank = 1 then ${LARGE} when r.rank = 2 then ${SMALL}
                                                   when r.rank = 3 then ${perOther + spill} else ${perOther} end) g
-       join projrank p on p.workspace_id = r.workspace_id and p.n = g % p.of`,
+       join projrank p on p.workspace_id = r.workspace_id and p.n = g % p.of) x (id, workspace_id, project_id, title,
+         description, status, priority, category, assigned_to, created_by, due_date, location_lat, location_lng, page_url,
+         created_at, updated_at)`,
       [now],
     );
     await c.query("alter table snagging_reports enable trigger snagging_reports_status_counts");

@@ -103,17 +103,25 @@ async function twelveMegapixelJpeg() {
     .toBuffer();
 }
 
+const DESCRIPTION = "📷 Photo 1 - Bench: seeded";
+const fold = (text) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
 async function seedReports(workspaceId, projectId, userId, count) {
   const now = Math.floor(Date.now() / 1000);
   const rows = Array.from({ length: count }, (_, i) => {
     const id = randomUUID();
+    const title = `SNAG-BENCH-${randomUUID()}`;
     return {
       report: [
         id,
         workspaceId,
         projectId,
-        `SNAG-BENCH-${randomUUID()}`,
-        "📷 Photo 1 - Bench: seeded",
+        title,
+        DESCRIPTION,
         "open",
         "medium",
         "other",
@@ -121,6 +129,8 @@ async function seedReports(workspaceId, projectId, userId, count) {
         userId,
         now - i,
         now - i,
+        // search_text as the app writes it (shared/search.ts: folded title and description).
+        `${fold(title)}\n${fold(DESCRIPTION)}`,
       ],
       attachment: [
         randomUUID(),
@@ -136,7 +146,7 @@ async function seedReports(workspaceId, projectId, userId, count) {
     };
   });
   const reportSql =
-    "insert into snagging_reports (id, workspace_id, project_id, title, description, status, priority, category, assigned_to, created_by, created_at, updated_at) values ";
+    "insert into snagging_reports (id, workspace_id, project_id, title, description, status, priority, category, assigned_to, created_by, created_at, updated_at, search_text) values ";
   const attachmentSql =
     "insert into attachments (id, report_id, workspace_id, storage_key, original_name, content_type, size_bytes, position, created_at) values ";
   if (databaseUrl) {
@@ -147,7 +157,7 @@ async function seedReports(workspaceId, projectId, userId, count) {
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
       for (const [sql, key, width] of [
-        [reportSql, "report", 12],
+        [reportSql, "report", 13],
         [attachmentSql, "attachment", 9],
       ]) {
         const params = chunk.flatMap((r) => r[key]);
@@ -164,7 +174,7 @@ async function seedReports(workspaceId, projectId, userId, count) {
   const Database = require("better-sqlite3");
   const db = new Database(path.join(dataDir, "sitesnag.db"));
   db.pragma("busy_timeout = 5000");
-  const insertReport = db.prepare(`${reportSql}(${Array(12).fill("?").join(",")})`);
+  const insertReport = db.prepare(`${reportSql}(${Array(13).fill("?").join(",")})`);
   const insertAttachment = db.prepare(`${attachmentSql}(${Array(9).fill("?").join(",")})`);
   db.transaction(() => {
     for (const r of rows) {

@@ -6,9 +6,11 @@
 // Prints per page the median performance score, LCP, TBT, CLS, JavaScript transferred, the
 // accessibility and best-practices scores, and Lighthouse's CPU benchmark index (absolute figures
 // move with the machine's load).
-// Usage: npm run build && npm run bench:web -- [--runs 5] [--pages /,/login] [--baseline <checkout>]
+// Usage: npm run build && npm run bench:web -- [--runs 5] [--pages /,/login] [--baseline <checkout>] [--save <dir>]
+//   --save writes every Lighthouse report (JSON) into <dir>, to read what holds a page back.
 //   --baseline runs a second, already built checkout (e.g. a `git worktree` of an older commit)
 //   interleaved with this one, so before/after figures share the same machine conditions.
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     pages: { type: "string", default: "/,/login,/app/dashboard,/app/projects,/app/snagging" },
     root: { type: "string" },
     baseline: { type: "string" },
+    save: { type: "string" },
   },
 });
 const RUNS = Math.max(1, Math.min(Number(values.runs), 20));
@@ -79,6 +82,11 @@ async function audit(target, pagePath) {
     await browser.disconnect();
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`${pagePath}: ${lhr?.runtimeError?.message ?? "no result"}`);
+    if (values.save) {
+      const name = `${target.name}${pagePath.replaceAll("/", "_")}-${Date.now()}.json`;
+      await mkdir(values.save, { recursive: true });
+      await writeFile(path.join(values.save, name), JSON.stringify(lhr));
+    }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== pagePath) throw new Error(`${pagePath} ended on ${finalPath} (not signed in?)`);
     const scripts = lhr.audits["resource-summary"].details.items.find((i) => i.resourceType === "script");

@@ -1,10 +1,14 @@
 // Bundles the server (and @sitesnag/shared, which ships as TypeScript source) into dist/main.js,
-// and each worker thread's entry beside it (dist/pdf-worker.js: the pool looks for it next to
-// main.js). Third-party packages stay external and load from node_modules.
+// and each worker thread's entry beside it (dist/pdf-worker.js, dist/photo-worker.js: each pool
+// looks for its worker next to main.js). Third-party packages stay external and load from node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { main: "src/main.ts", "pdf-worker": "src/snagging/pdf-worker.ts" },
+  entryPoints: {
+    main: "src/main.ts",
+    "pdf-worker": "src/snagging/pdf-worker.ts",
+    "photo-worker": "src/snagging/photo-worker.ts",
+  },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -1,10 +1,15 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 export default defineConfig({
-  resolve: { conditions: ["source"] },
+  resolve: {
+    conditions: ["source"],
+    // zod without its JIT, whose `new Function` probe the CSP refuses (src/lib/zod-jitless.ts).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-jitless.ts", import.meta.url)) }],
+  },
   plugins: [
     react(),
     tailwindcss(),

@@ -1,6 +1,6 @@
 // The landing, legal and sign-in pages are pre-rendered at build: their HTML holds the page before
 // any script runs (a crawler, a slow phone), and the script only hydrates it.
-import { expect, test } from "../fixtures";
+import { expect, isMobile, signInAs, test } from "../fixtures";
 
 test.describe("pre-rendered pages", () => {
   test("the HTML of / holds the landing heading, features and footer without running it", async ({ request }) => {
@@ -74,6 +74,80 @@ test.describe("pre-rendered pages", () => {
       await page.getByRole("button", { name: "Sign In" }).click();
       await expect(page.getByText("Email is required")).toBeVisible();
       expect(errors).toEqual([]);
+    });
+  });
+
+  test.describe("signed-in screens", () => {
+    test.use({ serviceWorkers: "allow" });
+    for (const [path, skeleton, current] of [
+      ["/app/dashboard", "cards", "Dashboard"],
+      ["/app/snagging", "list", "Snagging Reports"],
+      ["/app/snagging/3f0c2b9e-1d4a-4c8e-9b7f-5a6d2e1c0f34", "detail", "Snagging Reports"],
+      ["/app/snagging/new", "form", "Snagging Reports"],
+      ["/app/audits/any-audit", "detail", "Audits"],
+    ] as const) {
+      test(`the HTML of ${path} holds the shell's frame and a ${skeleton} skeleton, nobody's data`, async ({
+        request,
+      }) => {
+        const res = await request.get(path);
+        expect(res.status()).toBe(200);
+        expect(res.headers()["cache-control"]).toBe("no-cache");
+        const html = await res.text();
+        const root = html.slice(html.indexOf('<div id="root">'));
+        expect(root).toContain('<nav aria-label="Main"');
+        expect(root).toContain('<nav aria-label="Tabs"');
+        expect(root).toContain('aria-label="Open menu"');
+        expect(root).toContain(`data-skeleton="${skeleton}"`);
+        expect(root).toMatch(new RegExp(`<a aria-current="page"[^>]*>(?:<svg.*?</svg>)?${current}</a>`));
+        // The stylesheet is inline (its link is disabled, never fetched) and no inline script is added.
+        expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
+        expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+        expect(html).not.toContain("Logout");
+      });
+    }
+
+    test("the admin area, which has no frame of its own, is served the plain app", async ({ request }) => {
+      const html = await (await request.get("/app/admin")).text();
+      expect(html).toContain('<div id="root"></div>');
+    });
+
+    test("before any script has run the frame paints header, navigation and skeleton", async ({ page }) => {
+      await page.context().route("**/*.js", (route) => route.abort());
+      await page.goto("/app/projects");
+      const nav = isMobile(page)
+        ? page.getByRole("navigation", { name: "Tabs" })
+        : page.getByRole("complementary").getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
+      if (isMobile(page)) await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+      await expect(page.getByRole("status").getByText("Loading…")).toBeAttached();
+    });
+
+    test("the app replaces the frame with the live shell: one header, one navigation, the user's name", async ({
+      page,
+      api,
+    }) => {
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      page.on("pageerror", (e) => errors.push(e.message));
+      const session = await api.signUp({ firstName: "Frame", lastName: "Check" });
+      await signInAs(page, session);
+      await page.goto("/app/projects");
+      await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+      await expect(page.getByRole("banner")).toHaveCount(1);
+      await expect(page.getByRole("banner").getByText("Frame Check")).toBeVisible();
+      // The live shell's own navigation only (the sidebar's and the phone menu's, and the tabs), not the frame's too.
+      await expect(page.locator('nav[aria-label="Main"]')).toHaveCount(2);
+      await expect(page.locator('nav[aria-label="Tabs"]')).toHaveCount(1);
+      await expect(page.locator("[data-skeleton]")).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
+
+    test("a signed-out visitor to a signed-in screen still ends on the landing page", async ({ page }) => {
+      await page.goto("/app/dashboard");
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Snag it, assign it, sign it off. Even without signal.",
+      );
     });
   });
 });

@@ -174,3 +174,51 @@ test("the dashboard count follows a project created in the app, without a reload
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await expect(card).toContainText("1");
 });
+
+test("a project with more than a page of reports: Load more loads the rest, filters then ask the server", async ({
+  page,
+  api,
+}) => {
+  test.slow(); // 55 reports to seed and fifty rows to render twice
+  const session = await api.signUp({ firstName: "Pia", lastName: "Paged" });
+  const token = session.accessToken;
+  const project = await api.createProject(token, { name: "Harbour Lofts" });
+  const other = await api.createProject(token, { name: "Elsewhere Yard" });
+  // The oldest report is the only resolved one, so it is not on the first page (the 50 newest).
+  const oldest = await api.createReport(token, {
+    projectId: project.id,
+    priority: "low",
+    status: "resolved",
+    description: "Loose balustrade cap",
+  });
+  for (let batch = 0; batch < 6; batch += 1) {
+    await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        api.createReport(token, { projectId: project.id, priority: "medium", description: `Defect ${batch * 9 + i}` }),
+      ),
+    );
+  }
+  const elsewhere = await api.createReport(token, { projectId: other.id, priority: "low", description: "Not here" });
+  await signInAs(page, session);
+  await page.goto(`/app/projects/${project.id}`);
+  const list = page.getByRole("list", { name: "Project snagging reports" });
+  await expect(list.getByRole("listitem")).toHaveCount(50, { timeout: 15_000 });
+  await expect(list).not.toContainText(oldest.title);
+  await expect(page.getByText("Showing 50 reports")).toBeVisible();
+
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(55);
+  await expect(list).toContainText(oldest.title);
+  await expect(list).not.toContainText(elsewhere.title);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+
+  // A fresh visit has only the first page: the status filter now asks the server.
+  await page.reload();
+  await expect(list.getByRole("listitem")).toHaveCount(50, { timeout: 15_000 });
+  await page.getByLabel("Filter by status").selectOption("resolved");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText(oldest.title);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  await page.getByLabel("Filter by status").selectOption("all");
+  await expect(list.getByRole("listitem")).toHaveCount(50);
+});

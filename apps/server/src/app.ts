@@ -26,6 +26,7 @@ import { projectRoutes } from "./projects/projects.routes";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
+import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
@@ -44,6 +45,8 @@ export type AppOptions = {
 
 /** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
 const PDF_QUEUE = 50;
+/** Photos waiting for a photo worker, each holding its upload (≤ 15 MB) in memory. */
+const PHOTO_QUEUE = 20;
 
 /** Compiled once: the health check runs under load balancers' polling (issue 7, hot path). */
 const HEALTH_QUERY = CompiledQuery.raw("select 1");
@@ -88,11 +91,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     storage: options.storage,
     redis,
     pdf: createPdfRenderer({ workers: options.config.pdfWorkers ?? defaultPdfWorkers(), queue: PDF_QUEUE }),
+    photos: createPhotoProcessor({
+      workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
+      queue: PHOTO_QUEUE,
+    }),
     log: app.log,
   };
   await ctx.sessions.subscribe(app.log);
   // onClose runs once every in-flight request has finished (graceful shutdown drains first).
-  app.addHook("onClose", () => ctx.pdf.close());
+  app.addHook("onClose", () => Promise.all([ctx.pdf.close(), ctx.photos.close()]).then(() => undefined));
 
   registerSecurityHeaders(app, headersFor);
   const { onRoute } = options;

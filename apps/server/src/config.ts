@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
+  PHOTO_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
 });
 
 function isPostgresUrl(value: string): boolean {
@@ -79,6 +80,7 @@ export type Config = {
    * 0: on the request thread (the old behaviour, kept for bench comparisons).
    */
   pdfWorkers: number | undefined;
+  photoWorkers: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -131,5 +133,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     pdfWorkers: e.PDF_WORKERS,
+    photoWorkers: e.PHOTO_WORKERS,
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
 import type { SharedRedis } from "./shared-state/redis";
 import type { PdfRenderer } from "./snagging/pdf-pool";
+import type { PhotoProcessor } from "./snagging/photo-pool";
 import type { FileStorage } from "./storage/file-storage";
 
 /** Everything a service needs, built once at start-up and passed down explicitly. */
@@ -20,5 +21,7 @@ export type AppContext = {
   redis: SharedRedis | undefined;
   /** Evidence PDFs, rendered in a bounded pool of worker threads. */
   pdf: PdfRenderer;
+  /** Uploaded photos, processed in a bounded pool of worker threads. */
+  photos: PhotoProcessor;
   log: FastifyBaseLogger;
 };

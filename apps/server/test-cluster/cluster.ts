@@ -1,10 +1,11 @@
 // Two instances of the built server (dist/main.js) on PostgreSQL, S3 (s3rver) and Redis, behind
-// HAProxy round-robin with no stickiness, on free loopback ports. Everything is real processes:
-// instances are killed and restarted with signals, HAProxy health-checks them on /api/health.
+// HAProxy round-robin with no stickiness (the shipped deploy/haproxy.cfg.example), on free loopback
+// ports. Everything is real processes: instances are killed and restarted with signals, HAProxy
+// health-checks them on /api/health.
 // Readiness is always polled, never slept for.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -116,53 +117,17 @@ export type Cluster = {
   close: () => Promise<void>;
 };
 
-function haproxyConfig(ports: { front: number; stats: number; a: number; b: number }): string {
-  return `global
-  maxconn 1024
-  log stdout format raw local0 info
+/** The HAProxy configuration shipped for deployments: the test runs that very file. */
+const HAPROXY_CONFIG = path.resolve(serverDir, "../../deploy/haproxy.cfg.example");
 
-defaults
-  mode http
-  log global
-  option httplog
-  timeout connect 2s
-  # A check answered slowly on a busy machine is not a dead server (connection refused is seen at once).
-  timeout check 5s
-  timeout client 30s
-  timeout server 30s
-  # A request that could not be sent (connection refused: an instance stopped or starting) is
-  # retried on the other server. A request that reached a server which then died without
-  # answering, or answered 503 while closing, is replayed only when replaying it is harmless:
-  # GET/HEAD, or a write carrying an Idempotency-Key (the server answers a replay with the first
-  # result). Never a refresh-token rotation: a replayed one would look like theft.
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response 503
-
-frontend web
-  bind 127.0.0.1:${ports.front}
-  option forwardfor
-  http-request disable-l7-retry if !METH_GET !{ req.hdr(idempotency-key) -m found }
-  default_backend app
-
-backend app
-  balance roundrobin
-  # No keep-alive to the servers: a closing instance never has an idle connection HAProxy could
-  # pick just as it is closed.
-  option http-server-close
-  option httpchk GET /api/health
-  http-check expect status 200
-  http-response set-header x-served-by %s
-  default-server inter 250ms fall 2 rise 1
-  server a 127.0.0.1:${ports.a} check
-  server b 127.0.0.1:${ports.b} check
-
-listen stats
-  bind 127.0.0.1:${ports.stats}
-  stats enable
-  stats uri /stats
-`;
-}
+/** The environment deploy/haproxy.cfg.example reads its addresses and check interval from. */
+const haproxyEnv = (ports: { front: number; stats: number; a: number; b: number }) => ({
+  SITESNAG_BIND: `127.0.0.1:${ports.front}`,
+  SITESNAG_SERVER_A: `127.0.0.1:${ports.a}`,
+  SITESNAG_SERVER_B: `127.0.0.1:${ports.b}`,
+  SITESNAG_STATS_BIND: `127.0.0.1:${ports.stats}`,
+  SITESNAG_CHECK_INTERVAL: "250ms",
+});
 
 export async function startCluster(): Promise<Cluster> {
   // Undone in reverse order by close(), or at once when start-up fails half-way.
@@ -247,9 +212,10 @@ async function start(undo: (() => Promise<unknown>)[], close: () => Promise<void
   await a.start();
   await b.start();
 
-  const configFile = path.join(folder, "haproxy.cfg");
-  await writeFile(configFile, haproxyConfig({ front, stats, a: portA, b: portB }));
-  const haproxy = spawn(HAPROXY, ["-db", "-f", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  const haproxy = spawn(HAPROXY, ["-db", "-f", HAPROXY_CONFIG], {
+    env: { ...process.env, ...haproxyEnv({ front, stats, a: portA, b: portB }) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   undo.push(async () => {
     const done = exited(haproxy);
     haproxy.kill("SIGTERM");

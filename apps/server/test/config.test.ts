@@ -94,6 +94,16 @@ describe("loadConfig", () => {
     expect(configError({ SHUTDOWN_TIMEOUT_SECONDS: "0" }).message).toMatch(/^Invalid SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
+  it("reads PDF_WORKERS and PHOTO_WORKERS (0 = on the request thread) and refuses other counts", () => {
+    expect(loadConfig({ PDF_WORKERS: "3", PHOTO_WORKERS: "0" })).toMatchObject({ pdfWorkers: 3, photoWorkers: 0 });
+    expect(loadConfig({}).photoWorkers).toBeUndefined();
+    for (const value of ["-1", "17", "1.5", "two"]) {
+      expect(configError({ PHOTO_WORKERS: value }).message).toBe(
+        "Invalid PHOTO_WORKERS: must be a whole number from 0 to 16",
+      );
+    }
+  });
+
   it.each(["abc", "70000", "-1", "80.5", "3000abc"])("refuses PORT=%s", (value) => {
     expect(configError({ PORT: value }).message).toMatch(/^Invalid PORT/);
   });

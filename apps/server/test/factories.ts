@@ -7,6 +7,7 @@ import { ensurePlatformAdmin } from "../src/auth/auth.service";
 import type { AttachmentsTable, SnaggingReportsTable } from "../src/db/schema";
 import { newId } from "../src/ids";
 import { newPhotoKey } from "../src/snagging/snagging.files";
+import { withSearchText } from "../src/snagging/snagging.repository";
 import { nowSeconds } from "../src/time";
 import type { TestApp } from "./harness";
 
@@ -59,7 +60,7 @@ export async function insertReport(
 ): Promise<Insertable<SnaggingReportsTable>> {
   counter += 1;
   const now = nowSeconds();
-  const row: Insertable<SnaggingReportsTable> = {
+  const fields: Omit<Insertable<SnaggingReportsTable>, "search_text"> = {
     id: newId(),
     workspace_id: parent.workspaceId,
     project_id: parent.projectId,
@@ -78,6 +79,8 @@ export async function insertReport(
     updated_at: now,
     ...overrides,
   };
+  // search_text follows title and description, as the app writes it, unless a test sets its own.
+  const row: Insertable<SnaggingReportsTable> = { ...withSearchText(fields), ...overrides };
   await t.ctx.db.insertInto("snagging_reports").values(row).execute();
   return row;
 }

@@ -8,11 +8,12 @@ import type { AdminUser } from "@sitesnag/shared/users";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SnaggingReportsTable } from "../src/db/schema";
 import { newId } from "../src/ids";
+import { withSearchText } from "../src/snagging/snagging.repository";
 import { expectError } from "./assertions";
 import { createProject, insertAttachment, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
-type Row = import("kysely").Insertable<SnaggingReportsTable>;
+type Row = Omit<import("kysely").Insertable<SnaggingReportsTable>, "search_text">;
 const STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
 const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 
@@ -68,7 +69,7 @@ describe.each(DIALECTS)("cursor pagination (%s)", (kind) => {
     }
     await t.ctx.db
       .insertInto("snagging_reports")
-      .values([...rows, ...foreign])
+      .values([...rows, ...foreign].map(withSearchText))
       .execute();
     rows.sort(byListOrder);
   });
@@ -139,7 +140,7 @@ describe.each(DIALECTS)("cursor pagination (%s)", (kind) => {
   it("a row inserted while paging neither repeats nor hides a row of the later pages", async () => {
     const first = (await get("/api/snagging?limit=30")).json() as { reports: Report[]; nextCursor: string };
     const fresh: Row = { ...(rows[0] as Row), id: newId(), title: "SNAG-20260101-9999", created_at: 1_800_000_000 };
-    await t.ctx.db.insertInto("snagging_reports").values(fresh).execute();
+    await t.ctx.db.insertInto("snagging_reports").values(withSearchText(fresh)).execute();
     try {
       const second = (await get(`/api/snagging?limit=30&cursor=${first.nextCursor}`)).json() as { reports: Report[] };
       expect(second.reports.map((r) => r.id)).toEqual(rows.slice(30, 60).map((r) => r.id));
@@ -316,7 +317,7 @@ describe.each(DIALECTS)("the unpaged answer's cap (%s)", (kind) => {
     for (let i = 0; i < batch.length; i += 250) {
       await t.ctx.db
         .insertInto("snagging_reports")
-        .values(batch.slice(i, i + 250))
+        .values(batch.slice(i, i + 250).map(withSearchText))
         .execute();
     }
     const res = await t.request({ method: "GET", url: "/api/snagging", token: owner.accessToken });

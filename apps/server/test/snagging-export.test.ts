@@ -10,6 +10,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/ids";
 import { CSV_BATCH } from "../src/snagging/snagging.export";
+import { withSearchText } from "../src/snagging/snagging.repository";
 import { expectError } from "./assertions";
 import { createProject, insertAttachment, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -224,7 +225,7 @@ describe.each(DIALECTS)("CSV export of a large workspace (%s)", (kind) => {
     for (let i = 0; i < total; i += 250) {
       await t.ctx.db
         .insertInto("snagging_reports")
-        .values(rows.slice(i, i + 250))
+        .values(rows.slice(i, i + 250).map(withSearchText))
         .execute();
     }
     const withPhotos = [rows[0], rows[CSV_BATCH], rows[total - 1]].map((r) => r as (typeof rows)[number]);

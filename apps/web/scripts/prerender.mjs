@@ -5,6 +5,9 @@
 // The stylesheet is inlined (the CSP allows inline styles, not inline scripts): the first response
 // then paints on its own, without waiting a round trip for render-blocking CSS. No inline script
 // is added: the CSP allows scripts from 'self' only.
+// Then the signed-in screens (src/app/app-documents.ts): the app's index.html with the shell's frame
+// (header, navigation, the screen's skeleton) in #root, into dist/app-shell/ with a routes.json the
+// server reads.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -24,7 +27,9 @@ await build({
   ssr: { noExternal: ["@sitesnag/shared"] },
   build: { ssr: "src/prerender.tsx", outDir: ssrOut, emptyOutDir: true, sourcemap: false },
 });
-const { STATIC_PAGES, renderStaticPage } = await import(pathToFileURL(path.join(ssrOut, "prerender.js")).href);
+const { STATIC_PAGES, renderStaticPage, APP_DOCUMENTS, renderAppFrame } = await import(
+  pathToFileURL(path.join(ssrOut, "prerender.js")).href
+);
 
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
 /** The chunk of a source module and every chunk it imports statically. */
@@ -37,11 +42,31 @@ function chunksOf(key, seen = new Set()) {
   return seen;
 }
 
-const template = readFileSync(path.join(dist, "static.html"), "utf8").replace(
-  /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-  (_tag, file) => `<style>${readFileSync(path.join(dist, file), "utf8").replaceAll("</style", "<\\/style")}</style>`,
-);
-if (template.includes('rel="stylesheet"')) throw new Error("prerender: a stylesheet was not inlined");
+/** A built HTML entry with its stylesheets inlined. */
+function inlineStyles(file) {
+  const html = readFileSync(path.join(dist, file), "utf8").replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    // The disabled link is never fetched; it tells Vite's loader of lazy chunks that the sheet is
+    // already on the page, or it would fetch it again (and hold the chunk back until it arrived).
+    (_tag, css) =>
+      `<style>${readFileSync(path.join(dist, css), "utf8").replaceAll("</style", "<\\/style")}</style>` +
+      `<link rel="stylesheet" href="/${css}" disabled>`,
+  );
+  if (/<link rel="stylesheet"(?![^>]*disabled)/.test(html))
+    throw new Error(`prerender: a stylesheet of ${file} was not inlined`);
+  if (!html.includes('<div id="root"></div>')) throw new Error(`prerender: ${file} has no empty #root`);
+  return html;
+}
+/** Preload links for a module's chunks that the entry does not load already. */
+const preloadsOf = (module, alreadyLoaded) =>
+  [...chunksOf(module)]
+    .filter((file) => !alreadyLoaded.has(file) && file.endsWith(".js"))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join("");
+const fill = (html, head, body) =>
+  html.replace("</head>", `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+
+const template = inlineStyles("static.html");
 const alreadyLoaded = chunksOf("static.html");
 mkdirSync(path.join(dist, "prerendered"), { recursive: true });
 for (const [route, page] of Object.entries(STATIC_PAGES)) {
@@ -53,13 +78,27 @@ for (const [route, page] of Object.entries(STATIC_PAGES)) {
     body = body.replace(title[1], "");
     html = html.replace(/<title>[^<]*<\/title>/, title[1]);
   }
-  const preloads = [...chunksOf(page.module)]
-    .filter((file) => !alreadyLoaded.has(file) && file.endsWith(".js"))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join("");
-  if (!html.includes('<div id="root"></div>')) throw new Error("prerender: static.html has no empty #root");
-  html = html.replace("</head>", `${preloads}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  html = fill(html, preloadsOf(page.module, alreadyLoaded), body);
   writeFileSync(path.join(dist, "prerendered", page.file), html);
   console.log(`prerender: ${route} -> dist/prerendered/${page.file} (${(html.length / 1024).toFixed(1)} KiB)`);
 }
+
+// Signed-in screens: the app's own entry (index.html, rendered by main.tsx with createRoot, which
+// replaces the frame) with the shell's frame in #root and the screen's chunk preloaded. The server
+// answers each route with its file (routes.json); the service worker keeps answering navigations
+// with index.html, since everything is on the device by then.
+const appTemplate = inlineStyles("index.html");
+const appLoaded = chunksOf("index.html");
+const appDir = path.join(dist, "app-shell");
+mkdirSync(appDir, { recursive: true });
+const routes = [];
+for (const doc of APP_DOCUMENTS) {
+  const html = fill(appTemplate, preloadsOf(doc.module, appLoaded), await renderAppFrame(doc.path, doc.skeleton));
+  writeFileSync(path.join(appDir, doc.file), html);
+  routes.push({ path: doc.path, file: doc.file });
+}
+writeFileSync(path.join(appDir, "routes.json"), JSON.stringify(routes, null, 2));
+console.log(
+  `prerender: ${routes.length} signed-in screens -> dist/app-shell/ (${routes.map((r) => r.file).join(", ")})`,
+);
 rmSync(ssrOut, { recursive: true, force: true });

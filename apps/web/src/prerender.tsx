@@ -1,7 +1,11 @@
 // Server-side entry used only at build (scripts/prerender.mjs): renders each static page to HTML
-// with React 19's react-dom/static, the same tree static-main.tsx hydrates.
+// with React 19's react-dom/static, the same tree static-main.tsx hydrates; and the signed-in
+// shell's frame that the HTML of each signed-in screen carries until the app replaces it.
 import { prerender } from "react-dom/static";
+import { StaticRouter } from "react-router";
 import { StaticShell } from "./app/static-shell";
+import type { SkeletonKind } from "./components/page-skeleton";
+import { ShellFrame } from "./features/shell/shell-frame";
 import { STATIC_PAGES } from "./static-pages";
 
 export { STATIC_PAGES };
@@ -14,6 +18,21 @@ export async function renderStaticPage(path: string): Promise<string> {
     <StaticShell>
       <Page />
     </StaticShell>,
+  );
+  return new Response(prelude).text();
+}
+
+export { APP_DOCUMENTS } from "./app/app-documents";
+
+/**
+ * The signed-in shell's frame for one screen (app/app-documents.ts), at a sample address of its
+ * route so the navigation marks the right section as current.
+ */
+export async function renderAppFrame(path: string, skeleton: SkeletonKind): Promise<string> {
+  const { prelude } = await prerender(
+    <StaticRouter location={path.replaceAll(/:\w+/g, "x")}>
+      <ShellFrame skeleton={skeleton} />
+    </StaticRouter>,
   );
   return new Response(prelude).text();
 }

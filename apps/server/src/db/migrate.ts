@@ -6,6 +6,7 @@ import * as snaggingEvidence from "./migrations/0003-snagging-evidence";
 import * as teamsNotifications from "./migrations/0004-teams-notifications";
 import * as syncApplied from "./migrations/0005-sync-applied";
 import * as listIndexes from "./migrations/0006-list-indexes";
+import * as reportSearchText from "./migrations/0007-report-search-text";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0004-teams-notifications": teamsNotifications,
   "0005-sync-applied": syncApplied,
   "0006-list-indexes": listIndexes,
+  "0007-report-search-text": reportSearchText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

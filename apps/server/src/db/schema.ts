@@ -1,5 +1,5 @@
 // Table types for Kysely. Dates are epoch seconds (integers) on both databases.
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export interface WorkspacesTable {
   id: string;
@@ -68,6 +68,11 @@ export interface SnaggingReportsTable {
   page_url: string | null;
   created_at: number;
   updated_at: number;
+  /**
+   * Title and description folded for search (shared/search.ts), written with every insert and
+   * description change (snagging.repository.ts). Never selected into a row type: only searched.
+   */
+  search_text: ColumnType<never, string, string>;
 }
 
 export interface AttachmentsTable {

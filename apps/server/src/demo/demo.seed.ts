@@ -2,6 +2,7 @@ import { writePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Transaction } from "kysely";
 import type { AttachmentRow, Database, ProjectRow, ReportRow } from "../db/schema";
 import { newId } from "../ids";
+import { withSearchText } from "../snagging/snagging.repository";
 import type { DemoScene } from "./demo-photos";
 
 const DAY = 24 * 60 * 60;
@@ -177,7 +178,7 @@ export async function insertDemoSeed(
   await trx.insertInto("projects").values(seed.projects).execute();
   await trx
     .insertInto("snagging_reports")
-    .values(seed.reports.map(({ scenes: _scenes, ...row }) => row))
+    .values(seed.reports.map(({ scenes: _scenes, ...row }) => withSearchText(row)))
     .execute();
   if (attachments.length > 0)
     await trx

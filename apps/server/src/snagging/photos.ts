@@ -2,8 +2,9 @@
 // type), decoded once, turned upright per its EXIF orientation, and re-encoded as a JPEG display
 // copy (≤ 2048 px long edge) and a ~400 px thumbnail. Re-encoding drops every metadata block
 // (EXIF with GPS, XMP, IPTC, ICC after conversion to sRGB): nothing the camera wrote is served.
-// sharp works on the libuv pool; a semaphore bounds how many photos decode at once so uploads
-// cannot monopolise the pool that file reads and crypto also need.
+// Uploads run `encodePhoto` in a bounded pool of worker threads (photo-pool.ts, PHOTO_WORKERS,
+// decision 0018); `processPhoto` runs it on the calling thread, with a semaphore bounding how many
+// photos decode at once so uploads cannot monopolise the libuv pool that file reads also need.
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { MAX_PHOTO_BYTES } from "@sitesnag/shared/snagging";
@@ -70,31 +71,42 @@ export function checkPhotoType(bytes: Buffer, name: string): PhotoType {
 export const photoTooLarge = (name: string) =>
   new AppError(413, `${label(name)} is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`);
 
-/** Decodes, orients, strips and re-encodes one photo. A damaged file answers 400. */
+/**
+ * Decodes, orients, strips and re-encodes one photo whose type was already checked; null when the
+ * image is damaged. Runs in a photo worker thread, or on the calling thread via processPhoto.
+ */
+export async function encodePhoto(bytes: Uint8Array): Promise<ProcessedPhoto | null> {
+  try {
+    const { data: display, info } = await sharp(bytes, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(DISPLAY_EDGE, DISPLAY_EDGE, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("srgb")
+      .jpeg({ quality: 85, chromaSubsampling: "4:2:0" })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(display)
+      .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    return {
+      display,
+      thumbnail,
+      width: info.width,
+      height: info.height,
+      sha256: createHash("sha256").update(display).digest("hex"),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export const photoDamaged = (name: string) =>
+  new AppError(400, `${label(name)} could not be read: the image is damaged or incomplete.`);
+
+/** The whole pipeline on the calling thread (PHOTO_WORKERS=0, demo photos). A damaged file answers 400. */
 export async function processPhoto(bytes: Buffer, name: string): Promise<ProcessedPhoto> {
   checkPhotoType(bytes, name);
-  return decodeSlots.run(async () => {
-    try {
-      const { data: display, info } = await sharp(bytes, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(DISPLAY_EDGE, DISPLAY_EDGE, { fit: "inside", withoutEnlargement: true })
-        .flatten({ background: "#ffffff" })
-        .toColourspace("srgb")
-        .jpeg({ quality: 85, chromaSubsampling: "4:2:0" })
-        .toBuffer({ resolveWithObject: true });
-      const thumbnail = await sharp(display)
-        .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: "inside", withoutEnlargement: true })
-        .jpeg({ quality: 75 })
-        .toBuffer();
-      return {
-        display,
-        thumbnail,
-        width: info.width,
-        height: info.height,
-        sha256: createHash("sha256").update(display).digest("hex"),
-      };
-    } catch {
-      throw new AppError(400, `${label(name)} could not be read: the image is damaged or incomplete.`);
-    }
-  });
+  const processed = await decodeSlots.run(() => encodePhoto(bytes));
+  if (!processed) throw photoDamaged(name);
+  return processed;
 }

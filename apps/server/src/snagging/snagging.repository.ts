@@ -1,4 +1,5 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
+import { foldForSearch, reportSearchText } from "@sitesnag/shared/search";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { afterCursor, likeWord, searchWords } from "../db/keyset";
 import type { AttachmentRow, Database, IdempotencyKeysTable, ReportRow } from "../db/schema";
@@ -63,11 +64,10 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
   if (filters.status) out = out.where("r.status", "=", filters.status);
   if (filters.priority) out = out.where("r.priority", "=", filters.priority);
   if (filters.projectId) out = out.where("r.project_id", "=", filters.projectId);
-  for (const word of searchWords(filters.search)) {
-    const pattern = likeWord(word);
-    out = out.where(
-      sql<boolean>`(lower(r.title) like ${pattern} escape '\\' or lower(r.description) like ${pattern} escape '\\')`,
-    );
+  // search_text is folded as the browser folds (shared/search.ts), so the words are folded too; on
+  // PostgreSQL a trigram index serves these LIKEs (migration 0007).
+  for (const word of searchWords(foldForSearch(filters.search ?? ""))) {
+    out = out.where(sql<boolean>`r.search_text like ${likeWord(word)} escape '\\'`);
   }
   return out;
 }
@@ -120,8 +120,14 @@ export const isTitleTaken = async (db: Q, workspaceId: string, title: string): P
     .where("title", "=", title)
     .executeTakeFirst()) !== undefined;
 
+/** A report row as stored: with `search_text`, its title and description folded for search. */
+export const withSearchText = <R extends { title: string; description: string }>(row: R) => ({
+  ...row,
+  search_text: reportSearchText(row.title, row.description),
+});
+
 export async function insertReport(db: Q, row: ReportRow): Promise<void> {
-  await db.insertInto("snagging_reports").values(row).execute();
+  await db.insertInto("snagging_reports").values(withSearchText(row)).execute();
 }
 
 export async function insertAttachments(db: Q, rows: readonly AttachmentRow[]): Promise<void> {
@@ -138,9 +144,25 @@ export async function updateReport(
   id: string,
   changes: Partial<Omit<ReportRow, "id" | "workspace_id" | "title" | "project_id" | "created_at" | "created_by">>,
 ): Promise<void> {
+  // A new description changes what the report is found by; the title never changes.
+  const title =
+    changes.description === undefined
+      ? undefined
+      : (
+          await db
+            .selectFrom("snagging_reports")
+            .select("title")
+            .where("workspace_id", "=", workspaceId)
+            .where("id", "=", id)
+            .executeTakeFirst()
+        )?.title;
   await db
     .updateTable("snagging_reports")
-    .set(changes)
+    .set(
+      title !== undefined && changes.description !== undefined
+        ? { ...changes, search_text: reportSearchText(title, changes.description) }
+        : changes,
+    )
     .where("workspace_id", "=", workspaceId)
     .where("id", "=", id)
     .execute();

@@ -43,14 +43,19 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.post("/", async (request, reply) => {
       const key = idempotencyKey(request.headers["idempotency-key"]);
-      const { report, replayed } = await createReport(ctx, currentUser(request), await readReportRequest(request), key);
+      const { report, replayed } = await createReport(
+        ctx,
+        currentUser(request),
+        await readReportRequest(request, ctx.photos),
+        key,
+      );
       if (replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(201).send({ report });
     });
 
     // 200 with one result per item, even when some fail (DESIGN §4).
     app.post("/sync", { bodyLimit: MAX_SYNC_ITEMS_BYTES }, async (request) => ({
-      data: { results: await syncBatch(ctx, currentUser(request), await readSyncRequest(request)) },
+      data: { results: await syncBatch(ctx, currentUser(request), await readSyncRequest(request, ctx.photos)) },
     }));
 
     // A static segment: find-my-way matches it before the /:id routes.
@@ -76,7 +81,9 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     }));
 
     app.patch("/:id", { schema: { params: IdParams } }, async (request) => ({
-      report: await patchReport(ctx, currentUser(request), request.params.id, () => readReportRequest(request)),
+      report: await patchReport(ctx, currentUser(request), request.params.id, () =>
+        readReportRequest(request, ctx.photos),
+      ),
     }));
 
     app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {

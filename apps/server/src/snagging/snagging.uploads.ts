@@ -6,7 +6,8 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snaggin
 import { hasControlCharacters } from "@sitesnag/shared/text";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
-import { type ProcessedPhoto, photoTooLarge, processPhoto } from "./photos";
+import type { PhotoProcessor } from "./photo-pool";
+import { type ProcessedPhoto, photoTooLarge } from "./photos";
 
 export type UploadedPhoto = ProcessedPhoto & { originalName: string; sourceSha256: string };
 export type ReportRequest = { fields: unknown; photos: UploadedPhoto[] };
@@ -42,6 +43,7 @@ function translate(err: unknown, fileName: string): unknown {
 
 export async function readReportRequest(
   request: FastifyRequest,
+  processor: PhotoProcessor,
   maxPhotos = MAX_PHOTOS_PER_REPORT,
 ): Promise<ReportRequest> {
   if (!request.isMultipart()) return { fields: request.body ?? {}, photos: [] };
@@ -60,7 +62,7 @@ export async function readReportRequest(
         }
         const bytes = await part.toBuffer();
         if (bytes.length === 0) throw badRequest(`'${currentName}' is empty.`);
-        const processed = await processPhoto(bytes, currentName);
+        const processed = await processor.process(bytes, currentName);
         photos.push({
           ...processed,
           originalName: currentName,

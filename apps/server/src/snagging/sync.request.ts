@@ -6,7 +6,8 @@ import { MAX_PHOTO_BYTES } from "@sitesnag/shared/snagging";
 import { MAX_SYNC_ITEMS, MAX_SYNC_PHOTOS, SyncBodySchema } from "@sitesnag/shared/sync";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
-import { photoTooLarge, processPhoto } from "./photos";
+import type { PhotoProcessor } from "./photo-pool";
+import { photoTooLarge } from "./photos";
 import type { UploadedPhoto } from "./snagging.uploads";
 
 export type SyncPhotos = Map<string, UploadedPhoto | AppError>;
@@ -36,14 +37,21 @@ function translate(err: unknown): unknown {
   return badRequest("The upload could not be read: the form data is malformed or incomplete.");
 }
 
-async function readPhoto(bytes: Buffer, truncated: boolean, name: string): Promise<UploadedPhoto | AppError> {
+async function readPhoto(
+  processor: PhotoProcessor,
+  bytes: Buffer,
+  truncated: boolean,
+  name: string,
+): Promise<UploadedPhoto | AppError> {
   if (truncated) return photoTooLarge(name);
   if (bytes.length === 0) return badRequest(`'${name}' is empty.`);
   try {
-    const processed = await processPhoto(bytes, name);
+    const processed = await processor.process(bytes, name);
     return { ...processed, originalName: name, sourceSha256: createHash("sha256").update(bytes).digest("hex") };
   } catch (err) {
-    if (err instanceof AppError) return err;
+    // A full photo pool (503) is not this photo's fault: the whole batch answers 503 with
+    // Retry-After and the client sends it again, rather than the item failing for good.
+    if (err instanceof AppError && err.statusCode !== 503) return err;
     throw err;
   }
 }
@@ -54,7 +62,7 @@ const cleanName = (name: string | undefined): string =>
     .trim()
     .slice(0, 200) || "photo";
 
-export async function readSyncRequest(request: FastifyRequest): Promise<SyncRequest> {
+export async function readSyncRequest(request: FastifyRequest, processor: PhotoProcessor): Promise<SyncRequest> {
   if (!request.isMultipart()) return { items: parseItems(request.body), photos: new Map() };
   const photos: SyncPhotos = new Map();
   let itemsJson: string | undefined;
@@ -77,7 +85,7 @@ export async function readSyncRequest(request: FastifyRequest): Promise<SyncRequ
         const bytes = await part.toBuffer();
         if (photos.has(part.fieldname))
           throw badRequest(`The photo part '${part.fieldname.slice(0, 40)}' was sent twice.`);
-        photos.set(part.fieldname, await readPhoto(bytes, part.file.truncated, cleanName(part.filename)));
+        photos.set(part.fieldname, await readPhoto(processor, bytes, part.file.truncated, cleanName(part.filename)));
         continue;
       }
       if (part.fieldname !== "items")

@@ -1,6 +1,6 @@
 // Serves the built single-page app: real files from the Vite build, and index.html for any other
 // non-API path so client-side routes load on a refresh or a deep link.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -29,7 +29,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       const name = path.basename(filePath).replace(/\.(br|gz)$/, "");
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header("Cache-Control", "public, max-age=31536000, immutable");
-      } else if (name === "sw.js" || name === "index.html" || name.endsWith(".webmanifest")) {
+      } else if (name === "sw.js" || name.endsWith(".html") || name.endsWith(".webmanifest")) {
+        // Documents (index.html, the pre-rendered pages) name the hashed assets of one build.
         res.header("Cache-Control", "no-cache");
       }
     },
@@ -42,6 +43,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   for (const file of pages) {
     const route = file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`;
     app.get(route, (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile(`prerendered/${file}`));
+  }
+
+  // Signed-in screens pre-rendered with the shell's frame (apps/web/src/app/app-documents.ts): the
+  // app's own entry, so a cold start paints header, navigation and skeleton from the first response.
+  for (const { path: route, file } of appShellRoutes(distDir)) {
+    app.get(route, (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile(`app-shell/${file}`));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -58,4 +65,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });
+}
+
+type AppShellRoute = { path: string; file: string };
+
+/** The build's list of signed-in routes and their documents; none (index.html for all) if absent or malformed. */
+function appShellRoutes(distDir: string): AppShellRoute[] {
+  const list = path.join(distDir, "app-shell", "routes.json");
+  if (!existsSync(list)) return [];
+  const routes: unknown = JSON.parse(readFileSync(list, "utf8"));
+  const valid = (r: unknown): r is AppShellRoute =>
+    typeof r === "object" &&
+    r !== null &&
+    typeof (r as AppShellRoute).path === "string" &&
+    (r as AppShellRoute).path.startsWith("/app/") &&
+    typeof (r as AppShellRoute).file === "string" &&
+    /^[\w-]+\.html$/.test((r as AppShellRoute).file) &&
+    existsSync(path.join(distDir, "app-shell", (r as AppShellRoute).file));
+  if (!Array.isArray(routes) || !routes.every(valid)) throw new Error(`${list} is not a list of {path, file}`);
+  return routes;
 }

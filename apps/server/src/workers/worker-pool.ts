@@ -1,7 +1,8 @@
-// A small bounded pool of worker threads for CPU-bound work that would otherwise stall the event
-// loop (PDF rendering). At most `size` tasks run at once, each in its own thread; at most `maxQueue`
-// wait; beyond that a task is refused at once (503 with Retry-After) instead of queueing without
-// bound. Workers start on first use, stay for the next task, and are replaced when one crashes.
+// A small bounded pool of worker threads for work that would otherwise stall the event loop or
+// pile up without bound (PDF rendering, photo processing). At most `size` tasks run at once, each
+// in its own thread; at most `maxQueue` wait; beyond that a task is refused at once (503 with
+// Retry-After) instead of queueing without bound. Workers start on first use, stay for the next
+// task, and are replaced when one crashes.
 //
 // The worker file: the built server (dist/main.js) finds `<name>.js` next to itself (build.mjs
 // bundles it as a second entry point); from source (tsx, vitest) the `.ts` file is loaded through
@@ -22,6 +23,8 @@ type Task<I, O> = {
 type Slot = { worker: Worker; busy: boolean };
 
 export const POOL_BUSY = "The server is busy generating documents. Please try again in a moment.";
+/** How long a refused caller is told to wait (Retry-After, seconds). */
+export const POOL_RETRY_AFTER_SECONDS = 5;
 
 /** Where the worker module is: the built `.js` beside the bundle, else the `.ts` source. */
 export function workerEntry(
@@ -44,13 +47,17 @@ export class WorkerPool<I, O> {
     private readonly entry: ReturnType<typeof workerEntry>,
     readonly size: number,
     readonly maxQueue: number,
+    /** The 503 message when the queue is full: says what the server is busy with. */
+    private readonly busyMessage = POOL_BUSY,
   ) {}
 
   /** Runs `input` in a worker; `transfer` moves buffers instead of copying them. */
   run(input: I, transfer: TransferListItem[] = []): Promise<O> {
     if (this.closed) return Promise.reject(new Error("worker pool closed"));
     if (this.queue.length >= this.maxQueue) {
-      return Promise.reject(new AppError(503, POOL_BUSY, undefined, { retryAfterSeconds: 5 }));
+      return Promise.reject(
+        new AppError(503, this.busyMessage, undefined, { retryAfterSeconds: POOL_RETRY_AFTER_SECONDS }),
+      );
     }
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ input, transfer, resolve, reject });

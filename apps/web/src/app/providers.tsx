@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Link, RouterProvider } from "react-router";
 import { type AppLinkProps, LinkRendererContext } from "../components/app-link";
 import { ToastHost } from "../components/toast-host";
-import { LazyInstallPrompt } from "../features/pwa/lazy-install-prompt";
+import { InstallPrompt } from "../features/pwa/install-prompt";
 import { OfflineBanner } from "../features/pwa/offline-banner";
 import { usePwaLifecycle } from "../features/pwa/use-pwa-lifecycle";
 import { queryClient } from "./query-client";
@@ -21,7 +21,9 @@ export function Providers() {
         <RouterProvider router={router} />
       </LinkRendererContext>
       <ToastHost />
-      <LazyInstallPrompt />
+      {/* In the app's entry (1 KiB), not loaded when the browser offers installation: the card is
+          often the largest thing a phone paints, and a chunk fetched only then delays it. */}
+      <InstallPrompt />
       <OfflineBanner />
     </QueryClientProvider>
   );

@@ -17,6 +17,7 @@ import { ProtectedRoute } from "../features/shell/protected-route";
 import { SignedOutRoute } from "../features/shell/signed-out-route";
 import { reportQuery } from "../features/snagging/api/get-report";
 import { reportsQuery } from "../features/snagging/api/get-reports";
+import { appSkeleton } from "./app-documents";
 import { lazyPage, skeleton, startScreensEarly } from "./lazy-page";
 import { RouteErrorScreen } from "./route-error";
 import { prefetch } from "./route-prefetch";
@@ -124,7 +125,7 @@ export const router = createBrowserRouter(
                 { index: true, element: <Navigate to="/app/dashboard" replace /> },
                 {
                   path: "dashboard",
-                  handle: skeleton("cards"),
+                  handle: appSkeleton("/app/dashboard"),
                   loader: prefetch(() => [dashboardQuery()]),
                   Component: lazyPage(
                     () => import("../features/dashboard/dashboard-page"),
@@ -133,7 +134,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "projects",
-                  handle: skeleton("list"),
+                  handle: appSkeleton("/app/projects"),
                   loader: prefetch(() => [projectPagesQuery()]),
                   Component: lazyPage(
                     () => import("../features/projects/projects-page"),
@@ -142,7 +143,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "projects/:id",
-                  handle: skeleton("detail"),
+                  handle: appSkeleton("/app/projects/:id"),
                   loader: prefetch(({ params }) => [
                     projectQuery(params.id ?? ""),
                     projectReportsQuery(params.id ?? ""),
@@ -154,7 +155,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "snagging",
-                  handle: skeleton("list"),
+                  handle: appSkeleton("/app/snagging"),
                   loader: prefetch(() => [reportsQuery()]),
                   Component: lazyPage(
                     () => import("../features/snagging/snagging-list-page"),
@@ -163,7 +164,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "snagging/:id",
-                  handle: skeleton("detail"),
+                  handle: appSkeleton("/app/snagging/:id"),
                   loader: prefetch(({ params }) => [reportQuery(params.id ?? "")]),
                   Component: lazyPage(
                     () => import("../features/snagging/snagging-detail-page"),
@@ -172,7 +173,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "snagging/new",
-                  handle: skeleton("form"),
+                  handle: appSkeleton("/app/snagging/new"),
                   // The form's own chunk, which the screen fetches as its module starts (report-form-page.tsx).
                   loader: prefetch(
                     () => [],
@@ -185,7 +186,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "snagging/:id/edit",
-                  handle: skeleton("form"),
+                  handle: appSkeleton("/app/snagging/:id/edit"),
                   // The form's own chunk, which the screen fetches as its module starts (report-form-page.tsx).
                   loader: prefetch(
                     () => [],
@@ -198,7 +199,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "audits",
-                  handle: skeleton("list"),
+                  handle: appSkeleton("/app/audits"),
                   // Audits live on this device: what to start is the audit store, not a request.
                   loader: prefetch(() => [], loadAuditStore),
                   Component: lazyPage(
@@ -208,7 +209,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "audits/:id",
-                  handle: skeleton("detail"),
+                  handle: appSkeleton("/app/audits/:id"),
                   loader: prefetch(() => [], loadAuditStore),
                   Component: lazyPage(
                     () => import("../features/audits/audit-page"),
@@ -217,7 +218,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "profile",
-                  handle: skeleton("form"),
+                  handle: appSkeleton("/app/profile"),
                   Component: lazyPage(
                     () => import("../features/profile/profile-page"),
                     (m) => m.ProfilePage,
@@ -225,7 +226,7 @@ export const router = createBrowserRouter(
                 },
                 {
                   path: "team",
-                  handle: skeleton("list"),
+                  handle: appSkeleton("/app/team"),
                   Component: lazyPage(
                     () => import("../features/team/team-page"),
                     (m) => m.TeamPage,

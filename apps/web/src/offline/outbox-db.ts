@@ -3,6 +3,7 @@
 // with its photos; a success with its mapping and the rewrite of later items) is one transaction.
 import type { QueuedPhoto, QueueItem, QueueStore } from "@sitesnag/shared/sync-queue";
 import Dexie, { type EntityTable } from "dexie";
+import { outboxDatabaseName } from "./outbox-presence";
 
 type StoredItem = QueueItem & { seq?: number };
 type Mapping = { tempId: string; id: string };
@@ -18,8 +19,6 @@ class OutboxDatabase extends Dexie {
     this.version(1).stores({ items: "++seq, &id, tempId", photos: "id, itemId", mappings: "tempId", meta: "key" });
   }
 }
-
-export const outboxDatabaseName = (userId: string) => `sitesnag-outbox-${userId}`;
 
 export class DexieQueueStore implements QueueStore {
   readonly db: OutboxDatabase;

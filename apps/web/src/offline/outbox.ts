@@ -5,6 +5,7 @@ import type { SyncResponse } from "@sitesnag/shared/sync";
 import { type OutgoingBatch, type QueueItem, type SyncOutcome, syncQueue } from "@sitesnag/shared/sync-queue";
 import { apiFetch } from "../lib/api-client";
 import { DexieQueueStore } from "./outbox-db";
+import { announceOutbox } from "./outbox-presence";
 
 const stores = new Map<string, DexieQueueStore>();
 export function outboxFor(userId: string): DexieQueueStore {
@@ -67,6 +68,8 @@ async function enqueue(userId: string, item: QueueItem, photos: { id: string; bl
   }
   // Ask once the first change waits, so the browser does not evict the queue under pressure.
   if (first) void navigator.storage?.persist?.().catch(() => false);
+  // Views that skipped loading an outbox that did not exist (outbox-presence.ts) load it now.
+  announceOutbox(userId);
 }
 
 /** Queues a new report; answers its tempId (the id the list shows until it syncs). */

@@ -9,7 +9,8 @@ export const QUERY_CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
  * Changes whenever the shape of persisted answers changes: a cache written by an older build with
  * another buster is thrown away on restore instead of being fed to screens that expect new fields.
  */
-export const QUERY_CACHE_BUSTER = "sitesnag-query-cache-v1";
+// v2: the project page's reports (["snagging", {projectId}]) became pages (an infinite query).
+export const QUERY_CACHE_BUSTER = "sitesnag-query-cache-v2";
 
 /**
  * The IndexedDB database holding every user's persisted cache (one record per user). Sign-in

@@ -2,9 +2,11 @@
 // change, in this tab or another). Dexie and the outbox (with the shared sync schemas, hence zod)
 // load when a screen first reads the queue, not with the screen's chunk: the view is empty for
 // that moment, as it is before the first liveQuery answer anyway. Issue 7 (first-load budgets).
+// Nothing is loaded while the user has no outbox in this browser (outbox-presence.ts).
 import type { QueueItem } from "@sitesnag/shared/sync-queue";
 import { useEffect, useState } from "react";
 import { useAuthStore } from "../stores/auth-store";
+import { whenOutboxExists } from "./outbox-presence";
 
 export type OutboxView = { items: QueueItem[]; lastSync: number | null; photoBytes: number };
 const EMPTY: OutboxView = { items: [], lastSync: null, photoBytes: 0 };
@@ -16,19 +18,22 @@ export function useOutbox(): OutboxView {
     if (!userId) return;
     let sub: { unsubscribe: () => void } | null = null;
     let cancelled = false;
-    void Promise.all([import("dexie"), import("./outbox")])
-      .then(([{ liveQuery }, { outboxFor }]) => {
-        if (cancelled) return;
-        const store = outboxFor(userId);
-        sub = liveQuery(async () => ({
-          items: await store.items(),
-          lastSync: await store.lastSync(),
-          photoBytes: await store.photoBytes(),
-        })).subscribe({ next: setView, error: () => setView(EMPTY) });
-      })
-      .catch(() => setView(EMPTY));
+    const stopWaiting = whenOutboxExists(userId, () => {
+      void Promise.all([import("dexie"), import("./outbox")])
+        .then(([{ liveQuery }, { outboxFor }]) => {
+          if (cancelled) return;
+          const store = outboxFor(userId);
+          sub = liveQuery(async () => ({
+            items: await store.items(),
+            lastSync: await store.lastSync(),
+            photoBytes: await store.photoBytes(),
+          })).subscribe({ next: setView, error: () => setView(EMPTY) });
+        })
+        .catch(() => setView(EMPTY));
+    });
     return () => {
       cancelled = true;
+      stopWaiting();
       sub?.unsubscribe();
     };
   }, [userId]);

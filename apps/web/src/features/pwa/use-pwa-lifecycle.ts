@@ -1,6 +1,7 @@
 // Service worker registration (SPEC §4): /sw.js; an updated version asks before reloading; the
 // first install only logs. Also keeps the online flag in step with the browser.
 import { useEffect } from "react";
+import { afterLoad } from "../../lib/after-load";
 import { type InstallPromptEvent, useUiStore } from "../../stores/ui-store";
 
 let registered = false;
@@ -8,7 +9,7 @@ let registered = false;
 async function registerServiceWorker(): Promise<void> {
   if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   registered = true;
-  // Loaded after the first render: nothing on the first screen needs it.
+  // Loaded once the page has loaded: nothing on the first screen needs it.
   const { Workbox } = await import("workbox-window");
   const wb = new Workbox("/sw.js");
   wb.addEventListener("installed", (event) => {
@@ -25,7 +26,14 @@ async function registerServiceWorker(): Promise<void> {
 
 export function usePwaLifecycle(): void {
   useEffect(() => {
-    void registerServiceWorker().catch((error: unknown) => console.error("Service worker registration failed", error));
+    // After the page has loaded (Workbox's advice): the worker's precache downloads then compete
+    // with nothing the first screen needs.
+    afterLoad(
+      () =>
+        void registerServiceWorker().catch((error: unknown) =>
+          console.error("Service worker registration failed", error),
+        ),
+    );
     const { setOnline, setInstallPromptEvent, setShowInstallPrompt } = useUiStore.getState();
     setOnline(navigator.onLine);
     const online = () => setOnline(true);

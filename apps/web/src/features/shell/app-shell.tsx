@@ -1,19 +1,28 @@
-import { Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PageSkeleton, type SkeletonKind } from "../../components/page-skeleton";
+import { afterLoad } from "../../lib/after-load";
 import { preloadToasts } from "../../lib/toast";
 import { BottomTabs } from "./bottom-tabs";
 import { Header } from "./header";
 import { MobileSidebar, Sidebar } from "./sidebar";
 
-export function AppShell({ variant = "app" }: { variant?: "app" | "admin" }) {
-  // Right after the first paint (effects run after it), so the toast library is in memory before
-  // the signal drops: offline, a chunk fetched on the first toast could not load.
-  useEffect(() => preloadToasts(), []);
-  // The screen's code loads inside the shell (app/lazy-page.tsx): header and navigation paint at
-  // once, with a skeleton of the screen (its route's handle) until the screen is in.
-  const matches = useMatches();
-  const kind = (matches.at(-1)?.handle as { skeleton?: SkeletonKind } | undefined)?.skeleton;
+type Variant = "app" | "admin";
+
+/**
+ * The shell's layout: skip link, navigation (sidebar on desktop, menu and tabs on a phone), the
+ * header and the main area. Shared by the live shell below and the frame pre-rendered into the
+ * HTML of every signed-in screen (shell-frame.tsx), so the two line up exactly.
+ */
+export function ShellLayout({
+  variant,
+  header,
+  children,
+}: {
+  variant: Variant;
+  header: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh">
       <a
@@ -25,14 +34,29 @@ export function AppShell({ variant = "app" }: { variant?: "app" | "admin" }) {
       <Sidebar variant={variant} />
       <MobileSidebar variant={variant} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header />
+        {header}
         <main id="main" tabIndex={-1} className="flex-1 px-4 pb-24 pt-4 sm:px-6 lg:pb-8">
-          <Suspense fallback={<PageSkeleton kind={kind} />}>
-            <Outlet />
-          </Suspense>
+          {children}
         </main>
       </div>
       {variant === "app" && <BottomTabs />}
     </div>
+  );
+}
+
+export function AppShell({ variant = "app" }: { variant?: Variant }) {
+  // Once the page has loaded, so the toast library is in memory before the signal drops: offline,
+  // a chunk fetched on the first toast could not load.
+  useEffect(() => afterLoad(preloadToasts), []);
+  // The screen's code loads inside the shell (app/lazy-page.tsx): header and navigation paint at
+  // once, with a skeleton of the screen (its route's handle) until the screen is in.
+  const matches = useMatches();
+  const kind = (matches.at(-1)?.handle as { skeleton?: SkeletonKind } | undefined)?.skeleton;
+  return (
+    <ShellLayout variant={variant} header={<Header />}>
+      <Suspense fallback={<PageSkeleton kind={kind} />}>
+        <Outlet />
+      </Suspense>
+    </ShellLayout>
   );
 }

@@ -1,36 +1,26 @@
 import { LogOut, Menu, Settings } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { capitalise, initials } from "../../lib/format";
+import { useOutboxExists } from "../../offline/outbox-presence";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
 import { NotificationsButton } from "./notifications-button";
 
-// The outbox (Dexie, the sync loop) loads after the shell has painted: it is not part of any
-// screen's first load, and it renders nothing until a change is queued or a sync has run.
+// The outbox (Dexie, the sync loop) loads once the user has an outbox in this browser (something
+// was queued here once), after the shell has painted: it is not part of any screen's first load,
+// and it renders nothing until a change is queued or a sync has run.
 const OutboxIndicator = lazy(() =>
   import("../../offline/outbox-indicator").then((m) => ({ default: m.OutboxIndicator })),
 );
 
 export function Header() {
   const user = useAuthStore((s) => s.user);
-  const sidebarOpen = useUiStore((s) => s.sidebarOpen);
-  const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
   const navigate = useNavigate();
+  const hasOutbox = useOutboxExists(user?.id);
   if (!user) return null;
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-6">
-      <button
-        type="button"
-        className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-        aria-label="Open menu"
-        aria-expanded={sidebarOpen}
-        aria-controls="mobile-sidebar"
-        onClick={() => setSidebarOpen(true)}
-      >
-        <Menu aria-hidden className="size-6" />
-      </button>
-      <div className="flex-1" />
+    <HeaderBar>
       {user.role === "admin" && (
         <button
           type="button"
@@ -41,9 +31,11 @@ export function Header() {
           <Settings aria-hidden className="size-5" />
         </button>
       )}
-      <Suspense fallback={null}>
-        <OutboxIndicator />
-      </Suspense>
+      {hasOutbox && (
+        <Suspense fallback={null}>
+          <OutboxIndicator />
+        </Suspense>
+      )}
       <NotificationsButton />
       <div className="flex min-w-0 items-center gap-2 pl-1">
         <span
@@ -67,6 +59,45 @@ export function Header() {
         <LogOut aria-hidden className="size-5" />
         <span className="sr-only sm:not-sr-only">Logout</span>
       </button>
+    </HeaderBar>
+  );
+}
+
+/** The bar and the phone's menu button; what sits at its right end is the caller's. */
+function HeaderBar({ children }: { children: ReactNode }) {
+  const sidebarOpen = useUiStore((s) => s.sidebarOpen);
+  const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+      <button
+        type="button"
+        className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+        aria-label="Open menu"
+        aria-expanded={sidebarOpen}
+        aria-controls="mobile-sidebar"
+        onClick={() => setSidebarOpen(true)}
+      >
+        <Menu aria-hidden className="size-6" />
+      </button>
+      <div className="flex-1" />
+      {children}
     </header>
+  );
+}
+
+/**
+ * The header before the app knows who is signed in (the pre-rendered frame, shell-frame.tsx):
+ * the same bar with grey places for the bell, the user and Logout.
+ */
+export function HeaderFrame() {
+  return (
+    <HeaderBar>
+      <span aria-hidden className="size-10 rounded-lg" />
+      <span aria-hidden className="flex items-center gap-2 pl-1">
+        <span className="size-9 shrink-0 rounded-full bg-slate-200" />
+        <span className="h-8 w-24 rounded-md bg-slate-200/70" />
+      </span>
+      <span aria-hidden className="ml-1 h-11 w-10 rounded-lg sm:w-20" />
+    </HeaderBar>
   );
 }

@@ -1,15 +1,13 @@
+import { foldForSearch, reportSearchText } from "@sitesnag/shared/search";
 import type { Report } from "@sitesnag/shared/snagging";
 
-/** Whether a report's title or description holds every word of the search, ignoring case and accents. */
+/**
+ * Whether a report's title or description holds every word of the search, ignoring case and
+ * accents: the same folding as the server's search (shared/search.ts).
+ */
 export function matchesSearch(report: Pick<Report, "title" | "description">, search: string): boolean {
-  const words = fold(search).split(/\s+/).filter(Boolean);
+  const words = foldForSearch(search).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = `${fold(report.title)}\n${fold(report.description)}`;
+  const haystack = reportSearchText(report.title, report.description);
   return words.every((word) => haystack.includes(word));
 }
-
-const fold = (text: string): string =>
-  text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();

@@ -1,8 +1,15 @@
 import type { Project, ProjectInput } from "@sitesnag/shared/projects";
+import type { Report } from "@sitesnag/shared/snagging";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { usePagedList } from "../../../lib/paged-list";
-import { projectKeys, projectQuery, projectReportsQuery, projectsQuery } from "./projects-queries";
+import {
+  type ProjectReportFilter,
+  projectKeys,
+  projectQuery,
+  projectReportsOptions,
+  projectsQuery,
+} from "./projects-queries";
 
 const projectPagesOptions = { queryKey: projectKeys.pages, path: "/projects", field: "projects" };
 
@@ -26,7 +33,12 @@ export const useSearchedProjects = (search: string, enabled: boolean) =>
 
 export const useProject = (id: string) => useQuery(projectQuery(id));
 
-export const useProjectReports = (id: string) => useQuery(projectReportsQuery(id));
+/** The project's reports, page by page; filtered in the browser while they fit in one page. */
+export const useProjectReports = (id: string) => usePagedList<Report>(projectReportsOptions(id));
+
+/** The project's reports filtered on the server: only asked for once the list is paged. */
+export const useFilteredProjectReports = (id: string, filter: ProjectReportFilter, enabled: boolean) =>
+  usePagedList<Report>({ ...projectReportsOptions(id, filter), enabled, keepPrevious: true });
 
 export function useCreateProject() {
   return useMutation({

@@ -1,7 +1,9 @@
 // Query definitions shared by the hooks (projects-api.ts) and the router's prefetching loaders
 // (app/route-prefetch.ts). Kept apart from the hooks so the router can import them cheaply.
+
+import type { Priority, ReportStatus } from "@sitesnag/shared/enums";
 import type { Project } from "@sitesnag/shared/projects";
-import type { Report, ReportListQuery } from "@sitesnag/shared/snagging";
+import type { Report } from "@sitesnag/shared/snagging";
 import { api } from "../../../lib/api-client";
 import { pagedListQuery } from "../../../lib/paged-list";
 
@@ -9,7 +11,9 @@ export const projectKeys = {
   all: ["projects"] as const,
   pages: ["projects", "pages"] as const,
   detail: (id: string) => ["projects", id] as const,
+  // Under "snagging", so every report write invalidates it (app/query-client.ts), and persisted offline.
   reports: (id: string) => ["snagging", { projectId: id }] as const,
+  filteredReports: (id: string, filter: ProjectReportFilter) => ["snagging", { projectId: id }, filter] as const,
 };
 
 export const projectsQuery = () => ({
@@ -26,11 +30,19 @@ export const projectQuery = (id: string) => ({
   queryFn: async () => (await api<{ project: Project }>(`/projects/${encodeURIComponent(id)}`)).project,
 });
 
-export const projectReportsQuery = (id: string) => ({
-  queryKey: projectKeys.reports(id),
-  queryFn: async () => {
-    const query: ReportListQuery = { projectId: id };
-    const params = new URLSearchParams(query as Record<string, string>);
-    return (await api<{ reports: Report[] }>(`/snagging?${params}`)).reports;
+export type ProjectReportFilter = { status: ReportStatus | "all"; priority: Priority | "all" };
+
+/** The project page's reports, page by page (decision 0018); with a filter, filtered on the server. */
+export const projectReportsOptions = (id: string, filter?: ProjectReportFilter) => ({
+  queryKey: filter ? projectKeys.filteredReports(id, filter) : projectKeys.reports(id),
+  path: "/snagging",
+  field: "reports",
+  params: {
+    projectId: id,
+    status: filter && filter.status !== "all" ? filter.status : undefined,
+    priority: filter && filter.priority !== "all" ? filter.priority : undefined,
   },
 });
+
+/** The first page of the project's reports (the route prefetches it). */
+export const projectReportsQuery = (id: string) => pagedListQuery<Report>(projectReportsOptions(id));

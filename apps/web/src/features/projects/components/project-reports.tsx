@@ -3,11 +3,13 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/button";
+import { LoadMore } from "../../../components/load-more";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
 import { capitalise, formatDate } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useProjectReports } from "../api/projects-api";
+import { useUiStore } from "../../../stores/ui-store";
+import { useFilteredProjectReports, useProjectReports } from "../api/projects-api";
 
 type FilterSelectProps<T extends string> = {
   label: string;
@@ -35,15 +37,23 @@ function FilterSelect<T extends string>({ label, allLabel, options, value, onCha
   );
 }
 
-/** The project's snagging reports, filtered by status and priority on the page. */
+/**
+ * The project's snagging reports, page by page with Load more (decision 0018). While they fit in
+ * one page the status and priority filters run on the loaded list (instant, and offline from the
+ * cache); once there is a next page they run on the server, and offline on the pages loaded.
+ */
 export function ProjectReports({ projectId }: { projectId: string }) {
-  const reports = useProjectReports(projectId);
-  useErrorToast(reports.error, "Failed to load snagging reports", { useServerMessage: false });
+  const { query: reports, items: all, isPaged } = useProjectReports(projectId);
   const [status, setStatus] = useState<ReportStatus | "all">("all");
   const [priority, setPriority] = useState<Priority | "all">("all");
-  const visible = (reports.data ?? []).filter(
-    (r) => (status === "all" || r.status === status) && (priority === "all" || r.priority === priority),
-  );
+  const isOnline = useUiStore((s) => s.isOnline);
+  const onServer = isPaged && isOnline && (status !== "all" || priority !== "all");
+  const filtered = useFilteredProjectReports(projectId, { status, priority }, onServer);
+  const shown = onServer ? filtered : { query: reports, items: all };
+  useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
+  const visible = onServer
+    ? filtered.items
+    : all.filter((r) => (status === "all" || r.status === status) && (priority === "all" || r.priority === priority));
   return (
     <section aria-labelledby="project-reports" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -71,11 +81,11 @@ export function ProjectReports({ projectId }: { projectId: string }) {
           onChange={setPriority}
         />
       </div>
-      {reports.isPending ? (
+      {shown.query.isPending ? (
         <LoadingState label="Loading reports…" />
-      ) : reports.isError && !reports.data ? (
-        <ErrorState message="Failed to load snagging reports" onRetry={() => reports.refetch()} />
-      ) : reports.data.length === 0 ? (
+      ) : shown.query.isError && !shown.query.data ? (
+        <ErrorState message="Failed to load snagging reports" onRetry={() => shown.query.refetch()} />
+      ) : all.length === 0 ? (
         <EmptyState title="No snagging reports yet">Record the first snag on this project with New Report.</EmptyState>
       ) : visible.length === 0 ? (
         <EmptyState title="No reports match these filters" />
@@ -101,6 +111,7 @@ export function ProjectReports({ projectId }: { projectId: string }) {
           ))}
         </ul>
       )}
+      <LoadMore query={shown.query} shown={visible.length} noun="reports" />
     </section>
   );
 }

@@ -1,0 +1,13 @@
+// Worker thread entry: decodes, orients, strips and re-encodes one uploaded photo per message
+// (photos.ts's encodePhoto) and answers with the display copy and thumbnail, or null when the
+// image is damaged. The pool keeps how many photos are in work bounded (decision 0018).
+import { parentPort } from "node:worker_threads";
+import { encodePhoto } from "./photos";
+
+parentPort?.on("message", (bytes: Uint8Array) => {
+  encodePhoto(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).then(
+    // Copied back, not moved: sharp's output buffers live in memory that cannot be transferred.
+    (photo) => parentPort?.postMessage({ ok: true, value: photo }),
+    (error: unknown) => parentPort?.postMessage({ ok: false, error: String((error as Error)?.stack ?? error) }),
+  );
+});
