@@ -174,6 +174,11 @@ export const router = createBrowserRouter(
                 {
                   path: "snagging/new",
                   handle: appSkeleton("/app/snagging/new"),
+                  // The form's own chunk, which the screen fetches as its module starts (report-form-page.tsx).
+                  loader: prefetch(
+                    () => [],
+                    () => import("../features/snagging/components/report-form/report-form"),
+                  ),
                   Component: lazyPage(
                     () => import("../features/snagging/report-form-page"),
                     (m) => m.ReportFormPage,
@@ -182,6 +187,11 @@ export const router = createBrowserRouter(
                 {
                   path: "snagging/:id/edit",
                   handle: appSkeleton("/app/snagging/:id/edit"),
+                  // The form's own chunk, which the screen fetches as its module starts (report-form-page.tsx).
+                  loader: prefetch(
+                    () => [],
+                    () => import("../features/snagging/components/report-form/report-form"),
+                  ),
                   Component: lazyPage(
                     () => import("../features/snagging/report-form-page"),
                     (m) => m.ReportFormPage,

@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { capitalise, formatDate, formatDateTime, initials } from "./format";
+import { capitalise, formatDate, formatDateTime, formatMonth, initials } from "./format";
 
 describe("formatting (SPEC §9)", () => {
   it("shows epoch seconds as 'MMM d, yyyy' and 'MMM d, yyyy h:mm a'", () => {
@@ -22,6 +22,14 @@ describe("formatting (SPEC §9)", () => {
       [23, "11:00 PM"],
     ] as const) {
       expect(formatDateTime(new Date(2026, 0, 9, h, 0).getTime() / 1000)).toBe(`Jan 9, 2026 ${shown}`);
+    }
+  });
+
+  it("shows a calendar month as 'MMM yyyy' or 'MMM', as date-fns does for its first day", () => {
+    for (let m = 1; m <= 12; m++) {
+      const month = `2026-${String(m).padStart(2, "0")}`;
+      expect(formatMonth(month)).toBe(format(new Date(2026, m - 1, 1), "MMM yyyy"));
+      expect(formatMonth(month, false)).toBe(format(new Date(2026, m - 1, 1), "MMM"));
     }
   });
 

@@ -14,6 +14,11 @@ export const formatDateTime = (seconds: number): string => {
   const minutes = String(d.getMinutes()).padStart(2, "0");
   return `${day(d)} ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
 };
+/** A calendar month 'yyyy-MM' → 'MMM yyyy' (or 'MMM'), read from the text: no time zone can shift it. */
+export const formatMonth = (month: string, withYear = true): string => {
+  const name = MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
+  return withYear ? `${name} ${month.slice(0, 4)}` : name;
+};
 export const capitalise = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
 export const initials = (first: string, last: string): string =>
   `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || "?";

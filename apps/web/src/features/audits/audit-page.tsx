@@ -1,6 +1,6 @@
 import type { AuditDetail, ChecklistItem } from "@sitesnag/shared/audits";
 import { ArrowLeft, FileDown, Printer, Save } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
@@ -11,9 +11,6 @@ import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { loadAuditStore } from "./api/audit-store";
 import { useRaiseSnag } from "./api/use-raise-snag";
-import { itemNumbers } from "./audit-numbers";
-import { AuditChecklist } from "./components/audit-checklist";
-import { AuditFormDataFields } from "./components/audit-form-data";
 import { AuditStatusBadge } from "./components/score-badge";
 import { useAuditEditor } from "./use-audit-editor";
 import { useMediaQuery } from "./use-media-query";
@@ -27,11 +24,17 @@ const loadSignatures = () => import("./components/signatures-panel");
 const SignaturesPanel = lazy(() => loadSignatures().then((m) => ({ default: m.SignaturesPanel })));
 const loadCompressor = () => import("./compress-photo");
 void loadSignatures().catch(() => undefined);
-// The score panels (compliance chart and risk matrix) likewise; the screen shows its loading state
-// until they are in, which is never longer than the audit store they load beside.
-const loadScores = () => import("./components/audit-scores");
-const AuditScores = lazy(() => loadScores().then((m) => ({ default: m.AuditScores })));
-void loadScores().catch(() => undefined);
+// The score panels (compliance chart and risk matrix) and the audit's body (site details form, the
+// 27-item checklist) likewise, in two chunks: nothing of an audit shows before the store has read
+// it, and the store (started by the route's loader) is the larger download, so the screen's
+// loading state lasts no longer than before.
+const loadAuditScores = () => import("./components/audit-scores");
+const loadAuditSheet = () => import("./components/audit-sheet");
+const AuditScores = lazy(() => loadAuditScores().then((m) => ({ default: m.AuditScores })));
+void loadAuditScores().catch(() => undefined);
+const AuditFormDataFields = lazy(() => loadAuditSheet().then((m) => ({ default: m.AuditFormDataFields })));
+const AuditChecklist = lazy(() => loadAuditSheet().then((m) => ({ default: m.AuditChecklist })));
+void loadAuditSheet().catch(() => undefined);
 // Raising a snag, adding photos and exporting load once the audit has painted, so they work when
 // the signal drops afterwards (the service worker's precache covers a cold start offline).
 const warmActions = () =>
@@ -49,7 +52,6 @@ export function AuditPage() {
   const [isSaving, setSaving] = useState(false);
   const [addingPhotosTo, setAddingPhotosTo] = useState<string | null>(null);
   const detail = state.phase === "ready" ? state.detail : null;
-  const numbers = useMemo(() => (detail ? itemNumbers(detail.checklist) : {}), [detail]);
   const photoUrls = usePhotoUrls(detail ? detail.checklist.flatMap((i) => i.photos) : []);
   const isWide = useMediaQuery("(min-width: 1024px)");
   const raise = useRaiseSnag();
@@ -115,11 +117,11 @@ export function AuditPage() {
   }
 
   // Rendered once, beside the checklist on wide screens and above it on phones.
-  const scores = <AuditScores checklist={current.checklist} numbers={numbers} />;
+  const scores = <AuditScores checklist={current.checklist} />;
 
-  function onRaiseSnag(item: ChecklistItem) {
+  function onRaiseSnag(item: ChecklistItem, number: string) {
     raise.mutate(
-      { userId, summary, item, number: numbers[item.id] ?? "" },
+      { userId, summary, item, number },
       {
         onSuccess: (link) => {
           changeItem(item.id, { snag: link });
@@ -204,7 +206,6 @@ export function AuditPage() {
             {!isWide && scores}
             <AuditChecklist
               checklist={current.checklist}
-              numbers={numbers}
               photoUrls={photoUrls}
               addingPhotosTo={addingPhotosTo}
               raisingSnagFor={raise.isPending ? (raise.variables?.item.id ?? null) : null}

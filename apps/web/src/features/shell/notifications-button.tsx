@@ -1,10 +1,14 @@
 import { unreadBadge } from "@sitesnag/shared/notification-badge";
 import { Bell } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { LoadMore } from "../../components/load-more";
-import { formatDateTime } from "../../lib/format";
+import { useEffect, useId, useRef, useState } from "react";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { useMarkAllNotificationsRead, useNotifications } from "./api/notifications-api";
-import { NotificationItem } from "./notification-item";
+
+// The open panel (list, Load more, dates) loads once the shell has painted, not with it (issue 7).
+const NotificationsPanel = lazyDialog(
+  () => import("./notifications-panel").then((m) => m.NotificationsPanel),
+  (p) => p.open,
+);
 
 /** The header bell: the real unread count ('9+' above nine, nothing at zero) and the latest entries. */
 export function NotificationsButton() {
@@ -28,7 +32,6 @@ export function NotificationsButton() {
       document.removeEventListener("keydown", onKey);
     };
   }, [open]);
-  const list = useMemo(() => notifications.data?.pages.flatMap((p) => p.notifications) ?? [], [notifications.data]);
   return (
     <div ref={root} className="relative">
       <button
@@ -50,52 +53,14 @@ export function NotificationsButton() {
           </span>
         )}
       </button>
-      {open && (
-        <section
-          id={panelId}
-          aria-label="Notifications"
-          className="fixed inset-x-3 top-16 z-40 max-h-[70dvh] overflow-y-auto rounded-xl bg-white text-sm shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:right-0 sm:top-12 sm:w-96"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-            <h2 className="font-semibold text-slate-900">Notifications</h2>
-            {unread > 0 && (
-              <button
-                type="button"
-                onClick={() => markAll.mutate()}
-                disabled={markAll.isPending}
-                className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-              >
-                Mark all as read
-              </button>
-            )}
-          </div>
-          {notifications.isPending ? (
-            <p className="px-4 py-3 text-slate-600">Loading…</p>
-          ) : notifications.isError && list.length === 0 ? (
-            <p className="px-4 py-3 text-red-700">Notifications could not be loaded.</p>
-          ) : list.length === 0 ? (
-            <p className="px-4 py-3 text-slate-600">
-              You're all caught up. Assignments and report status changes will appear here.
-            </p>
-          ) : (
-            <>
-              <ul aria-label="Latest notifications" className="divide-y divide-slate-100">
-                {list.map((n) => (
-                  <NotificationItem
-                    key={n.id}
-                    notification={n}
-                    when={formatDateTime(n.createdAt)}
-                    onOpen={() => setOpen(false)}
-                  />
-                ))}
-              </ul>
-              <div className="px-4 pb-3">
-                <LoadMore query={notifications} shown={list.length} noun="notifications" />
-              </div>
-            </>
-          )}
-        </section>
-      )}
+      <NotificationsPanel
+        open={open}
+        panelId={panelId}
+        unread={unread}
+        isMarkingAll={markAll.isPending}
+        onMarkAll={() => markAll.mutate()}
+        onClose={() => setOpen(false)}
+      />
     </div>
   );
 }

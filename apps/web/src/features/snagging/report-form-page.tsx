@@ -3,7 +3,7 @@ import { pairPhotoSegments } from "@sitesnag/shared/photo-description";
 import { generateReference } from "@sitesnag/shared/reference";
 import type { Report } from "@sitesnag/shared/snagging";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
@@ -13,9 +13,17 @@ import { useAuthStore } from "../../stores/auth-store";
 import { useMembers } from "./api/get-members";
 import { useProjectOptions } from "./api/get-project-options";
 import { useReportForEdit } from "./api/get-report-for-edit";
-import { ReportForm, type ReportFormInitial } from "./components/report-form/report-form";
+import type { ReportFormInitial } from "./components/report-form/report-form";
 import { recallCapture } from "./lib/capture-memory";
 import { epochToDueDay } from "./lib/report-form-rules";
+
+// The form itself (fields, photo cards, location, saving) is fetched as this module starts (and by
+// its routes' loaders, router.tsx), beside the projects and members it waits for: no form can show
+// before they have answered (issue 7).
+const loadReportForm = () => import("./components/report-form/report-form");
+const form = loadReportForm();
+form.catch(() => undefined);
+const ReportForm = lazy(() => form.catch(loadReportForm).then((m) => ({ default: m.ReportForm })));
 
 function editInitial(report: Report): ReportFormInitial {
   const paired = pairPhotoSegments(report.description, report.attachments);
@@ -113,13 +121,15 @@ export function ReportFormPage() {
   let body: React.ReactNode;
   if (started?.key === formKey && user) {
     body = (
-      <ReportForm
-        key={formKey}
-        initial={started.initial}
-        projects={projects.data ?? []}
-        assignees={options}
-        userId={user.id}
-      />
+      <Suspense fallback={<LoadingState label={mode === "create" ? "Preparing the form…" : "Loading report…"} />}>
+        <ReportForm
+          key={formKey}
+          initial={started.initial}
+          projects={projects.data ?? []}
+          assignees={options}
+          userId={user.id}
+        />
+      </Suspense>
     );
   } else if (projects.isError) {
     body = (

@@ -1,5 +1,5 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
-import { ArrowLeft, Building2 } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
@@ -15,13 +15,8 @@ import { useDownloadReportPdf } from "./api/download-report-pdf";
 import { useReport } from "./api/get-report";
 import { useUpdateReportStatus } from "./api/update-report-status";
 import { CategoryIcon } from "./components/category-icon";
-import { LocationBlock } from "./components/location-block";
-import { PhotoGallery } from "./components/photo-gallery";
 import { ReportActions } from "./components/report-actions";
-import { ReportDetails } from "./components/report-details";
 import { ReportNotFound } from "./components/report-not-found";
-import { StatusChanger } from "./components/status-changer";
-import { photoEntries } from "./photo-entries";
 
 // Loads when first opened (fetched once the page has painted, so it opens offline too).
 const ConfirmDialog = lazyDialog(
@@ -37,6 +32,13 @@ queuedDetail.catch(() => undefined);
 const QueuedReportDetail = lazy(() =>
   queuedDetail.catch(loadQueuedDetail).then((m) => ({ default: m.QueuedReportDetail })),
 );
+
+// The body below the title (status, photos, facts) likewise: it is in before the queue check the
+// screen waits for, and the whole report shows at once (Suspense below).
+const loadBody = () => import("./components/report-body");
+const body = loadBody();
+body.catch(() => undefined);
+const ReportBody = lazy(() => body.catch(loadBody).then((m) => ({ default: m.ReportBody })));
 
 export const DELETE_REPORT_CONFIRM = "Are you sure you want to delete this report?";
 
@@ -90,7 +92,7 @@ export function SnaggingDetailPage() {
   };
 
   return (
-    <>
+    <Suspense fallback={<LoadingState label="Loading report…" />}>
       <title>{`${r.title} · SiteSnag`}</title>
       <Link
         to="/app/snagging"
@@ -125,33 +127,11 @@ export function SnaggingDetailPage() {
           />
         </div>
       </div>
-      {/* Phones read status, photos, then the facts; from lg the photos take the left two thirds. */}
-      <div className="grid gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
-        <div className="lg:col-start-3 lg:row-start-1">
-          <StatusChanger
-            current={r.status}
-            pending={updateStatus.isPending ? (updateStatus.variables ?? null) : null}
-            onChange={changeStatus}
-          />
-        </div>
-        <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <PhotoGallery entries={photoEntries(r)} />
-        </div>
-        <div className="space-y-4 lg:col-start-3 lg:row-start-2">
-          <Link
-            to={`/app/projects/${r.projectId}`}
-            className="flex min-h-11 items-center gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
-          >
-            <Building2 aria-hidden className="size-5 shrink-0 text-brand-700" />
-            <span className="min-w-0">
-              <span className="block text-xs text-slate-500">Project</span>
-              <span className="block truncate font-semibold text-slate-900">{r.projectName}</span>
-            </span>
-          </Link>
-          <LocationBlock lat={r.locationLat} lng={r.locationLng} />
-          <ReportDetails report={r} />
-        </div>
-      </div>
+      <ReportBody
+        report={r}
+        pendingStatus={updateStatus.isPending ? (updateStatus.variables ?? null) : null}
+        onChangeStatus={changeStatus}
+      />
       <ConfirmDialog
         open={isConfirming}
         title="Delete report?"
@@ -173,6 +153,6 @@ export function SnaggingDetailPage() {
           })
         }
       />
-    </>
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatMonth } from "../../../lib/format";
 
 /**
  * Sign-ups per month as plain bars: no chart library, and a screen reader reads it as a list
@@ -11,7 +11,7 @@ export function SignupsChart({ months }: { months: { month: string; count: numbe
       <figcaption className="mb-3 text-lg font-semibold text-slate-900">Sign-ups per month</figcaption>
       <ol className="flex h-48 items-end gap-1 border-b border-slate-300 sm:gap-2" aria-label="Sign-ups per month">
         {months.map((m) => {
-          const label = format(new Date(`${m.month}-01T00:00:00Z`), "MMM yyyy");
+          const label = formatMonth(m.month);
           return (
             <li key={m.month} className="flex h-full flex-1 flex-col items-center justify-end">
               <span className="text-xs font-medium text-slate-700">{m.count}</span>
@@ -30,7 +30,7 @@ export function SignupsChart({ months }: { months: { month: string; count: numbe
       <div aria-hidden className="mt-1 flex gap-1 sm:gap-2">
         {months.map((m) => (
           <span key={m.month} className="flex-1 text-center text-[10px] text-slate-500 sm:text-xs">
-            {format(new Date(`${m.month}-01T00:00:00Z`), "MMM")}
+            {formatMonth(m.month, false)}
           </span>
         ))}
       </div>

@@ -1,23 +1,24 @@
 import { AUDIT_SECTIONS } from "@sitesnag/shared/audit-template";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
+import { useMemo } from "react";
+import { itemNumbers } from "../audit-numbers";
 import { ChecklistItemCard } from "./checklist-item-card";
 import { ChecklistSection } from "./checklist-section";
 
 type Props = {
   checklist: ChecklistItem[];
-  numbers: Record<string, string>;
   photoUrls: Record<string, string>;
   addingPhotosTo: string | null;
   raisingSnagFor: string | null;
   onItemChange: (id: string, patch: Partial<ChecklistItem>) => void;
   onAddPhotos: (id: string, files: File[]) => void;
-  onRaiseSnag?: ((item: ChecklistItem) => void) | undefined;
+  /** With the item's "section.item" number, as the snag's text quotes it. */
+  onRaiseSnag?: ((item: ChecklistItem, number: string) => void) | undefined;
 };
 
 /** The checklist by section, in template order. */
 export function AuditChecklist({
   checklist,
-  numbers,
   photoUrls,
   addingPhotosTo,
   raisingSnagFor,
@@ -25,6 +26,7 @@ export function AuditChecklist({
   onAddPhotos,
   onRaiseSnag,
 }: Props) {
+  const numbers = useMemo(() => itemNumbers(checklist), [checklist]);
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-semibold text-slate-900">Checklist</h2>
@@ -43,7 +45,7 @@ export function AuditChecklist({
                 isRaisingSnag={raisingSnagFor === item.id}
                 onChange={(patch) => onItemChange(item.id, patch)}
                 onAddPhotos={(files) => onAddPhotos(item.id, files)}
-                onRaiseSnag={onRaiseSnag ? () => onRaiseSnag(item) : undefined}
+                onRaiseSnag={onRaiseSnag ? () => onRaiseSnag(item, numbers[item.id] ?? "") : undefined}
               />
             ))}
           </ChecklistSection>

@@ -1,10 +1,13 @@
 // The audit screen's score panels, in a chunk of their own (audit-page.tsx loads it beside the
 // audit store): the compliance chart and the risk matrix are not needed for the first paint.
 import type { ChecklistItem } from "@sitesnag/shared/audits";
+import { useMemo } from "react";
+import { itemNumbers } from "../audit-numbers";
 import { CompliancePanel } from "./compliance-panel";
 import { RiskMatrix } from "./risk-matrix";
 
-export function AuditScores({ checklist, numbers }: { checklist: ChecklistItem[]; numbers: Record<string, string> }) {
+export function AuditScores({ checklist }: { checklist: ChecklistItem[] }) {
+  const numbers = useMemo(() => itemNumbers(checklist), [checklist]);
   return (
     <div className="space-y-5">
       <CompliancePanel checklist={checklist} />

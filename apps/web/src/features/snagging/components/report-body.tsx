@@ -1,0 +1,42 @@
+// The report detail's body (status buttons, photo cards, project, location and details), in a chunk
+// of its own: snagging-detail-page.tsx fetches it as its module starts, beside the offline-queue
+// check that the screen waits for before it shows anything (issue 7, first-load budgets).
+import type { ReportStatus } from "@sitesnag/shared/enums";
+import type { Report } from "@sitesnag/shared/snagging";
+import { Building2 } from "lucide-react";
+import { Link } from "react-router";
+import { photoEntries } from "../photo-entries";
+import { LocationBlock } from "./location-block";
+import { PhotoGallery } from "./photo-gallery";
+import { ReportDetails } from "./report-details";
+import { StatusChanger } from "./status-changer";
+
+type Props = { report: Report; pendingStatus: ReportStatus | null; onChangeStatus: (status: ReportStatus) => void };
+
+export function ReportBody({ report: r, pendingStatus, onChangeStatus }: Props) {
+  return (
+    // Phones read status, photos, then the facts; from lg the photos take the left two thirds.
+    <div className="grid gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
+      <div className="lg:col-start-3 lg:row-start-1">
+        <StatusChanger current={r.status} pending={pendingStatus} onChange={onChangeStatus} />
+      </div>
+      <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+        <PhotoGallery entries={photoEntries(r)} />
+      </div>
+      <div className="space-y-4 lg:col-start-3 lg:row-start-2">
+        <Link
+          to={`/app/projects/${r.projectId}`}
+          className="flex min-h-11 items-center gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+        >
+          <Building2 aria-hidden className="size-5 shrink-0 text-brand-700" />
+          <span className="min-w-0">
+            <span className="block text-xs text-slate-500">Project</span>
+            <span className="block truncate font-semibold text-slate-900">{r.projectName}</span>
+          </span>
+        </Link>
+        <LocationBlock lat={r.locationLat} lng={r.locationLng} />
+        <ReportDetails report={r} />
+      </div>
+    </div>
+  );
+}
