@@ -11,16 +11,24 @@ test("the offline banner follows the browser's connection", async ({ page, conte
   await expect(page.getByText("You are offline")).toHaveCount(0);
 });
 
+/**
+ * The browser's install offer, as Chrome fires it. The page listens once it has hydrated, which a
+ * busy machine may finish after `load`: the offer is made again until the card shows (as Chrome
+ * would keep it available), and each offer replaces the last.
+ */
 async function offerInstall(page: import("@playwright/test").Page) {
-  await page.evaluate(() => {
-    const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & Record<string, unknown>;
-    event.prompt = async () => {
-      (window as unknown as { promptCalls: number }).promptCalls =
-        ((window as unknown as { promptCalls?: number }).promptCalls ?? 0) + 1;
-    };
-    event.userChoice = Promise.resolve({ outcome: "accepted" });
-    window.dispatchEvent(event);
-  });
+  await expect(async () => {
+    await page.evaluate(() => {
+      const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & Record<string, unknown>;
+      event.prompt = async () => {
+        (window as unknown as { promptCalls: number }).promptCalls =
+          ((window as unknown as { promptCalls?: number }).promptCalls ?? 0) + 1;
+      };
+      event.userChoice = Promise.resolve({ outcome: "accepted" });
+      window.dispatchEvent(event);
+    });
+    await expect(page.getByRole("region", { name: "Install SiteSnag" })).toBeVisible({ timeout: 1000 });
+  }).toPass();
 }
 
 test("the install card appears when the browser offers installation; Not now hides it", async ({ page }) => {

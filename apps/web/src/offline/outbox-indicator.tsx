@@ -1,6 +1,9 @@
 // Header indicator (issue 10): how many changes wait, when the last sync succeeded, 'Sync now',
 // and each failed item's error with Retry and Discard (which asks first). It also runs the sync
 // loop: on start when online, on reconnect and when the tab becomes visible.
+// The header loads this small chunk once the page has loaded, while online; the outbox itself
+// (Dexie, zod) is imported when used: by then whoever queued a change has loaded it, so it
+// resolves from memory even with no network (outbox-presence.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { CloudOff, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
@@ -8,14 +11,15 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
 import { formatBytes } from "./format-bytes";
-import { outboxFor, syncOutbox } from "./outbox";
 import { useOutbox } from "./use-outbox";
+
+const loadOutbox = () => import("./outbox");
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 const label = (action: string) =>
   ({ create: "New report", status: "Status change", update: "Edit", delete: "Delete" })[action] ?? action;
 
-export function OutboxIndicator() {
+export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean }) {
   const userId = useAuthStore((s) => s.user?.id);
   const queryClient = useQueryClient();
   const { items, lastSync, photoBytes } = useOutbox();
@@ -27,7 +31,7 @@ export function OutboxIndicator() {
     if (!userId || !navigator.onLine) return;
     setSyncing(true);
     try {
-      const outcome = await syncOutbox(userId);
+      const outcome = await (await loadOutbox()).syncOutbox(userId);
       if (outcome && outcome.sent > 0) await queryClient.invalidateQueries();
       if (outcome?.failed) toast.error(`${outcome.failed} queued change(s) could not be synced`);
     } catch (err) {
@@ -38,8 +42,9 @@ export function OutboxIndicator() {
     }
   }, [userId, queryClient]);
 
+  const [startSync] = useState(syncOnStart);
   useEffect(() => {
-    void sync();
+    if (startSync) void sync();
     const onVisible = () => document.visibilityState === "visible" && void sync();
     window.addEventListener("online", sync);
     document.addEventListener("visibilitychange", onVisible);
@@ -47,7 +52,7 @@ export function OutboxIndicator() {
       window.removeEventListener("online", sync);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [sync]);
+  }, [sync, startSync]);
 
   if (!userId || (items.length === 0 && lastSync === null)) return null;
   return (
@@ -87,7 +92,11 @@ export function OutboxIndicator() {
                       <button
                         type="button"
                         className="underline"
-                        onClick={() => void outboxFor(userId).retry(item.id).then(sync)}
+                        onClick={() =>
+                          void loadOutbox()
+                            .then((m) => m.outboxFor(userId).retry(item.id))
+                            .then(sync)
+                        }
                       >
                         Retry
                       </button>
@@ -117,7 +126,7 @@ export function OutboxIndicator() {
         confirmLabel="Discard"
         onCancel={() => setDiscarding(null)}
         onConfirm={() => {
-          if (discarding) void outboxFor(userId).discard(discarding);
+          if (discarding) void loadOutbox().then((m) => m.outboxFor(userId).discard(discarding));
           setDiscarding(null);
         }}
       />

@@ -35,36 +35,41 @@ export function announceOutbox(userId: string): void {
   channel.close();
 }
 
-/** Calls `then` once `userId` has an outbox: at once if it exists, else when one is announced. */
-export function whenOutboxExists(userId: string, then: () => void): () => void {
+/**
+ * Calls `then` once `userId` has an outbox: at once if it exists (`createdNow` false), else when
+ * one is announced (`createdNow` true: a change was just queued in this session).
+ */
+export function whenOutboxExists(userId: string, then: (createdNow: boolean) => void): () => void {
   let done = false;
-  const fire = () => {
+  const fire = (createdNow: boolean) => {
     if (done) return;
     done = true;
     stop();
-    then();
+    then(createdNow);
   };
-  const onEvent = (event: Event) => (event as CustomEvent<string>).detail === userId && fire();
+  const onEvent = (event: Event) => (event as CustomEvent<string>).detail === userId && fire(true);
   const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
-  if (channel) channel.onmessage = (event: MessageEvent<string>) => event.data === userId && fire();
+  if (channel) channel.onmessage = (event: MessageEvent<string>) => event.data === userId && fire(true);
   window.addEventListener(EVENT, onEvent);
   const stop = () => {
     window.removeEventListener(EVENT, onEvent);
     channel?.close();
   };
-  void outboxExists(userId).then((exists) => exists && fire());
+  void outboxExists(userId).then((exists) => exists && fire(false));
   return () => {
     done = true;
     stop();
   };
 }
 
-/** True once `userId` has an outbox in this browser (see whenOutboxExists). */
-export function useOutboxExists(userId: string | undefined): boolean {
-  const [existsFor, setExistsFor] = useState<string | null>(null);
+export type OutboxPresence = { exists: false } | { exists: true; createdNow: boolean };
+
+/** Whether `userId` has an outbox in this browser yet, and whether it was created in this session. */
+export function useOutboxPresence(userId: string | undefined): OutboxPresence {
+  const [found, setFound] = useState<{ userId: string; createdNow: boolean } | null>(null);
   useEffect(() => {
     if (!userId) return;
-    return whenOutboxExists(userId, () => setExistsFor(userId));
+    return whenOutboxExists(userId, (createdNow) => setFound({ userId, createdNow }));
   }, [userId]);
-  return userId !== undefined && existsFor === userId;
+  return found && found.userId === userId ? { exists: true, createdNow: found.createdNow } : { exists: false };
 }

@@ -8,12 +8,18 @@ import {
   type AsyncStorage,
   type PersistedClient,
   type Persister,
-  persistQueryClientRestore,
   persistQueryClientSave,
   persistQueryClientSubscribe,
   removeOldestQuery,
 } from "@tanstack/query-persist-client-core";
-import { type DehydrateOptions, defaultShouldDehydrateQuery, dehydrate, type QueryClient } from "@tanstack/react-query";
+import {
+  type DehydratedState,
+  type DehydrateOptions,
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  hydrate,
+  type QueryClient,
+} from "@tanstack/react-query";
 import {
   QUERY_CACHE_BUSTER,
   QUERY_CACHE_DB,
@@ -117,6 +123,48 @@ function flushOnHide(queryClient: QueryClient, userId: string): () => void {
 }
 
 /**
+ * A persisted query is restored only where this session has no answer of its own yet: a query
+ * the screen already read (data), or one the server already answered with an error (a report
+ * deleted meanwhile answers 404), is newer than the copy. A query that failed for lack of network
+ * has no status and is restored: offline, the copy is the best there is.
+ */
+function untouched(queryClient: QueryClient, queryKey: readonly unknown[]): boolean {
+  const state = queryClient.getQueryCache().find({ queryKey, exact: true })?.state;
+  if (!state) return true;
+  const answered = typeof (state.error as { status?: unknown } | null)?.status === "number";
+  return state.dataUpdatedAt === 0 && !answered;
+}
+
+/**
+ * TanStack's persistQueryClientRestore, except that the choice of what to restore and the
+ * restore itself happen in one synchronous step, so a request that answers while the copy is
+ * being read (the screen starts at once when online) is never overwritten by the older copy.
+ */
+async function restoreInto(queryClient: QueryClient, persister: Persister): Promise<void> {
+  const client = await persister.restoreClient();
+  if (!client) return;
+  if (
+    !client.timestamp ||
+    Date.now() - client.timestamp > QUERY_CACHE_MAX_AGE ||
+    client.buster !== QUERY_CACHE_BUSTER
+  ) {
+    await persister.removeClient();
+    return;
+  }
+  try {
+    const state: DehydratedState = {
+      ...client.clientState,
+      queries: client.clientState.queries.filter((q) => untouched(queryClient, q.queryKey)),
+    };
+    hydrate(queryClient, state);
+  } catch (error) {
+    // A copy this build cannot read is dropped rather than tried again on every start.
+    await persister.removeClient();
+    throw error;
+  }
+}
+
+/**
  * Restores `userId`'s persisted cache into the client (once per user), then saves every change to
  * a persisted query from then on. Resolves when the restore is done, successful or not.
  */
@@ -126,12 +174,7 @@ export function startQueryPersistence(queryClient: QueryClient, userId: string):
   const persister = persisterFor(userId);
   let unsubscribe = () => {};
   let stopped = false;
-  const restored = persistQueryClientRestore({
-    queryClient,
-    persister,
-    buster: QUERY_CACHE_BUSTER,
-    maxAge: QUERY_CACHE_MAX_AGE,
-  })
+  const restored = restoreInto(queryClient, persister)
     .catch((error: unknown) => console.warn("The offline copy of earlier reads could not be restored", error))
     .then(() => {
       if (stopped) return;

@@ -35,10 +35,16 @@ void loadAuditScores().catch(() => undefined);
 const AuditFormDataFields = lazy(() => loadAuditSheet().then((m) => ({ default: m.AuditFormDataFields })));
 const AuditChecklist = lazy(() => loadAuditSheet().then((m) => ({ default: m.AuditChecklist })));
 void loadAuditSheet().catch(() => undefined);
-// Raising a snag, adding photos and exporting load once the audit has painted, so they work when
-// the signal drops afterwards (the service worker's precache covers a cold start offline).
+// Raising a snag (with the outbox it queues into offline), adding photos and exporting load once
+// the audit has painted, so they work when the signal drops afterwards (the service worker's
+// precache covers a cold start offline).
 const warmActions = () =>
-  Promise.all([loadCompressor(), import("./api/raise-snag"), import("./audit-exports")]).catch(() => undefined);
+  Promise.all([
+    loadCompressor(),
+    import("./api/raise-snag"),
+    import("../../offline/outbox"),
+    import("./audit-exports"),
+  ]).catch(() => undefined);
 
 const storageMessage = (error: unknown, fallback: string) =>
   error instanceof Error && (error.name === "StorageFullError" || error.name === "UnreadablePhotoError")

@@ -47,7 +47,7 @@ export function ShellLayout({
 export function AppShell({ variant = "app" }: { variant?: Variant }) {
   // Once the page has loaded, so the toast library is in memory before the signal drops: offline,
   // a chunk fetched on the first toast could not load.
-  useEffect(() => afterLoad(preloadToasts), []);
+  useEffect(() => afterLoad(preloadToasts, { idle: false }), []);
   // The screen's code loads inside the shell (app/lazy-page.tsx): header and navigation paint at
   // once, with a skeleton of the screen (its route's handle) until the screen is in.
   const matches = useMatches();

@@ -1,23 +1,24 @@
 import { LogOut, Menu, Settings } from "lucide-react";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useNavigate } from "react-router";
+import { afterLoad } from "../../lib/after-load";
 import { capitalise, initials } from "../../lib/format";
-import { useOutboxExists } from "../../offline/outbox-presence";
+import { useOutboxPresence } from "../../offline/outbox-presence";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
 import { NotificationsButton } from "./notifications-button";
 
-// The outbox (Dexie, the sync loop) loads once the user has an outbox in this browser (something
-// was queued here once), after the shell has painted: it is not part of any screen's first load,
-// and it renders nothing until a change is queued or a sync has run.
-const OutboxIndicator = lazy(() =>
-  import("../../offline/outbox-indicator").then((m) => ({ default: m.OutboxIndicator })),
-);
+// The outbox indicator (the sync loop) renders once the user has an outbox in this browser
+// (something was queued here once): it is not part of any screen's first load. Its small chunk is
+// fetched once the page has loaded, so a change queued later with no signal still gets it.
+const loadOutboxIndicator = () => import("../../offline/outbox-indicator");
+const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default: m.OutboxIndicator })));
 
 export function Header() {
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
-  const hasOutbox = useOutboxExists(user?.id);
+  const outbox = useOutboxPresence(user?.id);
+  useEffect(() => afterLoad(() => void loadOutboxIndicator().catch(() => undefined)), []);
   if (!user) return null;
   return (
     <HeaderBar>
@@ -31,9 +32,11 @@ export function Header() {
           <Settings aria-hidden className="size-5" />
         </button>
       )}
-      {hasOutbox && (
+      {outbox.exists && (
         <Suspense fallback={null}>
-          <OutboxIndicator />
+          {/* The start-up sync is for a queue found at start; one queued just now waits for the
+              usual triggers (reconnect, tab shown, Sync now), as it did when the indicator was always there. */}
+          <OutboxIndicator syncOnStart={!outbox.createdNow} />
         </Suspense>
       )}
       <NotificationsButton />
