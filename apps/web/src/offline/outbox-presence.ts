@@ -26,50 +26,67 @@ export async function outboxExists(userId: string): Promise<boolean> {
   }
 }
 
-/** A change was queued for `userId`: views waiting for an outbox load it now, in every tab. */
+type Announcement = { userId: string; offline: boolean };
+
+/**
+ * A change was queued for `userId`: views waiting for an outbox load it now, in every tab. It says
+ * whether the browser was offline then, so a view mounted after the connection came back knows it
+ * missed the reconnect.
+ */
 export function announceOutbox(userId: string): void {
-  window.dispatchEvent(new CustomEvent(EVENT, { detail: userId }));
+  const announcement: Announcement = { userId, offline: !navigator.onLine };
+  window.dispatchEvent(new CustomEvent(EVENT, { detail: announcement }));
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage(userId);
+  channel.postMessage(announcement);
   channel.close();
 }
 
+export type OutboxFound = {
+  /** The outbox was announced in this session (a change just queued), not found at start. */
+  createdNow: boolean;
+  /** Announced while the browser was offline. */
+  queuedOffline: boolean;
+};
+
 /**
- * Calls `then` once `userId` has an outbox: at once if it exists (`createdNow` false), else when
- * one is announced (`createdNow` true: a change was just queued in this session).
+ * Calls `then` once `userId` has an outbox: at once if it exists, else when one is announced.
  */
-export function whenOutboxExists(userId: string, then: (createdNow: boolean) => void): () => void {
+export function whenOutboxExists(userId: string, then: (found: OutboxFound) => void): () => void {
   let done = false;
-  const fire = (createdNow: boolean) => {
+  const fire = (found: OutboxFound) => {
     if (done) return;
     done = true;
     stop();
-    then(createdNow);
+    then(found);
   };
-  const onEvent = (event: Event) => (event as CustomEvent<string>).detail === userId && fire(true);
+  const announced = (a: Announcement | undefined) =>
+    a?.userId === userId && fire({ createdNow: true, queuedOffline: a.offline });
+  const onEvent = (event: Event) => announced((event as CustomEvent<Announcement>).detail);
   const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
-  if (channel) channel.onmessage = (event: MessageEvent<string>) => event.data === userId && fire(true);
+  if (channel) channel.onmessage = (event: MessageEvent<Announcement>) => announced(event.data);
   window.addEventListener(EVENT, onEvent);
   const stop = () => {
     window.removeEventListener(EVENT, onEvent);
     channel?.close();
   };
-  void outboxExists(userId).then((exists) => exists && fire(false));
+  void outboxExists(userId).then((exists) => exists && fire({ createdNow: false, queuedOffline: false }));
   return () => {
     done = true;
     stop();
   };
 }
 
-export type OutboxPresence = { exists: false } | { exists: true; createdNow: boolean };
+export type OutboxPresence = { exists: false } | ({ exists: true } & OutboxFound);
 
-/** Whether `userId` has an outbox in this browser yet, and whether it was created in this session. */
+/** Whether `userId` has an outbox in this browser yet, and how it came to (see OutboxFound). */
 export function useOutboxPresence(userId: string | undefined): OutboxPresence {
-  const [found, setFound] = useState<{ userId: string; createdNow: boolean } | null>(null);
+  const [found, setFound] = useState<(OutboxFound & { userId: string }) | null>(null);
   useEffect(() => {
     if (!userId) return;
-    return whenOutboxExists(userId, (createdNow) => setFound({ userId, createdNow }));
+    return whenOutboxExists(userId, (f) => setFound({ ...f, userId }));
   }, [userId]);
-  return found && found.userId === userId ? { exists: true, createdNow: found.createdNow } : { exists: false };
+  return found && found.userId === userId
+    ? { exists: true, createdNow: found.createdNow, queuedOffline: found.queuedOffline }
+    : { exists: false };
 }

@@ -10,7 +10,8 @@ import { NotificationsButton } from "./notifications-button";
 
 // The outbox indicator (the sync loop) renders once the user has an outbox in this browser
 // (something was queued here once): it is not part of any screen's first load. Its small chunk is
-// fetched once the page has loaded, so a change queued later with no signal still gets it.
+// fetched at the page's `load` (not at an idle moment, which may come after the signal is gone),
+// so a change queued later with no signal still gets its indicator and its sync on reconnect.
 const loadOutboxIndicator = () => import("../../offline/outbox-indicator");
 const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default: m.OutboxIndicator })));
 
@@ -18,7 +19,7 @@ export function Header() {
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
   const outbox = useOutboxPresence(user?.id);
-  useEffect(() => afterLoad(() => void loadOutboxIndicator().catch(() => undefined)), []);
+  useEffect(() => afterLoad(() => void loadOutboxIndicator().catch(() => undefined), { idle: false }), []);
   if (!user) return null;
   return (
     <HeaderBar>
@@ -34,9 +35,11 @@ export function Header() {
       )}
       {outbox.exists && (
         <Suspense fallback={null}>
-          {/* The start-up sync is for a queue found at start; one queued just now waits for the
-              usual triggers (reconnect, tab shown, Sync now), as it did when the indicator was always there. */}
-          <OutboxIndicator syncOnStart={!outbox.createdNow} />
+          {/* The start-up sync is for a queue found at start, or one queued offline (the connection
+              may have come back before this mounted, and its reconnect would be missed); a change
+              queued while online after a failed request waits for the usual triggers (reconnect,
+              tab shown, Sync now), as it did when the indicator was always there. */}
+          <OutboxIndicator syncOnStart={!outbox.createdNow || outbox.queuedOffline} />
         </Suspense>
       )}
       <NotificationsButton />
