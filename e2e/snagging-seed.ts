@@ -44,3 +44,14 @@ export async function seed(api: ApiHelper) {
   });
   return { session, project, cracked, leak, socket };
 }
+
+/** `count` medium reports "Defect 0", "Defect 1", … in `projectId`, nine requests at a time (pages of lists). */
+export async function createDefects(api: ApiHelper, token: string, projectId: string, count: number) {
+  for (let start = 0; start < count; start += 9) {
+    await Promise.all(
+      Array.from({ length: Math.min(9, count - start) }, (_, i) =>
+        api.createReport(token, { projectId, priority: "medium", description: `Defect ${start + i}` }),
+      ),
+    );
+  }
+}

@@ -1,4 +1,5 @@
 import { expect, signInAs, test } from "../fixtures";
+import { createDefects } from "../snagging-seed";
 
 const DELETE_CONFIRM =
   "Are you sure you want to delete this project? This will also delete all associated snagging reports.";
@@ -191,13 +192,7 @@ test("a project with more than a page of reports: Load more loads the rest, filt
     status: "resolved",
     description: "Loose balustrade cap",
   });
-  for (let batch = 0; batch < 6; batch += 1) {
-    await Promise.all(
-      Array.from({ length: 9 }, (_, i) =>
-        api.createReport(token, { projectId: project.id, priority: "medium", description: `Defect ${batch * 9 + i}` }),
-      ),
-    );
-  }
+  await createDefects(api, token, project.id, 54);
   const elsewhere = await api.createReport(token, { projectId: other.id, priority: "low", description: "Not here" });
   await signInAs(page, session);
   await page.goto(`/app/projects/${project.id}`);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, signInAs, test } from "../fixtures";
-import { seed } from "../snagging-seed";
+import { createDefects, seed } from "../snagging-seed";
 
 test("list: cards with every field, search, status filter, CSV export", async ({ page, api }) => {
   const { session, cracked, leak } = await seed(api);
@@ -95,13 +95,7 @@ test("a list longer than a page: Load more by keyboard, then search and filter o
     status: "resolved",
     description: "Scuffed skirting behind the plant room door",
   });
-  for (let batch = 0; batch < 6; batch += 1) {
-    await Promise.all(
-      Array.from({ length: 9 }, (_, i) =>
-        api.createReport(token, { projectId: project.id, priority: "medium", description: `Defect ${batch * 9 + i}` }),
-      ),
-    );
-  }
+  await createDefects(api, token, project.id, 54);
   await signInAs(page, session);
   await page.goto("/app/snagging");
   const list = page.getByRole("list", { name: "Snagging reports" });
