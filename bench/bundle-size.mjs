@@ -2,7 +2,9 @@
 // visit to each route downloads before it can show the screen: the HTML (pre-rendered pages
 // carry their stylesheet inline), its entry script, modulepreloads and stylesheets, plus (for routes of the single-page app) the route's lazy chunks
 // and everything they import statically, read from Vite's build manifest. Sizes are gzip (level 9,
-// as the server sends them) with brotli alongside. Run after `npm run build`.
+// as the server sends them) with brotli alongside, and how many scripts that is (over HTTP/1.1 a
+// browser fetches 6 at a time, so every 6 more scripts is one more round trip; first-load-chunks.ts).
+// Run after `npm run build`.
 // A new screen: add its route and source modules to ROUTES below.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -122,7 +124,7 @@ function firstLoad(route) {
 const kib = (n) => (n / KIB).toFixed(1).padStart(6);
 let over = 0;
 console.log(
-  `${"route".padEnd(20)} ${"JS gzip".padStart(10)} ${"JS br".padStart(9)} ${"CSS gzip".padStart(9)} ${"HTML gzip".padStart(10)}  budget`,
+  `${"route".padEnd(20)} ${"JS gzip".padStart(10)} ${"JS br".padStart(9)} ${"scripts".padStart(7)} ${"CSS gzip".padStart(9)} ${"HTML gzip".padStart(10)}  budget`,
 );
 for (const route of ROUTES) {
   const files = firstLoad(route);
@@ -131,7 +133,7 @@ for (const route of ROUTES) {
   const verdict = route.budget ? `${kib(route.budget)} KiB ${js <= route.budget ? "within" : "OVER"}` : "";
   if (route.budget && js > route.budget) over++;
   console.log(
-    `${route.path.padEnd(20)} ${kib(js)} KiB ${kib(sum(".js", "br"))} KiB ${kib(sum(".css", "gzip"))} KiB ${kib(size(route.html).gzip)} KiB  ${verdict}`,
+    `${route.path.padEnd(20)} ${kib(js)} KiB ${kib(sum(".js", "br"))} KiB ${String(files.filter((f) => f.endsWith(".js")).length).padStart(7)} ${kib(sum(".css", "gzip"))} KiB ${kib(size(route.html).gzip)} KiB  ${verdict}`,
   );
 }
 // Every chunk, largest first, for finding what to move out of a first load.

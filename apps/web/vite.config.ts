@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { appChunk, bothEntriesChunk, laterChunk, siteChunk } from "./first-load-chunks";
 
 export default defineConfig({
   resolve: {
@@ -80,15 +81,15 @@ export default defineConfig({
     rollupOptions: {
       input: { main: "index.html", static: "static.html" },
       output: {
-        // React DOM and the few tiny modules both entries share go in one chunk: left to itself the
-        // bundler splits Vite's preload helper and lazyZodResolver into chunks of their own, one
-        // more request and 0.6 KiB more gzip on /login, which has 0.5 KiB of budget left (issue 7).
+        // A few chunks for what a first load fetches instead of dozens (first-load-chunks.ts). Vite's
+        // preload helper and lazyZodResolver go with React DOM: split off, they cost /login one more
+        // request and 0.6 KiB more gzip.
         codeSplitting: {
           groups: [
-            {
-              name: "react-dom",
-              test: /node_modules[\\/](react-dom|scheduler)[\\/]|vite[\\/]preload-helper|lazy-zod-resolver/,
-            },
+            { name: bothEntriesChunk, priority: 4 },
+            { name: siteChunk, priority: 3 },
+            { name: laterChunk, priority: 2 },
+            { name: appChunk, priority: 1 },
           ],
         },
       },
