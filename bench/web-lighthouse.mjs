@@ -8,6 +8,8 @@
 // move with the machine's load).
 // Usage: npm run build && npm run bench:web -- [--runs 5] [--pages /,/login] [--baseline <checkout>] [--save <dir>]
 //   --save writes every Lighthouse report (JSON) into <dir>, to read what holds a page back.
+//   --block <pattern,...> has Chromium refuse matching URLs (e.g. "*manifest.webmanifest"): a what-if
+//     figure for analysis (how much a request costs the metrics), never a result to quote as the page's.
 //   --baseline runs a second, already built checkout (e.g. a `git worktree` of an older commit)
 //   interleaved with this one, so before/after figures share the same machine conditions.
 import { mkdir, writeFile } from "node:fs/promises";
@@ -22,6 +24,7 @@ import { startServer } from "./lib/server.mjs";
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
+    block: { type: "string" },
     pages: { type: "string", default: "/,/login,/app/dashboard,/app/projects,/app/snagging" },
     root: { type: "string" },
     baseline: { type: "string" },
@@ -75,6 +78,7 @@ async function audit(target, pagePath) {
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices"],
+        ...(values.block ? { blockedUrlPatterns: values.block.split(",") } : {}),
       },
       undefined,
       page,
@@ -148,6 +152,7 @@ try {
   console.log(
     `\nLighthouse mobile preset, median of ${RUNS} cold runs; CPU benchmark index median ${median(all.map((r) => r.benchmarkIndex)).toFixed(0)} (min ${Math.min(...all.map((r) => r.benchmarkIndex)).toFixed(0)}, max ${Math.max(...all.map((r) => r.benchmarkIndex)).toFixed(0)})`,
   );
+  if (values.block) console.log(`WHAT-IF: requests matching ${values.block} were refused; not the pages' own figures`);
   console.log(
     `${"page".padEnd(16)} ${targets.length > 1 ? "build  " : ""}perf   LCP      TBT      CLS     JS transferred  a11y  best-pr.`,
   );

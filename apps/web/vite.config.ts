@@ -79,7 +79,8 @@ export default defineConfig({
     // script and bench/bundle-size.mjs which chunks each page loads.
     manifest: true,
     rollupOptions: {
-      input: { main: "index.html", static: "static.html" },
+      // early-reads.ts: the first reads of a signed-in screen, started by its pre-rendered document.
+      input: { main: "index.html", static: "static.html", "early-reads": "src/early-reads.ts" },
       output: {
         // A few chunks for what a first load fetches instead of dozens (first-load-chunks.ts). Vite's
         // preload helper and lazyZodResolver go with React DOM: split off, they cost /login one more

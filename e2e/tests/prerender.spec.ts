@@ -142,6 +142,38 @@ test.describe("pre-rendered pages", () => {
       expect(errors).toEqual([]);
     });
 
+    test("a screen's first reads start from its document, before the app's code, and are sent once", async ({
+      page,
+      api,
+    }) => {
+      const session = await api.signUp({ firstName: "Early", lastName: "Reads" });
+      await api.createProject(session.accessToken, { name: "Harbour Lofts" });
+      await signInAs(page, session);
+      const reads: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/")) reads.push(`${url.pathname}${url.search}`);
+      });
+      // The app's entry chunk is held until the screen's read has been sent (or 10 s have gone):
+      // only the document's own early read can be sent while the app's code is missing.
+      const listRead = page.waitForRequest((request) => request.url().endsWith("/api/projects?limit=50"), {
+        timeout: 10_000,
+      });
+      let readBeforeApp: boolean | undefined;
+      await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+        readBeforeApp ??= await listRead.then(
+          () => true,
+          () => false,
+        );
+        await route.continue();
+      });
+      await page.goto("/app/projects");
+      await expect(page.getByRole("link", { name: /Harbour Lofts/ })).toBeVisible();
+      expect(readBeforeApp).toBe(true);
+      expect(reads.filter((read) => read === "/api/projects?limit=50")).toHaveLength(1);
+      expect(reads.filter((read) => read === "/api/notifications?limit=20")).toHaveLength(1);
+    });
+
     test("a signed-out visitor to a signed-in screen still ends on the landing page", async ({ page }) => {
       await page.goto("/app/dashboard");
       await expect(page).toHaveURL(/\/$/);

@@ -87,7 +87,14 @@ for (const [route, page] of Object.entries(STATIC_PAGES)) {
 // replaces the frame) with the shell's frame in #root and the screen's chunk preloaded. The server
 // answers each route with its file (routes.json); the service worker keeps answering navigations
 // with index.html, since everything is on the device by then.
-const appTemplate = inlineStyles("index.html");
+// The screen's first reads start from the document, before the app's code (src/early-reads.ts):
+// `async`, ahead of the entry, so it runs the moment it arrives.
+const earlyReads = manifest["src/early-reads.ts"];
+if (!earlyReads || earlyReads.imports?.length) throw new Error("prerender: early-reads must be a chunk of its own");
+const appTemplate = inlineStyles("index.html").replace(
+  '<script type="module"',
+  `<script type="module" async crossorigin src="/${earlyReads.file}"></script><script type="module"`,
+);
 const appLoaded = chunksOf("index.html");
 const appDir = path.join(dist, "app-shell");
 mkdirSync(appDir, { recursive: true });

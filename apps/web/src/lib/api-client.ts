@@ -3,6 +3,7 @@
 // (not when it cannot answer: a 503 or a lost network keeps the user signed in). Concurrent
 // 401s share a single refresh call, because refresh tokens rotate and may be used only once.
 import type { ApiErrorBody } from "@sitesnag/shared/errors";
+import type { EarlyRead } from "../early-reads";
 import { useAuthStore } from "../stores/auth-store";
 
 export class ApiError extends Error {
@@ -107,11 +108,30 @@ async function toError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body?.message ?? res.statusText, body);
 }
 
+/** How long a read started by the pre-rendered document (early-reads.ts) stays worth taking. */
+const EARLY_READ_MS = 15_000;
+
+/**
+ * The answer to a read the screen's document already started with this token, taken once: a
+ * later read of the same path asks the server again. Nothing for any other request.
+ */
+export function takeEarlyRead(path: string, options: RequestOptions, token: string | null): EarlyRead | undefined {
+  const reads = typeof window === "undefined" ? undefined : window.__sitesnagEarlyReads;
+  const read = reads?.get(path);
+  if (!read || (options.method ?? "GET") !== "GET" || options.body !== undefined || options.signal) return undefined;
+  reads?.delete(path);
+  return read.token === token && Date.now() - read.startedAt < EARLY_READ_MS ? read : undefined;
+}
+
 /** Sends a request under /api and returns the raw Response once it is OK. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const url = `/api${path}`;
   const sentToken = useAuthStore.getState().accessToken;
-  let res = await fetch(url, buildInit(options, sentToken));
+  const early = takeEarlyRead(path, options, sentToken);
+  // A read the document started that failed on the way (signal lost) is sent again as usual.
+  let res = early
+    ? await early.response.catch(() => fetch(url, buildInit(options, sentToken)))
+    : await fetch(url, buildInit(options, sentToken));
   // A 401 from the sign-in endpoints means bad credentials, not an expired session.
   if (res.status === 401 && !path.startsWith("/auth/") && useAuthStore.getState().refreshToken) {
     const token = await refreshAccessToken(sentToken);
