@@ -203,6 +203,20 @@ test("a report deleted elsewhere: status change and delete fail with the server'
   await expect(page).toHaveURL(new RegExp(`/app/snagging/${cracked.id}$`));
 });
 
+test("opening a report does not create an offline outbox in the browser (nothing was queued)", async ({
+  page,
+  api,
+}) => {
+  const { session, cracked } = await seed(api);
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${cracked.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(2);
+  // An outbox found at the next start would load Dexie and the sync code for the header's indicator.
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+  expect(databases.filter((name) => name?.startsWith("sitesnag-outbox-"))).toEqual([]);
+});
+
 test("another workspace's report is not found", async ({ page, api }) => {
   const { cracked } = await seed(api);
   await signInAs(page, await api.signUp());

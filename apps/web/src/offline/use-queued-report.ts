@@ -2,10 +2,12 @@
 // blobs, for the read-only detail at /app/snagging/{tempId}. Once it has synced, `syncedId` names
 // the server's id (the queue keeps tempId → id), so the screen can move to the real report.
 // Dexie and the outbox (with the shared sync schemas, hence zod) load on first read, as in
-// useOutbox, not with the report detail's chunk (issue 7, first-load budgets).
+// useOutbox, not with the report detail's chunk (issue 7, first-load budgets), and only when the
+// user has an outbox in this browser (offline/outbox-presence.ts).
 import type { QueueItem } from "@sitesnag/shared/sync-queue";
 import { useEffect, useState } from "react";
 import { useAuthStore } from "../stores/auth-store";
+import { outboxExists } from "./outbox-presence";
 
 export type QueuedReport =
   | { checked: false }
@@ -25,9 +27,14 @@ export function useQueuedReport(tempId: string): QueuedReport {
     const none = () => setView({ checked: true, item: null, photos: [], syncedId: null });
     let sub: { unsubscribe: () => void } | null = null;
     let cancelled = false;
-    void Promise.all([import("dexie"), import("./outbox")])
-      .then(([{ liveQuery }, { outboxFor }]) => {
+    // No outbox in this browser, so nothing queued: opening a report must not create one (every
+    // later start would then load Dexie and the sync code for the header's indicator).
+    void outboxExists(userId)
+      .then((exists) => (exists ? Promise.all([import("dexie"), import("./outbox")]) : null))
+      .then((loaded) => {
         if (cancelled) return;
+        if (!loaded) return none();
+        const [{ liveQuery }, { outboxFor }] = loaded;
         const store = outboxFor(userId);
         sub = liveQuery(async () => {
           const item = (await store.items()).find((i) => i.action === "create" && i.tempId === tempId) ?? null;
