@@ -1,9 +1,36 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { appChunk, bothEntriesChunk, laterChunk, siteChunk } from "./first-load-chunks";
+
+/**
+ * The app's document (index.html, and so every pre-rendered signed-in document made from it, and
+ * what the service worker answers navigations with) loads src/early-reads.ts first, `async`: a
+ * signed-in screen's first reads start before the app's code has arrived (decision 0011).
+ */
+function earlyReadsScript(): Plugin {
+  return {
+    name: "sitesnag-early-reads",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        if (!context.path.endsWith("/index.html")) return html;
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) =>
+            output.type === "chunk" && output.isEntry && output.facadeModuleId?.endsWith("/src/early-reads.ts"),
+        );
+        if (!chunk) throw new Error("early-reads: no chunk for src/early-reads.ts");
+        return html.replace(
+          '<script type="module"',
+          `<script type="module" async crossorigin src="/${chunk.fileName}"></script><script type="module"`,
+        );
+      },
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -12,6 +39,7 @@ export default defineConfig({
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-jitless.ts", import.meta.url)) }],
   },
   plugins: [
+    earlyReadsScript(),
     react(),
     tailwindcss(),
     VitePWA({

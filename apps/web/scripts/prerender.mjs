@@ -87,14 +87,11 @@ for (const [route, page] of Object.entries(STATIC_PAGES)) {
 // replaces the frame) with the shell's frame in #root and the screen's chunk preloaded. The server
 // answers each route with its file (routes.json); the service worker keeps answering navigations
 // with index.html, since everything is on the device by then.
-// The screen's first reads start from the document, before the app's code (src/early-reads.ts):
-// `async`, ahead of the entry, so it runs the moment it arrives.
-const earlyReads = manifest["src/early-reads.ts"];
-if (!earlyReads || earlyReads.imports?.length) throw new Error("prerender: early-reads must be a chunk of its own");
-const appTemplate = inlineStyles("index.html").replace(
-  '<script type="module"',
-  `<script type="module" async crossorigin src="/${earlyReads.file}"></script><script type="module"`,
-);
+// index.html already loads src/early-reads.ts first (vite.config.ts): the screen's first reads
+// start from the document, before the app's code.
+const appTemplate = inlineStyles("index.html");
+if (!/<script type="module" async crossorigin src="\/assets\/early-reads-[^"]+\.js">/.test(appTemplate))
+  throw new Error("prerender: index.html does not load early-reads first");
 const appLoaded = chunksOf("index.html");
 const appDir = path.join(dist, "app-shell");
 mkdirSync(appDir, { recursive: true });
