@@ -1,6 +1,11 @@
 import { chmodSync, closeSync, openSync } from "node:fs";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  SqliteDialect,
+  SqliteQueryCompiler,
+} from "kysely";
 import type { Database } from "./schema";
 
 /**
@@ -49,6 +54,30 @@ export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqlit
   };
 }
 
+/**
+ * Binds every value as `+?` (SQLite's unary plus returns its operand unchanged: same value, same
+ * type, no affinity, so the same comparisons and the same rows) instead of a bare `?`.
+ *
+ * Why: when SQLite 3.54 plans `col = ?` as a filter (any query with an ORDER BY considers such a
+ * plan), `LIMIT ?` or `LIKE ?`, it marks the statement to be re-planned if that value is bound
+ * again. better-sqlite3 clears the bindings after every run, and `sqlite3_clear_bindings` expires
+ * a statement with such a mark unconditionally, so each run parsed and planned the statement anew:
+ * the statement cache saved nothing on most list queries (the project list went from 15 us to 5 us
+ * per run without it, issue 7). A unary plus hides the value from those planner heuristics; the
+ * plan itself (which index, which order) stays the same, as db/sqlite-plans.test.ts checks.
+ */
+export class StablePlanSqliteQueryCompiler extends SqliteQueryCompiler {
+  protected override getCurrentParameterPlaceholder(): string {
+    return "+?";
+  }
+}
+
+export class StablePlanSqliteDialect extends SqliteDialect {
+  override createQueryCompiler(): StablePlanSqliteQueryCompiler {
+    return new StablePlanSqliteQueryCompiler();
+  }
+}
+
 /** Embedded mode: one SQLite file, WAL journal, synchronous=FULL, foreign keys enforced. */
 export function createSqliteDatabase(file: string): Kysely<Database> {
   createPrivately(file);
@@ -57,5 +86,5 @@ export function createSqliteDatabase(file: string): Kysely<Database> {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new StablePlanSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
