@@ -67,9 +67,9 @@ describe("values bound as +?", () => {
     const probes = [1, "1", "01", 10, "10", 2.5, "2.5", 1n];
     for (const column of ["t", "i", "r"]) {
       for (const probe of probes) {
-        const ours = await sql<{ n: number }>`select count(*) as n from affinity where ${sql.ref(column)} = ${probe}`.execute(
-          db,
-        );
+        const ours = await sql<{
+          n: number;
+        }>`select count(*) as n from affinity where ${sql.ref(column)} = ${probe}`.execute(db);
         const bare = raw.prepare(`select count(*) as n from affinity where ${column} = ?`).get(probe);
         expect({ column, probe, ...ours.rows[0] }).toEqual({ column, probe, ...(bare as object) });
       }

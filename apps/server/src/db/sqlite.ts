@@ -1,11 +1,6 @@
 import { chmodSync, closeSync, openSync } from "node:fs";
 import SqliteDatabase from "better-sqlite3";
-import {
-  Kysely,
-  type SqliteDatabase as KyselySqliteDatabase,
-  SqliteDialect,
-  SqliteQueryCompiler,
-} from "kysely";
+import { Kysely, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect, SqliteQueryCompiler } from "kysely";
 import type { Database } from "./schema";
 
 /**
