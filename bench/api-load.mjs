@@ -2,10 +2,15 @@
 // folder (or, with --pg, a scratch schema in TEST_DATABASE_URL) and, in the same run, a bare
 // Fastify hello-world: every scenario is printed as requests per second and as a ratio to that
 // baseline, so the figures mean something on a shared, noisy machine. Then p99 at a fixed
-// 1,000 req/s (autocannon's overallRate) for the hot reads.
+// 1,000 req/s for the hot reads, twice: autocannon's overallRate, which lets each connection send
+// its share of a second back to back and then wait for the next second (1,000 requests in a burst
+// at full concurrency every second, plus its coordinated-omission correction), and a paced
+// open-loop client that sends one request every millisecond over up to 50 keep-alive sockets,
+// timing each from when it was due.
 // Usage: npm run build && npm run bench:api -- [--seconds 10] [--connections 50] [--pg]
 //        [--baseline <checkout>]   also runs an older, built checkout (a `git worktree`), interleaved
 import { spawn } from "node:child_process";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -96,6 +101,53 @@ async function json(base, method, url, body, token) {
 
 function cannon(url, opts = {}) {
   return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...opts });
+}
+
+/**
+ * Open loop at `rate` req/s spread evenly over time: request i is due at start + i / rate and its
+ * latency counts from then, so a stalled server cannot slow the client down (no coordinated omission).
+ */
+async function paced(url, headers, rate = 1000, seconds = SECONDS) {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies = [];
+  let failed = 0;
+  const one = (due) =>
+    new Promise((resolve) => {
+      const req = http.get(
+        { host: target.hostname, port: target.port, path: target.pathname, headers, agent },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode !== 200) failed++;
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        },
+      );
+      req.on("error", () => {
+        failed++;
+        resolve();
+      });
+    });
+  const total = rate * seconds;
+  const pending = [];
+  const start = performance.now();
+  await new Promise((resolve) => {
+    let sent = 0;
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000));
+      for (; sent < due; sent++) pending.push(one(start + (sent * 1000) / rate));
+      if (sent >= total) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { count: latencies.length, failed, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
 const fmt = (n, d = 0) => n.toFixed(d);
@@ -191,6 +243,15 @@ try {
       const r = await cannon(t.url + s.path, { ...s.opts(t), overallRate: 1000 });
       const line = `${t.name.padEnd(7)}${s.name.padEnd(33)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${fmt(r.latency.p50, 1)} ms  p99 ${fmt(r.latency.p99, 1)} ms${r.errors + r.non2xx ? `  errors/non-2xx ${r.errors + r.non2xx}` : ""}`;
       console.log(line);
+    }
+  }
+  console.log("\np99 at 1,000 req/s paced evenly (one request per millisecond, open loop):");
+  for (const s of scenarios.slice(0, 2)) {
+    for (const t of targets) {
+      const r = await paced(t.url + s.path, s.opts(t).headers ?? {});
+      console.log(
+        `${t.name.padEnd(7)}${s.name.padEnd(33)} ${String(r.count).padStart(7)} reqs   p50 ${fmt(r.p50, 1)} ms  p99 ${fmt(r.p99, 1)} ms  max ${fmt(r.max, 1)} ms${r.failed ? `  errors/non-2xx ${r.failed}` : ""}`,
+      );
     }
   }
 } finally {

@@ -15,6 +15,7 @@ import { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
+import { directRead } from "./db/sqlite";
 import { fileRoutes } from "./files/files.routes";
 import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
@@ -118,7 +119,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await registerApiCompression(api);
       api.get("/health", { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
         try {
-          await ctx.db.executeQuery(HEALTH_QUERY);
+          // On SQLite, at once when the connection is free (db/sqlite.ts directRead), else through Kysely.
+          if (!directRead(ctx.db)?.(HEALTH_QUERY.sql, [])) await ctx.db.executeQuery(HEALTH_QUERY);
         } catch (err) {
           request.log.error({ err }, "health check: database unavailable");
           return reply.status(503).send({ status: "unavailable" });

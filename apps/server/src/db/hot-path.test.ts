@@ -1,11 +1,11 @@
 // The two hot-path caches on a real SQLite database: statements kept by SQL text, and prepared
 // queries compiled once per database with their values substituted per call.
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { preparedQuery } from "./prepared";
 import type { Database } from "./schema";
-import { withStatementCache } from "./sqlite";
+import { sqliteKysely, withStatementCache } from "./sqlite";
 
 let open: Kysely<Database>[] = [];
 function memoryDb() {
@@ -62,5 +62,56 @@ describe("preparedQuery", () => {
   it("refuses a parameter the query does not use as a value", async () => {
     const find = preparedQuery((db, _p: { id: string }) => db.selectFrom("users").select("id"));
     await expect(find(memoryDb().db, { id: "a" })).rejects.toThrow(/id not used/);
+  });
+});
+
+describe("direct reads (sqliteKysely)", () => {
+  function trackedDb() {
+    const sqlite = new SqliteDatabase(":memory:");
+    sqlite.exec("create table users (id text primary key, email text not null)");
+    sqlite.exec("insert into users values ('a', 'a@example.com')");
+    const db = sqliteKysely(withStatementCache(sqlite));
+    open.push(db);
+    return { db, throughKysely: vi.spyOn(db, "executeQuery") };
+  }
+  const find = preparedQuery((db, p: { id: string }) =>
+    db.selectFrom("users").select(["id", "email"]).where("id", "=", p.id),
+  );
+
+  it("reads at once, without Kysely's executor, while nobody holds the connection", async () => {
+    const { db, throughKysely } = trackedDb();
+    expect(await find(db, { id: "a" })).toEqual([{ id: "a", email: "a@example.com" }]);
+    expect(throughKysely).not.toHaveBeenCalled();
+  });
+
+  it("waits for an open transaction instead of reading inside it, so a rolled-back row is never seen", async () => {
+    const { db, throughKysely } = trackedDb();
+    let during: Promise<unknown[]> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into users values ('c', 'c@example.com')`.execute(trx);
+        during = find(db, { id: "c" });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await during).toEqual([]);
+    expect(throughKysely).toHaveBeenCalledTimes(1);
+    // Free again: the next read is direct.
+    expect(await find(db, { id: "a" })).toHaveLength(1);
+    expect(throughKysely).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits for an open stream", async () => {
+    const { db, throughKysely } = trackedDb();
+    const ids: string[] = [];
+    let during: Promise<unknown[]> | undefined;
+    for await (const row of db.selectFrom("users").select("id").stream()) {
+      ids.push(row.id);
+      // A direct read here would throw: better-sqlite3 refuses a statement while an iterator is open.
+      during = find(db, { id: "a" });
+    }
+    expect(ids).toEqual(["a"]);
+    expect(await during).toHaveLength(1);
+    expect(throughKysely).toHaveBeenCalledTimes(1);
   });
 });

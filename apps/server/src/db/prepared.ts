@@ -4,6 +4,7 @@
 // with named placeholders, and each call substitutes the values into the compiled parameters.
 import { type Compilable, CompiledQuery, type Kysely } from "kysely";
 import type { Database } from "./schema";
+import { directRead } from "./sqlite";
 
 type Db = Kysely<Database>;
 
@@ -27,6 +28,8 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
       compiled.set(db, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Slot ? params[p.name] : p));
+    const rows = directRead(db)?.(query.sql, parameters);
+    if (rows) return rows as R[];
     const result = await db.executeQuery(CompiledQuery.raw(query.sql, parameters) as CompiledQuery<R>);
     return result.rows;
   };
