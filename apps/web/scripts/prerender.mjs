@@ -57,9 +57,9 @@ function inlineStyles(file) {
   if (!html.includes('<div id="root"></div>')) throw new Error(`prerender: ${file} has no empty #root`);
   return html;
 }
-/** Preload links for a module's chunks that the entry does not load already. */
-const preloadsOf = (module, alreadyLoaded) =>
-  [...chunksOf(module)]
+/** Preload links for modules' chunks that the entry does not load already. */
+const preloadsOf = (modules, alreadyLoaded) =>
+  [...new Set(modules.flatMap((module) => [...chunksOf(module)]))]
     .filter((file) => !alreadyLoaded.has(file) && file.endsWith(".js"))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join("");
@@ -78,7 +78,7 @@ for (const [route, page] of Object.entries(STATIC_PAGES)) {
     body = body.replace(title[1], "");
     html = html.replace(/<title>[^<]*<\/title>/, title[1]);
   }
-  html = fill(html, preloadsOf(page.module, alreadyLoaded), body);
+  html = fill(html, preloadsOf([page.module], alreadyLoaded), body);
   writeFileSync(path.join(dist, "prerendered", page.file), html);
   console.log(`prerender: ${route} -> dist/prerendered/${page.file} (${(html.length / 1024).toFixed(1)} KiB)`);
 }
@@ -97,7 +97,10 @@ const appDir = path.join(dist, "app-shell");
 mkdirSync(appDir, { recursive: true });
 const routes = [];
 for (const doc of APP_DOCUMENTS) {
-  const html = fill(appTemplate, preloadsOf(doc.module, appLoaded), await renderAppFrame(doc.path, doc.skeleton));
+  // Every signed-in start reads the persisted queries back (main.tsx): that chunk is fetched with
+  // the entry rather than once the entry has run, a round trip later.
+  const preloads = preloadsOf([doc.module, "src/offline/query-persistence.ts"], appLoaded);
+  const html = fill(appTemplate, preloads, await renderAppFrame(doc.path, doc.skeleton));
   writeFileSync(path.join(appDir, doc.file), html);
   routes.push({ path: doc.path, file: doc.file });
 }
