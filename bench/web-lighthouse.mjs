@@ -8,6 +8,8 @@
 // move with the machine's load).
 // Usage: npm run build && npm run bench:web -- [--runs 5] [--pages /,/login] [--baseline <checkout>] [--save <dir>]
 //   --save writes every Lighthouse report (JSON) into <dir>, to read what holds a page back.
+//   --throttling devtools applies the preset's slow network and CPU to the load itself and reports
+//     what was observed (Lighthouse's default, "simulate", loads at full speed and models the rest).
 //   --block <pattern,...> has Chromium refuse matching URLs (e.g. "*manifest.webmanifest"): a what-if
 //     figure for analysis (how much a request costs the metrics), never a result to quote as the page's.
 //   --baseline runs a second, already built checkout (e.g. a `git worktree` of an older commit)
@@ -25,6 +27,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
     block: { type: "string" },
+    throttling: { type: "string", default: "simulate" },
     pages: { type: "string", default: "/,/login,/app/dashboard,/app/projects,/app/snagging" },
     root: { type: "string" },
     baseline: { type: "string" },
@@ -79,6 +82,8 @@ async function audit(target, pagePath) {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices"],
         ...(values.block ? { blockedUrlPatterns: values.block.split(",") } : {}),
+        // "devtools": the slow network and CPU applied to the real load (observed times), not simulated.
+        throttlingMethod: values.throttling === "devtools" ? "devtools" : "simulate",
       },
       undefined,
       page,

@@ -102,6 +102,11 @@ test.describe("pre-rendered pages", () => {
         // The stylesheet is inline (its link is disabled, never fetched) and no inline script is added.
         expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
         expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+        // The frame needs no script to paint: the first reads go first, the app's scripts behind them.
+        expect(html).toMatch(/<script type="module" async crossorigin src="\/assets\/early-reads-[^"]+\.js">/);
+        expect(html).not.toMatch(
+          /<(?:script|link rel="modulepreload")(?![^>]*early-reads)(?![^>]*fetchpriority="low")[^>]*\.js"/,
+        );
         expect(html).not.toContain("Logout");
       });
     }

@@ -93,6 +93,17 @@ const appTemplate = inlineStyles("index.html");
 if (!/<script type="module" async crossorigin src="\/assets\/early-reads-[^"]+\.js">/.test(appTemplate))
   throw new Error("prerender: index.html does not load early-reads first");
 const appLoaded = chunksOf("index.html");
+/**
+ * The frame paints from the HTML alone, so the app's scripts do not block its first paint: they
+ * are fetched at low priority, behind the screen's first reads (early-reads.ts keeps its own).
+ */
+const lowPriorityScripts = (html) =>
+  html
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(
+      /<link rel="modulepreload" crossorigin href=/g,
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+    );
 const appDir = path.join(dist, "app-shell");
 mkdirSync(appDir, { recursive: true });
 const routes = [];
@@ -100,7 +111,7 @@ for (const doc of APP_DOCUMENTS) {
   // Every signed-in start reads the persisted queries back (main.tsx): that chunk is fetched with
   // the entry rather than once the entry has run, a round trip later.
   const preloads = preloadsOf([doc.module, "src/offline/query-persistence.ts"], appLoaded);
-  const html = fill(appTemplate, preloads, await renderAppFrame(doc.path, doc.skeleton));
+  const html = lowPriorityScripts(fill(appTemplate, preloads, await renderAppFrame(doc.path, doc.skeleton)));
   writeFileSync(path.join(appDir, doc.file), html);
   routes.push({ path: doc.path, file: doc.file });
 }
