@@ -24,6 +24,7 @@ import { notificationsQuery } from "./features/shell/api/notifications-api";
 import { reportQuery } from "./features/snagging/api/get-report";
 import { reportsQuery } from "./features/snagging/api/get-reports";
 import { api } from "./lib/api-client";
+import { TEST_USER as user } from "./lib/test-user";
 import { useAuthStore } from "./stores/auth-store";
 
 type Call = { url: string; auth: string | null };
@@ -57,21 +58,6 @@ function install(handler: (url: string) => Response | Promise<Response> = anyAns
 /** A signed HS256-shaped token whose payload expires `inSeconds` from now (the signature is not read). */
 const token = (inSeconds: number) =>
   `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + inSeconds })).replaceAll("=", "")}.s`;
-
-const user = {
-  id: "u1",
-  firstName: "Pat",
-  lastName: "Foreman",
-  email: "pat@example.com",
-  role: "user" as const,
-  workspaceId: "w1",
-  workspaceRole: "owner" as const,
-  membership_type: "free" as const,
-  membership_start_date: null,
-  membership_end_date: null,
-  membership_amount: 0,
-  created_at: 0,
-};
 
 function at(pathname: string, online = true) {
   vi.stubGlobal("window", { localStorage: storage, location: { pathname, assign: vi.fn() } });

@@ -18,6 +18,7 @@ const storage = vi.hoisted(() => {
 
 import { useAuthStore } from "../stores/auth-store";
 import { ApiError, api, errorMessage } from "./api-client";
+import { TEST_USER as user } from "./test-user";
 
 type Call = { url: string; auth: string | null; body: string | null };
 let calls: Call[];
@@ -35,21 +36,6 @@ function install(handler: (url: string, auth: string | null) => Response | Promi
     return handler(url, call.auth);
   });
 }
-
-const user = {
-  id: "u1",
-  firstName: "Pat",
-  lastName: "Foreman",
-  email: "pat@example.com",
-  role: "user" as const,
-  workspaceId: "w1",
-  workspaceRole: "owner" as const,
-  membership_type: "free" as const,
-  membership_start_date: null,
-  membership_end_date: null,
-  membership_amount: 0,
-  created_at: 0,
-};
 
 beforeEach(() => {
   calls = [];
