@@ -4,18 +4,7 @@
 // is the only thing replaced: a scripted fetch records every request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-const storage = vi.hoisted(() => {
-  const data = new Map<string, string>();
-  const memory = {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, String(value)),
-    removeItem: (key: string) => void data.delete(key),
-    clear: () => data.clear(),
-  };
-  Object.defineProperty(globalThis, "window", { value: { localStorage: memory }, configurable: true, writable: true });
-  Object.defineProperty(globalThis, "localStorage", { value: memory, configurable: true, writable: true });
-  return memory;
-});
+const storage = await vi.hoisted(async () => (await import("./lib/memory-storage")).installMemoryStorage());
 
 import { type EarlyReads, earlyReadsFor, startEarlyReads } from "./early-reads";
 import { dashboardQuery } from "./features/dashboard/api/dashboard-queries";

@@ -4,17 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // The browser's localStorage, in memory, installed before the persisted store is created.
-const storage = vi.hoisted(() => {
-  const data = new Map<string, string>();
-  const memory = {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, String(value)),
-    removeItem: (key: string) => void data.delete(key),
-    clear: () => data.clear(),
-  };
-  Object.defineProperty(globalThis, "window", { value: { localStorage: memory }, configurable: true, writable: true });
-  return memory;
-});
+const storage = await vi.hoisted(async () => (await import("./memory-storage")).installMemoryStorage());
 
 import { useAuthStore } from "../stores/auth-store";
 import { ApiError, api, errorMessage } from "./api-client";

@@ -115,7 +115,7 @@ const EARLY_READ_MS = 15_000;
  * The answer to a read the screen's document already started with this token, taken once: a
  * later read of the same path asks the server again. Nothing for any other request.
  */
-export function takeEarlyRead(path: string, options: RequestOptions, token: string | null): EarlyRead | undefined {
+function takeEarlyRead(path: string, options: RequestOptions, token: string | null): EarlyRead | undefined {
   const reads = typeof window === "undefined" ? undefined : window.__sitesnagEarlyReads;
   const read = reads?.get(path);
   if (!read || (options.method ?? "GET") !== "GET" || options.body !== undefined || options.signal) return undefined;
