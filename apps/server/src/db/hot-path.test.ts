@@ -1,8 +1,11 @@
 // The two hot-path caches on a real SQLite database: statements kept by SQL text, and prepared
 // queries compiled once per database with their values substituted per call.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { preparedQuery } from "./prepared";
 import type { Database } from "./schema";
 import { sqliteKysely, withStatementCache } from "./sqlite";
@@ -113,5 +116,71 @@ describe("direct reads (sqliteKysely)", () => {
     expect(ids).toEqual(["a"]);
     expect(await during).toHaveLength(1);
     expect(throughKysely).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the turn's read snapshot (direct reads share one read transaction per event-loop turn)", () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  // A WAL file database, as the server opens it, and a second connection to write and look from.
+  function fileDb() {
+    dir = mkdtempSync(path.join(tmpdir(), "sitesnag-snapshot-"));
+    const file = path.join(dir, "test.db");
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.exec("create table users (id text primary key, email text not null)");
+    sqlite.exec("insert into users values ('a', 'a@example.com')");
+    const db = sqliteKysely(withStatementCache(sqlite));
+    const other = new SqliteDatabase(file);
+    open.push(db);
+    onTestFinished(() => other.close());
+    const seenByOther = (id: string) => other.prepare("select id from users where id = ?").all(id).length === 1;
+    return { db, sqlite, other, seenByOther };
+  }
+  const find = preparedQuery((db, p: { id: string }) => db.selectFrom("users").select("id").where("id", "=", p.id));
+
+  it("keeps one snapshot for the turn and ends it when the turn ends", async () => {
+    const { db, sqlite, other } = fileDb();
+    expect(await find(db, { id: "a" })).toHaveLength(1);
+    expect(sqlite.inTransaction).toBe(true);
+    other.exec("insert into users values ('b', 'b@example.com')");
+    expect(await find(db, { id: "b" })).toEqual([]); // same turn, same snapshot
+    await nextTurn();
+    expect(sqlite.inTransaction).toBe(false);
+    expect(await find(db, { id: "b" })).toHaveLength(1); // the next turn sees the other commit
+  });
+
+  it("ends the snapshot before a write, which is committed at once and read back", async () => {
+    const { db, seenByOther } = fileDb();
+    expect(await find(db, { id: "a" })).toHaveLength(1);
+    await db.insertInto("users").values({ id: "c", email: "c@example.com" } as never).execute();
+    expect(seenByOther("c")).toBe(true); // committed, not waiting inside the read snapshot
+    expect(await find(db, { id: "c" })).toHaveLength(1);
+  });
+
+  it("lets a transaction start in the same turn as a direct read", async () => {
+    const { db, seenByOther } = fileDb();
+    expect(await find(db, { id: "a" })).toHaveLength(1);
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into users values ('d', 'd@example.com')`.execute(trx);
+    });
+    expect(seenByOther("d")).toBe(true);
+  });
+
+  it("throws nothing later when the database closes, or SQLite ended the snapshot itself", async () => {
+    const first = fileDb();
+    await first.db.selectFrom("users").select("id").execute(); // Kysely's driver opened, as in the server
+    await find(first.db, { id: "a" });
+    first.sqlite.exec("rollback"); // as SQLite does by itself after an I/O error
+    await nextTurn();
+    expect(await find(first.db, { id: "a" })).toHaveLength(1);
+    await first.db.destroy(); // with the new snapshot open
+    open = open.filter((db) => db !== first.db);
+    await nextTurn(); // an error thrown in the pending setImmediate would fail the run
+    expect(first.sqlite.open).toBe(false);
   });
 });
