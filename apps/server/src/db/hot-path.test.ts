@@ -137,7 +137,9 @@ describe("the turn's read snapshot (direct reads share one read transaction per 
     const db = sqliteKysely(withStatementCache(sqlite));
     const other = new SqliteDatabase(file);
     open.push(db);
-    onTestFinished(() => other.close());
+    onTestFinished(() => {
+      other.close();
+    });
     const seenByOther = (id: string) => other.prepare("select id from users where id = ?").all(id).length === 1;
     return { db, sqlite, other, seenByOther };
   }
@@ -157,7 +159,10 @@ describe("the turn's read snapshot (direct reads share one read transaction per 
   it("ends the snapshot before a write, which is committed at once and read back", async () => {
     const { db, seenByOther } = fileDb();
     expect(await find(db, { id: "a" })).toHaveLength(1);
-    await db.insertInto("users").values({ id: "c", email: "c@example.com" } as never).execute();
+    await db
+      .insertInto("users")
+      .values({ id: "c", email: "c@example.com" } as never)
+      .execute();
     expect(seenByOther("c")).toBe(true); // committed, not waiting inside the read snapshot
     expect(await find(db, { id: "c" })).toHaveLength(1);
   });

@@ -4,10 +4,10 @@ import {
   type Driver,
   Kysely,
   type SqliteDatabase as KyselySqliteDatabase,
-  type SqliteStatement,
   SqliteDialect,
   SqliteDriver,
   SqliteQueryCompiler,
+  type SqliteStatement,
 } from "kysely";
 import type { Database } from "./schema";
 
