@@ -22,7 +22,8 @@ export function lazyDialog<P extends object>(
   function LazyDialog(props: P) {
     // Once opened, it stays mounted, so its closing transition and state behave as before.
     const [wanted, setWanted] = useState(() => isOpen(props));
-    useEffect(() => void get().catch(() => undefined), []);
+    // In a task of its own, not in React's passive-effect flush at start-up (issue 7).
+    useEffect(() => void window.setTimeout(() => void get().catch(() => undefined), 0), []);
     if (isOpen(props) && !wanted) setWanted(true);
     return wanted ? (
       <Suspense fallback={null}>
