@@ -13,8 +13,12 @@ function fakePage(readyState: "loading" | "complete") {
     requestIdleCallback: (fn: () => void) => idle.push(fn),
   });
   return {
-    fireLoad: () => listeners.splice(0).forEach((fn) => fn()),
-    runIdle: () => idle.splice(0).forEach((fn) => fn()),
+    fireLoad: () => {
+      for (const fn of listeners.splice(0)) fn();
+    },
+    runIdle: () => {
+      for (const fn of idle.splice(0)) fn();
+    },
   };
 }
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
