@@ -34,16 +34,15 @@ function show(kind: Kind, message: string, options?: ToastOptions): void {
 }
 
 /**
- * Loads the toast library and its stylesheet ahead of need. The signed-in app calls it once it has
- * painted: a toast raised later with no network ('saved offline') must not depend on fetching a
- * chunk then. It does not mount the container (ToastHost does that with the first toast, from the
- * modules already in memory): mounting it here was a blocking update (useSyncExternalStore) that
- * interrupted the app's first render, still in progress in slices, and made React start it again
- * (issue 7).
+ * Loads the toast library ahead of need. The signed-in app calls it once it has painted: a toast
+ * raised later with no network ('saved offline') must not depend on fetching a chunk then.
  */
 export function preloadToasts(): void {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
   void import("react-toastify").catch(() => undefined);
-  void import("react-toastify/dist/ReactToastify.css").catch(() => undefined);
 }
 
 const FLASH_KEY = "flash-toast";
