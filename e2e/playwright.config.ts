@@ -14,7 +14,9 @@ export default defineConfig({
     timezoneId: "UTC",
     locale: "en-GB",
     serviceWorkers: "block",
-    trace: "retain-on-failure",
+    // Recording a trace for every test doubled the suite's time on the 2-core CI machine (issue 7's
+    // closing note); a failing test is retried in CI, and the retry records one.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

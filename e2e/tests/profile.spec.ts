@@ -41,12 +41,7 @@ test("a taken email is refused with the server's message and nothing changes", a
   await expect(account.getByText(session.user.email)).toBeVisible();
 });
 
-test("changes the password; the new one signs in and the old one is refused", async ({
-  page,
-  api,
-  browser,
-  baseURL,
-}) => {
+test("the password form refuses empty, short, mismatched and wrong-current entries", async ({ page, api }) => {
   const session = await api.signUp();
   await signInAs(page, session);
   await page.goto("/app/profile");
@@ -70,8 +65,24 @@ test("changes the password; the new one signs in and the old one is refused", as
   await card.getByLabel("Confirm new password", { exact: true }).fill("fresh-password-42");
   await card.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+  // Nothing changed: the old password still signs in.
+  await api.call("POST", "/auth/login", { email: session.user.email, password: session.password });
+});
 
+test("changes the password; the new one signs in and the old one is refused", async ({
+  page,
+  api,
+  browser,
+  baseURL,
+}) => {
+  const session = await api.signUp();
+  await signInAs(page, session);
+  await page.goto("/app/profile");
+  const card = page.getByRole("region", { name: "Password" });
+  await card.getByRole("button", { name: "Change Password" }).click();
   await card.getByLabel("Current password", { exact: true }).fill(session.password);
+  await card.getByLabel("New password", { exact: true }).fill("fresh-password-42");
+  await card.getByLabel("Confirm new password", { exact: true }).fill("fresh-password-42");
   await card.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByText("Password changed successfully")).toBeVisible({ timeout: 20_000 });
   await expect(card.getByRole("button", { name: "Change Password" })).toBeVisible();
