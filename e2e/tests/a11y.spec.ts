@@ -1,11 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
+import { axe } from "../support/axe";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 async function expectAccessible(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const results = await axe(page).withTags(WCAG).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

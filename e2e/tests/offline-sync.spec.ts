@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, signInAs, test } from "../fixtures";
+import { axe } from "../support/axe";
 import { imageLoaded } from "../support/offline";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
@@ -38,7 +38,7 @@ test("a report with a photo captured offline survives a reload and syncs exactly
   await page.getByRole("button", { name: "1 pending" }).click();
   await expect(page.getByText("1 change(s) waiting to sync")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sync now" })).toBeDisabled(); // offline
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("pending.png") });
 
