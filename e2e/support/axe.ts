@@ -6,3 +6,6 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode(true);
+
+/** The rules of WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];

@@ -1,11 +1,9 @@
 import { expect, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
-import { axe } from "../support/axe";
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+import { axe, WCAG_21_AA } from "../support/axe";
 
 async function expectAccessible(page: import("@playwright/test").Page) {
-  const results = await axe(page).withTags(WCAG).analyze();
+  const results = await axe(page).withTags(WCAG_21_AA).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
