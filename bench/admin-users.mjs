@@ -61,8 +61,8 @@ try {
   );
   const insertUser = db.prepare(
     `insert into users (id, workspace_id, email, password_hash, first_name, last_name, role, membership_type,
-       membership_start_date, membership_end_date, membership_amount, created_at, workspace_role)
-     values (?, ?, ?, 'x', ?, ?, 'user', ?, ?, ?, ?, ?, 'owner')`,
+       membership_start_date, membership_end_date, membership_amount, created_at, workspace_role, search_text)
+     values (?, ?, ?, 'x', ?, ?, 'user', ?, ?, ?, ?, ?, 'owner', ?)`,
   );
   const started = performance.now();
   db.transaction(() => {
@@ -82,6 +82,8 @@ try {
         yearly ? created + 365 * 86_400 : null,
         yearly ? 99 : 0,
         created,
+        // search_text as the app writes it (shared/search.ts userSearchText): ASCII, so lower case folds it.
+        `first${i}\nlast${i}\nuser${i}@bench.example`,
       );
     }
   })();

@@ -158,8 +158,9 @@ async function generate() {
          select gen_random_uuid()::text, 'Contractor ' || g, 0, null, $1 - g * 3600 from generate_series(3, ${WORKSPACES}) g
          returning id, created_at)
        insert into users (id, workspace_id, email, password_hash, first_name, last_name, role, membership_type,
-                          membership_amount, created_at, workspace_role)
-       select gen_random_uuid()::text, id, 'owner-' || id || '@example.com', 'x', 'Owner', 'Bulk', 'user', 'free', 0, created_at, 'owner'
+                          membership_amount, created_at, workspace_role, search_text)
+       select gen_random_uuid()::text, id, 'owner-' || id || '@example.com', 'x', 'Owner', 'Bulk', 'user', 'free', 0, created_at, 'owner',
+              'owner' || chr(10) || 'bulk' || chr(10) || 'owner-' || id || '@example.com'
        from ws`,
       [now],
     );
@@ -170,8 +171,9 @@ async function generate() {
     // Projects: 50 in the large workspace, 5 in every other.
     await step(
       "projects",
-      `insert into projects (id, workspace_id, name, description, location, client_name, status, created_by, created_at, updated_at)
-       select gen_random_uuid()::text, r.workspace_id, 'Site ' || g, '', 'Leeds', 'Client ' || g, 'active', r.user_id, $1 - g * 60, $1 - g * 60
+      `insert into projects (id, workspace_id, name, description, location, client_name, status, created_by, created_at, updated_at, search_text)
+       select gen_random_uuid()::text, r.workspace_id, 'Site ' || g, '', 'Leeds', 'Client ' || g, 'active', r.user_id, $1 - g * 60, $1 - g * 60,
+              'site ' || g || chr(10)
        from wsrank r cross join lateral generate_series(1, case when r.rank = 1 then 50 else 5 end) g`,
       [now],
     );

@@ -15,7 +15,7 @@ test("empty state, create through the modal with validation, search, open", asyn
   await expect(dialog.getByText("Project name is required")).toBeVisible();
 
   await dialog.getByLabel("Project name").fill("Canal Wharf Tower");
-  await dialog.getByLabel("Description").fill("Twenty-storey residential tower with podium retail");
+  await dialog.getByLabel("Description").fill("Twenty-storey residential tower with podium café");
   await dialog.getByLabel("Location").fill("Canal Street, Manchester");
   await dialog.getByLabel("Client name").fill("Northern Living plc");
   await dialog.getByLabel("Status").selectOption("active");
@@ -33,9 +33,13 @@ test("empty state, create through the modal with validation, search, open", asyn
   await page.getByRole("searchbox", { name: "Search projects" }).fill("podium");
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText("Canal Wharf Tower");
+  // Every word, in any order, ignoring case and accents: as the server searches a longer list.
+  await page.getByRole("searchbox", { name: "Search projects" }).fill("CAFE podium");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Canal Wharf Tower");
   await page.getByRole("searchbox", { name: "Search projects" }).fill("no such thing");
   await expect(page.getByRole("heading", { name: "No matching projects" })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search projects" }).fill("hillside");
+  await page.getByRole("searchbox", { name: "Search projects" }).fill("hillside practice");
   await list.getByRole("link", { name: /Hillside Surgery/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Hillside Surgery" })).toBeVisible();
   await expect(page.getByText("GP practice refurbishment")).toBeVisible();

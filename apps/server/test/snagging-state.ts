@@ -1,9 +1,8 @@
 // What a refused request must leave unchanged: report rows and the stored files.
 import path from "node:path";
-import type { Insertable } from "kysely";
-import type { UsersTable } from "../src/db/schema";
 import { newId } from "../src/ids";
 import { nowSeconds } from "../src/time";
+import { insertUser } from "../src/users/users.repository";
 import { countRows } from "./assertions";
 import type { TestApp } from "./harness";
 import { listFiles } from "./images";
@@ -20,7 +19,7 @@ export async function snagState(t: TestApp) {
 
 /** A second member of an existing workspace (there is no invitation route yet). */
 export async function insertMember(t: TestApp, workspaceId: string, firstName = "Mia"): Promise<string> {
-  const row: Insertable<UsersTable> = {
+  const row = await insertUser(t.ctx.db, {
     id: newId(),
     workspace_id: workspaceId,
     email: `member.${newId()}@example.com`,
@@ -32,7 +31,6 @@ export async function insertMember(t: TestApp, workspaceId: string, firstName = 
     membership_start_date: null,
     membership_end_date: null,
     created_at: nowSeconds(),
-  };
-  await t.ctx.db.insertInto("users").values(row).execute();
+  });
   return row.id;
 }

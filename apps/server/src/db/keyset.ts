@@ -35,7 +35,3 @@ export const answeredCursor = (
 
 /** LIKE pattern of one word, its wildcards escaped (use with `escape '\\'`: SQLite has no default). */
 export const likeWord = (word: string): string => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The words of a search, at most 8 (more add cost and no precision). */
-export const searchWords = (search: string | undefined): string[] =>
-  (search ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);

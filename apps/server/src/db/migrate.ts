@@ -7,6 +7,7 @@ import * as teamsNotifications from "./migrations/0004-teams-notifications";
 import * as syncApplied from "./migrations/0005-sync-applied";
 import * as listIndexes from "./migrations/0006-list-indexes";
 import * as reportSearchText from "./migrations/0007-report-search-text";
+import * as projectUserSearchText from "./migrations/0008-project-user-search-text";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0005-sync-applied": syncApplied,
   "0006-list-indexes": listIndexes,
   "0007-report-search-text": reportSearchText,
+  "0008-project-user-search-text": projectUserSearchText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

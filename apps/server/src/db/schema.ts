@@ -24,6 +24,11 @@ export interface UsersTable {
   /** The first account of a workspace is its owner (the column's default); invited accounts are members. */
   workspace_role: Generated<"owner" | "member">;
   created_at: number;
+  /**
+   * First name, last name and email folded for the admin's search (shared/search.ts), written with
+   * every insert and change of them (users.repository.ts). Never selected into a row type.
+   */
+  search_text: ColumnType<never, string, string>;
 }
 
 export interface RefreshTokensTable {
@@ -49,6 +54,11 @@ export interface ProjectsTable {
   created_by: string | null;
   created_at: number;
   updated_at: number;
+  /**
+   * Name and description folded for search (shared/search.ts), written with every insert and
+   * change of them (projects.repository.ts). Never selected into a row type: only searched.
+   */
+  search_text: ColumnType<never, string, string>;
 }
 
 export interface SnaggingReportsTable {

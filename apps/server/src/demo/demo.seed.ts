@@ -2,6 +2,7 @@ import { writePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Transaction } from "kysely";
 import type { AttachmentRow, Database, ProjectRow, ReportRow } from "../db/schema";
 import { newId } from "../ids";
+import { withProjectSearchText } from "../projects/projects.repository";
 import { withSearchText } from "../snagging/snagging.repository";
 import type { DemoScene } from "./demo-photos";
 
@@ -175,7 +176,7 @@ export async function insertDemoSeed(
   seed: DemoSeed,
   attachments: readonly AttachmentRow[],
 ): Promise<void> {
-  await trx.insertInto("projects").values(seed.projects).execute();
+  await trx.insertInto("projects").values(seed.projects.map(withProjectSearchText)).execute();
   await trx
     .insertInto("snagging_reports")
     .values(seed.reports.map(({ scenes: _scenes, ...row }) => withSearchText(row)))

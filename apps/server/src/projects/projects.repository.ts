@@ -1,6 +1,7 @@
 import { type CursorKey, UNPAGED_LIST_CAP } from "@sitesnag/shared/pagination";
+import { projectSearchText, searchWords } from "@sitesnag/shared/search";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { afterCursor, likeWord, searchWords } from "../db/keyset";
+import { afterCursor, likeWord } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { Database, ProjectRow } from "../db/schema";
 
@@ -33,7 +34,10 @@ export const findProjects = (db: Q, workspaceId: string): Promise<ShownProjectRo
         .execute()
     : preparedProjects(db as Kysely<Database>, { workspaceId });
 
-/** One page after `after`, `size + 1` rows, through projects_workspace_page; every search word must match. */
+/**
+ * One page after `after`, `size + 1` rows, through projects_workspace_page; every search word must
+ * be in the name or description, ignoring case and accents (search_text, folded as the browser folds).
+ */
 export const findProjectsPage = (
   db: Q,
   workspaceId: string,
@@ -43,10 +47,7 @@ export const findProjectsPage = (
 ) => {
   let q = projectsOfWorkspace(db, workspaceId);
   for (const word of searchWords(search)) {
-    const pattern = likeWord(word);
-    q = q.where(
-      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(description) like ${pattern} escape '\\')`,
-    );
+    q = q.where(sql<boolean>`search_text like ${likeWord(word)} escape '\\'`);
   }
   if (after) q = q.where(afterCursor("created_at", "id", after));
   return q.limit(size + 1).execute();
@@ -66,8 +67,14 @@ export const countProjects = async (db: Q, workspaceId: string): Promise<number>
 export const findProject = (db: Q, workspaceId: string, id: string): Promise<ProjectRow | undefined> =>
   db.selectFrom("projects").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id).executeTakeFirst();
 
+/** A project row as stored: with `search_text`, its name and description folded for search. */
+export const withProjectSearchText = <R extends { name: string; description: string }>(row: R) => ({
+  ...row,
+  search_text: projectSearchText(row.name, row.description),
+});
+
 export async function insertProject(db: Q, row: ProjectRow): Promise<void> {
-  await db.insertInto("projects").values(row).execute();
+  await db.insertInto("projects").values(withProjectSearchText(row)).execute();
 }
 
 export async function updateProject(
@@ -78,7 +85,7 @@ export async function updateProject(
 ): Promise<boolean> {
   const result = await db
     .updateTable("projects")
-    .set(changes)
+    .set(withProjectSearchText(changes))
     .where("workspace_id", "=", workspaceId)
     .where("id", "=", id)
     .executeTakeFirst();

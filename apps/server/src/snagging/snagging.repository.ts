@@ -1,7 +1,7 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
-import { foldForSearch, reportSearchText } from "@sitesnag/shared/search";
+import { reportSearchText, searchWords } from "@sitesnag/shared/search";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { afterCursor, likeWord, searchWords } from "../db/keyset";
+import { afterCursor, likeWord } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { AttachmentRow, Database, IdempotencyKeysTable, ReportRow } from "../db/schema";
 
@@ -67,7 +67,7 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
   if (filters.projectId) out = out.where("r.project_id", "=", filters.projectId);
   // search_text is folded as the browser folds (shared/search.ts), so the words are folded too; on
   // PostgreSQL a trigram index serves these LIKEs (migration 0007).
-  for (const word of searchWords(foldForSearch(filters.search ?? ""))) {
+  for (const word of searchWords(filters.search)) {
     out = out.where(sql<boolean>`r.search_text like ${likeWord(word)} escape '\\'`);
   }
   return out;

@@ -1,7 +1,8 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
+import { searchWords, userSearchText } from "@sitesnag/shared/search";
 import type { MembershipFilter } from "@sitesnag/shared/users";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { afterCursor } from "../db/keyset";
+import { afterCursor, likeWord } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { Database, NewUser, UserRow, UserUpdate } from "../db/schema";
 
@@ -18,13 +19,28 @@ export const findUserById = async (db: Q, id: string): Promise<UserRow | undefin
 export const findUserByEmail = (db: Q, email: string): Promise<UserRow | undefined> =>
   db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 
-export async function insertUser(db: Q, user: NewUser): Promise<UserRow> {
-  await db.insertInto("users").values(user).execute();
+export async function insertUser(db: Q, user: Omit<NewUser, "search_text">): Promise<UserRow> {
+  await db
+    .insertInto("users")
+    .values({ ...user, search_text: userSearchText(user.first_name, user.last_name, user.email) })
+    .execute();
   return (await findUserById(db, user.id)) as UserRow;
 }
 
-export async function updateUser(db: Q, id: string, changes: UserUpdate): Promise<void> {
-  await db.updateTable("users").set(changes).where("id", "=", id).execute();
+type SearchedFields = "first_name" | "last_name" | "email";
+/**
+ * A change of a user: the names and email, which the admin's search folds into search_text, change
+ * together (the profile form sends all three) or not at all.
+ */
+export type UserChanges = Omit<UserUpdate, SearchedFields | "search_text"> &
+  (Pick<UserRow, SearchedFields> | { [K in SearchedFields]?: never });
+
+export async function updateUser(db: Q, id: string, changes: UserChanges): Promise<void> {
+  const update: UserUpdate =
+    changes.email === undefined
+      ? changes
+      : { ...changes, search_text: userSearchText(changes.first_name, changes.last_name, changes.email) };
+  await db.updateTable("users").set(update).where("id", "=", id).execute();
 }
 
 /** Everyone in one workspace, owners first, then by name. */
@@ -41,16 +57,12 @@ export const findWorkspaceMembers = (db: Q, workspaceId: string): Promise<UserRo
 
 export type UserFilter = { search?: string | undefined; membership: MembershipFilter; now: number };
 
-/** LIKE wildcards in the user's text match themselves. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function filteredUsers(db: Q, filter: UserFilter) {
   let q = db.selectFrom("users as u").innerJoin("workspaces as w", "w.id", "u.workspace_id");
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    // ESCAPE spelled out: SQLite has no default escape character for LIKE.
-    const matches = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    q = q.where((eb) => eb.or([matches("u.first_name"), matches("u.last_name"), matches("u.email")]));
+  // Every word in the first name, last name or email, ignoring case and accents (search_text is
+  // folded by shared/search.ts, and so are the words). ESCAPE spelled out: SQLite has no default.
+  for (const word of searchWords(filter.search)) {
+    q = q.where(sql<boolean>`u.search_text like ${likeWord(word)} escape '\\'`);
   }
   switch (filter.membership) {
     case "free":

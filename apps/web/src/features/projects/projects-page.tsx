@@ -1,3 +1,4 @@
+import { matchesSearchWords, projectSearchText, searchWords } from "@sitesnag/shared/search";
 import { Plus, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "../../components/button";
@@ -26,9 +27,9 @@ export function ProjectsPage() {
 
   const visible = useMemo(() => {
     if (onServer) return searched.items;
-    const needle = search.trim().toLowerCase();
-    if (!needle) return all;
-    return all.filter((p) => p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle));
+    // Every word in the name or description, ignoring case and accents, as the server searches.
+    if (searchWords(search).length === 0) return all;
+    return all.filter((p) => matchesSearchWords(projectSearchText(p.name, p.description), search));
   }, [all, search, onServer, searched.items]);
 
   return (
