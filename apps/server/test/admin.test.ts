@@ -1,4 +1,5 @@
 import type { AdminStats, SystemSettings } from "@sitesnag/shared/admin";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastMonths } from "../src/admin/admin.service";
 import { expectError } from "./assertions";
@@ -78,6 +79,27 @@ describe.each(DIALECTS)("admin (%s)", (kind) => {
     expect(lines).toHaveLength(5);
     expect(lines.find((l) => l.startsWith(a.user.id))).toContain(",'=cmd,Builder,");
     expect(lines.find((l) => l.startsWith(a.user.id))).toContain(",yearly,Active,");
+  });
+
+  it("the users export keeps a name with a line break in one quoted cell", async () => {
+    const admin = await signInAdmin(t);
+    const eve = await signUp(t);
+    const edit = await t.request({
+      method: "PATCH",
+      url: `/api/users/${eve.user.id}`,
+      token: eve.accessToken,
+      payload: { firstName: "Eve\n=2+5", lastName: "Line\r@SUM(1)", email: eve.user.email },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const csv = await t.request({ method: "GET", url: "/api/admin/export/users.csv", token: admin.accessToken });
+    expect(csv.body).toContain(`${eve.user.id},"Eve\n=2+5","Line\r@SUM(1)",`);
+    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    expect(rows.find((r) => r.id === eve.user.id)).toMatchObject({
+      first_name: "Eve\n=2+5",
+      last_name: "Line\r@SUM(1)",
+    });
+    // Nothing after a line break became a row of its own.
+    expect(rows.every((r) => /^[0-9a-f-]{36}$/.test(r.id ?? ""))).toBe(true);
   });
 
   it("settings name the database, storage, version and counts", async () => {

@@ -1,6 +1,6 @@
 // The Export Data tab's CSV of users and memberships, read a page at a time so memory stays
 // flat however many users there are.
-import { neutraliseCell } from "@sitesnag/shared/csv";
+import { CSV_FORMAT, neutraliseCell } from "@sitesnag/shared/csv";
 import { membershipStatus } from "@sitesnag/shared/membership";
 import { stringify } from "csv-stringify/sync";
 import type { AppContext } from "../context";
@@ -25,7 +25,7 @@ const HEADER = [
 const BATCH = 1000;
 /** RFC 4180 lines (CRLF) through csv-stringify, every text cell neutralised against formula injection. */
 const csvRow = (cells: (string | null)[]): string =>
-  stringify([cells.map((c) => (c === null ? "" : neutraliseCell(c)))], { record_delimiter: "\r\n" });
+  stringify([cells.map((c) => (c === null ? "" : neutraliseCell(c)))], CSV_FORMAT);
 
 const isoDate = (seconds: number | null) =>
   seconds === null ? null : new Date(seconds * 1000).toISOString().slice(0, 10);
