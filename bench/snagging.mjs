@@ -1,7 +1,8 @@
 // Snagging benchmark: starts the built server on a free loopback port with a fresh SQLite data
 // folder (or DATABASE_URL: point it at a scratch database, the bench writes to it) and prints:
 //   - upload of a 12 MP JPEG to stored display copy + thumbnail (POST /api/snagging, one photo)
-//   - PDF generation for reports with 1, 10 and 20 photos (GET …/download-pdf)
+//   - PDF generation for reports with 1, 10 and 20 photos (GET …/download-pdf), and for a
+//     description that is one 20,000-character word
 //   - GET /api/snagging with 1,000 and 10,000 reports in the workspace (rows seeded with SQL)
 // Budgets (issue 8): 20-photo PDF < 1 s, 12 MP photo stored with its thumbnail < 300 ms.
 // Usage: npm run build && npm run bench:snagging [-- --runs 7]
@@ -235,7 +236,28 @@ try {
     );
   }
 
-  let seeded = 1 + RUNS + 3;
+  // The longest description the schema allows, as one run without a space: pdfkit breaks such a
+  // word itself, one character at a time (4.2 s per PDF before the text was made breakable).
+  {
+    const res = await call("POST", "/api/snagging", {
+      token,
+      body: { projectId: project.id, priority: "low", description: "x".repeat(20_000) },
+    });
+    const report = (await res.json()).report;
+    const times = [];
+    for (let i = 0; i < RUNS; i++) {
+      times.push(
+        (
+          await timed(async () =>
+            (await call("GET", `/api/snagging/${report.id}/download-pdf`, { token })).arrayBuffer(),
+          )
+        )[0],
+      );
+    }
+    console.log(`  PDF of a 20,000-character word: median ${ms(median(times))}, p90 ${ms(p90(times))}`);
+  }
+
+  let seeded = 1 + RUNS + 3 + 1;
   for (const target of [1_000, 10_000]) {
     await seedReports(auth.user.workspaceId, project.id, auth.user.id, target - seeded);
     seeded = target;

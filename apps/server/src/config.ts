@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
   PHOTO_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
+  PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
 });
 
 function isPostgresUrl(value: string): boolean {
@@ -81,6 +82,8 @@ export type Config = {
    */
   pdfWorkers: number | undefined;
   photoWorkers: number | undefined;
+  /** PDFs one account may have in the pool at once, per instance; beyond: 429 with Retry-After. */
+  pdfsPerUser: number;
 };
 
 export class ConfigError extends Error {}
@@ -134,5 +137,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     pdfWorkers: e.PDF_WORKERS,
     photoWorkers: e.PHOTO_WORKERS,
+    pdfsPerUser: e.PDFS_PER_USER,
   };
 }

@@ -28,6 +28,7 @@ describe("loadConfig", () => {
       shutdownTimeoutMs: 25_000,
       logLevel: "info",
       webDist: undefined,
+      pdfsPerUser: 3,
     });
   });
 
@@ -52,6 +53,7 @@ describe("loadConfig", () => {
       SHUTDOWN_TIMEOUT_SECONDS: "40",
       LOG_LEVEL: "warn",
       WEB_DIST: "/srv/web",
+      PDFS_PER_USER: "5",
     });
     expect(config).toEqual({
       port: 8080,
@@ -68,6 +70,7 @@ describe("loadConfig", () => {
       shutdownTimeoutMs: 40_000,
       logLevel: "warn",
       webDist: "/srv/web",
+      pdfsPerUser: 5,
     });
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).databaseUrl).toBe("postgres://localhost/x");
   });
@@ -102,6 +105,12 @@ describe("loadConfig", () => {
         "Invalid PHOTO_WORKERS: must be a whole number from 0 to 16",
       );
     }
+  });
+
+  it.each(["0", "101", "2.5", "many"])("refuses PDFS_PER_USER=%s", (value) => {
+    expect(configError({ PDFS_PER_USER: value }).message).toBe(
+      "Invalid PDFS_PER_USER: must be a whole number from 1 to 100",
+    );
   });
 
   it.each(["abc", "70000", "-1", "80.5", "3000abc"])("refuses PORT=%s", (value) => {

@@ -158,6 +158,73 @@ describe.each(DIALECTS)("report exports (%s)", (kind) => {
     expect(pages).toEqual(pages.map((_, i) => [i + 1, pages.length]));
   });
 
+  it("wraps a long run without a space at the line's end, keeping every character", async () => {
+    // pdfkit broke such a word one character at a time, re-measuring the rest each time: a
+    // 20,000-character run took ~4 s of a PDF worker per download (now ~60 ms; bench:snagging), which
+    // one visitor could repeat until every workspace's PDFs stalled. One page's worth here, so the
+    // text reads back without page furniture in between.
+    const writer = await signUp(t);
+    const project = await createProject(t, writer.accessToken);
+    const run = `${"x".repeat(799)}é${"y".repeat(800)}`;
+    const res = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token: writer.accessToken,
+      payload: { projectId: project.id, priority: "low", description: run },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { report: Report }).report.id;
+    const pdf = await t.request({ method: "GET", url: `/api/snagging/${id}/download-pdf`, token: writer.accessToken });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await pdfTools(pdf.rawPayload);
+    // Only line breaks and the invisible break opportunities were added, and the lines are full.
+    expect(text.replace(/[\s\u200B]/g, "")).toContain(run);
+    const lines = text.split("\n").filter((line) => /^[xyé\u200B]+$/.test(line));
+    expect(lines.length).toBeGreaterThanOrEqual(19);
+    for (const line of lines.slice(0, -1)) expect(line.replace(/\u200B/g, "").length).toBeGreaterThan(70);
+  });
+
+  it("lets one account have PDFS_PER_USER PDFs in the pool at once; others' downloads go on", async () => {
+    const [writer, other] = [await signUp(t), await signUp(t)];
+    const mine = await createProject(t, writer.accessToken);
+    const theirs = await createProject(t, other.accessToken);
+    const create = async (token: string, projectId: string) =>
+      (
+        (
+          await t.request({
+            method: "POST",
+            url: "/api/snagging",
+            token,
+            payload: { projectId, priority: "low", description: "Scuffed skirting" },
+          })
+        ).json() as { report: Report }
+      ).report.id;
+    const [myReport, theirReport] = [
+      await create(writer.accessToken, mine.id),
+      await create(other.accessToken, theirs.id),
+    ];
+    const download = (token: string, id: string) =>
+      t.request({ method: "GET", url: `/api/snagging/${id}/download-pdf`, token });
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => download(writer.accessToken, myReport)),
+      download(other.accessToken, theirReport),
+    ]);
+    const mineAnswered = answers.slice(0, 8);
+    expect(mineAnswered.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
+    expect(mineAnswered.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    const refused = mineAnswered.filter((r) => r.statusCode === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(8 - t.ctx.config.pdfsPerUser);
+    expectError(
+      refused[0] as (typeof answers)[number],
+      429,
+      "You already have 3 PDFs being prepared. Please wait for them to finish, then try again.",
+    );
+    expect(refused[0]?.headers["retry-after"]).toBe("5");
+    expect(answers[8]?.statusCode).toBe(200);
+    // The slots are given back: the next download goes through.
+    expect((await download(writer.accessToken, myReport)).statusCode).toBe(200);
+  });
+
   it("answers 404 for another workspace's report, 401 without a token", async () => {
     expectError(
       await t.request({ method: "GET", url: `/api/snagging/${report.id}/download-pdf`, token: stranger.accessToken }),

@@ -24,3 +24,30 @@ export const PRIORITY_COLOURS: Record<string, string> = {
   medium: "#ca8a04",
   low: "#16a34a",
 };
+
+/** Runs of this many non-space characters or more get break opportunities (`breakable`). */
+export const LONG_RUN = 60;
+const LONG_RUNS = new RegExp(`\\S{${LONG_RUN},}`, "gu");
+const ZERO_WIDTH_SPACE = "\u200B";
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * Text pdfkit can wrap in linear time. A word wider than the line is broken by pdfkit one character
+ * at a time, measuring the whole remainder at each step: a 20,000-character run without a space
+ * took 4 s of a PDF worker (and 10 such downloads stalled every workspace's PDFs for 40 s). Runs of
+ * LONG_RUN or more characters get an invisible zero-width space (a break opportunity in Unicode's
+ * line breaking, zero width in DejaVu) after every 8 graphemes, so a long URL or a pasted hash
+ * still wraps at the line's end. Shorter words, the text's own spaces and accents are untouched.
+ */
+export function breakable(text: string): string {
+  return text.replace(LONG_RUNS, (run) => {
+    let out = "";
+    let count = 0;
+    for (const { segment } of graphemes.segment(run)) {
+      out += segment;
+      count += 1;
+      if (count % 8 === 0) out += ZERO_WIDTH_SPACE;
+    }
+    return out;
+  });
+}

@@ -9,7 +9,7 @@ import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDay, formatDayTime, mapsUrl } from "../format";
 import { pdfFonts } from "./pdf-fonts";
 import { drawPhotos } from "./pdf-photos";
-import { C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "./pdf-style";
+import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "./pdf-style";
 
 export type PdfInput = {
   report: Report;
@@ -22,7 +22,8 @@ export type PdfInput = {
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export function renderReportPdf(input: PdfInput): PDFKit.PDFDocument {
+export function renderReportPdf(original: PdfInput): PDFKit.PDFDocument {
+  const input = wrappableText(original);
   const { report } = input;
   const fonts = pdfFonts();
   const doc = new PDFDocument({
@@ -32,8 +33,8 @@ export function renderReportPdf(input: PdfInput): PDFKit.PDFDocument {
     autoFirstPage: true,
     info: {
       Title: `Snagging report ${report.title}`,
-      Author: report.createdByName ?? PRODUCT_NAME,
-      Subject: report.projectName,
+      Author: original.report.createdByName ?? PRODUCT_NAME,
+      Subject: original.report.projectName,
       Creator: PRODUCT_NAME,
       CreationDate: new Date(input.generatedAt * 1000),
     },
@@ -48,6 +49,23 @@ export function renderReportPdf(input: PdfInput): PDFKit.PDFDocument {
   drawPageFurniture(doc, input);
   doc.end();
   return doc;
+}
+
+/** Every text the user wrote, made `breakable` (the link target of pageUrl stays as written). */
+function wrappableText(input: PdfInput): PdfInput {
+  const { report } = input;
+  const maybe = (text: string | null) => (text === null ? null : breakable(text));
+  return {
+    ...input,
+    clientName: breakable(input.clientName),
+    report: {
+      ...report,
+      description: breakable(report.description),
+      projectName: breakable(report.projectName),
+      assignedToName: maybe(report.assignedToName),
+      createdByName: maybe(report.createdByName),
+    },
+  };
 }
 
 function drawHeader(doc: PDFKit.PDFDocument, { report, generatedAt }: PdfInput) {
