@@ -30,6 +30,14 @@ test.describe("pre-rendered pages", () => {
     });
   }
 
+  test("no pre-rendered page carries the offline banner: whoever receives it is online", async ({ request }) => {
+    for (const path of ["/", "/privacy", "/terms", "/cookies", "/login"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<div id="root">');
+      expect(html, path).not.toContain("You are offline");
+    }
+  });
+
   test("before its script runs, /login cannot send the password in a URL", async ({ page }) => {
     // With scripts off the page stays as pre-rendered: a native submit must neither be possible
     // (the button waits for hydration) nor, if forced, use GET (the fields would land in the URL).
@@ -55,8 +63,10 @@ test.describe("pre-rendered pages", () => {
         "href",
         "/privacy",
       );
+      await expect(page.getByText("You are offline")).toHaveCount(0);
       await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+      await expect(page.getByText("You are offline")).toHaveCount(0);
     });
   });
 

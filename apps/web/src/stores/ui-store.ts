@@ -25,7 +25,9 @@ export const useUiStore = create<UiState>()(
       sidebarOpen: false,
       installPromptEvent: null,
       showInstallPrompt: false,
-      isOnline: typeof navigator === "undefined" ? true : navigator.onLine,
+      // Online unless the browser says otherwise: pre-rendering runs in Node, whose `navigator`
+      // has no `onLine`, and the pre-rendered pages must not carry the offline banner.
+      isOnline: globalThis.navigator?.onLine !== false,
       setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
       setInstallPromptEvent: (installPromptEvent) => set({ installPromptEvent }),
       setShowInstallPrompt: (showInstallPrompt) => set({ showInstallPrompt }),
