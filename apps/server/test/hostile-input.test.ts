@@ -9,6 +9,18 @@ import { type Headers, rawRequest } from "./raw-http";
 
 const deep = (depth: number): unknown => (depth === 0 ? "x" : { a: deep(depth - 1) });
 
+type ErrorAnswer = { message: string; details?: Record<string, string[]> };
+/** zod's own wording ("Too big: expected string to have <=64 characters", "Invalid option: …"). */
+const ZOD_DEFAULT = /expected .*(received|to (have|be))|^Invalid (input|option)|^Too (big|small)/;
+/** DESIGN §4: the message (and every detail) is a sentence for a person, each said once. */
+function expectSentences(body: ErrorAnswer, where: string): void {
+  expect(body.message, where).not.toMatch(ZOD_DEFAULT);
+  for (const [field, messages] of Object.entries(body.details ?? {})) {
+    for (const message of messages) expect(message, `${where} ${field}`).not.toMatch(ZOD_DEFAULT);
+    expect(new Set(messages).size, `${where} ${field}`).toBe(messages.length);
+  }
+}
+
 const HOSTILE_BODIES: unknown[] = [
   null,
   true,
@@ -116,6 +128,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
           `${method} ${url} ${JSON.stringify(body)?.slice(0, 80)} → ${res.body.slice(0, 200)}`,
         ).toBeLessThan(500);
         if (res.body !== "") expect(res.json()).toBeTypeOf("object");
+        if (res.statusCode === 400) expectSentences(res.json() as ErrorAnswer, `${method} ${url}`);
       }
     }
     expect(await snapshot()).toEqual(before);
@@ -125,6 +138,41 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     expect(await reportRow()).toEqual(report);
     const project = await t.request({ method: "GET", url: `/api/projects/${projectId}`, token });
     expect(project.json()).toMatchObject({ project: { name: "Test Project", status: "active" } });
+  });
+
+  it("a check without a message of its own still answers a sentence naming the field", async () => {
+    const get = (url: string, as = token) => t.request({ method: "GET", url, token: as });
+    const cases: [Promise<import("light-my-request").Response>, string][] = [
+      [get(`/api/snagging?projectId=${"p".repeat(65)}`), "Project id must be at most 64 characters"],
+      [
+        get("/api/users?membership=yearly", adminToken),
+        'Membership must be one of "all", "free", "active", "expired", "inactive"',
+      ],
+      [get("/api/users?pageSize=0", adminToken), "Page size must be at least 1"],
+      [get("/api/notifications?pageSize=51"), "Page size must be at most 50"],
+      [
+        t.request({ method: "POST", url: "/api/projects", token, payload: { name: "x", description: null } }),
+        "Description must be text",
+      ],
+      [
+        t.request({ method: "POST", url: "/api/invitations", token, payload: { email: ["a@b.co"] } }),
+        "Email must be text",
+      ],
+    ];
+    for (const [answer, message] of cases) {
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(400);
+      expect((res.json() as ErrorAnswer).message).toBe(message);
+    }
+    // Two checks failing with one sentence say it once.
+    const due = await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${reportId}`,
+      token,
+      payload: { dueDate: 1e20 },
+    });
+    expect(due.statusCode).toBe(400);
+    expectSentences(due.json() as ErrorAnswer, "PATCH dueDate 1e20");
   });
 
   it("hostile sync items each answer their own error and change nothing", async () => {

@@ -99,10 +99,20 @@ describe.each(DIALECTS)("projects CRUD (%s)", (kind) => {
       "an over-long description",
       "description",
       { name: "P", description: "d".repeat(5001) },
-      "Must be at most 5000 characters",
+      "Description must be at most 5000 characters",
     ],
-    ["an over-long location", "location", { name: "P", location: "l".repeat(301) }, "Must be at most 300 characters"],
-    ["an over-long client", "clientName", { name: "P", clientName: "c".repeat(201) }, "Must be at most 200 characters"],
+    [
+      "an over-long location",
+      "location",
+      { name: "P", location: "l".repeat(301) },
+      "Location must be at most 300 characters",
+    ],
+    [
+      "an over-long client",
+      "clientName",
+      { name: "P", clientName: "c".repeat(201) },
+      "Client name must be at most 200 characters",
+    ],
     ["an unknown status", "status", { name: "P", status: "paused" }, "Status must be active, completed or archived"],
   ];
 

@@ -124,7 +124,7 @@ describe("RegisterSchema (the server's register body)", () => {
 
   it("limits names to 100 characters", () => {
     expect(messages(RegisterSchema, { ...body, lastName: "m".repeat(101) }).lastName).toEqual([
-      "Must be at most 100 characters",
+      "Last name must be at most 100 characters",
     ]);
   });
 });

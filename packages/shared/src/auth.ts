@@ -11,8 +11,12 @@ export const FORM_B_PASSWORD_MIN = 8;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const trimmed = (message: string, max = 100) =>
-  plainString({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+/** A required text field, trimmed; its messages name it ("First name is required"). */
+const trimmed = (label: string, max = 100) =>
+  plainString({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 const EMAIL_MAX = 254;
 const REFRESH_TOKEN_MAX = 2048;
@@ -31,8 +35,8 @@ export const LoginSchema = z.object({
 export type Login = z.infer<typeof LoginSchema>;
 
 const names = {
-  firstName: trimmed("First name is required"),
-  lastName: trimmed("Last name is required"),
+  firstName: trimmed("First name"),
+  lastName: trimmed("Last name"),
 };
 
 /** What POST /api/auth/register accepts. */

@@ -44,9 +44,9 @@ describe("ProjectInputSchema", () => {
     [{ name: "   " }, "name", "Project name is required"],
     [{ name: 12 }, "name", "Project name is required"],
     [{ name: "n".repeat(201) }, "name", "Project name must be at most 200 characters"],
-    [{ name: "P", description: "d".repeat(5001) }, "description", "Must be at most 5000 characters"],
-    [{ name: "P", location: "l".repeat(301) }, "location", "Must be at most 300 characters"],
-    [{ name: "P", clientName: "c".repeat(201) }, "clientName", "Must be at most 200 characters"],
+    [{ name: "P", description: "d".repeat(5001) }, "description", "Description must be at most 5000 characters"],
+    [{ name: "P", location: "l".repeat(301) }, "location", "Location must be at most 300 characters"],
+    [{ name: "P", clientName: "c".repeat(201) }, "clientName", "Client name must be at most 200 characters"],
     [{ name: "P", status: "paused" }, "status", "Status must be active, completed or archived"],
     [{ name: "P", status: "Active" }, "status", "Status must be active, completed or archived"],
   ])("refuses %o with '%s'", (input, field, message) => {

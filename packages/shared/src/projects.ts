@@ -3,8 +3,8 @@ import { PROJECT_STATUSES } from "./enums";
 import { PageQuerySchema } from "./pagination";
 import { plainString } from "./text";
 
-const optionalText = (max: number) =>
-  plainString().trim().max(max, `Must be at most ${max} characters`).optional().default("");
+const optionalText = (label: string, max: number) =>
+  plainString().trim().max(max, `${label} must be at most ${max} characters`).optional().default("");
 
 /** Project create and edit (SPEC §5): name required, the rest optional, status one of three. */
 export const ProjectInputSchema = z.object({
@@ -12,9 +12,9 @@ export const ProjectInputSchema = z.object({
     .trim()
     .min(1, "Project name is required")
     .max(200, "Project name must be at most 200 characters"),
-  description: optionalText(5000),
-  location: optionalText(300),
-  clientName: optionalText(200),
+  description: optionalText("Description", 5000),
+  location: optionalText("Location", 300),
+  clientName: optionalText("Client name", 200),
   status: z.enum(PROJECT_STATUSES, { error: "Status must be active, completed or archived" }).default("active"),
 });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;

@@ -14,17 +14,17 @@ export const NEW_PASSWORD_MIN = 6;
 export const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${NEW_PASSWORD_MIN} characters`;
 export const NEW_PASSWORDS_DIFFER = "New passwords do not match";
 
-const required = (max: number) =>
+const required = (label: string, max: number) =>
   plainString({ error: PROFILE_REQUIRED })
     .trim()
     .min(1, PROFILE_REQUIRED)
-    .max(max, `Must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`);
 
 /** PATCH /api/users/{id} and the profile form (SPEC §5: every field filled). */
 export const ProfileInputSchema = z.object({
-  firstName: required(100),
-  lastName: required(100),
-  email: required(254).regex(EMAIL_PATTERN, "Invalid email address"),
+  firstName: required("First name", 100),
+  lastName: required("Last name", 100),
+  email: required("Email", 254).regex(EMAIL_PATTERN, "Invalid email address"),
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 

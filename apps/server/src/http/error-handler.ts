@@ -1,6 +1,7 @@
 // The single translation point from any thrown error to DESIGN §4's JSON body.
 
 import type { ApiErrorBody } from "@sitesnag/shared/errors";
+import { installReadableZodMessages } from "@sitesnag/shared/zod-messages";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
@@ -53,7 +54,9 @@ export function detailsFromIssues(issues: readonly { path: readonly PropertyKey[
     const key = issue.path.map(String).join(".") || "_";
     if (!details[key]) details[key] = [];
     // An issue at the root means the body (or query) was not an object at all.
-    details[key].push(key === "_" ? "The request must be a JSON object" : issue.message);
+    const message = key === "_" ? "The request must be a JSON object" : issue.message;
+    // Two checks of one field can fail with the same sentence (a date both too big and not finite).
+    if (!details[key].includes(message)) details[key].push(message);
   }
   return details;
 }
@@ -64,6 +67,8 @@ export function firstMessage(details: Record<string, string[]>): string {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Checks without a message of their own answer a sentence, not zod's default (shared/zod-messages.ts).
+  installReadableZodMessages();
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.options.retryAfterSeconds !== undefined) reply.header("retry-after", error.options.retryAfterSeconds);
