@@ -1,8 +1,9 @@
 import type { User } from "@sitesnag/shared/auth";
 import type { AdminUser, Member } from "@sitesnag/shared/users";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EMAIL_FIXED } from "../src/users/users.service";
 import { allKeys, expectError, expectFieldError } from "./assertions";
-import { signInAdmin, signUp } from "./factories";
+import { demoLogin, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
 describe.each(DIALECTS)("users (%s)", (kind) => {
@@ -172,6 +173,32 @@ describe.each(DIALECTS)("users (%s)", (kind) => {
       "firstName",
       "Please fill in all fields",
     );
+  });
+
+  it("a demo account may rename itself but keeps its demo email, so it cannot hold someone's address", async () => {
+    const demo = await demoLogin(t);
+    const patch = (email: string) =>
+      t.request({
+        method: "PATCH",
+        url: `/api/users/${demo.user.id}`,
+        token: demo.accessToken,
+        payload: { firstName: "Dee", lastName: "Mo", email },
+      });
+    expectError(await patch("victim-real@example.com"), 403, DEMO_EMAIL_FIXED);
+    const register = await t.request({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: {
+        firstName: "Vic",
+        lastName: "Tim",
+        email: "victim-real@example.com",
+        password: "correct-horse-battery",
+      },
+    });
+    expect(register.statusCode, register.body).toBe(201);
+    const renamed = await patch(demo.user.email);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((renamed.json() as { user: User }).user).toMatchObject({ firstName: "Dee", email: demo.user.email });
   });
 
   it("PATCH /api/users/{id}/password checks the current password and signs other sessions out", async () => {
