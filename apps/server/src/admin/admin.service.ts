@@ -34,7 +34,8 @@ export async function getAdminStats(ctx: AppContext, user: UserRow): Promise<Adm
     membershipFigures(ctx.db, now),
     signupsInRanges(ctx.db, months),
     reportFigures(ctx.db, now - 30 * 24 * 60 * 60),
-    findUsersPage(ctx.db, { membership: "all", now }, { offset: 0, limit: 5 }),
+    // The newest customers, like the figures beside them: demo visitors are counted apart.
+    findUsersPage(ctx.db, { membership: "all", now, withoutDemo: true }, { offset: 0, limit: 5 }),
     countRows(ctx.db, "projects"),
     countRows(ctx.db, "workspaces"),
     countDemoAccounts(ctx.db),

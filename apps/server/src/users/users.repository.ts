@@ -55,10 +55,17 @@ export const findWorkspaceMembers = (db: Q, workspaceId: string): Promise<UserRo
     .orderBy("id")
     .execute();
 
-export type UserFilter = { search?: string | undefined; membership: MembershipFilter; now: number };
+export type UserFilter = {
+  search?: string | undefined;
+  membership: MembershipFilter;
+  now: number;
+  /** Leave out accounts in demo sandboxes (visitors, not customers), as the admin's figures do. */
+  withoutDemo?: boolean;
+};
 
 function filteredUsers(db: Q, filter: UserFilter) {
   let q = db.selectFrom("users as u").innerJoin("workspaces as w", "w.id", "u.workspace_id");
+  if (filter.withoutDemo) q = q.where("w.is_demo", "=", 0);
   // Every word in the first name, last name or email, ignoring case and accents (search_text is
   // folded by shared/search.ts, and so are the words). ESCAPE spelled out: SQLite has no default.
   for (const word of searchWords(filter.search)) {
