@@ -1,7 +1,9 @@
 // Every route against a catalogue of hostile bodies, queries and ids: none may answer 5xx, and
 // none may leave a row behind.
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPRESSED_BODY } from "../src/http/json-body";
 import { countRows } from "./assertions";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -541,6 +543,28 @@ describe.each(DIALECTS)("the review's hostile requests over a real socket (%s)",
       }
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("a compressed body is refused with 415, saying why, and changes nothing", async () => {
+    const before = await snapshot();
+    const body = gzipSync(JSON.stringify({ name: "Gzipped project" }));
+    for (const encoding of ["gzip", "br", "deflate, gzip"]) {
+      const res = await fetch(`${base}/api/projects`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-encoding": encoding },
+        body,
+      });
+      const text = await res.text();
+      expectAnswer(`content-encoding: ${encoding}`, res.status, Object.fromEntries(res.headers), text, 415);
+      expect(JSON.parse(text)).toMatchObject({ message: COMPRESSED_BODY });
+    }
+    const plain = await fetch(`${base}/api/projects`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-encoding": "identity" },
+      body: JSON.stringify({ name: "Plain project" }),
+    });
+    expect(plain.status).toBe(201);
+    expect(await snapshot()).toEqual(before.map((n, i) => (i === 2 ? n + 1 : n)));
   });
 
   it("headers, paths and query strings", async () => {

@@ -294,6 +294,24 @@ describe.each(DIALECTS)("POST /api/snagging/sync (%s)", (kind) => {
     };
     for (const body of [broken])
       expectError(await t.request({ method: "POST", url: "/api/snagging/sync", token, ...body }), 400);
+    // `items` twice is a malformed request, said as such (not 413 "too many fields"); nothing applied.
+    const before = await countRows(t, "snagging_reports");
+    const twice = new FormData();
+    twice.append("items", JSON.stringify({ items: [create(tid("twice-1"))] }));
+    twice.append("items", JSON.stringify({ items: [create(tid("twice-2"))] }));
+    const twiceBody = new Response(twice);
+    expectError(
+      await t.request({
+        method: "POST",
+        url: "/api/snagging/sync",
+        token,
+        payload: Buffer.from(await twiceBody.arrayBuffer()),
+        headers: { "content-type": twiceBody.headers.get("content-type") as string },
+      }),
+      400,
+      "The field 'items' was sent more than once.",
+    );
+    expect(await countRows(t, "snagging_reports")).toBe(before);
     const ok = await t.request({ method: "POST", url: "/api/snagging/sync", token, ...noItems });
     expect((ok.json() as SyncResponse).data.results).toEqual([]);
   });

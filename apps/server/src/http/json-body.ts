@@ -5,7 +5,16 @@ import { AppError } from "./errors";
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 
+export const COMPRESSED_BODY = "Request bodies must be sent uncompressed (no Content-Encoding)";
+
 export function registerJsonBodyParser(app: FastifyInstance): void {
+  // No route reads a compressed body (JSON or multipart); saying so beats "not valid UTF-8".
+  app.addHook("onRequest", async (request) => {
+    const encoding = request.headers["content-encoding"];
+    if (encoding !== undefined && !/^\s*identity\s*$/i.test(String(encoding))) {
+      throw new AppError(415, COMPRESSED_BODY);
+    }
+  });
   const parseJson = app.getDefaultJsonParser("error", "error");
   const utf8 = new TextDecoder("utf-8", { fatal: true });
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {

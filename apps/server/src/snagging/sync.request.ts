@@ -74,8 +74,9 @@ export async function readSyncRequest(request: FastifyRequest, processor: PhotoP
       limits: {
         fileSize: MAX_PHOTO_BYTES,
         files: MAX_SYNC_PHOTOS,
-        fields: 1,
-        parts: MAX_SYNC_PHOTOS + 1,
+        // One `items`; room for a second, to answer a repeated one as what it is (400, below).
+        fields: 2,
+        parts: MAX_SYNC_PHOTOS + 2,
         fieldSize: MAX_SYNC_ITEMS_BYTES,
       },
     };
@@ -90,6 +91,7 @@ export async function readSyncRequest(request: FastifyRequest, processor: PhotoP
       }
       if (part.fieldname !== "items")
         throw badRequest(`Unexpected field '${part.fieldname.slice(0, 40)}': send 'items' and photo parts.`);
+      if (itemsJson !== undefined) throw badRequest("The field 'items' was sent more than once.");
       if (part.valueTruncated) throw new AppError(413, "The items field is too long; send fewer changes per request.");
       itemsJson = String(part.value);
     }
