@@ -22,6 +22,7 @@ import { newId } from "../ids";
 import { nowSeconds } from "../time";
 import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
+import { isDemoWorkspace } from "../workspaces/workspaces.repository";
 import {
   claimInvitation,
   findInvitationByHash,
@@ -47,13 +48,10 @@ export async function createInvitation(
   input: z.output<typeof InvitationInputSchema>,
 ): Promise<{ invitation: Invitation; token: string }> {
   requireOwner(user);
-  const workspace = await ctx.db
-    .selectFrom("workspaces")
-    .select("is_demo")
-    .where("id", "=", user.workspace_id)
-    .executeTakeFirstOrThrow();
   // A demo sandbox is deleted after a day, and every account in it with it.
-  if (Number(workspace.is_demo) === 1) throw forbidden("Invitations are not available in the demo workspace");
+  if (await isDemoWorkspace(ctx.db, user.workspace_id)) {
+    throw forbidden("Invitations are not available in the demo workspace");
+  }
   const email = input.email ? normaliseEmail(input.email) : null;
   if (email) {
     const existing = await findUserByEmail(ctx.db, email);

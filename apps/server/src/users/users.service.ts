@@ -21,6 +21,7 @@ import { toPage } from "../db/keyset";
 import type { UserRow } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../http/errors";
 import { nowSeconds } from "../time";
+import { isDemoWorkspace } from "../workspaces/workspaces.repository";
 import { presentAdminUser, presentMember, presentUser } from "./users.presenter";
 import { findUserByEmail, findUserById, findUsersPage, findWorkspaceMembers, updateUser } from "./users.repository";
 
@@ -56,23 +57,12 @@ function requireSelf(user: UserRow, id: string, message: string): void {
 
 export const DEMO_EMAIL_FIXED = "The demo account keeps its demo email address. Create a free account to use your own.";
 
-/**
- * A demo sandbox needs no sign-up and is deleted after a day: an address it took would be held
- * from its owner's registration until then.
- */
-async function refuseInDemo(ctx: AppContext, user: UserRow, message: string): Promise<void> {
-  const workspace = await ctx.db
-    .selectFrom("workspaces")
-    .select("is_demo")
-    .where("id", "=", user.workspace_id)
-    .executeTakeFirst();
-  if (Number(workspace?.is_demo) === 1) throw forbidden(message);
-}
-
 export async function updateProfile(ctx: AppContext, user: UserRow, id: string, input: ProfileInput): Promise<User> {
   requireSelf(user, id, "You can only edit your own profile");
   const email = normaliseEmail(input.email);
-  if (email !== user.email) await refuseInDemo(ctx, user, DEMO_EMAIL_FIXED);
+  // A demo sandbox needs no sign-up and is deleted after a day: an address it took would be held
+  // from its owner's registration until then.
+  if (email !== user.email && (await isDemoWorkspace(ctx.db, user.workspace_id))) throw forbidden(DEMO_EMAIL_FIXED);
   const taken = await findUserByEmail(ctx.db, email);
   if (taken && taken.id !== user.id) throw conflict("An account with this email already exists");
   const changes = { first_name: input.firstName, last_name: input.lastName, email };

@@ -19,6 +19,12 @@ export async function insertWorkspace(
     .execute();
 }
 
+/** Whether a workspace is a demo sandbox (deleted after a day, with every account in it). */
+export async function isDemoWorkspace(db: Q, id: string): Promise<boolean> {
+  const row = await db.selectFrom("workspaces").select("is_demo").where("id", "=", id).executeTakeFirst();
+  return Number(row?.is_demo) === 1;
+}
+
 export const findExpiredDemoWorkspaceIds = async (db: Q, now: number): Promise<string[]> =>
   (
     await db
