@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type NewAuditInput, NewAuditInputSchema, type NewAuditValues } from "@sitesnag/shared/audits";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../../components/field";
@@ -22,39 +21,43 @@ const today = () => {
 };
 
 /** New Site Audit (SPEC §2, §5): project required, date required and today by default, notes optional. */
-export function NewAuditModal({ open, projects, projectsNote, isPending, onSubmit, onClose }: Props) {
-  const { register, handleSubmit, reset, formState } = useForm<NewAuditInput, unknown, NewAuditValues>({
+export function NewAuditModal({ open, onClose, ...form }: Props) {
+  // The modal mounts its content only while open: each opening starts a new, empty form dated
+  // today, and nothing resets it after the user has started filling it in.
+  return (
+    <Modal open={open} title="New Site Audit" onClose={onClose}>
+      <NewAuditForm {...form} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function NewAuditForm({ projects, projectsNote, isPending, onSubmit, onClose }: Omit<Props, "open">) {
+  const { register, handleSubmit, formState } = useForm<NewAuditInput, unknown, NewAuditValues>({
     resolver: zodResolver(NewAuditInputSchema),
     defaultValues: { projectId: "", auditDate: today(), notes: "" },
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refill each time the dialog opens
-  useEffect(() => {
-    if (open) reset({ projectId: "", auditDate: today(), notes: "" });
-  }, [open]);
   const e = formState.errors;
   return (
-    <Modal open={open} title="New Site Audit" onClose={onClose}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-        <SelectField label="Project" required error={e.projectId?.message} {...register("projectId")}>
-          <option value="">Select a project</option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
-        {projectsNote && <p className="text-sm text-slate-600">{projectsNote}</p>}
-        <TextField label="Audit date" type="date" required error={e.auditDate?.message} {...register("auditDate")} />
-        <TextAreaField label="Notes (optional)" rows={3} error={e.notes?.message} {...register("notes")} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={isPending}>
-            Start Audit
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+      <SelectField label="Project" required error={e.projectId?.message} {...register("projectId")}>
+        <option value="">Select a project</option>
+        {projects.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
+      {projectsNote && <p className="text-sm text-slate-600">{projectsNote}</p>}
+      <TextField label="Audit date" type="date" required error={e.auditDate?.message} {...register("auditDate")} />
+      <TextAreaField label="Notes (optional)" rows={3} error={e.notes?.message} {...register("notes")} />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={isPending}>
+          Start Audit
+        </Button>
+      </div>
+    </form>
   );
 }
