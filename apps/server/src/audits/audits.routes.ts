@@ -1,0 +1,96 @@
+import multipart from "@fastify/multipart";
+import {
+  AnswerPatchSchema,
+  AuditCreateSchema,
+  AuditListQuerySchema,
+  AuditListSchema,
+  AuditPatchSchema,
+  MAX_AUDIT_PHOTOS_PER_ITEM,
+} from "@sitesnag/shared/audits-api";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, type Guard } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { notFound } from "../http/errors";
+import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { readReportRequest } from "../snagging/snagging.uploads";
+import { addPhotos, removePhoto } from "./audits.photos";
+import { getRevision, startRevision } from "./audits.revisions";
+import { auditHistory, createAudit, getAudit, listAudits, removeAudit } from "./audits.service";
+import { patchAudit } from "./audits.update";
+
+// Any string up to the router's param limit; a malformed id simply answers 404 in the service.
+const param = z.string().max(MAX_ID_PARAM_LENGTH);
+const IdParams = z.object({ id: param });
+const ItemParams = z.object({ id: param, itemId: param });
+const PhotoParams = z.object({ id: param, photoId: param });
+const RevisionParams = z.object({ id: param, revision: param });
+
+export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
+    app.addHook("onRequest", authenticate);
+    // Multipart only for item photos, read part by part (readReportRequest).
+    await app.register(multipart, { throwFileSizeLimit: true });
+
+    app.get(
+      "/",
+      { schema: { querystring: AuditListQuerySchema, response: { 200: AuditListSchema } } },
+      async (request) => listAudits(ctx, currentUser(request), request.query),
+    );
+
+    // 201 for a new audit; 200 with the same audit when a device uploads one it sent before.
+    app.post("/", { schema: { body: AuditCreateSchema } }, async (request, reply) => {
+      const { audit, created } = await createAudit(ctx, currentUser(request), request.body);
+      return reply.status(created ? 201 : 200).send({ audit });
+    });
+
+    app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
+      audit: await getAudit(ctx, currentUser(request), request.params.id),
+    }));
+
+    app.patch("/:id", { schema: { params: IdParams, body: AuditPatchSchema } }, async (request) => ({
+      audit: await patchAudit(ctx, currentUser(request), request.params.id, request.body),
+    }));
+
+    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
+      await removeAudit(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    // One item's answer: only the fields sent change, so people answering other items merge.
+    app.patch("/:id/items/:itemId", { schema: { params: ItemParams, body: AnswerPatchSchema } }, async (request) => ({
+      audit: await patchAudit(ctx, currentUser(request), request.params.id, {
+        answers: [{ ...request.body, itemId: request.params.itemId }],
+      }),
+    }));
+
+    // Photos as repeated multipart file fields named `images`, like a report's.
+    app.post("/:id/items/:itemId/photos", { schema: { params: ItemParams } }, async (request, reply) => {
+      const { id, itemId } = request.params;
+      const audit = await addPhotos(ctx, currentUser(request), id, itemId, async () => {
+        if (!request.isMultipart()) return [];
+        return (await readReportRequest(request, ctx.photos, MAX_AUDIT_PHOTOS_PER_ITEM)).photos;
+      });
+      return reply.status(201).send({ audit });
+    });
+
+    app.delete("/:id/photos/:photoId", { schema: { params: PhotoParams } }, async (request) => ({
+      audit: await removePhoto(ctx, currentUser(request), request.params.id, request.params.photoId),
+    }));
+
+    app.get("/:id/history", { schema: { params: IdParams } }, async (request) => ({
+      entries: await auditHistory(ctx, currentUser(request), request.params.id),
+    }));
+
+    app.post("/:id/revisions", { schema: { params: IdParams } }, async (request, reply) =>
+      reply.status(201).send({ audit: await startRevision(ctx, currentUser(request), request.params.id) }),
+    );
+
+    app.get("/:id/revisions/:revision", { schema: { params: RevisionParams } }, async (request) => {
+      const revision = /^[1-9]\d{0,8}$/.test(request.params.revision) ? Number(request.params.revision) : 0;
+      if (revision === 0) throw notFound("Revision");
+      return { audit: await getRevision(ctx, currentUser(request), request.params.id, revision) };
+    });
+  };
+}
