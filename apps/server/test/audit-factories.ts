@@ -5,7 +5,7 @@ import type { AuditApi } from "@sitesnag/shared/audits-api";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import { createProject, signUp } from "./factories";
 import type { TestApp } from "./harness";
-import { pngImage } from "./images";
+import { jpegPhoto, multipart, pngImage } from "./images";
 
 let counter = 0;
 
@@ -57,3 +57,48 @@ export async function createAudit(
 
 export const signatureDataUrl = async (width = 300, height = 120): Promise<string> =>
   `data:image/png;base64,${(await pngImage(width, height)).toString("base64")}`;
+
+/** Audits for the authorisation matrix: one by the member, one by the owner, fresh ones on demand. */
+export async function matrixAudits(t: TestApp, owner: AuthResponse, member: AuthResponse, projectId: string) {
+  const signature = await signatureDataUrl();
+  const byMember = await createAudit(t, member.accessToken, projectId);
+  const byOwner = await createAudit(t, owner.accessToken, projectId);
+  const completed = async (): Promise<AuditApi> => {
+    const audit = await createAudit(t, member.accessToken, projectId);
+    const res = await t.request({
+      method: "PATCH",
+      url: `/api/audits/${audit.id}`,
+      token: member.accessToken,
+      payload: { auditorSignature: signature, siteRepName: "Rep", siteRepSignature: signature, status: "completed" },
+    });
+    if (res.statusCode !== 200) throw new Error(`complete failed: ${res.statusCode} ${res.body}`);
+    return (res.json() as { audit: AuditApi }).audit;
+  };
+  const revised = await completed();
+  await t.request({ method: "POST", url: `/api/audits/${revised.id}/revisions`, token: member.accessToken });
+  const photoOf = async (auditId: string): Promise<string> => {
+    const body = await multipartPhoto();
+    const res = await t.request({
+      method: "POST",
+      url: `/api/audits/${auditId}/items/ppe-1/photos`,
+      token: member.accessToken,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    if (res.statusCode !== 201) throw new Error(`photo failed: ${res.statusCode} ${res.body}`);
+    const photos = (res.json() as { audit: AuditApi }).audit.items.find((i) => i.id === "ppe-1")?.photos ?? [];
+    return (photos[photos.length - 1] as { id: string }).id;
+  };
+  return {
+    byMember: byMember.id,
+    byOwner: byOwner.id,
+    revisedId: revised.id,
+    freshByOwner: async () => (await createAudit(t, owner.accessToken, projectId)).id,
+    freshCompleted: async () => (await completed()).id,
+    freshPhoto: async () => ({ auditId: byMember.id, photoId: await photoOf(byMember.id) }),
+  };
+}
+
+export async function multipartPhoto() {
+  return multipart({}, [{ name: "site.jpg", data: await jpegPhoto({ width: 64, height: 48 }) }]);
+}

@@ -19,7 +19,7 @@ import { newId } from "../ids";
 import { deleteFilesQuietly } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
 import { requireAudit, requireDraft, requireEditor } from "./audits.access";
-import { findAnswers, insertHistory, updateDraft, upsertAnswer } from "./audits.repository";
+import { type AuditListRow, findAnswers, insertHistory, updateDraft, upsertAnswer } from "./audits.repository";
 import { dayToEpoch, fullName, loadAudit, unknownTemplateItem } from "./audits.service";
 import { newSignatureKey, readSignature } from "./audits.signatures";
 
@@ -61,6 +61,34 @@ function checkAnswers(answers: readonly ({ itemId: string } & AnswerPatch)[]): v
   }
 }
 
+/** A patch whose every field already holds the value sent (an empty one, a replay): no write at all. */
+async function changesNothing(ctx: AppContext, audit: AuditListRow, patch: AuditPatch): Promise<boolean> {
+  const { answers = [], formData, ...rest } = patch;
+  const same: Record<keyof typeof rest, (v: never) => boolean> = {
+    notes: (v: string) => v === audit.notes,
+    auditDate: (v: string) => dayToEpoch(v) === Number(audit.audit_date),
+    siteRepName: (v: string) => v === audit.site_rep_name,
+    status: (v: string) => v === audit.status,
+    auditorSignature: (v: string) => v === "" && audit.auditor_signature_key === null,
+    siteRepSignature: (v: string) => v === "" && audit.site_rep_signature_key === null,
+  };
+  for (const [field, value] of Object.entries(rest)) {
+    if (value !== undefined && !same[field as keyof typeof rest](value as never)) return false;
+  }
+  const stored = JSON.parse(audit.form_data) as Record<string, unknown>;
+  if (formData && Object.entries(formData).some(([k, v]) => JSON.stringify(stored[k]) !== JSON.stringify(v))) {
+    return false;
+  }
+  if (answers.length === 0) return true;
+  const current = new Map((await findAnswers(ctx.db, audit.id)).map((a) => [a.item_id, a]));
+  return answers.every(({ itemId, ...fields }) => {
+    const row = current.get(itemId) ?? blankAnswer(audit.id, itemId);
+    return Object.entries(fields).every(
+      ([field, value]) => value === undefined || normal(row[COLUMN_OF[field as keyof AnswerPatch]]) === value,
+    );
+  });
+}
+
 type NewSignature = { key: string; png: Buffer } | null | undefined;
 
 async function prepareSignature(value: string | undefined, whose: string): Promise<NewSignature> {
@@ -79,6 +107,7 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
   }
   const answers = patch.answers ?? [];
   checkAnswers(answers);
+  if (await changesNothing(ctx, audit, patch)) return loadAudit(ctx.db, audit);
   const auditorSig = await prepareSignature(patch.auditorSignature, "auditor's");
   const siteRepSig = await prepareSignature(patch.siteRepSignature, "site representative's");
 
