@@ -353,6 +353,11 @@ const ROWS: Row[] = [
     expected: workspace(200),
   },
   {
+    route: "GET /api/audits/:id/pdf",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byOwner}/pdf` }),
+    expected: workspace(200),
+  },
+  {
     route: "GET /api/audits/:id/history",
     request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byMember}/history` }),
     expected: workspace(200),

@@ -12,8 +12,10 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { notFound } from "../http/errors";
+import { PerKeyLimit } from "../http/per-key-limit";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { readReportRequest } from "../snagging/snagging.uploads";
+import { downloadAuditPdf } from "./audits.pdf";
 import { addPhotos, removePhoto } from "./audits.photos";
 import { getRevision, startRevision } from "./audits.revisions";
 import { auditHistory, createAudit, getAudit, listAudits, removeAudit } from "./audits.service";
@@ -28,6 +30,12 @@ const RevisionParams = z.object({ id: param, revision: param });
 
 export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
+    // One account cannot fill the PDF queue every workspace waits in (PDFS_PER_USER), as for reports.
+    const n = ctx.config.pdfsPerUser;
+    const pdfsInFlight = new PerKeyLimit(
+      n,
+      `You already have ${n} PDF${n === 1 ? "" : "s"} being prepared. Please wait for ${n === 1 ? "it" : "them"} to finish, then try again.`,
+    );
     // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
     app.addHook("onRequest", authenticate);
     // Multipart only for item photos, read part by part (readReportRequest).
@@ -78,6 +86,16 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     app.delete("/:id/photos/:photoId", { schema: { params: PhotoParams } }, async (request) => ({
       audit: await removePhoto(ctx, currentUser(request), request.params.id, request.params.photoId),
     }));
+
+    app.get("/:id/pdf", { schema: { params: IdParams } }, async (request, reply) => {
+      const user = currentUser(request);
+      const pdf = await pdfsInFlight.run(user.id, () => downloadAuditPdf(ctx, user, request.params.id));
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="site-audit-${request.params.id}.pdf"`)
+        .header("Cache-Control", "no-store")
+        .send(pdf);
+    });
 
     app.get("/:id/history", { schema: { params: IdParams } }, async (request) => ({
       entries: await auditHistory(ctx, currentUser(request), request.params.id),

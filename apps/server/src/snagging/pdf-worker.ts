@@ -2,6 +2,7 @@
 // synchronous JavaScript (font subsetting, layout), so it runs here, not on the request thread.
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { type AuditPdfInput, renderAuditPdf } from "../audits/audit-pdf";
 import { type PdfInput, renderReportPdf } from "./pdf";
 
 // Lower this thread's scheduling priority (nice 10): on Linux the niceness of a thread is its own,
@@ -12,17 +13,24 @@ try {
   // Not permitted or not supported here: PDFs run at normal priority.
 }
 
-async function render(input: PdfInput): Promise<Buffer> {
-  const doc = renderReportPdf({
-    ...input,
-    images: input.images.map((b) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null)),
-  });
+const asBuffer = (b: Uint8Array | null) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null);
+
+async function render(input: PdfInput | AuditPdfInput): Promise<Buffer> {
+  // Audits (issue 25) share this pool: one bound on PDF work per instance, whatever the document.
+  const doc =
+    "kind" in input && input.kind === "audit"
+      ? renderAuditPdf({
+          ...input,
+          images: input.images.map(asBuffer),
+          signatures: { auditor: asBuffer(input.signatures.auditor), siteRep: asBuffer(input.signatures.siteRep) },
+        })
+      : renderReportPdf({ ...(input as PdfInput), images: input.images.map(asBuffer) });
   const chunks: Buffer[] = [];
   for await (const chunk of doc) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-parentPort?.on("message", (input: PdfInput) => {
+parentPort?.on("message", (input: PdfInput | AuditPdfInput) => {
   render(input).then(
     (pdf) => {
       // Moved, not copied, back to the request thread.
