@@ -1,7 +1,9 @@
 // Test data for audits: a workspace with an owner and invited members, and audits made through the
 // real API (POST /api/audits), with signatures drawn as real PNG data URLs.
 
-import type { AuditApi } from "@sitesnag/shared/audits-api";
+import { randomUUID } from "node:crypto";
+import { type ChecklistItem, newChecklist } from "@sitesnag/shared/audits";
+import type { AuditApi, AuditImport } from "@sitesnag/shared/audits-api";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import { createProject, signUp } from "./factories";
 import type { TestApp } from "./harness";
@@ -101,4 +103,69 @@ export async function matrixAudits(t: TestApp, owner: AuthResponse, member: Auth
 
 export async function multipartPhoto() {
   return multipart({}, [{ name: "site.jpg", data: await jpegPhoto({ width: 64, height: 48 }) }]);
+}
+
+/** One audit as the browser keeps it and a backup file holds it (decision 0014), for POST /api/audits/import. */
+export async function deviceAudit(
+  projectId: string,
+  options: { signed?: boolean; photo?: Buffer; answers?: Partial<ChecklistItem>[] } = {},
+): Promise<AuditImport> {
+  const id = randomUUID();
+  const photoId = randomUUID();
+  const signature = options.signed ? await signatureDataUrl() : "";
+  const checklist = newChecklist().map((item, i) => ({
+    ...item,
+    status: (i < 10 ? "C" : "") as ChecklistItem["status"],
+    ...(options.answers?.find((a) => a.id === item.id) ?? {}),
+    photos: options.photo && item.id === "height-1" ? [photoId] : [],
+  }));
+  const now = Math.floor(Date.now() / 1000) - 3600;
+  return {
+    summary: {
+      id,
+      userId: randomUUID(),
+      projectId,
+      projectName: "Riverside Tower",
+      auditDate: Date.UTC(2026, 9, 5) / 1000,
+      auditorName: "Device User",
+      status: options.signed ? "completed" : "draft",
+      overallScore: 37,
+      totalItems: 27,
+      passedItems: 10,
+      failedItems: 0,
+      notes: "From the phone",
+      templateVersion: "uk-site-safety-2026.1",
+      createdAt: now,
+      updatedAt: now,
+    },
+    detail: {
+      auditId: id,
+      userId: randomUUID(),
+      templateVersion: "uk-site-safety-2026.1",
+      notes: "From the phone",
+      formData: {
+        projectType: ["New build"],
+        projectName: "Riverside Tower",
+        siteAddress: "1 Quay St",
+        principalContractor: "Acme Build",
+        auditorName: "Device User",
+        auditorRole: "Site manager",
+        auditDate: "2026-10-05",
+        auditTime: "08:30",
+        weather: "Dry",
+        shift: "Day",
+        inductionConfirmed: true,
+        siteContact: "Pat",
+        siteContactTel: "0123",
+      },
+      checklist,
+      auditorSignature: signature,
+      auditorSignedAt: options.signed ? now : null,
+      siteRepName: options.signed ? "Sally Site-Rep" : "",
+      siteRepSignature: signature,
+      siteRepSignedAt: options.signed ? now : null,
+      updatedAt: now,
+    },
+    photos: options.photo ? [{ id: photoId, type: "image/jpeg", data: options.photo.toString("base64") }] : [],
+  };
 }

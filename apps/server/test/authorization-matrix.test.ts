@@ -5,7 +5,7 @@ import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned } from "../src/notifications/notifications.service";
-import { matrixAudits, multipartPhoto } from "./audit-factories";
+import { deviceAudit, matrixAudits, multipartPhoto } from "./audit-factories";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, multipart } from "./images";
@@ -302,6 +302,15 @@ const ROWS: Row[] = [
       method: "POST",
       url: "/api/audits",
       payload: { projectId: p === "anonymous" ? w.projectId : w.projectOf[p], auditDate: "2026-11-20" },
+    }),
+    expected: all(201),
+  },
+  {
+    route: "POST /api/audits/import",
+    request: async (w, p) => ({
+      method: "POST",
+      url: "/api/audits/import",
+      payload: await deviceAudit(p === "anonymous" ? w.projectId : w.projectOf[p]),
     }),
     expected: all(201),
   },

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { AUDIT_STATUSES, ITEM_STATUSES } from "./audit-scoring";
 import { AUDIT_TEMPLATE_VERSION } from "./audit-template";
-import { AuditFormDataSchema } from "./audits";
+import { AuditFormDataSchema, BackupEntrySchema, BackupPhotoSchema } from "./audits";
 import { PageQuerySchema } from "./pagination";
 import { plainString } from "./text";
 
@@ -194,5 +194,19 @@ export const AnswerHistoryEntrySchema = z.object({
   at: z.number(),
 });
 export type AnswerHistoryEntry = z.infer<typeof AnswerHistoryEntrySchema>;
+
+/** Photos one device audit may carry up (POST /api/audits/import). */
+export const MAX_IMPORTED_PHOTOS = 100;
+
+/**
+ * POST /api/audits/import: one audit as this browser keeps it and as a backup file holds it
+ * (summary, detail, photos in base64). The device's audit id makes the upload idempotent.
+ */
+export const AuditImportSchema = BackupEntrySchema.extend({
+  photos: z
+    .array(BackupPhotoSchema)
+    .max(MAX_IMPORTED_PHOTOS, `An audit can bring at most ${MAX_IMPORTED_PHOTOS} photos with it`),
+});
+export type AuditImport = z.infer<typeof AuditImportSchema>;
 
 export { MAX_EPOCH as AUDIT_MAX_EPOCH };

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import {
   AnswerPatchSchema,
   AuditCreateSchema,
+  AuditImportSchema,
   AuditListQuerySchema,
   AuditListSchema,
   AuditPatchSchema,
@@ -15,6 +16,7 @@ import { notFound } from "../http/errors";
 import { PerKeyLimit } from "../http/per-key-limit";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { readReportRequest } from "../snagging/snagging.uploads";
+import { importAudit } from "./audits.import";
 import { downloadAuditPdf } from "./audits.pdf";
 import { addPhotos, removePhoto } from "./audits.photos";
 import { getRevision, startRevision } from "./audits.revisions";
@@ -27,6 +29,8 @@ const IdParams = z.object({ id: param });
 const ItemParams = z.object({ id: param, itemId: param });
 const PhotoParams = z.object({ id: param, photoId: param });
 const RevisionParams = z.object({ id: param, revision: param });
+/** One device audit with its photos in base64 (compressed on the device to ≤ 1600 px, ~0.3 MB each). */
+const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
 
 export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
@@ -52,6 +56,16 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       const { audit, created } = await createAudit(ctx, currentUser(request), request.body);
       return reply.status(created ? 201 : 200).send({ audit });
     });
+
+    // An audit kept on a device (or one entry of a backup file), photos and signatures included.
+    app.post(
+      "/import",
+      { bodyLimit: MAX_IMPORT_BYTES, schema: { body: AuditImportSchema } },
+      async (request, reply) => {
+        const { audit, created } = await importAudit(ctx, currentUser(request), request.body);
+        return reply.status(created ? 201 : 200).send({ audit });
+      },
+    );
 
     app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
       audit: await getAudit(ctx, currentUser(request), request.params.id),
