@@ -353,6 +353,33 @@ describe.each(DIALECTS)("audits API (%s)", (kind) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/jpeg");
 
+    // An outbox retry of an upload that landed (Idempotency-Key) adds nothing.
+    const keyed = async () =>
+      t.request({
+        method: "POST",
+        url: `/api/audits/${audit.id}/items/height-3/photos`,
+        token: team.member.accessToken,
+        payload: body.payload,
+        headers: { ...body.headers, "idempotency-key": "device-photo-upload-1" },
+      });
+    const firstTry = await keyed();
+    expect(firstTry.statusCode, firstTry.body).toBe(201);
+    const retry = await keyed();
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(item(auditOf(retry), "height-3")?.photos).toHaveLength(2);
+    expectError(
+      await t.request({
+        method: "POST",
+        url: `/api/audits/${audit.id}/items/height-3/photos`,
+        token: team.member.accessToken,
+        payload: body.payload,
+        headers: { ...body.headers, "idempotency-key": "é" },
+      }),
+      400,
+      "Idempotency-Key must be 1 to 200 visible ASCII characters",
+    );
+
     const countBefore = await tableCount("audit_photos");
     const text = await multipart({}, [{ name: "x.jpg", data: Buffer.from("not an image at all") }]);
     const refused = await t.request({

@@ -67,6 +67,7 @@ export async function importAudit(
         audit_id: auditId,
         workspace_id: user.workspace_id,
         item_id: item.id,
+        client_id: null,
         storage_key: `${key}.jpg`,
         thumbnail_key: `${key}-thumb.jpg`,
         sha256: processed.sha256,

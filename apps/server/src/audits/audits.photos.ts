@@ -8,6 +8,7 @@ import { type AuditApi, MAX_AUDIT_PHOTOS_PER_ITEM } from "@sitesnag/shared/audit
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { AppContext } from "../context";
 import type { AuditPhotoRow, UserRow } from "../db/schema";
+import { uniqueViolation } from "../db/unique-violation";
 import { AppError, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { deleteFilesQuietly, newPhotoKey } from "../snagging/snagging.files";
@@ -28,13 +29,27 @@ export async function requirePhotoTarget(ctx: AppContext, user: UserRow, id: str
   return audit;
 }
 
+/**
+ * Adds the uploaded photos to an item. With an Idempotency-Key (a device's outbox), an upload that
+ * already landed answers the audit as it is (`replayed`) and adds nothing, also when two copies of
+ * it race: each photo's row carries `<key>#<n>`, unique per audit.
+ */
 export async function addPhotos(
   ctx: AppContext,
   user: UserRow,
   id: string,
   itemId: string,
+  idempotencyKey: string | undefined,
   read: () => Promise<UploadedPhoto[]>,
-): Promise<AuditApi> {
+): Promise<{ audit: AuditApi; replayed: boolean }> {
+  const replay = async () => {
+    if (!idempotencyKey) return undefined;
+    const row = await requireAudit(ctx, user, id);
+    const landed = (await findPhotos(ctx.db, row.id)).some((p) => p.client_id === `${idempotencyKey}#0`);
+    return landed ? { audit: await loadAudit(ctx.db, row), replayed: true } : undefined;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
   const audit = await requirePhotoTarget(ctx, user, id, itemId);
   const photos = await read();
   if (photos.length === 0) throw new AppError(400, "Choose at least one photo to add.");
@@ -46,6 +61,7 @@ export async function addPhotos(
       audit_id: audit.id,
       workspace_id: audit.workspace_id,
       item_id: itemId,
+      client_id: idempotencyKey ? `${idempotencyKey}#${i}` : null,
       storage_key: `${key}.jpg`,
       thumbnail_key: `${key}-thumb.jpg`,
       sha256: photo.sha256,
@@ -82,9 +98,13 @@ export async function addPhotos(
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, keys);
+    if (uniqueViolation(err) !== null) {
+      const winner = await replay();
+      if (winner) return winner;
+    }
     throw err;
   }
-  return loadAudit(ctx.db, await requireAudit(ctx, user, audit.id));
+  return { audit: await loadAudit(ctx.db, await requireAudit(ctx, user, audit.id)), replayed: false };
 }
 
 export async function removePhoto(ctx: AppContext, user: UserRow, id: string, photoId: string): Promise<AuditApi> {

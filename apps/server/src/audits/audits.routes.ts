@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
-import { notFound } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 import { PerKeyLimit } from "../http/per-key-limit";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { readReportRequest } from "../snagging/snagging.uploads";
@@ -29,6 +29,16 @@ const IdParams = z.object({ id: param });
 const ItemParams = z.object({ id: param, itemId: param });
 const PhotoParams = z.object({ id: param, photoId: param });
 const RevisionParams = z.object({ id: param, revision: param });
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== "string" || !IDEMPOTENCY_KEY.test(header)) {
+    throw badRequest("Idempotency-Key must be 1 to 200 visible ASCII characters");
+  }
+  return header;
+}
+
 /** One device audit with its photos in base64 (compressed on the device to ≤ 1600 px, ~0.3 MB each). */
 const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
 
@@ -87,13 +97,16 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       }),
     }));
 
-    // Photos as repeated multipart file fields named `images`, like a report's.
+    // Photos as repeated multipart file fields named `images`, like a report's; an Idempotency-Key
+    // makes a repeated upload (an outbox retry) add nothing.
     app.post("/:id/items/:itemId/photos", { schema: { params: ItemParams } }, async (request, reply) => {
       const { id, itemId } = request.params;
-      const audit = await addPhotos(ctx, currentUser(request), id, itemId, async () => {
+      const key = idempotencyKey(request.headers["idempotency-key"]);
+      const { audit, replayed } = await addPhotos(ctx, currentUser(request), id, itemId, key, async () => {
         if (!request.isMultipart()) return [];
         return (await readReportRequest(request, ctx.photos, MAX_AUDIT_PHOTOS_PER_ITEM)).photos;
       });
+      if (replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(201).send({ audit });
     });
 

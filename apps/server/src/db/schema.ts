@@ -207,6 +207,8 @@ export interface AuditPhotosTable {
   audit_id: string;
   workspace_id: string;
   item_id: string;
+  /** `<Idempotency-Key>#<n>` of the upload that added it (null without one). */
+  client_id: string | null;
   storage_key: string;
   thumbnail_key: string;
   sha256: string;

@@ -69,6 +69,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("audit_id", "text", (c) => c.notNull().references("audits.id").onDelete("cascade"))
     .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
     .addColumn("item_id", "text", (c) => c.notNull())
+    /** `<Idempotency-Key>#<n>` of the upload that added it, so a repeated upload adds nothing. */
+    .addColumn("client_id", "text")
     .addColumn("storage_key", "text", (c) => c.notNull())
     .addColumn("thumbnail_key", "text", (c) => c.notNull())
     .addColumn("sha256", "text", (c) => c.notNull())
@@ -82,6 +84,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex("audit_photos_item")
     .on("audit_photos")
     .columns(["audit_id", "item_id", "position"])
+    .execute();
+  await db.schema
+    .createIndex("audit_photos_client_id")
+    .on("audit_photos")
+    .columns(["audit_id", "client_id"])
+    .unique()
     .execute();
 
   await db.schema
