@@ -297,6 +297,11 @@ const ROWS: Row[] = [
 
   { route: "GET /api/audits", request: () => ({ method: "GET", url: "/api/audits" }), expected: all(200) },
   {
+    route: "GET /api/audits/trends",
+    request: () => ({ method: "GET", url: "/api/audits/trends" }),
+    expected: all(200),
+  },
+  {
     route: "POST /api/audits",
     request: (w, p) => ({
       method: "POST",

@@ -290,6 +290,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["/api/users", token],
         ["/api/notifications", token],
         ["/api/audits", token],
+        ["/api/audits/trends", token],
       ] as const) {
         const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });
         expect(res.statusCode, `${url}?${query}`).toBeLessThan(500);

@@ -42,6 +42,13 @@ const auditDate = z
   .regex(ISO_DATE, "Audit date must be a date (YYYY-MM-DD)")
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Audit date must be a date (YYYY-MM-DD)");
 
+/** A day in a query ("YYYY-MM-DD"), named in its message. */
+const day = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .regex(ISO_DATE, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a date (YYYY-MM-DD)`);
+
 /** A device's id for an audit it already holds: makes the upload of that audit idempotent. */
 const clientId = z
   .string({ error: "Client id must be text" })
@@ -108,8 +115,8 @@ export const AuditListQuerySchema = PageQuerySchema.extend({
   status: z.enum(AUDIT_STATUSES, { error: 'Status must be "draft" or "completed"' }).optional(),
   auditorId: z.string().max(64).optional(),
   /** Audit dates from / to (inclusive), "YYYY-MM-DD". */
-  from: auditDate.optional(),
-  to: auditDate.optional(),
+  from: day("From date").optional(),
+  to: day("To date").optional(),
 });
 export type AuditListQuery = z.output<typeof AuditListQuerySchema>;
 
@@ -210,3 +217,39 @@ export const AuditImportSchema = BackupEntrySchema.extend({
 export type AuditImport = z.infer<typeof AuditImportSchema>;
 
 export { MAX_EPOCH as AUDIT_MAX_EPOCH };
+
+/** GET /api/audits/trends: the audits page's trends, from the workspace's audits. */
+export const AuditTrendsQuerySchema = z.object({
+  projectId: z.string().max(64).optional(),
+  from: day("From date").optional(),
+  to: day("To date").optional(),
+});
+export type AuditTrendsQuery = z.output<typeof AuditTrendsQuerySchema>;
+
+export const AuditTrendsSchema = z.object({
+  /** Completed audits' compliance scores per project, oldest first. */
+  scores: z.array(
+    z.object({
+      projectId: z.string(),
+      projectName: z.string(),
+      points: z.array(z.object({ auditId: z.string(), auditDate: z.number(), score: z.number() })),
+    }),
+  ),
+  /** The items most often answered non-compliant, most frequent first. */
+  frequentNonCompliant: z.array(
+    z.object({ itemId: z.string(), question: z.string(), sectionTitle: z.string(), count: z.number() }),
+  ),
+  /** Non-compliant items with an action owner and a due date, soonest due first. */
+  openActions: z.array(
+    z.object({
+      auditId: z.string(),
+      projectName: z.string(),
+      itemId: z.string(),
+      question: z.string(),
+      actionOwner: z.string(),
+      dueDate: z.number(),
+      riskScore: z.number(),
+    }),
+  ),
+});
+export type AuditTrends = z.infer<typeof AuditTrendsSchema>;

@@ -6,6 +6,8 @@ import {
   AuditListQuerySchema,
   AuditListSchema,
   AuditPatchSchema,
+  AuditTrendsQuerySchema,
+  AuditTrendsSchema,
   MAX_AUDIT_PHOTOS_PER_ITEM,
 } from "@sitesnag/shared/audits-api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -21,6 +23,7 @@ import { downloadAuditPdf } from "./audits.pdf";
 import { addPhotos, removePhoto } from "./audits.photos";
 import { getRevision, startRevision } from "./audits.revisions";
 import { auditHistory, createAudit, getAudit, listAudits, removeAudit } from "./audits.service";
+import { auditTrends } from "./audits.trends";
 import { patchAudit } from "./audits.update";
 
 // Any string up to the router's param limit; a malformed id simply answers 404 in the service.
@@ -38,6 +41,8 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
   }
   return header;
 }
+
+const MAX_PATCH_BYTES = 4 * 1024 * 1024;
 
 /** One device audit with its photos in base64 (compressed on the device to ≤ 1600 px, ~0.3 MB each). */
 const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
@@ -67,6 +72,13 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       return reply.status(created ? 201 : 200).send({ audit });
     });
 
+    // A static segment: matched before /:id.
+    app.get(
+      "/trends",
+      { schema: { querystring: AuditTrendsQuerySchema, response: { 200: AuditTrendsSchema } } },
+      async (request) => auditTrends(ctx, currentUser(request), request.query),
+    );
+
     // An audit kept on a device (or one entry of a backup file), photos and signatures included.
     app.post(
       "/import",
@@ -81,9 +93,14 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       audit: await getAudit(ctx, currentUser(request), request.params.id),
     }));
 
-    app.patch("/:id", { schema: { params: IdParams, body: AuditPatchSchema } }, async (request) => ({
-      audit: await patchAudit(ctx, currentUser(request), request.params.id, request.body),
-    }));
+    // Room for both signatures (up to 1 MB each, base64) beside the answers.
+    app.patch(
+      "/:id",
+      { bodyLimit: MAX_PATCH_BYTES, schema: { params: IdParams, body: AuditPatchSchema } },
+      async (request) => ({
+        audit: await patchAudit(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
 
     app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
       await removeAudit(ctx, currentUser(request), request.params.id);
