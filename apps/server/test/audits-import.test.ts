@@ -79,6 +79,58 @@ describe.each(DIALECTS)("audit upload from a device (%s)", (kind) => {
     expect(seen.statusCode).toBe(200);
   });
 
+  it("extreme values in a device audit answer 4xx or land, never 5xx", async () => {
+    const cases: ((e: Awaited<ReturnType<typeof deviceAudit>>) => void)[] = [
+      (e) => {
+        e.summary.auditDate = Number.MAX_SAFE_INTEGER;
+      },
+      (e) => {
+        e.summary.createdAt = -1;
+        e.detail.auditorSignedAt = Number.MIN_SAFE_INTEGER;
+      },
+      (e) => {
+        (e.detail.checklist[0] as { dueDate: number | null }).dueDate = Number.MAX_SAFE_INTEGER;
+      },
+      (e) => {
+        e.photos = [{ id: "p1", type: "image/jpeg", data: "" }];
+        (e.detail.checklist[0] as { photos: string[] }).photos = ["p1"];
+      },
+      (e) => {
+        e.summary.id = "../../etc/passwd";
+      },
+      (e) => {
+        e.detail.notes = "\ud800 lone surrogate \u0000";
+      },
+    ];
+    for (const [n, mutate] of cases.entries()) {
+      const entry = await deviceAudit(team.projectId);
+      mutate(entry);
+      const res = await upload(entry);
+      expect(res.statusCode, `case ${n}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      if (res.statusCode < 300) {
+        // What landed also prints.
+        const pdf = await t.request({
+          method: "GET",
+          url: `/api/audits/${auditOf(res).id}/pdf`,
+          token: team.member.accessToken,
+        });
+        expect(pdf.statusCode, `case ${n} PDF`).toBe(200);
+      }
+    }
+    const far = await deviceAudit(team.projectId);
+    far.summary.auditDate = Number.MAX_SAFE_INTEGER;
+    expectError(await upload(far), 400, "The audit date is not a date SiteSnag can keep. Nothing was uploaded.");
+  });
+
+  it("two uploads of one device audit at once make one audit", async () => {
+    const entry = await deviceAudit(team.projectId, { signed: true });
+    const [a, b] = await Promise.all([upload(entry), upload(entry)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(auditOf(a).id).toBe(auditOf(b).id);
+    const rows = await t.ctx.db.selectFrom("audits").select("id").where("client_id", "=", entry.summary.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it("an unsigned device audit arrives as a draft its uploader can go on with", async () => {
     const res = await upload(await deviceAudit(team.projectId));
     expect(res.statusCode, res.body).toBe(201);

@@ -169,6 +169,35 @@ describe.each(DIALECTS)("audits API (%s)", (kind) => {
     expect(history.entries).toHaveLength(3);
   });
 
+  it("concurrent answers to different items from two people all land, and the score matches them", async () => {
+    const audit = await createAudit(t, team.member.accessToken, team.projectId);
+    const ids = audit.items.slice(0, 12).map((i) => i.id);
+    const results = await Promise.all(
+      ids.map((itemId, n) =>
+        t.request({
+          method: "PATCH",
+          url: `/api/audits/${audit.id}/items/${itemId}`,
+          token: n % 2 === 0 ? team.member.accessToken : team.owner.accessToken,
+          payload: { status: n < 9 ? "C" : "NC" },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    const merged = auditOf(await get(audit.id));
+    expect(merged.items.filter((i) => i.status !== "").map((i) => i.id)).toEqual(ids);
+    expect(merged).toMatchObject({ passedItems: 9, failedItems: 3, overallScore: Math.round((9 / 27) * 100) });
+    const listed = (
+      (
+        await t.request({
+          method: "GET",
+          url: `/api/audits?projectId=${team.projectId}`,
+          token: team.member.accessToken,
+        })
+      ).json() as AuditList
+    ).audits.find((a) => a.id === audit.id);
+    expect(listed).toMatchObject({ passedItems: 9, failedItems: 3 });
+  });
+
   it("refuses an answer for an item not in the template, and changes nothing of the request", async () => {
     const audit = await createAudit(t, team.member.accessToken, team.projectId);
     const counts = [await tableCount("audit_answers"), await tableCount("audit_answer_history")];

@@ -8,7 +8,7 @@
 // - A device audit signed by both parties arrives completed (locked); otherwise as a draft.
 import { complianceScore, countStatuses, type ItemStatus } from "@sitesnag/shared/audit-scoring";
 import { AUDIT_TEMPLATE, AUDIT_TEMPLATE_VERSION } from "@sitesnag/shared/audit-template";
-import { type AuditApi, type AuditImport, STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audits-api";
+import { AUDIT_MAX_EPOCH, type AuditApi, type AuditImport, STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audits-api";
 import type { AppContext } from "../context";
 import type { AuditAnswerRow, AuditPhotoRow, AuditRow, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
@@ -26,6 +26,20 @@ const TEMPLATE_IDS = new Set(AUDIT_TEMPLATE.map((t) => t.id));
 
 type File = { key: string; bytes: Buffer; type: string };
 
+const isDate = (v: number | null) => v === null || (v >= 0 && v <= AUDIT_MAX_EPOCH);
+
+/** Dates the device stored must be real days (they are printed): 400 naming the first that is not. */
+function checkDates({ summary, detail }: AuditImport): void {
+  const fields: [string, number | null][] = [
+    ["The audit date", summary.auditDate],
+    ["The auditor's signing time", detail.auditorSignedAt],
+    ["The site representative's signing time", detail.siteRepSignedAt],
+    ...detail.checklist.map((i): [string, number | null] => [`The due date of '${i.id}'`, i.dueDate]),
+  ];
+  const bad = fields.find(([, value]) => !isDate(value));
+  if (bad) throw badRequest(`${bad[0]} is not a date SiteSnag can keep. Nothing was uploaded.`);
+}
+
 export async function importAudit(
   ctx: AppContext,
   user: UserRow,
@@ -41,6 +55,7 @@ export async function importAudit(
   };
   const earlier = await existing();
   if (earlier) return earlier;
+  checkDates(entry);
   const project = await requireProjectField(ctx, user, summary.projectId);
   for (const item of detail.checklist) if (!TEMPLATE_IDS.has(item.id)) throw unknownTemplateItem(item.id);
   if (new Set(detail.checklist.map((i) => i.id)).size !== detail.checklist.length) {
