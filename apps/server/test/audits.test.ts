@@ -89,6 +89,7 @@ describe.each(DIALECTS)("audits API (%s)", (kind) => {
       ).audits.map((x) => x.id);
     expect(await list(`projectId=${second.id}`)).toEqual([c.id, b.id, a.id]);
     expect(await list(`projectId=${second.id}&auditorId=${team.other.user.id}`)).toEqual([b.id, a.id]);
+    expect(await list(`projectId=${second.id}&auditor=${team.owner.user.id}`)).toEqual([c.id]);
     expect(await list(`projectId=${second.id}&from=2026-02-01&to=2026-03-10`)).toEqual([c.id, b.id]);
     expect(await list(`projectId=${second.id}&status=completed`)).toEqual([]);
     expect(await list("projectId=not-a-uuid")).toEqual([]);

@@ -114,6 +114,8 @@ export const AuditListQuerySchema = PageQuerySchema.extend({
   projectId: z.string().max(64).optional(),
   status: z.enum(AUDIT_STATUSES, { error: 'Status must be "draft" or "completed"' }).optional(),
   auditorId: z.string().max(64).optional(),
+  /** The same filter as `auditorId` (the issue's name for it). */
+  auditor: z.string().max(64).optional(),
   /** Audit dates from / to (inclusive), "YYYY-MM-DD". */
   from: day("From date").optional(),
   to: day("To date").optional(),

@@ -52,7 +52,8 @@ export async function loadAudit(db: Q, row: AuditListRow): Promise<AuditApi> {
 export async function listAudits(ctx: AppContext, user: UserRow, query: AuditListQuery): Promise<AuditList> {
   const size = query.limit ?? (query.cursor ? pageSize(query) : 50);
   // A malformed project or auditor id matches nothing (as another workspace's does).
-  const malformed = [query.projectId, query.auditorId].some((id) => id !== undefined && !UUID_PATTERN.test(id));
+  const auditorId = query.auditorId ?? query.auditor;
+  const malformed = [query.projectId, auditorId].some((id) => id !== undefined && !UUID_PATTERN.test(id));
   if (malformed) return { audits: [], nextCursor: null };
   const fetched = await findAuditsPage(
     ctx.db,
@@ -60,7 +61,7 @@ export async function listAudits(ctx: AppContext, user: UserRow, query: AuditLis
     {
       projectId: query.projectId,
       status: query.status,
-      auditorId: query.auditorId,
+      auditorId,
       from: query.from === undefined ? undefined : dayToEpoch(query.from),
       to: query.to === undefined ? undefined : dayToEpoch(query.to),
     },
