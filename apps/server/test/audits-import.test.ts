@@ -117,6 +117,11 @@ describe.each(DIALECTS)("audit upload from a device (%s)", (kind) => {
         expect(pdf.statusCode, `case ${n} PDF`).toBe(200);
       }
     }
+    // One photo referenced from every slot of every item: more photos than an audit may have.
+    const many = await deviceAudit(team.projectId, { photo: await jpegPhoto({ width: 32, height: 24 }) });
+    const shared = many.photos[0]?.id as string;
+    for (const item of many.detail.checklist) (item as { photos: string[] }).photos = Array(4).fill(shared);
+    expectError(await upload(many), 413, "An audit can have at most 100 photos in all. Nothing was uploaded.");
     const far = await deviceAudit(team.projectId);
     far.summary.auditDate = Number.MAX_SAFE_INTEGER;
     expectError(await upload(far), 400, "The audit date is not a date SiteSnag can keep. Nothing was uploaded.");

@@ -12,6 +12,8 @@ export const STANDARD_TEMPLATE_ID = "standard";
 export const AUDIT_TEMPLATES = [{ id: STANDARD_TEMPLATE_ID, version: AUDIT_TEMPLATE_VERSION }] as const;
 
 export const MAX_AUDIT_PHOTOS_PER_ITEM = 20;
+/** Photos of one audit in all: bounds what one audit PDF holds in memory while it renders. */
+export const MAX_AUDIT_PHOTOS = 100;
 /** A signature image (PNG/JPEG/WebP data URL) up to this many bytes once decoded. */
 export const MAX_SIGNATURE_BYTES = 1024 * 1024;
 
@@ -204,8 +206,8 @@ export const AnswerHistoryEntrySchema = z.object({
 });
 export type AnswerHistoryEntry = z.infer<typeof AnswerHistoryEntrySchema>;
 
-/** Photos one device audit may carry up (POST /api/audits/import). */
-export const MAX_IMPORTED_PHOTOS = 100;
+/** Photos one device audit may carry up (POST /api/audits/import): as many as an audit may have. */
+export const MAX_IMPORTED_PHOTOS = MAX_AUDIT_PHOTOS;
 
 /**
  * POST /api/audits/import: one audit as this browser keeps it and as a backup file holds it

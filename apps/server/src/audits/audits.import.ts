@@ -8,11 +8,17 @@
 // - A device audit signed by both parties arrives completed (locked); otherwise as a draft.
 import { complianceScore, countStatuses, type ItemStatus } from "@sitesnag/shared/audit-scoring";
 import { AUDIT_TEMPLATE, AUDIT_TEMPLATE_VERSION } from "@sitesnag/shared/audit-template";
-import { AUDIT_MAX_EPOCH, type AuditApi, type AuditImport, STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audits-api";
+import {
+  AUDIT_MAX_EPOCH,
+  type AuditApi,
+  type AuditImport,
+  MAX_AUDIT_PHOTOS,
+  STANDARD_TEMPLATE_ID,
+} from "@sitesnag/shared/audits-api";
 import type { AppContext } from "../context";
 import type { AuditAnswerRow, AuditPhotoRow, AuditRow, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
-import { badRequest } from "../http/errors";
+import { AppError, badRequest } from "../http/errors";
 import { newId } from "../ids";
 import { requireProjectField } from "../snagging/snagging.access";
 import { deleteFilesQuietly, newPhotoKey } from "../snagging/snagging.files";
@@ -66,6 +72,10 @@ export async function importAudit(
   const now = nowSeconds();
   const auditId = newId();
   const photoById = new Map(entry.photos.map((p) => [p.id, p]));
+  const references = detail.checklist.reduce((n, item) => n + item.photos.filter((id) => photoById.has(id)).length, 0);
+  if (references > MAX_AUDIT_PHOTOS) {
+    throw new AppError(413, `An audit can have at most ${MAX_AUDIT_PHOTOS} photos in all. Nothing was uploaded.`);
+  }
   const photoRows: AuditPhotoRow[] = [];
   const files: File[] = [];
   for (const item of detail.checklist) {

@@ -4,7 +4,7 @@
 // after the commit, unless a signed revision still shows them.
 
 import { AUDIT_TEMPLATE } from "@sitesnag/shared/audit-template";
-import { type AuditApi, MAX_AUDIT_PHOTOS_PER_ITEM } from "@sitesnag/shared/audits-api";
+import { type AuditApi, MAX_AUDIT_PHOTOS, MAX_AUDIT_PHOTOS_PER_ITEM } from "@sitesnag/shared/audits-api";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { AppContext } from "../context";
 import type { AuditPhotoRow, UserRow } from "../db/schema";
@@ -88,7 +88,11 @@ export async function addPhotos(
       if (!(await updateDraft(trx, audit.id, Number(audit.revision), { updated_at: now }))) {
         throw new AppError(409, "This audit was completed or changed meanwhile. Reload it and try again.");
       }
-      const existing = (await findPhotos(trx, audit.id)).filter((p) => p.item_id === itemId);
+      const all = await findPhotos(trx, audit.id);
+      if (all.length + rows.length > MAX_AUDIT_PHOTOS) {
+        throw new AppError(413, `An audit can have at most ${MAX_AUDIT_PHOTOS} photos in all.`);
+      }
+      const existing = all.filter((p) => p.item_id === itemId);
       if (existing.length + rows.length > MAX_AUDIT_PHOTOS_PER_ITEM) throw tooMany();
       const first = existing.reduce((max, p) => Math.max(max, Number(p.position) + 1), 0);
       await insertPhotos(
