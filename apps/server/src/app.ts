@@ -96,7 +96,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     sessions: new SessionStatus(options.db, undefined, redis),
     storage: options.storage,
     redis,
-    pdf: createPdfRenderer({ workers: options.config.pdfWorkers ?? defaultPdfWorkers(), queue: PDF_QUEUE }),
+    pdf: createPdfRenderer({
+      workers: options.config.pdfWorkers ?? defaultPdfWorkers(),
+      queue: PDF_QUEUE,
+      memoryBytes: options.config.pdfMemoryBytes,
+    }),
     photos: createPhotoProcessor({
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,

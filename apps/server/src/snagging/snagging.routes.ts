@@ -96,7 +96,16 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
       const user = currentUser(request);
-      const pdf = await pdfsInFlight.run(user.id, () => downloadReportPdf(ctx, user, request.params.id));
+      // The account's place is held until the document has been sent (or the client left).
+      const release = pdfsInFlight.hold(user.id);
+      let pdf: Readable;
+      try {
+        pdf = await downloadReportPdf(ctx, user, request.params.id);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      pdf.once("close", release);
       return reply
         .type("application/pdf")
         .header("Content-Disposition", `attachment; filename="snagging-report-${request.params.id}.pdf"`)

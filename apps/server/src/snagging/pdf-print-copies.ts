@@ -1,0 +1,44 @@
+// Photos as the PDF prints them. The photo box is 250 × 188 pt (3.5 in wide): 1,200 px on the long
+// edge is over 300 dpi there, so a larger stored display copy (up to 2,048 px) is scaled down to
+// that before it is embedded, one photo at a time. The PDF of 20 phone photos drops from ~30 MB to a
+// few MB, and so do the memory and time it takes. The SHA-256 printed beside each photo stays that
+// of the stored file (the one served at its URL), which is what identifies the evidence; smaller
+// display copies are embedded unchanged.
+import sharp from "sharp";
+import type { AttachmentRow } from "../db/schema";
+
+sharp.concurrency(1);
+sharp.cache(false);
+
+export const PRINT_LONG_EDGE = 1200;
+const PRINT_QUALITY = 82;
+
+/** Bytes one photo's decode may take at most (display copies are at most 2,048 px a side, RGB). */
+export const DECODE_PEAK_BYTES = 2048 * 2048 * 3;
+
+export async function printCopy(image: Buffer, row: Pick<AttachmentRow, "width" | "height">): Promise<Buffer> {
+  const longEdge = Math.max(row.width ?? 0, row.height ?? 0);
+  if (longEdge > 0 && longEdge <= PRINT_LONG_EDGE) return image;
+  try {
+    return await sharp(image)
+      .resize({ width: PRINT_LONG_EDGE, height: PRINT_LONG_EDGE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: PRINT_QUALITY })
+      .toBuffer();
+  } catch {
+    // Not decodable here: embedded as stored, as before (pdfkit says if it cannot read it either).
+    return image;
+  }
+}
+
+/** Every photo's print copy, made one after the other so one decode is in memory at a time. */
+export async function printCopies(
+  images: readonly (Buffer | null)[],
+  rows: readonly Pick<AttachmentRow, "width" | "height">[],
+): Promise<(Buffer | null)[]> {
+  const copies: (Buffer | null)[] = [];
+  for (const [i, image] of images.entries()) {
+    const row = rows[i];
+    copies.push(image && row ? await printCopy(image, row) : image);
+  }
+  return copies;
+}
