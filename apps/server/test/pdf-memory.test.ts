@@ -1,5 +1,5 @@
 // Report PDFs under the PDF memory budget (issue 22, decision 0019): photos embedded as print
-// copies (at most 1,200 px), documents streamed, and the budget held only while a PDF is in flight.
+// copies (300 dpi in their box), documents streamed, and the budget held only while a PDF is in flight.
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -74,14 +74,15 @@ describe.each(DIALECTS)("report PDFs under the memory budget (%s)", (kind) => {
   const download = () =>
     t.request({ method: "GET", url: `/api/snagging/${report.id}/download-pdf`, token: owner.accessToken });
 
-  it("embeds each large photo at print size (1,200 px long edge), keeping the stored file's SHA-256", async () => {
+  it("embeds each large photo at print size (300 dpi in its box), keeping the stored file's SHA-256", async () => {
     expect(report.attachments.every((a) => a.size_bytes > 300_000)).toBe(true);
     const res = await download();
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const { images, text } = await readBack(res.rawPayload);
     expect(images).toHaveLength(4);
-    for (const line of images) expect(line).toMatch(/\s1200\s+900\s/);
+    // 300 dpi across the 250 pt box: 1,042 px on the long edge.
+    for (const line of images) expect(line).toMatch(/\s1042\s+782\s/);
     // Smaller than the stored photos together: the display copies (2,048 px) are not embedded.
     const stored = report.attachments.reduce((sum, a) => sum + a.size_bytes, 0);
     expect(res.rawPayload.length).toBeLessThan(stored * 0.6);
