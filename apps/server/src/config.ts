@@ -46,7 +46,7 @@ const EnvSchema = z.object({
   DEMO_WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
   STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(10_240),
   DEMO_STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(50),
-  PDF_MEMORY_MB: wholeNumber(16, 1_000_000).default(192),
+  PDF_MEMORY_MB: wholeNumber(16, 1_000_000).default(128),
 });
 
 function wholeNumber(min: number, max: number) {

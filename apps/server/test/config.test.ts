@@ -29,7 +29,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       webDist: undefined,
       pdfsPerUser: 3,
-      pdfMemoryBytes: 192 * 1024 * 1024,
+      pdfMemoryBytes: 128 * 1024 * 1024,
       quotas: {
         account: { items: 600, bytes: 100 * 1024 * 1024 },
         workspace: { items: 1200, bytes: 200 * 1024 * 1024 },

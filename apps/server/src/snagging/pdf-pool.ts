@@ -28,7 +28,10 @@ const asBuffer = (b: Uint8Array | null) => (b ? Buffer.from(b.buffer, b.byteOffs
 
 /** Makes a report's document (print copies of its photos first); runs in the worker, or inline. */
 async function renderReportDocument(task: ReportPdfTask): Promise<Readable> {
-  const images = await printCopies(task.images.map(asBuffer), task.attachments);
+  const stored = task.images.map(asBuffer);
+  // The task must not keep the stored photos alive while their copies are made.
+  (task as { images: unknown }).images = [];
+  const images = await printCopies(stored, task.attachments);
   return renderReportPdf({ ...task, images });
 }
 

@@ -24,7 +24,8 @@ export async function printCopy(image: Buffer, row: Pick<AttachmentRow, "width" 
   const longEdge = Math.max(row.width ?? 0, row.height ?? 0);
   if ((longEdge > 0 && longEdge <= PRINT_LONG_EDGE) || image.length <= PASS_THROUGH_BYTES) return image;
   try {
-    return await sharp(image)
+    // Sequential read: libvips streams the JPEG through the resize instead of decoding it whole.
+    return await sharp(image, { sequentialRead: true })
       .resize({ width: PRINT_LONG_EDGE, height: PRINT_LONG_EDGE, fit: "inside", withoutEnlargement: true })
       .jpeg({ quality: PRINT_QUALITY })
       .toBuffer();
@@ -34,14 +35,18 @@ export async function printCopy(image: Buffer, row: Pick<AttachmentRow, "width" 
   }
 }
 
-/** Every photo's print copy, made one after the other so one decode is in memory at a time. */
+/**
+ * Every photo's print copy, made one after the other so one decode is in memory at a time. Each
+ * stored photo is let go of (its slot in `images` emptied) as soon as its copy exists.
+ */
 export async function printCopies(
-  images: readonly (Buffer | null)[],
+  images: (Buffer | null)[],
   rows: readonly Pick<AttachmentRow, "width" | "height">[],
 ): Promise<(Buffer | null)[]> {
   const copies: (Buffer | null)[] = [];
   for (const [i, image] of images.entries()) {
     const row = rows[i];
+    images[i] = null;
     copies.push(image && row ? await printCopy(image, row) : image);
   }
   return copies;
