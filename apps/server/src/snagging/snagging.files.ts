@@ -60,8 +60,17 @@ export async function storePhotos(
   return rows;
 }
 
-/** After a commit (or a failed one): a failed delete only leaves an orphan, so it is logged, not thrown. */
+/**
+ * After a commit (or a failed one): a failed delete only leaves an orphan, so it is logged, not
+ * thrown. The log names neither the keys nor the error's text (which can quote a path or object
+ * key): a file's key is the capability that serves it (http/request-log.ts).
+ */
 export async function deleteFilesQuietly(ctx: AppContext, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await ctx.storage.delete(keys).catch((err: unknown) => ctx.log.warn({ err, keys }, "could not delete some files"));
+  await ctx.storage.delete(keys).catch((err: unknown) => logFileDeleteFailure(ctx, err, keys.length));
+}
+
+export function logFileDeleteFailure(ctx: AppContext, err: unknown, files: number): void {
+  const { name, code } = (err ?? {}) as { name?: unknown; code?: unknown };
+  ctx.log.warn({ files, error: { name: String(name), code: String(code) } }, "could not delete some files");
 }
