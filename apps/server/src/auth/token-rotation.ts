@@ -4,7 +4,8 @@
 //   except within REUSE_GRACE_SECONDS of its rotation while its successor is still live: two tabs
 //   refreshing together, or a client whose response was lost, then get a pair of their own
 //   instead of signing the user out everywhere (the "reuse interval" of Auth0, Okta's grace period).
-// - Logout revokes the whole family. Tokens are stored only as SHA-256 hashes.
+// - Logout revokes the whole family, named by a refresh token or by an access token's `sid`.
+//   Tokens are stored only as SHA-256 hashes.
 // - A family is a session: every access token carries its id (`sid`), and revoking the family
 //   (logout, theft) ends those access tokens too (session-status.ts).
 import type { TokenPair } from "@sitesnag/shared/auth";
@@ -91,6 +92,21 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<To
 export async function logout(ctx: AppContext, refreshToken: string): Promise<void> {
   const stored = await findRefreshTokenByHash(ctx.db, hashToken(refreshToken));
   if (!stored) return;
-  await revokeFamily(ctx.db, stored.family_id, nowSeconds());
-  await ctx.sessions.end(stored.family_id);
+  await endSession(ctx, stored.family_id);
+}
+
+/**
+ * Logout by access token alone (a client that lost its refresh token, or an API client that never
+ * kept one): the session its `sid` names ends, so every token of that session stops working. A
+ * token that does not verify changes nothing; the caller answers 204 all the same.
+ */
+export async function logoutByAccessToken(ctx: AppContext, accessToken: string): Promise<void> {
+  const claims = await ctx.tokens.verifyAccess(accessToken);
+  if (!claims) return;
+  await endSession(ctx, claims.sessionId);
+}
+
+async function endSession(ctx: AppContext, familyId: string): Promise<void> {
+  await revokeFamily(ctx.db, familyId, nowSeconds());
+  await ctx.sessions.end(familyId);
 }
