@@ -41,6 +41,8 @@ export interface RefreshTokensTable {
   /** Set when the token was rotated: the id of the token issued in its place. */
   replaced_by: string | null;
   created_at: number;
+  /** When its one grace replay was used (token-rotation.ts); null until then. */
+  grace_used_at: number | null;
 }
 
 export interface ProjectsTable {
