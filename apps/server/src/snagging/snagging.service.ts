@@ -12,15 +12,16 @@ import {
   type ReportPatch,
   ReportPatchSchema,
 } from "@sitesnag/shared/snagging";
+import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../context";
 import { answeredCursor, toPage } from "../db/keyset";
-import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
+import type { AttachmentRow, Database, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
-import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
+import { deleteFilesQuietly, discardFilesOfFailedWrite, fileKeysOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
   countReportsByStatus,
@@ -81,9 +82,18 @@ export async function countReports(ctx: AppContext, user: UserRow, filters: Repo
 }
 
 export async function getReport(ctx: AppContext, user: UserRow, id: string): Promise<Report> {
-  const row = UUID_PATTERN.test(id) ? await findReportWithNames(ctx.db, user.workspace_id, id) : undefined;
+  return readReport(ctx.db, user.workspace_id, id);
+}
+
+/**
+ * The report as answered, read through `db`. A write reads its answer inside its own transaction,
+ * so once the COMMIT is acknowledged the answer is in hand: a connection lost after the commit
+ * cannot turn a stored change into a 503 (issue 22).
+ */
+export async function readReport(db: Kysely<Database> | Transaction<Database>, workspaceId: string, id: string) {
+  const row = UUID_PATTERN.test(id) ? await findReportWithNames(db, workspaceId, id) : undefined;
   if (!row) throw notFound("Report");
-  const attachments = await findAttachments(ctx.db, [id]);
+  const attachments = await findAttachments(db, [id]);
   return presentReport(row, attachments.map(presentAttachment));
 }
 
@@ -96,12 +106,12 @@ export async function changeReportStatus(
   record?: RecordInTransaction,
 ) {
   const report = await requireReport(ctx, user, id);
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     await updateReport(trx, user.workspace_id, id, { status, updated_at: nowSeconds() });
     if (status !== report.status) await notifyStatusChanged(trx, report, status, user.id);
     await record?.(trx, id);
+    return readReport(trx, user.workspace_id, id);
   });
-  return getReport(ctx, user, id);
 }
 
 type EditChanges = Parameters<typeof updateReport>[3];
@@ -161,8 +171,9 @@ export async function editReport(
     firstPosition: Math.max(-1, ...existing.map((a) => a.position)) + 1,
     now,
   });
+  let answer: Report;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    answer = await ctx.db.transaction().execute(async (trx) => {
       await updateReport(trx, user.workspace_id, id, { ...changes, updated_at: now });
       const after = { ...report, ...changes };
       if (after.assigned_to !== report.assigned_to) await notifyAssigned(trx, after, user.id);
@@ -170,13 +181,14 @@ export async function editReport(
       await deleteAttachments(trx, id, removeIds);
       await insertAttachments(trx, added);
       await record?.(trx, id);
+      return readReport(trx, user.workspace_id, id);
     });
   } catch (err) {
-    await deleteFilesQuietly(ctx, fileKeysOf(added));
+    await discardFilesOfFailedWrite(ctx, fileKeysOf(added), err);
     throw err;
   }
   await deleteFilesQuietly(ctx, fileKeysOf(removed));
-  return getReport(ctx, user, id);
+  return answer;
 }
 
 /**
