@@ -34,6 +34,7 @@ import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { trashRoutes } from "./trash/trash.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
+      await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
     },
     { prefix: "/api" },
   );

@@ -19,6 +19,7 @@ import type { AttachmentRow, Database, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
 import { nowSeconds } from "../time";
+import { trashReport } from "../trash/trash.service";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, discardFilesOfFailedWrite, fileKeysOf, storePhotos } from "./snagging.files";
@@ -26,7 +27,6 @@ import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
   countReportsByStatus,
   deleteAttachments,
-  deleteReportRows,
   findAttachments,
   findReportsPage,
   findReportWithNames,
@@ -212,19 +212,16 @@ export async function patchReport(
   return editReport(ctx, user, id, patch, request.photos, record);
 }
 
-/** Rows in one transaction, then the files (an orphan file is harmless; a dangling row is not). */
+/** To the Trash, in one transaction with its record; its files stay until the Trash is purged (trash/). */
 export async function removeReport(
   ctx: AppContext,
   user: UserRow,
   id: string,
   record?: RecordInTransaction,
 ): Promise<void> {
-  await requireReport(ctx, user, id);
-  const keys = await ctx.db.transaction().execute(async (trx) => {
-    const attachments = await findAttachments(trx, [id]);
-    await deleteReportRows(trx, user.workspace_id, id);
+  const report = await requireReport(ctx, user, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trashReport(trx, user, report);
     await record?.(trx, id);
-    return fileKeysOf(attachments);
   });
-  await deleteFilesQuietly(ctx, keys);
 }
