@@ -44,7 +44,10 @@ test("delete a project → it is in the Trash → restore → back with its repo
   await expect(page.getByText("Project “Canal Wharf Tower” restored")).toBeVisible();
   await expect(page.getByRole("heading", { name: "The Trash is empty" })).toBeVisible();
 
-  await page.goto("/app/projects");
+  // Back through the app, as a person would (a reload could show the device's saved lists first).
+  if (isMobile(page))
+    await page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: "Projects" }).click();
+  else await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
   await page.getByRole("link", { name: /Canal Wharf Tower/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Canal Wharf Tower" })).toBeVisible();
   await expect(projectReports).toHaveCount(3);

@@ -115,6 +115,10 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toEqual({ restored: { kind: "project", id: project.id } });
     expect(await visible(owner.accessToken)).toEqual(withIt);
+    const inProject = (await get(`/api/snagging?projectId=${project.id}&limit=20`, owner.accessToken)).json() as {
+      reports: Report[];
+    };
+    expect(inProject.reports.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
     const restored = (await get(`/api/snagging/${a.id}`, owner.accessToken)).json() as { report: Report };
     expect(restored.report).toEqual(a);
     expect(await trash(owner.accessToken)).toEqual([]);

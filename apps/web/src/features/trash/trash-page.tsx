@@ -1,6 +1,7 @@
 // The Trash: deleted projects (with their reports) and reports, kept for 30 days with what was
 // deleted, by whom, when and how many days are left; Restore puts one back in one tap.
-import { daysLeft, TRASH_DAYS, type TrashItem } from "@sitesnag/shared/trash";
+import type { TrashItem } from "@sitesnag/shared/trash";
+import { daysLeft, TRASH_DAYS } from "@sitesnag/shared/trash-days";
 import { FileWarning, FolderKanban, RotateCcw } from "lucide-react";
 import { Button } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
