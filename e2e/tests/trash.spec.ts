@@ -79,4 +79,14 @@ test("a member is not offered Delete on a project, and the API answers 403", asy
   );
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Shared job" })).toBeVisible();
+
+  // A project the owner deleted is in the member's Trash too, for the owner to restore.
+  const old = await api.createProject(owner.accessToken, { name: "Old job" });
+  await api.call("DELETE", `/projects/${old.id}`, undefined, owner.accessToken);
+  await page.goto("/app/trash");
+  const item = page.getByRole("list", { name: "Deleted items" }).getByRole("listitem");
+  await expect(item).toContainText("Old job");
+  await expect(item).toContainText("deleted by Olive Owner");
+  await expect(item).toContainText("Only the workspace owner can restore a project.");
+  await expect(page.getByRole("button", { name: "Restore Old job" })).toHaveCount(0);
 });

@@ -106,6 +106,13 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
       }),
     ]);
     const item = items[0] as TrashItem;
+    // The storage it still holds until purged (for quotas and the admin's figures).
+    const held = await t.ctx.db
+      .selectFrom("trash_items")
+      .select("file_bytes")
+      .where("id", "=", item.id)
+      .executeTakeFirst();
+    expect(Number(held?.file_bytes)).toBe((a.attachments[0]?.size_bytes ?? 0) + (b.attachments[0]?.size_bytes ?? 0));
     expect(item.purgeAt - item.deletedAt).toBe(30 * DAY);
     expect(Math.abs(item.deletedAt - now())).toBeLessThan(60);
 

@@ -193,6 +193,8 @@ export interface TrashItemsTable {
   snapshot: string;
   /** JSON: the storage keys of the item's files, deleted at purge. */
   file_keys: string;
+  /** The photos' bytes (attachments.size_bytes) still stored for it: storage it holds until purged. */
+  file_bytes: number;
 }
 
 export type TrashItemRow = Selectable<TrashItemsTable>;

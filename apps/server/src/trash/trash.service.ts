@@ -40,7 +40,7 @@ export function requireProjectOwner(user: UserRow): void {
 
 /** Moves a project and all its reports to the Trash (the caller checked it is the user's). */
 export async function trashProject(trx: Transaction<Database>, user: UserRow, project: ProjectRow): Promise<void> {
-  const { snapshot, fileKeys, reportCount } = await takeProject(trx, user.workspace_id, project.id);
+  const { snapshot, fileKeys, fileBytes, reportCount } = await takeProject(trx, user.workspace_id, project.id);
   const now = nowSeconds();
   await insertTrashItem(trx, {
     id: newId(),
@@ -56,6 +56,7 @@ export async function trashProject(trx: Transaction<Database>, user: UserRow, pr
     purge_at: now + TRASH_DAYS * DAY_SECONDS,
     snapshot: JSON.stringify(snapshot),
     file_keys: JSON.stringify(fileKeys),
+    file_bytes: fileBytes,
   });
 }
 
@@ -66,7 +67,7 @@ export async function trashReport(trx: Transaction<Database>, user: UserRow, rep
     .select("name")
     .where("id", "=", report.project_id)
     .executeTakeFirst();
-  const { snapshot, fileKeys } = await takeReport(trx, user.workspace_id, report.id);
+  const { snapshot, fileKeys, fileBytes } = await takeReport(trx, user.workspace_id, report.id);
   const now = nowSeconds();
   await insertTrashItem(trx, {
     id: newId(),
@@ -82,6 +83,7 @@ export async function trashReport(trx: Transaction<Database>, user: UserRow, rep
     purge_at: now + TRASH_DAYS * DAY_SECONDS,
     snapshot: JSON.stringify(snapshot),
     file_keys: JSON.stringify(fileKeys),
+    file_bytes: fileBytes,
   });
 }
 

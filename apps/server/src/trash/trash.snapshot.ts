@@ -43,7 +43,12 @@ export async function takeProject(trx: Trx, workspaceId: string, projectId: stri
   await deleteReportRows(trx, ids);
   await trx.deleteFrom("projects").where("workspace_id", "=", workspaceId).where("id", "=", projectId).execute();
   const snapshot: Snapshot = { projects: projects as Row[], snagging_reports: reports, attachments };
-  return { snapshot, fileKeys: fileKeysOf(attachments as never[]), reportCount: ids.length };
+  return {
+    snapshot,
+    fileKeys: fileKeysOf(attachments as never[]),
+    fileBytes: bytesOf(attachments),
+    reportCount: ids.length,
+  };
 }
 
 /** Takes one report (with its photos' rows) out of the live tables. */
@@ -51,8 +56,10 @@ export async function takeReport(trx: Trx, workspaceId: string, reportId: string
   const { reports, attachments } = await reportRows(trx, workspaceId, [reportId]);
   await deleteReportRows(trx, [reportId]);
   const snapshot: Snapshot = { projects: [], snagging_reports: reports, attachments };
-  return { snapshot, fileKeys: fileKeysOf(attachments as never[]) };
+  return { snapshot, fileKeys: fileKeysOf(attachments as never[]), fileBytes: bytesOf(attachments) };
 }
+
+const bytesOf = (attachments: Row[]) => attachments.reduce((sum, a) => sum + Number(a.size_bytes ?? 0), 0);
 
 async function deleteReportRows(trx: Trx, reportIds: readonly string[]): Promise<void> {
   if (reportIds.length === 0) return;

@@ -19,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("purge_at", "bigint", (c) => c.notNull())
     .addColumn("snapshot", "text", (c) => c.notNull())
     .addColumn("file_keys", "text", (c) => c.notNull())
+    .addColumn("file_bytes", "bigint", (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createIndex("trash_items_workspace")

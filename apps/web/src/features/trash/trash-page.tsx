@@ -10,6 +10,7 @@ import { errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
+import { useAuthStore } from "../../stores/auth-store";
 import { useRestoreTrashItem, useTrash } from "./api/trash-api";
 
 const KIND_LABEL = { project: "Project", report: "Report" } as const;
@@ -19,7 +20,7 @@ function leftLabel(item: TrashItem): string {
   return left === 0 ? "Deleted for good within the hour" : `${left} ${left === 1 ? "day" : "days"} left`;
 }
 
-function TrashRow({ item }: { item: TrashItem }) {
+function TrashRow({ item, canRestore }: { item: TrashItem; canRestore: boolean }) {
   const restore = useRestoreTrashItem();
   const Icon = item.kind === "project" ? FolderKanban : FileWarning;
   const onRestore = () =>
@@ -41,16 +42,27 @@ function TrashRow({ item }: { item: TrashItem }) {
           <span className="font-medium text-slate-700">{leftLabel(item)}</span>
         </p>
       </div>
-      <Button variant="secondary" onClick={onRestore} disabled={restore.isPending} aria-label={`Restore ${item.name}`}>
-        <RotateCcw aria-hidden className="size-4" />
-        {restore.isPending ? "Restoring…" : "Restore"}
-      </Button>
+      {canRestore ? (
+        <Button
+          variant="secondary"
+          onClick={onRestore}
+          disabled={restore.isPending}
+          aria-label={`Restore ${item.name}`}
+        >
+          <RotateCcw aria-hidden className="size-4" />
+          {restore.isPending ? "Restoring…" : "Restore"}
+        </Button>
+      ) : (
+        <p className="text-sm text-slate-600">Only the workspace owner can restore a project.</p>
+      )}
     </li>
   );
 }
 
 export function TrashPage() {
   const trash = useTrash();
+  // Projects are the owner's to delete and restore (the server refuses anyone else with 403).
+  const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
   useErrorToast(trash.error, "Failed to load the Trash");
   return (
     <>
@@ -72,7 +84,7 @@ export function TrashPage() {
           className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
         >
           {trash.data.map((item) => (
-            <TrashRow key={item.id} item={item} />
+            <TrashRow key={item.id} item={item} canRestore={item.kind === "report" || isOwner} />
           ))}
         </ul>
       )}
