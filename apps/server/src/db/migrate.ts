@@ -9,6 +9,8 @@ import * as listIndexes from "./migrations/0006-list-indexes";
 import * as reportSearchText from "./migrations/0007-report-search-text";
 import * as projectUserSearchText from "./migrations/0008-project-user-search-text";
 import * as storageUsage from "./migrations/0009-storage-usage";
+import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
+import * as trash from "./migrations/0010-trash";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   "0007-report-search-text": reportSearchText,
   "0008-project-user-search-text": projectUserSearchText,
   "0009-storage-usage": storageUsage,
+  "0010-refresh-grace-once": refreshGraceOnce,
+  "0010-trash": trash,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
