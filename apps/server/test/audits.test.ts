@@ -483,7 +483,7 @@ describe.each(DIALECTS)("audits API (%s)", (kind) => {
     expect((await t.request({ method: "GET", url })).statusCode).toBe(404);
   });
 
-  it("a device's audit uploaded twice is one audit; deleting the project removes its audits and files", async () => {
+  it("a device's audit uploaded twice is one audit; a trashed project takes its audits along and brings them back", async () => {
     const project = await createProject(t, team.owner.accessToken, { name: "Upload site" });
     const body = { projectId: project.id, auditDate: "2026-11-01", clientId: "device-audit-42" };
     const first = await t.request({
@@ -501,16 +501,34 @@ describe.each(DIALECTS)("audits API (%s)", (kind) => {
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     expect(auditOf(second).id).toBe(auditOf(first).id);
     expect(auditOf(first).clientId).toBe("device-audit-42");
-    const signedRes = await patch(auditOf(first).id, { auditorSignature: signature });
-    const url = auditOf(signedRes).auditorSignature?.url as string;
+    const signedRes = await patch(auditOf(first).id, {
+      auditorSignature: signature,
+      answers: [{ itemId: "cdm-1", status: "NC", notes: "Kept through the Trash" }],
+    });
+    const kept = auditOf(signedRes);
 
     const before = await tableCount("audits");
-    expect(
-      (await t.request({ method: "DELETE", url: `/api/projects/${project.id}`, token: team.owner.accessToken }))
-        .statusCode,
-    ).toBe(204);
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/projects/${project.id}`,
+      token: team.owner.accessToken,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
     expect(await tableCount("audits")).toBe(before - 1);
-    expect((await t.request({ method: "GET", url })).statusCode).toBe(404);
+    expectError(await get(kept.id), 404);
+    const trash = await t.ctx.db
+      .selectFrom("trash_items")
+      .select("id")
+      .where("item_id", "=", project.id)
+      .executeTakeFirstOrThrow();
+    const restored = await t.request({
+      method: "POST",
+      url: `/api/trash/${trash.id}/restore`,
+      token: team.owner.accessToken,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(auditOf(await get(kept.id))).toEqual(kept);
+    expect((await t.request({ method: "GET", url: kept.auditorSignature?.url as string })).statusCode).toBe(200);
   });
 
   it("refuses a project of another workspace and an unknown template with sentences", async () => {

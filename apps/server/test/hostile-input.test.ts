@@ -85,6 +85,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "audit_photos",
     "audit_answer_history",
     "audit_revisions",
+    "trash_items",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -259,6 +260,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PATCH", (id) => `/api/audits/${auditId}/items/${id}`, token],
       ["POST", (id) => `/api/audits/${auditId}/items/${id}/photos`, token],
       ["DELETE", (id) => `/api/audits/${auditId}/photos/${id}`, token],
+      ["POST", (id) => `/api/trash/${id}/restore`, token],
     ];
     for (const id of ID_PARAMS) {
       for (const [method, url, bearer] of idRoutes) {
@@ -291,6 +293,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["/api/notifications", token],
         ["/api/audits", token],
         ["/api/audits/trends", token],
+        ["/api/trash", token],
       ] as const) {
         const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });
         expect(res.statusCode, `${url}?${query}`).toBeLessThan(500);

@@ -3,6 +3,7 @@
 import type { Readable } from "node:stream";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
+import { auditPdfEstimate, movable } from "../snagging/pdf-pool";
 import { Semaphore } from "../snagging/semaphore";
 import { nowSeconds } from "../time";
 import { requireAudit } from "./audits.access";
@@ -15,34 +16,43 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function downloadAuditPdf(ctx: AppContext, user: UserRow, id: string): Promise<Buffer> {
+/**
+ * The audit's PDF, streamed. Its share of the PDF memory budget (its photos' and signatures' sizes)
+ * is held before the files are read, as for a report's PDF.
+ */
+export async function downloadAuditPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
   const row = await requireAudit(ctx, user, id);
   const [audit, photos, workspace] = await Promise.all([
     loadAudit(ctx.db, row),
     findPhotos(ctx.db, row.id),
     ctx.db.selectFrom("workspaces").select("name").where("id", "=", row.workspace_id).executeTakeFirst(),
   ]);
-  const keyOf = new Map(photos.map((p) => [p.id, p.storage_key]));
-  const reads = new Semaphore(4);
-  const read = (key: string | null | undefined) =>
-    reads.run(async () => {
-      if (!key) return null;
-      const stream = await ctx.storage.get(key).catch(() => null);
-      return stream ? readAll(stream).catch(() => null) : null;
-    });
-  // In checklist order, then photo order: the order the PDF draws them.
-  const ordered = audit.items.flatMap((item) => item.photos.map((p) => keyOf.get(p.id)));
-  const [images, auditor, siteRep] = await Promise.all([
-    Promise.all(ordered.map(read)),
-    read(row.auditor_signature_key),
-    read(row.site_rep_signature_key),
-  ]);
-  return ctx.pdf.renderAudit({
-    kind: "audit",
-    audit,
-    workspaceName: workspace?.name ?? "",
-    images,
-    signatures: { auditor, siteRep },
-    generatedAt: nowSeconds(),
+  const photoBytes = photos.reduce((sum, p) => sum + Number(p.size_bytes), 0);
+  // Signatures are at most 1 MB each as sent, far less as stored PNGs.
+  return ctx.pdf.stream(auditPdfEstimate(photoBytes + 2 * 1024 * 1024), async () => {
+    const keyOf = new Map(photos.map((p) => [p.id, p.storage_key]));
+    const reads = new Semaphore(4);
+    const read = (key: string | null | undefined) =>
+      reads.run(async () => {
+        if (!key) return null;
+        const stream = await ctx.storage.get(key).catch(() => null);
+        return stream ? readAll(stream).catch(() => null) : null;
+      });
+    // In checklist order, then photo order: the order the PDF draws them.
+    const ordered = audit.items.flatMap((item) => item.photos.map((p) => keyOf.get(p.id)));
+    const [images, auditor, siteRep] = await Promise.all([
+      Promise.all(ordered.map(read)),
+      read(row.auditor_signature_key),
+      read(row.site_rep_signature_key),
+    ]);
+    const input = {
+      kind: "audit" as const,
+      audit,
+      workspaceName: workspace?.name ?? "",
+      images,
+      signatures: { auditor, siteRep },
+      generatedAt: nowSeconds(),
+    };
+    return { input, transfer: movable([...new Set([...images, auditor, siteRep])]) };
   });
 }

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import {
   AnswerPatchSchema,
@@ -133,7 +134,16 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     app.get("/:id/pdf", { schema: { params: IdParams } }, async (request, reply) => {
       const user = currentUser(request);
-      const pdf = await pdfsInFlight.run(user.id, () => downloadAuditPdf(ctx, user, request.params.id));
+      // The account's place is held until the document has been sent (or the client left).
+      const release = pdfsInFlight.hold(user.id);
+      let pdf: Readable;
+      try {
+        pdf = await downloadAuditPdf(ctx, user, request.params.id);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      pdf.once("close", release);
       return reply
         .type("application/pdf")
         .header("Content-Disposition", `attachment; filename="site-audit-${request.params.id}.pdf"`)
