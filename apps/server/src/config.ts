@@ -38,6 +38,14 @@ const EnvSchema = z.object({
   PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
   PHOTO_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
   PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
+  SHEET_WORKERS: z.coerce.number({ error: "must be a whole number from 1 to 16" }).int().min(1).max(16).default(1),
+  SHEET_RENDER_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a whole number from 5 to 3600" })
+    .int()
+    .min(5)
+    .max(3600)
+    .default(180),
+  SHEET_MAX_MEGAPIXELS: z.coerce.number({ error: "must be a number from 1 to 200" }).min(1).max(200).default(32),
 });
 
 function isPostgresUrl(value: string): boolean {
@@ -84,6 +92,8 @@ export type Config = {
   photoWorkers: number | undefined;
   /** PDFs one account may have in the pool at once, per instance; beyond: 429 with Retry-After. */
   pdfsPerUser: number;
+  /** Drawings (issue 24): render threads, a page's time budget, and its pixel budget. */
+  sheets: { workers: number; renderTimeoutSeconds: number; maxMegapixels: number };
 };
 
 export class ConfigError extends Error {}
@@ -138,5 +148,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfWorkers: e.PDF_WORKERS,
     photoWorkers: e.PHOTO_WORKERS,
     pdfsPerUser: e.PDFS_PER_USER,
+    sheets: {
+      workers: e.SHEET_WORKERS,
+      renderTimeoutSeconds: e.SHEET_RENDER_TIMEOUT_SECONDS,
+      maxMegapixels: e.SHEET_MAX_MEGAPIXELS,
+    },
   };
 }

@@ -29,6 +29,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       webDist: undefined,
       pdfsPerUser: 3,
+      sheets: { workers: 1, renderTimeoutSeconds: 180, maxMegapixels: 32 },
     });
   });
 
@@ -71,6 +72,7 @@ describe("loadConfig", () => {
       logLevel: "warn",
       webDist: "/srv/web",
       pdfsPerUser: 5,
+      sheets: { workers: 1, renderTimeoutSeconds: 180, maxMegapixels: 32 },
     });
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).databaseUrl).toBe("postgres://localhost/x");
   });

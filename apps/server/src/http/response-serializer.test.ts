@@ -36,6 +36,9 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   locationLat: 51.507_351,
   locationLng: -0.127_758,
   pageUrl: null,
+  sheetId: null,
+  pinX: null,
+  pinY: null,
   attachments: [
     {
       id: "a1",

@@ -4,6 +4,7 @@
 import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
 import type { Database } from "../db/schema";
+import { deleteProjectSheetRows } from "../sheets/sheets.cascade";
 
 export async function deleteProjectsWithFiles(
   ctx: AppContext,
@@ -20,6 +21,7 @@ export async function deleteProjectsWithFiles(
         .where("snagging_reports.project_id", "in", projectIds)
         .execute();
       fileKeys = attachments.flatMap((a) => (a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key]));
+      fileKeys.push(...(await deleteProjectSheetRows(trx, projectIds)));
       const reportIds = trx.selectFrom("snagging_reports").select("id").where("project_id", "in", projectIds);
       await trx.deleteFrom("attachments").where("report_id", "in", reportIds).execute();
       await trx.deleteFrom("snagging_reports").where("project_id", "in", projectIds).execute();

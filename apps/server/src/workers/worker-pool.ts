@@ -10,7 +10,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type TransferListItem, Worker } from "node:worker_threads";
+import { type ResourceLimits, type TransferListItem, Worker } from "node:worker_threads";
 import { AppError } from "../http/errors";
 
 type Task<I, O> = {
@@ -18,7 +18,12 @@ type Task<I, O> = {
   transfer: TransferListItem[];
   resolve: (value: O) => void;
   reject: (error: Error) => void;
+  timeoutMs: number | undefined;
+  timer?: NodeJS.Timeout;
 };
+
+/** A task that ran past its time budget: its worker was terminated (and is replaced on next use). */
+export class WorkerTimeoutError extends Error {}
 
 type Slot = { worker: Worker; busy: boolean };
 
@@ -30,7 +35,7 @@ export const POOL_RETRY_AFTER_SECONDS = 5;
 export function workerEntry(
   builtUrl: URL,
   sourceUrl: URL,
-): { file: string | URL; options: { eval?: boolean; workerData?: unknown } } {
+): { file: string | URL; options: { eval?: boolean; workerData?: unknown; resourceLimits?: ResourceLimits } } {
   if (existsSync(fileURLToPath(builtUrl))) return { file: builtUrl, options: {} };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(sourceUrl.href)}); });`;
@@ -51,8 +56,12 @@ export class WorkerPool<I, O> {
     private readonly busyMessage = POOL_BUSY,
   ) {}
 
-  /** Runs `input` in a worker; `transfer` moves buffers instead of copying them. */
-  run(input: I, transfer: TransferListItem[] = []): Promise<O> {
+  /**
+   * Runs `input` in a worker; `transfer` moves buffers instead of copying them. With `timeoutMs`, a
+   * task still running after that long (from when it starts, not while it waits) has its worker
+   * terminated and rejects with WorkerTimeoutError; the pool carries on with a fresh worker.
+   */
+  run(input: I, transfer: TransferListItem[] = [], timeoutMs?: number): Promise<O> {
     if (this.closed) return Promise.reject(new Error("worker pool closed"));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
@@ -60,7 +69,7 @@ export class WorkerPool<I, O> {
       );
     }
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ input, transfer, resolve, reject });
+      this.queue.push({ input, transfer, resolve, reject, timeoutMs });
       this.dispatch();
     });
   }
@@ -85,8 +94,20 @@ export class WorkerPool<I, O> {
       slot.busy = true;
       this.running.set(slot.worker, task);
       slot.worker.ref();
+      if (task.timeoutMs !== undefined) task.timer = setTimeout(() => this.expire(slot), task.timeoutMs);
       slot.worker.postMessage(task.input, task.transfer);
     }
+  }
+
+  /** A task ran out of time: forget its worker (so its exit is not reported twice) and stop it. */
+  private expire(slot: Slot): void {
+    const task = this.running.get(slot.worker);
+    this.running.delete(slot.worker);
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    void slot.worker.terminate();
+    task?.reject(new WorkerTimeoutError(`task stopped after ${task.timeoutMs} ms`));
+    this.dispatch();
   }
 
   private spawn(): Slot {
@@ -95,6 +116,7 @@ export class WorkerPool<I, O> {
     const finish = (outcome: { value: O } | { error: Error }) => {
       const task = this.running.get(worker);
       this.running.delete(worker);
+      if (task?.timer) clearTimeout(task.timer);
       slot.busy = false;
       // An idle worker must not keep the process alive.
       worker.unref();
