@@ -1,4 +1,8 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { Sheet } from "@sitesnag/shared/sheets";
 import type { Report } from "@sitesnag/shared/snagging";
 import sharp from "sharp";
@@ -9,6 +13,8 @@ import { damagedPdf, drawingPdf } from "./drawings";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { listFiles, multipart } from "./images";
+
+const run = promisify(execFile);
 
 describe.each(DIALECTS)("drawings and pins (%s)", (kind) => {
   let t: TestApp;
@@ -209,6 +215,37 @@ describe.each(DIALECTS)("drawings and pins (%s)", (kind) => {
       payload: { sheetId: null },
     });
     expect(removed.json().report).toMatchObject({ sheetId: null, pinX: null, pinY: null });
+  });
+
+  it("prints a crop of the plan around the pin in the report's PDF", async () => {
+    const sheetId = sheets[0]?.id as string;
+    const created = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token: alice.accessToken,
+      payload: { projectId, priority: "high", sheetId, pinX: 0.4, pinY: 0.6 },
+    });
+    const id = created.json().report.id as string;
+    const pdf = await t.request({ method: "GET", url: `/api/snagging/${id}/download-pdf`, token: alice.accessToken });
+    expect(pdf.statusCode).toBe(200);
+    const folder = await mkdtemp(path.join(tmpdir(), "sitesnag-plan-pdf-"));
+    try {
+      const file = path.join(folder, "r.pdf");
+      await writeFile(file, pdf.rawPayload);
+      const { stdout: text } = await run("pdftotext", ["-raw", file, "-"]);
+      const { stdout: list } = await run("pdfimages", ["-list", file]);
+      expect(text).toContain("ON THE PLAN");
+      expect(text).toContain("Level 1 · L1");
+      // One embedded image: the crop, 30% of the preview's width (1132 px for A3 portrait), 3 : 2.
+      const rows = list
+        .split("\n")
+        .slice(2)
+        .filter((l) => l.trim() !== "");
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatch(/\s340\s+227\s/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it("refuses half a pin, positions outside 0–1, and a sheet of another project or workspace like an unknown one", async () => {

@@ -29,6 +29,8 @@ export const SheetRevisionSchema = z.object({
   tileSize: z.number(),
   maxLevel: z.number(),
   thumbnailUrl: z.string().nullable(),
+  /** The whole sheet at ≤ 1600 px: the plan crop beside a report is cut from it. */
+  previewUrl: z.string().nullable(),
   /** Bytes of every tile and the thumbnail: what "Make available offline" downloads. */
   tileBytes: z.number(),
   createdAt: z.number(),
@@ -55,6 +57,7 @@ export const SheetSchema = z.object({
   tileSize: z.number(),
   maxLevel: z.number(),
   thumbnailUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
   tileBytes: z.number(),
   pinCounts: PinCountsSchema,
   createdAt: z.number(),

@@ -36,9 +36,6 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   locationLat: 51.507_351,
   locationLng: -0.127_758,
   pageUrl: null,
-  sheetId: null,
-  pinX: null,
-  pinY: null,
   attachments: [
     {
       id: "a1",
@@ -53,6 +50,9 @@ const report = (overrides: Partial<Report> = {}): Report => ({
       created_at: 1_764_000_002,
     },
   ],
+  sheetId: null,
+  pinX: null,
+  pinY: null,
   ...overrides,
 });
 

@@ -2,7 +2,7 @@ import { REPORT_STATUSES } from "@sitesnag/shared/enums";
 import type { PinCounts, Sheet, SheetRevision } from "@sitesnag/shared/sheets";
 import type { SheetRevisionRow } from "../db/schema";
 import { attachmentUrl } from "../snagging/snagging.presenter";
-import { maxLevelOf, TILE_SIZE, thumbnailKey, tileUrlTemplate } from "./sheet-files";
+import { maxLevelOf, previewKey, TILE_SIZE, thumbnailKey, tileUrlTemplate } from "./sheet-files";
 import type { SheetWithRevision } from "./sheets.repository";
 
 type RevisionFields = Pick<SheetRevisionRow, "status" | "failure_reason" | "tiles_key" | "width" | "height"> & {
@@ -20,6 +20,7 @@ const revisionView = (row: RevisionFields) => {
     tileSize: TILE_SIZE,
     maxLevel: ready ? maxLevelOf(row.width, row.height) : 0,
     thumbnailUrl: ready ? attachmentUrl(thumbnailKey(row.tiles_key)) : null,
+    previewUrl: ready ? attachmentUrl(previewKey(row.tiles_key)) : null,
     tileBytes: ready ? Number(row.tile_bytes) : 0,
   };
 };

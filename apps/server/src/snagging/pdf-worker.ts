@@ -16,6 +16,12 @@ async function render(input: PdfInput): Promise<Buffer> {
   const doc = renderReportPdf({
     ...input,
     images: input.images.map((b) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null)),
+    plan: input.plan
+      ? {
+          ...input.plan,
+          image: Buffer.from(input.plan.image.buffer, input.plan.image.byteOffset, input.plan.image.byteLength),
+        }
+      : null,
   });
   const chunks: Buffer[] = [];
   for await (const chunk of doc) chunks.push(chunk as Buffer);

@@ -4,6 +4,7 @@ import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
+import { planCrop } from "../sheets/sheet-crop";
 import { nowSeconds } from "../time";
 import { csvHead, csvRows } from "./csv";
 import { Semaphore } from "./semaphore";
@@ -34,8 +35,21 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
       }),
     ),
   );
+  const plan =
+    row.sheet_id && row.pin_x !== null && row.pin_y !== null
+      ? await planCrop(ctx, user.workspace_id, {
+          sheetId: row.sheet_id,
+          x: row.pin_x,
+          y: row.pin_y,
+          status: row.status,
+        }).catch((err: unknown) => {
+          ctx.log.warn({ err }, "no plan crop for the report PDF");
+          return null;
+        })
+      : null;
   // Rendered in a worker thread: the request thread stays free for reads (decision 0018).
   return ctx.pdf.render({
+    plan,
     report: presentReport(row, attachments.map(presentAttachment)),
     clientName: row.project_client_name,
     attachments,
