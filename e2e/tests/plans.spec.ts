@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { axe, WCAG_21_AA } from "../support/axe";
+import { expectPersisted, installServiceWorker } from "../support/offline";
 import { choosePhotos, describePhoto, jpegFile } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
 
@@ -130,4 +131,74 @@ test("a drawing uploaded, a snag filed by tapping the plan, its pin coloured by 
 
   const scan = await axe(page).withTags(WCAG_21_AA).analyze();
   expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+});
+
+test.describe("offline", () => {
+  // The real service worker, as an installed app would run it.
+  test.use({ serviceWorkers: "allow" });
+
+  test("a project made available offline opens its sheet with its pins after an offline reload", async ({
+    page,
+    context,
+    api,
+  }) => {
+    const session = await api.signUp({ firstName: "Olu", lastName: "Offline" });
+    const project = await api.createProject(session.accessToken, { name: "Basement works" });
+    await signInAs(page, session);
+    await uploadPlan(page, project.id);
+    const { sheets } = await api.call<{ sheets: { id: string; tileBytes: number }[] }>(
+      "GET",
+      `/projects/${project.id}/sheets`,
+      undefined,
+      session.accessToken,
+    );
+    const sheetId = sheets[0]?.id as string;
+    const report = await api.createReport(session.accessToken, {
+      projectId: project.id,
+      priority: "critical",
+      description: "",
+      sheetId,
+      pinX: 0.3,
+      pinY: 0.6,
+    });
+    await installServiceWorker(page);
+
+    // The size before, the storage used after.
+    await page.getByRole("tab", { name: "Plans" }).click();
+    const make = page.getByRole("button", { name: /^Make available offline \(\d+(\.\d)? (KB|MB)\)$/ });
+    await expect(make).toBeVisible();
+    await make.click();
+    await expect(
+      page.getByText(/^Available offline: \d+(\.\d)? (KB|MB) on this device · storage used .+ of .+\.$/),
+    ).toBeVisible();
+    await expectPersisted(page, ["projects", "sheet", sheetId]);
+
+    await context.setOffline(true);
+    await page.getByRole("link", { name: /Level 2 plan/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Level 2 plan" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Level 2 plan" })).toBeVisible();
+    const pin = page.getByRole("button", { name: new RegExp(`^${report.title}: open, critical priority`) });
+    await expect(pin).toBeVisible();
+    // Tiles came from the offline copy: answered 200 with no network, and none is in the cache of
+    // tiles seen online (which holds the card's thumbnail, shown online before).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            performance
+              .getEntriesByType("resource")
+              .filter(
+                (e) =>
+                  e.name.includes("/files/sheets/") &&
+                  (e as PerformanceResourceTiming & { responseStatus?: number }).responseStatus === 200,
+              ).length,
+        ),
+      )
+      .toBeGreaterThan(0);
+    const recentTiles = await page.evaluate(async () =>
+      (await (await caches.open("plans-recent")).keys()).filter((r) => /\/\d+\/\d+-\d+\.jpg$/.test(r.url)),
+    );
+    expect(recentTiles).toHaveLength(0);
+  });
 });

@@ -46,7 +46,9 @@ export const useSheet = (id: string) =>
     refetchInterval: (query) => (query.state.data?.status === "processing" ? 2000 : false),
   });
 
-export const useProjectPins = (projectId: string) => useQuery(projectPinsQuery(projectId));
+/** Asked again each time a plan opens: pins are what the plan is for (a restored copy shows meanwhile). */
+export const useProjectPins = (projectId: string) =>
+  useQuery({ ...projectPinsQuery(projectId), refetchOnMount: "always" });
 
 const fileForm = (file: File, fields: Record<string, string> = {}) => {
   const form = new FormData();

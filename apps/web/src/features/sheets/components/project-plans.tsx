@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useProjectSheets, useUploadSheets } from "../api/sheets-api";
 import { PIN_COLOURS } from "../lib/pin-math";
+import { OfflinePlansBar } from "./offline-plans-bar";
 
 function SheetCard({ projectId, sheet }: { projectId: string; sheet: Sheet }) {
   const pins = Object.values(sheet.pinCounts).reduce((a, b) => a + b, 0);
@@ -126,11 +127,14 @@ export function ProjectPlans({ projectId }: { projectId: string }) {
           snags on it.
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {sheets.data.map((sheet) => (
-            <SheetCard key={sheet.id} projectId={projectId} sheet={sheet} />
-          ))}
-        </ul>
+        <>
+          <OfflinePlansBar projectId={projectId} sheets={sheets.data} />
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {sheets.data.map((sheet) => (
+              <SheetCard key={sheet.id} projectId={projectId} sheet={sheet} />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
