@@ -57,6 +57,7 @@ async function openPlan(page: Page, session: Session, projectId: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Level 2 plan" })).toBeVisible();
   const plan = page.getByRole("region", { name: /^Plan Level 2 plan/ });
   await expect(plan.locator("canvas")).toBeVisible();
+  await expect(plan).toHaveAttribute("aria-busy", "false");
   return plan;
 }
 
@@ -73,9 +74,11 @@ test("a drawing uploaded, a snag filed by tapping the plan, its pin coloured by 
   // Tap the plan: the snag form opens with the project, the sheet and the position filled.
   const box = await plan.boundingBox();
   if (!box) throw new Error("plan not laid out");
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(page.getByRole("heading", { level: 1, name: "New Snagging Report" })).toBeVisible();
-  await expect(page.getByLabel("Project")).toHaveValue(project.id);
+  // On a phone the plan starts below the filters: the tap scrolls it into view first.
+  await plan.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  // The form's own chunk and its reads come in on a busy machine: more than the default wait.
+  await expect(page.getByRole("heading", { level: 1, name: "New Snagging Report" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Project")).toHaveValue(project.id, { timeout: 30_000 });
   await expect(page.getByText(/Pinned on the plan \(\d+% across, \d+% down\)/)).toBeVisible();
   await choosePhotos(page, "Choose photos", [
     jpegFile("wall.jpg", await makeJpeg(page, { width: 640, height: 480, hue: 30 })),
@@ -116,6 +119,7 @@ test("a drawing uploaded, a snag filed by tapping the plan, its pin coloured by 
 
   // Drag the pin to move it; Undo puts it back.
   const pin = page.getByRole("button", { name: resolvedName });
+  await plan.scrollIntoViewIfNeeded();
   const at = await pin.boundingBox();
   if (!at) throw new Error("pin not laid out");
   await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);

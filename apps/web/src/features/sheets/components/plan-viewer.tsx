@@ -63,11 +63,14 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
   latest.current = { onPlanTap, onPinTap, onPinMove, pins, onOpen };
   // The clustering cell, bucketed to powers of two so pins regroup only at real zoom changes.
   const [cell, setCell] = useState(0);
+  // Busy until the sheet's tile source has opened: a tap before that has no place on the sheet.
+  const [isOpen, setOpen] = useState(false);
   const aspect = image.height / image.width;
 
+  const { width, height, tileUrl, tileSize, maxLevel } = image;
+  // One viewer per tile source: a new object with the same values (each render) keeps it.
   useEffect(() => {
     if (!host.current) return;
-    const { width, height, tileUrl, tileSize, maxLevel } = image;
     const viewer = OpenSeadragon({
       element: host.current,
       tileSources: {
@@ -80,6 +83,9 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
         getTileUrl: (level: number, x: number, y: number) => tileAddress(tileUrl, level, x, y),
       } as unknown as OpenSeadragon.TileSourceOptions,
       showNavigationControl: false,
+      // A tap on site is often slower and less still than a mouse click (gloves, a busy phone).
+      clickTimeThreshold: 800,
+      clickDistThreshold: 10,
       visibilityRatio: 0.5,
       maxZoomPixelRatio: 3,
       minZoomImageRatio: 0.8,
@@ -96,7 +102,9 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
       const raw = shown > 0 ? (PIN_PX * 1.2) / shown : 0;
       setCell(raw > 0 ? 2 ** Math.ceil(Math.log2(raw)) : 0);
     };
+    setOpen(false);
     viewer.addHandler("open", () => {
+      setOpen(true);
       measure();
       latest.current.onOpen?.();
     });
@@ -113,14 +121,15 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
       viewer.destroy();
       viewerRef.current = null;
     };
-  }, [image, label]);
+  }, [width, height, tileUrl, tileSize, maxLevel, label]);
 
   // The overlays: rebuilt when the pins, the selection or the clustering cell change.
   useEffect(() => {
     const viewer = viewerRef.current;
-    if (!viewer) return;
+    // Overlays are placed once the sheet has opened (its size gives their coordinates).
+    if (!viewer || !isOpen) return;
     const trackers: OpenSeadragon.MouseTracker[] = [];
-    const size = { width: image.width, height: image.height };
+    const size = { width, height };
     viewer.clearOverlays();
     const clusters = clusterPins(pins, cell, aspect);
     for (const cluster of clusters) {
@@ -169,7 +178,7 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
     return () => {
       for (const tracker of trackers) tracker.destroy();
     };
-  }, [pins, cell, aspect, selectedId, image]);
+  }, [pins, cell, aspect, selectedId, width, height, isOpen]);
 
   const zoom = (factor: number) => viewerRef.current?.viewport.zoomBy(factor).applyConstraints();
 
@@ -178,6 +187,7 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
       <section
         ref={host}
         aria-label={label}
+        aria-busy={!isOpen}
         className="h-[62vh] min-h-80 w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200"
       />
       <div className="absolute top-2 right-2 flex flex-col gap-1">
