@@ -48,7 +48,12 @@ export async function browserFigures({ base, session, projectId, sheet, call }) 
       localStorage.setItem(
         "auth-storage",
         JSON.stringify({
-          state: { user: value.user, accessToken: value.accessToken, refreshToken: value.refreshToken, isAuthenticated: true },
+          state: {
+            user: value.user,
+            accessToken: value.accessToken,
+            refreshToken: value.refreshToken,
+            isAuthenticated: true,
+          },
           version: 1,
         }),
       );
@@ -107,8 +112,12 @@ export async function browserFigures({ base, session, projectId, sheet, call }) 
       return window.__frames.slice(1);
     });
     frames.sort((a, b) => a - b);
-    console.log(`\nChromium, phone viewport 390 × 844 (@2x), ${PINS} pins on a ${sheet.width} × ${sheet.height} px sheet`);
-    console.log(`  first tiles: ${Math.round(firstTile)} ms after navigation (target ≤ 1000 ms); wall ${Date.now() - start} ms`);
+    console.log(
+      `\nChromium, phone viewport 390 × 844 (@2x), ${PINS} pins on a ${sheet.width} × ${sheet.height} px sheet`,
+    );
+    console.log(
+      `  first tiles: ${Math.round(firstTile)} ms after navigation (target ≤ 1000 ms); wall ${Date.now() - start} ms`,
+    );
     console.log(`  pin overlays at the fitted zoom (clustered): ${pinsShown}`);
     console.log(
       `  frame time while panning and zooming: median ${percentile(frames, 0.5).toFixed(1)} ms, p95 ${percentile(frames, 0.95).toFixed(1)} ms over ${frames.length} frames (target p95 ≤ 20 ms)`,

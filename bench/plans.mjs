@@ -37,9 +37,22 @@ function drawingSet(pages, size) {
   for (let n = 1; n <= pages; n += 1) {
     doc.addPage();
     const { width, height } = doc.page;
-    doc.rect(20, 20, width - 40, height - 40).lineWidth(2).stroke();
-    for (let x = 40; x < width - 40; x += 12) doc.moveTo(x, 40).lineTo(x, height - 40).lineWidth(0.15).stroke();
-    for (let y = 40; y < height - 40; y += 12) doc.moveTo(40, y).lineTo(width - 40, y).lineWidth(0.15).stroke();
+    doc
+      .rect(20, 20, width - 40, height - 40)
+      .lineWidth(2)
+      .stroke();
+    for (let x = 40; x < width - 40; x += 12)
+      doc
+        .moveTo(x, 40)
+        .lineTo(x, height - 40)
+        .lineWidth(0.15)
+        .stroke();
+    for (let y = 40; y < height - 40; y += 12)
+      doc
+        .moveTo(40, y)
+        .lineTo(width - 40, y)
+        .lineWidth(0.15)
+        .stroke();
     for (let r = 0; r < 40; r += 1) {
       const x = 60 + ((r * 137) % (width - 260));
       const y = 60 + ((r * 211) % (height - 200));
@@ -89,7 +102,12 @@ const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 const server = await startServer(root, { SHEET_WORKERS: "1", PHOTO_WORKERS: "1", PDF_WORKERS: "1" });
 try {
   const session = await call(server.url, "POST", "/auth/register", {
-    body: { firstName: "Bench", lastName: "Plans", email: `plans.${Date.now()}@example.com`, password: "bench-plans-1" },
+    body: {
+      firstName: "Bench",
+      lastName: "Plans",
+      email: `plans.${Date.now()}@example.com`,
+      password: "bench-plans-1",
+    },
   });
   const token = session.accessToken;
   const project = (await call(server.url, "POST", "/projects", { token, body: { name: "Plans bench" } })).project;
@@ -102,7 +120,8 @@ try {
   const readyAt = new Map();
   while (readyAt.size < sheets.length) {
     const list = (await call(server.url, "GET", `/projects/${project.id}/sheets`, { token })).sheets;
-    for (const s of list) if (s.status !== "processing" && !readyAt.has(s.id)) readyAt.set(s.id, { at: performance.now(), sheet: s });
+    for (const s of list)
+      if (s.status !== "processing" && !readyAt.has(s.id)) readyAt.set(s.id, { at: performance.now(), sheet: s });
     await new Promise((r) => setTimeout(r, 50));
   }
   const done = [...readyAt.values()].sort((a, b) => a.at - b.at);
@@ -131,7 +150,9 @@ try {
   const left = (await call(server.url, "GET", `/projects/${project.id}/sheets`, { token })).sheets.filter(
     (s) => s.status === "processing",
   ).length;
-  console.log(`\nreads, ${CONNECTIONS} connections × ${DURATION} s: idle vs while a 100-page set renders (${bigSheets.length} sheets; ${left} still rendering at the end)`);
+  console.log(
+    `\nreads, ${CONNECTIONS} connections × ${DURATION} s: idle vs while a 100-page set renders (${bigSheets.length} sheets; ${left} still rendering at the end)`,
+  );
   for (const key of ["sheets", "reports"]) {
     const ratio = busy[key].p99 / Math.max(1, idle[key].p99);
     console.log(

@@ -40,7 +40,12 @@ export function createSheetRenderer(options: {
     inspect: async (bytes, kind) => {
       const data = copy(bytes);
       try {
-        return (await pool.run({ op: "inspect", kind, bytes: data }, [data.buffer], INSPECT_TIMEOUT_MS)) as Inspection;
+        return (await pool.run(
+          { op: "inspect", kind, bytes: data },
+          [data.buffer],
+          undefined,
+          INSPECT_TIMEOUT_MS,
+        )) as Inspection;
       } catch (err) {
         if (err instanceof WorkerTimeoutError) {
           return { error: "Reading this file took too long, so it was stopped. The file may be damaged." };
@@ -54,7 +59,7 @@ export function createSheetRenderer(options: {
       const data = copy(bytes);
       const task: SheetTask = { op: "render", kind, bytes: data, page, maxPixels: options.maxMegapixels * 1_000_000 };
       try {
-        return (await pool.run(task, [data.buffer], options.timeoutSeconds * 1000)) as
+        return (await pool.run(task, [data.buffer], undefined, options.timeoutSeconds * 1000)) as
           | RenderedSheet
           | { error: string };
       } catch (err) {

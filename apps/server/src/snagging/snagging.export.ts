@@ -7,6 +7,7 @@ import { notFound } from "../http/errors";
 import { planCrop } from "../sheets/sheet-crop";
 import { nowSeconds } from "../time";
 import { csvHead, csvRows } from "./csv";
+import { movable, reportPdfEstimate } from "./pdf-pool";
 import { Semaphore } from "./semaphore";
 import { requireReport } from "./snagging.access";
 import { presentAttachment, presentReport } from "./snagging.presenter";
@@ -18,43 +19,53 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Buffer> {
+/**
+ * The report's evidence PDF, streamed. Its share of the PDF memory budget (its photos' sizes) is
+ * held before the photos are read, so PDFs wait for room instead of piling up in memory together.
+ */
+export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
   await requireReport(ctx, user, id);
   const [row, attachments] = await Promise.all([
     findReportWithNames(ctx.db, user.workspace_id, id),
     findAttachments(ctx.db, [id]),
   ]);
   if (!row) throw notFound("Report");
-  // A few reads at a time: S3 round trips overlap without opening 20 connections per PDF.
-  const reads = new Semaphore(4);
-  const images = await Promise.all(
-    attachments.map((a) =>
-      reads.run(async () => {
-        const stream = await ctx.storage.get(a.storage_key).catch(() => null);
-        return stream ? readAll(stream) : null;
-      }),
-    ),
-  );
-  const plan =
-    row.sheet_id && row.pin_x !== null && row.pin_y !== null
-      ? await planCrop(ctx, user.workspace_id, {
-          sheetId: row.sheet_id,
-          x: row.pin_x,
-          y: row.pin_y,
-          status: row.status,
-        }).catch((err: unknown) => {
-          ctx.log.warn({ err }, "no plan crop for the report PDF");
-          return null;
-        })
-      : null;
-  // Rendered in a worker thread: the request thread stays free for reads (decision 0018).
-  return ctx.pdf.render({
-    plan,
-    report: presentReport(row, attachments.map(presentAttachment)),
-    clientName: row.project_client_name,
-    attachments,
-    images,
-    generatedAt: nowSeconds(),
+  const photoBytes = attachments.reduce((sum, a) => sum + Number(a.size_bytes), 0);
+  return ctx.pdf.stream(reportPdfEstimate(photoBytes), async () => {
+    // A few reads at a time: S3 round trips overlap without opening 20 connections per PDF.
+    const reads = new Semaphore(4);
+    const images = await Promise.all(
+      attachments.map((a) =>
+        reads.run(async () => {
+          const stream = await ctx.storage.get(a.storage_key).catch(() => null);
+          return stream ? readAll(stream) : null;
+        }),
+      ),
+    );
+    // The report's place on its drawing (issue 24): a small crop, or none.
+    const plan =
+      row.sheet_id && row.pin_x !== null && row.pin_y !== null
+        ? await planCrop(ctx, user.workspace_id, {
+            sheetId: row.sheet_id,
+            x: row.pin_x,
+            y: row.pin_y,
+            status: row.status,
+          }).catch((err: unknown) => {
+            ctx.log.warn({ err }, "no plan crop for the report PDF");
+            return null;
+          })
+        : null;
+    // Made in a worker thread: the request thread stays free for reads (decision 0018).
+    const input = {
+      kind: "report" as const,
+      plan,
+      report: presentReport(row, attachments.map(presentAttachment)),
+      clientName: row.project_client_name,
+      attachments,
+      images,
+      generatedAt: nowSeconds(),
+    };
+    return { input, transfer: movable(images) };
   });
 }
 

@@ -55,12 +55,12 @@ describe("WorkerPool", () => {
   it("stops a task that runs past its time budget, and the next task gets a fresh worker", async () => {
     pool = new WorkerPool<Input, number>({ file: WORKER, options: { eval: true } }, 1, 2);
     // Never opened: the task would wait forever.
-    const stuck = await pool.run({ gate: new SharedArrayBuffer(4) }, [], 100).catch((e: unknown) => e);
+    const stuck = await pool.run({ gate: new SharedArrayBuffer(4) }, [], undefined, 100).catch((e: unknown) => e);
     expect(stuck).toBeInstanceOf(WorkerTimeoutError);
     expect(pool.pending).toBe(0);
     const gate = new SharedArrayBuffer(4);
     open(gate);
-    const first = await pool.run({ gate }, [], 5_000);
+    const first = await pool.run({ gate }, [], undefined, 5_000);
     expect(first).not.toBe(threadId);
     // The timer of a finished task does not fire later and kill the (reused) worker.
     await new Promise((resolve) => setTimeout(resolve, 50));

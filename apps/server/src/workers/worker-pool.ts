@@ -18,12 +18,17 @@ type Task<I, O> = {
   transfer: TransferListItem[];
   resolve: (value: O) => void;
   reject: (error: Error) => void;
+  /** Streaming tasks: each `{chunk}` the worker posts before its answer (see pdf-stream.ts). */
+  onChunk?: ((chunk: Uint8Array) => void) | undefined;
   timeoutMs: number | undefined;
   timer?: NodeJS.Timeout;
 };
 
 /** A task that ran past its time budget: its worker was terminated (and is replaced on next use). */
 export class WorkerTimeoutError extends Error {}
+
+/** What a worker posts: partial output (streaming tasks), then exactly one answer. */
+type WorkerMessage<O> = { chunk: Uint8Array } | { ok: true; value: O } | { ok: false; error: string };
 
 type Slot = { worker: Worker; busy: boolean };
 
@@ -57,11 +62,17 @@ export class WorkerPool<I, O> {
   ) {}
 
   /**
-   * Runs `input` in a worker; `transfer` moves buffers instead of copying them. With `timeoutMs`, a
+   * Runs `input` in a worker; `transfer` moves buffers instead of copying them. `onChunk` receives
+   * the output a streaming worker posts as it goes, before the task's answer. With `timeoutMs`, a
    * task still running after that long (from when it starts, not while it waits) has its worker
    * terminated and rejects with WorkerTimeoutError; the pool carries on with a fresh worker.
    */
-  run(input: I, transfer: TransferListItem[] = [], timeoutMs?: number): Promise<O> {
+  run(
+    input: I,
+    transfer: TransferListItem[] = [],
+    onChunk?: (chunk: Uint8Array) => void,
+    timeoutMs?: number,
+  ): Promise<O> {
     if (this.closed) return Promise.reject(new Error("worker pool closed"));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
@@ -69,7 +80,7 @@ export class WorkerPool<I, O> {
       );
     }
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ input, transfer, resolve, reject, timeoutMs });
+      this.queue.push({ input, transfer, resolve, reject, onChunk, timeoutMs });
       this.dispatch();
     });
   }
@@ -126,9 +137,13 @@ export class WorkerPool<I, O> {
       }
       this.dispatch();
     };
-    worker.on("message", (message: { ok: true; value: O } | { ok: false; error: string }) =>
-      finish(message.ok ? { value: message.value } : { error: new Error(message.error) }),
-    );
+    worker.on("message", (message: WorkerMessage<O>) => {
+      if ("chunk" in message) {
+        this.running.get(worker)?.onChunk?.(message.chunk);
+        return;
+      }
+      finish(message.ok ? { value: message.value } : { error: new Error(message.error) });
+    });
     const drop = (error: Error) => {
       const index = this.slots.indexOf(slot);
       if (index >= 0) this.slots.splice(index, 1);
