@@ -9,7 +9,7 @@ import { expectPersisted, installServiceWorker } from "../support/offline";
 import { choosePhotos, describePhoto, jpegFile } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 type ApiReport = {
   id: string;
