@@ -33,6 +33,8 @@ import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { scheduleUploadCollection } from "./uploads/uploads.gc";
+import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 
@@ -104,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await ctx.sessions.subscribe(app.log);
   // onClose runs once every in-flight request has finished (graceful shutdown drains first).
   app.addHook("onClose", () => Promise.all([ctx.pdf.close(), ctx.photos.close()]).then(() => undefined));
+  const stopUploadCollection = scheduleUploadCollection(ctx);
+  app.addHook("onClose", async () => stopUploadCollection());
 
   registerSecurityHeaders(app, headersFor);
   const { onRoute } = options;
@@ -135,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
+      await api.register(uploadRoutes(ctx, authenticate), { prefix: "/uploads" });
     },
     { prefix: "/api" },
   );

@@ -78,6 +78,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "idempotency_keys",
     "notifications",
     "sync_applied",
+    "uploads",
+    "upload_parts",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -114,6 +116,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging", true],
       ["PATCH", `/api/snagging/${reportId}`, true],
       ["POST", "/api/snagging/sync", true],
+      ["PUT", `/api/uploads/${"a".repeat(64)}`, true],
     ];
     const report = await reportRow();
     for (const [method, url, authed] of routes) {
@@ -311,6 +314,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging"],
       ["PATCH", `/api/snagging/${reportId}`],
       ["POST", "/api/snagging/sync"],
+      ["PUT", `/api/uploads/${"b".repeat(64)}`],
     ] as const) {
       for (const [contentType, payload] of bodies) {
         for (const headers of [{}, { "idempotency-key": "\u00e9" }, { "idempotency-key": "k".repeat(256) }]) {

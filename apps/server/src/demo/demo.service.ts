@@ -11,6 +11,7 @@ import { deleteProjectsWithFiles } from "../projects/projects.cascade";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snagging.files";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
+import { findUploadKeysOfWorkspaces } from "../uploads/uploads.repository";
 import { presentUser } from "../users/users.presenter";
 import { insertUser } from "../users/users.repository";
 import { deleteWorkspaces, findExpiredDemoWorkspaceIds, insertWorkspace } from "../workspaces/workspaces.repository";
@@ -82,6 +83,9 @@ export async function removeExpiredDemos(ctx: AppContext): Promise<number> {
   const projectIds = (await ctx.db.selectFrom("projects").select("id").where("workspace_id", "in", ids).execute()).map(
     (p) => p.id,
   );
+  // Their uploads' rows go with the workspaces (cascade); their files after the commit.
+  const uploadKeys = await findUploadKeysOfWorkspaces(ctx.db, ids);
   await deleteProjectsWithFiles(ctx, projectIds, (trx) => deleteWorkspaces(trx, ids));
+  await deleteFilesQuietly(ctx, uploadKeys);
   return ids.length;
 }

@@ -12,6 +12,7 @@ import { conflict } from "../http/errors";
 import { newId } from "../ids";
 import { notifyAssigned } from "../notifications/notifications.service";
 import { nowSeconds } from "../time";
+import { withUploadedPhotos } from "../uploads/upload-references";
 import { requireAssignee, requireProjectField } from "./snagging.access";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
 import {
@@ -43,11 +44,13 @@ async function pickTitle(trx: Transaction<Database>, workspaceId: string, reques
   throw conflict("Could not allocate a free reference number today. Please try again.");
 }
 
-const hashRequest = (input: ReportCreate, request: ReportRequest): string =>
-  createHash("sha256")
+const hashRequest = (input: ReportCreate, request: ReportRequest): string => {
+  const hash = createHash("sha256")
     .update(JSON.stringify(input))
-    .update(JSON.stringify(request.photos.map((p) => [p.sourceSha256, p.originalName])))
-    .digest("hex");
+    .update(JSON.stringify(request.photos.map((p) => [p.sourceSha256, p.originalName])));
+  if (request.photoHashes) hash.update(JSON.stringify(request.photoHashes));
+  return hash.digest("hex");
+};
 
 async function replay(ctx: AppContext, user: UserRow, key: IdempotencyKeysTable, requestHash: string): Promise<Report> {
   if (key.request_hash !== requestHash) {
@@ -59,18 +62,20 @@ async function replay(ctx: AppContext, user: UserRow, key: IdempotencyKeysTable,
 export async function createReport(
   ctx: AppContext,
   user: UserRow,
-  request: ReportRequest,
+  given: ReportRequest,
   idempotencyKey: string | undefined,
   record?: RecordInTransaction,
 ): Promise<{ report: Report; replayed: boolean }> {
-  const input = ReportCreateSchema.parse(request.fields);
-  const requestHash = hashRequest(input, request);
+  const input = ReportCreateSchema.parse(given.fields);
+  const requestHash = hashRequest(input, given);
   if (idempotencyKey) {
     const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
     if (used) return { report: await replay(ctx, user, used, requestHash), replayed: true };
   }
   await requireProjectField(ctx, user, input.projectId);
   if (input.assignedTo) await requireAssignee(ctx, user, input.assignedTo);
+  // Photos named by hash are read only now: a replay above needs none of them.
+  const request = await withUploadedPhotos(ctx, user, given);
 
   const now = nowSeconds();
   const reportId = newId();

@@ -18,6 +18,7 @@ import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
 import { nowSeconds } from "../time";
+import { withUploadedPhotos } from "../uploads/upload-references";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
@@ -191,8 +192,10 @@ export async function patchReport(
   record?: RecordInTransaction,
 ): Promise<Report> {
   await requireReport(ctx, user, id);
-  const request = await readRequest();
-  const patch = ReportPatchSchema.parse(request.fields);
+  const read = await readRequest();
+  const patch = ReportPatchSchema.parse(read.fields);
+  // Photos named by hash are read once the fields are known to be valid.
+  const request = await withUploadedPhotos(ctx, user, read);
   const given = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (patch.status !== undefined && given.length === 1 && request.photos.length === 0) {
     return changeReportStatus(ctx, user, id, patch.status, record);
