@@ -171,6 +171,41 @@ describe.each(DIALECTS)("uploads (%s)", (kind) => {
     expect(repeat.statusCode).toBe(200);
   });
 
+  it("completes an upload whose last byte arrived on a request that then died (a restart)", async () => {
+    const bytes = await photo();
+    const sha = sha256Of(bytes);
+    const half = Math.floor(bytes.length / 2);
+    expect(
+      (await put(sha, bytes.subarray(0, half), { "content-range": contentRange(0, half - 1, bytes.length) }))
+        .statusCode,
+    ).toBe(202);
+    // The rest as the pieces a dead process wrote before completing: in the database, no upload row.
+    const workspaceId = (
+      await t.ctx.db
+        .selectFrom("upload_parts")
+        .select("workspace_id")
+        .where("sha256", "=", sha)
+        .executeTakeFirstOrThrow()
+    ).workspace_id;
+    await t.ctx.db
+      .insertInto("upload_parts")
+      .values({
+        workspace_id: workspaceId,
+        sha256: sha,
+        total_bytes: bytes.length,
+        start: half,
+        size_bytes: bytes.length - half,
+        data: bytes.subarray(half),
+        created_at: Math.floor(Date.now() / 1000),
+      })
+      .execute();
+    const state = await head(sha);
+    expect(state.statusCode).toBe(200);
+    expect(state.headers["upload-length"]).toBe(String(bytes.length));
+    expect(await countRows(t, "upload_parts")).toBe(0);
+    expect((await createByHash([sha])).statusCode).toBe(201);
+  });
+
   it("a whole-body PUT always works, even over an unfinished resumable upload", async () => {
     const bytes = await photo();
     const sha = sha256Of(bytes);
@@ -295,6 +330,42 @@ describe.each(DIALECTS)("uploads (%s)", (kind) => {
       },
     });
     expect((bad.json() as SyncResponse).data.results[0]).toMatchObject({ success: false, statusCode: 400 });
+  });
+
+  it("recognises a form upload whose answer was lost when the queue sends it again by hash", async () => {
+    const bytes = await photo();
+    const tempId = `form-then-queue-${Math.random().toString(36).slice(2)}`;
+    const fields = { projectId, priority: "high", description: "Lost answer" };
+    const form = await multipart(fields, [{ name: "IMG_0001.jpg", data: bytes }]);
+    const first = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token,
+      ...form,
+      headers: { ...form.headers, "idempotency-key": tempId },
+    });
+    expect(first.statusCode).toBe(201);
+    expect((await put(sha256Of(bytes), bytes)).statusCode).toBe(201);
+    const item = {
+      tempId,
+      action: "create",
+      resource: "snagging",
+      data: { ...fields, photoHashes: [sha256Of(bytes)] },
+    };
+    const res = await t.request({ method: "POST", url: "/api/snagging/sync", token, payload: { items: [item] } });
+    const [result] = (res.json() as SyncResponse).data.results;
+    expect(result).toMatchObject({ success: true, id: (first.json() as { report: Report }).report.id });
+    // Other photos under the same key are a different request.
+    const other = await photo();
+    await put(sha256Of(other), other);
+    const conflict = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token,
+      headers: { "idempotency-key": tempId },
+      payload: { ...fields, photoHashes: [sha256Of(other)] },
+    });
+    expectError(conflict, 409, "This Idempotency-Key was already used for a different request.");
   });
 
   it("keeps the old multipart create working", async () => {

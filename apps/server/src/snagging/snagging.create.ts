@@ -44,16 +44,31 @@ async function pickTitle(trx: Transaction<Database>, workspaceId: string, reques
   throw conflict("Could not allocate a free reference number today. Please try again.");
 }
 
-const hashRequest = (input: ReportCreate, request: ReportRequest): string => {
-  const hash = createHash("sha256")
+/**
+ * What an Idempotency-Key is bound to: the fields and the photos' bytes (their SHA-256s in order),
+ * the same whether the photos came as parts or by `photoHashes`, so a form upload whose answer was
+ * lost and which is then sent by hash from the offline queue is recognised as the same request.
+ */
+const hashRequest = (input: ReportCreate, request: ReportRequest): string =>
+  createHash("sha256")
     .update(JSON.stringify(input))
-    .update(JSON.stringify(request.photos.map((p) => [p.sourceSha256, p.originalName])));
-  if (request.photoHashes) hash.update(JSON.stringify(request.photoHashes));
-  return hash.digest("hex");
-};
+    .update(JSON.stringify(request.photoHashes ?? request.photos.map((p) => p.sourceSha256)))
+    .digest("hex");
 
-async function replay(ctx: AppContext, user: UserRow, key: IdempotencyKeysTable, requestHash: string): Promise<Report> {
-  if (key.request_hash !== requestHash) {
+/** The binding keys stored before photoHashes had: the photos' names were part of it. */
+const legacyHashRequest = (input: ReportCreate, request: ReportRequest): string =>
+  createHash("sha256")
+    .update(JSON.stringify(input))
+    .update(JSON.stringify(request.photos.map((p) => [p.sourceSha256, p.originalName])))
+    .digest("hex");
+
+async function replay(
+  ctx: AppContext,
+  user: UserRow,
+  key: IdempotencyKeysTable,
+  requestHashes: readonly string[],
+): Promise<Report> {
+  if (!requestHashes.includes(key.request_hash)) {
     throw conflict("This Idempotency-Key was already used for a different request.");
   }
   return getReport(ctx, user, key.report_id);
@@ -68,9 +83,10 @@ export async function createReport(
 ): Promise<{ report: Report; replayed: boolean }> {
   const input = ReportCreateSchema.parse(given.fields);
   const requestHash = hashRequest(input, given);
+  const acceptedHashes = given.photoHashes ? [requestHash] : [requestHash, legacyHashRequest(input, given)];
   if (idempotencyKey) {
     const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
-    if (used) return { report: await replay(ctx, user, used, requestHash), replayed: true };
+    if (used) return { report: await replay(ctx, user, used, acceptedHashes), replayed: true };
   }
   await requireProjectField(ctx, user, input.projectId);
   if (input.assignedTo) await requireAssignee(ctx, user, input.assignedTo);
@@ -139,7 +155,7 @@ export async function createReport(
     // A concurrent request with the same Idempotency-Key committed first: answer as its replay.
     if (idempotencyKey && uniqueViolation(err)?.includes("idempotency")) {
       const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
-      if (used) return { report: await replay(ctx, user, used, requestHash), replayed: true };
+      if (used) return { report: await replay(ctx, user, used, acceptedHashes), replayed: true };
     }
     throw err;
   }

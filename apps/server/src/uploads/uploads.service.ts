@@ -44,6 +44,20 @@ const tooLarge = () => photoTooLarge("");
 export async function getUploadState(ctx: AppContext, user: UserRow, sha256: string): Promise<UploadState> {
   const upload = await findUpload(ctx.db, user.workspace_id, sha256);
   if (upload) return { stored: true, sizeBytes: upload.size_bytes };
+  const held = await heldParts(ctx, user, sha256);
+  if (held.total !== undefined && held.offset === held.total) {
+    // Every byte arrived but the request that brought the last one died before completing it
+    // (cut right at the end, or a restart): complete it now. A mismatch drops the pieces (offset 0).
+    const done = await completeFromParts(ctx, user, sha256, held.total).catch(() => null);
+    if (done && done.status !== "incomplete") return { stored: true, sizeBytes: done.sizeBytes };
+    return getUploadStateAfterFailure(ctx, user, sha256);
+  }
+  return { stored: false, offset: held.offset };
+}
+
+async function getUploadStateAfterFailure(ctx: AppContext, user: UserRow, sha256: string): Promise<UploadState> {
+  const upload = await findUpload(ctx.db, user.workspace_id, sha256);
+  if (upload) return { stored: true, sizeBytes: upload.size_bytes };
   return { stored: false, offset: (await heldParts(ctx, user, sha256)).offset };
 }
 
@@ -125,6 +139,10 @@ export async function putUploadRange(
     return { status: "existed", sizeBytes: existing.size_bytes };
   }
   const held = await heldParts(ctx, user, sha256);
+  if (held.total === range.total && held.offset === range.total) {
+    // Every byte is held already (the request that brought the last one was cut): complete.
+    return completeFromParts(ctx, user, sha256, range.total);
+  }
   if (held.total !== undefined && held.total !== range.total) {
     throw new UploadOffsetConflict(
       `This upload was started with ${held.total} bytes, not ${range.total}; finish it or send the whole photo without Content-Range.`,
@@ -178,10 +196,14 @@ export async function putUploadRange(
       pendingBytes += chunk.length;
       if (pendingBytes >= PART_BYTES) await flush();
     }
-  } finally {
-    // Whatever arrived before a cut is kept, so the next attempt continues after it.
+  } catch (err) {
+    // Whatever arrived before a cut is kept, so the next attempt continues after it; if that was
+    // every byte (cut after the last one), the upload is completed here.
     await flush();
+    if (offset === range.total) await completeFromParts(ctx, user, sha256, range.total).catch(() => undefined);
+    throw err;
   }
+  await flush();
   if (offset < limit) {
     throw badRequest(
       `The body is shorter than its Content-Range says: ${offset - range.start} of ${limit - range.start} bytes arrived.`,
