@@ -6,11 +6,13 @@
 // resolves from memory even with no network (outbox-presence.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { CloudOff, RefreshCw } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
 import { formatBytes } from "./format-bytes";
+import { retryDelay } from "./retry-delay";
+import { useUploadProgress } from "./upload-progress";
 import { useOutbox } from "./use-outbox";
 
 const loadOutbox = () => import("./outbox");
@@ -27,20 +29,39 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
   const [syncing, setSyncing] = useState(false);
   const [discarding, setDiscarding] = useState<string | null>(null);
 
+  const progress = useUploadProgress((s) => s.progress);
+  // Failed runs in a row, and the timer of the next try (backoff with jitter, retry-delay.ts).
+  const failures = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
   const sync = useCallback(async () => {
     if (!userId || !navigator.onLine) return;
+    clearTimeout(retryTimer.current);
     setSyncing(true);
+    let gotThrough = true;
     try {
       const outcome = await (await loadOutbox()).syncOutbox(userId);
       if (outcome && outcome.sent > 0) await queryClient.invalidateQueries();
       if (outcome?.failed) toast.error(`${outcome.failed} queued change(s) could not be synced`);
+      if (outcome?.error) gotThrough = false;
     } catch (err) {
       // SPEC §8: a failed sync is logged and the items stay queued.
       console.warn("sync failed", err);
+      gotThrough = false;
     } finally {
       setSyncing(false);
     }
+    if (gotThrough) {
+      failures.current = 0;
+    } else if (navigator.onLine) {
+      // A connection that drops mid-upload: try again soon, then less often, never in lockstep.
+      retryTimer.current = setTimeout(() => void syncRef.current(), retryDelay(failures.current));
+      failures.current += 1;
+    }
   }, [userId, queryClient]);
+  const syncRef = useRef(sync);
+  syncRef.current = sync;
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   const [startSync] = useState(syncOnStart);
   useEffect(() => {
@@ -69,7 +90,14 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
         ) : (
           <RefreshCw aria-hidden className="size-5" />
         )}
-        <span>{items.length > 0 ? `${items.length} pending` : "Synced"}</span>
+        {progress ? (
+          <span>
+            {progress.photosDone} of {progress.photosTotal} photos
+            <span className="hidden sm:inline">, {formatBytes(progress.bytesLeft)} left</span>
+          </span>
+        ) : (
+          <span>{items.length > 0 ? `${items.length} pending` : "Synced"}</span>
+        )}
       </button>
       {open && (
         <div
@@ -77,6 +105,20 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
           className="fixed inset-x-2 top-16 z-40 rounded-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 border border-slate-200 bg-white p-3 text-sm shadow-lg"
         >
           <p>{items.length} change(s) waiting to sync.</p>
+          {progress && (
+            <div className="my-2">
+              <p role="status">
+                Uploading photos: {progress.photosDone} of {progress.photosTotal} photos,{" "}
+                {formatBytes(progress.bytesLeft)} left
+              </p>
+              <progress
+                className="h-2 w-full"
+                aria-label="Photo upload progress"
+                max={progress.photosTotal}
+                value={progress.photosDone}
+              />
+            </div>
+          )}
           <p className="text-slate-600">Storage used by queued photos: {formatBytes(photoBytes)}</p>
           <p className="text-slate-600">Last synced: {lastSync ? time(lastSync) : "not yet"}</p>
           <ul className="mt-2 max-h-64 space-y-2 overflow-auto">
