@@ -73,5 +73,5 @@ test("sign-out with unsynced work asks, keeps it for its author, and sends it af
       },
     )
     .toBe("resolved");
-  await expect(page.getByRole("button", { name: "Synced" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Synced", exact: true })).toBeVisible();
 });

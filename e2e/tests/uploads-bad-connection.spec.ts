@@ -107,7 +107,7 @@ test("a day's walk captured offline drains over 400 kbit/s with drops, every pho
     await expect(page.getByRole("button", { name: new RegExp(`\\d+ of ${REPORTS * PHOTOS} photos`) })).toBeVisible({
       timeout: 30_000,
     });
-    await expect(page.getByRole("button", { name: "Synced" })).toBeVisible({ timeout: 360_000 });
+    await expect(page.getByRole("button", { name: "Synced", exact: true })).toBeVisible({ timeout: 360_000 });
   } finally {
     await connection.stop();
   }

@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
 import { formatBytes } from "./format-bytes";
+import { OutboxBackupPanel } from "./outbox-backup-panel";
 import { retryDelay } from "./retry-delay";
 import { useUploadProgress } from "./upload-progress";
 import { useOutbox } from "./use-outbox";
@@ -151,6 +152,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
               </li>
             ))}
           </ul>
+          <OutboxBackupPanel canDownload={items.length > 0} />
           <button
             type="button"
             disabled={syncing || !navigator.onLine}
