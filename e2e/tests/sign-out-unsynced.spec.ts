@@ -75,3 +75,32 @@ test("sign-out with unsynced work asks, keeps it for its author, and sends it af
     .toBe("resolved");
   await expect(page.getByRole("button", { name: "Synced", exact: true })).toBeVisible();
 });
+
+test("after 3 days with unsynced work a banner says so and leads to the backup", async ({ page, context, api }) => {
+  test.setTimeout(90_000);
+  await page.clock.install();
+  const author = await api.signUp();
+  const project = await api.createProject(author.accessToken, { name: "Block E" });
+  const report = await api.createReport(author.accessToken, { projectId: project.id, priority: "low" });
+  await signIn(page, author.user.email, author.password);
+  await page.goto(`/app/snagging/${report.id}`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Closed" }).click();
+  await expect(page.getByText("Status change saved offline. Will sync when online.")).toBeVisible();
+  const banner = page.getByRole("region", { name: "Unsynced work" });
+  await expect(banner).toBeHidden();
+
+  await page.clock.setSystemTime(Date.now() + 4 * 24 * 60 * 60 * 1000);
+  await page.reload();
+  await expect(banner.getByText("Changes on this device have waited 4 days to sync.")).toBeVisible();
+  await banner.getByRole("button", { name: "Show unsynced work" }).click();
+  await expect(page.getByRole("button", { name: "Download a backup of unsynced work" })).toBeVisible();
+  await page.getByRole("button", { name: "1 pending" }).click();
+  await banner.getByRole("button", { name: "Remind me later" }).click();
+  await expect(banner).toBeHidden();
+});

@@ -181,6 +181,8 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
   const transport = options.uploads;
   const progress = new ProgressTracker(options.onProgress);
   if (transport) await progress.start(store, (await store.items()).filter(eligible));
+  // Photos of the next report being uploaded ahead (never rejects).
+  let ahead: Promise<void> | null = null;
   for (;;) {
     const mappings = await store.mappings();
     const pending = (await store.items()).filter((i) => eligible(i) && !tried.has(i.id));
@@ -190,6 +192,8 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
     try {
       if (transport && batch[0] && batch[0].photoIds.length > 0) {
         const item = batch[0];
+        await ahead;
+        ahead = null;
         let hashes: string[];
         try {
           hashes = await uploadItemPhotos(store, item, transport, progress);
@@ -202,11 +206,22 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
           continue;
         }
         const { photoIds: _p, error: _e, errorStatus: _s, ...rest } = item;
+        // While this report commits (the server processes its photos), the next report's photos
+        // start going up, so the uplink never idles; the upload is idempotent, and the next round
+        // waits for it before touching the same photos.
+        const next = pending.find((i) => i.id !== item.id && i.photoIds.length > 0);
+        ahead = next
+          ? uploadItemPhotos(store, next, transport, progress).then(
+              () => undefined,
+              () => undefined,
+            )
+          : null;
         results = await send({ items: [{ ...rest, data: { ...rest.data, photoHashes: hashes } }], photos: [] });
       } else {
         results = await send(await toOutgoing(store, batch));
       }
     } catch (error) {
+      await ahead;
       return { sent, failed, remaining: (await store.items()).length, error };
     }
     for (const [n, item] of batch.entries()) {
@@ -219,6 +234,7 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
         // An upload expired between its PUT and this commit: upload it again on the next run, and
         // send nothing after it meanwhile (a later change may refer to this report).
         await store.fail(item.id, "A photo has to be uploaded again; it will be retried.", 503);
+        await ahead;
         return {
           sent,
           failed,
@@ -232,6 +248,7 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
       }
     }
   }
+  await ahead;
   return { sent, failed, remaining: (await store.items()).length, error: null };
 }
 

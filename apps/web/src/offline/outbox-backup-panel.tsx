@@ -76,8 +76,7 @@ export function OutboxBackupPanel({ canDownload }: { canDownload: boolean }) {
         type="file"
         accept="application/json,.json"
         aria-label="Backup file to import"
-        className="sr-only"
-        tabIndex={-1}
+        hidden
         onChange={(e) => void onFile(e)}
       />
       {message && (

@@ -13,6 +13,7 @@ import { useAuthStore } from "../stores/auth-store";
 import { formatBytes } from "./format-bytes";
 import { OutboxBackupPanel } from "./outbox-backup-panel";
 import { retryDelay } from "./retry-delay";
+import { isIosBrowserTab, staleDays } from "./stale-outbox";
 import { useUploadProgress } from "./upload-progress";
 import { useOutbox } from "./use-outbox";
 
@@ -79,6 +80,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
   if (!userId || (items.length === 0 && lastSync === null)) return null;
   return (
     <div className="relative">
+      <StaleOutboxBanner timestamps={items.map((i) => i.timestamp)} onOpen={() => setOpen(true)} />
       <button
         type="button"
         aria-expanded={open}
@@ -175,5 +177,38 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
         }}
       />
     </div>
+  );
+}
+
+/** After 3 days with unsynced work: say so, offer the panel (Sync now, backup); on iOS, the install note. */
+function StaleOutboxBanner({ timestamps, onOpen }: { timestamps: number[]; onOpen: () => void }) {
+  const [dismissed, setDismissed] = useState(false);
+  const days = staleDays(timestamps, Date.now());
+  if (days === null || dismissed) return null;
+  const standalone = window.matchMedia?.("(display-mode: standalone)").matches ?? false;
+  return (
+    <section
+      aria-label="Unsynced work"
+      className="fixed inset-x-0 top-16 z-20 border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow-sm"
+    >
+      <p>
+        Changes on this device have waited {days} days to sync. Connect to send them, or download a backup so nothing is
+        lost if this browser's data is cleared.
+      </p>
+      {isIosBrowserTab(navigator, standalone) && (
+        <p className="mt-1">
+          On iPhone and iPad, the app added to the Home Screen keeps its data far better than a browser tab, which
+          Safari may clear after 7 days unused.
+        </p>
+      )}
+      <div className="mt-2 flex gap-3">
+        <button type="button" className="font-semibold underline" onClick={onOpen}>
+          Show unsynced work
+        </button>
+        <button type="button" className="underline" onClick={() => setDismissed(true)}>
+          Remind me later
+        </button>
+      </div>
+    </section>
   );
 }
