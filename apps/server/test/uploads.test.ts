@@ -134,6 +134,29 @@ describe.each(DIALECTS)("uploads (%s)", (kind) => {
     expect(await countRows(t, "upload_parts")).toBe(0);
   });
 
+  it("refuses an upload into a workspace whose storage is full, storing nothing", async () => {
+    const full = await signUp(t);
+    await t.ctx.db
+      .updateTable("workspaces")
+      .set({ storage_bytes: t.ctx.config.quotas.storageBytes - 100 })
+      .where("id", "=", full.user.workspaceId)
+      .execute();
+    const bytes = await photo();
+    const sha = sha256Of(bytes);
+    const whole = await put(sha, bytes, {}, full.accessToken);
+    expectError(whole, 413);
+    expect((whole.json() as { message: string }).message).toContain("storage");
+    const piece = await put(
+      sha,
+      bytes,
+      { "content-range": contentRange(0, bytes.length - 1, bytes.length) },
+      full.accessToken,
+    );
+    expectError(piece, 413);
+    expect((await head(sha, full.accessToken)).statusCode).toBe(404);
+    expect(await countRows(t, "upload_parts")).toBe(0);
+  });
+
   it("refuses a whole body over the limit with 413", async () => {
     const big = Buffer.alloc(15 * 1024 * 1024 + 10, 1);
     expectError(await put(sha256Of(big), big), 413);

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { AppError, badRequest } from "../http/errors";
+import { chargeWrites, declaredBytes } from "../quotas/write-limits";
 import { parseContentRange } from "./content-range";
 import {
   getUploadState,
@@ -57,6 +58,8 @@ export function uploadRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugi
       }
       const user = currentUser(request);
       const range = parseContentRange(request.headers["content-range"]);
+      // The fair share of writes (decision 0019): the bytes this request brings, before reading them.
+      await chargeWrites(ctx, user, { items: 0, bytes: declaredBytes(request) });
       const body = request.raw as AsyncIterable<Buffer>;
       reply.header("Cache-Control", "no-store");
       let result: PutResult;

@@ -15,6 +15,7 @@ import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { AppError, badRequest } from "../http/errors";
+import { assertStorageRoom } from "../quotas/storage-quota";
 import { checkPhotoType, photoTooLarge } from "../snagging/photos";
 import { nowSeconds } from "../time";
 import type { ContentRange } from "./content-range";
@@ -107,6 +108,8 @@ export async function putWholeUpload(
   declaredLength: number | undefined,
 ): Promise<PutResult> {
   if (declaredLength !== undefined && declaredLength > MAX_PHOTO_BYTES) throw tooLarge();
+  // A full workspace is refused before the body is read (the report's photos are charged at commit).
+  await assertStorageRoom(ctx, user.workspace_id, declaredLength ?? 0);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -133,6 +136,7 @@ export async function putUploadRange(
   body: AsyncIterable<Buffer>,
 ): Promise<PutResult> {
   if (range.total > MAX_PHOTO_BYTES) throw tooLarge();
+  if (range.start === 0) await assertStorageRoom(ctx, user.workspace_id, range.total);
   const existing = await findUpload(ctx.db, user.workspace_id, sha256);
   if (existing) {
     // Already complete (this or an earlier attempt finished it): nothing more to send.
