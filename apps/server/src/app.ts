@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { CompiledQuery } from "kysely";
 import { z } from "zod";
 import { adminRoutes } from "./admin/admin.routes";
+import { auditRoutes } from "./audits/audits.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
 import { SessionStatus } from "./auth/session-status";
@@ -21,6 +22,7 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
+import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
@@ -34,6 +36,7 @@ import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { trashRoutes } from "./trash/trash.routes";
 import { scheduleUploadCollection } from "./uploads/uploads.gc";
 import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
@@ -47,6 +50,8 @@ export type AppOptions = {
   storage: FileStorage;
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Where log lines go instead of stdout (tests read the log this way). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
@@ -66,6 +71,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     logger: {
       level: options.config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
+      // URLs are logged as route patterns: some carry capability tokens (http/request-log.ts).
+      serializers: requestLogSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     // The router's limit equals the id schema's, so any over-long id is simply not found.
@@ -145,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
+      await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
+      await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
       await api.register(uploadRoutes(ctx, authenticate), { prefix: "/uploads" });
     },
     { prefix: "/api" },

@@ -6,6 +6,7 @@ import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned } from "../src/notifications/notifications.service";
+import { deviceAudit, matrixAudits, multipartPhoto } from "./audit-factories";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, multipart } from "./images";
@@ -16,10 +17,10 @@ type Expected = Record<Persona, number>;
 
 type World = {
   t: TestApp;
-  owner: AuthResponse;
+  owner: AuthResponse & { password: string };
   member: AuthResponse & { password: string };
-  outsider: AuthResponse;
-  admin: AuthResponse;
+  outsider: AuthResponse & { password: string };
+  admin: AuthResponse & { password: string };
   projectId: string;
   reportId: string;
   notificationId: string;
@@ -31,13 +32,28 @@ type World = {
   freshProject: () => Promise<string>;
   freshInvitation: () => Promise<{ id: string; token: string }>;
   freshMember: () => Promise<string>;
+  audits: Awaited<ReturnType<typeof matrixAudits>>;
+  /** A report of the workspace moved to the Trash; answers its Trash item's id. */
+  freshTrashedReport: () => Promise<string>;
 };
 
 type Row = {
   route: string;
   request: (w: World, p: Persona) => Promise<InjectOptions> | InjectOptions;
   expected: Expected;
+  /** The request carries its own Authorization (a session it may end), not the persona's token. */
+  ownSession?: true;
 };
+
+/** A new session of the persona (signed in again), so a route that ends it spares the others. */
+async function freshSession(w: World, p: Exclude<Persona, "anonymous">): Promise<string> {
+  const res = await w.t.request({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email: w[p].user.email, password: w[p].password },
+  });
+  return (res.json() as AuthResponse).accessToken;
+}
 
 const all = (status: number, anonymous = 401): Expected => ({
   anonymous,
@@ -87,8 +103,15 @@ const ROWS: Row[] = [
     expected: all(401, 401),
   },
   {
+    // Bearer-only logout ends the session it names: a session of its own per persona.
     route: "POST /api/auth/logout",
-    request: () => ({ method: "POST", url: "/api/auth/logout", payload: {} }),
+    ownSession: true,
+    request: async (w, p) => ({
+      method: "POST",
+      url: "/api/auth/logout",
+      payload: {},
+      headers: p === "anonymous" ? {} : { authorization: `Bearer ${await freshSession(w, p)}` },
+    }),
     expected: all(204, 204),
   },
 
@@ -116,7 +139,14 @@ const ROWS: Row[] = [
   {
     route: "DELETE /api/projects/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/projects/${await w.freshProject()}` }),
-    expected: workspace(204),
+    // Owner only: a member is refused (issue 22); another workspace's project is not found.
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  { route: "GET /api/trash", request: () => ({ method: "GET", url: "/api/trash" }), expected: all(200) },
+  {
+    route: "POST /api/trash/:id/restore",
+    request: async (w) => ({ method: "POST", url: `/api/trash/${await w.freshTrashedReport()}/restore` }),
+    expected: workspace(200),
   },
 
   { route: "GET /api/snagging", request: () => ({ method: "GET", url: "/api/snagging" }), expected: all(200) },
@@ -310,6 +340,98 @@ const ROWS: Row[] = [
     request: () => ({ method: "GET", url: "/api/admin/export/users.csv" }),
     expected: adminOnly(200),
   },
+
+  { route: "GET /api/audits", request: () => ({ method: "GET", url: "/api/audits" }), expected: all(200) },
+  {
+    route: "GET /api/audits/trends",
+    request: () => ({ method: "GET", url: "/api/audits/trends" }),
+    expected: all(200),
+  },
+  {
+    route: "POST /api/audits",
+    request: (w, p) => ({
+      method: "POST",
+      url: "/api/audits",
+      payload: { projectId: p === "anonymous" ? w.projectId : w.projectOf[p], auditDate: "2026-11-20" },
+    }),
+    expected: all(201),
+  },
+  {
+    route: "POST /api/audits/import",
+    request: async (w, p) => ({
+      method: "POST",
+      url: "/api/audits/import",
+      payload: await deviceAudit(p === "anonymous" ? w.projectId : w.projectOf[p]),
+    }),
+    expected: all(201),
+  },
+  {
+    route: "GET /api/audits/:id",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byOwner}` }),
+    expected: workspace(200),
+  },
+  {
+    // The owner's audit: a member who is not its auditor may read it but not change it.
+    route: "PATCH /api/audits/:id",
+    request: (w) => ({ method: "PATCH", url: `/api/audits/${w.audits.byOwner}`, payload: { notes: "Matrix" } }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "DELETE /api/audits/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/audits/${await w.audits.freshByOwner()}` }),
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  {
+    // The member's own audit: its auditor and the owner may answer.
+    route: "PATCH /api/audits/:id/items/:itemId",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/audits/${w.audits.byMember}/items/cdm-2`,
+      payload: { status: "C" },
+    }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/audits/:id/items/:itemId/photos",
+    request: async (w) => {
+      const body = await multipartPhoto();
+      return {
+        method: "POST",
+        url: `/api/audits/${w.audits.byMember}/items/ppe-2/photos`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+    expected: workspace(201),
+  },
+  {
+    route: "DELETE /api/audits/:id/photos/:photoId",
+    request: async (w) => {
+      const { auditId, photoId } = await w.audits.freshPhoto();
+      return { method: "DELETE", url: `/api/audits/${auditId}/photos/${photoId}` };
+    },
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/audits/:id/pdf",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byOwner}/pdf` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/audits/:id/history",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byMember}/history` }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/audits/:id/revisions",
+    request: async (w) => ({ method: "POST", url: `/api/audits/${await w.audits.freshCompleted()}/revisions` }),
+    expected: workspace(201),
+  },
+  {
+    route: "GET /api/audits/:id/revisions/:revision",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.revisedId}/revisions/1` }),
+    expected: workspace(200),
+  },
 ];
 
 /** Routes outside the API: the attachment files and the web app, open to anyone by design. */
@@ -379,6 +501,19 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
         return { id: invitation.id, token };
       },
       freshMember: async () => (await join()).user.id,
+      audits: await matrixAudits(t, owner, member, projectId),
+      freshTrashedReport: async () => {
+        const id = String(
+          (await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id })).id,
+        );
+        await t.request({ method: "DELETE", url: `/api/snagging/${id}`, token: owner.accessToken });
+        const item = await t.ctx.db
+          .selectFrom("trash_items")
+          .select("id")
+          .where("item_id", "=", id)
+          .executeTakeFirstOrThrow();
+        return item.id;
+      },
     };
   });
   afterAll(() => w.t.close());
@@ -392,7 +527,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
     const got: Partial<Expected> = {};
     for (const persona of PERSONAS) {
       const options = await row.request(w, persona);
-      const token = persona === "anonymous" ? undefined : w[persona].accessToken;
+      const token = persona === "anonymous" || row.ownSession ? undefined : w[persona].accessToken;
       const res = await w.t.request({ ...options, ...(token ? { token } : {}) });
       got[persona] = res.statusCode;
     }

@@ -9,7 +9,10 @@ import * as listIndexes from "./migrations/0006-list-indexes";
 import * as reportSearchText from "./migrations/0007-report-search-text";
 import * as projectUserSearchText from "./migrations/0008-project-user-search-text";
 import * as storageUsage from "./migrations/0009-storage-usage";
+import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
+import * as trash from "./migrations/0010-trash";
 import * as uploads from "./migrations/0015-uploads";
+import * as audits from "./migrations/0016-audits";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -23,6 +26,9 @@ const migrations: Record<string, Migration> = {
   "0007-report-search-text": reportSearchText,
   "0008-project-user-search-text": projectUserSearchText,
   "0009-storage-usage": storageUsage,
+  "0010-refresh-grace-once": refreshGraceOnce,
+  "0010-trash": trash,
+  "0016-audits": audits,
   "0015-uploads": uploads,
 };
 
