@@ -38,6 +38,8 @@ import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
 import { trashRoutes } from "./trash/trash.routes";
+import { scheduleUploadCollection } from "./uploads/uploads.gc";
+import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 
@@ -119,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await ctx.sessions.subscribe(app.log);
   // onClose runs once every in-flight request has finished (graceful shutdown drains first).
   app.addHook("onClose", () => Promise.all([ctx.pdf.close(), ctx.photos.close()]).then(() => undefined));
+  const stopUploadCollection = scheduleUploadCollection(ctx);
+  app.addHook("onClose", async () => stopUploadCollection());
 
   registerSecurityHeaders(app, headersFor);
   const { onRoute } = options;
@@ -153,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
       await api.register(sheetRoutes(ctx, authenticate));
+      await api.register(uploadRoutes(ctx, authenticate), { prefix: "/uploads" });
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,7 @@
 // Every route of the product × every kind of caller, with the status each must get. The table is
 // checked against the routes the app actually registers (Fastify's onRoute hook): a route added
 // without a row here fails the first test.
+import { createHash } from "node:crypto";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { InjectOptions } from "fastify";
 import sharp from "sharp";
@@ -68,6 +69,7 @@ const adminOnly = (ok: number): Expected => ({ anonymous: 401, member: 403, owne
 
 let emailCounter = 0;
 let syncCounter = 0;
+let uploadCounter = 0;
 const uniqueEmail = () => `matrix.${Date.now()}.${++emailCounter}@example.com`;
 const project = { name: "Matrix", description: "", location: "", clientName: "", status: "active" };
 
@@ -208,6 +210,22 @@ const ROWS: Row[] = [
     route: "PATCH /api/snagging/:id",
     request: (w) => ({ method: "PATCH", url: `/api/snagging/${w.reportId}`, payload: { status: "in-progress" } }),
     expected: workspace(200),
+  },
+  {
+    // Any signed-in caller uploads into its own workspace (scoping: uploads.test.ts). Fresh bytes
+    // per cell (a JPEG with a unique tail), so every cell stores a new upload.
+    route: "PUT /api/uploads/:sha256",
+    request: (w) => {
+      const bytes = Buffer.concat([w.photo, Buffer.from(`matrix-${++uploadCounter}`)]);
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      return {
+        method: "PUT",
+        url: `/api/uploads/${sha256}`,
+        payload: bytes,
+        headers: { "content-type": "application/octet-stream" },
+      };
+    },
+    expected: all(201),
   },
   {
     // The batch itself answers 200 to anyone signed in; each item is checked against the caller's

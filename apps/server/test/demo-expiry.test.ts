@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Report } from "@sitesnag/shared/snagging";
 import sharp from "sharp";
@@ -57,6 +58,20 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
     expect(await t.ctx.storage.get(attachment.storage_key)).not.toBeNull();
     const seeded = expiredReport?.attachments[0]?.file_path.slice("/files/".length) as string;
     expect(await t.ctx.storage.stat(seeded)).not.toBeNull();
+    // An upload not yet named by a report: its row and its file go with the sandbox.
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#a33" } })
+      .jpeg()
+      .toBuffer();
+    const sha = createHash("sha256").update(photo).digest("hex");
+    const put = await t.request({
+      method: "PUT",
+      url: `/api/uploads/${sha}`,
+      token: expired.accessToken,
+      payload: photo,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(put.statusCode).toBe(201);
+    const upload = await t.ctx.db.selectFrom("uploads").selectAll().where("sha256", "=", sha).executeTakeFirstOrThrow();
 
     await t.ctx.db
       .updateTable("workspaces")
@@ -79,6 +94,8 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
     expect(orphanReports).toEqual([]);
     expect(await t.ctx.storage.get(attachment.storage_key)).toBeNull();
     expect(await t.ctx.storage.stat(seeded)).toBeNull();
+    expect(await t.ctx.storage.stat(upload.storage_key)).toBeNull();
+    expect(await t.ctx.db.selectFrom("uploads").selectAll().where("sha256", "=", sha).execute()).toEqual([]);
     const login = await t.request({ method: "GET", url: "/api/projects", token: expired.accessToken });
     expect(login.statusCode).toBe(401);
 

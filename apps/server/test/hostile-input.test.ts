@@ -88,6 +88,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "audit_answer_history",
     "audit_revisions",
     "trash_items",
+    "uploads",
+    "upload_parts",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -132,6 +134,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PATCH", `/api/audits/${auditId}/items/cdm-1`, true],
       ["POST", `/api/audits/${auditId}/items/cdm-1/photos`, true],
       ["POST", `/api/audits/${auditId}/revisions`, true],
+      ["PUT", `/api/uploads/${"a".repeat(64)}`, true],
     ];
     const report = await reportRow();
     const audit = await auditRow();
@@ -439,6 +442,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging/sync"],
       ["POST", `/api/audits/${auditId}/items/cdm-1/photos`],
       ["PATCH", `/api/audits/${auditId}`],
+      ["PUT", `/api/uploads/${"b".repeat(64)}`],
     ] as const) {
       for (const [contentType, payload] of bodies) {
         for (const headers of [{}, { "idempotency-key": "\u00e9" }, { "idempotency-key": "k".repeat(256) }]) {

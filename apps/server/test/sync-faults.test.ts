@@ -34,4 +34,28 @@ describe.each(DIALECTS)("offline queue + sync endpoint under injected faults (%s
     for (const count of Object.values(run.faults)) expect(count).toBeGreaterThan(0);
     expect(run.photos).toBeGreaterThan(0);
   });
+
+  it(`keeps every report and photo exactly once when photos go up by hash and uploads are cut (${CYCLES} cycles)`, {
+    timeout: 240_000,
+  }, async () => {
+    const account = await signUp(t);
+    const projectId = (await createProject(t, account.accessToken)).id;
+    const reportsBefore = await countRows(t, "snagging_reports");
+    const photosBefore = await countRows(t, "attachments");
+    const run = await runFaultCycles(t, {
+      token: account.accessToken,
+      projectId,
+      seed: SEED + 1,
+      cycles: CYCLES,
+      photo: await jpegPhoto({ width: 64, height: 48 }),
+      byHash: true,
+    });
+    expect({ duplicates: run.duplicates, losses: run.losses }).toEqual({ duplicates: 0, losses: 0 });
+    expect(await countRows(t, "snagging_reports")).toBe(reportsBefore + run.reports);
+    expect(await countRows(t, "attachments")).toBe(photosBefore + run.photos);
+    // Uploads were cut mid-photo, and every photo uploaded once: one upload row per distinct photo.
+    expect(run.photoCuts).toBeGreaterThan(0);
+    expect(await countRows(t, "uploads")).toBe(run.photos);
+    expect(await countRows(t, "upload_parts")).toBe(0);
+  });
 });

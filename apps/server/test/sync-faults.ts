@@ -2,7 +2,10 @@
 // code (packages/shared/src/sync-queue.ts) against the real app and database, with the network
 // misbehaving on purpose. Every cycle queues new reports (some with photos) and status changes,
 // syncs through injected faults, then checks the server holds each report exactly once with all
-// its photos and the queue is empty.
+// its photos and the queue is empty. With `byHash`, photos go up alone through the resumable
+// PUT /api/uploads/{sha256} (the web app's path) and the faults hit those uploads too: a PUT cut
+// mid-body leaves a partial upload that the next attempt must continue, not restart or duplicate.
+import type { UploadTransport } from "@sitesnag/shared/photo-upload";
 import type { SyncResponse } from "@sitesnag/shared/sync";
 import {
   MemoryQueueStore,
@@ -12,6 +15,7 @@ import {
   type SendBatch,
   syncQueue,
 } from "@sitesnag/shared/sync-queue";
+import { contentRange } from "@sitesnag/shared/uploads";
 import type { TestApp } from "./harness";
 
 export type Fault = "none" | "drop" | "duplicate" | "unauthorized" | "cut" | "tabs" | "close";
@@ -76,6 +80,54 @@ export function sender(t: TestApp, token: string, fault: () => Fault): SendBatch
   };
 }
 
+/**
+ * PUT/HEAD /api/uploads through the app, with the same faults as `sender` on PUTs: "cut" sends half
+ * the body then loses the connection (the server keeps what arrived), "drop" loses the answer after
+ * the server stored, "duplicate" sends the PUT twice, "unauthorized" answers 401 first.
+ */
+export function uploadTransport(
+  t: TestApp,
+  token: string,
+  fault: () => Fault,
+  counts: { cuts: number },
+): UploadTransport {
+  const auth = (value: string) => ({ authorization: `Bearer ${value}` });
+  return {
+    head: async (sha256) => {
+      const res = await t.app.inject({ method: "HEAD", url: `/api/uploads/${sha256}`, headers: auth(token) });
+      if (res.statusCode === 200) return { stored: true };
+      if (res.statusCode !== 404) throw new Error(`HEAD answered ${res.statusCode}`);
+      return { stored: false, offset: Number(res.headers["upload-offset"] ?? 0) };
+    },
+    put: async (sha256, blob, from, onSent) => {
+      const bytes = Buffer.from(await blob.slice(from).arrayBuffer());
+      const put = (as: string, payload: Buffer) =>
+        t.app.inject({
+          method: "PUT",
+          url: `/api/uploads/${sha256}`,
+          headers: {
+            ...auth(as),
+            "content-type": "application/octet-stream",
+            "content-range": contentRange(from, blob.size - 1, blob.size),
+          },
+          payload,
+        });
+      const f = fault();
+      if (f === "cut") {
+        counts.cuts += 1;
+        await put(token, bytes.subarray(0, Math.ceil(bytes.length / 2)));
+        throw new Error("network cut mid-photo");
+      }
+      let res = await put(f === "unauthorized" ? "expired.session.token" : token, bytes);
+      if (res.statusCode === 401) res = await put(token, bytes);
+      if (f === "duplicate") await put(token, bytes);
+      if (f === "drop" || f === "close") throw new Error("answer lost after the server stored the photo");
+      onSent(bytes.length);
+      return { status: res.statusCode, message: (res.json() as { message?: string }).message };
+    },
+  };
+}
+
 /** The page closing while results are being written to the queue: the store stops mid-way. */
 class ClosingStore extends MemoryQueueStore {
   budget = Number.POSITIVE_INFINITY;
@@ -92,12 +144,14 @@ export type FaultRun = {
   photos: number;
   duplicates: number;
   losses: number;
+  /** PUTs cut mid-body (byHash only). */
+  photoCuts: number;
   faults: Record<Fault, number>;
 };
 
 export async function runFaultCycles(
   t: TestApp,
-  options: { token: string; projectId: string; seed: number; cycles: number; photo: Buffer },
+  options: { token: string; projectId: string; seed: number; cycles: number; photo: Buffer; byHash?: boolean },
 ): Promise<FaultRun> {
   const rand = seeded(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
@@ -108,6 +162,7 @@ export async function runFaultCycles(
     photos: 0,
     duplicates: 0,
     losses: 0,
+    photoCuts: 0,
     faults: { none: 0, drop: 0, duplicate: 0, unauthorized: 0, cut: 0, tabs: 0, close: 0 },
   };
   const synced: string[] = [];
@@ -122,17 +177,16 @@ export async function runFaultCycles(
     for (let i = 0, count = 1 + Math.floor(rand() * 3); i < count; i += 1) {
       const tempId = uid();
       const marker = `📷 Photo 1 - Cycle ${cycle}: ${tempId}`;
-      const photos: QueuedPhoto[] =
-        rand() < 0.15
-          ? [
-              {
-                id: uid(),
-                itemId: "",
-                blob: new Blob([new Uint8Array(options.photo)], { type: "image/jpeg" }),
-                name: "p.jpg",
-              },
-            ]
-          : [];
+      // By hash: more photos, each distinct bytes (a unique JPEG tail), one to three per report.
+      const photoCount = options.byHash ? (rand() < 0.5 ? 1 + Math.floor(rand() * 3) : 0) : rand() < 0.15 ? 1 : 0;
+      const photos: QueuedPhoto[] = Array.from({ length: photoCount }, () => ({
+        id: uid(),
+        itemId: "",
+        blob: new Blob([new Uint8Array(options.photo), ...(options.byHash ? [new TextEncoder().encode(uid())] : [])], {
+          type: "image/jpeg",
+        }),
+        name: "p.jpg",
+      }));
       const item: QueueItem = {
         id: uid(),
         tempId,
@@ -176,25 +230,30 @@ export async function runFaultCycles(
         used = true;
         return f;
       };
+      const counts = { cuts: 0 };
+      const uploads = () => (options.byHash ? { uploads: uploadTransport(t, options.token, faultOnce, counts) } : {});
       try {
         if (f === "tabs") {
           // Two tabs without the lock between them: both send the same queue, interleaved.
           await Promise.all([
-            syncQueue(store, sender(t, options.token, faultOnce)),
-            syncQueue(store, sender(t, options.token, faultOnce)),
+            syncQueue(store, sender(t, options.token, faultOnce), uploads()),
+            syncQueue(store, sender(t, options.token, faultOnce), uploads()),
           ]);
         } else {
           store.budget = f === "close" ? Math.floor(rand() * 3) : Number.POSITIVE_INFINITY;
-          await syncQueue(store, sender(t, options.token, faultOnce));
+          await syncQueue(store, sender(t, options.token, faultOnce), uploads());
         }
       } catch {
         // The page died: what was not recorded stays queued for the next page.
       }
       store.budget = Number.POSITIVE_INFINITY;
+      run.photoCuts += counts.cuts;
     }
+    const none = (): Fault => "none";
     const clean = await syncQueue(
       store,
-      sender(t, options.token, () => "none"),
+      sender(t, options.token, none),
+      options.byHash ? { uploads: uploadTransport(t, options.token, none, { cuts: 0 }) } : {},
     );
     const left = await store.items();
     if (clean.error || left.length > 0)

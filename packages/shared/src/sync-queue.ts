@@ -2,6 +2,7 @@
 // the same code runs in the app (IndexedDB through Dexie, fetch) and in Node tests against the
 // real sync endpoint (SPEC §3 queue item; DESIGN §4). It never drops an item silently: an item
 // leaves the queue only when the server answered success for it, or when the person discards it.
+import { PhotoRefused, sha256Hex, type UploadTransport, uploadPhoto } from "./photo-upload";
 import { isTransientSyncFailure, MAX_SYNC_PHOTOS, type SyncAction, type SyncResult } from "./sync";
 
 export type QueueItem = {
@@ -50,12 +51,38 @@ export type SendBatch = (batch: OutgoingBatch) => Promise<SyncResult[]>;
 
 export type SyncOutcome = { sent: number; failed: number; remaining: number; error: unknown | null };
 
+/** Photo progress of one sync run: what the outbox indicator shows ("12 of 40 photos, 5.1 MB left"). */
+export type UploadProgress = { photosDone: number; photosTotal: number; bytesLeft: number };
+
+export type SyncOptions = {
+  /**
+   * Photos go up one at a time, in the order captured, to PUT /api/uploads/{sha256} (resumable),
+   * and each item then names them by `photoHashes` in a small JSON request of its own, sent as soon
+   * as its photos are up. Without it, photos travel as multipart parts of the sync request.
+   */
+  uploads?: UploadTransport;
+  onProgress?: (progress: UploadProgress) => void;
+};
+
 /** Small enough for a weak connection: few items, and one report's photos at most per request. */
 export const BATCH_ITEMS = 20;
 export const BATCH_PHOTOS = Math.min(20, MAX_SYNC_PHOTOS);
 
 /** Items that need the person (a 4xx answer) wait for Retry; the rest are sent. */
 const eligible = (item: QueueItem) => !item.error || (item.errorStatus ?? 500) >= 500;
+
+/** By hash: the leading items without photos together, or one item with photos alone. */
+function nextHashBatch(items: QueueItem[]): QueueItem[] {
+  const first = items[0];
+  if (!first) return [];
+  if (first.photoIds.length > 0) return [first];
+  const batch: QueueItem[] = [];
+  for (const item of items) {
+    if (batch.length >= BATCH_ITEMS || item.photoIds.length > 0) break;
+    batch.push(item);
+  }
+  return batch;
+}
 
 function nextBatch(items: QueueItem[]): QueueItem[] {
   const batch: QueueItem[] = [];
@@ -93,24 +120,108 @@ async function toOutgoing(store: QueueStore, batch: QueueItem[]) {
   return { items, photos };
 }
 
+/** The 409 a commit by hash answers when an upload it names is gone (removed after 24 hours). */
+const isMissingUpload = (r: SyncResult) => !r.success && r.statusCode === 409 && /not uploaded/.test(r.error ?? "");
+
+/** Tracks the bytes of every photo queued at the start of the run against what is uploaded. */
+class ProgressTracker {
+  private readonly sizes = new Map<string, number>();
+  private readonly sent = new Map<string, number>();
+  constructor(private readonly report: ((p: UploadProgress) => void) | undefined) {}
+  async start(store: QueueStore, items: QueueItem[]) {
+    const photos = await store.photos(items.flatMap((i) => i.photoIds));
+    for (const p of photos) this.sizes.set(p.id, p.blob.size);
+    this.emit();
+  }
+  update(photoId: string, bytes: number) {
+    this.sent.set(photoId, Math.min(bytes, this.sizes.get(photoId) ?? bytes));
+    this.emit();
+  }
+  private emit() {
+    if (!this.report) return;
+    let done = 0;
+    let left = 0;
+    for (const [id, size] of this.sizes) {
+      const sent = this.sent.get(id) ?? 0;
+      if (sent >= size) done += 1;
+      left += size - sent;
+    }
+    this.report({ photosDone: done, photosTotal: this.sizes.size, bytesLeft: left });
+  }
+}
+
+/** Uploads an item's photos in order; answers their hashes. PhotoRefused and lost connections throw. */
+async function uploadItemPhotos(
+  store: QueueStore,
+  item: QueueItem,
+  transport: UploadTransport,
+  progress: ProgressTracker,
+): Promise<string[]> {
+  const stored = await store.photos(item.photoIds);
+  if (stored.length !== item.photoIds.length)
+    throw new Error(`Photos of queued item ${item.id} are missing from storage`);
+  const hashes: string[] = [];
+  for (const photo of stored) {
+    const hash = await sha256Hex(photo.blob);
+    await uploadPhoto(transport, photo.blob, hash, (bytes) => progress.update(photo.id, bytes));
+    hashes.push(hash);
+  }
+  return hashes;
+}
+
 /**
  * Sends the queue in order, batch by batch, until it is empty of sendable items or a request
  * goes unanswered (then everything unanswered stays queued, to be sent again: the server's
  * ledger makes the resend harmless).
  */
-export async function syncQueue(store: QueueStore, send: SendBatch): Promise<SyncOutcome> {
+export async function syncQueue(store: QueueStore, send: SendBatch, options: SyncOptions = {}): Promise<SyncOutcome> {
   let sent = 0;
   let failed = 0;
   const tried = new Set<string>();
+  const transport = options.uploads;
+  const progress = new ProgressTracker(options.onProgress);
+  if (transport) await progress.start(store, (await store.items()).filter(eligible));
+  // Photos of the next report being uploaded ahead (never rejects).
+  let ahead: Promise<void> | null = null;
   for (;;) {
     const mappings = await store.mappings();
     const pending = (await store.items()).filter((i) => eligible(i) && !tried.has(i.id));
-    const batch = nextBatch(pending).map((i) => withMappedTarget(i, mappings));
+    const batch = (transport ? nextHashBatch(pending) : nextBatch(pending)).map((i) => withMappedTarget(i, mappings));
     if (batch.length === 0) break;
     let results: SyncResult[];
     try {
-      results = await send(await toOutgoing(store, batch));
+      if (transport && batch[0] && batch[0].photoIds.length > 0) {
+        const item = batch[0];
+        await ahead;
+        ahead = null;
+        let hashes: string[];
+        try {
+          hashes = await uploadItemPhotos(store, item, transport, progress);
+        } catch (err) {
+          if (!(err instanceof PhotoRefused)) throw err;
+          // The photo itself is refused (too large, not an image): the item needs the person.
+          tried.add(item.id);
+          await store.fail(item.id, err.message, err.status);
+          failed += 1;
+          continue;
+        }
+        const { photoIds: _p, error: _e, errorStatus: _s, ...rest } = item;
+        // While this report commits (the server processes its photos), the next report's photos
+        // start going up, so the uplink never idles; the upload is idempotent, and the next round
+        // waits for it before touching the same photos.
+        const next = pending.find((i) => i.id !== item.id && i.photoIds.length > 0);
+        ahead = next
+          ? uploadItemPhotos(store, next, transport, progress).then(
+              () => undefined,
+              () => undefined,
+            )
+          : null;
+        results = await send({ items: [{ ...rest, data: { ...rest.data, photoHashes: hashes } }], photos: [] });
+      } else {
+        results = await send(await toOutgoing(store, batch));
+      }
     } catch (error) {
+      await ahead;
       return { sent, failed, remaining: (await store.items()).length, error };
     }
     for (const [n, item] of batch.entries()) {
@@ -119,6 +230,17 @@ export async function syncQueue(store: QueueStore, send: SendBatch): Promise<Syn
       if (result?.success && result.id && result.tempId === item.tempId) {
         await store.complete(item, item.action === "create" ? result.id : null);
         sent += 1;
+      } else if (result && isMissingUpload(result)) {
+        // An upload expired between its PUT and this commit: upload it again on the next run, and
+        // send nothing after it meanwhile (a later change may refer to this report).
+        await store.fail(item.id, "A photo has to be uploaded again; it will be retried.", 503);
+        await ahead;
+        return {
+          sent,
+          failed,
+          remaining: (await store.items()).length,
+          error: new Error("A photo expired before its report was sent."),
+        };
       } else {
         const r = result ?? { success: false, tempId: item.tempId, id: null };
         await store.fail(item.id, r.error ?? "The server gave no answer for this change.", r.statusCode ?? 500);
@@ -126,6 +248,7 @@ export async function syncQueue(store: QueueStore, send: SendBatch): Promise<Syn
       }
     }
   }
+  await ahead;
   return { sent, failed, remaining: (await store.items()).length, error: null };
 }
 

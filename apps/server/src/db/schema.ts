@@ -159,6 +159,30 @@ export interface SyncAppliedTable {
   created_at: number;
 }
 
+/** A complete photo upload, by content hash, per workspace (migration 0015, decision 0025). */
+export interface UploadsTable {
+  workspace_id: string;
+  sha256: string;
+  size_bytes: number;
+  /** `uploads/<random>`: no extension, so GET /files/ never serves a raw upload. */
+  storage_key: string;
+  uploaded_by: string | null;
+  created_at: number;
+  /** Upload time, bumped each time a report refers to it; 24 hours after it the upload is removed. */
+  last_used_at: number;
+}
+
+/** One received piece of an unfinished resumable upload. */
+export interface UploadPartsTable {
+  workspace_id: string;
+  sha256: string;
+  total_bytes: number;
+  start: number;
+  size_bytes: number;
+  data: Buffer;
+  created_at: number;
+}
+
 /** Reports per (workspace, status), kept by triggers on snagging_reports (migration 0006). */
 export interface ReportStatusCountsTable {
   workspace_id: string;
@@ -273,6 +297,8 @@ export interface Database {
   audit_revisions: AuditRevisionsTable;
   sheets: SheetsTable;
   sheet_revisions: SheetRevisionsTable;
+  uploads: UploadsTable;
+  upload_parts: UploadPartsTable;
 }
 
 /** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */

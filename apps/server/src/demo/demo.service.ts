@@ -13,6 +13,7 @@ import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snaggin
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
 import { trashFilesOfWorkspaces } from "../trash/trash.service";
+import { findUploadKeysOfWorkspaces } from "../uploads/uploads.repository";
 import { presentUser } from "../users/users.presenter";
 import { insertUser } from "../users/users.repository";
 import { deleteWorkspaces, findExpiredDemoWorkspaceIds, insertWorkspace } from "../workspaces/workspaces.repository";
@@ -85,9 +86,10 @@ export async function removeExpiredDemos(ctx: AppContext): Promise<number> {
   const projectIds = (await ctx.db.selectFrom("projects").select("id").where("workspace_id", "in", ids).execute()).map(
     (p) => p.id,
   );
-  // Their Trash goes with them (its rows by cascade), so its files go too.
+  // Their Trash goes with them (its rows by cascade), so its files go too; so do their uploads' files.
   const trashedFiles = await trashFilesOfWorkspaces(ctx, ids);
+  const uploadKeys = await findUploadKeysOfWorkspaces(ctx.db, ids);
   await deleteProjectsWithFiles(ctx, projectIds, (trx) => deleteWorkspaces(trx, ids));
-  await deleteFilesQuietly(ctx, trashedFiles);
+  await deleteFilesQuietly(ctx, [...trashedFiles, ...uploadKeys]);
   return ids.length;
 }

@@ -15,6 +15,7 @@ import { notifyAssigned } from "../notifications/notifications.service";
 import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import { requireSheetForPin } from "../sheets/sheets.access";
 import { nowSeconds } from "../time";
+import { withUploadedPhotos } from "../uploads/upload-references";
 import { requireAssignee, requireProjectField } from "./snagging.access";
 import { discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
 import {
@@ -46,15 +47,34 @@ async function pickTitle(trx: Transaction<Database>, workspaceId: string, reques
   throw conflict("Could not allocate a free reference number today. Please try again.");
 }
 
+/**
+ * What an Idempotency-Key is bound to: the fields, the pin when there is one, and the photos' bytes
+ * (their SHA-256s in order), the same whether the photos came as parts or by `photoHashes`, so a
+ * form upload whose answer was lost and which is then sent by hash from the offline queue is
+ * recognised as the same request.
+ */
 const hashRequest = (input: ReportCreate, pin: ReportPin, request: ReportRequest): string =>
+  createHash("sha256")
+    .update(JSON.stringify(input))
+    .update(pin.sheetId ? JSON.stringify(pin) : "")
+    .update(JSON.stringify(request.photoHashes ?? request.photos.map((p) => p.sourceSha256)))
+    .digest("hex");
+
+/** The binding keys stored before photoHashes had: the photos' names were part of it. */
+const legacyHashRequest = (input: ReportCreate, pin: ReportPin, request: ReportRequest): string =>
   createHash("sha256")
     .update(JSON.stringify(input))
     .update(pin.sheetId ? JSON.stringify(pin) : "")
     .update(JSON.stringify(request.photos.map((p) => [p.sourceSha256, p.originalName])))
     .digest("hex");
 
-async function replay(ctx: AppContext, user: UserRow, key: IdempotencyKeysTable, requestHash: string): Promise<Report> {
-  if (key.request_hash !== requestHash) {
+async function replay(
+  ctx: AppContext,
+  user: UserRow,
+  key: IdempotencyKeysTable,
+  requestHashes: readonly string[],
+): Promise<Report> {
+  if (!requestHashes.includes(key.request_hash)) {
     throw conflict("This Idempotency-Key was already used for a different request.");
   }
   return getReport(ctx, user, key.report_id);
@@ -63,20 +83,23 @@ async function replay(ctx: AppContext, user: UserRow, key: IdempotencyKeysTable,
 export async function createReport(
   ctx: AppContext,
   user: UserRow,
-  request: ReportRequest,
+  given: ReportRequest,
   idempotencyKey: string | undefined,
   record?: RecordInTransaction,
 ): Promise<{ report: Report; replayed: boolean }> {
-  const input = ReportCreateSchema.parse(request.fields);
-  const pin = ReportPinSchema.parse(pinFieldsOf(request.fields));
-  const requestHash = hashRequest(input, pin, request);
+  const input = ReportCreateSchema.parse(given.fields);
+  const pin = ReportPinSchema.parse(pinFieldsOf(given.fields));
+  const requestHash = hashRequest(input, pin, given);
+  const acceptedHashes = given.photoHashes ? [requestHash] : [requestHash, legacyHashRequest(input, pin, given)];
   if (idempotencyKey) {
     const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
-    if (used) return { report: await replay(ctx, user, used, requestHash), replayed: true };
+    if (used) return { report: await replay(ctx, user, used, acceptedHashes), replayed: true };
   }
   await requireProjectField(ctx, user, input.projectId);
   if (input.assignedTo) await requireAssignee(ctx, user, input.assignedTo);
   if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, input.projectId);
+  // Photos named by hash are read only now: a replay above needs none of them.
+  const request = await withUploadedPhotos(ctx, user, given);
 
   const now = nowSeconds();
   const reportId = newId();
@@ -148,7 +171,7 @@ export async function createReport(
     // A concurrent request with the same Idempotency-Key committed first: answer as its replay.
     if (idempotencyKey && uniqueViolation(err)?.includes("idempotency")) {
       const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
-      if (used) return { report: await replay(ctx, user, used, requestHash), replayed: true };
+      if (used) return { report: await replay(ctx, user, used, acceptedHashes), replayed: true };
     }
     throw err;
   }

@@ -23,6 +23,7 @@ import { assertStorageRoom, chargeStorage, releaseStorage, storedBytesOf } from 
 import { requireSheetForPin } from "../sheets/sheets.access";
 import { nowSeconds } from "../time";
 import { trashReport } from "../trash/trash.service";
+import { withUploadedPhotos } from "../uploads/upload-references";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
@@ -217,9 +218,11 @@ export async function patchReport(
   record?: RecordInTransaction,
 ): Promise<Report> {
   await requireReport(ctx, user, id);
-  const request = await readRequest();
-  const patch = ReportPatchSchema.parse(request.fields);
-  const pin = ReportPinSchema.parse(pinFieldsOf(request.fields));
+  const read = await readRequest();
+  const patch = ReportPatchSchema.parse(read.fields);
+  const pin = ReportPinSchema.parse(pinFieldsOf(read.fields));
+  // Photos named by hash are read once the fields are known to be valid.
+  const request = await withUploadedPhotos(ctx, user, read);
   const given = [...Object.entries(patch), ...Object.entries(pin)].filter(([, v]) => v !== undefined);
   if (patch.status !== undefined && given.length === 1 && request.photos.length === 0) {
     return changeReportStatus(ctx, user, id, patch.status, record);

@@ -6,11 +6,13 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snaggin
 import { hasUnsafeCharacters } from "@sitesnag/shared/text";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
+import { takePhotoHashes } from "../uploads/upload-references";
 import type { PhotoProcessor } from "./photo-pool";
 import { type ProcessedPhoto, photoTooLarge } from "./photos";
 
 export type UploadedPhoto = ProcessedPhoto & { originalName: string; sourceSha256: string };
-export type ReportRequest = { fields: unknown; photos: UploadedPhoto[] };
+/** `photoHashes`: photos named by upload hash (JSON only, decision 0025), resolved by the service. */
+export type ReportRequest = { fields: unknown; photos: UploadedPhoto[]; photoHashes?: string[] };
 
 /** Fields that may repeat in a multipart body; any other repeated field is refused. */
 const LIST_FIELDS = new Set(["removeAttachmentIds"]);
@@ -46,7 +48,10 @@ export async function readReportRequest(
   processor: PhotoProcessor,
   maxPhotos = MAX_PHOTOS_PER_REPORT,
 ): Promise<ReportRequest> {
-  if (!request.isMultipart()) return { fields: request.body ?? {}, photos: [] };
+  if (!request.isMultipart()) {
+    const { fields, photoHashes } = takePhotoHashes(request.body ?? {});
+    return { fields, photos: [], ...(photoHashes ? { photoHashes } : {}) };
+  }
   const fields: Record<string, string | string[]> = Object.create(null);
   const photos: UploadedPhoto[] = [];
   let currentName = "";
@@ -75,6 +80,8 @@ export async function readReportRequest(
       const value = (typeof part.value === "string" ? part.value : String(part.value)).replace(/\r\n?/g, "\n");
       if (part.valueTruncated) throw new AppError(413, `The field '${part.fieldname.slice(0, 40)}' is too long.`);
       const name = part.fieldname;
+      if (name === "photoHashes")
+        throw badRequest("photoHashes comes in a JSON body; a multipart body sends photos as parts.");
       if (LIST_FIELDS.has(name)) {
         const list = fields[name];
         fields[name] = Array.isArray(list) ? [...list, value] : [value];

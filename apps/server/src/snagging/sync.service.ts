@@ -14,6 +14,7 @@ import { detailsFromIssues, firstMessage } from "../http/error-handler";
 import { AppError, badRequest } from "../http/errors";
 import { timeSlicer } from "../quotas/yield";
 import { nowSeconds } from "../time";
+import { takePhotoHashes } from "../uploads/upload-references";
 import { createReport, type RecordInTransaction } from "./snagging.create";
 import { changeReportStatus, patchReport, removeReport } from "./snagging.service";
 import type { UploadedPhoto } from "./snagging.uploads";
@@ -69,10 +70,19 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
   if (item.action !== "create" && item.action !== "update" && item.photos?.length) {
     throw badRequest("Photos can only come with a create or an update.");
   }
+  // `data.photoHashes`: photos uploaded before by hash (decision 0025), resolved by the service.
+  const { fields: data, photoHashes } = takePhotoHashes(item.data) as {
+    fields: Record<string, unknown>;
+    photoHashes: string[] | undefined;
+  };
+  if (item.action !== "create" && item.action !== "update" && photoHashes?.length) {
+    throw badRequest("Photos can only come with a create or an update.");
+  }
+  const named = photoHashes ? { photoHashes } : {};
   if (item.action === "create") {
     // A create's tempId doubles as its Idempotency-Key: a form upload whose answer was lost and
     // which was then queued offline under the same key is recognised, not created twice.
-    const request = { fields: item.data, photos: photosOf(item.photos, photos) };
+    const request = { fields: data, photos: photosOf(item.photos, photos), ...named };
     const { report } = await createReport(ctx, user, request, item.tempId, record);
     return report.id;
   }
@@ -80,8 +90,8 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
   if (item.action === "status") {
     await changeReportStatus(ctx, user, id, ReportStatusSchema.parse(item.data).status, record);
   } else if (item.action === "update") {
-    const { reportId: _target, ...fields } = item.data;
-    await patchReport(ctx, user, id, async () => ({ fields, photos: photosOf(item.photos, photos) }), record);
+    const { reportId: _target, ...fields } = data;
+    await patchReport(ctx, user, id, async () => ({ fields, photos: photosOf(item.photos, photos), ...named }), record);
   } else {
     await removeReport(ctx, user, id, record);
   }

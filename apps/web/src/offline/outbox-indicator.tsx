@@ -6,11 +6,15 @@
 // resolves from memory even with no network (outbox-presence.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { CloudOff, RefreshCw } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
 import { formatBytes } from "./format-bytes";
+import { OutboxBackupPanel } from "./outbox-backup-panel";
+import { retryDelay } from "./retry-delay";
+import { isIosBrowserTab, staleDays } from "./stale-outbox";
+import { useUploadProgress } from "./upload-progress";
 import { useOutbox } from "./use-outbox";
 
 const loadOutbox = () => import("./outbox");
@@ -27,20 +31,39 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
   const [syncing, setSyncing] = useState(false);
   const [discarding, setDiscarding] = useState<string | null>(null);
 
+  const progress = useUploadProgress((s) => s.progress);
+  // Failed runs in a row, and the timer of the next try (backoff with jitter, retry-delay.ts).
+  const failures = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
   const sync = useCallback(async () => {
     if (!userId || !navigator.onLine) return;
+    clearTimeout(retryTimer.current);
     setSyncing(true);
+    let gotThrough = true;
     try {
       const outcome = await (await loadOutbox()).syncOutbox(userId);
       if (outcome && outcome.sent > 0) await queryClient.invalidateQueries();
       if (outcome?.failed) toast.error(`${outcome.failed} queued change(s) could not be synced`);
+      if (outcome?.error) gotThrough = false;
     } catch (err) {
       // SPEC §8: a failed sync is logged and the items stay queued.
       console.warn("sync failed", err);
+      gotThrough = false;
     } finally {
       setSyncing(false);
     }
+    if (gotThrough) {
+      failures.current = 0;
+    } else if (navigator.onLine) {
+      // A connection that drops mid-upload: try again soon, then less often, never in lockstep.
+      retryTimer.current = setTimeout(() => void syncRef.current(), retryDelay(failures.current));
+      failures.current += 1;
+    }
   }, [userId, queryClient]);
+  const syncRef = useRef(sync);
+  syncRef.current = sync;
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   const [startSync] = useState(syncOnStart);
   useEffect(() => {
@@ -57,6 +80,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
   if (!userId || (items.length === 0 && lastSync === null)) return null;
   return (
     <div className="relative">
+      <StaleOutboxBanner timestamps={items.map((i) => i.timestamp)} onOpen={() => setOpen(true)} />
       <button
         type="button"
         aria-expanded={open}
@@ -69,7 +93,14 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
         ) : (
           <RefreshCw aria-hidden className="size-5" />
         )}
-        <span>{items.length > 0 ? `${items.length} pending` : "Synced"}</span>
+        {progress ? (
+          <span>
+            {progress.photosDone} of {progress.photosTotal} photos
+            <span className="hidden sm:inline">, {formatBytes(progress.bytesLeft)} left</span>
+          </span>
+        ) : (
+          <span>{items.length > 0 ? `${items.length} pending` : "Synced"}</span>
+        )}
       </button>
       {open && (
         <div
@@ -77,6 +108,20 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
           className="fixed inset-x-2 top-16 z-40 rounded-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 border border-slate-200 bg-white p-3 text-sm shadow-lg"
         >
           <p>{items.length} change(s) waiting to sync.</p>
+          {progress && (
+            <div className="my-2">
+              <p role="status">
+                Uploading photos: {progress.photosDone} of {progress.photosTotal} photos,{" "}
+                {formatBytes(progress.bytesLeft)} left
+              </p>
+              <progress
+                className="h-2 w-full"
+                aria-label="Photo upload progress"
+                max={progress.photosTotal}
+                value={progress.photosDone}
+              />
+            </div>
+          )}
           <p className="text-slate-600">Storage used by queued photos: {formatBytes(photoBytes)}</p>
           <p className="text-slate-600">Last synced: {lastSync ? time(lastSync) : "not yet"}</p>
           <ul className="mt-2 max-h-64 space-y-2 overflow-auto">
@@ -109,6 +154,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
               </li>
             ))}
           </ul>
+          <OutboxBackupPanel canDownload={items.length > 0} />
           <button
             type="button"
             disabled={syncing || !navigator.onLine}
@@ -131,5 +177,38 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
         }}
       />
     </div>
+  );
+}
+
+/** After 3 days with unsynced work: say so, offer the panel (Sync now, backup); on iOS, the install note. */
+function StaleOutboxBanner({ timestamps, onOpen }: { timestamps: number[]; onOpen: () => void }) {
+  const [dismissed, setDismissed] = useState(false);
+  const days = staleDays(timestamps, Date.now());
+  if (days === null || dismissed) return null;
+  const standalone = window.matchMedia?.("(display-mode: standalone)").matches ?? false;
+  return (
+    <section
+      aria-label="Unsynced work"
+      className="fixed inset-x-0 top-16 z-20 border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow-sm"
+    >
+      <p>
+        Changes on this device have waited {days} days to sync. Connect to send them, or download a backup so nothing is
+        lost if this browser's data is cleared.
+      </p>
+      {isIosBrowserTab(navigator, standalone) && (
+        <p className="mt-1">
+          On iPhone and iPad, the app added to the Home Screen keeps its data far better than a browser tab, which
+          Safari may clear after 7 days unused.
+        </p>
+      )}
+      <div className="mt-2 flex gap-3">
+        <button type="button" className="font-semibold underline" onClick={onOpen}>
+          Show unsynced work
+        </button>
+        <button type="button" className="underline" onClick={() => setDismissed(true)}>
+          Remind me later
+        </button>
+      </div>
+    </section>
   );
 }

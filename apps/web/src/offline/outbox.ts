@@ -1,11 +1,14 @@
 // The app's offline outbox (SPEC §3, §4): queues creates and changes made without a network,
-// and sends them to POST /api/snagging/sync. Loaded lazily from the /app shell and the form, so
-// Dexie stays out of the entry chunk of / and /login.
+// and sends them to POST /api/snagging/sync, each report's photos first, one at a time, to the
+// resumable PUT /api/uploads/{sha256}. Loaded lazily from the /app shell and the form, so Dexie
+// stays out of the entry chunk of / and /login.
 import type { SyncResponse } from "@sitesnag/shared/sync";
 import { type OutgoingBatch, type QueueItem, type SyncOutcome, syncQueue } from "@sitesnag/shared/sync-queue";
 import { apiFetch } from "../lib/api-client";
 import { DexieQueueStore } from "./outbox-db";
 import { announceOutbox } from "./outbox-presence";
+import { setUploadProgress } from "./upload-progress";
+import { webUploadTransport } from "./upload-transport";
 
 const stores = new Map<string, DexieQueueStore>();
 export function outboxFor(userId: string): DexieQueueStore {
@@ -155,9 +158,22 @@ async function send(batch: OutgoingBatch) {
 export async function syncOutbox(userId: string): Promise<SyncOutcome | null> {
   const store = outboxFor(userId);
   const run = async () => {
-    const outcome = await syncQueue(store, send);
-    if (!outcome.error) await store.setLastSync(Date.now());
-    return outcome;
+    // Photos go up alone and resumably by hash (decision 0025) where Web Crypto can hash them (a
+    // secure context); elsewhere they travel in the sync request as before.
+    const byHash = typeof crypto !== "undefined" && crypto.subtle !== undefined;
+    try {
+      const outcome = await syncQueue(
+        store,
+        send,
+        byHash
+          ? { uploads: webUploadTransport, onProgress: (p) => setUploadProgress(p.photosTotal > 0 ? p : null) }
+          : {},
+      );
+      if (!outcome.error) await store.setLastSync(Date.now());
+      return outcome;
+    } finally {
+      setUploadProgress(null);
+    }
   };
   if (!navigator.locks) return run();
   let outcome: SyncOutcome | null = null;

@@ -1,24 +1,42 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { forgetQueryCache } from "../../app/persisted-query-cache";
+import { Button } from "../../components/button";
 import { LoadingState } from "../../components/states";
 import { clearApiCache } from "../../lib/offline-cache";
+import { outboxExists } from "../../offline/outbox-presence";
 import { useAuthStore } from "../../stores/auth-store";
 import { logoutRequest } from "./api/auth-api";
 
+type Step =
+  | { kind: "checking" }
+  | { kind: "ask"; pending: number; note?: string }
+  | { kind: "syncing" }
+  | { kind: "out" };
+
+/** Changes in this browser's outbox for the user that have not reached the server (0 when none). */
+async function unsyncedCount(userId: string): Promise<number> {
+  if (!(await outboxExists(userId))) return 0;
+  const { outboxFor } = await import("../../offline/outbox");
+  return (await outboxFor(userId).items()).length;
+}
+
 /**
  * Signing out happens here, outside /app, so that clearing the session cannot race the /app guard
- * (which sends unauthenticated visitors to /). Revokes the refresh token, clears the session and
- * cached data, then goes to /login (SPEC §4).
+ * (which sends unauthenticated visitors to /). Unsynced changes in this browser make it ask first:
+ * sync them now, or keep them for the next sign-in (each user's queue is its own database, only
+ * ever sent with that user's session; issue 28). Then it revokes the refresh token, clears the
+ * session and cached data, and goes to /login (SPEC §4).
  */
 export function LogoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  const [step, setStep] = useState<Step>({ kind: "checking" });
+
+  const signOut = useCallback(() => {
+    setStep({ kind: "out" });
     const { refreshToken, logout } = useAuthStore.getState();
     void Promise.allSettled([logoutRequest(refreshToken), clearApiCache(), forgetQueryCache()]).finally(() => {
       logout();
@@ -26,5 +44,65 @@ export function LogoutPage() {
       navigate("/login", { replace: true });
     });
   }, [navigate, queryClient]);
-  return <LoadingState label="Signing out…" />;
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const userId = useAuthStore.getState().user?.id;
+    void (userId ? unsyncedCount(userId) : Promise.resolve(0))
+      .catch(() => 0)
+      .then((pending) => (pending > 0 ? setStep({ kind: "ask", pending }) : signOut()));
+  }, [signOut]);
+
+  const syncNow = async () => {
+    const userId = useAuthStore.getState().user?.id;
+    if (!userId) return signOut();
+    setStep({ kind: "syncing" });
+    try {
+      await (await import("../../offline/outbox")).syncOutbox(userId);
+    } catch {
+      // Counted below: whatever did not go stays queued.
+    }
+    const pending = await unsyncedCount(userId).catch(() => 1);
+    if (pending === 0) return signOut();
+    setStep({
+      kind: "ask",
+      pending,
+      note: navigator.onLine
+        ? "Some changes could not be sent. They are still on this device."
+        : "This device is offline. The changes are still on this device.",
+    });
+  };
+
+  if (step.kind === "checking" || step.kind === "out") return <LoadingState label="Signing out…" />;
+  if (step.kind === "syncing") return <LoadingState label="Syncing your changes…" />;
+  const changes = `${step.pending} change${step.pending === 1 ? "" : "s"}`;
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 p-6">
+      <h1 className="text-xl font-semibold text-slate-900">Sign out with unsynced work?</h1>
+      <p className="text-slate-700">
+        {changes} made on this device {step.pending === 1 ? "has" : "have"} not reached the server yet.
+      </p>
+      {step.note && (
+        <p role="alert" className="text-amber-800">
+          {step.note}
+        </p>
+      )}
+      <p className="text-sm text-slate-600">
+        Kept changes stay on this device and are sent the next time you sign in here. They are never sent under another
+        account.
+      </p>
+      <div className="flex flex-col gap-2">
+        <Button onClick={() => void syncNow()} disabled={!navigator.onLine}>
+          Sync now, then sign out
+        </Button>
+        <Button variant="secondary" onClick={signOut}>
+          Keep them for my next sign-in
+        </Button>
+        <Button variant="ghost" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/app"))}>
+          Stay signed in
+        </Button>
+      </div>
+    </main>
+  );
 }

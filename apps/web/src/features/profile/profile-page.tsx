@@ -1,8 +1,14 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { useAuthStore } from "../../stores/auth-store";
 import { AccountCard } from "./account-card";
 import { PasswordCard } from "./password-card";
+import { ProfileCard } from "./profile-card";
+
+const OutboxBackupPanel = lazy(() =>
+  import("../../offline/outbox-backup-panel").then((m) => ({ default: m.OutboxBackupPanel })),
+);
 
 export function ProfilePage() {
   const user = useAuthStore((s) => s.user);
@@ -24,6 +30,15 @@ export function ProfilePage() {
       <div className="grid max-w-3xl gap-5">
         <AccountCard user={user} />
         <PasswordCard userId={user.id} />
+        <ProfileCard title="Unsynced work">
+          <p className="text-sm text-slate-600">
+            Changes saved offline stay on the device until they reach the server. A backup file carries them, photos
+            included, to any device signed in to this account.
+          </p>
+          <Suspense fallback={null}>
+            <OutboxBackupPanel canDownload />
+          </Suspense>
+        </ProfileCard>
       </div>
     </>
   );
