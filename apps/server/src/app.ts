@@ -27,6 +27,7 @@ import { registerSecurityHeaders, securityHeaders } from "./http/security-header
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
+import { WriteLimits } from "./quotas/write-limits";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   }
 
   const ctx: AppContext = {
+    writes: new WriteLimits({ config: options.config, db: options.db, redis }),
     config: options.config,
     db: options.db,
     dbKind: options.dbKind,
@@ -101,7 +103,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     sessions: new SessionStatus(options.db, undefined, redis),
     storage: options.storage,
     redis,
-    pdf: createPdfRenderer({ workers: options.config.pdfWorkers ?? defaultPdfWorkers(), queue: PDF_QUEUE }),
+    pdf: createPdfRenderer({
+      workers: options.config.pdfWorkers ?? defaultPdfWorkers(),
+      queue: PDF_QUEUE,
+      memoryBytes: options.config.pdfMemoryBytes,
+    }),
     photos: createPhotoProcessor({
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,

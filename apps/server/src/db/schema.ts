@@ -7,6 +7,8 @@ export interface WorkspacesTable {
   is_demo: Generated<number>;
   expires_at: number | null;
   created_at: number;
+  /** Bytes of stored files (photos and thumbnails) the workspace's rows name (quotas/storage-quota.ts). */
+  storage_bytes: Generated<number>;
 }
 
 export interface UsersTable {
@@ -102,6 +104,8 @@ export interface AttachmentsTable {
   width: number | null;
   height: number | null;
   created_at: number;
+  /** Size of the thumbnail file (0 for attachments stored before migration 0009). */
+  thumbnail_bytes: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {
@@ -171,6 +175,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
   trash_items: TrashItemsTable;
+  trashed_files: TrashedFilesTable;
 }
 
 /** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */
@@ -198,6 +203,12 @@ export interface TrashItemsTable {
 }
 
 export type TrashItemRow = Selectable<TrashItemsTable>;
+
+/** A file of a trashed item: not served while it is in the Trash (trash/, files/). */
+export interface TrashedFilesTable {
+  key: string;
+  trash_item_id: string;
+}
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -18,11 +18,12 @@ import { answeredCursor, toPage } from "../db/keyset";
 import type { AttachmentRow, Database, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
+import { assertStorageRoom, chargeStorage, releaseStorage, storedBytesOf } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
 import { trashReport } from "../trash/trash.service";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
-import { deleteFilesQuietly, discardFilesOfFailedWrite, fileKeysOf, storePhotos } from "./snagging.files";
+import { deleteFilesQuietly, discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
   countReportsByStatus,
@@ -165,6 +166,7 @@ export async function editReport(
   }
 
   const now = nowSeconds();
+  await assertStorageRoom(ctx, user.workspace_id, photoBytesOf(photos) - storedBytesOf(removed));
   const added = await storePhotos(ctx, photos, {
     reportId: id,
     workspaceId: user.workspace_id,
@@ -179,7 +181,9 @@ export async function editReport(
       if (after.assigned_to !== report.assigned_to) await notifyAssigned(trx, after, user.id);
       if (after.status !== report.status) await notifyStatusChanged(trx, after, after.status, user.id);
       await deleteAttachments(trx, id, removeIds);
+      await releaseStorage(trx, user.workspace_id, storedBytesOf(removed));
       await insertAttachments(trx, added);
+      await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(added));
       await record?.(trx, id);
       return readReport(trx, user.workspace_id, id);
     });

@@ -6,6 +6,7 @@
 // before the Trash existed (a notification about a deleted report is stale anyway).
 import type { Transaction } from "kysely";
 import type { Database } from "../db/schema";
+import { storedBytesOf } from "../quotas/storage-quota";
 import { fileKeysOf } from "../snagging/snagging.files";
 
 type Trx = Transaction<Database>;
@@ -59,7 +60,14 @@ export async function takeReport(trx: Trx, workspaceId: string, reportId: string
   return { snapshot, fileKeys: fileKeysOf(attachments as never[]), fileBytes: bytesOf(attachments) };
 }
 
-const bytesOf = (attachments: Row[]) => attachments.reduce((sum, a) => sum + Number(a.size_bytes ?? 0), 0);
+/** What the item's files hold of the workspace's storage quota (charged until purge). */
+const bytesOf = (attachments: Row[]) =>
+  storedBytesOf(
+    attachments.map((a) => ({
+      size_bytes: Number(a.size_bytes ?? 0),
+      thumbnail_bytes: Number(a.thumbnail_bytes ?? 0),
+    })),
+  );
 
 async function deleteReportRows(trx: Trx, reportIds: readonly string[]): Promise<void> {
   if (reportIds.length === 0) return;
