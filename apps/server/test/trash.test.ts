@@ -94,7 +94,7 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
     expectError(await get(`/api/projects/${project.id}`, owner.accessToken), 404);
     expectError(await get(`/api/snagging/${a.id}`, owner.accessToken), 404);
     // The photos are still stored (the Trash keeps them) but not served, even to whoever kept the URL.
-    const photoKey = (a.attachments[0]?.file_path as string).slice("/files/".length);
+    const photoKey = String(a.attachments[0]?.file_path).slice("/files/".length);
     expect(await t.ctx.storage.stat(photoKey)).not.toBeNull();
     for (const url of [a.attachments[0]?.file_path, a.attachments[0]?.thumbnail_path, b.attachments[0]?.file_path]) {
       expectError(await t.request({ method: "GET", url: url as string }), 404);
