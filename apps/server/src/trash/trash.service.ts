@@ -150,7 +150,7 @@ export async function purgeExpiredTrash(ctx: AppContext, now = nowSeconds()): Pr
     const expired = await findExpiredTrash(ctx.db, now, PURGE_BATCH);
     if (expired.length === 0) return purged;
     for (const item of expired) {
-      // The storage its files held is released with the row, the files deleted after the commit.
+      // The workspace's storage is released with the row that held it (decision 0019).
       const deleted = await ctx.db.transaction().execute(async (trx) => {
         if (!(await deleteTrashItem(trx, item.id))) return false;
         await releaseStorage(trx, item.workspace_id, Number(item.file_bytes));
