@@ -53,7 +53,7 @@ describe.each(DIALECTS)("storage quota per workspace (%s)", (kind) => {
   });
   afterAll(() => t.close());
 
-  it("charges stored photos and thumbnails, and releases them on photo removal, report and project delete", async () => {
+  it("charges stored photos and thumbnails, and releases them on photo removal and when the Trash is purged", async () => {
     const owner = await signUp(t);
     const ws = owner.user.workspaceId;
     const project = await createProject(t, owner.accessToken);

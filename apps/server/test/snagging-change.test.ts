@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Report } from "@sitesnag/shared/snagging";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { purgeExpiredTrash } from "../src/trash/trash.service";
 import { expectError, expectFieldError } from "./assertions";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -184,7 +185,7 @@ describe.each(DIALECTS)("GET, PATCH and DELETE /api/snagging/{id} (%s)", (kind) 
     });
   });
 
-  it("DELETE removes the report, its attachment rows and its files, and nothing else", async () => {
+  it("DELETE removes the report and its attachment rows (its files at the Trash's purge), and nothing else", async () => {
     const before = await snagState(t);
     const res = await t.request({ method: "DELETE", url: `/api/snagging/${report.id}`, token: owner.accessToken });
     expect(res.statusCode).toBe(204);
@@ -195,7 +196,11 @@ describe.each(DIALECTS)("GET, PATCH and DELETE /api/snagging/{id} (%s)", (kind) 
     const removed = report.attachments.flatMap((a) =>
       [a.file_path, a.thumbnail_path].map((p) => String(p).slice("/files/".length)),
     );
-    expect(after.files).toEqual(before.files.filter((f) => !removed.includes(f)));
+    // In the Trash: the files stay stored (not served) until it is purged after 30 days.
+    expect(after.files).toEqual(before.files);
+    for (const key of removed) expectError(await t.request({ method: "GET", url: `/files/${key}` }), 404);
+    await purgeExpiredTrash(t.ctx, Math.floor(Date.now() / 1000) + 31 * 86_400);
+    expect((await snagState(t)).files).toEqual(before.files.filter((f) => !removed.includes(f)));
     expect(await listFiles(path.join(t.dataDir, "files"))).not.toContain(removed[0]);
     expect((await get(foreign.id, stranger.accessToken)).statusCode).toBe(200);
   });

@@ -93,8 +93,12 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
     expect(await visible(member.accessToken)).toEqual(before);
     expectError(await get(`/api/projects/${project.id}`, owner.accessToken), 404);
     expectError(await get(`/api/snagging/${a.id}`, owner.accessToken), 404);
-    // The photos are still stored (the Trash keeps them), served only to whoever kept the URL.
-    expect((await t.request({ method: "GET", url: a.attachments[0]?.file_path as string })).statusCode).toBe(200);
+    // The photos are still stored (the Trash keeps them) but not served, even to whoever kept the URL.
+    const photoKey = String(a.attachments[0]?.file_path).slice("/files/".length);
+    expect(await t.ctx.storage.stat(photoKey)).not.toBeNull();
+    for (const url of [a.attachments[0]?.file_path, a.attachments[0]?.thumbnail_path, b.attachments[0]?.file_path]) {
+      expectError(await t.request({ method: "GET", url: url as string }), 404);
+    }
 
     const items = await trash(member.accessToken);
     expect(items).toEqual([
@@ -137,6 +141,10 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
     expect(inProject.reports.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
     const restored = (await get(`/api/snagging/${a.id}`, owner.accessToken)).json() as { report: Report };
     expect(restored.report).toEqual(a);
+    // Served again once restored.
+    for (const url of [a.attachments[0]?.file_path, a.attachments[0]?.thumbnail_path]) {
+      expect((await t.request({ method: "GET", url: url as string })).statusCode).toBe(200);
+    }
     expect(await trash(owner.accessToken)).toEqual([]);
     expectError(await restore(item.id, owner.accessToken), 404);
   });
@@ -185,12 +193,15 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
     const file = report.attachments[0]?.file_path as string;
     await t.request({ method: "DELETE", url: `/api/projects/${project.id}`, token: owner.accessToken });
 
+    const key = file.slice("/files/".length);
     await purgeExpiredTrash(t.ctx, now() + 29 * DAY);
     expect(await trash(owner.accessToken)).toHaveLength(1);
-    expect((await t.request({ method: "GET", url: file })).statusCode).toBe(200);
+    expect(await t.ctx.storage.stat(key)).not.toBeNull();
 
     expect(await purgeExpiredTrash(t.ctx, now() + 30 * DAY + 60)).toBeGreaterThanOrEqual(1);
     expect(await trash(owner.accessToken)).toEqual([]);
-    expect((await t.request({ method: "GET", url: file })).statusCode).toBe(404);
+    expect(await t.ctx.storage.stat(key)).toBeNull();
+    const left = await t.ctx.db.selectFrom("trashed_files").select("key").where("key", "=", key).execute();
+    expect(left).toEqual([]);
   });
 });

@@ -290,6 +290,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
   trash_items: TrashItemsTable;
+  trashed_files: TrashedFilesTable;
   audits: AuditsTable;
   audit_answers: AuditAnswersTable;
   audit_photos: AuditPhotosTable;
@@ -326,6 +327,12 @@ export interface TrashItemsTable {
 }
 
 export type TrashItemRow = Selectable<TrashItemsTable>;
+
+/** A file of a trashed item: not served while it is in the Trash (trash/, files/). */
+export interface TrashedFilesTable {
+  key: string;
+  trash_item_id: string;
+}
 
 /** A drawing of a project (migration 0012): one page of an uploaded PDF, or an image. */
 export interface SheetsTable {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { errorBody } from "../http/error-handler";
 import type { ByteRange } from "../storage/file-storage";
+import { isTrashedFile } from "../trash/trash.repository";
 
 const KEY_PATTERN = /^[a-z0-9]+(\/[a-z0-9][a-z0-9-]*)*\.[a-z0-9]+$/i;
 const CONTENT_TYPES: Record<string, string> = {
@@ -44,6 +45,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (!KEY_PATTERN.test(key) || key.length > 300) return reply.status(404).send(notFound(request.url));
     const info = await ctx.storage.stat(key);
     if (!info) return reply.status(404).send(notFound(request.url));
+    // A deleted report's photos stay stored in the Trash for 30 days, but are not served.
+    if (await isTrashedFile(ctx.db, key)) return reply.status(404).send(notFound(request.url));
 
     const etag = `"${createHash("sha256").update(key).digest("hex").slice(0, 32)}-${info.size.toString(16)}"`;
     reply

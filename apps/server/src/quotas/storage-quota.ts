@@ -27,7 +27,7 @@ export const quotaOf = (quotas: Quotas, isDemo: boolean): number =>
 export const storageFull = (quotaBytes: number): AppError =>
   new AppError(
     413,
-    `Your workspace has used its ${formatBytes(quotaBytes)} of storage. Delete photos or reports you no longer need, or ask your administrator for more room; nothing was saved from this request.`,
+    `Your workspace has used its ${formatBytes(quotaBytes)} of storage. Delete photos or reports you no longer need (deleted ones keep their room for 30 days in the Trash), or ask your administrator for more room; nothing was saved from this request.`,
   );
 
 /** The workspace's usage and quota, for refusals and the admin's list. */

@@ -3,9 +3,22 @@ import type { Database, TrashItemsTable } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export async function insertTrashItem(db: Q, row: Insertable<TrashItemsTable>): Promise<void> {
+/** The item and its files' keys (which the file route then refuses). */
+export async function insertTrashItem(
+  db: Q,
+  row: Insertable<TrashItemsTable>,
+  fileKeys: readonly string[],
+): Promise<void> {
   await db.insertInto("trash_items").values(row).execute();
+  for (let i = 0; i < fileKeys.length; i += 200) {
+    const keys = fileKeys.slice(i, i + 200).map((key) => ({ key, trash_item_id: row.id }));
+    await db.insertInto("trashed_files").values(keys).execute();
+  }
 }
+
+/** Whether a stored file belongs to an item in the Trash. */
+export const isTrashedFile = async (db: Q, key: string): Promise<boolean> =>
+  (await db.selectFrom("trashed_files").select("key").where("key", "=", key).executeTakeFirst()) !== undefined;
 
 /** The workspace's Trash, most recently deleted first (without the snapshots). */
 export const findTrashItems = (db: Q, workspaceId: string) =>
@@ -38,6 +51,7 @@ export const findTrashedProject = (db: Q, workspaceId: string, projectId: string
 
 /** Deletes one item; false when another request restored or purged it first. */
 export async function deleteTrashItem(db: Q, id: string): Promise<boolean> {
+  await db.deleteFrom("trashed_files").where("trash_item_id", "=", id).execute();
   const result = await db.deleteFrom("trash_items").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }

@@ -2,9 +2,11 @@
 // - Deleting a project (owner only) or a report moves its rows out of the live tables into one
 //   trash_items row, in the deleting transaction: from that commit on, no list, count, search,
 //   CSV, dashboard figure or sync answer can show it, because none of them reads the Trash.
-// - Its photo files stay in storage while it is in the Trash; restoring puts every row back with
-//   the same ids, so references, photo URLs and offline clients' ids still hold.
-// - Its files still count against the workspace's storage quota until the purge releases them.
+// - Its photo files stay in storage while it is in the Trash (not served: GET /files/ answers 404
+//   for them until restore), and so does their charge on the
+//   workspace's storage quota (released at purge: deleting cannot make room for more files than
+//   the quota while the old ones are still on disk); restoring puts every row back with the same
+//   ids, so references, photo URLs and offline clients' ids still hold.
 // - After TRASH_DAYS the hourly clean-up (main.ts, as demo sandboxes expire) purges it: the row
 //   first, the files after the commit (an orphan file is harmless, a row naming a gone file not).
 // - Anyone in the workspace sees its Trash and restores reports; only the owner restores projects.
@@ -44,22 +46,26 @@ export function requireProjectOwner(user: UserRow): void {
 export async function trashProject(trx: Transaction<Database>, user: UserRow, project: ProjectRow): Promise<void> {
   const { snapshot, fileKeys, fileBytes, reportCount } = await takeProject(trx, user.workspace_id, project.id);
   const now = nowSeconds();
-  await insertTrashItem(trx, {
-    id: newId(),
-    workspace_id: user.workspace_id,
-    kind: "project",
-    item_id: project.id,
-    name: project.name,
-    detail: `${reportCount} ${reportCount === 1 ? "report" : "reports"}`,
-    project_id: null,
-    deleted_by: user.id,
-    deleted_by_name: nameOf(user),
-    deleted_at: now,
-    purge_at: now + TRASH_DAYS * DAY_SECONDS,
-    snapshot: JSON.stringify(snapshot),
-    file_keys: JSON.stringify(fileKeys),
-    file_bytes: fileBytes,
-  });
+  await insertTrashItem(
+    trx,
+    {
+      id: newId(),
+      workspace_id: user.workspace_id,
+      kind: "project",
+      item_id: project.id,
+      name: project.name,
+      detail: `${reportCount} ${reportCount === 1 ? "report" : "reports"}`,
+      project_id: null,
+      deleted_by: user.id,
+      deleted_by_name: nameOf(user),
+      deleted_at: now,
+      purge_at: now + TRASH_DAYS * DAY_SECONDS,
+      snapshot: JSON.stringify(snapshot),
+      file_keys: JSON.stringify(fileKeys),
+      file_bytes: fileBytes,
+    },
+    fileKeys,
+  );
 }
 
 /** Moves one report (and its photos' rows) to the Trash. */
@@ -71,22 +77,26 @@ export async function trashReport(trx: Transaction<Database>, user: UserRow, rep
     .executeTakeFirst();
   const { snapshot, fileKeys, fileBytes } = await takeReport(trx, user.workspace_id, report.id);
   const now = nowSeconds();
-  await insertTrashItem(trx, {
-    id: newId(),
-    workspace_id: user.workspace_id,
-    kind: "report",
-    item_id: report.id,
-    name: report.title,
-    detail: project?.name ?? "",
-    project_id: report.project_id,
-    deleted_by: user.id,
-    deleted_by_name: nameOf(user),
-    deleted_at: now,
-    purge_at: now + TRASH_DAYS * DAY_SECONDS,
-    snapshot: JSON.stringify(snapshot),
-    file_keys: JSON.stringify(fileKeys),
-    file_bytes: fileBytes,
-  });
+  await insertTrashItem(
+    trx,
+    {
+      id: newId(),
+      workspace_id: user.workspace_id,
+      kind: "report",
+      item_id: report.id,
+      name: report.title,
+      detail: project?.name ?? "",
+      project_id: report.project_id,
+      deleted_by: user.id,
+      deleted_by_name: nameOf(user),
+      deleted_at: now,
+      purge_at: now + TRASH_DAYS * DAY_SECONDS,
+      snapshot: JSON.stringify(snapshot),
+      file_keys: JSON.stringify(fileKeys),
+      file_bytes: fileBytes,
+    },
+    fileKeys,
+  );
 }
 
 export async function listTrash(ctx: AppContext, user: UserRow): Promise<TrashList> {

@@ -27,8 +27,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(["workspace_id", "deleted_at"])
     .execute();
   await db.schema.createIndex("trash_items_purge").on("trash_items").column("purge_at").execute();
+  // The files of trashed items, which GET /files/<key> refuses (404) until restore or purge.
+  await db.schema
+    .createTable("trashed_files")
+    .addColumn("key", "text", (c) => c.primaryKey())
+    .addColumn("trash_item_id", "text", (c) => c.notNull().references("trash_items.id").onDelete("cascade"))
+    .execute();
+  await db.schema.createIndex("trashed_files_item").on("trashed_files").column("trash_item_id").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("trashed_files").ifExists().execute();
   await db.schema.dropTable("trash_items").ifExists().execute();
 }
