@@ -24,7 +24,10 @@ import { registerJsonBodyParser } from "./http/json-body";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
+import { Mailer } from "./mail/mailer";
 import { notificationRoutes } from "./notifications/notifications.routes";
+import { passwordResetRoutes } from "./password-reset/password-reset.routes";
+import { requestLogSerializer } from "./password-reset/request-log";
 import { projectRoutes } from "./projects/projects.routes";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
@@ -62,7 +65,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
+      redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken", "body.token"],
+      // A reset link's token arrives in the page's query string: never written to a log line.
+      serializers: { req: requestLogSerializer },
     },
     bodyLimit: 1024 * 1024,
     // The router's limit equals the id schema's, so any over-long id is simply not found.
@@ -99,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,
     }),
+    mail: new Mailer(options.db, options.config, app.log),
     log: app.log,
   };
   await ctx.sessions.subscribe(app.log);
@@ -128,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         return reply.send({ status: "ok" });
       });
       await api.register(authRoutes(ctx), { prefix: "/auth" });
+      await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });

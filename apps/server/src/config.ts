@@ -37,6 +37,24 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
   PHOTO_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || isSmtpUrl(v), {
+      message: "must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587",
+    }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => !/[\r\n]/.test(v), { message: "must be one line" })
+    .optional(),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || isHttpUrl(v), {
+      message: "must be an http:// or https:// URL such as https://snag.example.com",
+    }),
   PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
 });
 
@@ -44,6 +62,24 @@ function isPostgresUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
   } catch {
     return false;
   }
@@ -84,6 +120,13 @@ export type Config = {
   photoWorkers: number | undefined;
   /** PDFs one account may have in the pool at once, per instance; beyond: 429 with Retry-After. */
   pdfsPerUser: number;
+  /** Outgoing mail (mail/): SMTP when smtpUrl is set, else .eml files under DATA_DIR/mail. */
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Where links in mail point, without a trailing slash. */
+    publicUrl: string;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -138,5 +181,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfWorkers: e.PDF_WORKERS,
     photoWorkers: e.PHOTO_WORKERS,
     pdfsPerUser: e.PDFS_PER_USER,
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM || "SiteSnag <no-reply@localhost>",
+      publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    },
   };
 }

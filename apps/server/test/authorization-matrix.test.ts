@@ -89,6 +89,21 @@ const ROWS: Row[] = [
     request: () => ({ method: "POST", url: "/api/auth/logout", payload: {} }),
     expected: all(204, 204),
   },
+  {
+    // The same answer for everybody and every address: whether an account exists is never told.
+    route: "POST /api/auth/forgot-password",
+    request: (w) => ({ method: "POST", url: "/api/auth/forgot-password", payload: { email: w.member.user.email } }),
+    expected: all(202, 202),
+  },
+  {
+    route: "POST /api/auth/reset-password",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token: "a-guessed-token-that-matches-nothing", password: "matrix-pass-2" },
+    }),
+    expected: all(400, 400),
+  },
 
   { route: "GET /api/projects", request: () => ({ method: "GET", url: "/api/projects" }), expected: all(200) },
   {

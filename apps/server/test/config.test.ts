@@ -29,6 +29,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       webDist: undefined,
       pdfsPerUser: 3,
+      mail: { smtpUrl: undefined, from: "SiteSnag <no-reply@localhost>", publicUrl: "http://localhost:3000" },
     });
   });
 
@@ -54,6 +55,9 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       WEB_DIST: "/srv/web",
       PDFS_PER_USER: "5",
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      MAIL_FROM: "Acme Snags <snags@acme.example>",
+      PUBLIC_URL: "https://snags.acme.example/",
     });
     expect(config).toEqual({
       port: 8080,
@@ -71,7 +75,13 @@ describe("loadConfig", () => {
       logLevel: "warn",
       webDist: "/srv/web",
       pdfsPerUser: 5,
+      mail: {
+        smtpUrl: "smtps://user:pass@smtp.example.com:465",
+        from: "Acme Snags <snags@acme.example>",
+        publicUrl: "https://snags.acme.example",
+      },
     });
+    expect(loadConfig({ PORT: "8080" }).mail.publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).databaseUrl).toBe("postgres://localhost/x");
   });
 
@@ -105,6 +115,24 @@ describe("loadConfig", () => {
         "Invalid PHOTO_WORKERS: must be a whole number from 0 to 16",
       );
     }
+  });
+
+  it.each(["http://smtp.example.com", "smtp://", "mail.example.com:25"])("refuses SMTP_URL=%s", (value) => {
+    expect(configError({ SMTP_URL: value }).message).toBe(
+      "Invalid SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587",
+    );
+  });
+
+  it.each(["snag.example.com", "ftp://snag.example.com", "https://"])("refuses PUBLIC_URL=%s", (value) => {
+    expect(configError({ PUBLIC_URL: value }).message).toBe(
+      "Invalid PUBLIC_URL: must be an http:// or https:// URL such as https://snag.example.com",
+    );
+  });
+
+  it("refuses a MAIL_FROM of more than one line", () => {
+    expect(configError({ MAIL_FROM: "a@example.com\r\nBcc: x@evil.example" }).message).toBe(
+      "Invalid MAIL_FROM: must be one line",
+    );
   });
 
   it.each(["0", "101", "2.5", "many"])("refuses PDFS_PER_USER=%s", (value) => {

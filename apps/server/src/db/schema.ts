@@ -156,6 +156,41 @@ export interface ReportStatusCountsTable {
   n: number;
 }
 
+/** One message to send (mail/mail-outbox.ts): pending until an SMTP server accepts it. */
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  to_name: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** Why the person gets it, shown in the footer (and the log). */
+  reason: string;
+  /** The one-click unsubscribe URL (List-Unsubscribe, RFC 8058), for notification mail. */
+  unsubscribe_url: string | null;
+  status: Generated<"pending" | "sent" | "failed">;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** The instance sending it now, until lease_until: no other instance takes the row meanwhile. */
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** The last failed attempt's reason, kept after a later success (System Settings shows it). */
+  last_error: string | null;
+  last_attempt_at: number | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  password_fingerprint: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -168,6 +203,8 @@ export interface Database {
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
+  mail_outbox: MailOutboxTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
