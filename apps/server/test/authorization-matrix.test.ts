@@ -96,6 +96,15 @@ const ROWS: Row[] = [
     expected: all(202, 202),
   },
   {
+    route: "POST /api/auth/reset-password/check",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/reset-password/check",
+      payload: { token: "a-guessed-token-that-matches-nothing" },
+    }),
+    expected: all(400, 400),
+  },
+  {
     route: "POST /api/auth/reset-password",
     request: () => ({
       method: "POST",

@@ -29,14 +29,16 @@ const newPassword = z
   .min(RESET_PASSWORD_MIN, `Password must be at least ${RESET_PASSWORD_MIN} characters`)
   .max(128, "Password must be at most 128 characters");
 
+const token = z
+  .string({ error: "The reset link is incomplete. Please open the link from the email again." })
+  .min(1, "The reset link is incomplete. Please open the link from the email again.")
+  .max(200, "This reset link is not valid. Please ask for a new one.");
+
+/** POST /api/auth/reset-password/check: can this link still be used? */
+export const ResetLinkSchema = z.object({ token });
+
 /** POST /api/auth/reset-password. */
-export const ResetPasswordSchema = z.object({
-  token: z
-    .string({ error: "The reset link is incomplete. Please open the link from the email again." })
-    .min(1, "The reset link is incomplete. Please open the link from the email again.")
-    .max(200, "This reset link is not valid. Please ask for a new one."),
-  password: newPassword,
-});
+export const ResetPasswordSchema = z.object({ token, password: newPassword });
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
 /** The /reset-password form: the new password twice. */

@@ -1,8 +1,13 @@
-import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema, ResetPasswordSchema } from "@sitesnag/shared/password-reset";
+import {
+  FORGOT_PASSWORD_SENT,
+  ForgotPasswordSchema,
+  ResetLinkSchema,
+  ResetPasswordSchema,
+} from "@sitesnag/shared/password-reset";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { normaliseEmail } from "../auth/auth.service";
 import type { AppContext } from "../context";
-import { requestPasswordReset, resetPassword } from "./password-reset.service";
+import { checkResetLink, requestPasswordReset, resetPassword } from "./password-reset.service";
 
 /** Links mailed to one address per hour; more requests answer the same sentence and send nothing. */
 const LINKS_PER_ADDRESS_PER_HOUR = 3;
@@ -32,6 +37,13 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         return reply.status(202).send({ message: FORGOT_PASSWORD_SENT });
       },
+    );
+
+    // The page asks first, so a used or expired link says so before a new password is typed.
+    app.post(
+      "/reset-password/check",
+      { schema: { body: ResetLinkSchema }, config: { rateLimit: perIp } },
+      async (request) => checkResetLink(ctx, request.body.token),
     );
 
     app.post(

@@ -35,7 +35,7 @@ export const RESET_LINK_STALE =
   "This reset link no longer works because the password was changed after it was sent. Please ask for a new one.";
 export const DEMO_CANNOT_RESET = "Demo accounts cannot reset their password.";
 
-const fingerprint = (passwordHash: string): string => createHash("sha256").update(passwordHash).digest("hex");
+export const fingerprint = (passwordHash: string): string => createHash("sha256").update(passwordHash).digest("hex");
 
 /** The link's mail, when the address belongs to an account that may reset; silently nothing otherwise. */
 export async function requestPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
@@ -84,6 +84,12 @@ async function requireUsableLink(ctx: AppContext, token: string) {
   if (row.password_fingerprint !== fingerprint(user.password_hash)) throw new AppError(400, RESET_LINK_STALE);
   if (await isDemoWorkspace(ctx.db, user.workspace_id)) throw forbidden(DEMO_CANNOT_RESET);
   return { row, user };
+}
+
+/** Whether a link can still be used, so the page can say so before a password is typed. */
+export async function checkResetLink(ctx: AppContext, token: string): Promise<{ email: string }> {
+  const { user } = await requireUsableLink(ctx, token);
+  return { email: user.email };
 }
 
 /** Sets the new password, ends every session of the account, and signs this browser in. */

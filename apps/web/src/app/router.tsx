@@ -69,7 +69,22 @@ export const router = createBrowserRouter(
                 (m) => m.RegisterPage,
               ),
             },
+            {
+              path: "/forgot-password",
+              lazy: screen(
+                () => import("../features/auth/forgot-password-page"),
+                (m) => m.ForgotPasswordPage,
+              ),
+            },
           ],
+        },
+        {
+          // Outside SignedOutRoute: a link from the email works whoever is signed in on this browser.
+          path: "/reset-password",
+          lazy: screen(
+            () => import("../features/auth/reset-password-page"),
+            (m) => m.ResetPasswordPage,
+          ),
         },
         {
           path: "/logout",
