@@ -256,6 +256,27 @@ const ROWS: Row[] = [
     expected: { anonymous: 401, member: 403, owner: 201, outsider: 201, admin: 201 },
   },
   {
+    route: "GET /api/invitations/recent",
+    request: () => ({ method: "GET", url: "/api/invitations/recent" }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "POST /api/invitations/:id/resend",
+    request: async (w) => {
+      const made = await w.t.request({
+        method: "POST",
+        url: "/api/invitations",
+        token: w.owner.accessToken,
+        payload: { email: uniqueEmail() },
+      });
+      return {
+        method: "POST",
+        url: `/api/invitations/${(made.json() as { invitation: { id: string } }).invitation.id}/resend`,
+      };
+    },
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
     route: "DELETE /api/invitations/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/invitations/${(await w.freshInvitation()).id}` }),
     expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },

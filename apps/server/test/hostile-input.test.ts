@@ -231,6 +231,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     const idRoutes: [string, (id: string) => string, string][] = [
       ["POST", (id) => `/api/notifications/${id}/read`, token],
       ["DELETE", (id) => `/api/invitations/${id}`, token],
+      ["POST", (id) => `/api/invitations/${id}/resend`, token],
       ["DELETE", (id) => `/api/team/members/${id}`, token],
       ["GET", (id) => `/api/invitations/token/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}`, token],

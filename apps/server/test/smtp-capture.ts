@@ -85,3 +85,6 @@ export function linkIn(mail: CapturedMail, prefix: string): string {
   if (!found) throw new Error(`no link starting with ${prefix} in:\n${text}`);
   return found;
 }
+
+/** The message's header lines (up to the first empty line). */
+export const headerBlock = (raw: string): string => raw.split(/\r?\n\r?\n/)[0] ?? "";
