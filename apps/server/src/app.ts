@@ -25,6 +25,8 @@ import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { Mailer } from "./mail/mailer";
+import { notificationMailJob } from "./notification-mail/notification-mail.jobs";
+import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { passwordResetRoutes } from "./password-reset/password-reset.routes";
 import { requestLogSerializer } from "./password-reset/request-log";
@@ -104,10 +106,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,
     }),
-    mail: new Mailer(options.db, options.config, app.log),
+    mail: new Mailer(options.db, options.config, app.log, options.secret),
     log: app.log,
   };
   await ctx.sessions.subscribe(app.log);
+  // Instant notification mail and the daily digest run with the mail queue's schedule (main.ts starts it).
+  ctx.mail.addJob(notificationMailJob(ctx));
   // onClose runs once every in-flight request has finished (graceful shutdown drains first).
   app.addHook("onClose", () => Promise.all([ctx.pdf.close(), ctx.photos.close()]).then(() => undefined));
 
@@ -141,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
+      await api.register(notificationMailRoutes(ctx, authenticate), { prefix: "/mail" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
     },
     { prefix: "/api" },

@@ -55,6 +55,12 @@ const EnvSchema = z.object({
     .refine((v) => v === undefined || v === "" || isHttpUrl(v), {
       message: "must be an http:// or https:// URL such as https://snag.example.com",
     }),
+  MAIL_DIGEST_HOUR: z.coerce
+    .number({ error: "must be a whole hour from 0 to 23" })
+    .int({ error: "must be a whole hour from 0 to 23" })
+    .min(0, { error: "must be a whole hour from 0 to 23" })
+    .max(23, { error: "must be a whole hour from 0 to 23" })
+    .default(7),
   PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
 });
 
@@ -126,6 +132,8 @@ export type Config = {
     from: string;
     /** Where links in mail point, without a trailing slash. */
     publicUrl: string;
+    /** The local hour (each person's time zone) the daily digest goes out. */
+    digestHour: number;
   };
 };
 
@@ -185,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL || undefined,
       from: e.MAIL_FROM || "SiteSnag <no-reply@localhost>",
       publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+      digestHour: e.MAIL_DIGEST_HOUR,
     },
   };
 }

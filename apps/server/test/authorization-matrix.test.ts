@@ -96,6 +96,30 @@ const ROWS: Row[] = [
     expected: all(202, 202),
   },
   {
+    route: "GET /api/mail/preferences",
+    request: () => ({ method: "GET", url: "/api/mail/preferences" }),
+    expected: all(200),
+  },
+  {
+    route: "PUT /api/mail/preferences",
+    request: () => ({
+      method: "PUT",
+      url: "/api/mail/preferences",
+      payload: { timeZone: "Europe/Paris", preferences: { assigned: "digest" } },
+    }),
+    expected: all(200),
+  },
+  {
+    // The signed token is the permission; a forged one is refused for everybody alike.
+    route: "POST /api/mail/unsubscribe",
+    request: () => ({
+      method: "POST",
+      url: "/api/mail/unsubscribe",
+      payload: { token: "bm9ib2R5OmFzc2lnbmVk.forged" },
+    }),
+    expected: all(400, 400),
+  },
+  {
     route: "POST /api/auth/reset-password/check",
     request: () => ({
       method: "POST",

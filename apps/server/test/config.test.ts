@@ -29,7 +29,12 @@ describe("loadConfig", () => {
       logLevel: "info",
       webDist: undefined,
       pdfsPerUser: 3,
-      mail: { smtpUrl: undefined, from: "SiteSnag <no-reply@localhost>", publicUrl: "http://localhost:3000" },
+      mail: {
+        smtpUrl: undefined,
+        from: "SiteSnag <no-reply@localhost>",
+        publicUrl: "http://localhost:3000",
+        digestHour: 7,
+      },
     });
   });
 
@@ -58,6 +63,7 @@ describe("loadConfig", () => {
       SMTP_URL: "smtps://user:pass@smtp.example.com:465",
       MAIL_FROM: "Acme Snags <snags@acme.example>",
       PUBLIC_URL: "https://snags.acme.example/",
+      MAIL_DIGEST_HOUR: "18",
     });
     expect(config).toEqual({
       port: 8080,
@@ -79,6 +85,7 @@ describe("loadConfig", () => {
         smtpUrl: "smtps://user:pass@smtp.example.com:465",
         from: "Acme Snags <snags@acme.example>",
         publicUrl: "https://snags.acme.example",
+        digestHour: 18,
       },
     });
     expect(loadConfig({ PORT: "8080" }).mail.publicUrl).toBe("http://localhost:8080");
@@ -126,6 +133,12 @@ describe("loadConfig", () => {
   it.each(["snag.example.com", "ftp://snag.example.com", "https://"])("refuses PUBLIC_URL=%s", (value) => {
     expect(configError({ PUBLIC_URL: value }).message).toBe(
       "Invalid PUBLIC_URL: must be an http:// or https:// URL such as https://snag.example.com",
+    );
+  });
+
+  it.each(["24", "-1", "7.5", "seven"])("refuses MAIL_DIGEST_HOUR=%s", (value) => {
+    expect(configError({ MAIL_DIGEST_HOUR: value }).message).toBe(
+      "Invalid MAIL_DIGEST_HOUR: must be a whole hour from 0 to 23",
     );
   });
 

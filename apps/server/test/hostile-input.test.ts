@@ -80,6 +80,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "sync_applied",
     "password_resets",
     "mail_outbox",
+    "notification_mail_preferences",
+    "mail_settings",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -114,6 +116,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/auth/forgot-password", false],
       ["POST", "/api/auth/reset-password", false],
       ["POST", "/api/auth/reset-password/check", false],
+      ["PUT", "/api/mail/preferences", true],
+      ["POST", "/api/mail/unsubscribe", false],
       ["POST", "/api/projects", true],
       ["PUT", `/api/projects/${projectId}`, true],
       ["POST", "/api/snagging", true],

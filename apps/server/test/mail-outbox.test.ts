@@ -171,7 +171,7 @@ describe.each(DIALECTS)("mail outbox over SMTP (%s)", (kind) => {
       ...(t.schema ? { schema: t.schema } : {}),
     });
     const config = loadConfig({ DATA_DIR: t.dataDir, SMTP_URL: smtp.url, LOG_LEVEL: "silent" });
-    const second = new Mailer(other.db, config, t.ctx.log);
+    const second = new Mailer(other.db, config, t.ctx.log, "another-instance-secret-another-instance");
     try {
       const ids: string[] = [];
       for (let i = 0; i < 40; i++) ids.push(await t.ctx.mail.queue(message(`person${i}@example.com`, i)));

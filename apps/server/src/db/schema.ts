@@ -137,6 +137,8 @@ export interface NotificationsTable {
   status: "open" | "in-progress" | "resolved" | "closed" | null;
   read_at: number | null;
   created_at: number;
+  /** Notification mail (migration 0013): null until the mailer has looked at it. */
+  mail_state: ColumnType<"instant" | "digest" | "digested" | "off" | null, string | null | undefined, string | null>;
 }
 
 /** The sync ledger: one row per (user, tempId) applied, written with the change it made. */
@@ -191,6 +193,21 @@ export interface PasswordResetsTable {
   used_at: number | null;
 }
 
+export interface NotificationMailPreferencesTable {
+  user_id: string;
+  /** A notification kind (notifications.kind) or "due" (overdue and due-soon items in the digest). */
+  kind: string;
+  mode: "instant" | "digest" | "off";
+}
+
+export interface MailSettingsTable {
+  user_id: string;
+  /** IANA time zone the daily digest's hour is read in. */
+  time_zone: Generated<string>;
+  /** The local day (YYYY-MM-DD) of the last digest, written by the instance that claimed it. */
+  digest_sent_on: string | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -205,6 +222,8 @@ export interface Database {
   sync_applied: SyncAppliedTable;
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;
+  notification_mail_preferences: NotificationMailPreferencesTable;
+  mail_settings: MailSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,6 +17,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
 import { newId } from "../ids";
+import { UnsubscribeTokens } from "../notification-mail/unsubscribe-token";
 import { nowSeconds } from "../time";
 import { headerText, requireSendableAddress } from "./mail-address";
 import { type MailContent, renderHtml, renderText } from "./mail-layout";
@@ -34,6 +35,8 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 export type MailMessage = MailContent & {
   to: string;
+  /** The one-click unsubscribe endpoint (List-Unsubscribe + List-Unsubscribe-Post, RFC 8058). */
+  listUnsubscribeUrl?: string | undefined;
   /** The recipient's name, shown in the To header; line breaks and control characters are removed. */
   toName?: string | undefined;
 };
@@ -60,7 +63,7 @@ function outboxRow(message: MailMessage, now: number) {
     text_body: renderText(content),
     html_body: renderHtml(content),
     reason: message.reason,
-    unsubscribe_url: message.unsubscribeUrl ?? null,
+    unsubscribe_url: message.listUnsubscribeUrl ?? null,
     next_attempt_at: now,
     lease_owner: null,
     lease_until: null,
@@ -82,12 +85,17 @@ export class Mailer {
   /** Periodic jobs that run with each tick (the notification digest adds one). */
   private readonly jobs: Array<() => Promise<void>> = [];
 
+  /** Signs and checks the one-click unsubscribe links of notification mail. */
+  readonly unsubscribeTokens: UnsubscribeTokens;
+
   constructor(
     private readonly db: Kysely<Database>,
     config: Config,
     private readonly log: FastifyBaseLogger,
+    secret: string,
   ) {
     this.transport = createMailTransport(config, log);
+    this.unsubscribeTokens = new UnsubscribeTokens(secret);
   }
 
   get transportKind(): MailTransport["kind"] {

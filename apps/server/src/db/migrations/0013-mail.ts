@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 // Email (issue 26): the outbox every message goes out from (a failed send waits there with its
 // next attempt; a lease keeps two instances from sending one row), and password-reset tokens
@@ -38,9 +38,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("used_at", "bigint")
     .execute();
   await db.schema.createIndex("password_resets_user").on("password_resets").column("user_id").execute();
+
+  // Notification mail: each person's choice per kind (no row: the kind's default), their time
+  // zone and the local day their last digest went out (claimed by one instance).
+  await db.schema
+    .createTable("notification_mail_preferences")
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("mode", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("notification_mail_preferences_pk", ["user_id", "kind"])
+    .execute();
+  await db.schema
+    .createTable("mail_settings")
+    .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("time_zone", "text", (c) => c.notNull().defaultTo("UTC"))
+    .addColumn("digest_sent_on", "text")
+    .execute();
+  // What the mailer made of each notification: null = not yet looked at, then instant (mailed),
+  // digest (waiting for the daily digest), digested, or off. Notifications from before this
+  // migration are never mailed.
+  await db.schema.alterTable("notifications").addColumn("mail_state", "text").execute();
+  await sql`update notifications set mail_state = 'off'`.execute(db);
+  await db.schema
+    .createIndex("notifications_mail_state")
+    .on("notifications")
+    .columns(["mail_state", "user_id"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("notifications_mail_state").ifExists().execute();
+  await db.schema.alterTable("notifications").dropColumn("mail_state").execute();
+  await db.schema.dropTable("mail_settings").ifExists().execute();
+  await db.schema.dropTable("notification_mail_preferences").ifExists().execute();
   await db.schema.dropTable("password_resets").ifExists().execute();
   await db.schema.dropTable("mail_outbox").ifExists().execute();
 }
