@@ -27,6 +27,7 @@ const ROUTES = [
   { path: "/signup", html: "index.html", modules: ["src/features/auth/signup-page.tsx"] },
   { path: "/forgot-password", html: "index.html", modules: ["src/features/auth/forgot-password-page.tsx"] },
   { path: "/reset-password", html: "index.html", modules: ["src/features/auth/reset-password-page.tsx"] },
+  { path: "/unsubscribe", html: "index.html", modules: ["src/features/mail/unsubscribe-page.tsx"] },
   {
     path: "/app/dashboard",
     html: "app-shell/dashboard.html",

@@ -79,6 +79,14 @@ export const router = createBrowserRouter(
           ],
         },
         {
+          // From a notification email's footer: no sign-in needed (the link's token is the permission).
+          path: "/unsubscribe",
+          lazy: screen(
+            () => import("../features/mail/unsubscribe-page"),
+            (m) => m.UnsubscribePage,
+          ),
+        },
+        {
           // Outside SignedOutRoute: a link from the email works whoever is signed in on this browser.
           path: "/reset-password",
           lazy: screen(

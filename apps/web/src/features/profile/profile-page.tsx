@@ -1,8 +1,12 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { useAuthStore } from "../../stores/auth-store";
 import { AccountCard } from "./account-card";
 import { PasswordCard } from "./password-card";
+
+// Loaded after the page's first paint: its own chunk, outside the profile screen's budget.
+const EmailCard = lazy(() => import("./email-card").then((m) => ({ default: m.EmailCard })));
 
 export function ProfilePage() {
   const user = useAuthStore((s) => s.user);
@@ -13,7 +17,7 @@ export function ProfilePage() {
         title="Profile"
         subtitle={
           <>
-            Your account and password. Your team is on the{" "}
+            Your account, password and email notifications. Your team is on the{" "}
             <Link to="/app/team" className="font-medium text-brand-700 underline">
               Team
             </Link>{" "}
@@ -24,6 +28,9 @@ export function ProfilePage() {
       <div className="grid max-w-3xl gap-5">
         <AccountCard user={user} />
         <PasswordCard userId={user.id} />
+        <Suspense fallback={null}>
+          <EmailCard />
+        </Suspense>
       </div>
     </>
   );
