@@ -70,3 +70,13 @@ test("an assignment is emailed at once, and its footer link unsubscribes without
   const prefs = await api.call<Prefs>("GET", "/mail/preferences", undefined, mate.accessToken);
   expect(prefs.preferences.assigned).toBe("off");
 });
+
+test("System Settings shows where mail goes and how many messages wait", async ({ page, api }) => {
+  const admin = await api.loginAdmin();
+  await signInAs(page, admin);
+  await page.goto("/app/admin?tab=settings");
+  const email = page.getByRole("region", { name: "Email" });
+  await expect(email.getByText(".eml files in DATA_DIR/mail")).toBeVisible();
+  await expect(email.getByText("Waiting to be sent")).toBeVisible();
+  await expect(email.getByText("No failed attempt on record.")).toBeVisible();
+});
