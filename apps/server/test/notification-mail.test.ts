@@ -181,6 +181,13 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
     await t.ctx.mail.deliverDue();
     const next = smtp.messages.find((m) => m.envelopeTo[0] === owner.user.email);
     expect(next?.parsed.text).not.toContain("What changed");
+
+    // Two schedulers asking at the same moment: one digest.
+    smtp.messages.length = 0;
+    const both = await Promise.all([sendDueDigests(t.ctx, now + 2 * DAY), sendDueDigests(t.ctx, now + 2 * DAY)]);
+    expect(both[0] + both[1]).toBe(1);
+    await t.ctx.mail.deliverDue();
+    expect(smtp.messages.filter((m) => m.envelopeTo[0] === owner.user.email)).toHaveLength(1);
   });
 
   it("sends nothing when there is nothing to say", async () => {

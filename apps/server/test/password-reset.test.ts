@@ -33,7 +33,9 @@ describe.each(DIALECTS)("password reset by email (%s)", (kind) => {
     await t.close();
     await smtp.close();
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    // Whatever an earlier test left queued goes out before this one counts.
+    await t.ctx.mail.deliverDue();
     smtp.messages.length = 0;
   });
   afterEach(() => {
@@ -119,6 +121,13 @@ describe.each(DIALECTS)("password reset by email (%s)", (kind) => {
       t.request({ method: "POST", url: "/api/auth/login", payload: { email: user.user.email, password } });
     expect((await login(user.password)).statusCode).toBe(401);
     expect((await login("a-brand-new-password")).statusCode).toBe(200);
+
+    // The address hears that the password changed.
+    await t.ctx.mail.deliverDue();
+    const notice = smtp.messages.at(-1);
+    expect(notice?.envelopeTo).toEqual([user.user.email]);
+    expect(notice?.parsed.subject).toBe("Your SiteSnag password was changed");
+    expect(notice?.parsed.text).toContain(`${PUBLIC_URL}/forgot-password`);
 
     // Replayed: refused plainly, the password stays the one just set.
     expectError(await reset(token, "yet-another-password"), 400, RESET_LINK_USED);

@@ -101,6 +101,22 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const ended = await ctx.db.transaction().execute(async (trx) => {
     if (!(await claimPasswordReset(trx, row.id, now))) throw new AppError(400, RESET_LINK_USED);
     await updateUser(trx, user.id, { password_hash: passwordHash });
+    // Word to the address that the password changed: the one warning if the link was not theirs.
+    await ctx.mail.queue(
+      {
+        to: user.email,
+        toName: `${user.first_name} ${user.last_name}`,
+        subject: `Your ${PRODUCT_NAME} password was changed`,
+        text: [
+          `Hello ${user.first_name},`,
+          `The password of your ${PRODUCT_NAME} account ${user.email} was just changed with a reset link, and every device signed in to it was signed out.`,
+          `If that was not you, ask for a new link at once and choose another password:`,
+          `${ctx.config.mail.publicUrl}/forgot-password`,
+        ].join("\n\n"),
+        reason: `You are receiving this because the password of ${user.email} on ${PRODUCT_NAME} was changed.`,
+      },
+      trx,
+    );
     return revokeAllSessions(trx, user.id, now);
   });
   await Promise.all(ended.map((family) => ctx.sessions.end(family)));
