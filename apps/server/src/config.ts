@@ -1,6 +1,7 @@
 // Runtime configuration, parsed once from the environment (DESIGN §3). A bad value stops start-up
 // with one line naming the variable, never a stack trace.
 import { z } from "zod";
+import { isSendableAddress } from "./mail/mail-address";
 import type { S3Options } from "./storage/s3-storage";
 
 const EnvSchema = z.object({
@@ -48,6 +49,9 @@ const EnvSchema = z.object({
     .trim()
     .max(200)
     .refine((v) => !/[\r\n]/.test(v), { message: "must be one line" })
+    .refine((v) => v === "" || isSendableAddress(/<([^<>]*)>$/.exec(v)?.[1] ?? v), {
+      message: "must be an address such as snags@example.com or SiteSnag <snags@example.com>",
+    })
     .optional(),
   PUBLIC_URL: z
     .string()

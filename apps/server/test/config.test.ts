@@ -142,6 +142,12 @@ describe("loadConfig", () => {
     );
   });
 
+  it.each(["snags", "SiteSnag <snags>", "SiteSnag <a b@example.com>"])("refuses MAIL_FROM=%s", (value) => {
+    expect(configError({ MAIL_FROM: value }).message).toBe(
+      "Invalid MAIL_FROM: must be an address such as snags@example.com or SiteSnag <snags@example.com>",
+    );
+  });
+
   it("refuses a MAIL_FROM of more than one line", () => {
     expect(configError({ MAIL_FROM: "a@example.com\r\nBcc: x@evil.example" }).message).toBe(
       "Invalid MAIL_FROM: must be one line",
