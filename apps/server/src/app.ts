@@ -31,6 +31,7 @@ import { notificationRoutes } from "./notifications/notifications.routes";
 import { passwordResetRoutes } from "./password-reset/password-reset.routes";
 import { requestLogSerializer } from "./password-reset/request-log";
 import { projectRoutes } from "./projects/projects.routes";
+import { WriteLimits } from "./quotas/write-limits";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   }
 
   const ctx: AppContext = {
+    writes: new WriteLimits({ config: options.config, db: options.db, redis }),
     config: options.config,
     db: options.db,
     dbKind: options.dbKind,
@@ -101,7 +103,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     sessions: new SessionStatus(options.db, undefined, redis),
     storage: options.storage,
     redis,
-    pdf: createPdfRenderer({ workers: options.config.pdfWorkers ?? defaultPdfWorkers(), queue: PDF_QUEUE }),
+    pdf: createPdfRenderer({
+      workers: options.config.pdfWorkers ?? defaultPdfWorkers(),
+      queue: PDF_QUEUE,
+      memoryBytes: options.config.pdfMemoryBytes,
+    }),
     photos: createPhotoProcessor({
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,

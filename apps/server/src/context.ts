@@ -4,6 +4,7 @@ import type { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
 import type { Mailer } from "./mail/mailer";
+import type { WriteLimits } from "./quotas/write-limits";
 import type { SharedRedis } from "./shared-state/redis";
 import type { PdfRenderer } from "./snagging/pdf-pool";
 import type { PhotoProcessor } from "./snagging/photo-pool";
@@ -26,5 +27,7 @@ export type AppContext = {
   photos: PhotoProcessor;
   /** The mail outbox: `ctx.mail.queue(message, trx?)` (mail/mailer.ts). */
   mail: Mailer;
+  /** Writes per minute per account and workspace (quotas/write-limits.ts). */
+  writes: WriteLimits;
   log: FastifyBaseLogger;
 };

@@ -44,6 +44,12 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT: "1000",
+    // Tests write far faster than people: the write budgets are tested with their own values
+    // (quotas.test.ts); demo sandboxes keep their default.
+    WRITE_ITEMS_PER_MINUTE: "1000000",
+    WRITE_MB_PER_MINUTE: "1000000",
+    WORKSPACE_WRITE_ITEMS_PER_MINUTE: "1000000",
+    WORKSPACE_WRITE_MB_PER_MINUTE: "1000000",
     WEB_DIST: "/nonexistent",
     ...env,
   });

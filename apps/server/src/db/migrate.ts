@@ -8,6 +8,7 @@ import * as syncApplied from "./migrations/0005-sync-applied";
 import * as listIndexes from "./migrations/0006-list-indexes";
 import * as reportSearchText from "./migrations/0007-report-search-text";
 import * as projectUserSearchText from "./migrations/0008-project-user-search-text";
+import * as storageUsage from "./migrations/0009-storage-usage";
 import * as mail from "./migrations/0013-mail";
 import type { Database } from "./schema";
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-list-indexes": listIndexes,
   "0007-report-search-text": reportSearchText,
   "0008-project-user-search-text": projectUserSearchText,
+  "0009-storage-usage": storageUsage,
   "0013-mail": mail,
 };
 

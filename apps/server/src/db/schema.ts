@@ -7,6 +7,8 @@ export interface WorkspacesTable {
   is_demo: Generated<number>;
   expires_at: number | null;
   created_at: number;
+  /** Bytes of stored files (photos and thumbnails) the workspace's rows name (quotas/storage-quota.ts). */
+  storage_bytes: Generated<number>;
 }
 
 export interface UsersTable {
@@ -100,6 +102,8 @@ export interface AttachmentsTable {
   width: number | null;
   height: number | null;
   created_at: number;
+  /** Size of the thumbnail file (0 for attachments stored before migration 0009). */
+  thumbnail_bytes: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {

@@ -8,6 +8,7 @@ import { issueTokens } from "../auth/token-rotation";
 import type { AppContext } from "../context";
 import { newId } from "../ids";
 import { deleteProjectsWithFiles } from "../projects/projects.cascade";
+import { chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snagging.files";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
@@ -66,6 +67,7 @@ export async function startDemo(ctx: AppContext): Promise<AuthResponse> {
         created_at: now,
       });
       await insertDemoSeed(trx, seed, attachments);
+      await chargeStorage(ctx, trx, workspaceId, storedBytesOf(attachments));
       return row;
     })
     .catch(async (err: unknown) => {

@@ -11,9 +11,10 @@ import { uniqueViolation } from "../db/unique-violation";
 import { conflict } from "../http/errors";
 import { newId } from "../ids";
 import { notifyAssigned } from "../notifications/notifications.service";
+import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireProjectField } from "./snagging.access";
-import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
+import { deleteFilesQuietly, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
 import {
   findIdempotencyKey,
   insertAttachments,
@@ -74,6 +75,7 @@ export async function createReport(
 
   const now = nowSeconds();
   const reportId = newId();
+  await assertStorageRoom(ctx, user.workspace_id, photoBytesOf(request.photos));
   const attachments = await storePhotos(ctx, request.photos, {
     reportId,
     workspaceId: user.workspace_id,
@@ -104,6 +106,7 @@ export async function createReport(
             updated_at: now,
           });
           await insertAttachments(trx, attachments);
+          await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(attachments));
           const notified = {
             workspace_id: user.workspace_id,
             title,

@@ -14,6 +14,10 @@ export const newPhotoKey = (): string => `photos/${randomBytes(16).toString("hex
 export const fileKeysOf = (rows: readonly Pick<AttachmentRow, "storage_key" | "thumbnail_key">[]): string[] =>
   rows.flatMap((r) => (r.thumbnail_key ? [r.storage_key, r.thumbnail_key] : [r.storage_key]));
 
+/** What storing these photos will take (display copies and thumbnails), for the storage quota. */
+export const photoBytesOf = (photos: readonly UploadedPhoto[]): number =>
+  photos.reduce((sum, p) => sum + p.display.length + p.thumbnail.length, 0);
+
 /**
  * Puts each photo's display copy and thumbnail into storage and answers the attachment rows to
  * insert (positions from `firstPosition`). If any put fails, the files already put are removed.
@@ -39,6 +43,7 @@ export async function storePhotos(
       width: photo.width,
       height: photo.height,
       created_at: owner.now,
+      thumbnail_bytes: photo.thumbnail.length,
     };
   });
   // allSettled, not all: every put must have finished before a clean-up delete, or a late put

@@ -17,10 +17,11 @@ import { answeredCursor, toPage } from "../db/keyset";
 import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
+import { assertStorageRoom, chargeStorage, releaseStorage, storedBytesOf } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
-import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
+import { deleteFilesQuietly, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
   countReportsByStatus,
@@ -155,6 +156,7 @@ export async function editReport(
   }
 
   const now = nowSeconds();
+  await assertStorageRoom(ctx, user.workspace_id, photoBytesOf(photos) - storedBytesOf(removed));
   const added = await storePhotos(ctx, photos, {
     reportId: id,
     workspaceId: user.workspace_id,
@@ -168,7 +170,9 @@ export async function editReport(
       if (after.assigned_to !== report.assigned_to) await notifyAssigned(trx, after, user.id);
       if (after.status !== report.status) await notifyStatusChanged(trx, after, after.status, user.id);
       await deleteAttachments(trx, id, removeIds);
+      await releaseStorage(trx, user.workspace_id, storedBytesOf(removed));
       await insertAttachments(trx, added);
+      await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(added));
       await record?.(trx, id);
     });
   } catch (err) {
@@ -211,6 +215,7 @@ export async function removeReport(
   const keys = await ctx.db.transaction().execute(async (trx) => {
     const attachments = await findAttachments(trx, [id]);
     await deleteReportRows(trx, user.workspace_id, id);
+    await releaseStorage(trx, user.workspace_id, storedBytesOf(attachments));
     await record?.(trx, id);
     return fileKeysOf(attachments);
   });
