@@ -21,6 +21,7 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
+import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
@@ -29,7 +30,6 @@ import { notificationMailJob } from "./notification-mail/notification-mail.jobs"
 import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { passwordResetRoutes } from "./password-reset/password-reset.routes";
-import { requestLogSerializer } from "./password-reset/request-log";
 import { projectRoutes } from "./projects/projects.routes";
 import { WriteLimits } from "./quotas/write-limits";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
@@ -39,6 +39,7 @@ import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { trashRoutes } from "./trash/trash.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 
@@ -50,6 +51,8 @@ export type AppOptions = {
   storage: FileStorage;
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Where log lines go instead of stdout (tests read the log this way). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
@@ -69,8 +72,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     logger: {
       level: options.config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken", "body.token"],
-      // A reset link's token arrives in the page's query string: never written to a log line.
-      serializers: { req: requestLogSerializer },
+      // URLs are logged as route patterns: some carry capability tokens (http/request-log.ts).
+      serializers: requestLogSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     // The router's limit equals the id schema's, so any over-long id is simply not found.
@@ -153,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
       await api.register(notificationMailRoutes(ctx, authenticate), { prefix: "/mail" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
+      await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
     },
     { prefix: "/api" },
   );

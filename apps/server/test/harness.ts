@@ -32,6 +32,8 @@ export type TestAppOptions = {
   databaseUrl?: string;
   /** Called with each connection error the pool absorbs. */
   onConnectionError?: (error: Error) => void;
+  /** Receives the app's log lines (set LOG_LEVEL in env to see any). */
+  logStream?: { write: (line: string) => void };
 };
 
 export async function createTestApp(
@@ -80,6 +82,7 @@ export async function createTestApp(
     secret: TEST_SECRET,
     // DATA_DIR/files on disk, or the S3 bucket when the test passes S3_BUCKET (s3rver on loopback).
     storage: createStorage(config),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   return {

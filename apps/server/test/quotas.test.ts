@@ -6,6 +6,8 @@ import type { AdminUser } from "@sitesnag/shared/users";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueTokens } from "../src/auth/token-rotation";
 import { WriteLimits } from "../src/quotas/write-limits";
+import { nowSeconds } from "../src/time";
+import { purgeExpiredTrash } from "../src/trash/trash.service";
 import { expectError } from "./assertions";
 import { createProject, demoLogin, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -72,8 +74,12 @@ describe.each(DIALECTS)("storage quota per workspace (%s)", (kind) => {
     expect(patched.statusCode, patched.body).toBe(200);
     expect(await usedBytes(t, ws)).toBe(await storedBytes(t, report.id));
 
+    // A deleted report goes to the Trash with its files: they count until the purge releases them.
+    const kept = await usedBytes(t, ws);
     const del = await t.request({ method: "DELETE", url: `/api/snagging/${report.id}`, token: owner.accessToken });
     expect(del.statusCode).toBe(204);
+    expect(await usedBytes(t, ws)).toBe(kept);
+    await purgeExpiredTrash(t.ctx, nowSeconds() + 31 * 86_400);
     expect(await usedBytes(t, ws)).toBe(0);
 
     const again = await createWithPhotos(t, owner.accessToken, project.id, 1);
@@ -81,6 +87,8 @@ describe.each(DIALECTS)("storage quota per workspace (%s)", (kind) => {
     expect(await usedBytes(t, ws)).toBeGreaterThan(0);
     const gone = await t.request({ method: "DELETE", url: `/api/projects/${project.id}`, token: owner.accessToken });
     expect(gone.statusCode).toBe(204);
+    expect(await usedBytes(t, ws)).toBeGreaterThan(0);
+    await purgeExpiredTrash(t.ctx, nowSeconds() + 31 * 86_400);
     expect(await usedBytes(t, ws)).toBe(0);
   });
 

@@ -9,6 +9,8 @@ import * as listIndexes from "./migrations/0006-list-indexes";
 import * as reportSearchText from "./migrations/0007-report-search-text";
 import * as projectUserSearchText from "./migrations/0008-project-user-search-text";
 import * as storageUsage from "./migrations/0009-storage-usage";
+import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
+import * as trash from "./migrations/0010-trash";
 import * as mail from "./migrations/0013-mail";
 import type { Database } from "./schema";
 
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   "0007-report-search-text": reportSearchText,
   "0008-project-user-search-text": projectUserSearchText,
   "0009-storage-usage": storageUsage,
+  "0010-refresh-grace-once": refreshGraceOnce,
+  "0010-trash": trash,
   "0013-mail": mail,
 };
 

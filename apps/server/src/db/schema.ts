@@ -43,6 +43,8 @@ export interface RefreshTokensTable {
   /** Set when the token was rotated: the id of the token issued in its place. */
   replaced_by: string | null;
   created_at: number;
+  /** When its one grace replay was used (token-rotation.ts); null until then. */
+  grace_used_at: number | null;
 }
 
 export interface ProjectsTable {
@@ -228,7 +230,34 @@ export interface Database {
   password_resets: PasswordResetsTable;
   notification_mail_preferences: NotificationMailPreferencesTable;
   mail_settings: MailSettingsTable;
+  trash_items: TrashItemsTable;
 }
+
+/** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */
+export interface TrashItemsTable {
+  id: string;
+  workspace_id: string;
+  kind: "project" | "report";
+  item_id: string;
+  /** The project's name or the report's reference, as shown in the Trash. */
+  name: string;
+  /** "3 reports" for a project; the project's name for a report. */
+  detail: string;
+  /** A report's project (restoring it needs that project back first). */
+  project_id: string | null;
+  deleted_by: string | null;
+  deleted_by_name: string;
+  deleted_at: number;
+  purge_at: number;
+  /** JSON: { table: rows[] } in the order the rows are restored. */
+  snapshot: string;
+  /** JSON: the storage keys of the item's files, deleted at purge. */
+  file_keys: string;
+  /** The photos' bytes (attachments.size_bytes) still stored for it: storage it holds until purged. */
+  file_bytes: number;
+}
+
+export type TrashItemRow = Selectable<TrashItemsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

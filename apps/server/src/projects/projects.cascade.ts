@@ -5,6 +5,7 @@ import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
 import type { Database } from "../db/schema";
 import { releaseStorage, storedBytesOf } from "../quotas/storage-quota";
+import { logFileDeleteFailure } from "../snagging/snagging.files";
 
 export async function deleteProjectsWithFiles(
   ctx: AppContext,
@@ -40,6 +41,6 @@ export async function deleteProjectsWithFiles(
     return fileKeys;
   });
   if (keys.length > 0) {
-    await ctx.storage.delete(keys).catch((err: unknown) => ctx.log.warn({ err }, "could not delete some files"));
+    await ctx.storage.delete(keys).catch((err: unknown) => logFileDeleteFailure(ctx, err, keys.length));
   }
 }
