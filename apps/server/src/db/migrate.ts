@@ -12,6 +12,7 @@ import * as storageUsage from "./migrations/0009-storage-usage";
 import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
 import * as trash from "./migrations/0010-trash";
 import * as mail from "./migrations/0013-mail";
+import * as audits from "./migrations/0016-audits";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0010-refresh-grace-once": refreshGraceOnce,
   "0010-trash": trash,
   "0013-mail": mail,
+  "0016-audits": audits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
