@@ -28,6 +28,9 @@ const ROUTES = [
   { path: "/login", html: "prerendered/login.html", budget: PUBLIC_BUDGET },
   { path: "/privacy", html: "prerendered/privacy.html" },
   { path: "/signup", html: "index.html", modules: ["src/features/auth/signup-page.tsx"] },
+  { path: "/forgot-password", html: "index.html", modules: ["src/features/auth/forgot-password-page.tsx"] },
+  { path: "/reset-password", html: "index.html", modules: ["src/features/auth/reset-password-page.tsx"] },
+  { path: "/unsubscribe", html: "index.html", modules: ["src/features/mail/unsubscribe-page.tsx"] },
   {
     path: "/app/dashboard",
     html: "app-shell/dashboard.html",

@@ -12,7 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const ADMIN = { email: "admin@sitesnag.test", password: "Admin-Passw0rd-e2e" };
 
-type Server = { url: string };
+/** The worker's server: its URL and its DATA_DIR (mail is written to DATA_DIR/mail as .eml files). */
+type Server = { url: string; dataDir: string };
 export type Session = {
   user: { id: string; firstName: string; lastName: string; email: string; role: string };
   accessToken: string;
@@ -56,10 +57,13 @@ export const test = base.extend<{ api: ApiHelper }, { server: Server }>({
       const dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-e2e-"));
       const port = await findFreePort();
       let log = "";
+      const url = `http://127.0.0.1:${port}`;
       const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
         env: {
           ...process.env,
           PORT: String(port),
+          PUBLIC_URL: url,
+          SMTP_URL: "",
           HOST: "127.0.0.1",
           DATA_DIR: dataDir,
           DATABASE_URL: "",
@@ -72,9 +76,8 @@ export const test = base.extend<{ api: ApiHelper }, { server: Server }>({
       });
       child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
       child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
-      const url = `http://127.0.0.1:${port}`;
       await waitForHealth(url, child, () => log);
-      await use({ url });
+      await use({ url, dataDir });
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
       rmSync(dataDir, { recursive: true, force: true });

@@ -26,7 +26,11 @@ import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
+import { Mailer } from "./mail/mailer";
+import { notificationMailJob } from "./notification-mail/notification-mail.jobs";
+import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
+import { passwordResetRoutes } from "./password-reset/password-reset.routes";
 import { projectRoutes } from "./projects/projects.routes";
 import { WriteLimits } from "./quotas/write-limits";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
@@ -71,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
+      redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken", "body.token"],
       // URLs are logged as route patterns: some carry capability tokens (http/request-log.ts).
       serializers: requestLogSerializers,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -116,9 +120,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,
     }),
+    mail: new Mailer(options.db, options.config, app.log, options.secret),
     log: app.log,
   };
   await ctx.sessions.subscribe(app.log);
+  // Instant notification mail and the daily digest run with the mail queue's schedule (main.ts starts it).
+  ctx.mail.addJob(notificationMailJob(ctx));
   // onClose runs once every in-flight request has finished (graceful shutdown drains first).
   app.addHook("onClose", () => Promise.all([ctx.pdf.close(), ctx.photos.close()]).then(() => undefined));
   const stopUploadCollection = scheduleUploadCollection(ctx);
@@ -147,12 +154,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         return reply.send({ status: "ok" });
       });
       await api.register(authRoutes(ctx), { prefix: "/auth" });
+      await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
+      await api.register(notificationMailRoutes(ctx, authenticate), { prefix: "/mail" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });

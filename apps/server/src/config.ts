@@ -1,6 +1,7 @@
 // Runtime configuration, parsed once from the environment (DESIGN §3). A bad value stops start-up
 // with one line naming the variable, never a stack trace.
 import { z } from "zod";
+import { isSendableAddress } from "./mail/mail-address";
 import type { S3Options } from "./storage/s3-storage";
 
 const EnvSchema = z.object({
@@ -37,6 +38,33 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
   PHOTO_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || isSmtpUrl(v), {
+      message: "must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587",
+    }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => !/[\r\n]/.test(v), { message: "must be one line" })
+    .refine((v) => v === "" || isSendableAddress(/<([^<>]*)>$/.exec(v)?.[1] ?? v), {
+      message: "must be an address such as snags@example.com or SiteSnag <snags@example.com>",
+    })
+    .optional(),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || isHttpUrl(v), {
+      message: "must be an http:// or https:// URL such as https://snag.example.com",
+    }),
+  MAIL_DIGEST_HOUR: z.coerce
+    .number({ error: "must be a whole hour from 0 to 23" })
+    .int({ error: "must be a whole hour from 0 to 23" })
+    .min(0, { error: "must be a whole hour from 0 to 23" })
+    .max(23, { error: "must be a whole hour from 0 to 23" })
+    .default(7),
   PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
   WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(600),
   WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(100),
@@ -66,6 +94,24 @@ function isPostgresUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
   } catch {
     return false;
   }
@@ -106,6 +152,15 @@ export type Config = {
   photoWorkers: number | undefined;
   /** PDFs one account may have in the pool at once, per instance; beyond: 429 with Retry-After. */
   pdfsPerUser: number;
+  /** Outgoing mail (mail/): SMTP when smtpUrl is set, else .eml files under DATA_DIR/mail. */
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Where links in mail point, without a trailing slash. */
+    publicUrl: string;
+    /** The local hour (each person's time zone) the daily digest goes out. */
+    digestHour: number;
+  };
   /** Bytes of PDF work (photos read, documents being written) in flight at once, per instance. */
   pdfMemoryBytes: number;
   /** Writes per minute and storage per workspace (quotas/, decision 0019). */
@@ -179,6 +234,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfWorkers: e.PDF_WORKERS,
     photoWorkers: e.PHOTO_WORKERS,
     pdfsPerUser: e.PDFS_PER_USER,
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM || "SiteSnag <no-reply@localhost>",
+      publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+      digestHour: e.MAIL_DIGEST_HOUR,
+    },
     pdfMemoryBytes: e.PDF_MEMORY_MB * MB,
     quotas: {
       account: { items: e.WRITE_ITEMS_PER_MINUTE, bytes: e.WRITE_MB_PER_MINUTE * MB },

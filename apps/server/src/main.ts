@@ -90,8 +90,11 @@ async function main(): Promise<void> {
   const cleanup = setInterval(() => {
     removeExpiredDemos(ctx).catch((err: unknown) => app.log.warn({ err }, "demo clean-up failed"));
     purgeExpiredTrash(ctx).catch((err: unknown) => app.log.warn({ err }, "trash clean-up failed"));
+    ctx.mail.removeOldSent().catch((err: unknown) => app.log.warn({ err }, "mail outbox clean-up failed"));
   }, HOUR_MS);
   cleanup.unref();
+  // The mail queue's delivery (and the daily digest) run here, on every instance (mail/mailer.ts).
+  ctx.mail.start();
 
   // Graceful shutdown (README, "Running several instances"): stop accepting connections, let the
   // requests in flight (uploads included) finish, then close Redis, the database pool and the
@@ -122,6 +125,9 @@ async function main(): Promise<void> {
     }
     clearInterval(sweep);
     clearTimeout(deadline);
+    await ctx.mail
+      .stop()
+      .catch((err: unknown) => app.log.warn({ err }, "shutdown: mail delivery did not stop cleanly"));
     const closed = await Promise.allSettled([database.db.destroy(), storage.close()]);
     for (const result of closed) {
       if (result.status === "rejected")

@@ -139,6 +139,54 @@ const ROWS: Row[] = [
     }),
     expected: all(204, 204),
   },
+  {
+    // The same answer for everybody and every address: whether an account exists is never told.
+    route: "POST /api/auth/forgot-password",
+    request: (w) => ({ method: "POST", url: "/api/auth/forgot-password", payload: { email: w.member.user.email } }),
+    expected: all(202, 202),
+  },
+  {
+    route: "GET /api/mail/preferences",
+    request: () => ({ method: "GET", url: "/api/mail/preferences" }),
+    expected: all(200),
+  },
+  {
+    route: "PUT /api/mail/preferences",
+    request: () => ({
+      method: "PUT",
+      url: "/api/mail/preferences",
+      payload: { timeZone: "Europe/Paris", preferences: { assigned: "digest" } },
+    }),
+    expected: all(200),
+  },
+  {
+    // The signed token is the permission; a forged one is refused for everybody alike.
+    route: "POST /api/mail/unsubscribe",
+    request: () => ({
+      method: "POST",
+      url: "/api/mail/unsubscribe",
+      payload: { token: "bm9ib2R5OmFzc2lnbmVk.forged" },
+    }),
+    expected: all(400, 400),
+  },
+  {
+    route: "POST /api/auth/reset-password/check",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/reset-password/check",
+      payload: { token: "a-guessed-token-that-matches-nothing" },
+    }),
+    expected: all(400, 400),
+  },
+  {
+    route: "POST /api/auth/reset-password",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token: "a-guessed-token-that-matches-nothing", password: "matrix-pass-2" },
+    }),
+    expected: all(400, 400),
+  },
 
   { route: "GET /api/projects", request: () => ({ method: "GET", url: "/api/projects" }), expected: all(200) },
   {
@@ -339,6 +387,27 @@ const ROWS: Row[] = [
     route: "POST /api/invitations",
     request: () => ({ method: "POST", url: "/api/invitations", payload: { email: "" } }),
     expected: { anonymous: 401, member: 403, owner: 201, outsider: 201, admin: 201 },
+  },
+  {
+    route: "GET /api/invitations/recent",
+    request: () => ({ method: "GET", url: "/api/invitations/recent" }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "POST /api/invitations/:id/resend",
+    request: async (w) => {
+      const made = await w.t.request({
+        method: "POST",
+        url: "/api/invitations",
+        token: w.owner.accessToken,
+        payload: { email: uniqueEmail() },
+      });
+      return {
+        method: "POST",
+        url: `/api/invitations/${(made.json() as { invitation: { id: string } }).invitation.id}/resend`,
+      };
+    },
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
   },
   {
     route: "DELETE /api/invitations/:id",

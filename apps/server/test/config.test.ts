@@ -29,6 +29,12 @@ describe("loadConfig", () => {
       logLevel: "info",
       webDist: undefined,
       pdfsPerUser: 3,
+      mail: {
+        smtpUrl: undefined,
+        from: "SiteSnag <no-reply@localhost>",
+        publicUrl: "http://localhost:3000",
+        digestHour: 7,
+      },
       pdfMemoryBytes: 128 * 1024 * 1024,
       quotas: {
         account: { items: 600, bytes: 100 * 1024 * 1024 },
@@ -63,6 +69,10 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       WEB_DIST: "/srv/web",
       PDFS_PER_USER: "5",
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      MAIL_FROM: "Acme Snags <snags@acme.example>",
+      PUBLIC_URL: "https://snags.acme.example/",
+      MAIL_DIGEST_HOUR: "18",
       PDF_MEMORY_MB: "64",
       WRITE_ITEMS_PER_MINUTE: "100",
       WRITE_MB_PER_MINUTE: "10",
@@ -89,6 +99,12 @@ describe("loadConfig", () => {
       logLevel: "warn",
       webDist: "/srv/web",
       pdfsPerUser: 5,
+      mail: {
+        smtpUrl: "smtps://user:pass@smtp.example.com:465",
+        from: "Acme Snags <snags@acme.example>",
+        publicUrl: "https://snags.acme.example",
+        digestHour: 18,
+      },
       pdfMemoryBytes: 64 * 1024 * 1024,
       quotas: {
         account: { items: 100, bytes: 10 * 1024 * 1024 },
@@ -105,6 +121,7 @@ describe("loadConfig", () => {
     expect(configError({ WRITE_ITEMS_PER_MINUTE: "lots" }).message).toBe(
       "Invalid WRITE_ITEMS_PER_MINUTE: must be a whole number from 1 to 1000000",
     );
+    expect(loadConfig({ PORT: "8080" }).mail.publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).databaseUrl).toBe("postgres://localhost/x");
   });
 
@@ -138,6 +155,36 @@ describe("loadConfig", () => {
         "Invalid PHOTO_WORKERS: must be a whole number from 0 to 16",
       );
     }
+  });
+
+  it.each(["http://smtp.example.com", "smtp://", "mail.example.com:25"])("refuses SMTP_URL=%s", (value) => {
+    expect(configError({ SMTP_URL: value }).message).toBe(
+      "Invalid SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587",
+    );
+  });
+
+  it.each(["snag.example.com", "ftp://snag.example.com", "https://"])("refuses PUBLIC_URL=%s", (value) => {
+    expect(configError({ PUBLIC_URL: value }).message).toBe(
+      "Invalid PUBLIC_URL: must be an http:// or https:// URL such as https://snag.example.com",
+    );
+  });
+
+  it.each(["24", "-1", "7.5", "seven"])("refuses MAIL_DIGEST_HOUR=%s", (value) => {
+    expect(configError({ MAIL_DIGEST_HOUR: value }).message).toBe(
+      "Invalid MAIL_DIGEST_HOUR: must be a whole hour from 0 to 23",
+    );
+  });
+
+  it.each(["snags", "SiteSnag <snags>", "SiteSnag <a b@example.com>"])("refuses MAIL_FROM=%s", (value) => {
+    expect(configError({ MAIL_FROM: value }).message).toBe(
+      "Invalid MAIL_FROM: must be an address such as snags@example.com or SiteSnag <snags@example.com>",
+    );
+  });
+
+  it("refuses a MAIL_FROM of more than one line", () => {
+    expect(configError({ MAIL_FROM: "a@example.com\r\nBcc: x@evil.example" }).message).toBe(
+      "Invalid MAIL_FROM: must be one line",
+    );
   });
 
   it.each(["0", "101", "2.5", "many"])("refuses PDFS_PER_USER=%s", (value) => {

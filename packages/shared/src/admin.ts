@@ -40,4 +40,13 @@ export type SystemSettings = {
     attachments: number;
     notifications: number;
   };
+  /** The mail queue (issue 26): where mail goes, what waits, and the last failed attempt's reason. */
+  mail: {
+    transport: "smtp" | "files";
+    queued: number;
+    failed: number;
+    lastError: string | null;
+    /** ISO time of that failed attempt. */
+    lastErrorAt: string | null;
+  };
 };

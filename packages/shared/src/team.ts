@@ -24,8 +24,15 @@ export const InvitationSchema = z.object({
   invitedByName: z.string().nullable(),
   createdAt: z.number(),
   expiresAt: z.number(),
+  /** pending, or (GET /api/invitations/recent) accepted or expired. */
+  state: z.enum(["pending", "accepted", "expired"]),
+  acceptedAt: z.number().nullable(),
+  acceptedByName: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** What creating or resending an invitation answers: the link's token is shown this once. */
+export type CreatedInvitation = { invitation: Invitation; token: string; emailed: boolean };
 
 /** What the public accept page learns from a token before anyone signs in. */
 export const InvitationPreviewSchema = z.object({

@@ -5,6 +5,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { forbidden } from "../http/errors";
+import { outboxStatus } from "../mail/mail-outbox.repository";
 import { nowSeconds } from "../time";
 import { presentAdminUser } from "../users/users.presenter";
 import { findUsersPage } from "../users/users.repository";
@@ -59,13 +60,14 @@ export async function getAdminStats(ctx: AppContext, user: UserRow): Promise<Adm
 
 export async function getSystemSettings(ctx: AppContext, user: UserRow): Promise<SystemSettings> {
   requireAdminUser(user);
-  const [users, workspaces, projects, reports, attachments, notifications] = await Promise.all([
+  const [users, workspaces, projects, reports, attachments, notifications, mail] = await Promise.all([
     countRows(ctx.db, "users"),
     countRows(ctx.db, "workspaces"),
     countRows(ctx.db, "projects"),
     countRows(ctx.db, "snagging_reports"),
     countRows(ctx.db, "attachments"),
     countRows(ctx.db, "notifications"),
+    outboxStatus(ctx.db),
   ]);
   return {
     version: packageJson.version,
@@ -75,5 +77,12 @@ export async function getSystemSettings(ctx: AppContext, user: UserRow): Promise
     demoEnabled: true,
     nodeVersion: process.version,
     counts: { users, workspaces, projects, reports, attachments, notifications },
+    mail: {
+      transport: ctx.mail.transportKind,
+      queued: mail.queued,
+      failed: mail.failed,
+      lastError: mail.lastError,
+      lastErrorAt: mail.lastErrorAt === null ? null : new Date(mail.lastErrorAt * 1000).toISOString(),
+    },
   };
 }

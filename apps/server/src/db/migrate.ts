@@ -12,6 +12,7 @@ import * as storageUsage from "./migrations/0009-storage-usage";
 import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
 import * as trash from "./migrations/0010-trash";
 import * as sheets from "./migrations/0012-sheets";
+import * as mail from "./migrations/0013-mail";
 import * as uploads from "./migrations/0015-uploads";
 import * as audits from "./migrations/0016-audits";
 import type { Database } from "./schema";
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0010-refresh-grace-once": refreshGraceOnce,
   "0010-trash": trash,
   "0012-sheets": sheets,
+  "0013-mail": mail,
   "0015-uploads": uploads,
   "0016-audits": audits,
 };

@@ -147,6 +147,8 @@ export interface NotificationsTable {
   status: "open" | "in-progress" | "resolved" | "closed" | null;
   read_at: number | null;
   created_at: number;
+  /** Notification mail (migration 0013): null until the mailer has looked at it. */
+  mail_state: ColumnType<"instant" | "digest" | "digested" | "off" | null, string | null | undefined, string | null>;
 }
 
 /** The sync ledger: one row per (user, tempId) applied, written with the change it made. */
@@ -188,6 +190,56 @@ export interface ReportStatusCountsTable {
   workspace_id: string;
   status: SnaggingReportsTable["status"];
   n: number;
+}
+
+/** One message to send (mail/mail-outbox.ts): pending until an SMTP server accepts it. */
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  to_name: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** Why the person gets it, shown in the footer (and the log). */
+  reason: string;
+  /** The one-click unsubscribe URL (List-Unsubscribe, RFC 8058), for notification mail. */
+  unsubscribe_url: string | null;
+  status: Generated<"pending" | "sent" | "failed">;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** The instance sending it now, until lease_until: no other instance takes the row meanwhile. */
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** The last failed attempt's reason, kept after a later success (System Settings shows it). */
+  last_error: string | null;
+  last_attempt_at: number | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  password_fingerprint: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface NotificationMailPreferencesTable {
+  user_id: string;
+  /** A notification kind (notifications.kind) or "due" (overdue and due-soon items in the digest). */
+  kind: string;
+  mode: "instant" | "digest" | "off";
+}
+
+export interface MailSettingsTable {
+  user_id: string;
+  /** IANA time zone the daily digest's hour is read in. */
+  time_zone: Generated<string>;
+  /** The local day (YYYY-MM-DD) of the last digest, written by the instance that claimed it. */
+  digest_sent_on: string | null;
 }
 
 /** A site audit on the server (issue 25, migration 0016); signatures are image files in storage. */
@@ -289,6 +341,10 @@ export interface Database {
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
+  mail_outbox: MailOutboxTable;
+  password_resets: PasswordResetsTable;
+  notification_mail_preferences: NotificationMailPreferencesTable;
+  mail_settings: MailSettingsTable;
   trash_items: TrashItemsTable;
   trashed_files: TrashedFilesTable;
   audits: AuditsTable;

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { AuthResponse, Register } from "@sitesnag/shared/auth";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import {
+  type CreatedInvitation,
   INVITATION_LIFETIME_SECONDS,
   type Invitation,
   type InvitationInputSchema,
@@ -19,15 +20,20 @@ import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../http/errors";
 import { newId } from "../ids";
+import { requireSendableAddress } from "../mail/mail-address";
 import { nowSeconds } from "../time";
 import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
 import { isDemoWorkspace } from "../workspaces/workspaces.repository";
+import { queueInvitationMail } from "./invitation-mail";
 import {
   claimInvitation,
   findInvitationByHash,
+  findInvitationInWorkspace,
   findPendingInvitations,
+  findRecentInvitations,
   insertInvitation,
+  renewInvitation,
   revokeInvitation,
 } from "./invitations.repository";
 import { joinWorkspace, leaveWorkspace } from "./membership-moves";
@@ -39,20 +45,32 @@ export function requireOwner(user: UserRow): void {
 
 export async function listInvitations(ctx: AppContext, user: UserRow): Promise<Invitation[]> {
   requireOwner(user);
-  return (await findPendingInvitations(ctx.db, user.workspace_id, nowSeconds())).map(presentInvitation);
+  const now = nowSeconds();
+  return (await findPendingInvitations(ctx.db, user.workspace_id, now)).map((row) => presentInvitation(row, now));
+}
+
+/** Invitations accepted or expired in the last 30 days (revoked ones are gone from view). */
+export async function listRecentInvitations(ctx: AppContext, user: UserRow): Promise<Invitation[]> {
+  requireOwner(user);
+  const now = nowSeconds();
+  return (await findRecentInvitations(ctx.db, user.workspace_id, now, now - 30 * 24 * 60 * 60)).map((row) =>
+    presentInvitation(row, now),
+  );
 }
 
 export async function createInvitation(
   ctx: AppContext,
   user: UserRow,
   input: z.output<typeof InvitationInputSchema>,
-): Promise<{ invitation: Invitation; token: string }> {
+): Promise<CreatedInvitation> {
   requireOwner(user);
   // A demo sandbox is deleted after a day, and every account in it with it.
   if (await isDemoWorkspace(ctx.db, user.workspace_id)) {
     throw forbidden("Invitations are not available in the demo workspace");
   }
   const email = input.email ? normaliseEmail(input.email) : null;
+  // The address is mailed: one no mail server would take is refused here, before anything is made.
+  if (email) requireSendableAddress(email);
   if (email) {
     const existing = await findUserByEmail(ctx.db, email);
     if (existing?.workspace_id === user.workspace_id) throw conflict("This person is already a member of your team");
@@ -71,11 +89,46 @@ export async function createInvitation(
     accepted_by: null,
     revoked_at: null,
   };
-  await insertInvitation(ctx.db, row);
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertInvitation(trx, row);
+    if (email) {
+      await queueInvitationMail(
+        ctx,
+        trx,
+        { email, token, expiresAt: row.expires_at, workspaceId: row.workspace_id },
+        user,
+      );
+    }
+  });
   return {
     invitation: presentInvitation({ ...row, inviter_first_name: user.first_name, inviter_last_name: user.last_name }),
     token,
+    emailed: email !== null,
   };
+}
+
+/**
+ * Sends an invitation again: a new link (the old one stops working) valid for another 7 days,
+ * mailed to its address. Works for a pending or an expired invitation with an address.
+ */
+export async function resendInvitation(ctx: AppContext, user: UserRow, id: string): Promise<CreatedInvitation> {
+  requireOwner(user);
+  const row = UUID_PATTERN.test(id) ? await findInvitationInWorkspace(ctx.db, user.workspace_id, id) : undefined;
+  if (!row || row.revoked_at !== null) throw notFound("Invitation");
+  if (row.accepted_at !== null) throw conflict("This invitation has already been accepted");
+  if (row.email === null) {
+    throw new AppError(400, "This invitation has no email address. Copy a new link by creating another invitation.");
+  }
+  const email = row.email;
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = nowSeconds() + INVITATION_LIFETIME_SECONDS;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await renewInvitation(trx, row.id, hashToken(token), expiresAt))) {
+      throw conflict("This invitation has already been accepted");
+    }
+    await queueInvitationMail(ctx, trx, { email, token, expiresAt, workspaceId: row.workspace_id }, user);
+  });
+  return { invitation: presentInvitation({ ...row, expires_at: expiresAt }), token, emailed: true };
 }
 
 export async function cancelInvitation(ctx: AppContext, user: UserRow, id: string): Promise<void> {

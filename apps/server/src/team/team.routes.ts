@@ -13,8 +13,10 @@ import {
   cancelInvitation,
   createInvitation,
   listInvitations,
+  listRecentInvitations,
   previewInvitation,
   registerWithInvitation,
+  resendInvitation,
 } from "./invitations.service";
 import { getTeam, removeMember } from "./team.service";
 
@@ -45,6 +47,17 @@ export function invitationRoutes(ctx: AppContext, authenticate: Guard): FastifyP
 
     app.post("/", { onRequest: authenticate, schema: { body: InvitationInputSchema } }, async (request, reply) =>
       reply.status(201).send(await createInvitation(ctx, currentUser(request), request.body)),
+    );
+
+    app.get("/recent", { onRequest: authenticate }, async (request) => ({
+      invitations: await listRecentInvitations(ctx, currentUser(request)),
+    }));
+
+    // A new link, mailed again; per IP like the public routes, since each one sends a message.
+    app.post(
+      "/:id/resend",
+      { onRequest: authenticate, schema: { params: IdParams }, config: { rateLimit: perIp } },
+      async (request) => resendInvitation(ctx, currentUser(request), request.params.id),
     );
 
     app.delete("/:id", { onRequest: authenticate, schema: { params: IdParams } }, async (request, reply) => {

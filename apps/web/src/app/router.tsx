@@ -69,7 +69,30 @@ export const router = createBrowserRouter(
                 (m) => m.RegisterPage,
               ),
             },
+            {
+              path: "/forgot-password",
+              lazy: screen(
+                () => import("../features/auth/forgot-password-page"),
+                (m) => m.ForgotPasswordPage,
+              ),
+            },
           ],
+        },
+        {
+          // From a notification email's footer: no sign-in needed (the link's token is the permission).
+          path: "/unsubscribe",
+          lazy: screen(
+            () => import("../features/mail/unsubscribe-page"),
+            (m) => m.UnsubscribePage,
+          ),
+        },
+        {
+          // Outside SignedOutRoute: a link from the email works whoever is signed in on this browser.
+          path: "/reset-password",
+          lazy: screen(
+            () => import("../features/auth/reset-password-page"),
+            (m) => m.ResetPasswordPage,
+          ),
         },
         {
           path: "/logout",

@@ -1,5 +1,6 @@
 import type { Login } from "@sitesnag/shared/auth";
 import { useForm } from "react-hook-form";
+import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { errorMessage } from "../../lib/api-client";
@@ -57,6 +58,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
           error={formState.errors.password?.message}
           {...register("password")}
         />
+        <p className="-mt-2 text-right text-sm">
+          <AppLink to="/forgot-password" className="font-medium text-brand-700 underline">
+            Forgot password?
+          </AppLink>
+        </p>
         <Button type="submit" className="w-full" isLoading={formState.isSubmitting} disabled={!isHydrated}>
           Sign In
         </Button>

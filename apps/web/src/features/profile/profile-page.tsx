@@ -10,6 +10,9 @@ const OutboxBackupPanel = lazy(() =>
   import("../../offline/outbox-backup-panel").then((m) => ({ default: m.OutboxBackupPanel })),
 );
 
+// Loaded after the page's first paint: its own chunk, outside the profile screen's budget.
+const EmailCard = lazy(() => import("./email-card").then((m) => ({ default: m.EmailCard })));
+
 export function ProfilePage() {
   const user = useAuthStore((s) => s.user);
   if (!user) return null;
@@ -19,7 +22,7 @@ export function ProfilePage() {
         title="Profile"
         subtitle={
           <>
-            Your account and password. Your team is on the{" "}
+            Your account, password and email notifications. Your team is on the{" "}
             <Link to="/app/team" className="font-medium text-brand-700 underline">
               Team
             </Link>{" "}
@@ -39,6 +42,9 @@ export function ProfilePage() {
             <OutboxBackupPanel canDownload />
           </Suspense>
         </ProfileCard>
+        <Suspense fallback={null}>
+          <EmailCard />
+        </Suspense>
       </div>
     </>
   );

@@ -13,6 +13,7 @@ import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { useRemoveMember, useTeam } from "./api/team-api";
 import { PendingInvitations } from "./components/pending-invitations";
+import { RecentInvitations } from "./components/recent-invitations";
 
 const InviteDialog = lazyDialog(
   () => import("./components/invite-dialog").then((m) => m.InviteDialog),
@@ -87,6 +88,7 @@ export function TeamPage() {
             ))}
           </ul>
           {isOwner && !team.data.workspace.isDemo && <PendingInvitations />}
+          {isOwner && !team.data.workspace.isDemo && <RecentInvitations />}
         </>
       )}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />

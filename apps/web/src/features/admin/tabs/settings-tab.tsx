@@ -53,6 +53,29 @@ export function SettingsTab() {
           <Row label="Notifications" value={s.counts.notifications} />
         </dl>
       </section>
+      <section aria-labelledby="mail-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="mail-heading" className="text-lg font-semibold text-slate-900">
+          Email
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-100">
+          <Row
+            label="Sent through"
+            value={s.mail.transport === "smtp" ? "SMTP server (SMTP_URL)" : ".eml files in DATA_DIR/mail"}
+          />
+          <Row label="Waiting to be sent" value={s.mail.queued} />
+          <Row label="Given up after 3 days" value={s.mail.failed} />
+        </dl>
+        {s.mail.lastError ? (
+          <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            <p className="font-semibold">
+              Last failed attempt{s.mail.lastErrorAt ? `, ${new Date(s.mail.lastErrorAt).toLocaleString()}` : ""}
+            </p>
+            <p className="mt-1 break-words">{s.mail.lastError}</p>
+          </div>
+        ) : (
+          <p className="mt-3 text-xs text-slate-500">No failed attempt on record.</p>
+        )}
+      </section>
     </div>
   );
 }

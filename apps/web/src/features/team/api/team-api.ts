@@ -1,5 +1,5 @@
 import type { AuthResponse, Register, User } from "@sitesnag/shared/auth";
-import type { Invitation, InvitationInput, InvitationPreview } from "@sitesnag/shared/team";
+import type { CreatedInvitation, Invitation, InvitationInput, InvitationPreview } from "@sitesnag/shared/team";
 import type { Member } from "@sitesnag/shared/users";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
@@ -9,6 +9,7 @@ export type Team = { workspace: { id: string; name: string; isDemo: boolean }; m
 export const teamKeys = {
   team: ["team"] as const,
   invitations: ["invitations"] as const,
+  recentInvitations: ["invitations", "recent"] as const,
   preview: (token: string) => ["invitation-preview", token] as const,
 };
 
@@ -21,10 +22,24 @@ export const useInvitations = (enabled: boolean) =>
     enabled,
   });
 
+/** Accepted and expired invitations of the last 30 days. */
+export const useRecentInvitations = (enabled: boolean) =>
+  useQuery({
+    queryKey: teamKeys.recentInvitations,
+    queryFn: async () => (await api<{ invitations: Invitation[] }>("/invitations/recent")).invitations,
+    enabled,
+  });
+
 export const useCreateInvitation = () =>
   useMutation({
-    mutationFn: (body: InvitationInput) =>
-      api<{ invitation: Invitation; token: string }>("/invitations", { method: "POST", body }),
+    mutationFn: (body: InvitationInput) => api<CreatedInvitation>("/invitations", { method: "POST", body }),
+  });
+
+/** A new link for an invitation with an address, mailed again (the old link stops working). */
+export const useResendInvitation = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      api<CreatedInvitation>(`/invitations/${encodeURIComponent(id)}/resend`, { method: "POST" }),
   });
 
 export const useRevokeInvitation = () =>

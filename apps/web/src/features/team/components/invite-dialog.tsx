@@ -11,12 +11,13 @@ import { toast } from "../../../lib/toast";
 import { invitationLink, useCreateInvitation } from "../api/team-api";
 
 /**
- * Makes an invitation link. No email is sent (there is no mail server): the owner copies the link
- * and shares it. An address, when given, is the only one that may accept.
+ * Makes an invitation link. With an address, the invitation is emailed there and only that address
+ * may accept; either way the owner can copy the link and share it another way.
  */
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateInvitation();
   const [link, setLink] = useState<string | null>(null);
+  const [emailedTo, setEmailedTo] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const { register, handleSubmit, reset, formState } = useForm<InvitationInput>({
     resolver: zodResolver(InvitationInputSchema),
@@ -26,6 +27,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (open) {
       reset({ email: "" });
       setLink(null);
+      setEmailedTo(null);
       setCopied(false);
     }
   }, [open, reset]);
@@ -43,9 +45,14 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Modal open={open} title="Invite a teammate" onClose={onClose}>
       {link ? (
         <div className="space-y-4">
+          {emailedTo && (
+            <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+              We emailed the invitation to <strong className="break-words">{emailedTo}</strong>.
+            </p>
+          )}
           <p className="text-sm text-slate-700">
-            Share this link with your teammate. It works once and expires in 7 days. For your security it is shown only
-            now: copy it before closing.
+            {emailedTo ? "You can also share this link yourself." : "Share this link with your teammate."} It works once
+            and expires in 7 days. For your security it is shown only now: copy it before closing.
           </p>
           <label className="block text-sm font-medium text-slate-700" htmlFor="invite-link">
             Invitation link
@@ -73,14 +80,17 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           className="space-y-4"
           onSubmit={handleSubmit((values) =>
             create.mutate(values, {
-              onSuccess: ({ token }) => setLink(invitationLink(token)),
+              onSuccess: ({ token, emailed, invitation }) => {
+                setEmailedTo(emailed ? invitation.email : null);
+                setLink(invitationLink(token));
+              },
               onError: (error) => toast.error(errorMessage(error, "Failed to create invitation")),
             }),
           )}
         >
           <p className="text-sm text-slate-700">
-            We don't send emails: you'll get a link to share. Enter their email address to make sure only they can use
-            it, or leave it empty for a link anyone you give it to can use once.
+            Enter their email address and we will email them the invitation (only they can use it), or leave it empty
+            for a link anyone you give it to can use once. Either way you get the link to share.
           </p>
           <TextField
             label="Email address (optional)"

@@ -7,6 +7,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { useInvitations, useRevokeInvitation } from "../api/team-api";
+import { ResendInvitationButton } from "./resend-invitation";
 
 const describe = (i: Invitation) => i.email ?? "Anyone with the link";
 
@@ -44,13 +45,16 @@ export function PendingInvitations() {
                   {i.invitedByName ? ` by ${i.invitedByName}` : ""} · expires {formatDate(i.expiresAt)}
                 </p>
               </div>
-              <Button
-                variant="secondary"
-                onClick={() => setTarget(i)}
-                aria-label={`Revoke invitation for ${describe(i)}`}
-              >
-                Revoke
-              </Button>
+              <div className="flex gap-2">
+                {i.email !== null && <ResendInvitationButton invitation={{ ...i, email: i.email }} />}
+                <Button
+                  variant="secondary"
+                  onClick={() => setTarget(i)}
+                  aria-label={`Revoke invitation for ${describe(i)}`}
+                >
+                  Revoke
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

@@ -1,0 +1,218 @@
+// The notification mail jobs, run by the mail scheduler on every instance (mail/mailer.ts addJob).
+// - Instant: every notification not yet looked at is claimed by one conditional UPDATE (so one
+//   instance decides it) as instant (mailed now), digest (waits for the daily digest) or off, by
+//   the recipient's choice for its kind. Generic by kind: a new kind is mailed with the sentence
+//   the notifications presenter gives it, by default in the digest.
+// - Daily digest: once a minute, for each time zone in use whose local hour is MAIL_DIGEST_HOUR,
+//   each person whose digest for today has not gone out is claimed (one instance wins the day)
+//   and sent one message: their open items overdue (up to 30 days) then due within 7 days, and
+//   the notifications waiting for the digest. Nothing to say: no message.
+import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import { NOTIFICATION_MAIL_KINDS } from "@sitesnag/shared/notification-mail";
+import type { Transaction } from "kysely";
+import type { AppContext } from "../context";
+import type { Database } from "../db/schema";
+import { formatDay } from "../format";
+import { headerText, isSendableAddress } from "../mail/mail-address";
+import { escapeHtml } from "../mail/mail-layout";
+import { presentNotification } from "../notifications/notifications.presenter";
+import type { NotificationWithActor } from "../notifications/notifications.repository";
+import { nowSeconds } from "../time";
+import {
+  claimDigestDay,
+  claimNotification,
+  type DigestCandidate,
+  findDigestCandidates,
+  findDigestNotifications,
+  findDueItems,
+  findModeFor,
+  findTimeZones,
+  findUnmailedNotifications,
+  markDigested,
+  type UnmailedNotification,
+} from "./notification-mail.repository";
+import { modeOrDefault } from "./notification-mail.service";
+
+const DAY = 24 * 60 * 60;
+/** Overdue items are reminded of for this long after their due date, then no more. */
+export const OVERDUE_REMINDER_DAYS = 30;
+export const DUE_SOON_DAYS = 7;
+
+const reportLink = (ctx: AppContext, reportId: string) => `${ctx.config.mail.publicUrl}/app/snagging/${reportId}`;
+/** The footer's link (a page with a button) and the List-Unsubscribe one-click endpoint. */
+const unsubscribeLinks = (ctx: AppContext, userId: string, what: string) => {
+  const token = ctx.mail.unsubscribeTokens.sign({ userId, what });
+  return {
+    unsubscribeUrl: `${ctx.config.mail.publicUrl}/unsubscribe?token=${token}`,
+    listUnsubscribeUrl: `${ctx.config.mail.publicUrl}/api/mail/unsubscribe?token=${token}`,
+  };
+};
+const kindLabel = (kind: string) => NOTIFICATION_MAIL_KINDS.find((k) => k.kind === kind)?.label ?? "Notifications";
+const sentence = (row: NotificationWithActor) => headerText(presentNotification(row).message, 300);
+
+async function mailInstant(ctx: AppContext, trx: Transaction<Database>, row: UnmailedNotification): Promise<void> {
+  const link = row.report_id ? reportLink(ctx, row.report_id) : `${ctx.config.mail.publicUrl}/app/dashboard`;
+  const message = sentence(row as NotificationWithActor);
+  await ctx.mail.queue(
+    {
+      to: row.user_email,
+      toName: `${row.user_first_name} ${row.user_last_name}`,
+      subject: `${row.report_title}: ${message}`,
+      text: [`Hello ${headerText(row.user_first_name, 100)},`, `${message}.`, `Open ${row.report_title}:`, link].join(
+        "\n\n",
+      ),
+      reason: `You are receiving this because “${kindLabel(row.kind)}” is set to instant email on your ${PRODUCT_NAME} profile.`,
+      ...unsubscribeLinks(ctx, row.user_id, row.kind),
+    },
+    trx,
+  );
+}
+
+/** Decides every notification not yet looked at; answers how many were mailed at once. */
+export async function mailNewNotifications(ctx: AppContext): Promise<number> {
+  let mailed = 0;
+  for (;;) {
+    const rows = await findUnmailedNotifications(ctx.db, 50);
+    for (const row of rows) {
+      // A demo sandbox's addresses are made up; a notification from a workspace the person has
+      // since left is not theirs to hear about.
+      const reachable =
+        Number(row.workspace_is_demo) === 0 &&
+        row.user_workspace_id === row.workspace_id &&
+        isSendableAddress(row.user_email);
+      const mode = reachable ? modeOrDefault(await findModeFor(ctx.db, row.user_id, row.kind), row.kind) : "off";
+      // The decision and the message commit together: never decided without its mail.
+      const queued = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await claimNotification(trx, row.id, mode))) return false;
+        if (mode === "instant") await mailInstant(ctx, trx, row);
+        return mode === "instant";
+      });
+      if (queued) mailed++;
+    }
+    if (rows.length < 50) return mailed;
+  }
+}
+
+/** The local calendar day and hour of `at` (epoch seconds) in `timeZone`. */
+export function localDayAndHour(at: number, timeZone: string): { day: string; hour: number } {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(at * 1000));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { day: `${get("year")}-${get("month")}-${get("day")}`, hour: Number(get("hour")) };
+}
+
+type Line = { text: string; link: string };
+
+async function digestFor(ctx: AppContext, person: DigestCandidate, now: number): Promise<boolean> {
+  if (!isSendableAddress(person.email)) return false;
+  const dueMode = modeOrDefault(await findModeFor(ctx.db, person.id, "due"), "due");
+  const [items, notes] = await Promise.all([
+    dueMode === "digest"
+      ? findDueItems(
+          ctx.db,
+          person.id,
+          person.workspace_id,
+          now - OVERDUE_REMINDER_DAYS * DAY,
+          now + DUE_SOON_DAYS * DAY,
+        )
+      : Promise.resolve([]),
+    findDigestNotifications(ctx.db, person.id, person.workspace_id),
+  ]);
+  const overdue: Line[] = [];
+  const soon: Line[] = [];
+  for (const item of items) {
+    const due = item.due_date as number;
+    const line = { text: `${item.title} (${item.priority}), due ${formatDay(due)}`, link: reportLink(ctx, item.id) };
+    (due < now ? overdue : soon).push(line);
+  }
+  const changes: Line[] = notes.map((n) => ({
+    text: sentence(n),
+    link: n.report_id ? reportLink(ctx, n.report_id) : `${ctx.config.mail.publicUrl}/app/dashboard`,
+  }));
+  if (overdue.length + soon.length + changes.length === 0) return false;
+
+  const sections: [string, Line[]][] = [
+    ["Overdue", overdue],
+    ["Due in the next 7 days", soon],
+    ["What changed", changes],
+  ];
+  const present = sections.filter(([, lines]) => lines.length > 0);
+  const text = [
+    `Hello ${headerText(person.first_name, 100)},`,
+    "Here is your daily summary.",
+    ...present.map(([title, lines]) => `${title}\n${lines.map((l) => `- ${l.text}\n  ${l.link}`).join("\n")}`),
+  ].join("\n\n");
+  const html = [
+    `<p style="margin:0 0 16px">Hello ${escapeHtml(headerText(person.first_name, 100))},</p>`,
+    `<p style="margin:0 0 16px">Here is your daily summary.</p>`,
+    ...present.map(
+      ([title, lines]) =>
+        `<h2 style="font-size:16px;margin:16px 0 8px">${escapeHtml(title)}</h2><ul style="margin:0;padding-left:20px">${lines
+          .map(
+            (l) =>
+              `<li style="margin:0 0 6px"><a href="${escapeHtml(l.link)}" style="color:#1d4ed8">${escapeHtml(l.text)}</a></li>`,
+          )
+          .join("")}</ul>`,
+    ),
+  ].join("\n");
+  const counts = [
+    overdue.length ? `${overdue.length} overdue` : "",
+    soon.length ? `${soon.length} due soon` : "",
+    changes.length ? `${changes.length} ${changes.length === 1 ? "change" : "changes"}` : "",
+  ].filter(Boolean);
+  await ctx.db.transaction().execute(async (trx) => {
+    await ctx.mail.queue(
+      {
+        to: person.email,
+        toName: `${person.first_name} ${person.last_name}`,
+        subject: `Your ${PRODUCT_NAME} daily summary: ${counts.join(", ")}`,
+        text,
+        html,
+        reason: `You are receiving this daily summary because some of your ${PRODUCT_NAME} email settings are set to daily digest.`,
+        ...unsubscribeLinks(ctx, person.id, "digest"),
+      },
+      trx,
+    );
+    await markDigested(
+      trx,
+      notes.map((n) => n.id),
+    );
+  });
+  return true;
+}
+
+/** Sends the digests due at `now` (epoch seconds); answers how many messages were queued. */
+export async function sendDueDigests(ctx: AppContext, now = nowSeconds()): Promise<number> {
+  let sent = 0;
+  for (const timeZone of await findTimeZones(ctx.db)) {
+    const { day, hour } = localDayAndHour(now, timeZone);
+    if (hour !== ctx.config.mail.digestHour) continue;
+    for (;;) {
+      const people = await findDigestCandidates(ctx.db, timeZone, day, 100);
+      for (const person of people) {
+        if (!(await claimDigestDay(ctx.db, person.id, day))) continue;
+        if (await digestFor(ctx, person, now)) sent++;
+      }
+      if (people.length < 100) break;
+    }
+  }
+  return sent;
+}
+
+/** The scheduler's job: instant mail on every tick, the digest check once a minute. */
+export function notificationMailJob(ctx: AppContext): () => Promise<void> {
+  let lastDigestCheck = 0;
+  return async () => {
+    await mailNewNotifications(ctx);
+    if (Date.now() - lastDigestCheck >= 60_000) {
+      lastDigestCheck = Date.now();
+      await sendDueDigests(ctx);
+    }
+  };
+}

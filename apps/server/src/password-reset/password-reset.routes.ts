@@ -1,0 +1,55 @@
+import {
+  FORGOT_PASSWORD_SENT,
+  ForgotPasswordSchema,
+  ResetLinkSchema,
+  ResetPasswordSchema,
+} from "@sitesnag/shared/password-reset";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { normaliseEmail } from "../auth/auth.service";
+import type { AppContext } from "../context";
+import { checkResetLink, requestPasswordReset, resetPassword } from "./password-reset.service";
+
+/** Links mailed to one address per hour; more requests answer the same sentence and send nothing. */
+const LINKS_PER_ADDRESS_PER_HOUR = 3;
+
+export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    // Per IP: the usual sign-in budget, over a quarter of an hour (each request may send a mail).
+    const perIp = { max: ctx.config.authRateLimit, timeWindow: "15 minutes" };
+    const perAddress = app.createRateLimit({
+      max: LINKS_PER_ADDRESS_PER_HOUR,
+      timeWindow: "1 hour",
+      keyGenerator: (request) => `forgot:${normaliseEmail((request.body as { email: string }).email)}`,
+    });
+
+    app.post(
+      "/forgot-password",
+      { schema: { body: ForgotPasswordSchema }, config: { rateLimit: perIp } },
+      async (request, reply) => {
+        const limit = await perAddress(request);
+        if (limit.isAllowed || !limit.isExceeded) {
+          await requestPasswordReset(ctx, request.body.email);
+        } else {
+          request.log.info("password reset link not sent: this address had its hourly share");
+        }
+        return reply.status(202).send({ message: FORGOT_PASSWORD_SENT });
+      },
+    );
+
+    // The page asks first, so a used or expired link says so before a new password is typed.
+    app.post(
+      "/reset-password/check",
+      { schema: { body: ResetLinkSchema }, config: { rateLimit: perIp } },
+      async (request) => checkResetLink(ctx, request.body.token),
+    );
+
+    app.post(
+      "/reset-password",
+      { schema: { body: ResetPasswordSchema }, config: { rateLimit: perIp } },
+      async (request) => resetPassword(ctx, request.body.token, request.body.password),
+    );
+  };
+}
