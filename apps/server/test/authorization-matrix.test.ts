@@ -175,6 +175,16 @@ const ROWS: Row[] = [
     expected: all(200),
   },
   {
+    route: "GET /api/snagging/:id/activity",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/activity` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/snagging/:id/overwrites",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/overwrites` }),
+    expected: workspace(200),
+  },
+  {
     route: "DELETE /api/snagging/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/snagging/${await w.freshReport()}` }),
     expected: workspace(204),

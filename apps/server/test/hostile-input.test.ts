@@ -78,6 +78,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "idempotency_keys",
     "notifications",
     "sync_applied",
+    "report_activity",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -248,10 +249,16 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       "membership=bogus",
       "scope[]=all",
       "page=abc",
+      "limit=0",
+      "limit=1e9",
+      "limit[]=2",
+      "cursor=%00",
+      "cursor=WzEsIicgT1IgMT0xIl0",
     ];
     for (const query of listQueries) {
       for (const [url, bearer] of [
         ["/api/snagging", token],
+        [`/api/snagging/${reportId}/activity`, token],
         ["/api/users", adminToken],
         ["/api/users", token],
         ["/api/notifications", token],
@@ -266,6 +273,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["PATCH", ""],
         ["DELETE", ""],
         ["GET", "/download-pdf"],
+        ["GET", "/activity"],
+        ["GET", "/overwrites"],
       ] as const) {
         const res = await t.request({
           method,

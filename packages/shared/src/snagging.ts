@@ -41,6 +41,8 @@ export const ReportSchema = z.object({
   locationLat: z.number().nullable(),
   locationLng: z.number().nullable(),
   pageUrl: z.string().nullable(),
+  /** Raised by every change; an edit sends the one it was made on (issue 23). */
+  version: z.number(),
   attachments: z.array(AttachmentSchema),
 });
 export type Report = z.infer<typeof ReportSchema>;
@@ -174,6 +176,19 @@ export const ReportPatchSchema = z
     pageUrl: pageUrl.optional(),
     locationLat: coordinate(90, "Latitude").optional(),
     locationLng: coordinate(180, "Longitude").optional(),
+    /**
+     * The report's `version` the edit was made on (issue 23): changes since then to other fields are
+     * kept, and a field someone else changed meanwhile is never overwritten silently.
+     */
+    version: z.preprocess(
+      (v) => toNumber(blankToUndefined(v)),
+      z
+        .number({ error: "Version must be a whole number" })
+        .int("Version must be a whole number")
+        .min(1, "Version must be a whole number")
+        .max(2_000_000_000, "Version must be a whole number")
+        .optional(),
+    ),
     /** Multipart PATCH only: attachments to remove (new photos come as `images` parts). */
     removeAttachmentIds: z
       .array(plainString().max(64), { error: "removeAttachmentIds must be a list of attachment ids" })

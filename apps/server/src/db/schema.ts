@@ -78,6 +78,8 @@ export interface SnaggingReportsTable {
   page_url: string | null;
   created_at: number;
   updated_at: number;
+  /** Raised by one with every change: an edit names the version it was made on (issue 23). */
+  version: Generated<number>;
   /**
    * Title and description folded for search (shared/search.ts), written with every insert and
    * description change (snagging.repository.ts). Never selected into a row type: only searched.
@@ -149,6 +151,26 @@ export interface SyncAppliedTable {
   created_at: number;
 }
 
+/** A report's append-only history (migration 0011): no statement updates a row. */
+export interface ReportActivityTable {
+  id: string;
+  report_id: string;
+  workspace_id: string;
+  actor_id: string | null;
+  /** The actor's name when they acted, so the entry reads the same after they leave. */
+  actor_name: string;
+  type: string;
+  /** JSON list of ActivityChange (packages/shared/src/activity.ts), or null. */
+  changes: string | null;
+  comment: string | null;
+  /** The report's version this change produced; null for entries that change nothing (PDF export). */
+  version: number | null;
+  via_offline: Generated<number>;
+  /** When an offline change was made on the device (its queue timestamp), epoch seconds. */
+  device_at: number | null;
+  created_at: number;
+}
+
 /** Reports per (workspace, status), kept by triggers on snagging_reports (migration 0006). */
 export interface ReportStatusCountsTable {
   workspace_id: string;
@@ -168,6 +190,7 @@ export interface Database {
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
+  report_activity: ReportActivityTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -179,3 +202,5 @@ export type InvitationRow = Selectable<InvitationsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
+export type ActivityRow = Selectable<ReportActivityTable>;
+export type NewActivity = Insertable<ReportActivityTable>;

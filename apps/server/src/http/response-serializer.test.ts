@@ -36,6 +36,7 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   locationLat: 51.507_351,
   locationLng: -0.127_758,
   pageUrl: null,
+  version: 3,
   attachments: [
     {
       id: "a1",

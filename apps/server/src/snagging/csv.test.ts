@@ -12,6 +12,7 @@ describe("reportsToCsv", () => {
     status: "in-progress",
     priority: "high",
     category: "other",
+    version: 1,
     assignedTo: null,
     assignedToName: null,
     createdByName: "Zoë Builder",

@@ -5,6 +5,7 @@
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import type { Report } from "@sitesnag/shared/snagging";
 import PDFDocument from "pdfkit";
+import { drawHistory, type PdfHistoryEntry } from "../activity/activity.pdf";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDay, formatDayTime, mapsUrl } from "../format";
 import { pdfFonts } from "./pdf-fonts";
@@ -18,6 +19,8 @@ export type PdfInput = {
   /** The display file of each attachment, in order; null when storage no longer has it. */
   images: readonly (Buffer | null)[];
   generatedAt: number;
+  /** The report's history, oldest first (issue 23). */
+  history?: readonly PdfHistoryEntry[];
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -46,6 +49,7 @@ export function renderReportPdf(original: PdfInput): PDFKit.PDFDocument {
   drawHeader(doc, input);
   drawDetails(doc, input);
   drawPhotos(doc, input);
+  if (input.history) drawHistory(doc, input.history);
   drawPageFurniture(doc, input);
   doc.end();
   return doc;

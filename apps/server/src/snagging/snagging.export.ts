@@ -1,6 +1,8 @@
 // The two exports: one report's evidence PDF, and every report of the workspace as CSV.
 import type { Readable } from "node:stream";
 import type { CursorKey } from "@sitesnag/shared/pagination";
+import { readWholeHistory } from "../activity/activity.service";
+import { recordPdfExported } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -18,10 +20,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Buffer> {
-  await requireReport(ctx, user, id);
-  const [row, attachments] = await Promise.all([
+  const report = await requireReport(ctx, user, id);
+  const [row, attachments, history] = await Promise.all([
     findReportWithNames(ctx.db, user.workspace_id, id),
     findAttachments(ctx.db, [id]),
+    readWholeHistory(ctx, id),
   ]);
   if (!row) throw notFound("Report");
   // A few reads at a time: S3 round trips overlap without opening 20 connections per PDF.
@@ -35,13 +38,18 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
     ),
   );
   // Rendered in a worker thread: the request thread stays free for reads (decision 0018).
-  return ctx.pdf.render({
+  const generatedAt = nowSeconds();
+  const pdf = await ctx.pdf.render({
     report: presentReport(row, attachments.map(presentAttachment)),
     clientName: row.project_client_name,
     attachments,
     images,
-    generatedAt: nowSeconds(),
+    generatedAt,
+    history: history.map((e) => ({ at: e.at, summary: e.summary, offline: e.offline })),
   });
+  // Recorded once the PDF exists (the history printed in it ends before its own export).
+  await recordPdfExported(ctx.db, report, { actor: user, now: generatedAt });
+  return pdf;
 }
 
 /** Rows per query of the CSV export: memory stays flat whatever the size of the workspace. */

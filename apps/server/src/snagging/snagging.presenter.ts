@@ -38,6 +38,7 @@ export function presentReport(row: ReportWithNames, attachments: Attachment[]): 
     locationLat: row.location_lat,
     locationLng: row.location_lng,
     pageUrl: row.page_url,
+    version: row.version,
     attachments,
   };
 }

@@ -1,6 +1,6 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { reportSearchText, searchWords } from "@sitesnag/shared/search";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import { afterCursor, likeWord } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { AttachmentRow, Database, IdempotencyKeysTable, ReportRow } from "../db/schema";
@@ -38,6 +38,15 @@ export const findReport = (db: Q, workspaceId: string, id: string): Promise<Repo
     .where("workspace_id", "=", workspaceId)
     .where("id", "=", id)
     .executeTakeFirst();
+
+/**
+ * The report inside a change's transaction, locked on PostgreSQL until the commit so two edits of one
+ * report take turns (SQLite runs one write transaction at a time anyway): each sees the other's version.
+ */
+export const lockReport = (trx: Transaction<Database>, workspaceId: string, id: string) => {
+  const q = trx.selectFrom("snagging_reports").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id);
+  return (trx.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate() : q).executeTakeFirst();
+};
 
 /** Attachments of the given reports, in upload order. */
 export const findAttachments = (db: Q, reportIds: readonly string[]): Promise<AttachmentRow[]> =>
@@ -139,7 +148,7 @@ export const withSearchText = <R extends { title: string; description: string }>
   search_text: reportSearchText(row.title, row.description),
 });
 
-export async function insertReport(db: Q, row: ReportRow): Promise<void> {
+export async function insertReport(db: Q, row: Omit<ReportRow, "version">): Promise<void> {
   await db.insertInto("snagging_reports").values(withSearchText(row)).execute();
 }
 
@@ -155,7 +164,9 @@ export async function updateReport(
   db: Q,
   workspaceId: string,
   id: string,
-  changes: Partial<Omit<ReportRow, "id" | "workspace_id" | "title" | "project_id" | "created_at" | "created_by">>,
+  changes: Partial<
+    Omit<ReportRow, "id" | "workspace_id" | "title" | "project_id" | "created_at" | "created_by" | "version">
+  >,
 ): Promise<void> {
   // A new description changes what the report is found by; the title never changes.
   const title =
@@ -176,6 +187,8 @@ export async function updateReport(
         ? { ...changes, search_text: reportSearchText(title, changes.description) }
         : changes,
     )
+    // Every change makes a new version: an edit names the one it was made on (activity/activity.merge.ts).
+    .set((eb) => ({ version: eb("version", "+", 1) }))
     .where("workspace_id", "=", workspaceId)
     .where("id", "=", id)
     .execute();

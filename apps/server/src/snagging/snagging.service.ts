@@ -12,6 +12,8 @@ import {
   type ReportPatch,
   ReportPatchSchema,
 } from "@sitesnag/shared/snagging";
+import { mergeEdit } from "../activity/activity.merge";
+import { type ActivityContext, recordEdit } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import { answeredCursor, toPage } from "../db/keyset";
 import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
@@ -30,6 +32,7 @@ import {
   findReportsPage,
   findReportWithNames,
   insertAttachments,
+  lockReport,
   updateReport,
 } from "./snagging.repository";
 import { type ReportRequest, tooManyPhotos } from "./snagging.uploads";
@@ -87,6 +90,12 @@ export async function getReport(ctx: AppContext, user: UserRow, id: string): Pro
   return presentReport(row, attachments.map(presentAttachment));
 }
 
+const activityOf = (user: UserRow, now: number, record?: RecordInTransaction): ActivityContext => ({
+  actor: user,
+  now,
+  offline: record?.offline,
+});
+
 /** The detail screen's Change Status buttons. */
 export async function changeReportStatus(
   ctx: AppContext,
@@ -95,10 +104,15 @@ export async function changeReportStatus(
   status: ReportStatus,
   record?: RecordInTransaction,
 ) {
-  const report = await requireReport(ctx, user, id);
+  await requireReport(ctx, user, id);
   await ctx.db.transaction().execute(async (trx) => {
-    await updateReport(trx, user.workspace_id, id, { status, updated_at: nowSeconds() });
+    const report = await lockReport(trx, user.workspace_id, id);
+    if (!report) throw notFound("Report");
+    const now = nowSeconds();
+    await updateReport(trx, user.workspace_id, id, { status, updated_at: now });
     if (status !== report.status) await notifyStatusChanged(trx, report, status, user.id);
+    const after = { ...report, status, version: report.version + 1 };
+    await recordEdit(trx, { before: report, after, version: after.version }, activityOf(user, now, record));
     await record?.(trx, id);
   });
   return getReport(ctx, user, id);
@@ -163,12 +177,31 @@ export async function editReport(
   });
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await updateReport(trx, user.workspace_id, id, { ...changes, updated_at: now });
-      const after = { ...report, ...changes };
-      if (after.assigned_to !== report.assigned_to) await notifyAssigned(trx, after, user.id);
-      if (after.status !== report.status) await notifyStatusChanged(trx, after, after.status, user.id);
+      // Re-read (locked) inside the transaction: the merge compares against the version it commits on.
+      const current = await lockReport(trx, user.workspace_id, id);
+      if (!current) throw notFound("Report");
+      const activity = activityOf(user, now, record);
+      const merged = await mergeEdit(trx, current, changes, patch.version, activity);
+      const writes = Object.keys(merged.columns).length > 0 || removed.length > 0 || added.length > 0;
+      if (writes) await updateReport(trx, user.workspace_id, id, { ...merged.columns, updated_at: now });
+      const after = { ...current, ...merged.columns, version: current.version + (writes ? 1 : 0) };
+      if (after.assigned_to !== current.assigned_to) await notifyAssigned(trx, after, user.id);
+      if (after.status !== current.status) await notifyStatusChanged(trx, after, after.status, user.id);
       await deleteAttachments(trx, id, removeIds);
       await insertAttachments(trx, added);
+      await recordEdit(
+        trx,
+        {
+          before: current,
+          after,
+          version: writes ? after.version : null,
+          replaced: merged.replaced,
+          lost: merged.lost,
+          photosAdded: added.map((a) => a.original_name),
+          photosRemoved: removed.map((a) => a.original_name),
+        },
+        activity,
+      );
       await record?.(trx, id);
     });
   } catch (err) {

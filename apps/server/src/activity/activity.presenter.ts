@@ -1,0 +1,61 @@
+// History rows → the API's entries, each with its sentence (shown on the timeline and in the PDF).
+import type { ActivityChange, ActivityEntry, ActivityType } from "@sitesnag/shared/activity";
+import type { ActivityRow } from "../db/schema";
+import { formatDayTime } from "../format";
+
+const firstName = (name: string) => name.split(" ")[0] ?? name;
+
+function changeText(c: ActivityChange): string {
+  const base = `${c.label} from ${c.fromText} to ${c.toText}`;
+  return c.replaced ? `${base} (replacing ${firstName(c.replaced.userName)}'s ${c.replaced.text})` : base;
+}
+
+function lostText(actor: string, c: ActivityChange): string {
+  const other = c.supersededBy;
+  if (!other) return "";
+  return `${actor}'s offline change of ${c.label} to ${c.toText} was not applied: ${firstName(other.userName)}'s change to ${other.text} at ${formatDayTime(other.at)} is newer`;
+}
+
+export function summarise(
+  type: ActivityType,
+  actor: string,
+  changes: ActivityChange[],
+  comment: string | null,
+): string {
+  switch (type) {
+    case "created":
+      return comment ? `${actor} created the report with ${comment}` : `${actor} created the report`;
+    case "status_changed":
+      return `${actor} changed the status from ${changes[0]?.fromText ?? "—"} to ${changes[0]?.toText ?? "—"}`;
+    case "edited": {
+      const applied = changes.filter((c) => !c.supersededBy).map(changeText);
+      const lost = changes.filter((c) => c.supersededBy).map((c) => lostText(actor, c));
+      return [applied.length > 0 ? `${actor} changed ${applied.join("; ")}` : "", ...lost].filter(Boolean).join(". ");
+    }
+    case "photos_added":
+      return `${actor} added ${comment ?? "photos"}`;
+    case "photos_removed":
+      return `${actor} removed ${comment ?? "photos"}`;
+    case "pdf_exported":
+      return `${actor} exported the PDF`;
+  }
+}
+
+export function presentActivity(row: ActivityRow): ActivityEntry {
+  const type = row.type as ActivityType;
+  const changes = row.changes ? (JSON.parse(row.changes) as ActivityChange[]) : undefined;
+  const at = Number(row.created_at);
+  return {
+    id: row.id,
+    type,
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    at,
+    ...(changes ? { changes } : {}),
+    ...(row.comment !== null ? { comment: row.comment } : {}),
+    ...(row.via_offline
+      ? { offline: { madeAt: row.device_at === null ? null : Number(row.device_at), receivedAt: at } }
+      : {}),
+    summary: summarise(type, row.actor_name, changes ?? [], row.comment),
+  };
+}
