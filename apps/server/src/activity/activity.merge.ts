@@ -4,8 +4,9 @@
 //   (so edits of different fields merge, although the form sends every field);
 // - a value both people changed: the later write wins, as before, and the history records whose
 //   value it replaced, so they see a notice with Restore;
-// - except an offline change made on the device before the other person's change reached the
-//   server: that one is older, so it is not applied, and its author gets the notice instead.
+// - except an offline change made on the device before (or in the same second as) the other
+//   person's change reached the server: it is older, so it is not applied, and its author gets
+//   the notice instead.
 import type { ActivityChange, ActivityOther } from "@sitesnag/shared/activity";
 import type { Transaction } from "kysely";
 import type { Database, ReportRow } from "../db/schema";
@@ -74,7 +75,9 @@ export async function mergeEdit(
     if (!f.columns.some((c) => c in columns)) continue;
     const history = since.get(f.field);
     const sent = f.read(after);
-    if (!history || history.length === 0 || sameValue(sent, f.read(current))) continue;
+    if (!history || sameValue(sent, f.read(current))) continue;
+    // Only this person changed it since (a second status change queued offline, another tab): theirs to change.
+    if (history.every((h) => h.actorId === ctx.actor.id)) continue;
     const first = history[0] as Applied;
     const latest = history[history.length - 1] as Applied;
     const drop = () => {
@@ -84,7 +87,7 @@ export async function mergeEdit(
       drop(); // not edited by this person: the newer value stays
     } else if (latest.actorId === ctx.actor.id) {
       // Their own newer change (another tab or device): the later one simply wins.
-    } else if (ctx.offline?.deviceAt != null && ctx.offline.deviceAt < latest.other.at) {
+    } else if (ctx.offline?.deviceAt != null && ctx.offline.deviceAt <= latest.other.at) {
       drop();
       lost.push({ field: f.field, sent, other: latest.other });
     } else {

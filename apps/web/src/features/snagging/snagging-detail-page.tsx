@@ -2,6 +2,7 @@ import type { ReportStatus } from "@sitesnag/shared/enums";
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { ReportHistory, ReportNotices } from "../../app/report-extras";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
@@ -127,11 +128,13 @@ export function SnaggingDetailPage() {
           />
         </div>
       </div>
+      <ReportNotices reportId={r.id} version={r.version} />
       <ReportBody
         report={r}
         pendingStatus={updateStatus.isPending ? (updateStatus.variables ?? null) : null}
         onChangeStatus={changeStatus}
       />
+      <ReportHistory reportId={r.id} />
       <ConfirmDialog
         open={isConfirming}
         title="Delete report?"

@@ -40,6 +40,8 @@ const AnnotationOverlay = lazyDialog(
 export type ReportFormInitial = {
   mode: "create" | "edit";
   reportId: string | null;
+  /** The version of the report the edit starts from (issue 23: no silent overwrite). */
+  version?: number;
   values: ReportFormValues;
   kept: KeptPhoto[];
 };
@@ -124,7 +126,7 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
       save.update.mutate(
         {
           id: reportId,
-          edit: { ...common, removeAttachmentIds },
+          edit: { ...common, removeAttachmentIds, ...(initial.version ? { version: initial.version } : {}) },
         },
         {
           onSuccess: (outcome) => {

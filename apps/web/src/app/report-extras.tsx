@@ -1,0 +1,35 @@
+// What other features add to a report's page (features do not import each other; app/ composes
+// them): the overwrite notices and the history timeline (features/activity). Each is its own lazy
+// chunk, fetched after the report has painted, so the detail screen's first load is unchanged.
+import { lazy, Suspense } from "react";
+
+const Notices = lazy(() =>
+  import("../features/activity/components/overwrite-notices").then((m) => ({ default: m.OverwriteNotices })),
+);
+const Timeline = lazy(() =>
+  import("../features/activity/components/report-timeline").then((m) => ({ default: m.ReportTimeline })),
+);
+
+export function ReportNotices(props: { reportId: string; version: number }) {
+  return (
+    <Suspense fallback={null}>
+      <Notices {...props} />
+    </Suspense>
+  );
+}
+
+export function ReportHistory(props: { reportId: string }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="mt-5 text-sm text-slate-500">
+          Loading history…
+        </p>
+      }
+    >
+      <div className="mt-5 lg:w-2/3 lg:pr-2">
+        <Timeline {...props} />
+      </div>
+    </Suspense>
+  );
+}
