@@ -36,6 +36,7 @@ import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
+import { workflowRoutes } from "./workflow/workflow.routes";
 
 export type AppOptions = {
   config: Config;
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(activityRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(workflowRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });

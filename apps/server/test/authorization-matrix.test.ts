@@ -185,6 +185,19 @@ const ROWS: Row[] = [
     expected: workspace(200),
   },
   {
+    // The creator (here the workspace owner) or an owner verifies a resolved report's fix; a member may not.
+    route: "POST /api/snagging/:id/verification",
+    request: async (w) => {
+      const report = await insertReport(
+        w.t,
+        { workspaceId: w.owner.user.workspaceId, projectId: w.projectId, userId: w.owner.user.id },
+        { status: "resolved" },
+      );
+      return { method: "POST", url: `/api/snagging/${report.id}/verification`, payload: { decision: "accept" } };
+    },
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
     route: "DELETE /api/snagging/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/snagging/${await w.freshReport()}` }),
     expected: workspace(204),

@@ -115,6 +115,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging", true],
       ["PATCH", `/api/snagging/${reportId}`, true],
       ["POST", "/api/snagging/sync", true],
+      ["POST", `/api/snagging/${reportId}/verification`, true],
     ];
     const report = await reportRow();
     for (const [method, url, authed] of routes) {
@@ -275,6 +276,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["GET", "/download-pdf"],
         ["GET", "/activity"],
         ["GET", "/overwrites"],
+        ["POST", "/verification"],
       ] as const) {
         const res = await t.request({
           method,

@@ -11,6 +11,8 @@ export const ACTIVITY_TYPES = [
   "photos_added",
   "photos_removed",
   "pdf_exported",
+  "verification_accepted",
+  "verification_rejected",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -17,6 +17,8 @@ export const AttachmentSchema = z.object({
   size_bytes: z.number(),
   width: z.number().nullable(),
   height: z.number().nullable(),
+  /** `evidence`: the snag as found; `fix`: sent with the change that marked it resolved (issue 23). */
+  kind: z.enum(["evidence", "fix"]),
   /** SHA-256 (hex) of the stored display file: the evidence fingerprint printed in the PDF. */
   sha256: z.string().nullable(),
   created_at: z.number(),
@@ -43,6 +45,13 @@ export const ReportSchema = z.object({
   pageUrl: z.string().nullable(),
   /** Raised by every change; an edit sends the one it was made on (issue 23). */
   version: z.number(),
+  /** The author's id: with `verifiedClosing`, they (or a workspace owner) verify and close. */
+  createdBy: z.string().nullable(),
+  /** Fixes rejected at verification so far. */
+  rejectionCount: z.number(),
+  /** The project's workflow settings (issue 23), so screens offer only what the server allows. */
+  requireEvidenceToClose: z.boolean(),
+  verifiedClosing: z.boolean(),
   attachments: z.array(AttachmentSchema),
 });
 export type Report = z.infer<typeof ReportSchema>;
@@ -198,3 +207,31 @@ export const ReportPatchSchema = z
   .refine((v) => (v.locationLat === undefined) === (v.locationLng === undefined) && bothOrNeither(v), LOCATION_PAIR);
 export type ReportPatchInput = z.input<typeof ReportPatchSchema>;
 export type ReportPatch = z.output<typeof ReportPatchSchema>;
+
+/** POST /api/snagging/{id}/verification (issue 23): accept → closed, reject → open with a reason. */
+export const VerificationSchema = z.preprocess(
+  // Anything but an object is a body without a decision: the same sentence, not a type error.
+  (v) => (v !== null && typeof v === "object" && !Array.isArray(v) ? v : {}),
+  z
+    .object({
+      decision: z.enum(["accept", "reject"], { error: "Decision must be accept or reject" }),
+      reason: z.preprocess(
+        blankToUndefined,
+        plainString({ error: "The reason must be text" })
+          .trim()
+          .max(2000, "The reason must be at most 2000 characters")
+          .optional(),
+      ),
+    })
+    .refine((v) => v.decision === "accept" || (v.reason ?? "").length > 0, {
+      path: ["reason"],
+      message: "Say why the fix is rejected",
+    }),
+);
+export type Verification = z.output<typeof VerificationSchema>;
+
+/** Whether this person may close a report (and verify its fix) on a project with verified closing. */
+export const canVerifyReport = (
+  user: { id: string; workspaceRole?: string | undefined },
+  report: Pick<Report, "createdBy">,
+): boolean => report.createdBy === user.id || user.workspaceRole === "owner";

@@ -38,6 +38,10 @@ export function summarise(
       return `${actor} removed ${comment ?? "photos"}`;
     case "pdf_exported":
       return `${actor} exported the PDF`;
+    case "verification_accepted":
+      return `${actor} accepted the fix and closed the report`;
+    case "verification_rejected":
+      return `${actor} rejected the fix and reopened the report: ${comment ?? ""}`;
   }
 }
 

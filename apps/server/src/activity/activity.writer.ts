@@ -49,6 +49,34 @@ export async function recordCreated(db: Q, report: ReportRow, photoNames: readon
   ]);
 }
 
+/** Accept (→ closed) or reject (→ open, with the reason) of a resolved report's fix. */
+export async function recordVerification(
+  db: Q,
+  before: ReportRow,
+  after: ReportRow,
+  reason: string | null,
+  ctx: ActivityContext,
+): Promise<void> {
+  const status = TRACKED_FIELDS.find((f) => f.field === "status");
+  const change: ActivityChange | null = status
+    ? {
+        field: "status",
+        label: status.label,
+        from: before.status,
+        to: after.status,
+        fromText: status.text(before.status, new Map()),
+        toText: status.text(after.status, new Map()),
+      }
+    : null;
+  await insertActivity(db, [
+    entry(after, ctx, after.status === "closed" ? "verification_accepted" : "verification_rejected", {
+      changes: change ? JSON.stringify([change]) : null,
+      comment: reason,
+      version: after.version,
+    }),
+  ]);
+}
+
 export async function recordPdfExported(db: Q, report: ReportRow, ctx: ActivityContext) {
   await insertActivity(db, [entry(report, ctx, "pdf_exported")]);
 }

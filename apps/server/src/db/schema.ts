@@ -51,6 +51,10 @@ export interface ProjectsTable {
   location: string;
   client_name: string;
   status: "active" | "completed" | "archived";
+  /** Issue 23: moving a report to `resolved` needs a new fix photo (1) or not (0, the default). */
+  require_evidence_to_close: Generated<number>;
+  /** Issue 23: only the report's creator or a workspace owner may close (1), or anyone (0, the default). */
+  verified_closing: Generated<number>;
   created_by: string | null;
   created_at: number;
   updated_at: number;
@@ -80,6 +84,8 @@ export interface SnaggingReportsTable {
   updated_at: number;
   /** Raised by one with every change: an edit names the version it was made on (issue 23). */
   version: Generated<number>;
+  /** How many times a fix was rejected at verification. */
+  rejection_count: Generated<number>;
   /**
    * Title and description folded for search (shared/search.ts), written with every insert and
    * description change (snagging.repository.ts). Never selected into a row type: only searched.
@@ -97,6 +103,8 @@ export interface AttachmentsTable {
   content_type: string;
   size_bytes: number;
   position: number;
+  /** `evidence` (the snag as found) or `fix` (sent with the change that marked it resolved). */
+  kind: Generated<"evidence" | "fix">;
   /** SHA-256 (hex) of the stored display file. */
   sha256: string | null;
   width: number | null;

@@ -109,7 +109,7 @@ export async function createReport(
           await insertAttachments(trx, attachments);
           await recordCreated(
             trx,
-            { ...row, version: 1 },
+            { ...row, version: 1, rejection_count: 0 },
             attachments.map((a) => a.original_name),
             { actor: user, now, offline: record?.offline },
           );

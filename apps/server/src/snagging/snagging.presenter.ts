@@ -16,6 +16,7 @@ export const presentAttachment = (row: AttachmentRow): Attachment => ({
   size_bytes: Number(row.size_bytes),
   width: row.width,
   height: row.height,
+  kind: row.kind,
   sha256: row.sha256,
   created_at: Number(row.created_at),
 });
@@ -39,6 +40,10 @@ export function presentReport(row: ReportWithNames, attachments: Attachment[]): 
     locationLng: row.location_lng,
     pageUrl: row.page_url,
     version: row.version,
+    createdBy: row.created_by,
+    rejectionCount: row.rejection_count,
+    requireEvidenceToClose: row.project_require_evidence === 1,
+    verifiedClosing: row.project_verified_closing === 1,
     attachments,
   };
 }

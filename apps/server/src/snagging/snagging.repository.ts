@@ -18,6 +18,8 @@ export function selectReports(db: Q, workspaceId: string) {
     .select([
       "p.name as project_name",
       "p.client_name as project_client_name",
+      "p.require_evidence_to_close as project_require_evidence",
+      "p.verified_closing as project_verified_closing",
       "a.first_name as assignee_first_name",
       "a.last_name as assignee_last_name",
       "c.first_name as author_first_name",
@@ -148,7 +150,7 @@ export const withSearchText = <R extends { title: string; description: string }>
   search_text: reportSearchText(row.title, row.description),
 });
 
-export async function insertReport(db: Q, row: Omit<ReportRow, "version">): Promise<void> {
+export async function insertReport(db: Q, row: Omit<ReportRow, "version" | "rejection_count">): Promise<void> {
   await db.insertInto("snagging_reports").values(withSearchText(row)).execute();
 }
 

@@ -20,6 +20,7 @@ import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
 import { nowSeconds } from "../time";
+import { enforceWorkflow } from "../workflow/workflow.rules";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
@@ -109,6 +110,7 @@ export async function changeReportStatus(
     const report = await lockReport(trx, user.workspace_id, id);
     if (!report) throw notFound("Report");
     const now = nowSeconds();
+    await enforceWorkflow(trx, user, report, status, 0);
     await updateReport(trx, user.workspace_id, id, { status, updated_at: now });
     if (status !== report.status) await notifyStatusChanged(trx, report, status, user.id);
     const after = { ...report, status, version: report.version + 1 };
@@ -174,6 +176,8 @@ export async function editReport(
     workspaceId: user.workspace_id,
     firstPosition: Math.max(-1, ...existing.map((a) => a.position)) + 1,
     now,
+    // Photos sent with the change that marks the report resolved are its fix (issue 23: before/after).
+    kind: patch.status === "resolved" ? "fix" : "evidence",
   });
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -182,6 +186,7 @@ export async function editReport(
       if (!current) throw notFound("Report");
       const activity = activityOf(user, now, record);
       const merged = await mergeEdit(trx, current, changes, patch.version, activity);
+      await enforceWorkflow(trx, user, current, merged.columns.status ?? current.status, added.length);
       const writes = Object.keys(merged.columns).length > 0 || removed.length > 0 || added.length > 0;
       if (writes) await updateReport(trx, user.workspace_id, id, { ...merged.columns, updated_at: now });
       const after = { ...current, ...merged.columns, version: current.version + (writes ? 1 : 0) };

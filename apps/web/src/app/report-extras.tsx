@@ -1,5 +1,6 @@
 // What other features add to a report's page (features do not import each other; app/ composes
-// them): the overwrite notices and the history timeline (features/activity). Each is its own lazy
+// them): the overwrite notices and the history timeline (features/activity), and the verification
+// panel of the fix → verify → close workflow (features/workflow). Each is its own lazy
 // chunk, fetched after the report has painted, so the detail screen's first load is unchanged.
 import { lazy, Suspense } from "react";
 
@@ -9,6 +10,18 @@ const Notices = lazy(() =>
 const Timeline = lazy(() =>
   import("../features/activity/components/report-timeline").then((m) => ({ default: m.ReportTimeline })),
 );
+
+const Verification = lazy(() =>
+  import("../features/workflow/components/verification-panel").then((m) => ({ default: m.VerificationPanel })),
+);
+
+export function ReportVerification(props: { reportId: string }) {
+  return (
+    <Suspense fallback={null}>
+      <Verification {...props} />
+    </Suspense>
+  );
+}
 
 export function ReportNotices(props: { reportId: string; version: number }) {
   return (

@@ -1,6 +1,8 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
-// A report's append-only history (issue 23, decision 0021) and the version every edit carries.
+// A report's append-only history (issue 23, decision 0021) and the version every edit carries;
+// the fix → verify → close workflow: two project settings (off by default), fix photos (an
+// attachment's kind) and the count of rejected fixes.
 // The database itself refuses to change an entry: a trigger aborts any UPDATE of report_activity.
 // Entries go with their report (ON DELETE CASCADE); no FK on actor_id, so who did it outlives them.
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -23,6 +25,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("snagging_reports")
     .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable("snagging_reports")
+    .addColumn("rejection_count", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("projects")
+    .addColumn("require_evidence_to_close", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("projects")
+    .addColumn("verified_closing", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("attachments")
+    .addColumn("kind", "text", (c) => c.notNull().defaultTo("evidence"))
     .execute();
   await db.schema
     .createTable("report_activity")
@@ -50,5 +68,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("report_activity").ifExists().execute();
   if (isPostgres(db)) await sql`drop function if exists report_activity_append_only()`.execute(db);
+  await db.schema.alterTable("attachments").dropColumn("kind").execute();
+  await db.schema.alterTable("projects").dropColumn("verified_closing").execute();
+  await db.schema.alterTable("projects").dropColumn("require_evidence_to_close").execute();
+  await db.schema.alterTable("snagging_reports").dropColumn("rejection_count").execute();
   await db.schema.alterTable("snagging_reports").dropColumn("version").execute();
 }

@@ -2,7 +2,17 @@
 // that came through the offline queue marked with when they were made on the device.
 import type { ActivityEntry, ActivityType } from "@sitesnag/shared/activity";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Camera, CircleDot, FilePlus2, FileText, ImageMinus, Pencil, WifiOff } from "lucide-react";
+import {
+  Camera,
+  CircleDot,
+  FilePlus2,
+  FileText,
+  ImageMinus,
+  Pencil,
+  ShieldCheck,
+  ShieldX,
+  WifiOff,
+} from "lucide-react";
 import { Button } from "../../../components/button";
 import { LoadMore } from "../../../components/load-more";
 import { formatDateTime } from "../../../lib/format";
@@ -15,6 +25,8 @@ const ICONS: Record<ActivityType, typeof Pencil> = {
   photos_added: Camera,
   photos_removed: ImageMinus,
   pdf_exported: FileText,
+  verification_accepted: ShieldCheck,
+  verification_rejected: ShieldX,
 };
 
 function Entry({ entry }: { entry: ActivityEntry }) {
