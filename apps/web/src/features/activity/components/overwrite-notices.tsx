@@ -5,9 +5,7 @@ import { type Overwrite, overwriteSentence } from "@sitesnag/shared/activity";
 import { History } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
-import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
 import { useOverwrites } from "../api/get-overwrites";
 import { useRestoreOverwrite } from "../api/restore-overwrite";
 
@@ -61,15 +59,7 @@ export function OverwriteNotices({ reportId, version }: { reportId: string; vers
             <Button
               isLoading={restore.isPending && restore.variables?.overwrite.entryId === o.entryId}
               disabled={restore.isPending}
-              onClick={() =>
-                restore.mutate(
-                  { overwrite: o, version },
-                  {
-                    onSuccess: () => toast.success(`${o.label} restored to ${o.yourText}`),
-                    onError: (error) => toast.error(errorMessage(error, "Failed to restore your change")),
-                  },
-                )
-              }
+              onClick={() => restore.mutate({ overwrite: o, version })}
             >
               Restore
             </Button>

@@ -3,8 +3,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/button";
-import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
 import { useVerifyReport } from "../api/verify-report";
 
 export function VerificationPanel({ reportId }: { reportId: string }) {
@@ -18,11 +16,7 @@ export function VerificationPanel({ reportId }: { reportId: string }) {
 
   const decide = (decision: "accept" | "reject") => {
     if (decision === "reject" && reason.trim() === "") return setError("Say why the fix is rejected");
-    verify.mutate(decision === "accept" ? { decision } : { decision, reason: reason.trim() }, {
-      onSuccess: () =>
-        toast.success(decision === "accept" ? "Fix accepted: report closed" : "Fix rejected: report reopened"),
-      onError: (err) => toast.error(errorMessage(err, "Failed to save the verification")),
-    });
+    verify.mutate(decision === "accept" ? { decision } : { decision, reason: reason.trim() });
   };
 
   return (
