@@ -229,9 +229,3 @@ export const VerificationSchema = z.preprocess(
     }),
 );
 export type Verification = z.output<typeof VerificationSchema>;
-
-/** Whether this person may close a report (and verify its fix) on a project with verified closing. */
-export const canVerifyReport = (
-  user: { id: string; workspaceRole?: string | undefined },
-  report: Pick<Report, "createdBy">,
-): boolean => report.createdBy === user.id || user.workspaceRole === "owner";

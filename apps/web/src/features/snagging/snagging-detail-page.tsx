@@ -1,5 +1,5 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
-import { canVerifyReport } from "@sitesnag/shared/snagging";
+import { canVerifyReport } from "@sitesnag/shared/workflow";
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
