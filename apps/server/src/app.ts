@@ -13,6 +13,7 @@ import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
 import { SessionStatus } from "./auth/session-status";
 import { TokenSigner } from "./auth/tokens";
+import { commentRoutes, reportCommentRoutes } from "./comments/comments.routes";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
@@ -134,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(activityRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(workflowRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(reportCommentRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(commentRoutes(ctx, authenticate), { prefix: "/comments" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });

@@ -30,6 +30,8 @@ type World = {
   freshProject: () => Promise<string>;
   freshInvitation: () => Promise<{ id: string; token: string }>;
   freshMember: () => Promise<string>;
+  /** A comment by the member on the world's report. */
+  freshComment: () => Promise<string>;
 };
 
 type Row = {
@@ -196,6 +198,31 @@ const ROWS: Row[] = [
       return { method: "POST", url: `/api/snagging/${report.id}/verification`, payload: { decision: "accept" } };
     },
     expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "GET /api/snagging/:id/comments",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/comments` }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/snagging/:id/comments",
+    request: (w) => ({ method: "POST", url: `/api/snagging/${w.reportId}/comments`, payload: { body: "Looks fixed" } }),
+    expected: workspace(201),
+  },
+  {
+    // Only the comment's author (here the member): the owner of the workspace may not edit it.
+    route: "PATCH /api/comments/:id",
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/comments/${await w.freshComment()}`,
+      payload: { body: "Edited" },
+    }),
+    expected: { anonymous: 401, member: 200, owner: 403, outsider: 404, admin: 404 },
+  },
+  {
+    route: "DELETE /api/comments/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/comments/${await w.freshComment()}` }),
+    expected: { anonymous: 401, member: 204, owner: 403, outsider: 404, admin: 404 },
   },
   {
     route: "DELETE /api/snagging/:id",
@@ -384,6 +411,15 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
         return { id: invitation.id, token };
       },
       freshMember: async () => (await join()).user.id,
+      freshComment: async () => {
+        const res = await t.request({
+          method: "POST",
+          url: `/api/snagging/${report.id}/comments`,
+          token: member.accessToken,
+          payload: { body: "For the matrix" },
+        });
+        return (res.json() as { comment: { id: string } }).comment.id;
+      },
     };
   });
   afterAll(() => w.t.close());

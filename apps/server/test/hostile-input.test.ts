@@ -79,6 +79,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "notifications",
     "sync_applied",
     "report_activity",
+    "report_comments",
+    "comment_photos",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -116,6 +118,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PATCH", `/api/snagging/${reportId}`, true],
       ["POST", "/api/snagging/sync", true],
       ["POST", `/api/snagging/${reportId}/verification`, true],
+      ["POST", `/api/snagging/${reportId}/comments`, true],
     ];
     const report = await reportRow();
     for (const [method, url, authed] of routes) {
@@ -232,6 +235,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["GET", (id) => `/api/invitations/token/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}/membership`, adminToken],
+      ["PATCH", (id) => `/api/comments/${id}`, token],
+      ["DELETE", (id) => `/api/comments/${id}`, token],
     ];
     for (const id of ID_PARAMS) {
       for (const [method, url, bearer] of idRoutes) {
@@ -260,6 +265,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       for (const [url, bearer] of [
         ["/api/snagging", token],
         [`/api/snagging/${reportId}/activity`, token],
+        [`/api/snagging/${reportId}/comments`, token],
         ["/api/users", adminToken],
         ["/api/users", token],
         ["/api/notifications", token],
@@ -277,6 +283,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["GET", "/activity"],
         ["GET", "/overwrites"],
         ["POST", "/verification"],
+        ["GET", "/comments"],
+        ["POST", "/comments"],
       ] as const) {
         const res = await t.request({
           method,

@@ -190,7 +190,11 @@ describe.each(DIALECTS)("fix, verify, close (%s)", (kind) => {
     ]);
 
     // The PDF: the original with its description, then each fix beside it, then the history.
-    const pdf = await t.request({ method: "GET", url: `/api/snagging/${report.id}/download-pdf`, token: owner.accessToken });
+    const pdf = await t.request({
+      method: "GET",
+      url: `/api/snagging/${report.id}/download-pdf`,
+      token: owner.accessToken,
+    });
     const file = path.join(mkdtempSync(path.join(tmpdir(), "fix-pdf-")), "r.pdf");
     writeFileSync(file, pdf.rawPayload);
     const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();

@@ -13,6 +13,9 @@ export const ACTIVITY_TYPES = [
   "pdf_exported",
   "verification_accepted",
   "verification_rejected",
+  "comment_added",
+  "comment_edited",
+  "comment_deleted",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -16,6 +16,11 @@ function lostText(actor: string, c: ActivityChange): string {
   return `${actor}'s offline change of ${c.label} to ${c.toText} was not applied: ${firstName(other.userName)}'s change to ${other.text} at ${formatDayTime(other.at)} is newer`;
 }
 
+const clip = (text: string | null) => {
+  const flat = (text ?? "").replace(/\s+/g, " ").trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+};
+
 export function summarise(
   type: ActivityType,
   actor: string,
@@ -40,6 +45,12 @@ export function summarise(
       return `${actor} exported the PDF`;
     case "verification_accepted":
       return `${actor} accepted the fix and closed the report`;
+    case "comment_added":
+      return `${actor} commented: ${clip(comment)}`;
+    case "comment_edited":
+      return `${actor} edited a comment: ${clip(comment)}`;
+    case "comment_deleted":
+      return `${actor} deleted a comment`;
     case "verification_rejected":
       return `${actor} rejected the fix and reopened the report: ${comment ?? ""}`;
   }

@@ -77,6 +77,17 @@ export async function recordVerification(
   ]);
 }
 
+/** A comment written, edited (with its new text) or deleted (the text goes with the comment). */
+export async function recordComment(
+  db: Q,
+  report: Pick<ReportRow, "id" | "workspace_id">,
+  type: "comment_added" | "comment_edited" | "comment_deleted",
+  text: string | null,
+  ctx: ActivityContext,
+): Promise<void> {
+  await insertActivity(db, [entry(report, ctx, type, { comment: text })]);
+}
+
 export async function recordPdfExported(db: Q, report: ReportRow, ctx: ActivityContext) {
   await insertActivity(db, [entry(report, ctx, "pdf_exported")]);
 }

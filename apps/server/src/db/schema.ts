@@ -141,7 +141,7 @@ export interface NotificationsTable {
   workspace_id: string;
   report_id: string | null;
   actor_id: string | null;
-  kind: "assigned" | "status";
+  kind: "assigned" | "status" | "mention";
   /** The report's title when the notification was made, so the entry still reads after edits. */
   report_title: string;
   status: "open" | "in-progress" | "resolved" | "closed" | null;
@@ -179,6 +179,31 @@ export interface ReportActivityTable {
   created_at: number;
 }
 
+/** A comment on a report (issue 23): edited or deleted by its author only. */
+export interface ReportCommentsTable {
+  id: string;
+  report_id: string;
+  workspace_id: string;
+  author_id: string | null;
+  body: string;
+  edited_at: number | null;
+  created_at: number;
+}
+
+/** A comment's photo, stored through the report photos' pipeline (at most 5 per comment). */
+export interface CommentPhotosTable {
+  id: string;
+  comment_id: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  original_name: string;
+  width: number | null;
+  height: number | null;
+  sha256: string | null;
+  position: number;
+  created_at: number;
+}
+
 /** Reports per (workspace, status), kept by triggers on snagging_reports (migration 0006). */
 export interface ReportStatusCountsTable {
   workspace_id: string;
@@ -199,6 +224,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
   report_activity: ReportActivityTable;
+  report_comments: ReportCommentsTable;
+  comment_photos: CommentPhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,7 @@ import {
 } from "@sitesnag/shared/snagging";
 import { mergeEdit } from "../activity/activity.merge";
 import { type ActivityContext, recordEdit } from "../activity/activity.writer";
+import { findReportCommentPhotoKeys } from "../comments/comments.repository";
 import type { AppContext } from "../context";
 import { answeredCursor, toPage } from "../db/keyset";
 import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
@@ -247,7 +248,8 @@ export async function removeReport(
 ): Promise<void> {
   await requireReport(ctx, user, id);
   const keys = await ctx.db.transaction().execute(async (trx) => {
-    const attachments = await findAttachments(trx, [id]);
+    // Comment photos (issue 23) go too: their rows by cascade, their files after the commit.
+    const attachments = [...(await findAttachments(trx, [id])), ...(await findReportCommentPhotoKeys(trx, id))];
     await deleteReportRows(trx, user.workspace_id, id);
     await record?.(trx, id);
     return fileKeysOf(attachments);

@@ -57,6 +57,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("device_at", "bigint")
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
+  // Comments on a report (their photos in comment_photos), with the report.
+  await db.schema
+    .createTable("report_comments")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("report_id", "text", (c) => c.notNull().references("snagging_reports.id").onDelete("cascade"))
+    .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+    .addColumn("author_id", "text", (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("body", "text", (c) => c.notNull())
+    .addColumn("edited_at", "bigint")
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("report_comments_page")
+    .on("report_comments")
+    .columns(["report_id", "created_at", "id"])
+    .execute();
+  await db.schema
+    .createTable("comment_photos")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("comment_id", "text", (c) => c.notNull().references("report_comments.id").onDelete("cascade"))
+    .addColumn("storage_key", "text", (c) => c.notNull())
+    .addColumn("thumbnail_key", "text")
+    .addColumn("original_name", "text", (c) => c.notNull())
+    .addColumn("width", "integer")
+    .addColumn("height", "integer")
+    .addColumn("sha256", "text")
+    .addColumn("position", "integer", (c) => c.notNull())
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("comment_photos_comment").on("comment_photos").column("comment_id").execute();
   await db.schema
     .createIndex("report_activity_page")
     .on("report_activity")
@@ -66,6 +96,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("comment_photos").ifExists().execute();
+  await db.schema.dropTable("report_comments").ifExists().execute();
   await db.schema.dropTable("report_activity").ifExists().execute();
   if (isPostgres(db)) await sql`drop function if exists report_activity_append_only()`.execute(db);
   await db.schema.alterTable("attachments").dropColumn("kind").execute();
