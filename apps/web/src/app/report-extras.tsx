@@ -1,5 +1,6 @@
 // What other features add to a report's page (features do not import each other; app/ composes
-// them): the overwrite notices and the history timeline (features/activity), and the verification
+// them): the overwrite notices and the history timeline (features/activity), the comments
+// (features/comments), and the verification
 // panel of the fix → verify → close workflow (features/workflow). Each is its own lazy
 // chunk, fetched after the report has painted, so the detail screen's first load is unchanged.
 import { lazy, Suspense } from "react";
@@ -10,6 +11,26 @@ const Notices = lazy(() =>
 const Timeline = lazy(() =>
   import("../features/activity/components/report-timeline").then((m) => ({ default: m.ReportTimeline })),
 );
+
+const Comments = lazy(() =>
+  import("../features/comments/components/report-comments").then((m) => ({ default: m.ReportComments })),
+);
+
+export function ReportCommentsSection(props: { reportId: string }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="mt-5 text-sm text-slate-500">
+          Loading comments…
+        </p>
+      }
+    >
+      <div className="mt-5 lg:w-2/3 lg:pr-2">
+        <Comments {...props} />
+      </div>
+    </Suspense>
+  );
+}
 
 const Verification = lazy(() =>
   import("../features/workflow/components/verification-panel").then((m) => ({ default: m.VerificationPanel })),

@@ -3,7 +3,7 @@ import { canVerifyReport } from "@sitesnag/shared/workflow";
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { ReportHistory, ReportNotices, ReportVerification } from "../../app/report-extras";
+import { ReportCommentsSection, ReportHistory, ReportNotices, ReportVerification } from "../../app/report-extras";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
@@ -157,6 +157,7 @@ export function SnaggingDetailPage() {
         version={r.version}
         onClose={() => setMarkingFixed(false)}
       />
+      <ReportCommentsSection reportId={r.id} />
       <ReportHistory reportId={r.id} />
       <ConfirmDialog
         open={isConfirming}

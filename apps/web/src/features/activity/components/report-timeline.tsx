@@ -8,6 +8,8 @@ import {
   FilePlus2,
   FileText,
   ImageMinus,
+  MessageSquare,
+  MessageSquareX,
   Pencil,
   ShieldCheck,
   ShieldX,
@@ -27,6 +29,9 @@ const ICONS: Record<ActivityType, typeof Pencil> = {
   pdf_exported: FileText,
   verification_accepted: ShieldCheck,
   verification_rejected: ShieldX,
+  comment_added: MessageSquare,
+  comment_edited: MessageSquare,
+  comment_deleted: MessageSquareX,
 };
 
 function Entry({ entry }: { entry: ActivityEntry }) {
