@@ -207,6 +207,42 @@ describe.each(DIALECTS)("fix, verify, close (%s)", (kind) => {
     expect(images).toHaveLength(5);
   });
 
+  it("'Waiting for me': assigned and open or in progress, or resolved and mine to verify; with counts", async () => {
+    const waiting = async (token: string) => {
+      const list = (await t.request({ method: "GET", url: "/api/snagging?waitingFor=me", token })).json() as {
+        reports: Report[];
+      };
+      const counts = (await t.request({ method: "GET", url: "/api/snagging/counts?waitingFor=me", token })).json() as {
+        counts: Record<string, number>;
+      };
+      return { ids: list.reports.map((r) => r.id), counts: counts.counts };
+    };
+    const strictReport = await create(strict.id);
+    const freeReport = await create(free.id);
+    let finn = await waiting(fixer.accessToken);
+    expect(finn.ids).toEqual(expect.arrayContaining([strictReport.id, freeReport.id]));
+    expect((await waiting(creator.accessToken)).ids).not.toContain(strictReport.id);
+
+    expect((await fixWithPhoto(strictReport.id)).statusCode).toBe(200);
+    expect((await status(freeReport.id, "resolved")).statusCode).toBe(200);
+    finn = await waiting(fixer.accessToken);
+    expect(finn.ids).not.toContain(strictReport.id);
+    expect(finn.ids).not.toContain(freeReport.id);
+    const carla = await waiting(creator.accessToken);
+    // Only verified closing makes a resolved report wait for its creator.
+    expect(carla.ids).toContain(strictReport.id);
+    expect(carla.ids).not.toContain(freeReport.id);
+    expect(carla.counts.resolved).toBe(carla.ids.length);
+    expect(carla.counts.all).toBe(carla.ids.length);
+    expect((await waiting(owner.accessToken)).ids).toContain(strictReport.id);
+    expect((await waiting(stranger.accessToken)).ids).toEqual([]);
+    expectFieldError(
+      await t.request({ method: "GET", url: "/api/snagging?waitingFor=you", token: owner.accessToken }),
+      "waitingFor",
+      "waitingFor can only be me",
+    );
+  });
+
   it("another workspace's report is 404 before anything else; no body is 403 for a member, 400 for the creator", async () => {
     const report = await create(strict.id);
     expectError(await verify(report.id, { decision: "accept" }, stranger.accessToken), 404);

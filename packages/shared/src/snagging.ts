@@ -71,6 +71,11 @@ export const ReportFilterSchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: "Status must be open, in-progress, resolved or closed" }).optional(),
   priority: z.enum(PRIORITIES, { error: "Priority must be low, medium, high or critical" }).optional(),
   projectId: z.string().max(64).optional(),
+  /**
+   * `me` (issue 23): reports assigned to the caller that are open or in progress, and resolved
+   * reports waiting for the caller's verification (verified closing; creator or workspace owner).
+   */
+  waitingFor: z.literal("me", { error: "waitingFor can only be me" }).optional(),
   /** Every word must appear in the title or the description (case-insensitive). */
   search: plainString({ error: "Search must be text" })
     .trim()

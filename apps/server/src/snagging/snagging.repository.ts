@@ -68,6 +68,8 @@ export type ReportFilters = {
   priority?: ReportRow["priority"] | undefined;
   projectId?: string | undefined;
   search?: string | undefined;
+  /** Issue 23's "Waiting for me": the caller, and whether they own the workspace. */
+  waitingFor?: { userId: string; isOwner: boolean } | undefined;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: applies to any builder over "snagging_reports as r"
@@ -76,6 +78,15 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
   if (filters.status) out = out.where("r.status", "=", filters.status);
   if (filters.priority) out = out.where("r.priority", "=", filters.priority);
   if (filters.projectId) out = out.where("r.project_id", "=", filters.projectId);
+  if (filters.waitingFor) {
+    const { userId, isOwner } = filters.waitingFor;
+    // Mine to fix, or resolved on a verified-closing project and mine to verify (shared/workflow.ts).
+    out = out.where(
+      sql<boolean>`((r.assigned_to = ${userId} and r.status in ('open', 'in-progress')) or (r.status = 'resolved'
+        and r.project_id in (select id from projects where verified_closing = 1)
+        and (r.created_by = ${userId} or ${isOwner ? sql`1 = 1` : sql`1 = 0`})))`,
+    );
+  }
   // search_text is folded as the browser folds (shared/search.ts), so the words are folded too; on
   // PostgreSQL a trigram index serves these LIKEs (migration 0007).
   for (const word of searchWords(filters.search)) {
@@ -102,7 +113,11 @@ export function findReportsPage(
   size: number,
 ): Promise<ReportWithNames[]> {
   const isUnfiltered =
-    !filters.status && !filters.priority && !filters.projectId && searchWords(filters.search).length === 0;
+    !filters.status &&
+    !filters.priority &&
+    !filters.projectId &&
+    !filters.waitingFor &&
+    searchWords(filters.search).length === 0;
   if (isUnfiltered && !after && !db.isTransaction) {
     return unfilteredReports(db as Kysely<Database>, { workspaceId, limit: size + 1 });
   }
@@ -118,7 +133,7 @@ export function findReportsPage(
  * whatever the workspace's size), else one grouped query over the workspace's status index.
  */
 export async function countReportsByStatus(db: Q, workspaceId: string, filters: ReportFilters) {
-  if (!filters.priority && !filters.projectId && searchWords(filters.search).length === 0) {
+  if (!filters.priority && !filters.projectId && !filters.waitingFor && searchWords(filters.search).length === 0) {
     const kept = await db
       .selectFrom("report_status_counts")
       .select(["status", "n"])

@@ -49,6 +49,12 @@ function groupAttachments(rows: readonly AttachmentRow[]): Map<string, Attachmen
   return byReport;
 }
 
+/** `waitingFor=me` as the repository's filter: the caller and whether they own the workspace. */
+const withWaitingFor = <F extends { waitingFor?: "me" | undefined }>(user: UserRow, filters: F) => ({
+  ...filters,
+  waitingFor: filters.waitingFor ? { userId: user.id, isOwner: user.workspace_role === "owner" } : undefined,
+});
+
 /**
  * GET /api/snagging: one page (or, with neither `limit` nor `cursor`, every report up to the cap),
  * newest first, filters applied in SQL, with its attachments in one query bounded by the page.
@@ -58,7 +64,7 @@ export async function listReports(ctx: AppContext, user: UserRow, query: ReportL
     return { reports: [], ...answeredCursor(query, null) };
   const size = pageSize(query);
   const { rows, nextCursor } = toPage(
-    await findReportsPage(ctx.db, user.workspace_id, query, query.cursor, size),
+    await findReportsPage(ctx.db, user.workspace_id, withWaitingFor(user, query), query.cursor, size),
     size,
     (row) => ({ sort: row.created_at, id: row.id }),
   );
@@ -78,7 +84,7 @@ export async function listReports(ctx: AppContext, user: UserRow, query: ReportL
 export async function countReports(ctx: AppContext, user: UserRow, filters: ReportFilter): Promise<ReportCounts> {
   const counts: ReportCounts = { all: 0, open: 0, "in-progress": 0, resolved: 0, closed: 0 };
   if (filters.projectId !== undefined && !UUID_PATTERN.test(filters.projectId)) return counts;
-  for (const { status, n } of await countReportsByStatus(ctx.db, user.workspace_id, filters)) {
+  for (const { status, n } of await countReportsByStatus(ctx.db, user.workspace_id, withWaitingFor(user, filters))) {
     counts[status] += n;
     counts.all += n;
   }
