@@ -142,3 +142,57 @@ test("assignee fixes with a photo, creator rejects with a reason, fixes again, c
   expect(images).toHaveLength(5);
   await creator.context().close();
 });
+
+test("'Waiting for me' on the dashboard and as the list's filter, for the fixer and then the verifier", async ({
+  page,
+  api,
+  browser,
+  baseURL,
+}) => {
+  const url = baseURL as string;
+  const rita = await api.signUp({ firstName: "Rita", lastName: "Surveyor" });
+  const { token } = await post<{ token: string }>(url, "/invitations", {}, rita.accessToken);
+  const finn = await post<Session>(url, `/invitations/token/${token}/register`, {
+    firstName: "Finn",
+    lastName: "Fixer",
+    email: `finn.w.${Date.now()}@example.com`,
+    password: "fix-it-2026-site",
+  });
+  const { project } = await post<{ project: { id: string } }>(
+    url,
+    "/projects",
+    { name: "Quay House", verifiedClosing: true },
+    rita.accessToken,
+  );
+  const mine = await api.createReport(rita.accessToken, {
+    projectId: project.id,
+    priority: "high",
+    assignedTo: finn.user.id,
+  });
+  const other = await api.createReport(rita.accessToken, { projectId: project.id, priority: "low" });
+
+  await signInAs(page, finn);
+  await page.goto("/app/dashboard");
+  const card = page.getByRole("link", { name: /Waiting for me/ });
+  await expect(card).toContainText("1 to fix · 0 to verify");
+  await card.click();
+  await expect(page).toHaveURL(/waitingFor=me/);
+  await expect(page.getByRole("button", { name: "Waiting for me" })).toHaveAttribute("aria-pressed", "true");
+  const cards = page.getByRole("list", { name: "Snagging reports" }).getByRole("listitem");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(mine.title);
+  await page.getByRole("button", { name: "Waiting for me" }).click();
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: other.title })).toHaveCount(1);
+
+  // Finn marks it resolved (no evidence needed on this project): it now waits for Rita.
+  await page.goto(`/app/snagging/${mine.id}`);
+  await page.getByRole("region", { name: "Change Status" }).getByRole("button", { name: "Resolved" }).click();
+  await expect(page.getByText("Status updated successfully")).toBeVisible();
+  const creator = await openAs(browser, url, rita);
+  await creator.goto("/app/dashboard");
+  await expect(creator.getByRole("link", { name: /Waiting for me/ })).toContainText("0 to fix · 1 to verify");
+  await creator.getByRole("link", { name: /Waiting for me/ }).click();
+  await expect(creator.getByRole("list", { name: "Snagging reports" }).getByRole("listitem")).toHaveCount(1);
+  await creator.context().close();
+});

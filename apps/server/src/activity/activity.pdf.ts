@@ -6,7 +6,7 @@ import { breakable, C, CONTENT_WIDTH, PAGE } from "../snagging/pdf-style";
 
 export type PdfHistoryEntry = { at: number; summary: string; offline?: { madeAt: number | null } | undefined };
 
-const TIME_WIDTH = 118;
+const TIME_WIDTH = 132;
 
 export function drawHistory(doc: PDFKit.PDFDocument, history: readonly PdfHistoryEntry[]) {
   ensureSpace(doc, 60);
