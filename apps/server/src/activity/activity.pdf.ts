@@ -32,7 +32,7 @@ export function drawHistory(doc: PDFKit.PDFDocument, history: readonly PdfHistor
     doc
       .fillColor(C.muted)
       .fontSize(8)
-      .text(formatDayTime(entry.at), PAGE.margin, y + 0.5, { width: TIME_WIDTH - 8 });
+      .text(formatDayTime(entry.at), PAGE.margin, y + 0.5, { width: TIME_WIDTH - 8, lineBreak: false });
     doc.fillColor(C.ink).fontSize(9).text(text, textX, y, { width: textWidth });
     doc.y = Math.max(doc.y, y + 11) + 4;
   }
