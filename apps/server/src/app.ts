@@ -23,11 +23,13 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
+import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
+import { WriteLimits } from "./quotas/write-limits";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
@@ -35,6 +37,7 @@ import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { trashRoutes } from "./trash/trash.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 import { workflowRoutes } from "./workflow/workflow.routes";
@@ -47,6 +50,8 @@ export type AppOptions = {
   storage: FileStorage;
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Where log lines go instead of stdout (tests read the log this way). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
@@ -66,6 +71,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     logger: {
       level: options.config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
+      // URLs are logged as route patterns: some carry capability tokens (http/request-log.ts).
+      serializers: requestLogSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     // The router's limit equals the id schema's, so any over-long id is simply not found.
@@ -90,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   }
 
   const ctx: AppContext = {
+    writes: new WriteLimits({ config: options.config, db: options.db, redis }),
     config: options.config,
     db: options.db,
     dbKind: options.dbKind,
@@ -97,7 +106,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     sessions: new SessionStatus(options.db, undefined, redis),
     storage: options.storage,
     redis,
-    pdf: createPdfRenderer({ workers: options.config.pdfWorkers ?? defaultPdfWorkers(), queue: PDF_QUEUE }),
+    pdf: createPdfRenderer({
+      workers: options.config.pdfWorkers ?? defaultPdfWorkers(),
+      queue: PDF_QUEUE,
+      memoryBytes: options.config.pdfMemoryBytes,
+    }),
     photos: createPhotoProcessor({
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,
@@ -142,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
+      await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
     },
     { prefix: "/api" },
   );

@@ -38,7 +38,21 @@ const EnvSchema = z.object({
   PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
   PHOTO_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
   PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
+  WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(600),
+  WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(100),
+  WORKSPACE_WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(1200),
+  WORKSPACE_WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(200),
+  DEMO_WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
+  DEMO_WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
+  STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(10_240),
+  DEMO_STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(50),
+  PDF_MEMORY_MB: wholeNumber(16, 1_000_000).default(128),
 });
+
+function wholeNumber(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int(error).min(min, error).max(max, error);
+}
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -84,7 +98,24 @@ export type Config = {
   photoWorkers: number | undefined;
   /** PDFs one account may have in the pool at once, per instance; beyond: 429 with Retry-After. */
   pdfsPerUser: number;
+  /** Bytes of PDF work (photos read, documents being written) in flight at once, per instance. */
+  pdfMemoryBytes: number;
+  /** Writes per minute and storage per workspace (quotas/, decision 0019). */
+  quotas: QuotaConfig;
 };
+
+/** A budget of writes in one minute. */
+export type WriteBudget = { items: number; bytes: number };
+export type QuotaConfig = {
+  account: WriteBudget;
+  workspace: WriteBudget;
+  /** Demo sandboxes: both the account and its workspace. */
+  demo: WriteBudget;
+  storageBytes: number;
+  demoStorageBytes: number;
+};
+
+const MB = 1024 * 1024;
 
 export class ConfigError extends Error {}
 
@@ -138,5 +169,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfWorkers: e.PDF_WORKERS,
     photoWorkers: e.PHOTO_WORKERS,
     pdfsPerUser: e.PDFS_PER_USER,
+    pdfMemoryBytes: e.PDF_MEMORY_MB * MB,
+    quotas: {
+      account: { items: e.WRITE_ITEMS_PER_MINUTE, bytes: e.WRITE_MB_PER_MINUTE * MB },
+      workspace: { items: e.WORKSPACE_WRITE_ITEMS_PER_MINUTE, bytes: e.WORKSPACE_WRITE_MB_PER_MINUTE * MB },
+      demo: { items: e.DEMO_WRITE_ITEMS_PER_MINUTE, bytes: e.DEMO_WRITE_MB_PER_MINUTE * MB },
+      storageBytes: e.STORAGE_QUOTA_MB * MB,
+      demoStorageBytes: e.DEMO_STORAGE_QUOTA_MB * MB,
+    },
   };
 }

@@ -165,19 +165,41 @@ describe.each(DIALECTS)("report comments (%s)", (kind) => {
     expectError(await patch({ body: "again" }, sam.accessToken), 404);
   });
 
-  it("pages newest first; deleting the report deletes its comments and their photos", async () => {
+  it("pages newest first; the Trash takes comments, photos and history with the report and brings them back", async () => {
     for (const text of ["one", "two", "three"]) await post({ body: text });
     const first = await list(owner.accessToken, "?limit=2");
     expect(first.comments.map((c) => c.body)).toEqual(["three", "two"]);
     const next = await list(owner.accessToken, `?limit=2&cursor=${first.nextCursor}`);
     expect(next.comments[0]?.body).toBe("one");
     expect(await countRows(t, "comment_photos")).toBe(2);
-    expect(
-      (await t.request({ method: "DELETE", url: `/api/snagging/${reportId}`, token: owner.accessToken })).statusCode,
-    ).toBe(204);
+    const historyBefore = (await history()).length;
+    const files = await listFiles(path.join(t.dataDir, "files"));
+    const del = await t.request({ method: "DELETE", url: `/api/snagging/${reportId}`, token: owner.accessToken });
+    expect(del.statusCode).toBe(204);
     expect(await countRows(t, "report_comments")).toBe(0);
     expect(await countRows(t, "comment_photos")).toBe(0);
-    // The report had no photos of its own: every file left was a comment's, and they are gone too.
-    expect(await listFiles(path.join(t.dataDir, "files"))).toEqual([]);
+    expect(await countRows(t, "report_activity")).toBe(0);
+    // The files stay until the Trash is purged, listed on its item with the report's own.
+    expect(await listFiles(path.join(t.dataDir, "files"))).toEqual(files);
+    const item = await t.ctx.db
+      .selectFrom("trash_items")
+      .selectAll()
+      .where("item_id", "=", reportId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(item.file_keys)).toHaveLength(4);
+    const restored = await t.request({
+      method: "POST",
+      url: `/api/trash/${item.id}/restore`,
+      token: owner.accessToken,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await list()).comments.map((c) => c.body).slice(0, 3)).toEqual(["three", "two", "one"]);
+    expect(await countRows(t, "comment_photos")).toBe(2);
+    const after = await history();
+    expect(after.length).toBe(historyBefore + 2);
+    expect(after.slice(0, 2).map((e) => e.summary)).toEqual([
+      "Olive Owner restored the report from the Trash",
+      "Olive Owner moved the report to the Trash",
+    ]);
   });
 });

@@ -78,6 +78,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "idempotency_keys",
     "notifications",
     "sync_applied",
+    "trash_items",
     "report_activity",
     "report_comments",
     "comment_photos",
@@ -235,6 +236,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["GET", (id) => `/api/invitations/token/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}/membership`, adminToken],
+      ["POST", (id) => `/api/trash/${id}/restore`, token],
       ["PATCH", (id) => `/api/comments/${id}`, token],
       ["DELETE", (id) => `/api/comments/${id}`, token],
     ];
@@ -269,6 +271,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["/api/users", adminToken],
         ["/api/users", token],
         ["/api/notifications", token],
+        ["/api/trash", token],
       ] as const) {
         const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });
         expect(res.statusCode, `${url}?${query}`).toBeLessThan(500);

@@ -16,6 +16,8 @@ export const ACTIVITY_TYPES = [
   "comment_added",
   "comment_edited",
   "comment_deleted",
+  "deleted",
+  "restored",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

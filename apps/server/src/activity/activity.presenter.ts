@@ -51,6 +51,10 @@ export function summarise(
       return `${actor} edited a comment: ${clip(comment)}`;
     case "comment_deleted":
       return `${actor} deleted a comment`;
+    case "deleted":
+      return `${actor} moved the report to the Trash`;
+    case "restored":
+      return `${actor} restored the report from the Trash`;
     case "verification_rejected":
       return `${actor} rejected the fix and reopened the report: ${comment ?? ""}`;
   }

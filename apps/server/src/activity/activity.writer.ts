@@ -88,6 +88,23 @@ export async function recordComment(
   await insertActivity(db, [entry(report, ctx, type, { comment: text })]);
 }
 
+/** Moved to the Trash: written before the report's rows are taken, so it goes (and comes back) with them. */
+export async function recordReportDeleted(db: Q, report: Pick<ReportRow, "id" | "workspace_id">, ctx: ActivityContext) {
+  await insertActivity(db, [entry(report, ctx, "deleted")]);
+}
+
+/** Restored from the Trash (each report of a restored project too). */
+export async function recordReportsRestored(
+  db: Q,
+  reports: readonly Pick<ReportRow, "id" | "workspace_id">[],
+  ctx: ActivityContext,
+) {
+  await insertActivity(
+    db,
+    reports.map((r) => entry(r, ctx, "restored")),
+  );
+}
+
 export async function recordPdfExported(db: Q, report: ReportRow, ctx: ActivityContext) {
   await insertActivity(db, [entry(report, ctx, "pdf_exported")]);
 }

@@ -8,6 +8,7 @@ import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { nowSeconds } from "../time";
 import { csvHead, csvRows } from "./csv";
+import { movable, reportPdfEstimate } from "./pdf-pool";
 import { Semaphore } from "./semaphore";
 import { requireReport } from "./snagging.access";
 import { presentAttachment, presentReport } from "./snagging.presenter";
@@ -19,7 +20,12 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Buffer> {
+/**
+ * The report's evidence PDF, streamed. Its share of the PDF memory budget (its photos' sizes) is
+ * held before the photos are read, so PDFs wait for room instead of piling up in memory together.
+ * Its History section (issue 23) prints the report's entries up to this export.
+ */
+export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
   const report = await requireReport(ctx, user, id);
   const [row, attachments, history] = await Promise.all([
     findReportWithNames(ctx.db, user.workspace_id, id),
@@ -27,27 +33,32 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
     readWholeHistory(ctx, id),
   ]);
   if (!row) throw notFound("Report");
-  // A few reads at a time: S3 round trips overlap without opening 20 connections per PDF.
-  const reads = new Semaphore(4);
-  const images = await Promise.all(
-    attachments.map((a) =>
-      reads.run(async () => {
-        const stream = await ctx.storage.get(a.storage_key).catch(() => null);
-        return stream ? readAll(stream) : null;
-      }),
-    ),
-  );
-  // Rendered in a worker thread: the request thread stays free for reads (decision 0018).
   const generatedAt = nowSeconds();
-  const pdf = await ctx.pdf.render({
-    report: presentReport(row, attachments.map(presentAttachment)),
-    clientName: row.project_client_name,
-    attachments,
-    images,
-    generatedAt,
-    history: history.map((e) => ({ at: e.at, summary: e.summary, offline: e.offline })),
+  const photoBytes = attachments.reduce((sum, a) => sum + Number(a.size_bytes), 0);
+  const pdf = await ctx.pdf.stream(reportPdfEstimate(photoBytes), async () => {
+    // A few reads at a time: S3 round trips overlap without opening 20 connections per PDF.
+    const reads = new Semaphore(4);
+    const images = await Promise.all(
+      attachments.map((a) =>
+        reads.run(async () => {
+          const stream = await ctx.storage.get(a.storage_key).catch(() => null);
+          return stream ? readAll(stream) : null;
+        }),
+      ),
+    );
+    // Made in a worker thread: the request thread stays free for reads (decision 0018).
+    const input = {
+      kind: "report" as const,
+      report: presentReport(row, attachments.map(presentAttachment)),
+      clientName: row.project_client_name,
+      attachments,
+      images,
+      generatedAt,
+      history: history.map((e) => ({ at: e.at, summary: e.summary, offline: e.offline })),
+    };
+    return { input, transfer: movable(images) };
   });
-  // Recorded once the PDF exists (the history printed in it ends before its own export).
+  // Recorded once the PDF is under way (the history printed in it ends before its own export).
   await recordPdfExported(ctx.db, report, { actor: user, now: generatedAt });
   return pdf;
 }

@@ -232,6 +232,14 @@ export const router = createBrowserRouter(
                     (m) => m.TeamPage,
                   ),
                 },
+                {
+                  path: "trash",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/trash/trash-page"),
+                    (m) => m.TrashPage,
+                  ),
+                },
               ],
             },
             {

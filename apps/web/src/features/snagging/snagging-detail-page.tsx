@@ -47,7 +47,8 @@ const body = loadBody();
 body.catch(() => undefined);
 const ReportBody = lazy(() => body.catch(loadBody).then((m) => ({ default: m.ReportBody })));
 
-export const DELETE_REPORT_CONFIRM = "Are you sure you want to delete this report?";
+export const DELETE_REPORT_CONFIRM =
+  "Are you sure you want to delete this report? It goes to the Trash, where it can be restored for 30 days.";
 
 export function SnaggingDetailPage() {
   const { id = "" } = useParams();

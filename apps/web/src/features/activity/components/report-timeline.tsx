@@ -11,8 +11,10 @@ import {
   MessageSquare,
   MessageSquareX,
   Pencil,
+  RotateCcw,
   ShieldCheck,
   ShieldX,
+  Trash2,
   WifiOff,
 } from "lucide-react";
 import { Button } from "../../../components/button";
@@ -32,6 +34,8 @@ const ICONS: Record<ActivityType, typeof Pencil> = {
   comment_added: MessageSquare,
   comment_edited: MessageSquare,
   comment_deleted: MessageSquareX,
+  deleted: Trash2,
+  restored: RotateCcw,
 };
 
 function Entry({ entry }: { entry: ActivityEntry }) {
