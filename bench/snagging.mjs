@@ -4,6 +4,8 @@
 //   - PDF generation for reports with 1, 10 and 20 photos (GET …/download-pdf), and for a
 //     description that is one 20,000-character word
 //   - GET /api/snagging with 1,000 and 10,000 reports in the workspace (rows seeded with SQL)
+//   - a report with 500 history entries and 200 comments (issue 23), written through the API:
+//     its detail, the first page of its history and of its comments, all of its history, its PDF
 // Budgets (issue 8): 20-photo PDF < 1 s, 12 MP photo stored with its thumbnail < 300 ms.
 // Usage: npm run build && npm run bench:snagging [-- --runs 7]
 import { spawn } from "node:child_process";
@@ -257,7 +259,49 @@ try {
     console.log(`  PDF of a 20,000-character word: median ${ms(median(times))}, p90 ${ms(p90(times))}`);
   }
 
-  let seeded = 1 + RUNS + 3 + 1;
+  // Issue 23: a report with a long life. 300 edits and 200 comments make 500 history entries (plus
+  // its creation), each written by the real writer in its change's transaction.
+  {
+    const report = (
+      await (await call("POST", "/api/snagging", { token, body: { projectId: project.id, priority: "low" } })).json()
+    ).report;
+    const priorities = ["low", "medium", "high", "critical"];
+    const [writeEdits] = await timed(async () => {
+      for (let i = 0; i < 300; i++) {
+        await call("PATCH", `/api/snagging/${report.id}`, { token, body: { priority: priorities[(i + 1) % 4] } });
+      }
+    });
+    const [writeComments] = await timed(async () => {
+      for (let i = 0; i < 200; i++) {
+        await call("POST", `/api/snagging/${report.id}/comments`, {
+          token,
+          body: { body: `Bench comment ${i + 1}: checked on site, grout still needs work on the return.` },
+        });
+      }
+    });
+    console.log(
+      `  history report: 300 edits written in ${ms(writeEdits)} (${ms(writeEdits / 300)} each), 200 comments in ${ms(writeComments)} (${ms(writeComments / 200)} each)`,
+    );
+    const measure = async (label, url, read = (res) => res.arrayBuffer()) => {
+      const times = [];
+      let size = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const [t, body] = await timed(async () => read(await call("GET", url, { token })));
+        times.push(t);
+        size = body.byteLength ?? 0;
+      }
+      console.log(`  ${label}: median ${ms(median(times))}, p90 ${ms(p90(times))}, ${(size / 1e3).toFixed(0)} kB`);
+    };
+    await measure("detail of the 500-entry report (GET /api/snagging/{id})", `/api/snagging/${report.id}`);
+    await measure("its history, first page of 20", `/api/snagging/${report.id}/activity?limit=20`);
+    await measure("its history, 200 entries", `/api/snagging/${report.id}/activity?limit=200`);
+    await measure("its comments, first page of 20", `/api/snagging/${report.id}/comments?limit=20`);
+    await measure("its overwrite notices", `/api/snagging/${report.id}/overwrites`);
+    // Each export adds an entry: the PDF prints 501 and more, on some 20 pages.
+    await measure("its PDF with the whole history", `/api/snagging/${report.id}/download-pdf`);
+  }
+
+  let seeded = 1 + RUNS + 3 + 1 + 1;
   for (const target of [1_000, 10_000]) {
     await seedReports(auth.user.workspaceId, project.id, auth.user.id, target - seeded);
     seeded = target;

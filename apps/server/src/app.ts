@@ -7,12 +7,14 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { CompiledQuery } from "kysely";
 import { z } from "zod";
+import { activityRoutes } from "./activity/activity.routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { auditRoutes } from "./audits/audits.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
 import { SessionStatus } from "./auth/session-status";
 import { TokenSigner } from "./auth/tokens";
+import { commentRoutes, reportCommentRoutes } from "./comments/comments.routes";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
@@ -46,6 +48,7 @@ import { scheduleUploadCollection } from "./uploads/uploads.gc";
 import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
+import { workflowRoutes } from "./workflow/workflow.routes";
 
 export type AppOptions = {
   config: Config;
@@ -157,6 +160,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(activityRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(workflowRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(reportCommentRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(commentRoutes(ctx, authenticate), { prefix: "/comments" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });

@@ -34,6 +34,8 @@ type World = {
   freshInvitation: () => Promise<{ id: string; token: string }>;
   freshMember: () => Promise<string>;
   audits: Awaited<ReturnType<typeof matrixAudits>>;
+  /** A comment by the member on the world's report. */
+  freshComment: () => Promise<string>;
   /** A report of the workspace moved to the Trash; answers its Trash item's id. */
   freshTrashedReport: () => Promise<string>;
 };
@@ -294,6 +296,54 @@ const ROWS: Row[] = [
       },
     }),
     expected: all(200),
+  },
+  {
+    route: "GET /api/snagging/:id/activity",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/activity` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/snagging/:id/overwrites",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/overwrites` }),
+    expected: workspace(200),
+  },
+  {
+    // The creator (here the workspace owner) or an owner verifies a resolved report's fix; a member may not.
+    route: "POST /api/snagging/:id/verification",
+    request: async (w) => {
+      const report = await insertReport(
+        w.t,
+        { workspaceId: w.owner.user.workspaceId, projectId: w.projectId, userId: w.owner.user.id },
+        { status: "resolved" },
+      );
+      return { method: "POST", url: `/api/snagging/${report.id}/verification`, payload: { decision: "accept" } };
+    },
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "GET /api/snagging/:id/comments",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/comments` }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/snagging/:id/comments",
+    request: (w) => ({ method: "POST", url: `/api/snagging/${w.reportId}/comments`, payload: { body: "Looks fixed" } }),
+    expected: workspace(201),
+  },
+  {
+    // Only the comment's author (here the member): the owner of the workspace may not edit it.
+    route: "PATCH /api/comments/:id",
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/comments/${await w.freshComment()}`,
+      payload: { body: "Edited" },
+    }),
+    expected: { anonymous: 401, member: 200, owner: 403, outsider: 404, admin: 404 },
+  },
+  {
+    route: "DELETE /api/comments/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/comments/${await w.freshComment()}` }),
+    expected: { anonymous: 401, member: 204, owner: 403, outsider: 404, admin: 404 },
   },
   {
     route: "DELETE /api/snagging/:id",
@@ -633,6 +683,15 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
       },
       freshMember: async () => (await join()).user.id,
       audits: await matrixAudits(t, owner, member, projectId),
+      freshComment: async () => {
+        const res = await t.request({
+          method: "POST",
+          url: `/api/snagging/${report.id}/comments`,
+          token: member.accessToken,
+          payload: { body: "For the matrix" },
+        });
+        return (res.json() as { comment: { id: string } }).comment.id;
+      },
       freshTrashedReport: async () => {
         const id = String(
           (await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id })).id,

@@ -94,6 +94,9 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "trash_items",
     "uploads",
     "upload_parts",
+    "report_activity",
+    "report_comments",
+    "comment_photos",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -144,6 +147,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", `/api/audits/${auditId}/items/cdm-1/photos`, true],
       ["POST", `/api/audits/${auditId}/revisions`, true],
       ["PUT", `/api/uploads/${"a".repeat(64)}`, true],
+      ["POST", `/api/snagging/${reportId}/verification`, true],
+      ["POST", `/api/snagging/${reportId}/comments`, true],
     ];
     const report = await reportRow();
     const audit = await auditRow();
@@ -361,6 +366,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", (id) => `/api/audits/${auditId}/items/${id}/photos`, token],
       ["DELETE", (id) => `/api/audits/${auditId}/photos/${id}`, token],
       ["POST", (id) => `/api/trash/${id}/restore`, token],
+      ["PATCH", (id) => `/api/comments/${id}`, token],
+      ["DELETE", (id) => `/api/comments/${id}`, token],
     ];
     for (const id of ID_PARAMS) {
       for (const [method, url, bearer] of idRoutes) {
@@ -384,10 +391,17 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       "auditorId=' OR 1=1 --",
       "limit=0",
       "cursor=abc",
+      "limit=0",
+      "limit=1e9",
+      "limit[]=2",
+      "cursor=%00",
+      "cursor=WzEsIicgT1IgMT0xIl0",
     ];
     for (const query of listQueries) {
       for (const [url, bearer] of [
         ["/api/snagging", token],
+        [`/api/snagging/${reportId}/activity`, token],
+        [`/api/snagging/${reportId}/comments`, token],
         ["/api/users", adminToken],
         ["/api/users", token],
         ["/api/notifications", token],
@@ -405,6 +419,11 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["PATCH", ""],
         ["DELETE", ""],
         ["GET", "/download-pdf"],
+        ["GET", "/activity"],
+        ["GET", "/overwrites"],
+        ["POST", "/verification"],
+        ["GET", "/comments"],
+        ["POST", "/comments"],
       ] as const) {
         const res = await t.request({
           method,

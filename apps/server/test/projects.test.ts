@@ -4,7 +4,17 @@ import { allKeys, countRows, expectError, expectFieldError } from "./assertions"
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
-const FIELDS = ["clientName", "createdAt", "description", "id", "location", "name", "status"];
+const FIELDS = [
+  "clientName",
+  "createdAt",
+  "description",
+  "id",
+  "location",
+  "name",
+  "requireEvidenceToClose",
+  "status",
+  "verifiedClosing",
+];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe.each(DIALECTS)("projects CRUD (%s)", (kind) => {

@@ -53,7 +53,11 @@ describe.each(DIALECTS)("GET, PATCH and DELETE /api/snagging/{id} (%s)", (kind) 
   it("changes the status alone", async () => {
     const res = await patch(report.id, { status: "in-progress" });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as { report: Report }).report).toEqual({ ...report, status: "in-progress" });
+    expect((res.json() as { report: Report }).report).toEqual({
+      ...report,
+      status: "in-progress",
+      version: report.version + 1,
+    });
   });
 
   it("edits the form's fields, accepting the unchanged title and project, and clears with null", async () => {

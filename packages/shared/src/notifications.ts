@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REPORT_STATUSES } from "./enums";
 import { CursorSchema, LimitSchema } from "./pagination";
 
-export const NOTIFICATION_KINDS = ["assigned", "status"] as const;
+export const NOTIFICATION_KINDS = ["assigned", "status", "mention"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification as GET /api/notifications answers it, newest first. */

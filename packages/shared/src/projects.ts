@@ -16,6 +16,10 @@ export const ProjectInputSchema = z.object({
   location: optionalText("Location", 300),
   clientName: optionalText("Client name", 200),
   status: z.enum(PROJECT_STATUSES, { error: "Status must be active, completed or archived" }).default("active"),
+  /** Issue 23: `resolved` needs a new fix photo. Off on create when left out; kept as is on edit. */
+  requireEvidenceToClose: z.boolean({ error: "Require evidence to close must be true or false" }).optional(),
+  /** Issue 23: only the report's creator or a workspace owner may close. Off / kept likewise. */
+  verifiedClosing: z.boolean({ error: "Verified closing must be true or false" }).optional(),
 });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 export type ProjectValues = z.output<typeof ProjectInputSchema>;
@@ -27,6 +31,8 @@ export const ProjectSchema = z.object({
   location: z.string(),
   clientName: z.string(),
   status: z.enum(PROJECT_STATUSES),
+  requireEvidenceToClose: z.boolean(),
+  verifiedClosing: z.boolean(),
   createdAt: z.number(),
 });
 export type Project = z.infer<typeof ProjectSchema>;

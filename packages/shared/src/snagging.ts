@@ -17,6 +17,8 @@ export const AttachmentSchema = z.object({
   size_bytes: z.number(),
   width: z.number().nullable(),
   height: z.number().nullable(),
+  /** `evidence`: the snag as found; `fix`: sent with the change that marked it resolved (issue 23). */
+  kind: z.enum(["evidence", "fix"]),
   /** SHA-256 (hex) of the stored display file: the evidence fingerprint printed in the PDF. */
   sha256: z.string().nullable(),
   created_at: z.number(),
@@ -41,6 +43,15 @@ export const ReportSchema = z.object({
   locationLat: z.number().nullable(),
   locationLng: z.number().nullable(),
   pageUrl: z.string().nullable(),
+  /** Raised by every change; an edit sends the one it was made on (issue 23). */
+  version: z.number(),
+  /** The author's id: with `verifiedClosing`, they (or a workspace owner) verify and close. */
+  createdBy: z.string().nullable(),
+  /** Fixes rejected at verification so far. */
+  rejectionCount: z.number(),
+  /** The project's workflow settings (issue 23), so screens offer only what the server allows. */
+  requireEvidenceToClose: z.boolean(),
+  verifiedClosing: z.boolean(),
   attachments: z.array(AttachmentSchema),
   /** The report's pin on a drawing (issue 24): a sheet of its project and a position in 0–1, or null. */
   sheetId: z.string().nullable(),
@@ -64,6 +75,11 @@ export const ReportFilterSchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: "Status must be open, in-progress, resolved or closed" }).optional(),
   priority: z.enum(PRIORITIES, { error: "Priority must be low, medium, high or critical" }).optional(),
   projectId: z.string().max(64).optional(),
+  /**
+   * `me` (issue 23): reports assigned to the caller that are open or in progress, and resolved
+   * reports waiting for the caller's verification (verified closing; creator or workspace owner).
+   */
+  waitingFor: z.literal("me", { error: "waitingFor can only be me" }).optional(),
   /** Every word must appear in the title or the description (case-insensitive). */
   search: plainString({ error: "Search must be text" })
     .trim()
@@ -178,6 +194,19 @@ export const ReportPatchSchema = z
     pageUrl: pageUrl.optional(),
     locationLat: coordinate(90, "Latitude").optional(),
     locationLng: coordinate(180, "Longitude").optional(),
+    /**
+     * The report's `version` the edit was made on (issue 23): changes since then to other fields are
+     * kept, and a field someone else changed meanwhile is never overwritten silently.
+     */
+    version: z.preprocess(
+      (v) => toNumber(blankToUndefined(v)),
+      z
+        .number({ error: "Version must be a whole number" })
+        .int("Version must be a whole number")
+        .min(1, "Version must be a whole number")
+        .max(2_000_000_000, "Version must be a whole number")
+        .optional(),
+    ),
     /** Multipart PATCH only: attachments to remove (new photos come as `images` parts). */
     removeAttachmentIds: z
       .array(plainString().max(64), { error: "removeAttachmentIds must be a list of attachment ids" })
@@ -187,3 +216,25 @@ export const ReportPatchSchema = z
   .refine((v) => (v.locationLat === undefined) === (v.locationLng === undefined) && bothOrNeither(v), LOCATION_PAIR);
 export type ReportPatchInput = z.input<typeof ReportPatchSchema>;
 export type ReportPatch = z.output<typeof ReportPatchSchema>;
+
+/** POST /api/snagging/{id}/verification (issue 23): accept → closed, reject → open with a reason. */
+export const VerificationSchema = z.preprocess(
+  // Anything but an object is a body without a decision: the same sentence, not a type error.
+  (v) => (v !== null && typeof v === "object" && !Array.isArray(v) ? v : {}),
+  z
+    .object({
+      decision: z.enum(["accept", "reject"], { error: "Decision must be accept or reject" }),
+      reason: z.preprocess(
+        blankToUndefined,
+        plainString({ error: "The reason must be text" })
+          .trim()
+          .max(2000, "The reason must be at most 2000 characters")
+          .optional(),
+      ),
+    })
+    .refine((v) => v.decision === "accept" || (v.reason ?? "").length > 0, {
+      path: ["reason"],
+      message: "Say why the fix is rejected",
+    }),
+);
+export type Verification = z.output<typeof VerificationSchema>;

@@ -11,6 +11,7 @@ import * as projectUserSearchText from "./migrations/0008-project-user-search-te
 import * as storageUsage from "./migrations/0009-storage-usage";
 import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
 import * as trash from "./migrations/0010-trash";
+import * as reportActivity from "./migrations/0011-report-activity";
 import * as sheets from "./migrations/0012-sheets";
 import * as mail from "./migrations/0013-mail";
 import * as uploads from "./migrations/0015-uploads";
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0009-storage-usage": storageUsage,
   "0010-refresh-grace-once": refreshGraceOnce,
   "0010-trash": trash,
+  "0011-report-activity": reportActivity,
   "0012-sheets": sheets,
   "0013-mail": mail,
   "0015-uploads": uploads,

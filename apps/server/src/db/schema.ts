@@ -55,6 +55,10 @@ export interface ProjectsTable {
   location: string;
   client_name: string;
   status: "active" | "completed" | "archived";
+  /** Issue 23: moving a report to `resolved` needs a new fix photo (1) or not (0, the default). */
+  require_evidence_to_close: Generated<number>;
+  /** Issue 23: only the report's creator or a workspace owner may close (1), or anyone (0, the default). */
+  verified_closing: Generated<number>;
   created_by: string | null;
   created_at: number;
   updated_at: number;
@@ -86,6 +90,10 @@ export interface SnaggingReportsTable {
   sheet_id: ColumnType<string | null, string | null | undefined, string | null>;
   pin_x: ColumnType<number | null, number | null | undefined, number | null>;
   pin_y: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Raised by one with every change: an edit names the version it was made on (issue 23). */
+  version: Generated<number>;
+  /** How many times a fix was rejected at verification. */
+  rejection_count: Generated<number>;
   /**
    * Title and description folded for search (shared/search.ts), written with every insert and
    * description change (snagging.repository.ts). Never selected into a row type: only searched.
@@ -103,6 +111,8 @@ export interface AttachmentsTable {
   content_type: string;
   size_bytes: number;
   position: number;
+  /** `evidence` (the snag as found) or `fix` (sent with the change that marked it resolved). */
+  kind: Generated<"evidence" | "fix">;
   /** SHA-256 (hex) of the stored display file. */
   sha256: string | null;
   width: number | null;
@@ -141,7 +151,7 @@ export interface NotificationsTable {
   workspace_id: string;
   report_id: string | null;
   actor_id: string | null;
-  kind: "assigned" | "status";
+  kind: "assigned" | "status" | "mention";
   /** The report's title when the notification was made, so the entry still reads after edits. */
   report_title: string;
   status: "open" | "in-progress" | "resolved" | "closed" | null;
@@ -182,6 +192,51 @@ export interface UploadPartsTable {
   start: number;
   size_bytes: number;
   data: Buffer;
+  created_at: number;
+}
+
+/** A report's append-only history (migration 0011): no statement updates a row. */
+export interface ReportActivityTable {
+  id: string;
+  report_id: string;
+  workspace_id: string;
+  actor_id: string | null;
+  /** The actor's name when they acted, so the entry reads the same after they leave. */
+  actor_name: string;
+  type: string;
+  /** JSON list of ActivityChange (packages/shared/src/activity.ts), or null. */
+  changes: string | null;
+  comment: string | null;
+  /** The report's version this change produced; null for entries that change nothing (PDF export). */
+  version: number | null;
+  via_offline: Generated<number>;
+  /** When an offline change was made on the device (its queue timestamp), epoch seconds. */
+  device_at: number | null;
+  created_at: number;
+}
+
+/** A comment on a report (issue 23): edited or deleted by its author only. */
+export interface ReportCommentsTable {
+  id: string;
+  report_id: string;
+  workspace_id: string;
+  author_id: string | null;
+  body: string;
+  edited_at: number | null;
+  created_at: number;
+}
+
+/** A comment's photo, stored through the report photos' pipeline (at most 5 per comment). */
+export interface CommentPhotosTable {
+  id: string;
+  comment_id: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  original_name: string;
+  width: number | null;
+  height: number | null;
+  sha256: string | null;
+  position: number;
   created_at: number;
 }
 
@@ -356,6 +411,9 @@ export interface Database {
   sheet_revisions: SheetRevisionsTable;
   uploads: UploadsTable;
   upload_parts: UploadPartsTable;
+  report_activity: ReportActivityTable;
+  report_comments: ReportCommentsTable;
+  comment_photos: CommentPhotosTable;
 }
 
 /** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */
@@ -436,3 +494,5 @@ export type AttachmentRow = Selectable<AttachmentsTable>;
 export type AuditRow = Selectable<AuditsTable>;
 export type AuditAnswerRow = Selectable<AuditAnswersTable>;
 export type AuditPhotoRow = Selectable<AuditPhotosTable>;
+export type ActivityRow = Selectable<ReportActivityTable>;
+export type NewActivity = Insertable<ReportActivityTable>;

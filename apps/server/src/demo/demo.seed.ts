@@ -120,8 +120,10 @@ const reference = (at: number, n: number): string => {
 };
 
 export type DemoSeed = {
-  projects: ProjectRow[];
-  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y"> & { scenes: DemoScene[] })[];
+  projects: Omit<ProjectRow, "require_evidence_to_close" | "verified_closing">[];
+  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "version" | "rejection_count"> & {
+    scenes: DemoScene[];
+  })[];
 };
 
 /** The sample rows of a new sandbox (pure: ids and times only; photos are stored by the caller). */
@@ -134,20 +136,18 @@ export function planDemoSeed({
   userId: string;
   now: number;
 }): DemoSeed {
-  const projects = SAMPLE_PROJECTS.map(
-    (p): ProjectRow => ({
-      id: newId(),
-      workspace_id: workspaceId,
-      name: p.name,
-      description: p.description,
-      location: p.location,
-      client_name: p.client_name,
-      status: p.status,
-      created_by: userId,
-      created_at: now - p.ageDays * DAY,
-      updated_at: now - p.ageDays * DAY,
-    }),
-  );
+  const projects = SAMPLE_PROJECTS.map((p): DemoSeed["projects"][number] => ({
+    id: newId(),
+    workspace_id: workspaceId,
+    name: p.name,
+    description: p.description,
+    location: p.location,
+    client_name: p.client_name,
+    status: p.status,
+    created_by: userId,
+    created_at: now - p.ageDays * DAY,
+    updated_at: now - p.ageDays * DAY,
+  }));
   const reports = SAMPLE_REPORTS.map((r, i) => {
     const createdAt = now - r.ageDays * DAY;
     return {

@@ -15,6 +15,8 @@ const project = (overrides: Partial<Project> = {}): Project => ({
   location: "1 Wharf Road",
   clientName: "Thameside Homes",
   status: "archived",
+  requireEvidenceToClose: false,
+  verifiedClosing: true,
   createdAt: 1_764_000_000,
   ...overrides,
 });
@@ -36,6 +38,11 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   locationLat: 51.507_351,
   locationLng: -0.127_758,
   pageUrl: null,
+  version: 3,
+  createdBy: null,
+  rejectionCount: 1,
+  requireEvidenceToClose: true,
+  verifiedClosing: false,
   attachments: [
     {
       id: "a1",
@@ -46,6 +53,7 @@ const report = (overrides: Partial<Report> = {}): Report => ({
       size_bytes: 123_456,
       width: 2048,
       height: null,
+      kind: "fix",
       sha256: "ab".repeat(32),
       created_at: 1_764_000_002,
     },

@@ -11,7 +11,9 @@ export function presentNotification(row: NotificationWithActor): Notification {
   const message =
     row.kind === "assigned"
       ? `${actor ?? "Someone"} assigned you ${row.report_title}`
-      : `${actor ?? "Someone"} changed ${row.report_title} to ${row.status ? STATUS_LABELS[row.status] : "a new status"}`;
+      : row.kind === "mention"
+        ? `${actor ?? "Someone"} mentioned you in a comment on ${row.report_title}`
+        : `${actor ?? "Someone"} changed ${row.report_title} to ${row.status ? STATUS_LABELS[row.status] : "a new status"}`;
   return {
     id: row.id,
     kind: row.kind,

@@ -70,6 +70,28 @@ export async function notifyStatusChanged(
   );
 }
 
+/** The people mentioned in a comment on the report (never the comment's author). */
+export async function notifyMentioned(db: Q, report: ReportRef, userIds: readonly string[], actorId: string) {
+  const now = nowSeconds();
+  await insertNotifications(
+    db,
+    [...new Set(userIds)]
+      .filter((id) => id !== actorId)
+      .map((userId) => ({
+        id: newId(),
+        user_id: userId,
+        workspace_id: report.workspace_id,
+        report_id: report.id,
+        actor_id: actorId,
+        kind: "mention" as const,
+        report_title: report.title,
+        status: null,
+        read_at: null,
+        created_at: now,
+      })),
+  );
+}
+
 export async function listNotifications(
   ctx: AppContext,
   user: UserRow,

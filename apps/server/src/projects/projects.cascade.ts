@@ -33,7 +33,17 @@ export async function deleteProjectsWithFiles(
         const rows = attachments.filter((a) => a.workspace_id === workspaceId);
         await releaseStorage(trx, workspaceId, storedBytesOf(rows));
       }
-      fileKeys = attachments.flatMap((a) => (a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key]));
+      // Comment photos (issue 23) go with their comments, which go with their reports (cascade).
+      const commentPhotos = await trx
+        .selectFrom("comment_photos")
+        .innerJoin("report_comments", "report_comments.id", "comment_photos.comment_id")
+        .innerJoin("snagging_reports", "snagging_reports.id", "report_comments.report_id")
+        .select(["comment_photos.storage_key", "comment_photos.thumbnail_key"])
+        .where("snagging_reports.project_id", "in", projectIds)
+        .execute();
+      fileKeys = [...attachments, ...commentPhotos].flatMap((a) =>
+        a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key],
+      );
       fileKeys.push(...(await deleteProjectSheetRows(trx, projectIds)));
       const reportIds = trx.selectFrom("snagging_reports").select("id").where("project_id", "in", projectIds);
       await trx.deleteFrom("attachments").where("report_id", "in", reportIds).execute();

@@ -8,5 +8,7 @@ export const presentProject = (row: ShownProjectRow): Project => ({
   location: row.location,
   clientName: row.client_name,
   status: row.status,
+  requireEvidenceToClose: row.require_evidence_to_close === 1,
+  verifiedClosing: row.verified_closing === 1,
   createdAt: row.created_at,
 });

@@ -8,7 +8,17 @@ import type { Database, ProjectRow } from "../db/schema";
 type Q = Kysely<Database> | Transaction<Database>;
 
 /** What a project answer shows (projects.presenter.ts): lists read these columns only. */
-const SHOWN_COLUMNS = ["id", "name", "description", "location", "client_name", "status", "created_at"] as const;
+const SHOWN_COLUMNS = [
+  "id",
+  "name",
+  "description",
+  "location",
+  "client_name",
+  "status",
+  "require_evidence_to_close",
+  "verified_closing",
+  "created_at",
+] as const;
 export type ShownProjectRow = Pick<ProjectRow, (typeof SHOWN_COLUMNS)[number]>;
 
 const projectsOfWorkspace = (db: Q, workspaceId: string) =>

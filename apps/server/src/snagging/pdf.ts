@@ -6,8 +6,10 @@
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import type { Report } from "@sitesnag/shared/snagging";
 import PDFDocument from "pdfkit";
+import { drawHistory, type PdfHistoryEntry } from "../activity/activity.pdf";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDay, formatDayTime, mapsUrl } from "../format";
+import { drawFixPairs } from "../workflow/workflow.pdf";
 import { pdfFonts } from "./pdf-fonts";
 import { drawPhotos } from "./pdf-photos";
 import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "./pdf-style";
@@ -21,6 +23,8 @@ export type PdfInput = {
   generatedAt: number;
   /** The report's place on its drawing (issue 24): a crop around its pin, when it has one. */
   plan?: { image: Buffer; sheetName: string; level: string } | null;
+  /** The report's history, oldest first (issue 23). */
+  history?: readonly PdfHistoryEntry[];
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -49,7 +53,16 @@ export function renderReportPdf(original: PdfInput): PDFKit.PDFDocument {
   drawHeader(doc, input);
   drawDetails(doc, input);
   drawPlan(doc, input);
-  drawPhotos(doc, input);
+  // The snag as found, paired with the description's segments; then each fix beside its original.
+  const photos = input.attachments.map((row, i) => ({ row, image: input.images[i] ?? null }));
+  const originals = photos.filter((p) => p.row.kind !== "fix");
+  drawPhotos(doc, { ...input, attachments: originals.map((p) => p.row), images: originals.map((p) => p.image) });
+  drawFixPairs(
+    doc,
+    originals,
+    photos.filter((p) => p.row.kind === "fix"),
+  );
+  if (input.history) drawHistory(doc, input.history);
   drawPageFurniture(doc, input);
   doc.end();
   return doc;

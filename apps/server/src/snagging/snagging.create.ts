@@ -6,6 +6,7 @@ import { generateReference, isValidReference } from "@sitesnag/shared/reference"
 import { pinFieldsOf, type ReportPin, ReportPinSchema } from "@sitesnag/shared/sheets";
 import { type Report, type ReportCreate, ReportCreateSchema } from "@sitesnag/shared/snagging";
 import type { Transaction } from "kysely";
+import { type Origin, recordCreated } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import type { Database, IdempotencyKeysTable, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
@@ -30,9 +31,10 @@ import type { ReportRequest } from "./snagging.uploads";
 
 /**
  * Written inside the transaction that makes a change, so the change and its record (the sync
- * ledger's row) commit together or not at all.
+ * ledger's row) commit together or not at all. `offline` says the change came through the offline
+ * queue (the history marks it so, with the time it was made on the device).
  */
-export type RecordInTransaction = (trx: Transaction<Database>, reportId: string) => Promise<void>;
+export type RecordInTransaction = ((trx: Transaction<Database>, reportId: string) => Promise<void>) & Origin;
 
 const MAX_TITLE_DRAWS = 25;
 const MAX_TRANSACTION_ATTEMPTS = 4;
@@ -116,7 +118,7 @@ export async function createReport(
       try {
         answer = await ctx.db.transaction().execute(async (trx) => {
           const title = await pickTitle(trx, user.workspace_id, attempt === 1 ? input.title : undefined, now);
-          await insertReport(trx, {
+          const row = {
             id: reportId,
             workspace_id: user.workspace_id,
             project_id: input.projectId,
@@ -136,9 +138,16 @@ export async function createReport(
             pin_y: pin.sheetId ? (pin.pinY ?? null) : null,
             created_at: now,
             updated_at: now,
-          });
+          };
+          await insertReport(trx, row);
           await insertAttachments(trx, attachments);
           await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(attachments));
+          await recordCreated(
+            trx,
+            { ...row, version: 1, rejection_count: 0 },
+            attachments.map((a) => a.original_name),
+            { actor: user, now, offline: record?.offline },
+          );
           const notified = {
             workspace_id: user.workspace_id,
             title,

@@ -1,6 +1,8 @@
 // The two exports: one report's evidence PDF, and every report of the workspace as CSV.
 import type { Readable } from "node:stream";
 import type { CursorKey } from "@sitesnag/shared/pagination";
+import { readWholeHistory } from "../activity/activity.service";
+import { recordPdfExported } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -22,16 +24,19 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /**
  * The report's evidence PDF, streamed. Its share of the PDF memory budget (its photos' sizes) is
  * held before the photos are read, so PDFs wait for room instead of piling up in memory together.
+ * Its History section (issue 23) prints the report's entries up to this export.
  */
 export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
-  await requireReport(ctx, user, id);
-  const [row, attachments] = await Promise.all([
+  const report = await requireReport(ctx, user, id);
+  const [row, attachments, history] = await Promise.all([
     findReportWithNames(ctx.db, user.workspace_id, id),
     findAttachments(ctx.db, [id]),
+    readWholeHistory(ctx, id),
   ]);
   if (!row) throw notFound("Report");
+  const generatedAt = nowSeconds();
   const photoBytes = attachments.reduce((sum, a) => sum + Number(a.size_bytes), 0);
-  return ctx.pdf.stream(reportPdfEstimate(photoBytes), async () => {
+  const pdf = await ctx.pdf.stream(reportPdfEstimate(photoBytes), async () => {
     // A few reads at a time: S3 round trips overlap without opening 20 connections per PDF.
     const reads = new Semaphore(4);
     const images = await Promise.all(
@@ -63,10 +68,14 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
       clientName: row.project_client_name,
       attachments,
       images,
-      generatedAt: nowSeconds(),
+      generatedAt,
+      history: history.map((e) => ({ at: e.at, summary: e.summary, offline: e.offline })),
     };
     return { input, transfer: movable(images) };
   });
+  // Recorded once the PDF is under way (the history printed in it ends before its own export).
+  await recordPdfExported(ctx.db, report, { actor: user, now: generatedAt });
+  return pdf;
 }
 
 /** Rows per query of the CSV export: memory stays flat whatever the size of the workspace. */

@@ -26,7 +26,7 @@ export const photoBytesOf = (photos: readonly UploadedPhoto[]): number =>
 export async function storePhotos(
   ctx: AppContext,
   photos: readonly UploadedPhoto[],
-  owner: { reportId: string; workspaceId: string; firstPosition: number; now: number },
+  owner: { reportId: string; workspaceId: string; firstPosition: number; now: number; kind?: AttachmentRow["kind"] },
 ): Promise<AttachmentRow[]> {
   const rows = photos.map((photo, i): AttachmentRow => {
     const key = newPhotoKey();
@@ -40,6 +40,7 @@ export async function storePhotos(
       content_type: "image/jpeg",
       size_bytes: photo.display.length,
       position: owner.firstPosition + i,
+      kind: owner.kind ?? "evidence",
       sha256: photo.sha256,
       width: photo.width,
       height: photo.height,

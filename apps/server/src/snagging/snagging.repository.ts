@@ -1,6 +1,6 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { reportSearchText, searchWords } from "@sitesnag/shared/search";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import { afterCursor, likeWord } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { AttachmentRow, Database, IdempotencyKeysTable, ReportRow } from "../db/schema";
@@ -18,6 +18,8 @@ export function selectReports(db: Q, workspaceId: string) {
     .select([
       "p.name as project_name",
       "p.client_name as project_client_name",
+      "p.require_evidence_to_close as project_require_evidence",
+      "p.verified_closing as project_verified_closing",
       "a.first_name as assignee_first_name",
       "a.last_name as assignee_last_name",
       "c.first_name as author_first_name",
@@ -39,6 +41,15 @@ export const findReport = (db: Q, workspaceId: string, id: string): Promise<Repo
     .where("id", "=", id)
     .executeTakeFirst();
 
+/**
+ * The report inside a change's transaction, locked on PostgreSQL until the commit so two edits of one
+ * report take turns (SQLite runs one write transaction at a time anyway): each sees the other's version.
+ */
+export const lockReport = (trx: Transaction<Database>, workspaceId: string, id: string) => {
+  const q = trx.selectFrom("snagging_reports").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id);
+  return (trx.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate() : q).executeTakeFirst();
+};
+
 /** Attachments of the given reports, in upload order. */
 export const findAttachments = (db: Q, reportIds: readonly string[]): Promise<AttachmentRow[]> =>
   reportIds.length === 0
@@ -57,6 +68,8 @@ export type ReportFilters = {
   priority?: ReportRow["priority"] | undefined;
   projectId?: string | undefined;
   search?: string | undefined;
+  /** Issue 23's "Waiting for me": the caller, and whether they own the workspace. */
+  waitingFor?: { userId: string; isOwner: boolean } | undefined;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: applies to any builder over "snagging_reports as r"
@@ -65,6 +78,15 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
   if (filters.status) out = out.where("r.status", "=", filters.status);
   if (filters.priority) out = out.where("r.priority", "=", filters.priority);
   if (filters.projectId) out = out.where("r.project_id", "=", filters.projectId);
+  if (filters.waitingFor) {
+    const { userId, isOwner } = filters.waitingFor;
+    // Mine to fix, or resolved on a verified-closing project and mine to verify (shared/workflow.ts).
+    out = out.where(
+      sql<boolean>`((r.assigned_to = ${userId} and r.status in ('open', 'in-progress')) or (r.status = 'resolved'
+        and r.project_id in (select id from projects where verified_closing = 1)
+        and (r.created_by = ${userId} or ${isOwner ? sql`1 = 1` : sql`1 = 0`})))`,
+    );
+  }
   // search_text is folded as the browser folds (shared/search.ts), so the words are folded too; on
   // PostgreSQL a trigram index serves these LIKEs (migration 0007).
   for (const word of searchWords(filters.search)) {
@@ -91,7 +113,11 @@ export function findReportsPage(
   size: number,
 ): Promise<ReportWithNames[]> {
   const isUnfiltered =
-    !filters.status && !filters.priority && !filters.projectId && searchWords(filters.search).length === 0;
+    !filters.status &&
+    !filters.priority &&
+    !filters.projectId &&
+    !filters.waitingFor &&
+    searchWords(filters.search).length === 0;
   if (isUnfiltered && !after && !db.isTransaction) {
     return unfilteredReports(db as Kysely<Database>, { workspaceId, limit: size + 1 });
   }
@@ -107,7 +133,7 @@ export function findReportsPage(
  * whatever the workspace's size), else one grouped query over the workspace's status index.
  */
 export async function countReportsByStatus(db: Q, workspaceId: string, filters: ReportFilters) {
-  if (!filters.priority && !filters.projectId && searchWords(filters.search).length === 0) {
+  if (!filters.priority && !filters.projectId && !filters.waitingFor && searchWords(filters.search).length === 0) {
     const kept = await db
       .selectFrom("report_status_counts")
       .select(["status", "n"])
@@ -139,8 +165,8 @@ export const withSearchText = <R extends { title: string; description: string }>
   search_text: reportSearchText(row.title, row.description),
 });
 
-/** A new report: its pin (migration 0012) may be left out. */
-type NewReportRow = Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y"> &
+/** A new report: its pin (migration 0012) may be left out; version and rejections start at 0. */
+type NewReportRow = Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "version" | "rejection_count"> &
   Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y">>;
 
 export async function insertReport(db: Q, row: NewReportRow): Promise<void> {
@@ -159,7 +185,9 @@ export async function updateReport(
   db: Q,
   workspaceId: string,
   id: string,
-  changes: Partial<Omit<ReportRow, "id" | "workspace_id" | "title" | "project_id" | "created_at" | "created_by">>,
+  changes: Partial<
+    Omit<ReportRow, "id" | "workspace_id" | "title" | "project_id" | "created_at" | "created_by" | "version">
+  >,
 ): Promise<void> {
   // A new description changes what the report is found by; the title never changes.
   const title =
@@ -180,6 +208,8 @@ export async function updateReport(
         ? { ...changes, search_text: reportSearchText(title, changes.description) }
         : changes,
     )
+    // Every change makes a new version: an edit names the one it was made on (activity/activity.merge.ts).
+    .set((eb) => ({ version: eb("version", "+", 1) }))
     .where("workspace_id", "=", workspaceId)
     .where("id", "=", id)
     .execute();

@@ -14,6 +14,8 @@ import {
   ReportPatchSchema,
 } from "@sitesnag/shared/snagging";
 import type { Kysely, Transaction } from "kysely";
+import { mergeEdit } from "../activity/activity.merge";
+import { type ActivityContext, recordEdit, recordReportDeleted } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import { answeredCursor, toPage } from "../db/keyset";
 import type { AttachmentRow, Database, ReportRow, UserRow } from "../db/schema";
@@ -24,6 +26,7 @@ import { requireSheetForPin } from "../sheets/sheets.access";
 import { nowSeconds } from "../time";
 import { trashReport } from "../trash/trash.service";
 import { withUploadedPhotos } from "../uploads/upload-references";
+import { enforceWorkflow } from "../workflow/workflow.rules";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
@@ -35,6 +38,7 @@ import {
   findReportsPage,
   findReportWithNames,
   insertAttachments,
+  lockReport,
   updateReport,
 } from "./snagging.repository";
 import { type ReportRequest, tooManyPhotos } from "./snagging.uploads";
@@ -49,6 +53,12 @@ function groupAttachments(rows: readonly AttachmentRow[]): Map<string, Attachmen
   return byReport;
 }
 
+/** `waitingFor=me` as the repository's filter: the caller and whether they own the workspace. */
+const withWaitingFor = <F extends { waitingFor?: "me" | undefined }>(user: UserRow, filters: F) => ({
+  ...filters,
+  waitingFor: filters.waitingFor ? { userId: user.id, isOwner: user.workspace_role === "owner" } : undefined,
+});
+
 /**
  * GET /api/snagging: one page (or, with neither `limit` nor `cursor`, every report up to the cap),
  * newest first, filters applied in SQL, with its attachments in one query bounded by the page.
@@ -58,7 +68,7 @@ export async function listReports(ctx: AppContext, user: UserRow, query: ReportL
     return { reports: [], ...answeredCursor(query, null) };
   const size = pageSize(query);
   const { rows, nextCursor } = toPage(
-    await findReportsPage(ctx.db, user.workspace_id, query, query.cursor, size),
+    await findReportsPage(ctx.db, user.workspace_id, withWaitingFor(user, query), query.cursor, size),
     size,
     (row) => ({ sort: row.created_at, id: row.id }),
   );
@@ -78,7 +88,7 @@ export async function listReports(ctx: AppContext, user: UserRow, query: ReportL
 export async function countReports(ctx: AppContext, user: UserRow, filters: ReportFilter): Promise<ReportCounts> {
   const counts: ReportCounts = { all: 0, open: 0, "in-progress": 0, resolved: 0, closed: 0 };
   if (filters.projectId !== undefined && !UUID_PATTERN.test(filters.projectId)) return counts;
-  for (const { status, n } of await countReportsByStatus(ctx.db, user.workspace_id, filters)) {
+  for (const { status, n } of await countReportsByStatus(ctx.db, user.workspace_id, withWaitingFor(user, filters))) {
     counts[status] += n;
     counts.all += n;
   }
@@ -101,6 +111,12 @@ export async function readReport(db: Kysely<Database> | Transaction<Database>, w
   return presentReport(row, attachments.map(presentAttachment));
 }
 
+const activityOf = (user: UserRow, now: number, record?: RecordInTransaction): ActivityContext => ({
+  actor: user,
+  now,
+  offline: record?.offline,
+});
+
 /** The detail screen's Change Status buttons. */
 export async function changeReportStatus(
   ctx: AppContext,
@@ -109,10 +125,16 @@ export async function changeReportStatus(
   status: ReportStatus,
   record?: RecordInTransaction,
 ) {
-  const report = await requireReport(ctx, user, id);
+  await requireReport(ctx, user, id);
   return ctx.db.transaction().execute(async (trx) => {
-    await updateReport(trx, user.workspace_id, id, { status, updated_at: nowSeconds() });
+    const report = await lockReport(trx, user.workspace_id, id);
+    if (!report) throw notFound("Report");
+    const now = nowSeconds();
+    await enforceWorkflow(trx, user, report, status, 0);
+    await updateReport(trx, user.workspace_id, id, { status, updated_at: now });
     if (status !== report.status) await notifyStatusChanged(trx, report, status, user.id);
+    const after = { ...report, status, version: report.version + 1 };
+    await recordEdit(trx, { before: report, after, version: after.version }, activityOf(user, now, record));
     await record?.(trx, id);
     return readReport(trx, user.workspace_id, id);
   });
@@ -183,18 +205,40 @@ export async function editReport(
     workspaceId: user.workspace_id,
     firstPosition: Math.max(-1, ...existing.map((a) => a.position)) + 1,
     now,
+    // Photos sent with the change that marks the report resolved are its fix (issue 23: before/after).
+    kind: patch.status === "resolved" ? "fix" : "evidence",
   });
   let answer: Report;
   try {
     answer = await ctx.db.transaction().execute(async (trx) => {
-      await updateReport(trx, user.workspace_id, id, { ...changes, updated_at: now });
-      const after = { ...report, ...changes };
-      if (after.assigned_to !== report.assigned_to) await notifyAssigned(trx, after, user.id);
-      if (after.status !== report.status) await notifyStatusChanged(trx, after, after.status, user.id);
+      // Re-read (locked) inside the transaction: the merge compares against the version it commits on.
+      const current = await lockReport(trx, user.workspace_id, id);
+      if (!current) throw notFound("Report");
+      const activity = activityOf(user, now, record);
+      const merged = await mergeEdit(trx, current, changes, patch.version, activity);
+      await enforceWorkflow(trx, user, current, merged.columns.status ?? current.status, added.length);
+      const writes = Object.keys(merged.columns).length > 0 || removed.length > 0 || added.length > 0;
+      if (writes) await updateReport(trx, user.workspace_id, id, { ...merged.columns, updated_at: now });
+      const after = { ...current, ...merged.columns, version: current.version + (writes ? 1 : 0) };
+      if (after.assigned_to !== current.assigned_to) await notifyAssigned(trx, after, user.id);
+      if (after.status !== current.status) await notifyStatusChanged(trx, after, after.status, user.id);
       await deleteAttachments(trx, id, removeIds);
       await releaseStorage(trx, user.workspace_id, storedBytesOf(removed));
       await insertAttachments(trx, added);
       await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(added));
+      await recordEdit(
+        trx,
+        {
+          before: current,
+          after,
+          version: writes ? after.version : null,
+          replaced: merged.replaced,
+          lost: merged.lost,
+          photosAdded: added.map((a) => a.original_name),
+          photosRemoved: removed.map((a) => a.original_name),
+        },
+        activity,
+      );
       await record?.(trx, id);
       return readReport(trx, user.workspace_id, id);
     });
@@ -239,6 +283,8 @@ export async function removeReport(
 ): Promise<void> {
   const report = await requireReport(ctx, user, id);
   await ctx.db.transaction().execute(async (trx) => {
+    // Recorded first, so the entry goes into the Trash with the report's history (issue 23).
+    await recordReportDeleted(trx, report, activityOf(user, nowSeconds(), record));
     await trashReport(trx, user, report);
     await record?.(trx, id);
   });

@@ -28,14 +28,22 @@ const findApplied = (db: Kysely<Database> | Transaction<Database>, userId: strin
     .where("temp_id", "=", tempId)
     .executeTakeFirst();
 
-const recorder =
-  (user: UserRow, tempId: string, action: SyncAction): RecordInTransaction =>
-  async (trx, reportId) => {
+/** The ledger's row, and the history's offline mark with the time the change was made on the device. */
+function recorder(user: UserRow, tempId: string, action: SyncAction, timestamp: number | undefined) {
+  const record: RecordInTransaction = async (trx, reportId) => {
     await trx
       .insertInto("sync_applied")
       .values({ user_id: user.id, temp_id: tempId, action, result_id: reportId, created_at: nowSeconds() })
       .execute();
   };
+  // The queue stamps items in milliseconds; a device clock ahead of ours is taken as now.
+  const madeAt =
+    typeof timestamp === "number" && Number.isFinite(timestamp) && timestamp > 0
+      ? Math.min(Math.floor(timestamp / 1000), nowSeconds())
+      : null;
+  record.offline = { deviceAt: madeAt };
+  return record;
+}
 
 /** The report an update/status/delete targets: a real id, or the tempId of a create already applied. */
 async function resolveTarget(ctx: AppContext, user: UserRow, data: Record<string, unknown>): Promise<string> {
@@ -66,7 +74,7 @@ function photosOf(names: readonly string[] | undefined, photos: SyncPhotos): Upl
 
 async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncPhotos): Promise<string> {
   const item = SyncItemSchema.parse(raw);
-  const record = recorder(user, item.tempId, item.action);
+  const record = recorder(user, item.tempId, item.action, item.timestamp);
   if (item.action !== "create" && item.action !== "update" && item.photos?.length) {
     throw badRequest("Photos can only come with a create or an update.");
   }
@@ -88,7 +96,11 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
   }
   const id = await resolveTarget(ctx, user, item.data);
   if (item.action === "status") {
-    await changeReportStatus(ctx, user, id, ReportStatusSchema.parse(item.data).status, record);
+    // With the version it was queued on (a status is a field like any other); without, as before.
+    const { status } = ReportStatusSchema.parse(item.data);
+    const { version } = item.data;
+    if (version === undefined) await changeReportStatus(ctx, user, id, status, record);
+    else await patchReport(ctx, user, id, async () => ({ fields: { status, version }, photos: [] }), record);
   } else if (item.action === "update") {
     const { reportId: _target, ...fields } = data;
     await patchReport(ctx, user, id, async () => ({ fields, photos: photosOf(item.photos, photos), ...named }), record);

@@ -13,6 +13,7 @@
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { TRASH_DAYS, type TrashList } from "@sitesnag/shared/trash";
 import type { Transaction } from "kysely";
+import { recordReportsRestored } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import type { Database, ProjectRow, ReportRow, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
@@ -132,7 +133,13 @@ export async function restoreTrashItem(
     await ctx.db.transaction().execute(async (trx) => {
       // Another request restored it a moment ago: nothing to put back twice.
       if (!(await deleteTrashItem(trx, item.id))) throw notFound("Trash item");
-      await putBack(trx, JSON.parse(item.snapshot) as Snapshot);
+      const snapshot = JSON.parse(item.snapshot) as Snapshot;
+      await putBack(trx, snapshot);
+      await recordReportsRestored(
+        trx,
+        snapshot.snagging_reports.map((r) => ({ id: String(r.id), workspace_id: user.workspace_id })),
+        { actor: user, now: nowSeconds() },
+      );
     });
   } catch (err) {
     if (uniqueViolation(err) !== null) {

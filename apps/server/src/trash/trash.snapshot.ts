@@ -13,18 +13,20 @@ type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
 /** A project's site audits (issue 25) travel with it; snapshots made before them have none. */
 const AUDIT_TABLES = ["audits", "audit_answers", "audit_photos", "audit_answer_history", "audit_revisions"] as const;
+/** A report's history and comments with their photos (issue 23) likewise; older snapshots have none. */
+const REPORT_EXTRA_TABLES = ["report_activity", "report_comments", "comment_photos"] as const;
 export type Snapshot = { projects: Row[]; snagging_reports: Row[]; attachments: Row[] } & Partial<
-  Record<(typeof AUDIT_TABLES)[number], Row[]>
+  Record<(typeof AUDIT_TABLES)[number] | (typeof REPORT_EXTRA_TABLES)[number], Row[]>
 >;
-const RESTORE_ORDER = ["projects", "snagging_reports", "attachments", ...AUDIT_TABLES] as const;
+const RESTORE_ORDER = ["projects", "snagging_reports", "attachments", ...REPORT_EXTRA_TABLES, ...AUDIT_TABLES] as const;
 /** Columns naming a person, cleared on restore when that account has gone. */
-const PEOPLE = ["created_by", "assigned_to", "auditor_id", "updated_by", "user_id"] as const;
+const PEOPLE = ["created_by", "assigned_to", "auditor_id", "updated_by", "user_id", "author_id"] as const;
 
 /** Rows that name a report and go when it goes (ON DELETE CASCADE), deleted explicitly first. */
 const DROPPED_WITH_REPORT = ["notifications", "idempotency_keys"] as const;
 
 async function reportRows(trx: Trx, workspaceId: string, reportIds: readonly string[]) {
-  if (reportIds.length === 0) return { reports: [], attachments: [] };
+  if (reportIds.length === 0) return { reports: [], attachments: [], activity: [], comments: [], commentPhotos: [] };
   const reports = await trx
     .selectFrom("snagging_reports")
     .selectAll()
@@ -32,7 +34,27 @@ async function reportRows(trx: Trx, workspaceId: string, reportIds: readonly str
     .where("id", "in", reportIds)
     .execute();
   const attachments = await trx.selectFrom("attachments").selectAll().where("report_id", "in", reportIds).execute();
-  return { reports: reports as Row[], attachments: attachments as Row[] };
+  const activity = await trx.selectFrom("report_activity").selectAll().where("report_id", "in", reportIds).execute();
+  const comments = await trx.selectFrom("report_comments").selectAll().where("report_id", "in", reportIds).execute();
+  const commentPhotos =
+    comments.length === 0
+      ? []
+      : await trx
+          .selectFrom("comment_photos")
+          .selectAll()
+          .where(
+            "comment_id",
+            "in",
+            comments.map((c) => c.id),
+          )
+          .execute();
+  return {
+    reports: reports as Row[],
+    attachments: attachments as Row[],
+    activity: activity as Row[],
+    comments: comments as Row[],
+    commentPhotos: commentPhotos as Row[],
+  };
 }
 
 /** Takes a project and every report in it out of the live tables; answers the snapshot and its files. */
@@ -46,7 +68,7 @@ export async function takeProject(trx: Trx, workspaceId: string, projectId: stri
   const ids = (await trx.selectFrom("snagging_reports").select("id").where("project_id", "=", projectId).execute()).map(
     (r) => r.id,
   );
-  const { reports, attachments } = await reportRows(trx, workspaceId, ids);
+  const { reports, attachments, activity, comments, commentPhotos } = await reportRows(trx, workspaceId, ids);
   await deleteReportRows(trx, ids);
   const auditIds = (
     await trx
@@ -66,10 +88,18 @@ export async function takeProject(trx: Trx, workspaceId: string, projectId: stri
     await deleteAuditRows(trx, auditIds);
   }
   await trx.deleteFrom("projects").where("workspace_id", "=", workspaceId).where("id", "=", projectId).execute();
-  const snapshot: Snapshot = { projects: projects as Row[], snagging_reports: reports, attachments, ...audits };
+  const snapshot: Snapshot = {
+    projects: projects as Row[],
+    snagging_reports: reports,
+    attachments,
+    report_activity: activity,
+    report_comments: comments,
+    comment_photos: commentPhotos,
+    ...audits,
+  };
   return {
     snapshot,
-    fileKeys: [...fileKeysOf(attachments as never[]), ...auditFiles],
+    fileKeys: [...fileKeysOf([...attachments, ...commentPhotos] as never[]), ...auditFiles],
     fileBytes: bytesOf(attachments),
     reportCount: ids.length,
   };
@@ -77,10 +107,21 @@ export async function takeProject(trx: Trx, workspaceId: string, projectId: stri
 
 /** Takes one report (with its photos' rows) out of the live tables. */
 export async function takeReport(trx: Trx, workspaceId: string, reportId: string) {
-  const { reports, attachments } = await reportRows(trx, workspaceId, [reportId]);
+  const { reports, attachments, activity, comments, commentPhotos } = await reportRows(trx, workspaceId, [reportId]);
   await deleteReportRows(trx, [reportId]);
-  const snapshot: Snapshot = { projects: [], snagging_reports: reports, attachments };
-  return { snapshot, fileKeys: fileKeysOf(attachments as never[]), fileBytes: bytesOf(attachments) };
+  const snapshot: Snapshot = {
+    projects: [],
+    snagging_reports: reports,
+    attachments,
+    report_activity: activity,
+    report_comments: comments,
+    comment_photos: commentPhotos,
+  };
+  return {
+    snapshot,
+    fileKeys: fileKeysOf([...attachments, ...commentPhotos] as never[]),
+    fileBytes: bytesOf(attachments),
+  };
 }
 
 /** What the trashed photos hold against the storage quota: display copies and thumbnails. */

@@ -10,7 +10,8 @@ export const QUERY_CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
  * another buster is thrown away on restore instead of being fed to screens that expect new fields.
  */
 // v2: the project page's reports (["snagging", {projectId}]) became pages (an infinite query).
-export const QUERY_CACHE_BUSTER = "sitesnag-query-cache-v2";
+// v3: reports carry `version` (issue 23: edits name the version they were made on).
+export const QUERY_CACHE_BUSTER = "sitesnag-query-cache-v3";
 
 /**
  * The IndexedDB database holding every user's persisted cache (one record per user). Sign-in

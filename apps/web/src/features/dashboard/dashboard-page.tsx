@@ -1,4 +1,4 @@
-import { ClipboardCheck, FileWarning, FolderKanban, type LucideIcon, Plus } from "lucide-react";
+import { ClipboardCheck, FileWarning, FolderKanban, type LucideIcon, Plus, UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../components/button";
@@ -6,7 +6,7 @@ import { PageHeader } from "../../components/page-header";
 import { ErrorState } from "../../components/states";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
-import { countStoredAudits, useDashboardStats } from "./api/dashboard-api";
+import { countStoredAudits, useDashboardStats, useWaitingForMe } from "./api/dashboard-api";
 
 function StatCard({
   to,
@@ -39,6 +39,7 @@ function StatCard({
 export function DashboardPage() {
   const user = useAuthStore((s) => s.user);
   const stats = useDashboardStats();
+  const waiting = useWaitingForMe();
   useErrorToast(stats.error, "Failed to load dashboard data");
   const audits = user ? countStoredAudits(user.id) : 0;
   const value = (n: number | undefined) => (stats.isPending ? "…" : (n ?? "–"));
@@ -50,7 +51,7 @@ export function DashboardPage() {
           <ErrorState message="Failed to load dashboard data" onRetry={() => stats.refetch()} />
         </div>
       )}
-      <div className="grid gap-4 sm:grid-cols-3" aria-busy={stats.isPending}>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending}>
         <StatCard to="/app/projects" label="Projects" value={value(stats.data?.projects)} icon={FolderKanban} />
         <StatCard to="/app/snagging" label="Snagging Reports" value={value(stats.data?.reports)} icon={FileWarning}>
           {stats.data && (
@@ -60,6 +61,18 @@ export function DashboardPage() {
           )}
         </StatCard>
         <StatCard to="/app/audits" label="Audits Run" value={audits} icon={ClipboardCheck} />
+        <StatCard
+          to="/app/snagging?waitingFor=me"
+          label="Waiting for me"
+          value={waiting.isPending ? "…" : (waiting.data?.total ?? "–")}
+          icon={UserCheck}
+        >
+          {waiting.data && (
+            <span>
+              {waiting.data.toFix} to fix · {waiting.data.toVerify} to verify
+            </span>
+          )}
+        </StatCard>
       </div>
       <section aria-labelledby="quick-actions" className="mt-8">
         <h2 id="quick-actions" className="mb-3 text-lg font-semibold text-slate-900">

@@ -133,6 +133,8 @@ export function ProjectDetailPage() {
           location: p.location,
           clientName: p.clientName,
           status: p.status,
+          requireEvidenceToClose: p.requireEvidenceToClose ?? false,
+          verifiedClosing: p.verifiedClosing ?? false,
         }}
         isPending={update.isPending}
         onClose={() => setEditing(false)}

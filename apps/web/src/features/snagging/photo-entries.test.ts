@@ -1,6 +1,6 @@
 import type { Attachment } from "@sitesnag/shared/snagging";
 import { describe, expect, it } from "vitest";
-import { descriptionPreview, photoEntries } from "./photo-entries";
+import { descriptionPreview, fixPairs, photoEntries } from "./photo-entries";
 
 const attachment = (id: string): Attachment => ({
   id,
@@ -8,6 +8,7 @@ const attachment = (id: string): Attachment => ({
   original_name: `${id}.jpg`,
   thumbnail_path: `/files/${id}-thumb`,
   content_type: "image/jpeg",
+  kind: "evidence",
   size_bytes: 1000,
   width: 800,
   height: 600,
@@ -47,5 +48,24 @@ describe("descriptionPreview", () => {
   it("keeps free text as it is and is empty for an empty description", () => {
     expect(descriptionPreview("Door closer missing")).toBe("Door closer missing");
     expect(descriptionPreview("")).toBe("");
+  });
+});
+
+describe("fix photos (issue 23)", () => {
+  const fix = (id: string): Attachment => ({ ...attachment(id), kind: "fix" });
+  it("are left out of the description pairing and paired with the original at their position", () => {
+    const report = {
+      description: "📷 Photo 1 - Hall: Dent\n\n📷 Photo 2 - Stair: Chip",
+      attachments: [attachment("a"), attachment("b"), fix("f1"), fix("f2"), fix("f3")],
+    };
+    expect(photoEntries(report).map((e) => [e.attachment.id, e.location])).toEqual([
+      ["a", "Hall"],
+      ["b", "Stair"],
+    ]);
+    expect(fixPairs(report).map((p) => [p.before?.id, p.after.id])).toEqual([
+      ["a", "f1"],
+      ["b", "f2"],
+      ["a", "f3"],
+    ]);
   });
 });

@@ -39,6 +39,7 @@ function editInitial(report: Report): ReportFormInitial {
   return {
     mode: "edit",
     reportId: report.id,
+    version: report.version,
     values: {
       projectId: report.projectId,
       title: report.title,

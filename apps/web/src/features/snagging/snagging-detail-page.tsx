@@ -1,7 +1,9 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
+import { canVerifyReport } from "@sitesnag/shared/workflow";
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { ReportCommentsSection, ReportHistory, ReportNotices, ReportVerification } from "../../app/report-extras";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
@@ -10,6 +12,7 @@ import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { PendingChangeBadge } from "../../offline/pending-change-badge";
 import { useQueuedReport } from "../../offline/use-queued-report";
+import { useAuthStore } from "../../stores/auth-store";
 import { useDeleteReport } from "./api/delete-report";
 import { useDownloadReportPdf } from "./api/download-report-pdf";
 import { useReport } from "./api/get-report";
@@ -21,6 +24,10 @@ import { ReportNotFound } from "./components/report-not-found";
 // Loads when first opened (fetched once the page has painted, so it opens offline too).
 const ConfirmDialog = lazyDialog(
   () => import("../../components/confirm-dialog").then((m) => m.ConfirmDialog),
+  (props) => props.open,
+);
+const MarkFixedDialog = lazyDialog(
+  () => import("./components/mark-fixed-dialog").then((m) => m.MarkFixedDialog),
   (props) => props.open,
 );
 
@@ -53,6 +60,8 @@ export function SnaggingDetailPage() {
   const isMissing = report.error instanceof ApiError && report.error.status === 404;
   useErrorToast(isMissing ? null : report.error, "Failed to load report", { useServerMessage: false });
   const [isConfirming, setConfirming] = useState(false);
+  const [isMarkingFixed, setMarkingFixed] = useState(false);
+  const user = useAuthStore((s) => s.user);
   // A report captured offline opens from the queue; once synced, its page is the server's.
   const queued = useQueuedReport(id);
   const syncedId = queued.checked ? queued.syncedId : null;
@@ -75,7 +84,11 @@ export function SnaggingDetailPage() {
   }
   const r = report.data;
 
-  const changeStatus = (status: ReportStatus) =>
+  // Issue 23: the project's workflow settings decide what this person is offered.
+  const mayVerify = user !== null && canVerifyReport(user, r);
+  const canClose = !r.verifiedClosing || mayVerify;
+  const changeStatus = (status: ReportStatus) => {
+    if (status === "resolved" && r.requireEvidenceToClose) return setMarkingFixed(true);
     updateStatus.mutate(status, {
       onSuccess: ({ queued }) =>
         queued
@@ -83,6 +96,7 @@ export function SnaggingDetailPage() {
           : toast.success("Status updated successfully"),
       onError: (error) => toast.error(errorMessage(error, "Failed to update status")),
     });
+  };
   const download = () => {
     toast.info("Generating PDF...");
     pdf.mutate(r.id, {
@@ -128,11 +142,24 @@ export function SnaggingDetailPage() {
           />
         </div>
       </div>
+      <ReportNotices reportId={r.id} version={r.version} />
       <ReportBody
         report={r}
         pendingStatus={updateStatus.isPending ? (updateStatus.variables ?? null) : null}
         onChangeStatus={changeStatus}
+        canClose={canClose}
+        workflow={
+          r.status === "resolved" && r.verifiedClosing && mayVerify ? <ReportVerification reportId={r.id} /> : null
+        }
       />
+      <MarkFixedDialog
+        open={isMarkingFixed}
+        reportId={r.id}
+        version={r.version}
+        onClose={() => setMarkingFixed(false)}
+      />
+      <ReportCommentsSection reportId={r.id} />
+      <ReportHistory reportId={r.id} />
       <ConfirmDialog
         open={isConfirming}
         title="Delete report?"

@@ -1,4 +1,6 @@
-import { Download, Plus, Search } from "lucide-react";
+import { isWaitingFor } from "@sitesnag/shared/workflow";
+import { clsx } from "clsx";
+import { Download, Plus, Search, UserCheck } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
@@ -12,6 +14,7 @@ import { useErrorToast } from "../../lib/use-error-toast";
 import { pendingLabel } from "../../offline/pending-change-badge";
 import { PendingReports } from "../../offline/pending-reports";
 import { useOutbox } from "../../offline/use-outbox";
+import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
 import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
@@ -28,6 +31,9 @@ export function SnaggingListPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const status = parseStatusFilter(params.get("status"));
+  // Issue 23: "Waiting for me", from the dashboard or the toggle below.
+  const mine = params.get("waitingFor") === "me";
+  const user = useAuthStore((s) => s.user);
   const setParam = (key: string, value: string) =>
     setParams(
       (current) => {
@@ -43,13 +49,16 @@ export function SnaggingListPage() {
   // the pages already loaded are filtered here instead.
   const isOnline = useUiStore((s) => s.isOnline);
   const serverSearch = useDebouncedValue(search, 250);
-  const onServer = isPaged && isOnline && (serverSearch.trim() !== "" || status !== "all");
-  const filtered = useFilteredReports({ search: serverSearch, status }, onServer);
-  const serverCounts = useReportCounts(serverSearch, isPaged);
+  const onServer = isPaged && isOnline && (serverSearch.trim() !== "" || status !== "all" || mine);
+  const filtered = useFilteredReports({ search: serverSearch, status, ...(mine ? { mine } : {}) }, onServer);
+  const serverCounts = useReportCounts(serverSearch, isPaged, mine);
   const shown = onServer ? filtered : { query: reports, items: all };
   useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
 
-  const matching = useMemo(() => all.filter((r) => matchesSearch(r, search)), [all, search]);
+  const matching = useMemo(
+    () => all.filter((r) => matchesSearch(r, search) && (!mine || (user !== null && isWaitingFor(user, r)))),
+    [all, search, mine, user],
+  );
   const visible = onServer ? filtered.items : status === "all" ? matching : matching.filter((r) => r.status === status);
   const localCounts = useMemo(() => {
     const out: Record<StatusFilterValue, number> = { all: 0, open: 0, "in-progress": 0, resolved: 0, closed: 0 };
@@ -100,6 +109,18 @@ export function SnaggingListPage() {
             className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
           />
         </div>
+        <button
+          type="button"
+          aria-pressed={mine}
+          onClick={() => setParam("waitingFor", mine ? "" : "me")}
+          className={clsx(
+            "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 text-sm font-medium",
+            mine ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white text-slate-700",
+          )}
+        >
+          <UserCheck aria-hidden className="size-4" />
+          Waiting for me
+        </button>
         <StatusFilter
           value={status}
           counts={counts}
@@ -124,7 +145,11 @@ export function SnaggingListPage() {
         </EmptyState>
       ) : visible.length === 0 ? (
         <EmptyState title="No matching reports">
-          {search.trim() ? `Nothing matches “${search.trim()}”` : "No reports have this status"}
+          {mine && !search.trim() && status === "all"
+            ? "Nothing is waiting for you"
+            : search.trim()
+              ? `Nothing matches “${search.trim()}”`
+              : "No reports have this status"}
           {search.trim() && status !== "all" ? " with this status." : "."}
         </EmptyState>
       ) : (

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { dashboardQuery } from "./dashboard-queries";
+import { dashboardQuery, waitingForMeQuery } from "./dashboard-queries";
 
 export type { DashboardStats } from "./dashboard-queries";
 
 export const useDashboardStats = () => useQuery(dashboardQuery());
+export const useWaitingForMe = () => useQuery(waitingForMeQuery());
 
 /** Audits live only in this browser (SPEC §1): count the signed-in user's entries in `site_audits`. */
 export function countStoredAudits(userId: string): number {

@@ -15,3 +15,12 @@ export const dashboardQuery = () => ({
     return { projects: count, reports: counts.all, open: counts.open, inProgress: counts["in-progress"] };
   },
 });
+
+/** Issue 23's "Waiting for me": assigned to me and open or in progress, or resolved and mine to verify. */
+export const waitingForMeQuery = () => ({
+  queryKey: ["dashboard", "waiting-for-me"] as const,
+  queryFn: async () => {
+    const { counts } = await api<{ counts: ReportCounts }>("/snagging/counts?waitingFor=me");
+    return { total: counts.all, toFix: counts.open + counts["in-progress"], toVerify: counts.resolved };
+  },
+});

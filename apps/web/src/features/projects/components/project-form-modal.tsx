@@ -17,7 +17,29 @@ export type ProjectFormModalProps = {
   onClose: () => void;
 };
 
-const EMPTY: ProjectInput = { name: "", description: "", location: "", clientName: "", status: "active" };
+const EMPTY: ProjectInput = {
+  name: "",
+  description: "",
+  location: "",
+  clientName: "",
+  status: "active",
+  requireEvidenceToClose: false,
+  verifiedClosing: false,
+};
+
+/** The two workflow settings (issue 23), off by default: SPEC's free choice of status. */
+const SETTINGS = [
+  {
+    name: "requireEvidenceToClose",
+    label: "Require evidence to close",
+    hint: "Marking a report resolved needs a photo of the fix, shown beside the original.",
+  },
+  {
+    name: "verifiedClosing",
+    label: "Verified closing",
+    hint: "Only the report's creator or a workspace owner can close it, after checking the fix.",
+  },
+] as const;
 
 /** New Project and Edit Project share this form and the shared schema's rules and messages. */
 export function ProjectFormModal({ open, title, onClose, ...form }: ProjectFormModalProps) {
@@ -55,6 +77,25 @@ function ProjectForm({
           </option>
         ))}
       </SelectField>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-700">Closing reports</legend>
+        {SETTINGS.map((s) => (
+          <label key={s.name} className="flex min-h-11 cursor-pointer items-start gap-3">
+            <input
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-brand-700"
+              aria-describedby={`${s.name}-hint`}
+              {...register(s.name)}
+            />
+            <span>
+              <span className="block text-sm font-medium text-slate-900">{s.label}</span>
+              <span id={`${s.name}-hint`} className="block text-xs text-slate-600">
+                {s.hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={isPending}>
           Cancel

@@ -10,5 +10,6 @@ export async function downloadReportPdf(id: string): Promise<void> {
   saveBlob(await res.blob(), reportPdfName(id));
 }
 
-// A read, not a write: meta.invalidates false keeps the query client from refetching every screen.
-export const useDownloadReportPdf = () => useMutation({ mutationFn: downloadReportPdf, meta: { invalidates: false } });
+// Not only a read since issue 23: the export is recorded in the report's history, so the screens
+// refetch after it like after any write (the timeline shows it).
+export const useDownloadReportPdf = () => useMutation({ mutationFn: downloadReportPdf });

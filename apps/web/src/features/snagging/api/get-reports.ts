@@ -8,8 +8,9 @@ import type { StatusFilterValue } from "../components/status-filter";
 // and these share one prefix; the query client invalidates them all after any write.
 export const reportKeys = {
   list: ["snagging", "list"] as const,
-  filtered: (filter: { search: string; status: StatusFilterValue }) => ["snagging", "list", filter] as const,
-  counts: (search: string) => ["snagging", "counts", { search }] as const,
+  filtered: (filter: { search: string; status: StatusFilterValue; mine?: boolean }) =>
+    ["snagging", "list", filter] as const,
+  counts: (search: string, mine = false) => ["snagging", "counts", { search, ...(mine ? { mine } : {}) }] as const,
   detail: (id: string) => ["snagging", "detail", id] as const,
 };
 
@@ -26,23 +27,32 @@ export const useReports = () =>
   usePagedList<Report>({ queryKey: reportKeys.list, path: "/snagging", field: "reports" });
 
 /** The list filtered on the server: only asked for when the whole list is paged. */
-export const useFilteredReports = (filter: { search: string; status: StatusFilterValue }, enabled: boolean) =>
+export const useFilteredReports = (
+  filter: { search: string; status: StatusFilterValue; mine?: boolean },
+  enabled: boolean,
+) =>
   usePagedList<Report>({
     queryKey: reportKeys.filtered(filter),
     path: "/snagging",
     field: "reports",
-    params: { search: filter.search.trim(), status: filter.status === "all" ? undefined : filter.status },
+    params: {
+      search: filter.search.trim(),
+      status: filter.status === "all" ? undefined : filter.status,
+      // Issue 23: "Waiting for me" (assigned and open or in progress, or mine to verify).
+      waitingFor: filter.mine ? "me" : undefined,
+    },
     enabled,
     keepPrevious: true,
   });
 
 /** Reports per status matching the search, counted by the server (for a paged list). */
-export const useReportCounts = (search: string, enabled: boolean) =>
+export const useReportCounts = (search: string, enabled: boolean, mine = false) =>
   useQuery({
-    queryKey: reportKeys.counts(search.trim()),
+    queryKey: reportKeys.counts(search.trim(), mine),
     queryFn: async () => {
       const params = new URLSearchParams();
       if (search.trim()) params.set("search", search.trim());
+      if (mine) params.set("waitingFor", "me");
       return (await api<{ counts: ReportCounts }>(`/snagging/counts?${params}`)).counts;
     },
     enabled,

@@ -5,8 +5,14 @@ import { api } from "../../../lib/api-client";
 import { useAuthStore } from "../../../stores/auth-store";
 import { reportKeys } from "./get-reports";
 
-export const updateReportStatus = async (id: string, status: ReportStatus): Promise<Report> =>
-  (await api<{ report: Report }>(`/snagging/${encodeURIComponent(id)}`, { method: "PATCH", body: { status } })).report;
+/** With the version shown, so a status someone else set meanwhile is replaced knowingly (issue 23). */
+export const updateReportStatus = async (id: string, status: ReportStatus, version?: number): Promise<Report> =>
+  (
+    await api<{ report: Report }>(`/snagging/${encodeURIComponent(id)}`, {
+      method: "PATCH",
+      body: version ? { status, version } : { status },
+    })
+  ).report;
 
 export type StatusOutcome = { report: Report | undefined; queued: boolean };
 
@@ -19,8 +25,8 @@ export function useUpdateReportStatus(id: string) {
     const userId = useAuthStore.getState().user?.id;
     if (!userId) throw new Error("Sign in again to change the status.");
     const { queueChange } = await import("../../../offline/outbox");
-    await queueChange(userId, "status", id, { status });
     const cached = queryClient.getQueryData<Report>(reportKeys.detail(id));
+    await queueChange(userId, "status", id, cached?.version ? { status, version: cached.version } : { status });
     return { report: cached ? { ...cached, status } : undefined, queued: true };
   };
   return useMutation({
@@ -28,7 +34,8 @@ export function useUpdateReportStatus(id: string) {
       // SPEC §4 / issue 10: with no network the change is queued, in order, and shown pending.
       if (!navigator.onLine) return queue(status);
       try {
-        return { report: await updateReportStatus(id, status), queued: false };
+        const version = queryClient.getQueryData<Report>(reportKeys.detail(id))?.version;
+        return { report: await updateReportStatus(id, status, version), queued: false };
       } catch (err) {
         if (noNetwork(err)) return queue(status);
         throw err;

@@ -13,6 +13,8 @@ export type ReportEdit = {
   description: string;
   removeAttachmentIds: string[];
   photos: DraftPhoto[];
+  /** The report version the form was opened on: the server merges other people's changes since. */
+  version?: number;
 };
 
 /**
@@ -32,6 +34,7 @@ export async function updateReport(
     assignedTo: edit.assignedTo,
     dueDate: edit.dueDate,
     description: edit.description,
+    ...(edit.version ? { version: edit.version } : {}),
   };
   if (edit.photos.length === 0 && edit.removeAttachmentIds.length === 0) {
     return (await api<{ report: Report }>(path, { method: "PATCH", body: fields })).report;
@@ -43,6 +46,7 @@ export async function updateReport(
   form.set("assignedTo", fields.assignedTo ?? "");
   form.set("dueDate", fields.dueDate === null ? "" : String(fields.dueDate));
   form.set("description", fields.description);
+  if (edit.version) form.set("version", String(edit.version));
   for (const attachmentId of edit.removeAttachmentIds) form.append("removeAttachmentIds", attachmentId);
   for (const photo of edit.photos) form.append("images", photo.blob, photo.name);
   const answer = await uploadWithProgress<{ report: Report }>(path, {

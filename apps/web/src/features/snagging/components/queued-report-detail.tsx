@@ -38,6 +38,7 @@ export function QueuedReportDetail({ item, photos }: Props) {
     size_bytes: p.blob.size,
     width: null,
     height: null,
+    kind: "evidence",
     sha256: null,
     created_at: Math.floor(item.timestamp / 1000),
   }));

@@ -7,22 +7,33 @@ import { Building2 } from "lucide-react";
 import { Link } from "react-router";
 import { ReportPlanCrop } from "../../../app/report-plan-crop";
 import { photoEntries } from "../photo-entries";
+import { FixPhotos } from "./fix-photos";
 import { LocationBlock } from "./location-block";
 import { PhotoGallery } from "./photo-gallery";
 import { ReportDetails } from "./report-details";
 import { StatusChanger } from "./status-changer";
 
-type Props = { report: Report; pendingStatus: ReportStatus | null; onChangeStatus: (status: ReportStatus) => void };
+type Props = {
+  report: Report;
+  pendingStatus: ReportStatus | null;
+  onChangeStatus: (status: ReportStatus) => void;
+  /** Whether this person may set `closed` (issue 23: verified closing). */
+  canClose?: boolean;
+  /** Verification, when the report waits for this person's (composed by app/). */
+  workflow?: React.ReactNode;
+};
 
-export function ReportBody({ report: r, pendingStatus, onChangeStatus }: Props) {
+export function ReportBody({ report: r, pendingStatus, onChangeStatus, canClose = true, workflow }: Props) {
   return (
     // Phones read status, photos, then the facts; from lg the photos take the left two thirds.
     <div className="grid gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
-      <div className="lg:col-start-3 lg:row-start-1">
-        <StatusChanger current={r.status} pending={pendingStatus} onChange={onChangeStatus} />
+      <div className="space-y-4 lg:col-start-3 lg:row-start-1">
+        {workflow}
+        <StatusChanger current={r.status} pending={pendingStatus} onChange={onChangeStatus} canClose={canClose} />
       </div>
       <div className="lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
         <PhotoGallery entries={photoEntries(r)} />
+        <FixPhotos report={r} />
       </div>
       <div className="space-y-4 lg:col-start-3 lg:row-start-2">
         <Link

@@ -30,6 +30,7 @@ export function ReportDetails({ report }: { report: Report }) {
     ["Created", formatDateTime(report.createdAt)],
     ["Due date", report.dueDate === null ? "No due date" : formatDate(report.dueDate)],
     ["Photos", String(report.attachments.length)],
+    ...(report.rejectionCount > 0 ? [["Fixes rejected", String(report.rejectionCount)] as [string, string]] : []),
   ];
   return (
     <section aria-labelledby="report-details" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

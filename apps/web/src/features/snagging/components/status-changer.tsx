@@ -3,23 +3,29 @@ import { Check } from "lucide-react";
 import { Button } from "../../../components/button";
 import { capitalise } from "../../../lib/format";
 
-/** One button per status; the current one is disabled (SPEC §4: any other status, in any order). */
+/**
+ * One button per status; the current one is disabled (SPEC §4: any other status, in any order).
+ * Issue 23: on a project with verified closing, Closed is offered only to whom the server allows.
+ */
 export function StatusChanger({
   current,
   pending,
   onChange,
+  canClose = true,
 }: {
   current: ReportStatus;
   pending: ReportStatus | null;
   onChange: (status: ReportStatus) => void;
+  canClose?: boolean;
 }) {
+  const offered = REPORT_STATUSES.filter((s) => s !== "closed" || canClose || current === "closed");
   return (
     <section aria-labelledby="change-status" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="change-status" className="text-sm font-semibold text-slate-900">
         Change Status
       </h2>
       <div className="mt-3 grid grid-cols-2 gap-2">
-        {REPORT_STATUSES.map((status) =>
+        {offered.map((status) =>
           status === current ? (
             // The current status reads as chosen, not as a greyed-out action.
             <button
@@ -46,6 +52,9 @@ export function StatusChanger({
           ),
         )}
       </div>
+      {!canClose && current !== "closed" && (
+        <p className="mt-2 text-xs text-slate-600">The report's creator or a workspace owner closes it.</p>
+      )}
     </section>
   );
 }

@@ -41,6 +41,8 @@ const AnnotationOverlay = lazyDialog(
 export type ReportFormInitial = {
   mode: "create" | "edit";
   reportId: string | null;
+  /** The version of the report the edit starts from (issue 23: no silent overwrite). */
+  version?: number;
   values: ReportFormValues;
   kept: KeptPhoto[];
   /** Create from a plan (issue 24): the sheet and position tapped; 'Save and add next' keeps it. */
@@ -128,7 +130,7 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
       save.update.mutate(
         {
           id: reportId,
-          edit: { ...common, removeAttachmentIds },
+          edit: { ...common, removeAttachmentIds, ...(initial.version ? { version: initial.version } : {}) },
         },
         {
           onSuccess: (outcome) => {

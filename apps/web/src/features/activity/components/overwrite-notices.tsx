@@ -1,0 +1,74 @@
+// "Your change to Priority (High) was replaced by Sam's (Critical) at 14:02" with one-tap Restore
+// (issue 23): shown on the report to the person whose change was overwritten, until the field
+// changes again, they restore it, or they choose to keep the other value (remembered on this device).
+import { type Overwrite, overwriteSentence } from "@sitesnag/shared/activity";
+import { History } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/button";
+import { formatDate } from "../../../lib/format";
+import { useOverwrites } from "../api/get-overwrites";
+import { useRestoreOverwrite } from "../api/restore-overwrite";
+
+const KEPT_KEY = "sitesnag-overwrites-kept";
+
+const readKept = (): string[] => {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(KEPT_KEY) ?? "[]");
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+/** 14:02 today; Nov 24, 2026 at 14:02 another day. */
+export function whenText(seconds: number, now = new Date()): string {
+  const d = new Date(seconds * 1000);
+  const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  return d.toDateString() === now.toDateString() ? `at ${time}` : `on ${formatDate(seconds)} at ${time}`;
+}
+
+export function OverwriteNotices({ reportId, version }: { reportId: string; version: number }) {
+  const overwrites = useOverwrites(reportId);
+  const restore = useRestoreOverwrite(reportId);
+  const [kept, setKept] = useState(readKept);
+  const shown = (overwrites.data ?? []).filter((o) => !kept.includes(o.entryId));
+  if (shown.length === 0) return null;
+
+  const keepTheirs = (o: Overwrite) => {
+    const next = [...kept, o.entryId].slice(-200);
+    setKept(next);
+    try {
+      localStorage.setItem(KEPT_KEY, JSON.stringify(next));
+    } catch {
+      // Storage full or blocked: the notice stays hidden for this visit only.
+    }
+  };
+  return (
+    <section aria-label="Changes of yours that were replaced" className="mb-4 space-y-2">
+      {shown.map((o) => (
+        <div
+          key={o.entryId}
+          role="status"
+          className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center"
+        >
+          <History aria-hidden className="hidden size-5 shrink-0 text-amber-700 sm:block" />
+          <p className="min-w-0 flex-1 break-words text-sm text-amber-900">
+            {overwriteSentence(o)} {whenText(o.at)}.
+          </p>
+          <div className="flex shrink-0 gap-2">
+            <Button
+              isLoading={restore.isPending && restore.variables?.overwrite.entryId === o.entryId}
+              disabled={restore.isPending}
+              onClick={() => restore.mutate({ overwrite: o, version })}
+            >
+              Restore
+            </Button>
+            <Button variant="secondary" onClick={() => keepTheirs(o)}>
+              Keep theirs
+            </Button>
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

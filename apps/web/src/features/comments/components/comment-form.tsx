@@ -1,0 +1,130 @@
+// Writing a comment: text, @mentions of teammates (picked from the workspace's members, so a mention
+// always names a member), up to 5 photos.
+import { MAX_COMMENT_LENGTH, MAX_COMMENT_PHOTOS } from "@sitesnag/shared/comments";
+import { Camera } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Button } from "../../../components/button";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { type Member, useMentionable, usePostComment } from "../api/comments-api";
+
+const nameOf = (m: Member) => `${m.firstName} ${m.lastName}`.trim();
+
+/** Only the mentions whose "@Name" is still in the text are sent. */
+export const mentionsIn = (text: string, picked: readonly Member[]): string[] => [
+  ...new Set(picked.filter((m) => text.includes(`@${nameOf(m)}`)).map((m) => m.id)),
+];
+
+export function CommentForm({ reportId, currentUserId }: { reportId: string; currentUserId: string | undefined }) {
+  const [text, setText] = useState("");
+  const [picked, setPicked] = useState<Member[]>([]);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const members = useMentionable();
+  const post = usePostComment(reportId);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const ids = { text: useId(), error: useId(), photos: useId(), mention: useId() };
+  const others = (members.data ?? []).filter((m) => m.id !== currentUserId);
+
+  const mention = (id: string) => {
+    const member = others.find((m) => m.id === id);
+    if (!member) return;
+    setText((t) => `${t}${t === "" || t.endsWith(" ") ? "" : " "}@${nameOf(member)} `);
+    setPicked((p) => [...p, member]);
+    textRef.current?.focus();
+  };
+  const submit = () => {
+    const body = text.trim();
+    if (body === "") return setError("Write a comment");
+    if (body.length > MAX_COMMENT_LENGTH) return setError("A comment can be at most 5,000 characters");
+    post.mutate(
+      { body, mentions: mentionsIn(body, picked), photos },
+      {
+        onSuccess: () => {
+          setText("");
+          setPicked([]);
+          setPhotos([]);
+          toast.success("Comment posted");
+        },
+        onError: (err) => toast.error(errorMessage(err, "Failed to post the comment")),
+      },
+    );
+  };
+  return (
+    <form
+      noValidate
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={ids.text} className="block text-sm font-medium text-slate-900">
+        Add a comment
+      </label>
+      <textarea
+        ref={textRef}
+        id={ids.text}
+        rows={3}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.error : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value.trim() !== "") setError(null);
+        }}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm"
+      />
+      {error && (
+        <p id={ids.error} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        {others.length > 0 && (
+          <>
+            <label htmlFor={ids.mention} className="sr-only">
+              Mention a teammate
+            </label>
+            <select
+              id={ids.mention}
+              value=""
+              onChange={(e) => mention(e.target.value)}
+              className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            >
+              <option value="">@ Mention a teammate…</option>
+              {others.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {nameOf(m)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <label
+          htmlFor={ids.photos}
+          className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:border-brand-600"
+        >
+          <Camera aria-hidden className="size-4" />
+          {photos.length === 0 ? "Add photos" : `${photos.length} photo${photos.length === 1 ? "" : "s"}`}
+        </label>
+        <input
+          id={ids.photos}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp"
+          className="sr-only"
+          onChange={(e) => {
+            const chosen = [...(e.target.files ?? [])];
+            if (chosen.length > MAX_COMMENT_PHOTOS)
+              toast.info(`A comment can have at most ${MAX_COMMENT_PHOTOS} photos`);
+            setPhotos(chosen.slice(0, MAX_COMMENT_PHOTOS));
+          }}
+        />
+        <Button type="submit" isLoading={post.isPending} className="ml-auto">
+          Post comment
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Report } from "@sitesnag/shared/snagging";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { useAuthStore } from "../../../stores/auth-store";
+
+export type FixOutcome = { queued: boolean };
+
+/**
+ * Marks the report resolved with photos of the fix (issue 23): one multipart PATCH, so the status
+ * and its evidence commit together (a project with "Require evidence to close" refuses it without).
+ * With no network it is queued like an edit, photos included, and applied once on reconnect.
+ */
+export function useMarkFixed(reportId: string) {
+  return useMutation({
+    networkMode: "always",
+    mutationFn: async ({ photos, version }: { photos: File[]; version: number }): Promise<FixOutcome> => {
+      const queue = async () => {
+        const userId = useAuthStore.getState().user?.id;
+        if (!userId) throw new Error("Sign in again to mark the report fixed.");
+        const { queueChange } = await import("../../../offline/outbox");
+        await queueChange(
+          userId,
+          "update",
+          reportId,
+          { status: "resolved", version },
+          photos.map((p) => ({ blob: p, name: p.name })),
+        );
+        return { queued: true };
+      };
+      if (!navigator.onLine) return queue();
+      const form = new FormData();
+      form.set("status", "resolved");
+      form.set("version", String(version));
+      for (const photo of photos) form.append("images", photo, photo.name);
+      try {
+        await api<{ report: Report }>(`/snagging/${encodeURIComponent(reportId)}`, { method: "PATCH", body: form });
+        return { queued: false };
+      } catch (err) {
+        if (err instanceof TypeError) return queue();
+        throw err;
+      }
+    },
+  });
+}
