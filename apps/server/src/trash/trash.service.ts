@@ -2,7 +2,7 @@
 // - Deleting a project (owner only) or a report moves its rows out of the live tables into one
 //   trash_items row, in the deleting transaction: from that commit on, no list, count, search,
 //   CSV, dashboard figure or sync answer can show it, because none of them reads the Trash.
-// - Its photo files stay in storage while it is in the Trash; restoring puts every row back with
+// - Its photo and drawing files stay in storage while it is in the Trash; restoring puts every row back with
 //   the same ids, so references, photo URLs and offline clients' ids still hold.
 // - Its files still count against the workspace's storage quota until the purge releases them.
 // - After TRASH_DAYS the hourly clean-up (main.ts, as demo sandboxes expire) purges it: the row
@@ -41,8 +41,13 @@ export function requireProjectOwner(user: UserRow): void {
 }
 
 /** Moves a project and all its reports to the Trash (the caller checked it is the user's). */
-export async function trashProject(trx: Transaction<Database>, user: UserRow, project: ProjectRow): Promise<void> {
-  const { snapshot, fileKeys, fileBytes, reportCount } = await takeProject(trx, user.workspace_id, project.id);
+export async function trashProject(
+  ctx: Pick<AppContext, "storage">,
+  trx: Transaction<Database>,
+  user: UserRow,
+  project: ProjectRow,
+): Promise<void> {
+  const { snapshot, fileKeys, fileBytes, reportCount } = await takeProject(ctx, trx, user.workspace_id, project.id);
   const now = nowSeconds();
   await insertTrashItem(trx, {
     id: newId(),
