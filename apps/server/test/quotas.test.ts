@@ -1,8 +1,11 @@
 // Fair share between workspaces (decision 0019): writes per minute per account and per workspace,
 // in items and bytes, and the storage quota per workspace, through the real API on both databases.
 
+import path from "node:path";
+import type { Sheet } from "@sitesnag/shared/sheets";
 import type { SyncResponse } from "@sitesnag/shared/sync";
 import type { AdminUser } from "@sitesnag/shared/users";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueTokens } from "../src/auth/token-rotation";
 import { WriteLimits } from "../src/quotas/write-limits";
@@ -11,7 +14,7 @@ import { purgeExpiredTrash } from "../src/trash/trash.service";
 import { expectError } from "./assertions";
 import { createProject, demoLogin, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
-import { jpegPhoto, multipart } from "./images";
+import { jpegPhoto, listFiles, multipart } from "./images";
 import { insertMember, snagState } from "./snagging-state";
 
 const MB = 1024 * 1024;
@@ -225,6 +228,79 @@ describe.each(DIALECTS)("storage quota per workspace (%s)", (kind) => {
     const members = await t.request({ method: "GET", url: "/api/users", token: owner.accessToken });
     expect(JSON.stringify(members.json())).not.toContain("workspaceStorage");
   });
+
+  /** Uploads a PNG drawing; answers the response and, when accepted, the settled sheet. */
+  async function uploadDrawing(token: string, projectId: string, png: Buffer) {
+    const body = await multipart({}, [{ name: "plan.png", data: png, type: "image/png" }], "file");
+    const res = await t.request({ method: "POST", url: `/api/projects/${projectId}/sheets`, token, ...body });
+    if (res.statusCode !== 201) return { res, sheet: undefined };
+    const id = (res.json().sheets as Sheet[])[0]?.id as string;
+    for (let i = 0; i < 600; i += 1) {
+      const sheet = (await t.request({ method: "GET", url: `/api/sheets/${id}`, token })).json().sheet as Sheet;
+      if (sheet.status !== "processing") return { res, sheet };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("sheet never settled");
+  }
+  const plan = (width = 900) =>
+    sharp({ create: { width, height: 600, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+
+  it("charges a drawing's upload and rendered files, releases them on sheet delete and at the Trash purge", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const project = await createProject(t, owner.accessToken);
+    const png = await plan();
+    const { sheet } = await uploadDrawing(owner.accessToken, project.id, png);
+    expect(sheet?.status, sheet?.failureReason ?? "").toBe("ready");
+    expect(sheet?.tileBytes).toBeGreaterThan(0);
+    expect(await usedBytes(t, ws)).toBe(png.length + (sheet?.tileBytes ?? 0));
+    const del = await t.request({ method: "DELETE", url: `/api/sheets/${sheet?.id}`, token: owner.accessToken });
+    expect(del.statusCode).toBe(204);
+    expect(await usedBytes(t, ws)).toBe(0);
+
+    // In the Trash with its project, a drawing still counts; the purge releases it.
+    const again = await uploadDrawing(owner.accessToken, project.id, png);
+    expect(again.sheet?.status).toBe("ready");
+    const charged = await usedBytes(t, ws);
+    expect(charged).toBe(png.length + (again.sheet?.tileBytes ?? 0));
+    const gone = await t.request({ method: "DELETE", url: `/api/projects/${project.id}`, token: owner.accessToken });
+    expect(gone.statusCode).toBe(204);
+    expect(await usedBytes(t, ws)).toBe(charged);
+    await purgeExpiredTrash(t.ctx, nowSeconds() + 31 * 86_400);
+    expect(await usedBytes(t, ws)).toBe(0);
+  }, 120_000);
+
+  it("refuses a drawing past the quota with 413 and a sentence, storing nothing; a render past it fails, charging nothing", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const project = await createProject(t, owner.accessToken);
+    const png = await plan(1200);
+    const filesBefore = await listFiles(path.join(t.dataDir, "files"));
+    await setUsedBytes(t, ws, 2 * MB - png.length + 1);
+    const { res } = await uploadDrawing(owner.accessToken, project.id, png);
+    expectError(res, 413);
+    expect(res.json().message).toContain("Your workspace has used its 2 MB of storage.");
+    expect(res.json().message).toContain("nothing was saved");
+    expect(await listFiles(path.join(t.dataDir, "files"))).toEqual(filesBefore);
+    expect(await t.ctx.db.selectFrom("sheets").select("id").where("workspace_id", "=", ws).execute()).toEqual([]);
+    expect(await usedBytes(t, ws)).toBe(2 * MB - png.length + 1);
+
+    // The upload fits, its rendered files do not: the revision fails with a sentence, no tiles kept.
+    await setUsedBytes(t, ws, 2 * MB - png.length);
+    const fits = await uploadDrawing(owner.accessToken, project.id, png);
+    expect(fits.res.statusCode, fits.res.body).toBe(201);
+    expect(fits.sheet?.status).toBe("failed");
+    expect(fits.sheet?.failureReason).toContain("storage is full");
+    expect(await usedBytes(t, ws)).toBe(2 * MB);
+    const source = await t.ctx.db
+      .selectFrom("sheet_revisions")
+      .select("source_key")
+      .where("workspace_id", "=", ws)
+      .executeTakeFirstOrThrow();
+    expect(await listFiles(path.join(t.dataDir, "files"))).toEqual([...filesBefore, source.source_key].sort());
+  }, 120_000);
 });
 
 describe.each(DIALECTS)("write limits per account and per workspace (%s)", (kind) => {

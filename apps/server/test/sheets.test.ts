@@ -8,6 +8,8 @@ import type { Report } from "@sitesnag/shared/snagging";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revisionFileKeys, tileNames } from "../src/sheets/sheet-files";
+import { nowSeconds } from "../src/time";
+import { purgeExpiredTrash } from "../src/trash/trash.service";
 import { countRows, expectError, expectFieldError } from "./assertions";
 import { damagedPdf, drawingPdf } from "./drawings";
 import { createProject, signUp } from "./factories";
@@ -427,4 +429,73 @@ describe.each(DIALECTS)("drawings and pins (%s)", (kind) => {
     ).json().report;
     expect(report).toMatchObject({ sheetId: null, pinX: null, pinY: null });
   });
+
+  it("takes a deleted project's drawings to the Trash and back with the same ids, pins and tiles; purges their files", async () => {
+    const project = (await createProject(t, alice.accessToken, { name: "Trashed site" })).id;
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const res = await upload(alice.accessToken, project, png, "Level 1.png");
+    expect(res.statusCode, res.body).toBe(201);
+    const sheet = await settled((res.json().sheets as Sheet[])[0]?.id as string);
+    expect(sheet.status).toBe("ready");
+    const pinned = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token: alice.accessToken,
+      payload: { projectId: project, priority: "high", sheetId: sheet.id, pinX: 0.3, pinY: 0.6 },
+    });
+    expect(pinned.statusCode, pinned.body).toBe(201);
+    const report = pinned.json().report as Report;
+    const tile = (sheet.tileUrl as string).replace("{level}", "0").replace("{col}", "0").replace("{row}", "0");
+    const prefix = (sheet.tileUrl as string).split("/").slice(2, 4).join("/");
+    const source = (
+      await t.ctx.db.selectFrom("sheet_revisions").select("source_key").where("sheet_id", "=", sheet.id).execute()
+    ).map((r) => r.source_key);
+    const stored = async () =>
+      (await listFiles(filesRoot())).filter((f) => f.startsWith(`${prefix}/`) || source.includes(f));
+    const files = await stored();
+    expect(files.length).toBeGreaterThan(3);
+
+    const del = await t.request({ method: "DELETE", url: `/api/projects/${project}`, token: alice.accessToken });
+    expect(del.statusCode).toBe(204);
+    expectError(await t.request({ method: "GET", url: `/api/sheets/${sheet.id}`, token: alice.accessToken }), 404);
+    expect(
+      await t.ctx.db.selectFrom("sheet_revisions").select("id").where("sheet_id", "=", sheet.id).execute(),
+    ).toEqual([]);
+    // As for photos: the Trash keeps the files, served only to whoever kept the URL.
+    expect((await t.request({ method: "GET", url: tile })).statusCode).toBe(200);
+    expect((await stored()).sort()).toEqual(files.sort());
+    const items = (await t.request({ method: "GET", url: "/api/trash", token: alice.accessToken })).json().items as {
+      id: string;
+      name: string;
+    }[];
+    const item = items.find((i) => i.name === "Trashed site") as { id: string };
+    const held = await t.ctx.db
+      .selectFrom("trash_items")
+      .select(["file_keys", "file_bytes"])
+      .where("id", "=", item.id)
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(held.file_keys) as string[]).sort()).toEqual(expect.arrayContaining(files.sort()));
+    expect(Number(held.file_bytes)).toBeGreaterThanOrEqual(sheet.tileBytes + png.length);
+
+    const back = await t.request({ method: "POST", url: `/api/trash/${item.id}/restore`, token: alice.accessToken });
+    expect(back.statusCode, back.body).toBe(200);
+    const listed = (
+      await t.request({ method: "GET", url: `/api/projects/${project}/sheets`, token: alice.accessToken })
+    ).json().sheets as Sheet[];
+    expect(listed.map((s) => [s.id, s.status, s.tileUrl])).toEqual([[sheet.id, "ready", sheet.tileUrl]]);
+    expect(listed[0]?.pinCounts.open).toBe(1);
+    const again = (
+      await t.request({ method: "GET", url: `/api/snagging/${report.id}`, token: alice.accessToken })
+    ).json().report as Report;
+    expect([again.sheetId, again.pinX, again.pinY]).toEqual([sheet.id, 0.3, 0.6]);
+    expect((await t.request({ method: "GET", url: tile })).statusCode).toBe(200);
+
+    // Deleted again and purged: the rows, then every tile, thumbnail, preview and the upload go.
+    await t.request({ method: "DELETE", url: `/api/projects/${project}`, token: alice.accessToken });
+    await purgeExpiredTrash(t.ctx, nowSeconds() + 31 * 86_400);
+    expect((await t.request({ method: "GET", url: tile })).statusCode).toBe(404);
+    expect(await stored()).toEqual([]);
+  }, 120_000);
 });

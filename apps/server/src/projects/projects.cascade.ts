@@ -44,7 +44,7 @@ export async function deleteProjectsWithFiles(
       fileKeys = [...attachments, ...commentPhotos].flatMap((a) =>
         a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key],
       );
-      fileKeys.push(...(await deleteProjectSheetRows(trx, projectIds)));
+      fileKeys.push(...(await deleteProjectSheetRows(ctx, trx, projectIds)));
       const reportIds = trx.selectFrom("snagging_reports").select("id").where("project_id", "in", projectIds);
       await trx.deleteFrom("attachments").where("report_id", "in", reportIds).execute();
       await trx.deleteFrom("snagging_reports").where("project_id", "in", projectIds).execute();

@@ -85,5 +85,5 @@ export async function editProject(ctx: AppContext, user: UserRow, id: string, in
 export async function removeProject(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const project = await requireProject(ctx, user, id);
   requireProjectOwner(user);
-  await ctx.db.transaction().execute((trx) => trashProject(trx, user, project));
+  await ctx.db.transaction().execute((trx) => trashProject(ctx, trx, user, project));
 }

@@ -9,6 +9,8 @@
 import type { Readable } from "node:stream";
 import type { AppContext } from "../context";
 import type { SheetRevisionRow } from "../db/schema";
+import { AppError } from "../http/errors";
+import { chargeStorage } from "../quotas/storage-quota";
 import { previewKey, thumbnailKey } from "./sheet-files";
 import type { SheetRenderer } from "./sheet-pool";
 import type { SheetKind } from "./sheet-render";
@@ -140,13 +142,30 @@ export class SheetJobs {
       await this.fail(revision, "The drawing could not be stored. Upload it again in a moment.");
       return;
     }
-    const settled = await settleRevision(this.ctx.db, id, {
-      status: "ready",
-      failure_reason: null,
-      width: rendered.width,
-      height: rendered.height,
-      tile_bytes: files.reduce((sum, f) => sum + f.bytes.byteLength, 0),
-    });
+    const tileBytes = files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
+    let settled = false;
+    try {
+      // The rendered files count against the workspace's storage from the commit that names them.
+      settled = await this.ctx.db.transaction().execute(async (trx) => {
+        const done = await settleRevision(trx, id, {
+          status: "ready",
+          failure_reason: null,
+          width: rendered.width,
+          height: rendered.height,
+          tile_bytes: tileBytes,
+        });
+        if (done) await chargeStorage(this.ctx, trx, revision.workspace_id, tileBytes);
+        return done;
+      });
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 413)) throw err;
+      await this.removeFiles(files.map((f) => f.key));
+      await this.fail(
+        revision,
+        "Your workspace's storage is full, so this drawing could not be drawn. Free some room, then upload it again.",
+      );
+      return;
+    }
     // Deleted (or settled elsewhere) while rendering: these files belong to no row.
     if (!settled) await this.removeFiles(files.map((f) => f.key));
   }

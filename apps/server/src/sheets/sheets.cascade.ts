@@ -1,18 +1,48 @@
 // Deleting sheets: their revisions and the pins of reports on them go in the caller's transaction
 // (the reports themselves stay, without a pin); the files are returned for deletion after the
 // commit (an orphan file is harmless, a row naming a missing file is not). An uploaded file is
-// deleted only once no revision outside the deleted sheets renders from it.
+// deleted only once no revision outside the deleted sheets renders from it. The storage the
+// deleted files held (rendered files and the uploads that go) is released in that transaction.
 import type { Transaction } from "kysely";
-import type { Database } from "../db/schema";
+import type { AppContext } from "../context";
+import type { Database, SheetRevisionRow } from "../db/schema";
+import { releaseStorage } from "../quotas/storage-quota";
 import { revisionFileKeys } from "./sheet-files";
 import { countSourceUsers } from "./sheets.repository";
 
-export async function deleteSheetRows(trx: Transaction<Database>, sheetIds: readonly string[]): Promise<string[]> {
+type Storage = Pick<AppContext, "storage">;
+
+/**
+ * The files of these revisions and what they hold against the quota: the rendered files
+ * (`tile_bytes`), plus each uploaded file that no revision outside `sheetIds` still uses.
+ */
+export async function sheetFilesOf(
+  ctx: Storage,
+  trx: Transaction<Database>,
+  revisions: readonly SheetRevisionRow[],
+  sheetIds: readonly string[],
+): Promise<{ keys: string[]; bytes: number }> {
+  const keys = revisions.flatMap((r) => revisionFileKeys(r.tiles_key, r.width, r.height));
+  let bytes = revisions.reduce((sum, r) => sum + (r.status === "ready" ? Number(r.tile_bytes) : 0), 0);
+  for (const source of new Set(revisions.map((r) => r.source_key))) {
+    if ((await countSourceUsers(trx, source, sheetIds)) > 0) continue;
+    keys.push(source);
+    bytes += (await ctx.storage.stat(source))?.size ?? 0;
+  }
+  return { keys, bytes };
+}
+
+export async function deleteSheetRows(
+  ctx: Storage,
+  trx: Transaction<Database>,
+  sheetIds: readonly string[],
+): Promise<string[]> {
   if (sheetIds.length === 0) return [];
   const revisions = await trx.selectFrom("sheet_revisions").selectAll().where("sheet_id", "in", sheetIds).execute();
-  const keys = revisions.flatMap((r) => revisionFileKeys(r.tiles_key, r.width, r.height));
-  for (const source of new Set(revisions.map((r) => r.source_key))) {
-    if ((await countSourceUsers(trx, source, sheetIds)) === 0) keys.push(source);
+  const { keys } = await sheetFilesOf(ctx, trx, revisions, sheetIds);
+  for (const workspaceId of new Set(revisions.map((r) => r.workspace_id))) {
+    const own = revisions.filter((r) => r.workspace_id === workspaceId);
+    await releaseStorage(trx, workspaceId, (await sheetFilesOf(ctx, trx, own, sheetIds)).bytes);
   }
   await trx
     .updateTable("snagging_reports")
@@ -26,6 +56,7 @@ export async function deleteSheetRows(trx: Transaction<Database>, sheetIds: read
 
 /** The sheets of these projects (a project's deletion takes its drawings with it). */
 export async function deleteProjectSheetRows(
+  ctx: Storage,
   trx: Transaction<Database>,
   projectIds: readonly string[],
 ): Promise<string[]> {
@@ -34,6 +65,6 @@ export async function deleteProjectSheetRows(
     (r) => r.id,
   );
   const keys: string[] = [];
-  for (let i = 0; i < ids.length; i += 200) keys.push(...(await deleteSheetRows(trx, ids.slice(i, i + 200))));
+  for (let i = 0; i < ids.length; i += 200) keys.push(...(await deleteSheetRows(ctx, trx, ids.slice(i, i + 200))));
   return keys;
 }

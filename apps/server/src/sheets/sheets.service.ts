@@ -15,6 +15,7 @@ import type { SheetRevisionsTable, SheetsTable, UserRow } from "../db/schema";
 import { AppError, badRequest, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { findProject } from "../projects/projects.repository";
+import { assertStorageRoom, chargeStorage } from "../quotas/storage-quota";
 import { deleteFilesQuietly } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
 import { newSheetKey, sourceKeyFor } from "./sheet-files";
@@ -106,6 +107,9 @@ export async function uploadSheets(
   const upload = await readUpload();
   const fields = SheetUploadFieldsSchema.parse(upload.fields);
   const pages = await inspect(services, upload);
+  // The uploaded file counts against the workspace's storage from its commit (decision 0019);
+  // the rendered files are charged when the render settles (sheet-jobs.ts).
+  await assertStorageRoom(ctx, user.workspace_id, upload.bytes.length);
   const sourceKey = await storeSource(ctx, upload);
   const now = nowSeconds();
   const sheets: SheetsTable[] = pages.map((_, i) => ({
@@ -122,7 +126,10 @@ export async function uploadSheets(
   }));
   const revisions = sheets.map((s) => newRevision(s.id, user.workspace_id, 1, sourceKey, s.page_number, now));
   try {
-    await ctx.db.transaction().execute((trx) => insertSheets(trx, sheets, revisions));
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertSheets(trx, sheets, revisions);
+      await chargeStorage(ctx, trx, user.workspace_id, upload.bytes.length);
+    });
   } catch (err) {
     await deleteFilesQuietly(ctx, [sourceKey]);
     throw err;
@@ -168,7 +175,7 @@ export async function editSheet(ctx: AppContext, user: UserRow, id: string, patc
 /** DELETE /api/sheets/{id}: the sheet and its revisions; its reports stay, without their pins. */
 export async function removeSheet(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const row = await requireSheet(ctx, user, id);
-  const keys = await ctx.db.transaction().execute((trx) => deleteSheetRows(trx, [row.id]));
+  const keys = await ctx.db.transaction().execute((trx) => deleteSheetRows(ctx, trx, [row.id]));
   await deleteFilesQuietly(ctx, keys);
 }
 
@@ -191,6 +198,7 @@ export async function addRevision(
     const message = `This file has ${pages.length} page${pages.length === 1 ? "" : "s"}; there is no page ${page}.`;
     throw badRequest(message, { page: [message] });
   }
+  await assertStorageRoom(ctx, user.workspace_id, upload.bytes.length);
   const sourceKey = await storeSource(ctx, upload);
   const now = nowSeconds();
   let revision: SheetRevisionsTable | undefined;
@@ -204,6 +212,7 @@ export async function addRevision(
       revision = newRevision(sheet.id, user.workspace_id, Number(latest.n ?? 0) + 1, sourceKey, page, now);
       await insertRevision(trx, revision);
       await updateSheet(trx, user.workspace_id, sheet.id, { current_revision: revision.revision, updated_at: now });
+      await chargeStorage(ctx, trx, user.workspace_id, upload.bytes.length);
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, [sourceKey]);

@@ -2,7 +2,7 @@
 // - Deleting a project (owner only) or a report moves its rows out of the live tables into one
 //   trash_items row, in the deleting transaction: from that commit on, no list, count, search,
 //   CSV, dashboard figure or sync answer can show it, because none of them reads the Trash.
-// - Its photo files stay in storage while it is in the Trash (not served: GET /files/ answers 404
+// - Its photo and drawing files stay in storage while it is in the Trash (not served: GET /files/ answers 404
 //   for them until restore), and so does their charge on the
 //   workspace's storage quota (released at purge: deleting cannot make room for more files than
 //   the quota while the old ones are still on disk); restoring puts every row back with the same
@@ -44,8 +44,13 @@ export function requireProjectOwner(user: UserRow): void {
 }
 
 /** Moves a project and all its reports to the Trash (the caller checked it is the user's). */
-export async function trashProject(trx: Transaction<Database>, user: UserRow, project: ProjectRow): Promise<void> {
-  const { snapshot, fileKeys, fileBytes, reportCount } = await takeProject(trx, user.workspace_id, project.id);
+export async function trashProject(
+  ctx: Pick<AppContext, "storage">,
+  trx: Transaction<Database>,
+  user: UserRow,
+  project: ProjectRow,
+): Promise<void> {
+  const { snapshot, fileKeys, fileBytes, reportCount } = await takeProject(ctx, trx, user.workspace_id, project.id);
   const now = nowSeconds();
   await insertTrashItem(
     trx,

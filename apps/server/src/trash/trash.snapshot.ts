@@ -6,7 +6,9 @@
 // before the Trash existed (a notification about a deleted report is stale anyway).
 import type { Transaction } from "kysely";
 import { deleteAuditRows, fileKeysOfAudits } from "../audits/audits.repository";
+import type { AppContext } from "../context";
 import type { Database } from "../db/schema";
+import { sheetFilesOf } from "../sheets/sheets.cascade";
 import { fileKeysOf } from "../snagging/snagging.files";
 
 type Trx = Transaction<Database>;
@@ -15,10 +17,21 @@ type Row = Record<string, unknown>;
 const AUDIT_TABLES = ["audits", "audit_answers", "audit_photos", "audit_answer_history", "audit_revisions"] as const;
 /** A report's history and comments with their photos (issue 23) likewise; older snapshots have none. */
 const REPORT_EXTRA_TABLES = ["report_activity", "report_comments", "comment_photos"] as const;
+/** A project's drawings (issue 24) too, so its reports' pins hold on restore; older snapshots have none. */
+const SHEET_TABLES = ["sheets", "sheet_revisions"] as const;
 export type Snapshot = { projects: Row[]; snagging_reports: Row[]; attachments: Row[] } & Partial<
-  Record<(typeof AUDIT_TABLES)[number] | (typeof REPORT_EXTRA_TABLES)[number], Row[]>
+  Record<(typeof AUDIT_TABLES)[number] | (typeof REPORT_EXTRA_TABLES)[number] | (typeof SHEET_TABLES)[number], Row[]>
 >;
-const RESTORE_ORDER = ["projects", "snagging_reports", "attachments", ...REPORT_EXTRA_TABLES, ...AUDIT_TABLES] as const;
+const RESTORE_ORDER = [
+  "projects",
+  ...SHEET_TABLES,
+  "snagging_reports",
+  "attachments",
+  ...REPORT_EXTRA_TABLES,
+  ...AUDIT_TABLES,
+] as const;
+/** A revision still rendering when its project is deleted: its render's files are dropped (sheet-jobs.ts). */
+const INTERRUPTED = "Drawing stopped when the project was deleted. Upload this drawing again as a new revision.";
 /** Columns naming a person, cleared on restore when that account has gone. */
 const PEOPLE = ["created_by", "assigned_to", "auditor_id", "updated_by", "user_id", "author_id"] as const;
 
@@ -57,8 +70,35 @@ async function reportRows(trx: Trx, workspaceId: string, reportIds: readonly str
   };
 }
 
+/** The project's sheets and revisions, out of the live tables, with their files and stored bytes. */
+async function takeSheets(ctx: Pick<AppContext, "storage">, trx: Trx, workspaceId: string, projectId: string) {
+  const sheets = await trx
+    .selectFrom("sheets")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("project_id", "=", projectId)
+    .execute();
+  const ids = sheets.map((s) => s.id);
+  if (ids.length === 0) return { tables: {}, keys: [], bytes: 0 };
+  const revisions = [];
+  for (let i = 0; i < ids.length; i += 200) {
+    const batch = ids.slice(i, i + 200);
+    revisions.push(...(await trx.selectFrom("sheet_revisions").selectAll().where("sheet_id", "in", batch).execute()));
+  }
+  const { keys, bytes } = await sheetFilesOf(ctx, trx, revisions, ids);
+  for (let i = 0; i < ids.length; i += 200) {
+    const batch = ids.slice(i, i + 200);
+    await trx.deleteFrom("sheet_revisions").where("sheet_id", "in", batch).execute();
+    await trx.deleteFrom("sheets").where("id", "in", batch).execute();
+  }
+  const kept = revisions.map((r) =>
+    r.status === "processing" ? { ...r, status: "failed" as const, failure_reason: INTERRUPTED } : r,
+  );
+  return { tables: { sheets: sheets as Row[], sheet_revisions: kept as Row[] }, keys, bytes };
+}
+
 /** Takes a project and every report in it out of the live tables; answers the snapshot and its files. */
-export async function takeProject(trx: Trx, workspaceId: string, projectId: string) {
+export async function takeProject(ctx: Pick<AppContext, "storage">, trx: Trx, workspaceId: string, projectId: string) {
   const projects = await trx
     .selectFrom("projects")
     .selectAll()
@@ -87,6 +127,7 @@ export async function takeProject(trx: Trx, workspaceId: string, projectId: stri
     }
     await deleteAuditRows(trx, auditIds);
   }
+  const drawings = await takeSheets(ctx, trx, workspaceId, projectId);
   await trx.deleteFrom("projects").where("workspace_id", "=", workspaceId).where("id", "=", projectId).execute();
   const snapshot: Snapshot = {
     projects: projects as Row[],
@@ -95,12 +136,13 @@ export async function takeProject(trx: Trx, workspaceId: string, projectId: stri
     report_activity: activity,
     report_comments: comments,
     comment_photos: commentPhotos,
+    ...drawings.tables,
     ...audits,
   };
   return {
     snapshot,
-    fileKeys: [...fileKeysOf([...attachments, ...commentPhotos] as never[]), ...auditFiles],
-    fileBytes: bytesOf(attachments),
+    fileKeys: [...fileKeysOf([...attachments, ...commentPhotos] as never[]), ...auditFiles, ...drawings.keys],
+    fileBytes: bytesOf(attachments) + drawings.bytes,
     reportCount: ids.length,
   };
 }
