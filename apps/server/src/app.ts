@@ -28,6 +28,7 @@ import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
+import { snagListRoutes } from "./snag-list/snag-list.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool";
 import { snaggingRoutes } from "./snagging/snagging.routes";
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       });
       await api.register(authRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
+      await api.register(snagListRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });

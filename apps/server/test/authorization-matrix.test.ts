@@ -117,6 +117,12 @@ const ROWS: Row[] = [
     expected: workspace(204),
   },
 
+  {
+    route: "GET /api/projects/:id/snag-list.pdf",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/snag-list.pdf?groupBy=location` }),
+    expected: workspace(200),
+  },
+
   { route: "GET /api/snagging", request: () => ({ method: "GET", url: "/api/snagging" }), expected: all(200) },
   {
     route: "GET /api/snagging/counts",

@@ -277,9 +277,15 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       }
       const file = await t.request({ method: "GET", url: `/files/${id}` });
       expect(file.statusCode, `/files/${id}`).toBe(404);
+      const list = await t.request({ method: "GET", url: `/api/projects/${id}/snag-list.pdf`, token });
+      expect(list.statusCode, `snag-list ${id}`).toBe(404);
     }
     for (const query of QUERIES) {
-      for (const url of [`/api/snagging?${query}`, `/api/snagging/export/csv?${query}`]) {
+      for (const url of [
+        `/api/snagging?${query}`,
+        `/api/snagging/export/csv?${query}`,
+        `/api/projects/${projectId}/snag-list.pdf?${query}`,
+      ]) {
         const res = await t.request({ method: "GET", url, token });
         expect(res.statusCode, url).toBeLessThan(500);
       }

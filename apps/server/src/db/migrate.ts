@@ -8,6 +8,7 @@ import * as syncApplied from "./migrations/0005-sync-applied";
 import * as listIndexes from "./migrations/0006-list-indexes";
 import * as reportSearchText from "./migrations/0007-report-search-text";
 import * as projectUserSearchText from "./migrations/0008-project-user-search-text";
+import * as shareLinks from "./migrations/0014-share-links";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0006-list-indexes": listIndexes,
   "0007-report-search-text": reportSearchText,
   "0008-project-user-search-text": projectUserSearchText,
+  "0014-share-links": shareLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -156,6 +156,37 @@ export interface ReportStatusCountsTable {
   n: number;
 }
 
+/** A share link (issue 27): only the token's SHA-256 is kept. */
+export interface ShareLinksTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  name: string;
+  token_hash: string;
+  assignee_id: string | null;
+  /** The snag filter (JSON, shared SnagFilterSchema) the link was made with. */
+  filter: string;
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+/** One view or action through a share link, named after the link (append-only). */
+export interface ShareLinkEventsTable {
+  id: string;
+  link_id: string;
+  workspace_id: string;
+  report_id: string | null;
+  kind: "view" | "fix";
+  link_name: string;
+  note: string | null;
+  /** JSON list of the attachment ids a fix added. */
+  attachment_ids: string | null;
+  created_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -168,6 +199,8 @@ export interface Database {
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
+  share_links: ShareLinksTable;
+  share_link_events: ShareLinkEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -179,3 +212,4 @@ export type InvitationRow = Selectable<InvitationsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;

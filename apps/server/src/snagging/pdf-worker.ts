@@ -2,6 +2,7 @@
 // synchronous JavaScript (font subsetting, layout), so it runs here, not on the request thread.
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { isSnagListTask, runSnagListTask } from "../snag-list/snag-list-task";
 import { type PdfInput, renderReportPdf } from "./pdf";
 
 // Lower this thread's scheduling priority (nice 10): on Linux the niceness of a thread is its own,
@@ -23,6 +24,14 @@ async function render(input: PdfInput): Promise<Buffer> {
 }
 
 parentPort?.on("message", (input: PdfInput) => {
+  // The project snag list streams through its own port (snag-list-task.ts).
+  if (isSnagListTask(input)) {
+    runSnagListTask(input).then(
+      (pages) => parentPort?.postMessage({ ok: true, value: pages }),
+      (error: unknown) => parentPort?.postMessage({ ok: false, error: String((error as Error)?.stack ?? error) }),
+    );
+    return;
+  }
   render(input).then(
     (pdf) => {
       // Moved, not copied, back to the request thread.

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest } from "../http/errors";
-import { PerKeyLimit } from "../http/per-key-limit";
+import { pdfsInFlight } from "../workers/pdf-limit";
 import { createReport } from "./snagging.create";
 import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
 import { countReports, getReport, listReports, patchReport, removeReport } from "./snagging.service";
@@ -26,13 +26,10 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
   return header;
 }
 
-const tooManyPdfs = (n: number) =>
-  `You already have ${n} PDF${n === 1 ? "" : "s"} being prepared. Please wait for ${n === 1 ? "it" : "them"} to finish, then try again.`;
-
 export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
-    // One account cannot fill the PDF queue that every workspace waits in (PDFS_PER_USER).
-    const pdfsInFlight = new PerKeyLimit(ctx.config.pdfsPerUser, tooManyPdfs(ctx.config.pdfsPerUser));
+    // One account cannot fill the PDF queue that every workspace waits in (PDFS_PER_USER, every kind of PDF).
+    const pdfs = pdfsInFlight(ctx);
     // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
     app.addHook("onRequest", authenticate);
     // Multipart is parsed only here, part by part in readReportRequest (limits given per request).
@@ -77,7 +74,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
       const user = currentUser(request);
-      const pdf = await pdfsInFlight.run(user.id, () => downloadReportPdf(ctx, user, request.params.id));
+      const pdf = await pdfs.run(user.id, () => downloadReportPdf(ctx, user, request.params.id));
       return reply
         .type("application/pdf")
         .header("Content-Disposition", `attachment; filename="snagging-report-${request.params.id}.pdf"`)
