@@ -3,7 +3,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { CompiledQuery } from "kysely";
 import { z } from "zod";
@@ -28,6 +28,8 @@ import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
+import { shareLinkRoutes, sharePublicRoutes } from "./sharing/share-links.routes";
+import { redactShareTokens } from "./sharing/share-tokens";
 import { snagListRoutes } from "./snag-list/snag-list.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool";
@@ -58,12 +60,23 @@ const HealthSchema = z.object({ status: z.enum(["ok", "unavailable"]) });
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
+/** Fastify's request log line, with share tokens taken out of the URL. */
+export const logRequest = (req: FastifyRequest) => ({
+  method: req.method,
+  url: redactShareTokens(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const headersFor = securityHeaders(options.config.trustProxy);
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
+      // Share link tokens travel in the path (/api/share/<token>, /s/<token>): never logged.
+      serializers: { req: logRequest },
     },
     bodyLimit: 1024 * 1024,
     // The router's limit equals the id schema's, so any over-long id is simply not found.
@@ -131,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(authRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snagListRoutes(ctx, authenticate), { prefix: "/projects" });
+      await api.register(shareLinkRoutes(ctx, authenticate));
+      await api.register(sharePublicRoutes(ctx), { prefix: "/share" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });

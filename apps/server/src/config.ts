@@ -37,6 +37,16 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   PDF_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
   PHOTO_WORKERS: z.coerce.number({ error: "must be a whole number from 0 to 16" }).int().min(0).max(16).optional(),
+  SHARE_RATE_LIMIT: z.coerce
+    .number({ error: "must be a whole number from 1 to 100000" })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(60),
+  PUBLIC_URL: z
+    .url({ error: "must be an http(s) origin such as https://snag.example.com" })
+    .optional()
+    .refine((v) => v === undefined || /^https?:\/\//.test(v), { message: "must be an http(s) origin" }),
   PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
 });
 
@@ -84,6 +94,10 @@ export type Config = {
   photoWorkers: number | undefined;
   /** PDFs one account may have in the pool at once, per instance; beyond: 429 with Retry-After. */
   pdfsPerUser: number;
+  /** Share link requests (view, fix) allowed per client IP per minute. */
+  shareRateLimit: number;
+  /** The origin in share links; undefined: the origin the request came to. */
+  publicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -138,5 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfWorkers: e.PDF_WORKERS,
     photoWorkers: e.PHOTO_WORKERS,
     pdfsPerUser: e.PDFS_PER_USER,
+    shareRateLimit: e.SHARE_RATE_LIMIT,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }

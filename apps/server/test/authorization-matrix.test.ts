@@ -30,6 +30,8 @@ type World = {
   freshProject: () => Promise<string>;
   freshInvitation: () => Promise<{ id: string; token: string }>;
   freshMember: () => Promise<string>;
+  /** A live share link over the whole of `projectId`. */
+  freshShareLink: () => Promise<{ id: string; token: string }>;
 };
 
 type Row = {
@@ -121,6 +123,41 @@ const ROWS: Row[] = [
     route: "GET /api/projects/:id/snag-list.pdf",
     request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/snag-list.pdf?groupBy=location` }),
     expected: workspace(200),
+  },
+
+  {
+    route: "POST /api/projects/:id/share-links",
+    request: (w) => ({ method: "POST", url: `/api/projects/${w.projectId}/share-links`, payload: { name: "Matrix" } }),
+    expected: workspace(201),
+  },
+  {
+    route: "GET /api/projects/:id/share-links",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/share-links` }),
+    expected: workspace(200),
+  },
+  {
+    route: "DELETE /api/share-links/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/share-links/${(await w.freshShareLink()).id}` }),
+    expected: workspace(204),
+  },
+  {
+    // No session needed: the link is the credential; a bearer token changes nothing.
+    route: "GET /api/share/:token",
+    request: async (w) => ({ method: "GET", url: `/api/share/${(await w.freshShareLink()).token}` }),
+    expected: all(200, 200),
+  },
+  {
+    route: "POST /api/share/:token/reports/:reportId/fix",
+    request: async (w) => {
+      const body = await multipart({ note: "Fixed" }, [{ name: "fix.jpg", data: w.photo }]);
+      return {
+        method: "POST",
+        url: `/api/share/${(await w.freshShareLink()).token}/reports/${await w.freshReport()}/fix`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+    expected: all(200, 200),
   },
 
   { route: "GET /api/snagging", request: () => ({ method: "GET", url: "/api/snagging" }), expected: all(200) },
@@ -367,6 +404,16 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
         return { id: invitation.id, token };
       },
       freshMember: async () => (await join()).user.id,
+      freshShareLink: async () => {
+        const res = await t.request({
+          method: "POST",
+          url: `/api/projects/${projectId}/share-links`,
+          token: owner.accessToken,
+          payload: { name: "Matrix link" },
+        });
+        const { id, url } = res.json() as { id: string; url: string };
+        return { id, token: url.split("/s/")[1] as string };
+      },
     };
   });
   afterAll(() => w.t.close());

@@ -68,6 +68,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   let inviteToken: string;
   let projectId: string;
   let reportId: string;
+  let shareToken: string;
   // Not invitations: any object without an email is a valid request for an open invitation link.
   const tables = [
     "users",
@@ -91,6 +92,13 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     const invite = await t.request({ method: "POST", url: "/api/invitations", token, payload: {} });
     inviteToken = (invite.json() as { token: string }).token;
     reportId = String((await insertReport(t, { workspaceId: account.user.workspaceId, projectId })).id);
+    const link = await t.request({
+      method: "POST",
+      url: `/api/projects/${projectId}/share-links`,
+      token,
+      payload: { name: "Hostile" },
+    });
+    shareToken = (link.json() as { url: string }).url.split("/s/")[1] as string;
   });
   const reportRow = () =>
     t.ctx.db.selectFrom("snagging_reports").selectAll().where("id", "=", reportId).executeTakeFirst();
@@ -114,6 +122,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging", true],
       ["PATCH", `/api/snagging/${reportId}`, true],
       ["POST", "/api/snagging/sync", true],
+      ["POST", `/api/projects/${projectId}/share-links`, true],
+      ["POST", `/api/share/${shareToken}/reports/${reportId}/fix`, false],
     ];
     const report = await reportRow();
     for (const [method, url, authed] of routes) {
@@ -279,6 +289,17 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       expect(file.statusCode, `/files/${id}`).toBe(404);
       const list = await t.request({ method: "GET", url: `/api/projects/${id}/snag-list.pdf`, token });
       expect(list.statusCode, `snag-list ${id}`).toBe(404);
+      for (const [method, url] of [
+        ["GET", `/api/projects/${id}/share-links`],
+        ["POST", `/api/projects/${id}/share-links`],
+        ["DELETE", `/api/share-links/${id}`],
+        ["GET", `/api/share/${id}`],
+        ["POST", `/api/share/${id}/reports/${reportId}/fix`],
+        ["POST", `/api/share/${shareToken}/reports/${id}/fix`],
+      ] as const) {
+        const res = await t.request({ method, url, token, payload: { name: "x" } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
     }
     for (const query of QUERIES) {
       for (const url of [

@@ -75,3 +75,11 @@ export const isInScope = async (db: Q, scope: SnagScope, id: string): Promise<bo
   (await whereScope(db.selectFrom("snagging_reports as r").select("r.id"), scope)
     .where("r.id", "=", id)
     .executeTakeFirst()) !== undefined;
+
+/** The newest `limit` reports of the scope, with names (a share link's page). */
+export const findScopedNewest = (db: Q, scope: SnagScope, limit: number) =>
+  whereScope(selectReports(db, scope.workspaceId), scope)
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(limit)
+    .execute();
