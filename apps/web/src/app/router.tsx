@@ -113,6 +113,14 @@ export const router = createBrowserRouter(
             (m) => m.AcceptInvitePage,
           ),
         },
+        {
+          // A share link (issue 27): someone with no account, no sign-in.
+          path: "/s/:token",
+          lazy: screen(
+            () => import("../features/sharing/share-page"),
+            (m) => m.SharePage,
+          ),
+        },
         { path: "/about", element: <ExternalRedirectPage to={COMPANY.aboutUrl} label="our About page" /> },
         { path: "/contact", element: <ExternalRedirectPage to={COMPANY.contactUrl} label="our Contact page" /> },
         {

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
+import { ShareLinksSection } from "../sharing/components/share-links-section";
 import { useDeleteProject, useProject, useUpdateProject } from "./api/projects-api";
 import { ProjectFormModal, preloadProjectForm } from "./components/lazy-project-form-modal";
 import { ProjectReports } from "./components/project-reports";
@@ -95,6 +96,7 @@ export function ProjectDetailPage() {
         </dl>
       </div>
       <ProjectReports projectId={p.id} />
+      <ShareLinksSection projectId={p.id} />
       <ProjectFormModal
         open={isEditing}
         title="Edit Project"

@@ -1,5 +1,5 @@
 import { PRIORITIES, type Priority, REPORT_STATUSES, type ReportStatus } from "@sitesnag/shared/enums";
-import { FileDown, Plus } from "lucide-react";
+import { FileDown, Plus, Share2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../../components/button";
@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../components/states
 import { capitalise, formatDate } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useUiStore } from "../../../stores/ui-store";
+import { LazyCreateShareLinkDialog } from "../../sharing/components/lazy-create-share-link-dialog";
 import { LazySnagListDialog } from "../../snag-list/components/lazy-snag-list-dialog";
 import { useFilteredProjectReports, useProjectReports } from "../api/projects-api";
 
@@ -48,6 +49,11 @@ export function ProjectReports({ projectId }: { projectId: string }) {
   const [status, setStatus] = useState<ReportStatus | "all">("all");
   const [priority, setPriority] = useState<Priority | "all">("all");
   const [isListOpen, setListOpen] = useState(false);
+  const [isSharing, setSharing] = useState(false);
+  const currentFilter = {
+    status: status === "all" ? undefined : status,
+    priority: priority === "all" ? undefined : priority,
+  };
   const isOnline = useUiStore((s) => s.isOnline);
   const onServer = isPaged && isOnline && (status !== "all" || priority !== "all");
   const filtered = useFilteredProjectReports(projectId, { status, priority }, onServer);
@@ -67,6 +73,14 @@ export function ProjectReports({ projectId }: { projectId: string }) {
             <FileDown aria-hidden className="size-4" />
             Snag list PDF
           </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setSharing(true)}
+            onPointerEnter={LazyCreateShareLinkDialog.preload}
+          >
+            <Share2 aria-hidden className="size-4" />
+            Share snags
+          </Button>
           <Link to={`/app/snagging/new?projectId=${projectId}`} className={buttonClass("primary")}>
             <Plus aria-hidden className="size-4" />
             New Report
@@ -76,8 +90,14 @@ export function ProjectReports({ projectId }: { projectId: string }) {
       <LazySnagListDialog
         open={isListOpen}
         projectId={projectId}
-        initial={{ status: status === "all" ? undefined : status, priority: priority === "all" ? undefined : priority }}
+        initial={currentFilter}
         onClose={() => setListOpen(false)}
+      />
+      <LazyCreateShareLinkDialog
+        open={isSharing}
+        projectId={projectId}
+        filter={currentFilter}
+        onClose={() => setSharing(false)}
       />
       <div className="mb-3 flex flex-wrap gap-2">
         <FilterSelect
