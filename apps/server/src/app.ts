@@ -12,6 +12,7 @@ import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
 import { SessionStatus } from "./auth/session-status";
 import { TokenSigner } from "./auth/tokens";
+import { brandingRoutes } from "./branding/branding.routes";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(snagListRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(shareLinkRoutes(ctx, authenticate));
       await api.register(sharePublicRoutes(ctx), { prefix: "/share" });
+      await api.register(brandingRoutes(ctx, authenticate), { prefix: "/workspace" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });

@@ -305,6 +305,35 @@ const ROWS: Row[] = [
   },
 
   {
+    route: "GET /api/workspace/branding",
+    request: () => ({ method: "GET", url: "/api/workspace/branding" }),
+    expected: all(200),
+  },
+  {
+    // Owners only; every signed-in persona but the member owns a workspace of their own.
+    route: "PUT /api/workspace/branding",
+    request: () => ({
+      method: "PUT",
+      url: "/api/workspace/branding",
+      payload: { companyName: "Matrix Ltd", accentColour: "#112233" },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "PUT /api/workspace/branding/logo",
+    request: async (w) => {
+      const body = await multipart({}, [{ name: "logo.jpg", data: w.photo }], "logo");
+      return { method: "PUT", url: "/api/workspace/branding/logo", payload: body.payload, headers: body.headers };
+    },
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "DELETE /api/workspace/branding/logo",
+    request: () => ({ method: "DELETE", url: "/api/workspace/branding/logo" }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+
+  {
     route: "GET /api/notifications",
     request: () => ({ method: "GET", url: "/api/notifications" }),
     expected: all(200),

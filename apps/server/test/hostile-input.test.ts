@@ -123,6 +123,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PATCH", `/api/snagging/${reportId}`, true],
       ["POST", "/api/snagging/sync", true],
       ["POST", `/api/projects/${projectId}/share-links`, true],
+      ["PUT", "/api/workspace/branding", true],
       ["POST", `/api/share/${shareToken}/reports/${reportId}/fix`, false],
     ];
     const report = await reportRow();

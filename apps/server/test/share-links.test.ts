@@ -43,7 +43,7 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     return (res.json() as { report: Report }).report;
   };
 
-  const share = async (payload: unknown, token = owner.accessToken, project = projectId) =>
+  const share = async (payload: Record<string, unknown>, token = owner.accessToken, project = projectId) =>
     t.request({ method: "POST", url: `/api/projects/${project}/share-links`, token, payload });
   const tokenOf = (created: ShareLinkCreated) => created.url.split("/s/")[1] as string;
   const view = (token: string) => t.request({ method: "GET", url: `/api/share/${token}` });

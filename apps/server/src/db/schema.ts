@@ -187,6 +187,16 @@ export interface ShareLinkEventsTable {
   created_at: number;
 }
 
+/** A workspace's company branding for PDFs (issue 27). */
+export interface WorkspaceBrandingTable {
+  workspace_id: string;
+  company_name: string | null;
+  accent_colour: string | null;
+  /** Storage key of the logo rendered to PNG. */
+  logo_key: string | null;
+  updated_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -201,6 +211,7 @@ export interface Database {
   sync_applied: SyncAppliedTable;
   share_links: ShareLinksTable;
   share_link_events: ShareLinkEventsTable;
+  workspace_branding: WorkspaceBrandingTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,7 @@
 // each with its photo thumbnails (before/after when a fix exists). Thumbnails are JPEG and pdfkit
 // writes each one out as it is placed, so only page contents stay buffered (for "Page N of M").
 import PDFDocument from "pdfkit";
-import type { PdfBrand } from "../branding/pdf-brand";
+import { fitOneLine, type PdfBrand } from "../branding/pdf-brand";
 import { formatDay, formatDayTime } from "../format";
 import { pdfFonts } from "../snagging/pdf-fonts";
 import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "../snagging/pdf-style";
@@ -177,15 +177,9 @@ export class SnagListDocument {
         // An unreadable logo leaves the name alone in the header.
       }
     }
-    doc
-      .fillColor("#ffffff")
-      .font("bold")
-      .fontSize(nameSize)
-      .text(head.brand.name, x, height / 2 - nameSize / 2 - 4, {
-        width: PAGE.width - PAGE.margin - x - 150,
-        lineBreak: false,
-        ellipsis: true,
-      });
+    doc.fillColor("#ffffff").font("bold");
+    const name = fitOneLine(doc, head.brand.name, PAGE.width - PAGE.margin - x - 150, nameSize, 10);
+    doc.text(name, x, height / 2 - nameSize / 2 - 4, { lineBreak: false });
     doc
       .fillColor("#cbd5e1")
       .font("regular")
@@ -228,15 +222,9 @@ export class SnagListDocument {
     const y = doc.y;
     doc.rect(PAGE.margin, y, CONTENT_WIDTH, 22).fill(C.panel);
     doc.rect(PAGE.margin, y, 3, 22).fill(head.brand.accent);
-    doc
-      .fillColor(C.ink)
-      .font("bold")
-      .fontSize(11)
-      .text(`${group.label} (${group.count})`, PAGE.margin + 10, y + 5.5, {
-        width: CONTENT_WIDTH - 20,
-        lineBreak: false,
-        ellipsis: true,
-      });
+    doc.fillColor(C.ink).font("bold");
+    const heading = fitOneLine(doc, `${group.label} (${group.count})`, CONTENT_WIDTH - 20, 11, 11);
+    doc.text(heading, PAGE.margin + 10, y + 5.5, { lineBreak: false });
     doc.y = y + 30;
   }
 
@@ -264,11 +252,14 @@ export class SnagListDocument {
       .fillColor(entry.isOverdue ? (PRIORITY_COLOURS.critical ?? C.ink) : C.muted)
       .font("regular")
       .fontSize(8)
-      .text(`${due} · ${breakable(entry.assigneeName)} · ${capitalise(entry.category)}`, x, top + 16, {
-        width: TEXT_WIDTH,
-        height: 10,
-        ellipsis: true,
-      });
+      .text(
+        fitOneLine(doc, `${due} · ${entry.assigneeName} · ${capitalise(entry.category)}`, TEXT_WIDTH, 8, 8),
+        x,
+        top + 16,
+        {
+          lineBreak: false,
+        },
+      );
     doc
       .fillColor(C.ink)
       .font("bold")
@@ -340,15 +331,10 @@ export class SnagListDocument {
       const y = TOP + 30 + row * 18;
       const target = this.groupPages[i];
       const pageText = target === undefined ? "—" : String(target + 1);
-      doc
-        .fillColor(C.ink)
-        .font("regular")
-        .fontSize(10)
-        .text(`${group.label} (${group.count})`, PAGE.margin, y, {
-          width: CONTENT_WIDTH - 50,
-          lineBreak: false,
-          ellipsis: true,
-        });
+      doc.fillColor(C.ink).font("regular");
+      doc.text(fitOneLine(doc, `${group.label} (${group.count})`, CONTENT_WIDTH - 50, 10, 10), PAGE.margin, y, {
+        lineBreak: false,
+      });
       doc.text(pageText, PAGE.margin, y, { width: CONTENT_WIDTH, align: "right", lineBreak: false });
       doc
         .moveTo(PAGE.margin, y + 14)
@@ -368,17 +354,11 @@ export class SnagListDocument {
       doc.page.margins.bottom = 0;
       if (i > range.start) {
         doc.rect(0, 0, PAGE.width, 3).fill(head.brand.accent);
-        doc
-          .fillColor(C.muted)
-          .font("bold")
-          .fontSize(8)
-          .text(head.brand.name, PAGE.margin, 26, { width: CONTENT_WIDTH / 2, lineBreak: false, ellipsis: true });
-        doc.font("regular").text(`Snag list · ${head.projectName}`, PAGE.margin + CONTENT_WIDTH / 2, 26, {
-          width: CONTENT_WIDTH / 2,
-          align: "right",
-          lineBreak: false,
-          ellipsis: true,
-        });
+        doc.fillColor(C.muted).font("bold");
+        doc.text(fitOneLine(doc, head.brand.name, CONTENT_WIDTH / 2 - 10, 8, 8), PAGE.margin, 26, { lineBreak: false });
+        doc.font("regular");
+        const title = fitOneLine(doc, `Snag list · ${head.projectName}`, CONTENT_WIDTH / 2 - 10, 8, 8);
+        doc.text(title, PAGE.width - PAGE.margin - doc.widthOfString(title), 26, { lineBreak: false });
         doc
           .moveTo(PAGE.margin, 40)
           .lineTo(PAGE.width - PAGE.margin, 40)
@@ -387,15 +367,10 @@ export class SnagListDocument {
           .stroke();
       }
       const y = PAGE.height - 36;
-      doc
-        .fillColor(C.muted)
-        .font("regular")
-        .fontSize(7.5)
-        .text(`Generated ${formatDayTime(head.generatedAt)} by ${head.brand.name}`, PAGE.margin, y, {
-          width: CONTENT_WIDTH - 80,
-          lineBreak: false,
-          ellipsis: true,
-        });
+      doc.fillColor(C.muted).font("regular");
+      const generated = `Generated ${formatDayTime(head.generatedAt)} by ${head.brand.name}`;
+      doc.text(fitOneLine(doc, generated, CONTENT_WIDTH - 80, 7.5, 7.5), PAGE.margin, y, { lineBreak: false });
+      doc.fontSize(7.5);
       doc.text(`Page ${i + 1} of ${range.count}`, PAGE.margin, y, {
         width: CONTENT_WIDTH,
         align: "right",

@@ -6,7 +6,7 @@
 import type { Readable } from "node:stream";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { type SnagFilter, type SnagListQuery, UNASSIGNED } from "@sitesnag/shared/snag-list";
-import { DEFAULT_BRAND } from "../branding/pdf-brand";
+import { loadPdfBrand } from "../branding/branding.service";
 import type { AppContext } from "../context";
 import type { ProjectRow, UserRow } from "../db/schema";
 import { formatDay } from "../format";
@@ -83,7 +83,7 @@ export async function openSnagListPdf(
     byAssignee: collected.byAssignee,
     overdue: collected.overdue,
     groups: collected.groups.map((g) => ({ label: g.label, count: g.ids.length })),
-    brand: DEFAULT_BRAND,
+    brand: await loadPdfBrand(ctx, user.workspace_id),
   };
   // Slices of at most ENTRY_BATCH ids, group by group; pass one's id lists are let go as read.
   let group = 0;

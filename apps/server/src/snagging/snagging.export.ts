@@ -1,6 +1,7 @@
 // The two exports: one report's evidence PDF, and every report of the workspace as CSV.
 import type { Readable } from "node:stream";
 import type { CursorKey } from "@sitesnag/shared/pagination";
+import { loadPdfBrand } from "../branding/branding.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -41,6 +42,7 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
     attachments,
     images,
     generatedAt: nowSeconds(),
+    brand: await loadPdfBrand(ctx, user.workspace_id),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Share links (issue 27): a link gives someone without an account a set of a project's reports.
+// Share links and company branding (issue 27): a link gives someone without an account a set of a project's reports.
 // Only the SHA-256 of the token is kept. Every view and action through a link is one row of
 // share_link_events, named after the link, so it can move into the report's history as it is.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -49,9 +49,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("share_link_events")
     .columns(["link_id", "created_at"])
     .execute();
+
+  // Company branding: one row per workspace that set any; the logo is a PNG in file storage.
+  await db.schema
+    .createTable("workspace_branding")
+    .addColumn("workspace_id", "text", (c) => c.primaryKey().references("workspaces.id").onDelete("cascade"))
+    .addColumn("company_name", "text")
+    .addColumn("accent_colour", "text")
+    .addColumn("logo_key", "text")
+    .addColumn("updated_at", "bigint", (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("workspace_branding").ifExists().execute();
   await db.schema.dropTable("share_link_events").ifExists().execute();
   await db.schema.dropTable("share_links").ifExists().execute();
 }
