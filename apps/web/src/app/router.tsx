@@ -240,6 +240,14 @@ export const router = createBrowserRouter(
                     (m) => m.TeamPage,
                   ),
                 },
+                {
+                  path: "workspace",
+                  handle: skeleton("form"),
+                  Component: lazyPage(
+                    () => import("../features/branding/workspace-settings-page"),
+                    (m) => m.WorkspaceSettingsPage,
+                  ),
+                },
               ],
             },
             {
