@@ -148,6 +148,76 @@ describe.each(DIALECTS)("project snag list PDF (%s)", (kind) => {
     expectError(await get("?status=bogus"), 400);
   });
 
+  // The renderer's bound, not the database's: run once (SQLite) to keep CI time in check.
+  it.skipIf(kind !== "sqlite")(
+    "renders 5,000 snags while the server keeps answering others",
+    { timeout: 180_000 },
+    async () => {
+      const big = await createProject(t, owner.accessToken, { name: "Tower" });
+      const thumb = reports.find((r) => r.attachments.length > 0)?.attachments[0];
+      const rows = Array.from({ length: 5000 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        workspace_id: owner.user.workspaceId,
+        project_id: big.id,
+        title: `SNAG-BIG-${String(i).padStart(5, "0")}`,
+        description: `📷 Photo 1 - Floor ${i % 30}: Defect ${i}`,
+        status: "open" as const,
+        priority: "medium" as const,
+        category: "other" as const,
+        assigned_to: null,
+        created_by: owner.user.id,
+        due_date: null,
+        location_lat: null,
+        location_lng: null,
+        page_url: null,
+        created_at: 1_700_000_000 + i,
+        updated_at: 1_700_000_000 + i,
+        search_text: `snag-big-${i}`,
+      }));
+      for (let i = 0; i < rows.length; i += 250) {
+        await t.ctx.db
+          .insertInto("snagging_reports")
+          .values(rows.slice(i, i + 250))
+          .execute();
+      }
+      // Every 10th snag has a real thumbnail (the same stored file).
+      const photoRows = rows
+        .filter((_, i) => i % 10 === 0)
+        .map((r) => ({
+          id: crypto.randomUUID(),
+          report_id: r.id,
+          workspace_id: owner.user.workspaceId,
+          storage_key: (thumb?.file_path ?? "").replace("/files/", ""),
+          thumbnail_key: (thumb?.thumbnail_path ?? "").replace("/files/", ""),
+          original_name: "x.jpg",
+          content_type: "image/jpeg",
+          size_bytes: 1,
+          position: 0,
+          created_at: 1,
+        }));
+      for (let i = 0; i < photoRows.length; i += 250) {
+        await t.ctx.db
+          .insertInto("attachments")
+          .values(photoRows.slice(i, i + 250))
+          .execute();
+      }
+      const pending = get("?groupBy=location", owner.accessToken, big.id);
+      const started = Date.now();
+      const other = await t.request({ method: "GET", url: "/api/projects", token: owner.accessToken });
+      expect(other.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5000);
+      const res = await pending;
+      expect(res.statusCode).toBe(200);
+      const pdf = await readPdf(res.rawPayload);
+      expect(pdf.pages[0]).toMatch(/Total\s+5000/);
+      expect(pdf.text).toContain("SNAG-BIG-00000");
+      expect(pdf.text).toContain("SNAG-BIG-04999");
+      expect(pdf.text).toContain("Floor 29 (166)");
+      expect(pdf.images).toHaveLength(500);
+      expect(pdf.pages.length).toBeGreaterThan(700);
+    },
+  );
+
   it("survives reports whose photo files are gone or unreadable", async () => {
     const row = await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id });
     await t.ctx.db
