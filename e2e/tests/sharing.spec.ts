@@ -105,7 +105,10 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
   await page.goto(`/app/snagging/${leak.id}`);
   await expect(page.getByText("Resolved").first()).toBeVisible();
   await expect(page.getByText("Fixed (link “Acme Plumbing”)")).toBeVisible();
-  await expect(page.getByText("New trap fitted, tested for leaks")).toBeVisible();
+  await expect(page.getByText("New trap fitted, tested for leaks").first()).toBeVisible();
+  const activity = page.getByRole("region", { name: "Through share links" });
+  await expect(activity.getByText("marked it fixed")).toBeVisible();
+  await expect(activity.getByText("viewed it")).toBeVisible();
   await page.goto(`/app/projects/${project.id}`);
   await expect(links.getByText(/2 views, 1 fix/)).toBeVisible();
 

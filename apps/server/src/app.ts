@@ -29,6 +29,7 @@ import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
+import { shareActivityRoutes } from "./sharing/share-activity.routes";
 import { shareLinkRoutes, sharePublicRoutes } from "./sharing/share-links.routes";
 import { redactShareTokens } from "./sharing/share-tokens";
 import { snagListRoutes } from "./snag-list/snag-list.routes";
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(sharePublicRoutes(ctx), { prefix: "/share" });
       await api.register(brandingRoutes(ctx, authenticate), { prefix: "/workspace" });
       await api.register(snaggingRoutes(ctx, authenticate), { prefix: "/snagging" });
+      await api.register(shareActivityRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });

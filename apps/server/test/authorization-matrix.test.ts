@@ -188,6 +188,11 @@ const ROWS: Row[] = [
     expected: workspace(200),
   },
   {
+    route: "GET /api/snagging/:id/link-activity",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/link-activity` }),
+    expected: workspace(200),
+  },
+  {
     route: "GET /api/snagging/:id",
     request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}` }),
     expected: workspace(200),

@@ -277,6 +277,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["PATCH", ""],
         ["DELETE", ""],
         ["GET", "/download-pdf"],
+        ["GET", "/link-activity"],
       ] as const) {
         const res = await t.request({
           method,

@@ -229,6 +229,18 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
       }
     ).shareLinks;
     expect(link).toMatchObject({ id: created.id, views: 2, fixes: 1 });
+    const activity = await t.request({
+      method: "GET",
+      url: `/api/snagging/${target.id}/link-activity`,
+      token: member.accessToken,
+    });
+    const recorded = (activity.json() as { events: { kind: string; linkName: string; note: string | null }[] }).events;
+    expect(recorded[0]).toMatchObject({ kind: "fix", linkName: "Pat (plumber)", note: "New trap fitted and tested" });
+    expect(recorded.filter((e) => e.kind === "view" && e.linkName === "Pat (plumber)")).toHaveLength(1);
+    expectError(
+      await t.request({ method: "GET", url: `/api/snagging/${target.id}/link-activity`, token: stranger.accessToken }),
+      404,
+    );
     expect(link?.lastUsedAt).not.toBeNull();
 
     // The snag list PDF shows the before/after pair.

@@ -39,6 +39,10 @@ const loadBody = () => import("./components/report-body");
 const body = loadBody();
 body.catch(() => undefined);
 const ReportBody = lazy(() => body.catch(loadBody).then((m) => ({ default: m.ReportBody })));
+// Share link activity (issue 27): its own small chunk, loaded after the body, shown only when a link touched the report.
+const ReportLinkActivity = lazy(() =>
+  import("../sharing/components/report-link-activity").then((m) => ({ default: m.ReportLinkActivity })),
+);
 
 export const DELETE_REPORT_CONFIRM = "Are you sure you want to delete this report?";
 
@@ -132,6 +136,9 @@ export function SnaggingDetailPage() {
         pendingStatus={updateStatus.isPending ? (updateStatus.variables ?? null) : null}
         onChangeStatus={changeStatus}
       />
+      <Suspense fallback={null}>
+        <ReportLinkActivity reportId={r.id} />
+      </Suspense>
       <ConfirmDialog
         open={isConfirming}
         title="Delete report?"
