@@ -29,6 +29,8 @@ describe("loadConfig", () => {
       logLevel: "info",
       webDist: undefined,
       pdfsPerUser: 3,
+      shareRateLimit: 60,
+      publicUrl: undefined,
     });
   });
 
@@ -54,6 +56,8 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       WEB_DIST: "/srv/web",
       PDFS_PER_USER: "5",
+      SHARE_RATE_LIMIT: "30",
+      PUBLIC_URL: "https://snag.example.com/",
     });
     expect(config).toEqual({
       port: 8080,
@@ -71,6 +75,8 @@ describe("loadConfig", () => {
       logLevel: "warn",
       webDist: "/srv/web",
       pdfsPerUser: 5,
+      shareRateLimit: 30,
+      publicUrl: "https://snag.example.com",
     });
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).databaseUrl).toBe("postgres://localhost/x");
   });
@@ -133,5 +139,12 @@ describe("loadConfig", () => {
     expect(configError({ AUTH_RATE_LIMIT: "0" }).message).toMatch(/^Invalid AUTH_RATE_LIMIT/);
     expect(configError({ AUTH_RATE_LIMIT: "many" }).message).toMatch(/^Invalid AUTH_RATE_LIMIT/);
     expect(configError({ LOG_LEVEL: "loud" }).message).toMatch(/^Invalid LOG_LEVEL/);
+    expect(configError({ SHARE_RATE_LIMIT: "0" }).message).toBe(
+      "Invalid SHARE_RATE_LIMIT: must be a whole number from 1 to 100000",
+    );
+    expect(configError({ PUBLIC_URL: "snag.example.com" }).message).toMatch(
+      /^Invalid PUBLIC_URL: must be an http\(s\) origin/,
+    );
+    expect(configError({ PUBLIC_URL: "ftp://snag.example.com" }).message).toMatch(/^Invalid PUBLIC_URL/);
   });
 });
