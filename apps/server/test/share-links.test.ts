@@ -258,6 +258,20 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     const attachments = await countRows(t, "attachments");
     expectFieldError(await fix(token, target.id, "no photo", 0), "images", "Add a photo of the fix");
     expectError(await fix(token, target.id, "x".repeat(1001)), 400, "The note must be at most 1000 characters");
+    const fake = await multipart({ note: "fixed" }, [
+      { name: "fix.jpg", data: Buffer.from("not a photo at all"), type: "image/jpeg" },
+    ]);
+    const refused = await t.request({ method: "POST", url: `/api/share/${token}/reports/${target.id}/fix`, ...fake });
+    expect(refused.statusCode).toBe(415);
+    const tooMany = await multipart(
+      {},
+      await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => ({ name: `f${i}.jpg`, data: await jpegPhoto({ seed: i }) })),
+      ),
+    );
+    expect(
+      (await t.request({ method: "POST", url: `/api/share/${token}/reports/${target.id}/fix`, ...tooMany })).statusCode,
+    ).toBe(413);
     const plain = await t.request({
       method: "POST",
       url: `/api/share/${token}/reports/${target.id}/fix`,
