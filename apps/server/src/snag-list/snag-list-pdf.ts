@@ -169,26 +169,27 @@ export class SnagListDocument {
     doc.rect(0, height, PAGE.width, 4).fill(head.brand.accent);
     let x = PAGE.margin;
     if (head.brand.logo) {
-      const box = height - 36;
+      const box = { width: 150, height: Math.min(60, height - 40) };
       try {
-        doc.image(Buffer.from(head.brand.logo), x, 18, { fit: [box * 2.5, box], valign: "center" });
-        x += box * 2.5 + 12;
+        doc.image(Buffer.from(head.brand.logo), x, (height - box.height) / 2, {
+          fit: [box.width, box.height],
+          valign: "center",
+        });
+        x += box.width + 16;
       } catch {
         // An unreadable logo leaves the name alone in the header.
       }
     }
+    // The company's name on one line (shrunk to fit, then cut), the date under it.
     doc.fillColor("#ffffff").font("bold");
-    const name = fitOneLine(doc, head.brand.name, PAGE.width - PAGE.margin - x - 150, nameSize, 10);
-    doc.text(name, x, height / 2 - nameSize / 2 - 4, { lineBreak: false });
+    const name = fitOneLine(doc, head.brand.name, PAGE.width - PAGE.margin - x, nameSize, 11);
+    const top = height / 2 - nameSize / 2 - 6;
+    doc.text(name, x, top, { lineBreak: false });
     doc
       .fillColor("#cbd5e1")
       .font("regular")
-      .fontSize(8)
-      .text(`Generated ${formatDayTime(head.generatedAt)}`, PAGE.margin, height / 2 - 4, {
-        width: CONTENT_WIDTH,
-        align: "right",
-        lineBreak: false,
-      });
+      .fontSize(8.5)
+      .text(`Generated ${formatDayTime(head.generatedAt)}`, x, top + nameSize + 8, { lineBreak: false });
   }
 
   private drawTable(x: number, top: number, width: number, title: string, rows: [string, string][]): number {
@@ -219,6 +220,7 @@ export class SnagListDocument {
     this.ensure(28 + ENTRY_HEIGHT);
     this.groupPages[index] = this.page;
     doc.outline.addItem(group.label);
+    doc.addNamedDestination(`group-${index}`);
     const y = doc.y;
     doc.rect(PAGE.margin, y, CONTENT_WIDTH, 22).fill(C.panel);
     doc.rect(PAGE.margin, y, 3, 22).fill(head.brand.accent);
@@ -334,6 +336,7 @@ export class SnagListDocument {
       doc.fillColor(C.ink).font("regular");
       doc.text(fitOneLine(doc, `${group.label} (${group.count})`, CONTENT_WIDTH - 50, 10, 10), PAGE.margin, y, {
         lineBreak: false,
+        ...(target === undefined ? {} : { goTo: `group-${i}` }),
       });
       doc.text(pageText, PAGE.margin, y, { width: CONTENT_WIDTH, align: "right", lineBreak: false });
       doc
