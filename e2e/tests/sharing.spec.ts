@@ -77,6 +77,7 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
   const sub = await phone.newPage();
   await sub.goto(new URL(link).pathname);
   await expect(sub.getByRole("heading", { name: "Acme Plumbing" })).toBeVisible();
+  await expect(sub).toHaveTitle("Acme Plumbing · SiteSnag");
   await expect(sub.getByText("Harbour View · 2 snags")).toBeVisible();
   const shared = sub.getByRole("list", { name: "Shared snags" });
   await expect(shared.getByRole("article")).toHaveCount(2);

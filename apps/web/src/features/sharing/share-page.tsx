@@ -7,9 +7,10 @@ import { formatDate } from "../../lib/format";
 import { ShareError, useShare } from "./api/share-page-api";
 import { SharedReportCard } from "./components/shared-report-card";
 
-function Frame({ children }: { children: React.ReactNode }) {
+function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="min-h-dvh bg-slate-50">
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
       <header className="bg-slate-900 px-4 py-3 text-sm font-bold text-white">{PRODUCT_NAME}</header>
       <main className="mx-auto max-w-2xl px-4 py-5">{children}</main>
     </div>
@@ -21,14 +22,14 @@ export function SharePage() {
   const share = useShare(token);
   if (share.isPending) {
     return (
-      <Frame>
+      <Frame title="Opening the link">
         <LoadingState label="Opening the link…" />
       </Frame>
     );
   }
   if (share.error instanceof ShareError && share.error.status < 500) {
     return (
-      <Frame>
+      <Frame title="Link can't be used">
         <h1 className="text-xl font-bold text-slate-900">
           {share.error.status === 429 ? "Too many requests" : "This link can't be used"}
         </h1>
@@ -38,14 +39,14 @@ export function SharePage() {
   }
   if (share.isError || !share.data) {
     return (
-      <Frame>
+      <Frame title="Link could not be opened">
         <ErrorState message="This link could not be opened." onRetry={() => share.refetch()} />
       </Frame>
     );
   }
   const view = share.data;
   return (
-    <Frame>
+    <Frame title={view.name}>
       <h1 className="text-xl font-bold text-slate-900">{view.name}</h1>
       <p className="mt-1 text-sm text-slate-600">
         {view.projectName} · {view.reports.length} snag{view.reports.length === 1 ? "" : "s"} · link valid until{" "}
