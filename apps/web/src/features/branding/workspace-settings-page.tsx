@@ -55,18 +55,13 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { companyName, accentColour: accent },
-      {
-        onSuccess: () => {
-          setErrors({});
-          toast.success("Branding saved");
-        },
-        onError: (error) => {
-          const details = error instanceof ApiError ? error.body?.details : undefined;
-          setErrors({ companyName: details?.companyName?.[0], accentColour: details?.accentColour?.[0] });
-          toast.error(errorMessage(error, "Failed to save branding"));
-        },
+    // mutateAsync: the form remounts with the saved values (its key), which drops per-call callbacks.
+    save.mutateAsync({ companyName, accentColour: accent }).then(
+      () => toast.success("Branding saved"),
+      (error: unknown) => {
+        const details = error instanceof ApiError ? error.body?.details : undefined;
+        setErrors({ companyName: details?.companyName?.[0], accentColour: details?.accentColour?.[0] });
+        toast.error(errorMessage(error, "Failed to save branding"));
       },
     );
   };
@@ -74,10 +69,10 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
   const onLogo = (file: File | undefined) => {
     if (!file) return;
     setLogoError(null);
-    upload.mutate(file, {
-      onSuccess: () => toast.success("Logo saved"),
-      onError: (error) => setLogoError(errorMessage(error, "Failed to upload the logo")),
-    });
+    upload.mutateAsync(file).then(
+      () => toast.success("Logo saved"),
+      (error: unknown) => setLogoError(errorMessage(error, "Failed to upload the logo")),
+    );
   };
 
   return (
@@ -194,13 +189,13 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
         isPending={remove.isPending}
         onCancel={() => setConfirmRemove(false)}
         onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
+          remove.mutateAsync().then(
+            () => {
               toast.success("Logo removed");
               setConfirmRemove(false);
             },
-            onError: (error) => toast.error(errorMessage(error, "Failed to remove the logo")),
-          })
+            (error: unknown) => toast.error(errorMessage(error, "Failed to remove the logo")),
+          )
         }
       />
     </div>
