@@ -87,6 +87,7 @@ const ROUTES = [
     modules: ["src/features/team/team-page.tsx"],
     budget: APP_BUDGET,
   },
+  { path: "/app/trash", html: "index.html", modules: ["src/features/trash/trash-page.tsx"], budget: APP_BUDGET },
   { path: "/app/admin", html: "index.html", modules: ["src/features/admin/admin-page.tsx"], budget: APP_BUDGET },
 ];
 

@@ -7,12 +7,21 @@
 // Targets: p99 of every list and detail at most 1.5x from the small to the large workspace; reads
 // during the PDF burst within 2x of reads without.
 //
+// Since issue 22 the burst's report holds 20 photos of 12 MP (the worst case: display copies of
+// 2,048 px), and the burst section prints the server's resident memory (RSS, sampled from /proc)
+// before and at its peak during the burst. Targets: reads p99 <= 2x without; RSS < 400 MB.
+//
 // Usage: npm run build && npm run bench:scale [-- --duration 10 --connections 10 --reuse --keep]
-//   --reuse  keep the generated database from an earlier run when it is complete (skips generation)
-//   --keep   leave the database in place afterwards (default: dropped)
+//   --reuse    keep the generated database from an earlier run when it is complete (skips generation)
+//   --keep     leave the database in place afterwards (default: dropped)
+//   --reports  how many reports to generate (default 1,000,000; the large workspace holds a tenth,
+//              at most 100,000; the small one 1,000 at most): a shorter run
+//   --pdf-only only the PDF burst (no workspace latency table, no throughput, no request-thread run)
+//   --burst    PDFs downloading at once in the burst (default 20)
+// SCALE_DB names the database (default scale_bench), so parallel checkouts do not share one.
 // Needs PostgreSQL at SCALE_PG (default postgres://postgres@127.0.0.1:5432) with createdb rights.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
@@ -27,8 +36,13 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     reuse: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    reports: { type: "string", default: "1000000" },
+    "pdf-only": { type: "boolean", default: false },
+    burst: { type: "string", default: "20" },
   },
 });
+const PDF_ONLY = values["pdf-only"];
+const BURST = Math.max(1, Number(values.burst));
 const DURATION = Math.max(2, Number(values.duration));
 const CONNECTIONS = Math.max(1, Number(values.connections));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -37,17 +51,29 @@ const pg = require("pg");
 const sharp = require("sharp");
 
 const PG = (process.env.SCALE_PG ?? "postgres://postgres@127.0.0.1:5432").replace(/\/$/, "");
-const DB_NAME = "scale_bench";
+const DB_NAME = process.env.SCALE_DB ?? "scale_bench";
 const DATABASE_URL = `${PG}/${DB_NAME}`;
-const TOTAL = 1_000_000;
+const TOTAL = Math.max(10_000, Number(values.reports));
 const WORKSPACES = 1_000;
-const LARGE = 100_000;
-const SMALL = 1_000;
+const LARGE = Math.min(100_000, Math.floor(TOTAL / 10));
+const SMALL = Math.min(1_000, Math.floor(TOTAL / 100));
 const PASSWORD = "scale-bench-password-2026";
 // One signing secret for every instance: a session made through one is valid on the others.
 // The PDF burst stands for 20 people downloading at once, but comes from one account: lift the
 // per-account limit (PDFS_PER_USER, 3 by default) so it is not answered 429.
-const SERVER_ENV = { DATABASE_URL, APP_SECRET: "scale-bench-secret-scale-bench-secret-0018", PDFS_PER_USER: "20" };
+// The write budgets (issue 22) are lifted too: generation uploads 20 photos of 12 MP in one request.
+// Every server of the run shares one DATA_DIR: the burst's photos, stored while generating, must
+// be there for the servers that make its PDFs (each server used to get a fresh, empty one).
+const FILES_DIR = path.join(tmpdir(), `${DB_NAME}-data`);
+mkdirSync(FILES_DIR, { recursive: true });
+const SERVER_ENV = {
+  DATABASE_URL,
+  DATA_DIR: FILES_DIR,
+  APP_SECRET: "scale-bench-secret-scale-bench-secret-0018",
+  PDFS_PER_USER: String(Math.max(20, Number(values.burst))),
+  WRITE_MB_PER_MINUTE: "100000",
+  WORKSPACE_WRITE_MB_PER_MINUTE: "100000",
+};
 
 const log = (line) => process.stdout.write(`${line}\n`);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -98,19 +124,39 @@ async function call(base, method, url, { token, body, form } = {}) {
   return res.status === 204 ? null : res.headers.get("content-type")?.includes("json") ? res.json() : res.arrayBuffer();
 }
 
-/** 20 photo-like JPEGs of 1600x1200 (a few hundred KB each) for the PDF burst's report. */
+/**
+ * 20 photo-like JPEGs of 12 MP (4000x3000, a few MB each: fine detail everywhere, like a site
+ * photo), the worst case the PDF burst's report can hold: each is stored as a 2,048 px display copy.
+ */
 async function photos() {
+  const [w, h] = [4000, 3000];
   const out = [];
   for (let i = 0; i < 20; i += 1) {
-    const noise = Buffer.alloc(1600 * 1200 * 3);
-    for (let p = 0; p < noise.length; p += 1) noise[p] = (p * 7 + i * 31 + ((p / 4800) | 0) * 3) & 0xff;
+    const noise = Buffer.alloc(w * h * 3);
+    let x = (i + 1) * 2654435761;
+    for (let p = 0; p < noise.length; p += 1) {
+      x = (x * 1103515245 + 12345) >>> 0;
+      noise[p] = ((x >>> 25) + ((p / (w * 3)) | 0) / 12 + i * 9) & 0xff;
+    }
     out.push(
-      await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } })
-        .jpeg({ quality: 80 })
+      await sharp(noise, { raw: { width: w, height: h, channels: 3 } })
+        .blur(0.8)
+        .jpeg({ quality: 85 })
         .toBuffer(),
     );
   }
   return out;
+}
+
+/** The server's resident memory in MB (Linux /proc), or null elsewhere. */
+function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 async function generate() {
@@ -118,6 +164,8 @@ async function generate() {
   const started = performance.now();
   await admin(`drop database if exists ${DB_NAME}`);
   await admin(`create database ${DB_NAME}`);
+  rmSync(FILES_DIR, { recursive: true, force: true });
+  mkdirSync(FILES_DIR, { recursive: true });
   // The server creates the schema (migrations) and the two accounts the bench signs in with.
   const server = await startServer(root, SERVER_ENV);
   const accounts = {};
@@ -139,9 +187,13 @@ async function generate() {
   form.set("projectId", project.id);
   form.set("priority", "high");
   form.set("description", "Twenty photos for the PDF burst");
-  for (const [i, jpeg] of (await photos()).entries())
-    form.append("images", new Blob([jpeg], { type: "image/jpeg" }), `p${i}.jpg`);
-  await call(server.url, "POST", "/api/snagging", { token, form });
+  const jpegs = await photos();
+  for (const [i, jpeg] of jpegs.entries()) form.append("images", new Blob([jpeg], { type: "image/jpeg" }), `p${i}.jpg`);
+  const made = await call(server.url, "POST", "/api/snagging", { token, form });
+  const stored = made.report.attachments.reduce((sum, a) => sum + a.size_bytes, 0);
+  log(
+    `  the burst's report: 20 photos of 12 MP (${(jpegs.reduce((s, j) => s + j.length, 0) / 1e6).toFixed(0)} MB sent), display copies ${(stored / 1e6).toFixed(1)} MB stored`,
+  );
   await server.stop();
   log(`  schema, accounts and the 20-photo report: ${seconds(performance.now() - started)}`);
 
@@ -336,17 +388,22 @@ async function main() {
         "project count": `/api/projects/count`,
       };
       rows[name] = {};
+      rows[name].token = token;
+      if (PDF_ONLY) continue;
       // Warm-up (JIT, connection pool, PostgreSQL's cache), not counted.
       for (const url of Object.values(endpoints)) await measure(base + url, { token, duration: 2 });
       for (const [label, url] of Object.entries(endpoints)) rows[name][label] = await measure(base + url, { token });
-      rows[name].token = token;
     }
 
-    log("");
-    log(
-      `Workspace latency, one instance, ${CONNECTIONS} connections, ${DURATION} s each (p50 / p99 ms, req/s); large/small p99 ratio (target <= 1.5)`,
-    );
-    log(`${"endpoint".padEnd(28)} ${"1,000 reports".padEnd(24)} ${"100,000 reports".padEnd(24)} ratio`);
+    if (!PDF_ONLY) log("");
+    if (!PDF_ONLY)
+      log(
+        `Workspace latency, one instance, ${CONNECTIONS} connections, ${DURATION} s each (p50 / p99 ms, req/s); large/small p99 ratio (target <= 1.5)`,
+      );
+    if (!PDF_ONLY)
+      log(
+        `${"endpoint".padEnd(28)} ${`${SMALL.toLocaleString("en")} reports`.padEnd(24)} ${`${LARGE.toLocaleString("en")} reports`.padEnd(24)} ratio`,
+      );
     for (const label of Object.keys(rows.small).filter((k) => k !== "token")) {
       const s = rows.small[label];
       const l = rows.large[label];
@@ -361,47 +418,60 @@ async function main() {
     const burstReport = (
       await call(base, "GET", "/api/snagging?limit=50&search=Twenty%20photos", { token: tokenLarge })
     ).reports[0];
-    async function burstFigures(target) {
+    async function burstFigures(target, pid) {
       const readUrl = `${target}/api/snagging?limit=50`;
       await measure(readUrl, { token: rows.small.token, duration: 2 }); // warm-up
       const quiet = await measure(readUrl, { token: rows.small.token });
+      const rssBefore = rssMb(pid);
+      let rssPeak = rssBefore ?? 0;
+      const sampler = setInterval(() => {
+        rssPeak = Math.max(rssPeak, rssMb(pid) ?? 0);
+      }, 50);
       let done = 0;
+      let bytes = 0;
       let running = true;
       const started = performance.now();
-      const burst = Array.from({ length: 20 }, async () => {
+      const burst = Array.from({ length: BURST }, async () => {
         while (running) {
-          await call(target, "GET", `/api/snagging/${burstReport.id}/download-pdf`, { token: tokenLarge });
+          const pdf = await call(target, "GET", `/api/snagging/${burstReport.id}/download-pdf`, { token: tokenLarge });
+          bytes = pdf.byteLength;
           done += 1;
         }
       });
-      // Let the 20 requests reach the server before measuring.
+      // Let the requests reach the server before measuring.
       await new Promise((r) => setTimeout(r, 500));
       const busy = await measure(readUrl, { token: rows.small.token });
       running = false;
       await Promise.all(burst);
-      return { quiet, busy, done, seconds: (performance.now() - started) / 1000 };
+      clearInterval(sampler);
+      return { quiet, busy, done, bytes, rssBefore, rssPeak, seconds: (performance.now() - started) / 1000 };
     }
-    const inline = await startServer(root, { ...SERVER_ENV, PDF_WORKERS: "0" });
-    let figures;
-    try {
-      figures = { pool: await burstFigures(base), inline: await burstFigures(inline.url) };
-    } finally {
-      await inline.stop();
+    let figures = { pool: await burstFigures(base, server.pid) };
+    if (!PDF_ONLY) {
+      const inline = await startServer(root, { ...SERVER_ENV, PDF_WORKERS: "0" });
+      try {
+        figures = { ...figures, inline: await burstFigures(inline.url, inline.pid) };
+      } finally {
+        await inline.stop();
+      }
     }
     log("");
-    log("Reads (list first page, 1,000-report workspace) while 20 PDFs (20 photos each) generate continuously");
+    log(
+      `Reads (list first page, ${SMALL.toLocaleString("en")}-report workspace) while ${BURST} PDFs (20 photos of 12 MP each) generate continuously; server RSS (target < 400 MB)`,
+    );
     for (const [name, f] of Object.entries(figures)) {
       if (f.busy.rps === 0) {
         log(
-          `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: no read completed in ${DURATION} s (stalled); ${f.done} PDFs in ${f.seconds.toFixed(1)} s`,
+          `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: no read completed in ${DURATION} s (stalled); ${f.done} PDFs in ${f.seconds.toFixed(1)} s; RSS ${f.rssBefore} MB before, peak ${f.rssPeak} MB`,
         );
         continue;
       }
       log(
-        `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: p50 ${f.busy.p50} ms, p99 ${f.busy.p99} ms, ${Math.round(f.busy.rps)} req/s; p99 ratio ${(f.busy.p99 / Math.max(1, f.quiet.p99)).toFixed(2)} (target <= 2); ${f.done} PDFs in ${f.seconds.toFixed(1)} s`,
+        `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: p50 ${f.busy.p50} ms, p99 ${f.busy.p99} ms, ${Math.round(f.busy.rps)} req/s; p99 ratio ${(f.busy.p99 / Math.max(1, f.quiet.p99)).toFixed(2)} (target <= 2); ${f.done} PDFs of ${(f.bytes / 1e6).toFixed(1)} MB in ${f.seconds.toFixed(1)} s; RSS ${f.rssBefore} MB before, peak ${f.rssPeak} MB (target < 400)`,
       );
     }
     const readUrl = `${base}/api/snagging?limit=50`;
+    if (PDF_ONLY) return;
 
     // Read throughput: one instance direct, then through HAProxy with one and with two instances.
     log("");
@@ -445,7 +515,8 @@ async function main() {
     for (const s of servers) await s.stop();
     if (!values.keep) {
       await admin(`drop database if exists ${DB_NAME}`);
-      log(`Dropped database ${DB_NAME} (pass --keep to keep it, then --reuse).`);
+      rmSync(FILES_DIR, { recursive: true, force: true });
+      log(`Dropped database ${DB_NAME} and ${FILES_DIR} (pass --keep to keep them, then --reuse).`);
     }
   }
 }

@@ -53,6 +53,8 @@ test("the admin tabs: figures, users, each membership status, a membership edit,
   await expect(row).toBeVisible();
   await expect(row.getByText("User", { exact: true })).toBeVisible();
   await expect(row.getByText("Free", { exact: true })).toBeVisible();
+  // The storage the user's workspace takes against its quota (nothing stored yet).
+  await expect(row.getByText("0 bytes of 10 GB (0%)")).toBeVisible();
   await expect(page.getByText(/· 1 user$/)).toBeVisible();
 
   await page.goto("/app/admin?tab=memberships");

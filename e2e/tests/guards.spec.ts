@@ -108,6 +108,7 @@ test.describe("navigation", () => {
         "Snagging Reports",
         "Audits",
         "Team",
+        "Trash",
         "Profile",
       ]);
       await nav.getByRole("link", { name: "Audits" }).click();

@@ -2,7 +2,7 @@ import { expect, signInAs, test } from "../fixtures";
 import { createDefects } from "../snagging-seed";
 
 const DELETE_CONFIRM =
-  "Are you sure you want to delete this project? This will also delete all associated snagging reports.";
+  "Move this project and all its snagging reports to the Trash? The workspace can restore them from the Trash for 30 days; after that they are deleted for good.";
 
 test("empty state, create through the modal with validation, search, open", async ({ page, api }) => {
   await signInAs(page, await api.signUp());
@@ -85,7 +85,7 @@ test("detail shows the fields; edit and delete with the exact confirmation", asy
 
   await page.getByRole("button", { name: "Delete" }).click();
   await confirm.getByRole("button", { name: "Delete Project" }).click();
-  await expect(page.getByText("Project deleted successfully")).toBeVisible();
+  await expect(page.getByText("Project moved to the Trash")).toBeVisible();
   await expect(page).toHaveURL(/\/app\/projects$/);
   await expect(page.getByText("Failed to load project")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "No projects yet" })).toBeVisible();

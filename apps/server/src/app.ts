@@ -3,7 +3,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { CompiledQuery } from "kysely";
 import { z } from "zod";
@@ -22,22 +22,24 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
+import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { projectRoutes } from "./projects/projects.routes";
+import { WriteLimits } from "./quotas/write-limits";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { shareActivityRoutes } from "./sharing/share-activity.routes";
 import { shareLinkRoutes, sharePublicRoutes } from "./sharing/share-links.routes";
-import { redactShareTokens } from "./sharing/share-tokens";
 import { snagListRoutes } from "./snag-list/snag-list.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { trashRoutes } from "./trash/trash.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
 
@@ -49,6 +51,8 @@ export type AppOptions = {
   storage: FileStorage;
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Where log lines go instead of stdout (tests read the log this way). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
@@ -62,23 +66,15 @@ const HealthSchema = z.object({ status: z.enum(["ok", "unavailable"]) });
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
-/** Fastify's request log line, with share tokens taken out of the URL. */
-export const logRequest = (req: FastifyRequest) => ({
-  method: req.method,
-  url: redactShareTokens(req.url),
-  host: req.host,
-  remoteAddress: req.ip,
-  remotePort: req.socket?.remotePort,
-});
-
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const headersFor = securityHeaders(options.config.trustProxy);
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", "body.password", "body.refreshToken"],
-      // Share link tokens travel in the path (/api/share/<token>, /s/<token>): never logged.
-      serializers: { req: logRequest },
+      // URLs are logged as route patterns: some carry capability tokens (http/request-log.ts).
+      serializers: requestLogSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     // The router's limit equals the id schema's, so any over-long id is simply not found.
@@ -103,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   }
 
   const ctx: AppContext = {
+    writes: new WriteLimits({ config: options.config, db: options.db, redis }),
     config: options.config,
     db: options.db,
     dbKind: options.dbKind,
@@ -110,7 +107,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     sessions: new SessionStatus(options.db, undefined, redis),
     storage: options.storage,
     redis,
-    pdf: createPdfRenderer({ workers: options.config.pdfWorkers ?? defaultPdfWorkers(), queue: PDF_QUEUE }),
+    pdf: createPdfRenderer({
+      workers: options.config.pdfWorkers ?? defaultPdfWorkers(),
+      queue: PDF_QUEUE,
+      memoryBytes: options.config.pdfMemoryBytes,
+    }),
     photos: createPhotoProcessor({
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
+      await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
     },
     { prefix: "/api" },
   );

@@ -48,7 +48,21 @@ const EnvSchema = z.object({
     .optional()
     .refine((v) => v === undefined || /^https?:\/\//.test(v), { message: "must be an http(s) origin" }),
   PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
+  WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(600),
+  WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(100),
+  WORKSPACE_WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(1200),
+  WORKSPACE_WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(200),
+  DEMO_WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
+  DEMO_WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
+  STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(10_240),
+  DEMO_STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(50),
+  PDF_MEMORY_MB: wholeNumber(16, 1_000_000).default(128),
 });
+
+function wholeNumber(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int(error).min(min, error).max(max, error);
+}
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -98,7 +112,24 @@ export type Config = {
   shareRateLimit: number;
   /** The origin in share links; undefined: the origin the request came to. */
   publicUrl: string | undefined;
+  /** Bytes of PDF work (photos read, documents being written) in flight at once, per instance. */
+  pdfMemoryBytes: number;
+  /** Writes per minute and storage per workspace (quotas/, decision 0019). */
+  quotas: QuotaConfig;
 };
+
+/** A budget of writes in one minute. */
+export type WriteBudget = { items: number; bytes: number };
+export type QuotaConfig = {
+  account: WriteBudget;
+  workspace: WriteBudget;
+  /** Demo sandboxes: both the account and its workspace. */
+  demo: WriteBudget;
+  storageBytes: number;
+  demoStorageBytes: number;
+};
+
+const MB = 1024 * 1024;
 
 export class ConfigError extends Error {}
 
@@ -154,5 +185,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfsPerUser: e.PDFS_PER_USER,
     shareRateLimit: e.SHARE_RATE_LIMIT,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    pdfMemoryBytes: e.PDF_MEMORY_MB * MB,
+    quotas: {
+      account: { items: e.WRITE_ITEMS_PER_MINUTE, bytes: e.WRITE_MB_PER_MINUTE * MB },
+      workspace: { items: e.WORKSPACE_WRITE_ITEMS_PER_MINUTE, bytes: e.WORKSPACE_WRITE_MB_PER_MINUTE * MB },
+      demo: { items: e.DEMO_WRITE_ITEMS_PER_MINUTE, bytes: e.DEMO_WRITE_MB_PER_MINUTE * MB },
+      storageBytes: e.STORAGE_QUOTA_MB * MB,
+      demoStorageBytes: e.DEMO_STORAGE_QUOTA_MB * MB,
+    },
   };
 }

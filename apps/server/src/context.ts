@@ -3,6 +3,7 @@ import type { SessionStatus } from "./auth/session-status";
 import type { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
+import type { WriteLimits } from "./quotas/write-limits";
 import type { SharedRedis } from "./shared-state/redis";
 import type { PdfRenderer } from "./snagging/pdf-pool";
 import type { PhotoProcessor } from "./snagging/photo-pool";
@@ -23,5 +24,7 @@ export type AppContext = {
   pdf: PdfRenderer;
   /** Uploaded photos, processed in a bounded pool of worker threads. */
   photos: PhotoProcessor;
+  /** Writes per minute per account and workspace (quotas/write-limits.ts). */
+  writes: WriteLimits;
   log: FastifyBaseLogger;
 };

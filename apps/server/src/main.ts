@@ -9,6 +9,7 @@ import { openDatabase } from "./db/database";
 import { removeExpiredDemos } from "./demo/demo.service";
 import { RedisUnavailableError } from "./shared-state/redis";
 import { createStorage } from "./storage/create-storage";
+import { purgeExpiredTrash } from "./trash/trash.service";
 
 const HOUR_MS = 60 * 60 * 1000;
 const IDLE_SWEEP_MS = 100;
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
 
   const cleanup = setInterval(() => {
     removeExpiredDemos(ctx).catch((err: unknown) => app.log.warn({ err }, "demo clean-up failed"));
+    purgeExpiredTrash(ctx).catch((err: unknown) => app.log.warn({ err }, "trash clean-up failed"));
   }, HOUR_MS);
   cleanup.unref();
 

@@ -63,6 +63,30 @@ describe.each(DIALECTS)("sessions: ending one ends its access tokens (%s)", (kin
     expect((await listProjects(second.accessToken)).statusCode).toBe(200);
   });
 
+  it("bearer-only logout (no body) ends the session its sid names, and only that one", async () => {
+    const account = await signUp(t);
+    const second = (
+      await t.request({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: account.user.email, password: account.password },
+      })
+    ).json() as TokenPair;
+    const out = await t.request({ method: "POST", url: "/api/auth/logout", token: account.accessToken });
+    expect(out.statusCode).toBe(204);
+    expectError(await listProjects(account.accessToken), 401, "Your session has expired. Please sign in again.");
+    // Its refresh token cannot bring the session back.
+    expectError(
+      await t.request({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: account.refreshToken } }),
+      401,
+    );
+    expect((await listProjects(second.accessToken)).statusCode).toBe(200);
+    // A bearer that does not verify changes nothing and still answers 204.
+    const forged = `${second.accessToken.slice(0, -4)}AAAA`;
+    expect((await t.request({ method: "POST", url: "/api/auth/logout", token: forged })).statusCode).toBe(204);
+    expect((await listProjects(second.accessToken)).statusCode).toBe(200);
+  });
+
   it("logout of a demo session ends its access token", async () => {
     const demo = await demoLogin(t);
     expect((await listProjects(demo.accessToken)).statusCode).toBe(200);

@@ -141,23 +141,57 @@ describe.each(DIALECTS)("POST /api/auth/refresh and /logout (%s)", (kind) => {
     expect((await refresh(otherRefresh)).statusCode).toBe(200);
   });
 
-  it("gives a just-rotated token presented again (a second tab) its own pair, and keeps the family live", async () => {
+  /** Every refresh token of the user that is neither revoked nor expired. */
+  const liveTokens = (userId: string) =>
+    t.ctx.db
+      .selectFrom("refresh_tokens")
+      .select(["id", "family_id"])
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .execute();
+
+  it("answers a just-rotated token presented again (a second tab, a lost answer) with the same successor, once", async () => {
     const account = await signUp(t);
     const firstTab = (await refresh(account.refreshToken)).json() as TokenPair;
     const secondTab = await refresh(account.refreshToken);
     expect(secondTab.statusCode).toBe(200);
     const secondPair = secondTab.json() as TokenPair;
-    expect(secondPair.refreshToken).not.toBe(firstTab.refreshToken);
+    // Not a pair of its own: the successor already issued, and still one live token in one family.
+    expect(secondPair.refreshToken).toBe(firstTab.refreshToken);
+    expect(await liveTokens(account.user.id)).toHaveLength(1);
+    expect((await t.request({ method: "GET", url: "/api/projects", token: secondPair.accessToken })).statusCode).toBe(
+      200,
+    );
     expect((await refresh(firstTab.refreshToken)).statusCode).toBe(200);
-    expect((await refresh(secondPair.refreshToken)).statusCode).toBe(200);
   });
 
-  it("lets two refreshes of the same token at the same instant both succeed", async () => {
+  it("a second replay inside the grace window mints nothing: it is reuse, and the family is revoked", async () => {
+    const account = await signUp(t);
+    const rotated = (await refresh(account.refreshToken)).json() as TokenPair;
+    const replays = [];
+    for (let i = 0; i < 5; i += 1) replays.push(await refresh(account.refreshToken));
+    // One replay answered (with the successor already issued), the rest refused.
+    expect(replays.map((r) => r.statusCode)).toEqual([200, 401, 401, 401, 401]);
+    const [answered] = replays;
+    expect((answered?.json() as TokenPair | undefined)?.refreshToken).toBe(rotated.refreshToken);
+    expect(await liveTokens(account.user.id)).toEqual([]);
+    expectError(await t.request({ method: "GET", url: "/api/projects", token: rotated.accessToken }), 401);
+  });
+
+  it("lets two refreshes of the same token at the same instant both succeed, with the same successor", async () => {
     const account = await signUp(t);
     const [a, b] = await Promise.all([refresh(account.refreshToken), refresh(account.refreshToken)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((a.json() as TokenPair).refreshToken).toBe((b.json() as TokenPair).refreshToken);
+    expect(await liveTokens(account.user.id)).toHaveLength(1);
     expect((await refresh((a.json() as TokenPair).refreshToken)).statusCode).toBe(200);
-    expect((await refresh((b.json() as TokenPair).refreshToken)).statusCode).toBe(200);
+  });
+
+  it("a token whose family was logged out gets no grace, even presented at once", async () => {
+    const account = await signUp(t);
+    await logout(account.refreshToken);
+    expectError(await refresh(account.refreshToken), 401);
+    expect(await liveTokens(account.user.id)).toEqual([]);
   });
 
   it(`treats reuse after the ${REUSE_GRACE_SECONDS}s grace window as theft`, async () => {

@@ -15,10 +15,10 @@ type Expected = Record<Persona, number>;
 
 type World = {
   t: TestApp;
-  owner: AuthResponse;
+  owner: AuthResponse & { password: string };
   member: AuthResponse & { password: string };
-  outsider: AuthResponse;
-  admin: AuthResponse;
+  outsider: AuthResponse & { password: string };
+  admin: AuthResponse & { password: string };
   projectId: string;
   reportId: string;
   notificationId: string;
@@ -32,13 +32,27 @@ type World = {
   freshMember: () => Promise<string>;
   /** A live share link over the whole of `projectId`. */
   freshShareLink: () => Promise<{ id: string; token: string }>;
+  /** A report of the workspace moved to the Trash; answers its Trash item's id. */
+  freshTrashedReport: () => Promise<string>;
 };
 
 type Row = {
   route: string;
   request: (w: World, p: Persona) => Promise<InjectOptions> | InjectOptions;
   expected: Expected;
+  /** The request carries its own Authorization (a session it may end), not the persona's token. */
+  ownSession?: true;
 };
+
+/** A new session of the persona (signed in again), so a route that ends it spares the others. */
+async function freshSession(w: World, p: Exclude<Persona, "anonymous">): Promise<string> {
+  const res = await w.t.request({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email: w[p].user.email, password: w[p].password },
+  });
+  return (res.json() as AuthResponse).accessToken;
+}
 
 const all = (status: number, anonymous = 401): Expected => ({
   anonymous,
@@ -87,8 +101,15 @@ const ROWS: Row[] = [
     expected: all(401, 401),
   },
   {
+    // Bearer-only logout ends the session it names: a session of its own per persona.
     route: "POST /api/auth/logout",
-    request: () => ({ method: "POST", url: "/api/auth/logout", payload: {} }),
+    ownSession: true,
+    request: async (w, p) => ({
+      method: "POST",
+      url: "/api/auth/logout",
+      payload: {},
+      headers: p === "anonymous" ? {} : { authorization: `Bearer ${await freshSession(w, p)}` },
+    }),
     expected: all(204, 204),
   },
 
@@ -116,7 +137,14 @@ const ROWS: Row[] = [
   {
     route: "DELETE /api/projects/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/projects/${await w.freshProject()}` }),
-    expected: workspace(204),
+    // Owner only: a member is refused (issue 22); another workspace's project is not found.
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  { route: "GET /api/trash", request: () => ({ method: "GET", url: "/api/trash" }), expected: all(200) },
+  {
+    route: "POST /api/trash/:id/restore",
+    request: async (w) => ({ method: "POST", url: `/api/trash/${await w.freshTrashedReport()}/restore` }),
+    expected: workspace(200),
   },
 
   {
@@ -448,6 +476,18 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
         const { id, url } = res.json() as { id: string; url: string };
         return { id, token: url.split("/s/")[1] as string };
       },
+      freshTrashedReport: async () => {
+        const id = String(
+          (await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id })).id,
+        );
+        await t.request({ method: "DELETE", url: `/api/snagging/${id}`, token: owner.accessToken });
+        const item = await t.ctx.db
+          .selectFrom("trash_items")
+          .select("id")
+          .where("item_id", "=", id)
+          .executeTakeFirstOrThrow();
+        return item.id;
+      },
     };
   });
   afterAll(() => w.t.close());
@@ -461,7 +501,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
     const got: Partial<Expected> = {};
     for (const persona of PERSONAS) {
       const options = await row.request(w, persona);
-      const token = persona === "anonymous" ? undefined : w[persona].accessToken;
+      const token = persona === "anonymous" || row.ownSession ? undefined : w[persona].accessToken;
       const res = await w.t.request({ ...options, ...(token ? { token } : {}) });
       got[persona] = res.statusCode;
     }

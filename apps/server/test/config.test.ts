@@ -31,6 +31,14 @@ describe("loadConfig", () => {
       pdfsPerUser: 3,
       shareRateLimit: 60,
       publicUrl: undefined,
+      pdfMemoryBytes: 128 * 1024 * 1024,
+      quotas: {
+        account: { items: 600, bytes: 100 * 1024 * 1024 },
+        workspace: { items: 1200, bytes: 200 * 1024 * 1024 },
+        demo: { items: 60, bytes: 20 * 1024 * 1024 },
+        storageBytes: 10 * 1024 ** 3,
+        demoStorageBytes: 50 * 1024 * 1024,
+      },
     });
   });
 
@@ -58,6 +66,15 @@ describe("loadConfig", () => {
       PDFS_PER_USER: "5",
       SHARE_RATE_LIMIT: "30",
       PUBLIC_URL: "https://snag.example.com/",
+      PDF_MEMORY_MB: "64",
+      WRITE_ITEMS_PER_MINUTE: "100",
+      WRITE_MB_PER_MINUTE: "10",
+      WORKSPACE_WRITE_ITEMS_PER_MINUTE: "300",
+      WORKSPACE_WRITE_MB_PER_MINUTE: "30",
+      DEMO_WRITE_ITEMS_PER_MINUTE: "5",
+      DEMO_WRITE_MB_PER_MINUTE: "2",
+      STORAGE_QUOTA_MB: "2048",
+      DEMO_STORAGE_QUOTA_MB: "8",
     });
     expect(config).toEqual({
       port: 8080,
@@ -77,7 +94,21 @@ describe("loadConfig", () => {
       pdfsPerUser: 5,
       shareRateLimit: 30,
       publicUrl: "https://snag.example.com",
+      pdfMemoryBytes: 64 * 1024 * 1024,
+      quotas: {
+        account: { items: 100, bytes: 10 * 1024 * 1024 },
+        workspace: { items: 300, bytes: 30 * 1024 * 1024 },
+        demo: { items: 5, bytes: 2 * 1024 * 1024 },
+        storageBytes: 2048 * 1024 * 1024,
+        demoStorageBytes: 8 * 1024 * 1024,
+      },
     });
+    expect(configError({ STORAGE_QUOTA_MB: "0" }).message).toBe(
+      "Invalid STORAGE_QUOTA_MB: must be a whole number from 1 to 1000000000",
+    );
+    expect(configError({ WRITE_ITEMS_PER_MINUTE: "lots" }).message).toBe(
+      "Invalid WRITE_ITEMS_PER_MINUTE: must be a whole number from 1 to 1000000",
+    );
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).databaseUrl).toBe("postgres://localhost/x");
   });
 

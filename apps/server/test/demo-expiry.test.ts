@@ -91,4 +91,35 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
     expect(kept.statusCode).toBe(200);
     expect(await removeExpiredDemos(t.ctx)).toBe(0);
   });
+
+  it("takes an expired sandbox's Trash with it, files included", async () => {
+    const demo = await demoLogin(t);
+    const [report] = (
+      (await t.request({ method: "GET", url: "/api/snagging", token: demo.accessToken })).json() as {
+        reports: Report[];
+      }
+    ).reports;
+    const key = report?.attachments[0]?.file_path.slice("/files/".length) as string;
+    const deleted = await t.request({
+      method: "DELETE",
+      url: `/api/projects/${report?.projectId}`,
+      token: demo.accessToken,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.ctx.storage.stat(key)).not.toBeNull();
+
+    await t.ctx.db
+      .updateTable("workspaces")
+      .set({ expires_at: nowSeconds() - 1 })
+      .where("id", "=", demo.user.workspaceId)
+      .execute();
+    expect(await removeExpiredDemos(t.ctx)).toBe(1);
+    const trash = await t.ctx.db
+      .selectFrom("trash_items")
+      .select("id")
+      .where("workspace_id", "=", demo.user.workspaceId)
+      .execute();
+    expect(trash).toEqual([]);
+    expect(await t.ctx.storage.stat(key)).toBeNull();
+  });
 });

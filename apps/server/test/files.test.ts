@@ -60,13 +60,14 @@ describe.each(["disk", "s3"] as const)("GET /files/* (%s storage)", (storage) =>
   });
   afterAll(() => t.close());
 
-  it("serves the file with its type, nosniff, an immutable cache lifetime and an ETag, without a token", async () => {
+  it("serves the file with its type, nosniff, a private immutable cache lifetime and an ETag, without a token", async () => {
     const res = await t.request({ method: "GET", url });
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({
       "content-type": "image/jpeg",
       "x-content-type-options": "nosniff",
-      "cache-control": "public, max-age=31536000, immutable",
+      // private: no shared cache keeps serving a photo after its report is deleted.
+      "cache-control": "private, max-age=31536000, immutable",
       "accept-ranges": "bytes",
       "content-length": String(bytes.length),
     });
@@ -87,6 +88,7 @@ describe.each(["disk", "s3"] as const)("GET /files/* (%s storage)", (storage) =>
     const res = await t.request({ method: "GET", url, headers: { "if-none-match": String(etag) } });
     expect(res.statusCode).toBe(304);
     expect(res.rawPayload.length).toBe(0);
+    expect(res.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
   });
 
   it("serves byte ranges: explicit, open-ended and suffix; 416 beyond the end", async () => {

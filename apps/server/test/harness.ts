@@ -32,6 +32,8 @@ export type TestAppOptions = {
   databaseUrl?: string;
   /** Called with each connection error the pool absorbs. */
   onConnectionError?: (error: Error) => void;
+  /** Receives the app's log lines (set LOG_LEVEL in env to see any). */
+  logStream?: { write: (line: string) => void };
 };
 
 export async function createTestApp(
@@ -44,6 +46,12 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT: "1000",
+    // Tests write far faster than people: the write budgets are tested with their own values
+    // (quotas.test.ts); demo sandboxes keep their default.
+    WRITE_ITEMS_PER_MINUTE: "1000000",
+    WRITE_MB_PER_MINUTE: "1000000",
+    WORKSPACE_WRITE_ITEMS_PER_MINUTE: "1000000",
+    WORKSPACE_WRITE_MB_PER_MINUTE: "1000000",
     WEB_DIST: "/nonexistent",
     ...env,
   });
@@ -74,6 +82,7 @@ export async function createTestApp(
     secret: TEST_SECRET,
     // DATA_DIR/files on disk, or the S3 bucket when the test passes S3_BUCKET (s3rver on loopback).
     storage: createStorage(config),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   return {

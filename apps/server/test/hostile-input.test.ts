@@ -79,6 +79,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "idempotency_keys",
     "notifications",
     "sync_applied",
+    "trash_items",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -241,6 +242,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["GET", (id) => `/api/invitations/token/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}/membership`, adminToken],
+      ["POST", (id) => `/api/trash/${id}/restore`, token],
     ];
     for (const id of ID_PARAMS) {
       for (const [method, url, bearer] of idRoutes) {
@@ -266,6 +268,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["/api/users", adminToken],
         ["/api/users", token],
         ["/api/notifications", token],
+        ["/api/trash", token],
       ] as const) {
         const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });
         expect(res.statusCode, `${url}?${query}`).toBeLessThan(500);

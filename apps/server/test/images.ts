@@ -2,6 +2,7 @@
 // and the look-alikes the pipeline must refuse.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
 export type FilePart = { name: string; data: Buffer; type?: string };
@@ -41,6 +42,34 @@ export const pngImage = (width = 300, height = 200) =>
   sharp({ create: { width, height, channels: 4, background: { r: 0, g: 90, b: 200, alpha: 0.5 } } })
     .png()
     .toBuffer();
+
+/**
+ * A valid black 1-bit greyscale PNG of any size, written by hand: a 20000 × 20000 (400 MP) one is
+ * 50 KB and made in a fraction of a second, where sharp would need gigabytes to encode it.
+ */
+export function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc32(typed));
+    return Buffer.concat([head, typed, tail]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  // Each row: filter byte 0, then width bits of zeros.
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 export const webpImage = () =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: "#228833" } })

@@ -1,6 +1,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeExpiredTrash } from "../src/trash/trash.service";
 import { expectError } from "./assertions";
 import { createProject, insertAttachment, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -35,7 +36,7 @@ describe.each(DIALECTS)("DELETE /api/projects/:id cascade (%s)", (kind) => {
     return { project, report, attachment };
   }
 
-  it("removes the project's reports, attachment rows and files, and nothing of another project", async () => {
+  it("removes the project's reports and attachment rows (files at the Trash's purge), and nothing of another project", async () => {
     const owner = await signUp(t);
     const doomed = await projectWithPhoto(owner, "Doomed");
     const kept = await projectWithPhoto(owner, "Kept");
@@ -52,6 +53,9 @@ describe.each(DIALECTS)("DELETE /api/projects/:id cascade (%s)", (kind) => {
 
     expect(await reportRow(doomed.report.id)).toBeUndefined();
     expect(await attachmentRow(doomed.attachment.id)).toBeUndefined();
+    // In the Trash for 30 days: the files stay until it is purged.
+    expect(await fileExists(doomed.attachment.storage_key)).toBe(true);
+    await purgeExpiredTrash(t.ctx, Math.floor(Date.now() / 1000) + 31 * 86_400);
     expect(await fileExists(doomed.attachment.storage_key)).toBe(false);
     expect(await fileExists(doomed.attachment.thumbnail_key)).toBe(false);
 

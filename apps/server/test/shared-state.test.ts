@@ -91,6 +91,37 @@ describe.skipIf(!REDIS).each(DIALECTS)("shared state through Redis, two instance
     expect((await login(b, account.user.email, account.password, "198.51.100.9")).statusCode).toBe(200);
   });
 
+  it("counts sign-ups of one address under a key that names the address, not 'undefined'", async () => {
+    const { a, b } = await pair();
+    const email = `Key.Check.${Date.now()}@Example.com`;
+    await signUp(a, { email });
+    // A second sign-up of the address on the other instance counts on the same key.
+    expectError(
+      await b.request({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { firstName: "A", lastName: "B", email, password: "correct-horse-battery" },
+      }),
+      409,
+    );
+    const redis = new Redis(REDIS_URL as string);
+    try {
+      const keys: string[] = [];
+      let cursor = "0";
+      do {
+        const [next, found] = await redis.scan(cursor, "MATCH", `${prefix}rl:*`, "COUNT", 1000);
+        keys.push(...found);
+        cursor = next;
+      } while (cursor !== "0");
+      const perEmail = `${prefix}rl:register:${email.toLowerCase()}`;
+      expect(keys).toContain(perEmail);
+      expect(keys.filter((key) => key.includes("undefined"))).toEqual([]);
+      expect(await redis.get(perEmail)).toBe("2");
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it("counts failed sign-ins per account and address across both instances", async () => {
     const { a, b } = await pair();
     const account = await signUp(a);

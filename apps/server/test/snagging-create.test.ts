@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectError, expectFieldError } from "./assertions";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
-import { type FilePart, heicBytes, jpegPhoto, multipart, pngImage, svgImage, webpImage } from "./images";
+import { blackPng, type FilePart, heicBytes, jpegPhoto, multipart, pngImage, svgImage, webpImage } from "./images";
 import { insertMember, snagState } from "./snagging-state";
 
 describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
@@ -210,6 +210,19 @@ describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
         { name: "cut.jpg", data: truncated },
       ]);
       expectError(res, 400, "'cut.jpg' could not be read: the image is damaged or incomplete.");
+      await unchanged();
+    });
+
+    it("a 400-megapixel image: 413 saying it is too large, not damaged", async () => {
+      const res = await post(base(), [
+        { name: "good.jpg", data: photo },
+        { name: "pano.png", data: blackPng(20_000, 20_000) },
+      ]);
+      expectError(
+        res,
+        413,
+        "'pano.png' is too large: photos can have at most 100 megapixels. Resize it and try again.",
+      );
       await unchanged();
     });
 

@@ -89,6 +89,9 @@ export const AdminUserSchema = MemberSchema.extend({
   last_name: z.string(),
   workspaceId: z.string(),
   workspaceName: z.string(),
+  /** Bytes the workspace's stored files take, and its storage quota (decision 0019). */
+  workspaceStorageBytes: z.number(),
+  workspaceStorageQuotaBytes: z.number(),
   membership_type: z.enum(MEMBERSHIP_TYPES),
   membership_start_date: z.number().nullable(),
   membership_end_date: z.number().nullable(),

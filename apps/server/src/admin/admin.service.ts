@@ -8,6 +8,7 @@ import { forbidden } from "../http/errors";
 import { nowSeconds } from "../time";
 import { presentAdminUser } from "../users/users.presenter";
 import { findUsersPage } from "../users/users.repository";
+import { withStorageQuota } from "../users/users.service";
 import { countDemoAccounts, countRows, membershipFigures, reportFigures, signupsInRanges } from "./admin.repository";
 
 export function requireAdminUser(user: UserRow): void {
@@ -47,7 +48,7 @@ export async function getAdminStats(ctx: AppContext, user: UserRow): Promise<Adm
     yearlyRevenue: members.yearlyRevenue,
     monthlyRevenue: monthlyRevenue(members.yearlyRevenue),
     conversionRate: conversionRate(members.yearly, members.total),
-    recentSignups: recent.rows.map(presentAdminUser),
+    recentSignups: recent.rows.map((row) => presentAdminUser(withStorageQuota(ctx, row))),
     signupsByMonth: months.map((m, i) => ({ month: m.month, count: signups[i] ?? 0 })),
     reports,
     projects,

@@ -14,12 +14,16 @@ declare module "fastify" {
   }
 }
 
+/** The request's bearer access token, unverified; undefined when there is none. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}
+
 export function createAuthenticate(ctx: AppContext) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const header = request.headers.authorization;
-    const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match?.[1]) throw unauthorized("Authentication required");
-    const claims = await ctx.tokens.verifyAccess(match[1]);
+    const token = bearerToken(request);
+    if (!token) throw unauthorized("Authentication required");
+    const claims = await ctx.tokens.verifyAccess(token);
     // Signed out (here or on another instance), or the session's refresh token was stolen.
     if (!claims || !(await ctx.sessions.isLive(claims.sessionId))) {
       throw unauthorized("Your session has expired. Please sign in again.");

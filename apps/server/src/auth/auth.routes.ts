@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 import { isDemoCredentials, startDemo } from "../demo/demo.service";
 import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
+import { bearerToken } from "./auth.guard";
 import { login, normaliseEmail, register } from "./auth.service";
 import { SignInThrottle } from "./sign-in-throttle";
-import { logout, refresh } from "./token-rotation";
+import { logout, logoutByAccessToken, refresh } from "./token-rotation";
 
 const REGISTRATIONS_PER_EMAIL = 10;
 
@@ -57,8 +58,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       refresh(ctx, request.body.refreshToken),
     );
 
+    // Ends the session named by the refresh token in the body, by the bearer access token, or both.
     app.post("/logout", { schema: { body: LogoutSchema } }, async (request, reply) => {
       if (request.body?.refreshToken) await logout(ctx, request.body.refreshToken);
+      const accessToken = bearerToken(request);
+      if (accessToken) await logoutByAccessToken(ctx, accessToken);
       return reply.status(204).send();
     });
   };

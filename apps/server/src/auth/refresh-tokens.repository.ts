@@ -3,23 +3,50 @@ import type { Database } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export async function insertRefreshToken(
-  db: Q,
-  token: { id: string; familyId: string; userId: string; tokenHash: string; expiresAt: number; createdAt: number },
-): Promise<void> {
-  await db
+type NewRefreshToken = {
+  id: string;
+  familyId: string;
+  userId: string;
+  tokenHash: string;
+  expiresAt: number;
+  createdAt: number;
+};
+
+const refreshTokenRow = (token: NewRefreshToken) => ({
+  id: token.id,
+  family_id: token.familyId,
+  user_id: token.userId,
+  token_hash: token.tokenHash,
+  expires_at: token.expiresAt,
+  revoked_at: null,
+  replaced_by: null,
+  created_at: token.createdAt,
+  grace_used_at: null,
+});
+
+export async function insertRefreshToken(db: Q, token: NewRefreshToken): Promise<void> {
+  await db.insertInto("refresh_tokens").values(refreshTokenRow(token)).execute();
+}
+
+/** Inserts the token unless one with the same hash exists; false when it did. */
+export async function insertRefreshTokenIfNew(db: Q, token: NewRefreshToken): Promise<boolean> {
+  const result = await db
     .insertInto("refresh_tokens")
-    .values({
-      id: token.id,
-      family_id: token.familyId,
-      user_id: token.userId,
-      token_hash: token.tokenHash,
-      expires_at: token.expiresAt,
-      revoked_at: null,
-      replaced_by: null,
-      created_at: token.createdAt,
-    })
-    .execute();
+    .values(refreshTokenRow(token))
+    .onConflict((oc) => oc.column("token_hash").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Takes a retired token's one grace replay; false when it was taken already. */
+export async function claimGraceReplay(db: Q, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("refresh_tokens")
+    .set({ grace_used_at: now })
+    .where("id", "=", id)
+    .where("grace_used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export const findRefreshTokenByHash = (db: Q, tokenHash: string) =>

@@ -54,6 +54,15 @@ export class TokenSigner {
   }
 
   /**
+   * The refresh token that replaces `presented` on rotation: derived from it and the secret
+   * (HMAC-SHA256, 32 bytes like a random one), so a grace replay answers the very same successor
+   * without the server keeping any refresh token in a readable form (token-rotation.ts).
+   */
+  successorRefreshToken(presented: string): string {
+    return createHmac("sha256", this.hmacKey).update(`refresh-successor\0${presented}`).digest("base64url");
+  }
+
+  /**
    * HS256 verification with node:crypto's synchronous HMAC: the hot path of every signed-in request.
    * Checks what jose's jwtVerify checked for us: compact form, alg HS256 only (no "none", no crit
    * extensions), the signature (constant time, over the exact base64url text), issuer, expiry,

@@ -8,6 +8,9 @@ import * as syncApplied from "./migrations/0005-sync-applied";
 import * as listIndexes from "./migrations/0006-list-indexes";
 import * as reportSearchText from "./migrations/0007-report-search-text";
 import * as projectUserSearchText from "./migrations/0008-project-user-search-text";
+import * as storageUsage from "./migrations/0009-storage-usage";
+import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
+import * as trash from "./migrations/0010-trash";
 import * as shareLinks from "./migrations/0014-share-links";
 import type { Database } from "./schema";
 
@@ -21,6 +24,9 @@ const migrations: Record<string, Migration> = {
   "0006-list-indexes": listIndexes,
   "0007-report-search-text": reportSearchText,
   "0008-project-user-search-text": projectUserSearchText,
+  "0009-storage-usage": storageUsage,
+  "0010-refresh-grace-once": refreshGraceOnce,
+  "0010-trash": trash,
   "0014-share-links": shareLinks,
 };
 

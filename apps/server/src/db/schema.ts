@@ -7,6 +7,8 @@ export interface WorkspacesTable {
   is_demo: Generated<number>;
   expires_at: number | null;
   created_at: number;
+  /** Bytes of stored files (photos and thumbnails) the workspace's rows name (quotas/storage-quota.ts). */
+  storage_bytes: Generated<number>;
 }
 
 export interface UsersTable {
@@ -41,6 +43,8 @@ export interface RefreshTokensTable {
   /** Set when the token was rotated: the id of the token issued in its place. */
   replaced_by: string | null;
   created_at: number;
+  /** When its one grace replay was used (token-rotation.ts); null until then. */
+  grace_used_at: number | null;
 }
 
 export interface ProjectsTable {
@@ -100,6 +104,8 @@ export interface AttachmentsTable {
   width: number | null;
   height: number | null;
   created_at: number;
+  /** Size of the thumbnail file (0 for attachments stored before migration 0009). */
+  thumbnail_bytes: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {
@@ -209,10 +215,37 @@ export interface Database {
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
+  trash_items: TrashItemsTable;
   share_links: ShareLinksTable;
   share_link_events: ShareLinkEventsTable;
   workspace_branding: WorkspaceBrandingTable;
 }
+
+/** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */
+export interface TrashItemsTable {
+  id: string;
+  workspace_id: string;
+  kind: "project" | "report";
+  item_id: string;
+  /** The project's name or the report's reference, as shown in the Trash. */
+  name: string;
+  /** "3 reports" for a project; the project's name for a report. */
+  detail: string;
+  /** A report's project (restoring it needs that project back first). */
+  project_id: string | null;
+  deleted_by: string | null;
+  deleted_by_name: string;
+  deleted_at: number;
+  purge_at: number;
+  /** JSON: { table: rows[] } in the order the rows are restored. */
+  snapshot: string;
+  /** JSON: the storage keys of the item's files, deleted at purge. */
+  file_keys: string;
+  /** The photos' bytes (attachments.size_bytes) still stored for it: storage it holds until purged. */
+  file_bytes: number;
+}
+
+export type TrashItemRow = Selectable<TrashItemsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

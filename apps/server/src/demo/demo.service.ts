@@ -8,9 +8,11 @@ import { issueTokens } from "../auth/token-rotation";
 import type { AppContext } from "../context";
 import { newId } from "../ids";
 import { deleteProjectsWithFiles } from "../projects/projects.cascade";
+import { chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snagging.files";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
+import { trashFilesOfWorkspaces } from "../trash/trash.service";
 import { presentUser } from "../users/users.presenter";
 import { insertUser } from "../users/users.repository";
 import { deleteWorkspaces, findExpiredDemoWorkspaceIds, insertWorkspace } from "../workspaces/workspaces.repository";
@@ -66,6 +68,7 @@ export async function startDemo(ctx: AppContext): Promise<AuthResponse> {
         created_at: now,
       });
       await insertDemoSeed(trx, seed, attachments);
+      await chargeStorage(ctx, trx, workspaceId, storedBytesOf(attachments));
       return row;
     })
     .catch(async (err: unknown) => {
@@ -82,6 +85,9 @@ export async function removeExpiredDemos(ctx: AppContext): Promise<number> {
   const projectIds = (await ctx.db.selectFrom("projects").select("id").where("workspace_id", "in", ids).execute()).map(
     (p) => p.id,
   );
+  // Their Trash goes with them (its rows by cascade), so its files go too.
+  const trashedFiles = await trashFilesOfWorkspaces(ctx, ids);
   await deleteProjectsWithFiles(ctx, projectIds, (trx) => deleteWorkspaces(trx, ids));
+  await deleteFilesQuietly(ctx, trashedFiles);
   return ids.length;
 }

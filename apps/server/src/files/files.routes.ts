@@ -1,7 +1,9 @@
 // GET /files/<key>: stored files (report photos) streamed from the FileStorage, disk or S3.
 // No bearer token (an <img> cannot send one): the key itself, 128 random bits, is the secret.
 // Keys are never rewritten with other content, hence the immutable year-long cache lifetime and
-// an ETag derived from the key and size.
+// an ETag derived from the key and size. The lifetime is `private`: the browser (and the service
+// worker, which forgets a deleted report's photos) may keep a photo, a shared cache (a proxy, a CDN)
+// may not, since it would go on serving a deleted photo to anyone holding its URL.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -45,7 +47,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     const etag = `"${createHash("sha256").update(key).digest("hex").slice(0, 32)}-${info.size.toString(16)}"`;
     reply
-      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .header("Cache-Control", "private, max-age=31536000, immutable")
       .header("X-Content-Type-Options", "nosniff")
       .header("ETag", etag)
       .header("Accept-Ranges", "bytes")

@@ -4,6 +4,8 @@
 import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
 import type { Database } from "../db/schema";
+import { releaseStorage, storedBytesOf } from "../quotas/storage-quota";
+import { logFileDeleteFailure } from "../snagging/snagging.files";
 
 export async function deleteProjectsWithFiles(
   ctx: AppContext,
@@ -16,9 +18,19 @@ export async function deleteProjectsWithFiles(
       const attachments = await trx
         .selectFrom("attachments")
         .innerJoin("snagging_reports", "snagging_reports.id", "attachments.report_id")
-        .select(["attachments.storage_key", "attachments.thumbnail_key"])
+        .select([
+          "attachments.storage_key",
+          "attachments.thumbnail_key",
+          "attachments.workspace_id",
+          "attachments.size_bytes",
+          "attachments.thumbnail_bytes",
+        ])
         .where("snagging_reports.project_id", "in", projectIds)
         .execute();
+      for (const workspaceId of new Set(attachments.map((a) => a.workspace_id))) {
+        const rows = attachments.filter((a) => a.workspace_id === workspaceId);
+        await releaseStorage(trx, workspaceId, storedBytesOf(rows));
+      }
       fileKeys = attachments.flatMap((a) => (a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key]));
       const reportIds = trx.selectFrom("snagging_reports").select("id").where("project_id", "in", projectIds);
       await trx.deleteFrom("attachments").where("report_id", "in", reportIds).execute();
@@ -29,6 +41,6 @@ export async function deleteProjectsWithFiles(
     return fileKeys;
   });
   if (keys.length > 0) {
-    await ctx.storage.delete(keys).catch((err: unknown) => ctx.log.warn({ err }, "could not delete some files"));
+    await ctx.storage.delete(keys).catch((err: unknown) => logFileDeleteFailure(ctx, err, keys.length));
   }
 }

@@ -7,7 +7,7 @@ import type { ProjectRow, UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { newId } from "../ids";
 import { nowSeconds } from "../time";
-import { deleteProjectsWithFiles } from "./projects.cascade";
+import { requireProjectOwner, trashProject } from "../trash/trash.service";
 import { presentProject } from "./projects.presenter";
 import {
   countProjects,
@@ -76,7 +76,9 @@ export async function editProject(ctx: AppContext, user: UserRow, id: string, in
   return presentProject({ ...existing, ...changes });
 }
 
+/** DELETE /api/projects/{id}: the owner moves it, with its reports, to the Trash (trash/). */
 export async function removeProject(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const project = await requireProject(ctx, user, id);
-  await deleteProjectsWithFiles(ctx, [project.id]);
+  requireProjectOwner(user);
+  await ctx.db.transaction().execute((trx) => trashProject(trx, user, project));
 }

@@ -13,7 +13,12 @@ type Store = {
   child(routeOptions: RouteOptions): Store;
 };
 /** The plugin's options, global or per route; only passed through to its stores. */
-type RouteOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean };
+type RouteOptions = {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  /** The route a limiter belongs to: empty for one made with app.createRateLimit(). */
+  routeInfo?: { method?: string; url?: string };
+};
 type StoreConstructor = new (...args: unknown[]) => Store;
 
 // The plugin's own stores (CommonJS, no typings of their own).
@@ -26,6 +31,8 @@ class FallbackStore implements Store {
     private readonly shared: Store,
     private readonly local: Store,
     private readonly redis: SharedRedis,
+    /** A Redis store counting under the shared prefix alone, for limiters without a route. */
+    private readonly unrouted: (options: RouteOptions) => Store,
   ) {}
 
   incr(key: string, cb: Callback, timeWindow: number, max: number): void {
@@ -59,18 +66,27 @@ class FallbackStore implements Store {
   }
 
   child(routeOptions: RouteOptions): Store {
-    return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.redis);
+    // The plugin's RedisStore names a child's keys `<method><url>-`; a limiter made with
+    // app.createRateLimit() has neither, which made `rl:undefinedundefined-register:<email>`. Such a
+    // limiter's key generator names its keys itself ("register:<email>"), so it counts under `rl:`.
+    const info = routeOptions.routeInfo;
+    const hasRoute = info?.method !== undefined || info?.url !== undefined;
+    const shared = hasRoute ? this.shared.child(routeOptions) : this.unrouted(routeOptions);
+    return new FallbackStore(shared, this.local.child(routeOptions), this.redis, this.unrouted);
   }
 }
 
 /** The `store` option of @fastify/rate-limit: the plugin constructs it with its global options. */
 export function sharedRateLimitStore(redis: SharedRedis): FastifyRateLimitStoreCtor {
+  const redisStore = (options: RouteOptions) =>
+    new RedisStore(options.continueExceeding, options.exponentialBackoff, redis.client, `${redis.prefix}rl:`);
   return class SharedRateLimitStore extends FallbackStore {
     constructor(options: RouteOptions) {
       super(
-        new RedisStore(options.continueExceeding, options.exponentialBackoff, redis.client, `${redis.prefix}rl:`),
+        redisStore(options),
         new LocalStore(options.continueExceeding, options.exponentialBackoff),
         redis,
+        redisStore,
       );
     }
   } as unknown as FastifyRateLimitStoreCtor;

@@ -20,9 +20,10 @@ import { AppError, badRequest, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { insertNotifications } from "../notifications/notifications.repository";
 import { findProject } from "../projects/projects.repository";
+import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import type { SnagScope } from "../snag-list/snag-list.repository";
 import { findScopedNewest, isInScope } from "../snag-list/snag-list.repository";
-import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snagging.files";
+import { deleteFilesQuietly, fileKeysOf, photoBytesOf, storePhotos } from "../snagging/snagging.files";
 import { attachmentUrl } from "../snagging/snagging.presenter";
 import type { ReportWithNames } from "../snagging/snagging.repository";
 import { findAttachments, findReport, findReportWithNames, updateReport } from "../snagging/snagging.repository";
@@ -166,6 +167,8 @@ export async function fixThroughShare(
     throw badRequest("Add a photo of the fix", { images: ["Add a photo of the fix"] });
   }
   const now = nowSeconds();
+  // The workspace's storage quota (decision 0019): checked before any file is stored, charged with the rows.
+  await assertStorageRoom(ctx, link.workspace_id, photoBytesOf(request.photos));
   const added = await storePhotos(ctx, request.photos, {
     reportId,
     workspaceId: link.workspace_id,
@@ -182,6 +185,7 @@ export async function fixThroughShare(
         updated_at: now,
       });
       for (const row of added) await trx.insertInto("attachments").values(row).execute();
+      await chargeStorage(ctx, trx, link.workspace_id, storedBytesOf(added));
       await insertShareEvents(trx, [
         {
           id: newId(),

@@ -1,5 +1,6 @@
 // Share link tokens: 256 random bits, base64url, shown once to the person who makes the link and
-// never stored or logged; the database keeps their SHA-256 only.
+// never stored or logged (the request log shows route patterns: http/request-log.ts); the
+// database keeps their SHA-256 only.
 import { createHash, randomBytes } from "node:crypto";
 
 export const newShareToken = (): string => randomBytes(32).toString("base64url");
@@ -7,9 +8,3 @@ export const hashShareToken = (token: string): string => createHash("sha256").up
 
 /** A token's shape: anything else is not looked up at all. */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-// Paths that carry a token: the API's and the public page's.
-const TOKEN_IN_PATH = /(\/(?:api\/share|s)\/)[^/?#]+/g;
-
-/** A URL with any share token replaced, for logs. */
-export const redactShareTokens = (url: string): string => url.replace(TOKEN_IN_PATH, "$1[redacted]");

@@ -1,18 +1,22 @@
-// The request thread's side of a snag list render (see snag-list-task.ts). The answer is a
-// Readable of the PDF's bytes; the next batch of entries is read from the database and storage
-// only when the worker asks for it AND the bytes already made have mostly been taken by the
-// client, so a slow client holds the worker back instead of filling memory.
-import { Readable } from "node:stream";
-import { MessageChannel, type TransferListItem } from "node:worker_threads";
+// The request thread's side of a snag list render (see snag-list-task.ts). The document streams
+// through the PDF pool like any PDF (workers/pdf-stream.ts: budget, queue, moved chunks); the next
+// batch of entries is read from the database and storage only when the worker asks for it AND
+// less than HIGH_WATER of PDF is waiting for the client, so a slow client holds the worker back
+// instead of filling memory.
+import type { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
+import { MessageChannel } from "node:worker_threads";
+import type { PdfRenderer } from "../snagging/pdf-pool";
 import type { SnagListEntry, SnagListHead } from "./snag-list-pdf";
-import type { FeedMessage, SnagListTask, WorkerMessage } from "./snag-list-task";
+import type { FeedMessage, WorkerMessage } from "./snag-list-task";
 
 /** Bytes of PDF held for the client before the worker is made to wait. */
-const HIGH_WATER = 1024 * 1024;
+const HIGH_WATER = 2 * 1024 * 1024;
+/** The list's share of the PDF memory budget: pdfkit and fonts, one batch of thumbnails, HIGH_WATER. */
+export const SNAG_LIST_ESTIMATE = 32 * 1024 * 1024;
 
 /** The next batch of entries, or null when there are no more. */
 export type SnagListFeed = () => Promise<SnagListEntry[] | null>;
-export type RunTask = (task: SnagListTask, transfer: TransferListItem[]) => Promise<unknown>;
 
 const ownedBuffers = (entries: readonly SnagListEntry[]): ArrayBuffer[] =>
   entries.flatMap((e) =>
@@ -23,77 +27,45 @@ const ownedBuffers = (entries: readonly SnagListEntry[]): ArrayBuffer[] =>
     ),
   );
 
-/**
- * Starts the render and answers the stream once a worker has taken the task (a full pool rejects
- * here, before any byte is sent, so the caller can still answer 503).
- */
-export function streamSnagList(run: RunTask, head: SnagListHead, feed: SnagListFeed): Promise<Readable> {
+/** Answers the stream once the first bytes exist (a full pool or budget wait happens before). */
+export async function streamSnagList(pdf: PdfRenderer, head: SnagListHead, feed: SnagListFeed): Promise<Readable> {
   const { port1, port2 } = new MessageChannel();
-  let wake: (() => void) | null = null;
-  let finished = false;
+  let out: Readable | undefined;
+  let closed = false;
   const send = (message: FeedMessage, transfer: ArrayBuffer[] = []) => {
-    if (!finished) port1.postMessage(message, transfer);
+    if (!closed) port1.postMessage(message, transfer);
   };
-  const out = new Readable({
-    highWaterMark: HIGH_WATER,
-    read() {
-      const resume = wake;
-      wake = null;
-      resume?.();
-    },
-    destroy(error, callback) {
-      // The client went away (or a read failed): the worker stops at its next batch.
-      send({ type: "abort" });
-      finished = true;
-      const resume = wake;
-      wake = null;
-      resume?.();
-      callback(error);
-    },
-  });
-  const roomy = () =>
-    out.readableLength < HIGH_WATER ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve));
-
-  return new Promise<Readable>((resolve, reject) => {
-    let started = false;
-    port1.on("message", (message: WorkerMessage) => {
-      if (message.type === "chunk") {
-        if (!out.destroyed)
-          out.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
-        return;
-      }
-      if (message.type === "done") {
-        finished = true;
-        port1.close();
-        out.push(null);
-        return;
-      }
-      if (!started) {
-        started = true;
-        resolve(out);
-      }
-      void (async () => {
-        await roomy();
-        if (out.destroyed) return;
-        const entries = await feed();
-        if (entries) send({ type: "batch", entries }, ownedBuffers(entries));
-        else send({ type: "end" });
-      })().catch((error: unknown) => {
-        out.destroy(error as Error);
-      });
+  const close = () => {
+    if (closed) return;
+    send({ type: "abort" });
+    closed = true;
+    port1.close();
+  };
+  // Waits while the client has not taken what was already made.
+  const roomy = async () => {
+    while (out && !out.destroyed && out.readableLength >= HIGH_WATER) await sleep(20);
+  };
+  port1.on("message", (_message: WorkerMessage) => {
+    void (async () => {
+      await roomy();
+      if (out?.destroyed || closed) return;
+      const entries = await feed();
+      if (entries) send({ type: "batch", entries }, ownedBuffers(entries));
+      else send({ type: "end" });
+    })().catch((error: unknown) => {
+      close();
+      out?.destroy(error as Error);
     });
-    run({ kind: "snag-list", head, port: port2 }, [port2]).then(
-      () => {
-        // Finished: "done" (on the port, maybe still in flight) ends the stream. Aborted: the
-        // stream is already destroyed and nothing more will come.
-        if (out.destroyed) port1.close();
-      },
-      (error: unknown) => {
-        finished = true;
-        port1.close();
-        if (!started) reject(error);
-        else out.destroy(error as Error);
-      },
-    );
   });
+  try {
+    out = await pdf.stream(SNAG_LIST_ESTIMATE, async () => ({
+      input: { kind: "snag-list", head, port: port2 },
+      transfer: [port2],
+    }));
+  } catch (error) {
+    close();
+    throw error;
+  }
+  out.once("close", close);
+  return out;
 }

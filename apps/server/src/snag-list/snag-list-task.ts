@@ -1,6 +1,8 @@
-// The snag list's side of a PDF worker (worker thread). The request thread gives the task a
-// MessagePort; the worker asks for entries one batch at a time ("more") and sends the PDF's bytes
-// back as pdfkit writes them ("chunk"), so neither thread ever holds the whole list or document.
+// The snag list as a `kind` of the PDF pool (worker thread, or inline with PDF_WORKERS=0). The
+// request thread gives the task a MessagePort; the renderer asks for entries one batch at a time
+// ("more") while pdfkit's output goes back through the pool's chunk stream (workers/pdf-stream.ts),
+// so neither thread ever holds the whole list or the whole document.
+import type { Readable } from "node:stream";
 import type { MessagePort } from "node:worker_threads";
 import { SnagListDocument, type SnagListEntry, type SnagListHead } from "./snag-list-pdf";
 
@@ -8,40 +10,27 @@ export type SnagListTask = { kind: "snag-list"; head: SnagListHead; port: Messag
 /** Request thread → worker, on the task's port. */
 export type FeedMessage = { type: "batch"; entries: SnagListEntry[] } | { type: "end" } | { type: "abort" };
 /** Worker → request thread, on the task's port. */
-export type WorkerMessage = { type: "more" } | { type: "chunk"; bytes: Uint8Array } | { type: "done" };
-
-export const isSnagListTask = (input: unknown): input is SnagListTask =>
-  typeof input === "object" && input !== null && (input as { kind?: unknown }).kind === "snag-list";
+export type WorkerMessage = { type: "more" };
 
 const nextMessage = (port: MessagePort) =>
   new Promise<FeedMessage>((resolve) => port.once("message", (message: FeedMessage) => resolve(message)));
 
-/** Renders the list; answers the number of pages (or 0 when the request thread gave up). */
-export async function runSnagListTask(task: SnagListTask): Promise<number> {
+/** The document, fed batch by batch as the request thread answers "more"; ends after "end". */
+export async function renderSnagListDocument(task: SnagListTask): Promise<Readable> {
   const { port } = task;
   const list = new SnagListDocument(task.head);
-  list.doc.on("data", (chunk: Buffer) => {
-    // A copy that owns its memory, moved (not copied again) to the request thread.
-    const bytes = new Uint8Array(chunk.byteLength);
-    bytes.set(chunk);
-    port.postMessage({ type: "chunk", bytes } satisfies WorkerMessage, [bytes.buffer]);
-  });
-  const ended = new Promise<void>((resolve) => list.doc.on("end", () => resolve()));
-  try {
+  const feed = async () => {
     for (;;) {
       port.postMessage({ type: "more" } satisfies WorkerMessage);
       const message = await nextMessage(port);
-      if (message.type === "abort") return 0;
+      if (message.type === "abort") throw new Error("snag list abandoned");
       if (message.type === "end") break;
       list.add(message.entries);
     }
-    const pages = list.doc.bufferedPageRange().count;
     list.finish();
-    await ended;
-    // After the last chunk on the same port: the request thread ends the response on it.
-    port.postMessage({ type: "done" } satisfies WorkerMessage);
-    return pages;
-  } finally {
-    port.close();
-  }
+  };
+  feed()
+    .catch((error: unknown) => list.doc.destroy(error as Error))
+    .finally(() => port.close());
+  return list.doc;
 }

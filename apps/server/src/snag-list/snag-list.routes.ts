@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
-import { holdPdfPlace } from "../workers/pdf-limit";
+import { pdfsInFlight } from "../workers/pdf-limit";
 import { openSnagListPdf } from "./snag-list.service";
 
 const IdParams = z.object({ id: z.string().max(200) });
@@ -18,7 +18,7 @@ export function snagListRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       async (request, reply) => {
         const user = currentUser(request);
         // The account's PDF place is held until the last byte is sent (or the client leaves).
-        const release = await holdPdfPlace(ctx, user.id);
+        const release = pdfsInFlight(ctx).hold(user.id);
         try {
           const { stream, fileName } = await openSnagListPdf(ctx, user, request.params.id, request.query);
           stream.once("close", release);

@@ -18,6 +18,7 @@ import { loadEntries } from "./snag-list.entries";
 import { collectGroups, personName } from "./snag-list.groups";
 import type { SnagScope } from "./snag-list.repository";
 import type { SnagListHead } from "./snag-list-pdf";
+import { streamSnagList } from "./snag-list-stream";
 
 /** Entries per batch sent to the worker (each with up to three ~30 KB thumbnails). */
 export const ENTRY_BATCH = 20;
@@ -102,7 +103,7 @@ export async function openSnagListPdf(
     }
     return null;
   };
-  const stream = await ctx.pdf.renderSnagList(head, feed);
+  const stream = await streamSnagList(ctx.pdf, head, feed);
   const day = new Date(now * 1000).toISOString().slice(0, 10);
   return { stream, fileName: `snag-list-${day}.pdf` };
 }

@@ -17,6 +17,8 @@ export function ensureSpace(doc: PDFKit.PDFDocument, needed: number) {
 // Each photo is a row: the image in a fixed box on the left, its text and evidence on the right;
 // three rows fit a page, so twenty photos take seven pages rather than twenty.
 const BOX = { width: 250, height: 188 };
+/** The photo box in points (print copies are sized for it). */
+export const PHOTO_BOX = BOX;
 const TEXT_X = PAGE.margin + BOX.width + 16;
 const TEXT_WIDTH = CONTENT_WIDTH - BOX.width - 16;
 

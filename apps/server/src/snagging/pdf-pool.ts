@@ -1,56 +1,92 @@
-// The evidence PDF rendered in the bounded worker pool (decision 0018), so a burst of downloads
-// keeps reads on the same instance quick.
+// The evidence PDF made in the bounded worker pool (decision 0018) and streamed to the socket
+// under the process's PDF memory budget (workers/pdf-stream.ts, decision 0019), so a burst of
+// downloads keeps reads on the same instance quick and memory flat.
 import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
-import type { SnagListHead } from "../snag-list/snag-list-pdf";
-import { type SnagListFeed, streamSnagList } from "../snag-list/snag-list-stream";
-import { runSnagListTask, type SnagListTask } from "../snag-list/snag-list-task";
+import type { TransferListItem } from "node:worker_threads";
+import { renderSnagListDocument, type SnagListTask } from "../snag-list/snag-list-task";
+import { MemoryBudget } from "../workers/memory-budget";
+import { PdfStreamer } from "../workers/pdf-stream";
 import { WorkerPool, workerEntry } from "../workers/worker-pool";
 import { type PdfInput, renderReportPdf } from "./pdf";
+import { DECODE_PEAK_BYTES, printCopies } from "./pdf-print-copies";
+
+/** A report's evidence PDF as a pool task. Other PDFs add their own `kind` here and in pdfRenderers. */
+export type ReportPdfTask = PdfInput & { kind: "report" };
+export type PdfJob = ReportPdfTask | SnagListTask;
 
 export type PdfRenderer = {
+  /** Streams a PDF: holds `estimateBytes` of the budget, then reads the task's inputs (`prepare`). */
+  stream: PdfStreamer<PdfJob>["stream"];
+  /** The whole document in memory (tests, small documents): prefer `stream`. */
   render: (input: PdfInput) => Promise<Buffer>;
-  /** The project snag list, streamed (snag-list-stream.ts), in the same pool as report PDFs. */
-  renderSnagList: (head: SnagListHead, feed: SnagListFeed) => Promise<Readable>;
+  /** Bytes of the PDF memory budget held now (tests, logs). */
+  memoryInUse: () => number;
   close: () => Promise<void>;
 };
+
+const asBuffer = (b: Uint8Array | null) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null);
+
+/** Makes a report's document (print copies of its photos first); runs in the worker, or inline. */
+async function renderReportDocument(task: ReportPdfTask): Promise<Readable> {
+  const stored = task.images.map(asBuffer);
+  // The task must not keep the stored photos alive while their copies are made.
+  (task as { images: unknown }).images = [];
+  const images = await printCopies(stored, task.attachments);
+  return renderReportPdf({ ...task, images });
+}
+
+/** Every kind of PDF the pool makes, by `kind` (the worker entry serves these). */
+export const pdfRenderers = { report: renderReportDocument, "snag-list": renderSnagListDocument };
+
+const FIXED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What a report's PDF holds at most: the stored photos read, their print copies and the document
+ * on its way out (each no bigger than the photos), one decode, and pdfkit with its fonts.
+ */
+export const reportPdfEstimate = (photoBytes: number): number => 3 * photoBytes + DECODE_PEAK_BYTES + FIXED_BYTES;
 
 /** One thread per spare core (at least one), at most `queue` more PDFs waiting. */
 export function defaultPdfWorkers(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
-/** Renders on the calling thread: `PDF_WORKERS=0`, for comparison in bench:scale only. */
-function inlineRenderer(): PdfRenderer {
+/** Buffers that own their whole memory are moved to the worker; others are copied. */
+export const movable = (images: readonly (Buffer | null)[]): TransferListItem[] =>
+  images.flatMap((b) =>
+    b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? [b.buffer as ArrayBuffer] : [],
+  );
+
+export function createPdfRenderer(options: { workers: number; queue: number; memoryBytes: number }): PdfRenderer {
+  const budget = new MemoryBudget(options.memoryBytes);
+  // PDF_WORKERS=0: on the calling thread, for comparison in bench:scale only.
+  const pool =
+    options.workers === 0
+      ? undefined
+      : new WorkerPool<PdfJob, null>(
+          // dist/main.js sits beside dist/pdf-worker.js; from source, src/snagging/pdf-worker.ts.
+          workerEntry(new URL("./pdf-worker.js", import.meta.url), new URL("./pdf-worker.ts", import.meta.url)),
+          options.workers,
+          options.queue,
+        );
+  const streamer = new PdfStreamer<PdfJob>(budget, pool, (task) =>
+    task.kind === "report" ? renderReportDocument(task) : renderSnagListDocument(task),
+  );
+  const stream: PdfRenderer["stream"] = (estimate, prepare) => streamer.stream(estimate, prepare);
   return {
+    stream,
     render: async (input) => {
+      const bytes = input.images.reduce((sum, b) => sum + (b?.length ?? 0), 0);
+      const document = await stream(reportPdfEstimate(bytes), async () => ({
+        input: { ...input, kind: "report" },
+        transfer: movable(input.images),
+      }));
       const chunks: Buffer[] = [];
-      for await (const chunk of renderReportPdf(input)) chunks.push(chunk as Buffer);
+      for await (const chunk of document) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
-    renderSnagList: (head, feed) => streamSnagList((task) => runSnagListTask(task), head, feed),
-    close: async () => undefined,
-  };
-}
-
-export function createPdfRenderer(options: { workers: number; queue: number }): PdfRenderer {
-  if (options.workers === 0) return inlineRenderer();
-  const pool = new WorkerPool<PdfInput | SnagListTask, Uint8Array | number>(
-    // dist/main.js sits beside dist/pdf-worker.js; from source, src/snagging/pdf-worker.ts.
-    workerEntry(new URL("./pdf-worker.js", import.meta.url), new URL("./pdf-worker.ts", import.meta.url)),
-    options.workers,
-    options.queue,
-  );
-  return {
-    render: async (input) => {
-      // A photo buffer that owns its whole ArrayBuffer is moved to the worker; others are copied.
-      const transfer = input.images.flatMap((b) =>
-        b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? [b.buffer as ArrayBuffer] : [],
-      );
-      const bytes = (await pool.run(input, transfer)) as Uint8Array;
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    },
-    renderSnagList: (head, feed) => streamSnagList((task, transfer) => pool.run(task, transfer), head, feed),
-    close: () => pool.close(),
+    memoryInUse: () => budget.inUse,
+    close: async () => pool?.close(),
   };
 }

@@ -1,7 +1,8 @@
-// The evidence PDF of one report (A4, pdfkit). Each photo is the stored display file embedded
-// byte for byte (pdfkit passes JPEG data through), so the SHA-256 printed under it is the hash of
-// the very image shown and of the file served at its URL. Pages are buffered so the footer can say
-// "Page N of M"; the document is then streamed.
+// The evidence PDF of one report (A4, pdfkit). Each photo is embedded as its print copy
+// (pdf-print-copies.ts: the stored display file itself when it is small, else scaled to 300 dpi in
+// its box), and the SHA-256 printed beside it is the hash of the stored file served at its URL. Pages
+// are buffered so the footer can say "Page N of M"; photos are written out as they are placed, so
+// the document streams (workers/pdf-stream.ts) without being held whole.
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import type { Report } from "@sitesnag/shared/snagging";
 import PDFDocument from "pdfkit";

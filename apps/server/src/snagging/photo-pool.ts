@@ -5,7 +5,7 @@
 // answers 415 before anything is queued.
 import { availableParallelism } from "node:os";
 import { WorkerPool, workerEntry } from "../workers/worker-pool";
-import { checkPhotoType, type ProcessedPhoto, photoDamaged, processPhoto } from "./photos";
+import { checkPhotoType, type PhotoRefusal, type ProcessedPhoto, photoRefused, processPhoto } from "./photos";
 
 export type PhotoProcessor = {
   /** The display copy and thumbnail of one upload; 415/400/413 as AppErrors, 503 when the pool is full. */
@@ -25,7 +25,7 @@ const toBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLe
 export function createPhotoProcessor(options: { workers: number; queue: number }): PhotoProcessor {
   // PHOTO_WORKERS=0: on the calling thread (sharp's libuv threads), for comparisons.
   if (options.workers === 0) return { process: processPhoto, close: async () => undefined };
-  const pool = new WorkerPool<Uint8Array, ProcessedPhoto | null>(
+  const pool = new WorkerPool<Uint8Array, ProcessedPhoto | PhotoRefusal>(
     // dist/main.js sits beside dist/photo-worker.js; from source, src/snagging/photo-worker.ts.
     workerEntry(new URL("./photo-worker.js", import.meta.url), new URL("./photo-worker.ts", import.meta.url)),
     options.workers,
@@ -37,7 +37,7 @@ export function createPhotoProcessor(options: { workers: number; queue: number }
       checkPhotoType(bytes, name);
       // Copied, not moved: the caller still hashes the original bytes (sourceSha256).
       const photo = await pool.run(bytes);
-      if (!photo) throw photoDamaged(name);
+      if (typeof photo === "string") throw photoRefused(name, photo);
       return { ...photo, display: toBuffer(photo.display), thumbnail: toBuffer(photo.thumbnail) };
     },
     close: () => pool.close(),

@@ -1,6 +1,6 @@
 // Worker thread entry: decodes, orients, strips and re-encodes one uploaded photo per message
-// (photos.ts's encodePhoto) and answers with the display copy and thumbnail, or null when the
-// image is damaged. The pool keeps how many photos are in work bounded (decision 0018).
+// (photos.ts's encodePhoto) and answers with the display copy and thumbnail, or why not (too many
+// pixels, damaged). The pool keeps how many photos are in work bounded (decision 0018).
 import { parentPort } from "node:worker_threads";
 import { encodePhoto } from "./photos";
 

@@ -84,11 +84,14 @@ describe("processPhoto", () => {
     expect(data[0]).toBeGreaterThan(245);
   });
 
-  it("refuses a decompression bomb (a huge canvas in a small file) as unreadable", async () => {
+  it("refuses a decompression bomb (a huge canvas in a small file) as too large, naming the limit", async () => {
     const bomb = await sharp({ create: { width: 12000, height: 9000, channels: 3, background: "#fff" } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    await expect(processPhoto(bomb, "bomb.png")).rejects.toMatchObject({ statusCode: 400 });
+    await expect(processPhoto(bomb, "bomb.png")).rejects.toMatchObject({
+      statusCode: 413,
+      message: "'bomb.png' is too large: photos can have at most 100 megapixels. Resize it and try again.",
+    });
   });
 });
 

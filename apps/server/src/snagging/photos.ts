@@ -71,11 +71,14 @@ export function checkPhotoType(bytes: Buffer, name: string): PhotoType {
 export const photoTooLarge = (name: string) =>
   new AppError(413, `${label(name)} is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`);
 
+/** Why a photo could not be encoded: too many pixels (MAX_INPUT_PIXELS), or unreadable. */
+export type PhotoRefusal = "too-large" | "damaged";
+
 /**
- * Decodes, orients, strips and re-encodes one photo whose type was already checked; null when the
- * image is damaged. Runs in a photo worker thread, or on the calling thread via processPhoto.
+ * Decodes, orients, strips and re-encodes one photo whose type was already checked; why not when
+ * it cannot. Runs in a photo worker thread, or on the calling thread via processPhoto.
  */
-export async function encodePhoto(bytes: Uint8Array): Promise<ProcessedPhoto | null> {
+export async function encodePhoto(bytes: Uint8Array): Promise<ProcessedPhoto | PhotoRefusal> {
   try {
     const { data: display, info } = await sharp(bytes, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
@@ -95,18 +98,29 @@ export async function encodePhoto(bytes: Uint8Array): Promise<ProcessedPhoto | n
       height: info.height,
       sha256: createHash("sha256").update(display).digest("hex"),
     };
-  } catch {
-    return null;
+  } catch (error) {
+    // libvips checks the header's dimensions before decoding anything.
+    return /exceeds pixel limit/i.test(String((error as Error)?.message)) ? "too-large" : "damaged";
   }
 }
 
 export const photoDamaged = (name: string) =>
   new AppError(400, `${label(name)} could not be read: the image is damaged or incomplete.`);
 
-/** The whole pipeline on the calling thread (PHOTO_WORKERS=0, demo photos). A damaged file answers 400. */
+export const photoTooManyPixels = (name: string) =>
+  new AppError(
+    413,
+    `${label(name)} is too large: photos can have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Resize it and try again.`,
+  );
+
+/** The answer for a photo encodePhoto refused. */
+export const photoRefused = (name: string, refusal: PhotoRefusal) =>
+  refusal === "too-large" ? photoTooManyPixels(name) : photoDamaged(name);
+
+/** The whole pipeline on the calling thread (PHOTO_WORKERS=0, demo photos). A damaged file answers 400, one over 100 MP 413. */
 export async function processPhoto(bytes: Buffer, name: string): Promise<ProcessedPhoto> {
   checkPhotoType(bytes, name);
   const processed = await decodeSlots.run(() => encodePhoto(bytes));
-  if (!processed) throw photoDamaged(name);
+  if (typeof processed === "string") throw photoRefused(name, processed);
   return processed;
 }

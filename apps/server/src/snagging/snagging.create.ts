@@ -11,9 +11,10 @@ import { uniqueViolation } from "../db/unique-violation";
 import { conflict } from "../http/errors";
 import { newId } from "../ids";
 import { notifyAssigned } from "../notifications/notifications.service";
+import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireProjectField } from "./snagging.access";
-import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
+import { discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
 import {
   findIdempotencyKey,
   insertAttachments,
@@ -21,7 +22,7 @@ import {
   insertReport,
   isTitleTaken,
 } from "./snagging.repository";
-import { getReport } from "./snagging.service";
+import { getReport, readReport } from "./snagging.service";
 import type { ReportRequest } from "./snagging.uploads";
 
 /**
@@ -74,16 +75,18 @@ export async function createReport(
 
   const now = nowSeconds();
   const reportId = newId();
+  await assertStorageRoom(ctx, user.workspace_id, photoBytesOf(request.photos));
   const attachments = await storePhotos(ctx, request.photos, {
     reportId,
     workspaceId: user.workspace_id,
     firstPosition: 0,
     now,
   });
+  let answer: Report;
   try {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await ctx.db.transaction().execute(async (trx) => {
+        answer = await ctx.db.transaction().execute(async (trx) => {
           const title = await pickTitle(trx, user.workspace_id, attempt === 1 ? input.title : undefined, now);
           await insertReport(trx, {
             id: reportId,
@@ -104,6 +107,7 @@ export async function createReport(
             updated_at: now,
           });
           await insertAttachments(trx, attachments);
+          await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(attachments));
           const notified = {
             workspace_id: user.workspace_id,
             title,
@@ -121,6 +125,8 @@ export async function createReport(
             });
           }
           await record?.(trx, reportId);
+          // Read before the commit: once it is acknowledged the answer is in hand (issue 22).
+          return readReport(trx, user.workspace_id, reportId);
         });
         break;
       } catch (err) {
@@ -130,7 +136,7 @@ export async function createReport(
       }
     }
   } catch (err) {
-    await deleteFilesQuietly(ctx, fileKeysOf(attachments));
+    await discardFilesOfFailedWrite(ctx, fileKeysOf(attachments), err);
     // A concurrent request with the same Idempotency-Key committed first: answer as its replay.
     if (idempotencyKey && uniqueViolation(err)?.includes("idempotency")) {
       const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
@@ -138,5 +144,5 @@ export async function createReport(
     }
     throw err;
   }
-  return { report: await getReport(ctx, user, reportId), replayed: false };
+  return { report: answer, replayed: false };
 }

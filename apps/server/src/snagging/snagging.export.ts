@@ -7,6 +7,7 @@ import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { nowSeconds } from "../time";
 import { csvHead, csvRows } from "./csv";
+import { movable, reportPdfEstimate } from "./pdf-pool";
 import { Semaphore } from "./semaphore";
 import { requireReport } from "./snagging.access";
 import { presentAttachment, presentReport } from "./snagging.presenter";
@@ -18,31 +19,40 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Buffer> {
+/**
+ * The report's evidence PDF, streamed. Its share of the PDF memory budget (its photos' sizes) is
+ * held before the photos are read, so PDFs wait for room instead of piling up in memory together.
+ */
+export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
   await requireReport(ctx, user, id);
   const [row, attachments] = await Promise.all([
     findReportWithNames(ctx.db, user.workspace_id, id),
     findAttachments(ctx.db, [id]),
   ]);
   if (!row) throw notFound("Report");
-  // A few reads at a time: S3 round trips overlap without opening 20 connections per PDF.
-  const reads = new Semaphore(4);
-  const images = await Promise.all(
-    attachments.map((a) =>
-      reads.run(async () => {
-        const stream = await ctx.storage.get(a.storage_key).catch(() => null);
-        return stream ? readAll(stream) : null;
-      }),
-    ),
-  );
-  // Rendered in a worker thread: the request thread stays free for reads (decision 0018).
-  return ctx.pdf.render({
-    report: presentReport(row, attachments.map(presentAttachment)),
-    clientName: row.project_client_name,
-    attachments,
-    images,
-    generatedAt: nowSeconds(),
-    brand: await loadPdfBrand(ctx, user.workspace_id),
+  const photoBytes = attachments.reduce((sum, a) => sum + Number(a.size_bytes), 0);
+  return ctx.pdf.stream(reportPdfEstimate(photoBytes), async () => {
+    // A few reads at a time: S3 round trips overlap without opening 20 connections per PDF.
+    const reads = new Semaphore(4);
+    const images = await Promise.all(
+      attachments.map((a) =>
+        reads.run(async () => {
+          const stream = await ctx.storage.get(a.storage_key).catch(() => null);
+          return stream ? readAll(stream) : null;
+        }),
+      ),
+    );
+    // Made in a worker thread: the request thread stays free for reads (decision 0018).
+    const input = {
+      kind: "report" as const,
+      report: presentReport(row, attachments.map(presentAttachment)),
+      clientName: row.project_client_name,
+      attachments,
+      images,
+      generatedAt: nowSeconds(),
+      brand: await loadPdfBrand(ctx, user.workspace_id),
+    };
+    return { input, transfer: movable(images) };
   });
 }
 

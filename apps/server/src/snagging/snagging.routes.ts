@@ -6,12 +6,14 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest } from "../http/errors";
+import { chargeWrites, declaredBytes } from "../quotas/write-limits";
 import { pdfsInFlight } from "../workers/pdf-limit";
 import { createReport } from "./snagging.create";
 import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
+import { photoBytesOf } from "./snagging.files";
 import { countReports, getReport, listReports, patchReport, removeReport } from "./snagging.service";
 import { readReportRequest } from "./snagging.uploads";
-import { MAX_SYNC_ITEMS_BYTES, readSyncRequest } from "./sync.request";
+import { MAX_SYNC_ITEMS_BYTES, readSyncRequest, syncRequestBytes } from "./sync.request";
 import { syncBatch } from "./sync.service";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
@@ -28,7 +30,8 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 
 export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
-    // One account cannot fill the PDF queue that every workspace waits in (PDFS_PER_USER, every kind of PDF).
+    // One account cannot fill the PDF queue that every workspace waits in (PDFS_PER_USER).
+    // Shared with every kind of PDF (the project snag list too): workers/pdf-limit.ts.
     const pdfs = pdfsInFlight(ctx);
     // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
     app.addHook("onRequest", authenticate);
@@ -48,20 +51,37 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.post("/", async (request, reply) => {
       const key = idempotencyKey(request.headers["idempotency-key"]);
-      const { report, replayed } = await createReport(
-        ctx,
-        currentUser(request),
-        await readReportRequest(request, ctx.photos),
-        key,
-      );
+      const user = currentUser(request);
+      // Charged before the body is read: a refused request costs no parsing or photo work.
+      const declared = declaredBytes(request);
+      await chargeWrites(ctx, user, { items: 1, bytes: declared });
+      const body = await readReportRequest(request, ctx.photos);
+      if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
+      const { report, replayed } = await createReport(ctx, user, body, key);
       if (replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(201).send({ report });
     });
 
     // 200 with one result per item, even when some fail (DESIGN §4).
-    app.post("/sync", { bodyLimit: MAX_SYNC_ITEMS_BYTES }, async (request) => ({
-      data: { results: await syncBatch(ctx, currentUser(request), await readSyncRequest(request, ctx.photos)) },
-    }));
+    // The JSON body is parsed before the handler runs, so the first charge (one change and the
+    // declared bytes) is made in onRequest, after the guard: an account over its budget is refused
+    // before a 4 MB body is parsed. The rest of the batch's changes are charged once counted.
+    app.post(
+      "/sync",
+      {
+        bodyLimit: MAX_SYNC_ITEMS_BYTES,
+        onRequest: async (request) => {
+          await chargeWrites(ctx, currentUser(request), { items: 1, bytes: declaredBytes(request) });
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const sync = await readSyncRequest(request, ctx.photos);
+        const streamed = declaredBytes(request) === 0 ? syncRequestBytes(sync) : 0;
+        await chargeWrites(ctx, user, { items: Math.max(0, sync.items.length - 1), bytes: streamed });
+        return { data: { results: await syncBatch(ctx, user, sync) } };
+      },
+    );
 
     // A static segment: find-my-way matches it before the /:id routes.
     app.get("/export/csv", async (request, reply) =>
@@ -74,7 +94,16 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
       const user = currentUser(request);
-      const pdf = await pdfs.run(user.id, () => downloadReportPdf(ctx, user, request.params.id));
+      // The account's place is held until the document has been sent (or the client left).
+      const release = pdfs.hold(user.id);
+      let pdf: Readable;
+      try {
+        pdf = await downloadReportPdf(ctx, user, request.params.id);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      pdf.once("close", release);
       return reply
         .type("application/pdf")
         .header("Content-Disposition", `attachment; filename="snagging-report-${request.params.id}.pdf"`)
@@ -86,11 +115,18 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       report: await getReport(ctx, currentUser(request), request.params.id),
     }));
 
-    app.patch("/:id", { schema: { params: IdParams } }, async (request) => ({
-      report: await patchReport(ctx, currentUser(request), request.params.id, () =>
-        readReportRequest(request, ctx.photos),
-      ),
-    }));
+    app.patch("/:id", { schema: { params: IdParams } }, async (request) => {
+      const user = currentUser(request);
+      const declared = declaredBytes(request);
+      await chargeWrites(ctx, user, { items: 1, bytes: declared });
+      return {
+        report: await patchReport(ctx, user, request.params.id, async () => {
+          const body = await readReportRequest(request, ctx.photos);
+          if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
+          return body;
+        }),
+      };
+    });
 
     app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
       await removeReport(ctx, currentUser(request), request.params.id);

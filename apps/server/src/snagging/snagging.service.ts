@@ -12,20 +12,22 @@ import {
   type ReportPatch,
   ReportPatchSchema,
 } from "@sitesnag/shared/snagging";
+import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../context";
 import { answeredCursor, toPage } from "../db/keyset";
-import type { AttachmentRow, ReportRow, UserRow } from "../db/schema";
+import type { AttachmentRow, Database, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
+import { assertStorageRoom, chargeStorage, releaseStorage, storedBytesOf } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
+import { trashReport } from "../trash/trash.service";
 import { requireAssignee, requireReport } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
-import { deleteFilesQuietly, fileKeysOf, storePhotos } from "./snagging.files";
+import { deleteFilesQuietly, discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import {
   countReportsByStatus,
   deleteAttachments,
-  deleteReportRows,
   findAttachments,
   findReportsPage,
   findReportWithNames,
@@ -81,9 +83,18 @@ export async function countReports(ctx: AppContext, user: UserRow, filters: Repo
 }
 
 export async function getReport(ctx: AppContext, user: UserRow, id: string): Promise<Report> {
-  const row = UUID_PATTERN.test(id) ? await findReportWithNames(ctx.db, user.workspace_id, id) : undefined;
+  return readReport(ctx.db, user.workspace_id, id);
+}
+
+/**
+ * The report as answered, read through `db`. A write reads its answer inside its own transaction,
+ * so once the COMMIT is acknowledged the answer is in hand: a connection lost after the commit
+ * cannot turn a stored change into a 503 (issue 22).
+ */
+export async function readReport(db: Kysely<Database> | Transaction<Database>, workspaceId: string, id: string) {
+  const row = UUID_PATTERN.test(id) ? await findReportWithNames(db, workspaceId, id) : undefined;
   if (!row) throw notFound("Report");
-  const attachments = await findAttachments(ctx.db, [id]);
+  const attachments = await findAttachments(db, [id]);
   return presentReport(row, attachments.map(presentAttachment));
 }
 
@@ -96,12 +107,12 @@ export async function changeReportStatus(
   record?: RecordInTransaction,
 ) {
   const report = await requireReport(ctx, user, id);
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     await updateReport(trx, user.workspace_id, id, { status, updated_at: nowSeconds() });
     if (status !== report.status) await notifyStatusChanged(trx, report, status, user.id);
     await record?.(trx, id);
+    return readReport(trx, user.workspace_id, id);
   });
-  return getReport(ctx, user, id);
 }
 
 type EditChanges = Parameters<typeof updateReport>[3];
@@ -155,28 +166,33 @@ export async function editReport(
   }
 
   const now = nowSeconds();
+  await assertStorageRoom(ctx, user.workspace_id, photoBytesOf(photos) - storedBytesOf(removed));
   const added = await storePhotos(ctx, photos, {
     reportId: id,
     workspaceId: user.workspace_id,
     firstPosition: Math.max(-1, ...existing.map((a) => a.position)) + 1,
     now,
   });
+  let answer: Report;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    answer = await ctx.db.transaction().execute(async (trx) => {
       await updateReport(trx, user.workspace_id, id, { ...changes, updated_at: now });
       const after = { ...report, ...changes };
       if (after.assigned_to !== report.assigned_to) await notifyAssigned(trx, after, user.id);
       if (after.status !== report.status) await notifyStatusChanged(trx, after, after.status, user.id);
       await deleteAttachments(trx, id, removeIds);
+      await releaseStorage(trx, user.workspace_id, storedBytesOf(removed));
       await insertAttachments(trx, added);
+      await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(added));
       await record?.(trx, id);
+      return readReport(trx, user.workspace_id, id);
     });
   } catch (err) {
-    await deleteFilesQuietly(ctx, fileKeysOf(added));
+    await discardFilesOfFailedWrite(ctx, fileKeysOf(added), err);
     throw err;
   }
   await deleteFilesQuietly(ctx, fileKeysOf(removed));
-  return getReport(ctx, user, id);
+  return answer;
 }
 
 /**
@@ -200,19 +216,16 @@ export async function patchReport(
   return editReport(ctx, user, id, patch, request.photos, record);
 }
 
-/** Rows in one transaction, then the files (an orphan file is harmless; a dangling row is not). */
+/** To the Trash, in one transaction with its record; its files stay until the Trash is purged (trash/). */
 export async function removeReport(
   ctx: AppContext,
   user: UserRow,
   id: string,
   record?: RecordInTransaction,
 ): Promise<void> {
-  await requireReport(ctx, user, id);
-  const keys = await ctx.db.transaction().execute(async (trx) => {
-    const attachments = await findAttachments(trx, [id]);
-    await deleteReportRows(trx, user.workspace_id, id);
+  const report = await requireReport(ctx, user, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trashReport(trx, user, report);
     await record?.(trx, id);
-    return fileKeysOf(attachments);
   });
-  await deleteFilesQuietly(ctx, keys);
 }

@@ -3,7 +3,7 @@
 // (≤ 15 MB) is held in memory at a time; only the much smaller processed copies are kept.
 import { createHash } from "node:crypto";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
-import { hasControlCharacters } from "@sitesnag/shared/text";
+import { hasUnsafeCharacters } from "@sitesnag/shared/text";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
 import type { PhotoProcessor } from "./photo-pool";
@@ -21,7 +21,7 @@ export const tooManyPhotos = () => new AppError(413, `A report can have at most 
 function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   const clean = [...base]
-    .filter((c) => !hasControlCharacters(c))
+    .filter((c) => !hasUnsafeCharacters(c))
     .join("")
     .trim()
     .slice(0, 200);

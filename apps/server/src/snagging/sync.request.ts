@@ -109,3 +109,15 @@ export async function readSyncRequest(request: FastifyRequest, processor: PhotoP
   }
   return { items: parseItems(body), photos };
 }
+
+/**
+ * What a request sent without Content-Length carried, measured once read (for the write budget):
+ * its items as JSON and its photos as stored.
+ */
+export function syncRequestBytes(request: SyncRequest): number {
+  let bytes = Buffer.byteLength(JSON.stringify(request.items));
+  for (const photo of request.photos.values()) {
+    if (!(photo instanceof AppError)) bytes += photo.display.length + photo.thumbnail.length;
+  }
+  return bytes;
+}

@@ -12,6 +12,7 @@ import type { Database, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { detailsFromIssues, firstMessage } from "../http/error-handler";
 import { AppError, badRequest } from "../http/errors";
+import { timeSlicer } from "../quotas/yield";
 import { nowSeconds } from "../time";
 import { createReport, type RecordInTransaction } from "./snagging.create";
 import { changeReportStatus, patchReport, removeReport } from "./snagging.service";
@@ -133,9 +134,17 @@ async function applyOnce(ctx: AppContext, user: UserRow, raw: unknown, photos: S
   }
 }
 
-/** One result per item, in order; an item's failure never stops the ones after it. */
+/**
+ * One result per item, in order; an item's failure never stops the ones after it. Each item is
+ * its own transaction (with its ledger row), so handing the event loop back between items
+ * (timeSlicer) changes nothing of the exactly-once rule: other requests just run in between.
+ */
 export async function syncBatch(ctx: AppContext, user: UserRow, request: SyncRequest): Promise<SyncResult[]> {
   const results: SyncResult[] = [];
-  for (const raw of request.items) results.push(await applyOnce(ctx, user, raw, request.photos));
+  const yieldSlice = timeSlicer();
+  for (const raw of request.items) {
+    await yieldSlice();
+    results.push(await applyOnce(ctx, user, raw, request.photos));
+  }
   return results;
 }

@@ -29,13 +29,22 @@ export const presentMember = (row: UserRow): Member => ({
   workspaceRole: row.workspace_role,
 });
 
+/** The user's workspace as the admin list shows it: its name and storage (quotas/storage-quota.ts). */
+export type AdminUserWorkspace = {
+  workspace_name: string;
+  workspace_storage_bytes: number;
+  storage_quota_bytes: number;
+};
+
 /** The admin's view: camelCase names for the shared components, snake_case as SPEC §3 gives the admin list. */
-export const presentAdminUser = (row: UserRow & { workspace_name: string }): AdminUser => ({
+export const presentAdminUser = (row: UserRow & AdminUserWorkspace): AdminUser => ({
   ...presentMember(row),
   first_name: row.first_name,
   last_name: row.last_name,
   workspaceId: row.workspace_id,
   workspaceName: row.workspace_name,
+  workspaceStorageBytes: Number(row.workspace_storage_bytes),
+  workspaceStorageQuotaBytes: row.storage_quota_bytes,
   membership_type: row.membership_type,
   membership_start_date: row.membership_start_date,
   membership_end_date: row.membership_end_date,

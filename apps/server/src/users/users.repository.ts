@@ -85,6 +85,9 @@ function filteredUsers(db: Q, filter: UserFilter) {
   }
 }
 
+/** The workspace facts the admin's list shows beside each user. */
+export type AdminListWorkspace = { workspace_name: string; workspace_storage_bytes: number; workspace_is_demo: number };
+
 /**
  * One page of every user (newest first) with the total that matches: after a cursor (keyset) or at
  * an offset; backed by users_created_page and users_membership_page.
@@ -93,8 +96,14 @@ export async function findUsersPage(
   db: Q,
   filter: UserFilter,
   page: { offset?: number; after?: CursorKey | undefined; limit: number },
-): Promise<{ rows: (UserRow & { workspace_name: string })[]; total: number }> {
-  let q = filteredUsers(db, filter).selectAll("u").select("w.name as workspace_name");
+): Promise<{ rows: (UserRow & AdminListWorkspace)[]; total: number }> {
+  let q = filteredUsers(db, filter)
+    .selectAll("u")
+    .select([
+      "w.name as workspace_name",
+      "w.storage_bytes as workspace_storage_bytes",
+      "w.is_demo as workspace_is_demo",
+    ]);
   if (page.after) q = q.where(afterCursor("u.created_at", "u.id", page.after));
   const [rows, count] = await Promise.all([
     q

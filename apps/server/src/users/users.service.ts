@@ -20,10 +20,18 @@ import type { AppContext } from "../context";
 import { toPage } from "../db/keyset";
 import type { UserRow } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../http/errors";
+import { quotaOf } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
 import { isDemoWorkspace } from "../workspaces/workspaces.repository";
 import { presentAdminUser, presentMember, presentUser } from "./users.presenter";
-import { findUserByEmail, findUserById, findUsersPage, findWorkspaceMembers, updateUser } from "./users.repository";
+import {
+  type AdminListWorkspace,
+  findUserByEmail,
+  findUserById,
+  findUsersPage,
+  findWorkspaceMembers,
+  updateUser,
+} from "./users.repository";
 
 type UserListQuery = z.output<typeof UserListQuerySchema>;
 
@@ -48,8 +56,15 @@ export async function listUsers(ctx: AppContext, user: UserRow, query: UserListQ
     keyset ? { after: query.cursor, limit: size + 1 } : { offset: (query.page - 1) * query.pageSize, limit: size + 1 },
   );
   const { rows, nextCursor } = toPage(fetched, size, (row) => ({ sort: row.created_at, id: row.id }));
-  return { users: rows.map(presentAdminUser), total, page: query.page, pageSize: size, nextCursor };
+  const users = rows.map((row) => presentAdminUser(withStorageQuota(ctx, row)));
+  return { users, total, page: query.page, pageSize: size, nextCursor };
 }
+
+/** The admin list's row with its workspace's quota (demo sandboxes have their own). */
+export const withStorageQuota = <R extends AdminListWorkspace>(ctx: AppContext, row: R) => ({
+  ...row,
+  storage_quota_bytes: quotaOf(ctx.config.quotas, Number(row.workspace_is_demo) === 1),
+});
 
 function requireSelf(user: UserRow, id: string, message: string): void {
   if (user.id !== id) throw forbidden(message);
@@ -113,8 +128,16 @@ export async function updateMembership(
   await updateUser(ctx.db, id, values);
   const workspace = await ctx.db
     .selectFrom("workspaces")
-    .select("name")
+    .select(["name", "storage_bytes", "is_demo"])
     .where("id", "=", target.workspace_id)
     .executeTakeFirstOrThrow();
-  return presentAdminUser({ ...target, ...values, workspace_name: workspace.name });
+  return presentAdminUser(
+    withStorageQuota(ctx, {
+      ...target,
+      ...values,
+      workspace_name: workspace.name,
+      workspace_storage_bytes: workspace.storage_bytes,
+      workspace_is_demo: workspace.is_demo,
+    }),
+  );
 }

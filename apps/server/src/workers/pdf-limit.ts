@@ -16,14 +16,3 @@ export function pdfsInFlight(ctx: AppContext): PerKeyLimit {
   }
   return limit;
 }
-
-/**
- * Takes one of the account's PDF places until `release` is called (a streamed PDF holds it until
- * its last byte is sent); throws the 429 at once when the account has none left.
- */
-export async function holdPdfPlace(ctx: AppContext, userId: string): Promise<() => void> {
-  let release: (() => void) | undefined;
-  const held = pdfsInFlight(ctx).run(userId, () => new Promise<void>((resolve) => (release = resolve)));
-  if (!release) await held; // refused: rethrows the 429
-  return release as () => void;
-}

@@ -18,7 +18,12 @@ type Task<I, O> = {
   transfer: TransferListItem[];
   resolve: (value: O) => void;
   reject: (error: Error) => void;
+  /** Streaming tasks: each `{chunk}` the worker posts before its answer (see pdf-stream.ts). */
+  onChunk?: ((chunk: Uint8Array) => void) | undefined;
 };
+
+/** What a worker posts: partial output (streaming tasks), then exactly one answer. */
+type WorkerMessage<O> = { chunk: Uint8Array } | { ok: true; value: O } | { ok: false; error: string };
 
 type Slot = { worker: Worker; busy: boolean };
 
@@ -51,8 +56,11 @@ export class WorkerPool<I, O> {
     private readonly busyMessage = POOL_BUSY,
   ) {}
 
-  /** Runs `input` in a worker; `transfer` moves buffers instead of copying them. */
-  run(input: I, transfer: TransferListItem[] = []): Promise<O> {
+  /**
+   * Runs `input` in a worker; `transfer` moves buffers instead of copying them. `onChunk` receives
+   * the output a streaming worker posts as it goes, before the task's answer.
+   */
+  run(input: I, transfer: TransferListItem[] = [], onChunk?: (chunk: Uint8Array) => void): Promise<O> {
     if (this.closed) return Promise.reject(new Error("worker pool closed"));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
@@ -60,7 +68,7 @@ export class WorkerPool<I, O> {
       );
     }
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ input, transfer, resolve, reject });
+      this.queue.push({ input, transfer, resolve, reject, onChunk });
       this.dispatch();
     });
   }
@@ -104,9 +112,13 @@ export class WorkerPool<I, O> {
       }
       this.dispatch();
     };
-    worker.on("message", (message: { ok: true; value: O } | { ok: false; error: string }) =>
-      finish(message.ok ? { value: message.value } : { error: new Error(message.error) }),
-    );
+    worker.on("message", (message: WorkerMessage<O>) => {
+      if ("chunk" in message) {
+        this.running.get(worker)?.onChunk?.(message.chunk);
+        return;
+      }
+      finish(message.ok ? { value: message.value } : { error: new Error(message.error) });
+    });
     const drop = (error: Error) => {
       const index = this.slots.indexOf(slot);
       if (index >= 0) this.slots.splice(index, 1);

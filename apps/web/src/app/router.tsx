@@ -248,6 +248,14 @@ export const router = createBrowserRouter(
                     (m) => m.WorkspaceSettingsPage,
                   ),
                 },
+                {
+                  path: "trash",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/trash/trash-page"),
+                    (m) => m.TrashPage,
+                  ),
+                },
               ],
             },
             {

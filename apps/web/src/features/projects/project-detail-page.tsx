@@ -10,13 +10,14 @@ import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { ShareLinksSection } from "../sharing/components/share-links-section";
+import { useAuthStore } from "../../stores/auth-store";
 import { useDeleteProject, useProject, useUpdateProject } from "./api/projects-api";
 import { ProjectFormModal, preloadProjectForm } from "./components/lazy-project-form-modal";
 import { ProjectReports } from "./components/project-reports";
 import { ProjectStatusBadge } from "./components/project-status-badge";
 
 export const DELETE_PROJECT_CONFIRM =
-  "Are you sure you want to delete this project? This will also delete all associated snagging reports.";
+  "Move this project and all its snagging reports to the Trash? The workspace can restore them from the Trash for 30 days; after that they are deleted for good.";
 
 function ProjectNotFound() {
   return (
@@ -40,6 +41,8 @@ export function ProjectDetailPage() {
   useErrorToast(project.error, "Failed to load project", { useServerMessage: false });
   const [isEditing, setEditing] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
+  // Deleting a project is the workspace owner's (the server refuses anyone else with 403).
+  const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
 
   if (project.isPending) return <LoadingState label="Loading project…" />;
   if (project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
@@ -70,10 +73,12 @@ export function ProjectDetailPage() {
               <Pencil aria-hidden className="size-4" />
               Edit Project
             </Button>
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              <Trash2 aria-hidden className="size-4" />
-              Delete
-            </Button>
+            {isOwner && (
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                <Trash2 aria-hidden className="size-4" />
+                Delete
+              </Button>
+            )}
           </>
         }
       />
@@ -132,7 +137,7 @@ export function ProjectDetailPage() {
         onConfirm={() =>
           remove.mutateAsync().then(
             () => {
-              toast.success("Project deleted successfully");
+              toast.success("Project moved to the Trash");
               navigate("/app/projects", { replace: true });
             },
             (error: unknown) => {

@@ -4,6 +4,7 @@ import {
   FolderKanban,
   LayoutDashboard,
   type LucideIcon,
+  Trash2,
   UserRound,
   Users,
 } from "lucide-react";
@@ -16,6 +17,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { to: "/app/snagging", label: "Snagging Reports", icon: FileWarning },
   { to: "/app/audits", label: "Audits", icon: ClipboardCheck },
   { to: "/app/team", label: "Team", icon: Users },
+  { to: "/app/trash", label: "Trash", icon: Trash2 },
   { to: "/app/profile", label: "Profile", icon: UserRound },
 ];
 

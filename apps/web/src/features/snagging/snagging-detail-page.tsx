@@ -44,7 +44,8 @@ const ReportLinkActivity = lazy(() =>
   import("../sharing/components/report-link-activity").then((m) => ({ default: m.ReportLinkActivity })),
 );
 
-export const DELETE_REPORT_CONFIRM = "Are you sure you want to delete this report?";
+export const DELETE_REPORT_CONFIRM =
+  "Are you sure you want to delete this report? It goes to the Trash, where it can be restored for 30 days.";
 
 export function SnaggingDetailPage() {
   const { id = "" } = useParams();

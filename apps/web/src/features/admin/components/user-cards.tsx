@@ -3,6 +3,7 @@ import { Button } from "../../../components/button";
 import { capitalise, formatDate } from "../../../lib/format";
 import { MembershipBadge } from "./membership-badge";
 import { formatMoney } from "./money";
+import { StorageUsage } from "./storage-usage";
 
 /** The user list on phones: one card per user instead of a table that scrolls sideways. */
 export function UserCards({
@@ -30,6 +31,10 @@ export function UserCards({
                     <dd>{capitalise(u.role)}</dd>
                     <dt className="text-slate-500">Joined</dt>
                     <dd>{formatDate(u.created_at)}</dd>
+                    <dt className="text-slate-500">Workspace storage</dt>
+                    <dd>
+                      <StorageUsage user={u} />
+                    </dd>
                   </>
                 ) : (
                   <>

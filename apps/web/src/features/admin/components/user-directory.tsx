@@ -11,6 +11,7 @@ import { useErrorToast } from "../../../lib/use-error-toast";
 import { useAdminUsers } from "../api/admin-api";
 import { MembershipBadge } from "./membership-badge";
 import { formatMoney } from "./money";
+import { StorageUsage } from "./storage-usage";
 import { UserCards } from "./user-cards";
 
 const FILTER_LABELS: Record<MembershipFilter, string> = {
@@ -104,6 +105,9 @@ export function UserDirectory({
                       <th scope="col" className="px-4 py-3">
                         Joined
                       </th>
+                      <th scope="col" className="px-4 py-3">
+                        Workspace storage
+                      </th>
                     </>
                   ) : (
                     <>
@@ -140,6 +144,9 @@ export function UserDirectory({
                           <MembershipBadge user={u} />
                         </td>
                         <td className="whitespace-nowrap px-4 py-3">{formatDate(u.created_at)}</td>
+                        <td className="px-4 py-3">
+                          <StorageUsage user={u} />
+                        </td>
                       </>
                     ) : (
                       <>

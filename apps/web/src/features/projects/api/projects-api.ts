@@ -2,6 +2,7 @@ import type { Project, ProjectInput } from "@sitesnag/shared/projects";
 import type { Report } from "@sitesnag/shared/snagging";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { clearPhotoCache } from "../../../lib/offline-cache";
 import { usePagedList } from "../../../lib/paged-list";
 import {
   type ProjectReportFilter,
@@ -60,7 +61,11 @@ export function useDeleteProject(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<void>(`/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    // The deleted project's own query must not refetch into a 404.
-    onSuccess: () => queryClient.removeQueries({ queryKey: projectKeys.detail(id) }),
+    // The deleted project's own query must not refetch into a 404; its reports' photos leave the
+    // service worker's cache (which cannot tell whose they are, so all of them go).
+    onSuccess: () => {
+      void clearPhotoCache();
+      queryClient.removeQueries({ queryKey: projectKeys.detail(id) });
+    },
   });
 }

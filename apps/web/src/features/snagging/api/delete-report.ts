@@ -1,5 +1,7 @@
+import type { Report } from "@sitesnag/shared/snagging";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { forgetCachedPhotos, photoUrlsOf } from "../../../lib/offline-cache";
 import { useAuthStore } from "../../../stores/auth-store";
 import { reportKeys } from "./get-reports";
 
@@ -34,9 +36,12 @@ export function useDeleteReport(id: string) {
       }
     },
     networkMode: "always",
-    // The deleted report's own query must not refetch into a 404 while the page leaves.
+    // The deleted report's own query must not refetch into a 404 while the page leaves, and its
+    // photos leave the service worker's cache.
     onSuccess: ({ queued }) => {
-      if (!queued) queryClient.removeQueries({ queryKey: reportKeys.detail(id) });
+      if (queued) return;
+      void forgetCachedPhotos(photoUrlsOf(queryClient.getQueryData<Report>(reportKeys.detail(id))));
+      queryClient.removeQueries({ queryKey: reportKeys.detail(id) });
     },
   });
 }

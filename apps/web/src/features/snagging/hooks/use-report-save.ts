@@ -3,6 +3,7 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { forgetCachedPhotos, photoUrlsOf } from "../../../lib/offline-cache";
 import { useAuthStore } from "../../../stores/auth-store";
 import type { ReportDraft } from "../api/create-report";
 import { reportKeys } from "../api/get-reports";
@@ -94,7 +95,11 @@ async function updateOrQueue(
   if (!navigator.onLine) return queueEdit(queryClient, id, edit);
   try {
     const [, { updateReport }] = await upload;
-    return { queued: false, report: await updateReport(id, edit, { onProgress }) };
+    const before = queryClient.getQueryData<Report>(reportKeys.detail(id));
+    const report = await updateReport(id, edit, { onProgress });
+    // Removed photos leave the service worker's cache too.
+    if (edit.removeAttachmentIds.length > 0) void forgetCachedPhotos(photoUrlsOf(before, edit.removeAttachmentIds));
+    return { queued: false, report };
   } catch (err) {
     if (noNetwork(err)) return queueEdit(queryClient, id, edit);
     throw err;

@@ -1,0 +1,25 @@
+import { TrashListSchema } from "@sitesnag/shared/trash";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, type Guard } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { listTrash, restoreTrashItem } from "./trash.service";
+
+const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
+
+export function trashRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", authenticate);
+
+    // `{items}`: the workspace's deleted projects and reports, most recent first.
+    app.get("/", { schema: { response: { 200: TrashListSchema } } }, async (request) =>
+      listTrash(ctx, currentUser(request)),
+    );
+
+    // `{restored: {kind, id}}`: the project or report is back, with the same id.
+    app.post("/:id/restore", { schema: { params: IdParams } }, async (request) => ({
+      restored: await restoreTrashItem(ctx, currentUser(request), request.params.id),
+    }));
+  };
+}

@@ -1,0 +1,111 @@
+// The rows of a deleted project or report, taken out of the live tables and put back on restore.
+// A snapshot is `{table: rows}` for the tables below, restored in this order (parents first) and
+// deleted in the reverse one. Rows are copied whole (every column, search text included), so a
+// restored item is the item that was deleted: same ids, same photo URLs, same references.
+// Notifications and Idempotency-Keys of the rows are not kept: they are deleted with them, as
+// before the Trash existed (a notification about a deleted report is stale anyway).
+import type { Transaction } from "kysely";
+import type { Database } from "../db/schema";
+import { fileKeysOf } from "../snagging/snagging.files";
+
+type Trx = Transaction<Database>;
+type Row = Record<string, unknown>;
+export type Snapshot = { projects: Row[]; snagging_reports: Row[]; attachments: Row[] };
+const RESTORE_ORDER = ["projects", "snagging_reports", "attachments"] as const;
+
+/** Rows that name a report and go when it goes (ON DELETE CASCADE), deleted explicitly first. */
+const DROPPED_WITH_REPORT = ["notifications", "idempotency_keys"] as const;
+
+async function reportRows(trx: Trx, workspaceId: string, reportIds: readonly string[]) {
+  if (reportIds.length === 0) return { reports: [], attachments: [] };
+  const reports = await trx
+    .selectFrom("snagging_reports")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "in", reportIds)
+    .execute();
+  const attachments = await trx.selectFrom("attachments").selectAll().where("report_id", "in", reportIds).execute();
+  return { reports: reports as Row[], attachments: attachments as Row[] };
+}
+
+/** Takes a project and every report in it out of the live tables; answers the snapshot and its files. */
+export async function takeProject(trx: Trx, workspaceId: string, projectId: string) {
+  const projects = await trx
+    .selectFrom("projects")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", projectId)
+    .execute();
+  const ids = (await trx.selectFrom("snagging_reports").select("id").where("project_id", "=", projectId).execute()).map(
+    (r) => r.id,
+  );
+  const { reports, attachments } = await reportRows(trx, workspaceId, ids);
+  await deleteReportRows(trx, ids);
+  await trx.deleteFrom("projects").where("workspace_id", "=", workspaceId).where("id", "=", projectId).execute();
+  const snapshot: Snapshot = { projects: projects as Row[], snagging_reports: reports, attachments };
+  return {
+    snapshot,
+    fileKeys: fileKeysOf(attachments as never[]),
+    fileBytes: bytesOf(attachments),
+    reportCount: ids.length,
+  };
+}
+
+/** Takes one report (with its photos' rows) out of the live tables. */
+export async function takeReport(trx: Trx, workspaceId: string, reportId: string) {
+  const { reports, attachments } = await reportRows(trx, workspaceId, [reportId]);
+  await deleteReportRows(trx, [reportId]);
+  const snapshot: Snapshot = { projects: [], snagging_reports: reports, attachments };
+  return { snapshot, fileKeys: fileKeysOf(attachments as never[]), fileBytes: bytesOf(attachments) };
+}
+
+/** What the trashed photos hold against the storage quota: display copies and thumbnails. */
+const bytesOf = (attachments: Row[]) =>
+  attachments.reduce((sum, a) => sum + Number(a.size_bytes ?? 0) + Number(a.thumbnail_bytes ?? 0), 0);
+
+async function deleteReportRows(trx: Trx, reportIds: readonly string[]): Promise<void> {
+  if (reportIds.length === 0) return;
+  for (const table of DROPPED_WITH_REPORT) await trx.deleteFrom(table).where("report_id", "in", reportIds).execute();
+  await trx.deleteFrom("attachments").where("report_id", "in", reportIds).execute();
+  await trx.deleteFrom("snagging_reports").where("id", "in", reportIds).execute();
+}
+
+/**
+ * Puts a snapshot's rows back. People named by the rows who have since left (their account was
+ * deleted) are cleared, as deleting the account would have cleared them on the live rows.
+ */
+export async function putBack(trx: Trx, snapshot: Snapshot): Promise<void> {
+  const named = new Set<string>();
+  for (const row of [...snapshot.projects, ...snapshot.snagging_reports]) {
+    for (const column of ["created_by", "assigned_to"]) if (typeof row[column] === "string") named.add(row[column]);
+  }
+  const present =
+    named.size === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await trx
+              .selectFrom("users")
+              .select("id")
+              .where("id", "in", [...named])
+              .execute()
+          ).map((u) => u.id),
+        );
+  const clean = (row: Row): Row => {
+    const copy = { ...row };
+    for (const column of ["created_by", "assigned_to"]) {
+      if (typeof copy[column] === "string" && !present.has(copy[column] as string)) copy[column] = null;
+    }
+    return copy;
+  };
+  for (const table of RESTORE_ORDER) {
+    const rows = snapshot[table].map(clean);
+    // Bounded batches: SQLite allows at most 32766 bound values in one statement.
+    for (let i = 0; i < rows.length; i += 200) {
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + 200) as never)
+        .execute();
+    }
+  }
+}

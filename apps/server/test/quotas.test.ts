@@ -1,0 +1,417 @@
+// Fair share between workspaces (decision 0019): writes per minute per account and per workspace,
+// in items and bytes, and the storage quota per workspace, through the real API on both databases.
+
+import type { SyncResponse } from "@sitesnag/shared/sync";
+import type { AdminUser } from "@sitesnag/shared/users";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueTokens } from "../src/auth/token-rotation";
+import { WriteLimits } from "../src/quotas/write-limits";
+import { nowSeconds } from "../src/time";
+import { purgeExpiredTrash } from "../src/trash/trash.service";
+import { expectError } from "./assertions";
+import { createProject, demoLogin, signInAdmin, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { jpegPhoto, multipart } from "./images";
+import { insertMember, snagState } from "./snagging-state";
+
+const MB = 1024 * 1024;
+
+const usedBytes = async (t: TestApp, workspaceId: string) =>
+  Number(
+    (await t.ctx.db.selectFrom("workspaces").select("storage_bytes").where("id", "=", workspaceId).executeTakeFirst())
+      ?.storage_bytes,
+  );
+
+const setUsedBytes = (t: TestApp, workspaceId: string, bytes: number) =>
+  t.ctx.db.updateTable("workspaces").set({ storage_bytes: bytes }).where("id", "=", workspaceId).execute();
+
+const storedBytes = async (t: TestApp, reportId: string) =>
+  (
+    await t.ctx.db
+      .selectFrom("attachments")
+      .select(["size_bytes", "thumbnail_bytes"])
+      .where("report_id", "=", reportId)
+      .execute()
+  ).reduce((sum, a) => sum + Number(a.size_bytes) + Number(a.thumbnail_bytes), 0);
+
+async function createWithPhotos(t: TestApp, token: string, projectId: string, photos: number, seed = 1) {
+  const files = await Promise.all(
+    Array.from({ length: photos }, async (_, i) => ({
+      name: `p${i}.jpg`,
+      data: await jpegPhoto({ width: 900, height: 700, seed: seed + i }),
+    })),
+  );
+  const description = files.map((_, i) => `📷 Photo ${i + 1} - Core B: crack ${i}`).join("\n");
+  const body = await multipart({ projectId, priority: "high", description }, files);
+  return t.request({ method: "POST", url: "/api/snagging", token, ...body });
+}
+
+describe.each(DIALECTS)("storage quota per workspace (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { STORAGE_QUOTA_MB: "2", DEMO_STORAGE_QUOTA_MB: "30" });
+  });
+  afterAll(() => t.close());
+
+  it("charges stored photos and thumbnails, and releases them on photo removal, report and project delete", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const project = await createProject(t, owner.accessToken);
+    const res = await createWithPhotos(t, owner.accessToken, project.id, 2);
+    expect(res.statusCode, res.body).toBe(201);
+    const report = res.json().report;
+    const charged = await storedBytes(t, report.id);
+    expect(charged).toBeGreaterThan(0);
+    expect(await usedBytes(t, ws)).toBe(charged);
+
+    const remove = await multipart({ removeAttachmentIds: report.attachments[0].id });
+    const patched = await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${report.id}`,
+      token: owner.accessToken,
+      ...remove,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await usedBytes(t, ws)).toBe(await storedBytes(t, report.id));
+
+    // A deleted report goes to the Trash with its files: they count until the purge releases them.
+    const kept = await usedBytes(t, ws);
+    const del = await t.request({ method: "DELETE", url: `/api/snagging/${report.id}`, token: owner.accessToken });
+    expect(del.statusCode).toBe(204);
+    expect(await usedBytes(t, ws)).toBe(kept);
+    await purgeExpiredTrash(t.ctx, nowSeconds() + 31 * 86_400);
+    expect(await usedBytes(t, ws)).toBe(0);
+
+    const again = await createWithPhotos(t, owner.accessToken, project.id, 1);
+    expect(again.statusCode).toBe(201);
+    expect(await usedBytes(t, ws)).toBeGreaterThan(0);
+    const gone = await t.request({ method: "DELETE", url: `/api/projects/${project.id}`, token: owner.accessToken });
+    expect(gone.statusCode).toBe(204);
+    expect(await usedBytes(t, ws)).toBeGreaterThan(0);
+    await purgeExpiredTrash(t.ctx, nowSeconds() + 31 * 86_400);
+    expect(await usedBytes(t, ws)).toBe(0);
+  });
+
+  it("refuses a create past the quota with 413 and a sentence, leaving no row, file or charge", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const project = await createProject(t, owner.accessToken);
+    await setUsedBytes(t, ws, 2 * MB - 1000);
+    const before = await snagState(t);
+    const res = await createWithPhotos(t, owner.accessToken, project.id, 1);
+    expectError(res, 413);
+    expect(res.json().message).toContain("Your workspace has used its 2 MB of storage.");
+    expect(res.json().message).toContain("nothing was saved");
+    expect(await snagState(t)).toEqual(before);
+    expect(await usedBytes(t, ws)).toBe(2 * MB - 1000);
+    // A report without photos still fits: the quota is about stored files.
+    const plain = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token: owner.accessToken,
+      payload: { projectId: project.id, priority: "low", description: "📷 Photo 1 - Roof: loose flashing" },
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+  });
+
+  it("refuses an edit adding photos past the quota, and lets a photo swap that frees room through", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const project = await createProject(t, owner.accessToken);
+    const created = await createWithPhotos(t, owner.accessToken, project.id, 1);
+    const report = created.json().report;
+    await setUsedBytes(t, ws, 2 * MB - 10);
+    const photo = { name: "more.jpg", data: await jpegPhoto({ width: 900, height: 700, seed: 9 }) };
+    const add = await multipart({}, [photo]);
+    const before = await snagState(t);
+    const res = await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${report.id}`,
+      token: owner.accessToken,
+      ...add,
+    });
+    expectError(res, 413);
+    expect(res.json().message).toContain("Your workspace has used its 2 MB of storage.");
+    expect(await snagState(t)).toEqual(before);
+    expect(await usedBytes(t, ws)).toBe(2 * MB - 10);
+
+    // Still 10 bytes short of full: swapping the photo for the same one again fits, because what
+    // is removed is released before what is added is charged.
+    const swap = await multipart({ removeAttachmentIds: report.attachments[0].id }, [
+      { name: "same.jpg", data: await jpegPhoto({ width: 900, height: 700, seed: 1 }) },
+    ]);
+    const swapped = await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${report.id}`,
+      token: owner.accessToken,
+      ...swap,
+    });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+  });
+
+  it("refuses a sync create past the quota on that item only: no row, no file, no ledger entry", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const project = await createProject(t, owner.accessToken);
+    await setUsedBytes(t, ws, 2 * MB - 1000);
+    const items = [
+      {
+        tempId: "q-photo",
+        action: "create",
+        resource: "snagging",
+        photos: ["q-photo:0"],
+        data: { projectId: project.id, priority: "high", description: "📷 Photo 1 - Stair: chipped nosing" },
+      },
+      {
+        tempId: "q-plain",
+        action: "create",
+        resource: "snagging",
+        data: { projectId: project.id, priority: "low", description: "📷 Photo 1 - Hall: scuff" },
+      },
+    ];
+    const form = new FormData();
+    form.append("items", JSON.stringify({ items }));
+    form.append(
+      "q-photo:0",
+      new Blob([new Uint8Array(await jpegPhoto({ width: 900, height: 700 }))], { type: "image/jpeg" }),
+      "a.jpg",
+    );
+    const response = new Response(form);
+    const payload = Buffer.from(await response.arrayBuffer());
+    const before = await snagState(t);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/snagging/sync",
+      token: owner.accessToken,
+      payload,
+      headers: { "content-type": response.headers.get("content-type") as string },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [photoItem, plainItem] = (res.json() as SyncResponse).data.results;
+    expect(photoItem).toMatchObject({ success: false, tempId: "q-photo", statusCode: 413 });
+    expect(photoItem?.error).toContain("Your workspace has used its 2 MB of storage.");
+    expect(plainItem).toMatchObject({ success: true, tempId: "q-plain" });
+    const after = await snagState(t);
+    expect(after.reports).toBe(before.reports + 1);
+    expect(after.attachments).toBe(before.attachments);
+    expect(after.files).toEqual(before.files);
+    const ledger = await t.ctx.db
+      .selectFrom("sync_applied")
+      .select("temp_id")
+      .where("user_id", "=", owner.user.id)
+      .execute();
+    expect(ledger.map((r) => r.temp_id)).toEqual(["q-plain"]);
+  });
+
+  it("shows the admin each workspace's usage and quota, demo sandboxes with their own", async () => {
+    const owner = await signUp(t, { email: `quota.owner.${Date.now()}@example.com` });
+    const project = await createProject(t, owner.accessToken);
+    await createWithPhotos(t, owner.accessToken, project.id, 1);
+    const demo = await demoLogin(t);
+    const admin = await signInAdmin(t);
+    const res = await t.request({ method: "GET", url: "/api/users?pageSize=100", token: admin.accessToken });
+    expect(res.statusCode).toBe(200);
+    const users = res.json().users as AdminUser[];
+    const listed = users.find((u) => u.id === owner.user.id);
+    expect(listed?.workspaceStorageBytes).toBe(await usedBytes(t, owner.user.workspaceId));
+    expect(listed?.workspaceStorageBytes).toBeGreaterThan(0);
+    expect(listed?.workspaceStorageQuotaBytes).toBe(2 * MB);
+    const sandbox = users.find((u) => u.id === demo.user.id);
+    // The demo seed's photos are charged to the sandbox like any other.
+    expect(sandbox?.workspaceStorageBytes).toBe(await usedBytes(t, demo.user.workspaceId));
+    expect(sandbox?.workspaceStorageBytes).toBeGreaterThan(0);
+    expect(sandbox?.workspaceStorageQuotaBytes).toBe(30 * MB);
+    // A member never sees these figures.
+    const members = await t.request({ method: "GET", url: "/api/users", token: owner.accessToken });
+    expect(JSON.stringify(members.json())).not.toContain("workspaceStorage");
+  });
+});
+
+describe.each(DIALECTS)("write limits per account and per workspace (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      WRITE_ITEMS_PER_MINUTE: "5",
+      WRITE_MB_PER_MINUTE: "1",
+      WORKSPACE_WRITE_ITEMS_PER_MINUTE: "8",
+      WORKSPACE_WRITE_MB_PER_MINUTE: "100",
+      DEMO_WRITE_ITEMS_PER_MINUTE: "2",
+    });
+  });
+  afterAll(() => t.close());
+
+  const create = (token: string, projectId: string, text = "📷 Photo 1 - Core B: cracked tile") =>
+    t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token,
+      payload: { projectId, priority: "high", description: text },
+    });
+  const syncItems = (projectId: string, n: number, label: string) =>
+    Array.from({ length: n }, (_, i) => ({
+      tempId: `${label}-${i}`,
+      action: "create",
+      resource: "snagging",
+      data: { projectId, priority: "high", description: `📷 Photo 1 - Core B: ${label} ${i}` },
+    }));
+
+  it("answers 429 with Retry-After and a sentence past an account's items, changing nothing, while others write on", async () => {
+    const owner = await signUp(t);
+    const other = await signUp(t);
+    const project = await createProject(t, owner.accessToken);
+    const otherProject = await createProject(t, other.accessToken);
+    for (let i = 0; i < 5; i += 1) expect((await create(owner.accessToken, project.id)).statusCode).toBe(201);
+    const before = await snagState(t);
+    const refused = await create(owner.accessToken, project.id);
+    expectError(refused, 429);
+    expect(refused.json().message).toContain("You have saved a lot of changes in the last minute.");
+    expect(refused.json().message).toContain("nothing was saved");
+    const retryAfter = Number(refused.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await snagState(t)).toEqual(before);
+    // Edits count too.
+    const report = (
+      await t.ctx.db
+        .selectFrom("snagging_reports")
+        .select("id")
+        .where("project_id", "=", project.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const patch = await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${report}`,
+      token: owner.accessToken,
+      payload: { status: "closed" },
+    });
+    expect(patch.statusCode).toBe(429);
+    // Another workspace is not affected.
+    expect((await create(other.accessToken, otherProject.id)).statusCode).toBe(201);
+    // Reads are not writes.
+    expect((await t.request({ method: "GET", url: "/api/snagging", token: owner.accessToken })).statusCode).toBe(200);
+  });
+
+  it("counts a workspace's members together", async () => {
+    const owner = await signUp(t);
+    const project = await createProject(t, owner.accessToken);
+    const memberId = await insertMember(t, owner.user.workspaceId);
+    const member = await issueTokens(t.ctx, memberId);
+    for (let i = 0; i < 5; i += 1) expect((await create(owner.accessToken, project.id)).statusCode).toBe(201);
+    expect((await create(owner.accessToken, project.id)).statusCode).toBe(429);
+    // The member has an account budget left, but the workspace has 3 of 8 left.
+    for (let i = 0; i < 3; i += 1) expect((await create(member.accessToken, project.id)).statusCode).toBe(201);
+    const refused = await create(member.accessToken, project.id);
+    expectError(refused, 429);
+    expect(refused.json().message).toContain("Your workspace has saved a lot of changes in the last minute.");
+  });
+
+  it("charges a sync batch's items and refuses a batch past the budget whole, applying none of it", async () => {
+    const owner = await signUp(t);
+    const project = await createProject(t, owner.accessToken);
+    const first = await t.request({
+      method: "POST",
+      url: "/api/snagging/sync",
+      token: owner.accessToken,
+      payload: { items: syncItems(project.id, 4, "a") },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await snagState(t);
+    const second = await t.request({
+      method: "POST",
+      url: "/api/snagging/sync",
+      token: owner.accessToken,
+      payload: { items: syncItems(project.id, 3, "b") },
+    });
+    expectError(second, 429);
+    expect(await snagState(t)).toEqual(before);
+    const ledger = await t.ctx.db
+      .selectFrom("sync_applied")
+      .select("temp_id")
+      .where("user_id", "=", owner.user.id)
+      .execute();
+    expect(ledger).toHaveLength(4);
+  });
+
+  it("counts bytes: a large body passes alone in a fresh minute, the next one waits", async () => {
+    const owner = await signUp(t);
+    const project = await createProject(t, owner.accessToken);
+    const big = "x".repeat(600 * 1024);
+    const items = [
+      {
+        ...syncItems(project.id, 1, "big")[0],
+        data: {
+          projectId: project.id,
+          priority: "low",
+          description: `📷 Photo 1 - Wall: ${big.slice(0, 10)}`,
+          pageUrl: undefined,
+        },
+        padding: big,
+      },
+    ];
+    const first = await t.request({
+      method: "POST",
+      url: "/api/snagging/sync",
+      token: owner.accessToken,
+      payload: { items },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await t.request({
+      method: "POST",
+      url: "/api/snagging/sync",
+      token: owner.accessToken,
+      payload: { items: [{ ...items[0], tempId: "big-2" }] },
+    });
+    expectError(again, 429);
+  });
+
+  it("gives demo sandboxes a tighter budget", async () => {
+    const demo = await demoLogin(t);
+    const project = (await t.request({ method: "GET", url: "/api/projects", token: demo.accessToken })).json()
+      .projects[0];
+    expect((await create(demo.accessToken, project.id)).statusCode).toBe(201);
+    expect((await create(demo.accessToken, project.id)).statusCode).toBe(201);
+    expect((await create(demo.accessToken, project.id)).statusCode).toBe(429);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)("write limits shared through Redis", () => {
+  let t: TestApp;
+  const prefix = `t22a-${Math.random().toString(36).slice(2, 8)}:`;
+  beforeAll(async () => {
+    t = await createTestApp("sqlite", {
+      REDIS_URL: process.env.TEST_REDIS_URL as string,
+      REDIS_PREFIX: prefix,
+      WRITE_ITEMS_PER_MINUTE: "4",
+    });
+  });
+  afterAll(async () => {
+    const keys = await t.ctx.redis?.client.keys(`${prefix}*`);
+    if (keys?.length) await t.ctx.redis?.client.del(...keys);
+    await t.close();
+  });
+
+  it("counts writes made through one instance against another's budget", async () => {
+    const owner = await signUp(t);
+    const project = await createProject(t, owner.accessToken);
+    const user = await t.ctx.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", owner.user.id)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 4; i += 1) {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/snagging",
+        token: owner.accessToken,
+        payload: { projectId: project.id, priority: "high", description: "📷 Photo 1 - Core: crack" },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    // A second instance: its own memory, the same Redis.
+    const other = new WriteLimits({ config: t.ctx.config, db: t.ctx.db, redis: t.ctx.redis });
+    await expect(other.charge(user, { items: 1, bytes: 10 })).rejects.toMatchObject({ statusCode: 429 });
+    // Without the shared store, a second instance would not have known.
+    const alone = new WriteLimits({ config: t.ctx.config, db: t.ctx.db, redis: undefined });
+    await expect(alone.charge(user, { items: 1, bytes: 10 })).resolves.toBeUndefined();
+  });
+});

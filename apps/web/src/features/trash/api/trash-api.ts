@@ -1,0 +1,21 @@
+import type { TrashItem, TrashList } from "@sitesnag/shared/trash";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const trashKeys = { list: ["trash"] as const };
+
+export const trashQuery = () => ({
+  queryKey: trashKeys.list,
+  queryFn: async (): Promise<TrashItem[]> => (await api<TrashList>("/trash")).items,
+});
+
+export const useTrash = () => useQuery(trashQuery());
+
+/** Restores one item; the app's one invalidation point then refreshes every list and count. */
+export const useRestoreTrashItem = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      api<{ restored: { kind: "project" | "report"; id: string } }>(`/trash/${encodeURIComponent(id)}/restore`, {
+        method: "POST",
+      }),
+  });
