@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { CompiledQuery } from "kysely";
 import { z } from "zod";
 import { adminRoutes } from "./admin/admin.routes";
+import { auditRoutes } from "./audits/audits.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
 import { SessionStatus } from "./auth/session-status";
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
+      await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
     },
     { prefix: "/api" },
   );

@@ -5,6 +5,7 @@ import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned } from "../src/notifications/notifications.service";
+import { deviceAudit, matrixAudits, multipartPhoto } from "./audit-factories";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, multipart } from "./images";
@@ -32,6 +33,7 @@ type World = {
   freshMember: () => Promise<string>;
   /** A live share link over the whole of `projectId`. */
   freshShareLink: () => Promise<{ id: string; token: string }>;
+  audits: Awaited<ReturnType<typeof matrixAudits>>;
   /** A report of the workspace moved to the Trash; answers its Trash item's id. */
   freshTrashedReport: () => Promise<string>;
 };
@@ -397,6 +399,98 @@ const ROWS: Row[] = [
     request: () => ({ method: "GET", url: "/api/admin/export/users.csv" }),
     expected: adminOnly(200),
   },
+
+  { route: "GET /api/audits", request: () => ({ method: "GET", url: "/api/audits" }), expected: all(200) },
+  {
+    route: "GET /api/audits/trends",
+    request: () => ({ method: "GET", url: "/api/audits/trends" }),
+    expected: all(200),
+  },
+  {
+    route: "POST /api/audits",
+    request: (w, p) => ({
+      method: "POST",
+      url: "/api/audits",
+      payload: { projectId: p === "anonymous" ? w.projectId : w.projectOf[p], auditDate: "2026-11-20" },
+    }),
+    expected: all(201),
+  },
+  {
+    route: "POST /api/audits/import",
+    request: async (w, p) => ({
+      method: "POST",
+      url: "/api/audits/import",
+      payload: await deviceAudit(p === "anonymous" ? w.projectId : w.projectOf[p]),
+    }),
+    expected: all(201),
+  },
+  {
+    route: "GET /api/audits/:id",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byOwner}` }),
+    expected: workspace(200),
+  },
+  {
+    // The owner's audit: a member who is not its auditor may read it but not change it.
+    route: "PATCH /api/audits/:id",
+    request: (w) => ({ method: "PATCH", url: `/api/audits/${w.audits.byOwner}`, payload: { notes: "Matrix" } }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "DELETE /api/audits/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/audits/${await w.audits.freshByOwner()}` }),
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  {
+    // The member's own audit: its auditor and the owner may answer.
+    route: "PATCH /api/audits/:id/items/:itemId",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/audits/${w.audits.byMember}/items/cdm-2`,
+      payload: { status: "C" },
+    }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/audits/:id/items/:itemId/photos",
+    request: async (w) => {
+      const body = await multipartPhoto();
+      return {
+        method: "POST",
+        url: `/api/audits/${w.audits.byMember}/items/ppe-2/photos`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+    expected: workspace(201),
+  },
+  {
+    route: "DELETE /api/audits/:id/photos/:photoId",
+    request: async (w) => {
+      const { auditId, photoId } = await w.audits.freshPhoto();
+      return { method: "DELETE", url: `/api/audits/${auditId}/photos/${photoId}` };
+    },
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/audits/:id/pdf",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byOwner}/pdf` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/audits/:id/history",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byMember}/history` }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/audits/:id/revisions",
+    request: async (w) => ({ method: "POST", url: `/api/audits/${await w.audits.freshCompleted()}/revisions` }),
+    expected: workspace(201),
+  },
+  {
+    route: "GET /api/audits/:id/revisions/:revision",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.revisedId}/revisions/1` }),
+    expected: workspace(200),
+  },
 ];
 
 /** Routes outside the API: the attachment files and the web app, open to anyone by design. */
@@ -476,6 +570,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
         const { id, url } = res.json() as { id: string; url: string };
         return { id, token: url.split("/s/")[1] as string };
       },
+      audits: await matrixAudits(t, owner, member, projectId),
       freshTrashedReport: async () => {
         const id = String(
           (await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id })).id,

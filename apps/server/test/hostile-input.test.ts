@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPRESSED_BODY } from "../src/http/json-body";
 import { countRows } from "./assertions";
+import { createAudit } from "./audit-factories";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { type Headers, rawRequest } from "./raw-http";
@@ -69,6 +70,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   let projectId: string;
   let reportId: string;
   let shareToken: string;
+  let auditId: string;
   // Not invitations: any object without an email is a valid request for an open invitation link.
   const tables = [
     "users",
@@ -79,6 +81,11 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "idempotency_keys",
     "notifications",
     "sync_applied",
+    "audits",
+    "audit_answers",
+    "audit_photos",
+    "audit_answer_history",
+    "audit_revisions",
     "trash_items",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
@@ -100,7 +107,9 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       payload: { name: "Hostile" },
     });
     shareToken = (link.json() as { url: string }).url.split("/s/")[1] as string;
+    auditId = (await createAudit(t, token, projectId)).id;
   });
+  const auditRow = () => t.ctx.db.selectFrom("audits").selectAll().where("id", "=", auditId).executeTakeFirst();
   const reportRow = () =>
     t.ctx.db.selectFrom("snagging_reports").selectAll().where("id", "=", reportId).executeTakeFirst();
   afterAll(() => t.close());
@@ -126,8 +135,15 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", `/api/projects/${projectId}/share-links`, true],
       ["PUT", "/api/workspace/branding", true],
       ["POST", `/api/share/${shareToken}/reports/${reportId}/fix`, false],
+      ["POST", "/api/audits", true],
+      ["POST", "/api/audits/import", true],
+      ["PATCH", `/api/audits/${auditId}`, true],
+      ["PATCH", `/api/audits/${auditId}/items/cdm-1`, true],
+      ["POST", `/api/audits/${auditId}/items/cdm-1/photos`, true],
+      ["POST", `/api/audits/${auditId}/revisions`, true],
     ];
     const report = await reportRow();
+    const audit = await auditRow();
     for (const [method, url, authed] of routes) {
       for (const body of HOSTILE_BODIES) {
         const res = await t.request({
@@ -146,6 +162,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       }
     }
     expect(await snapshot()).toEqual(before);
+    expect(await auditRow()).toEqual(audit);
     const invitations = await t.request({ method: "GET", url: "/api/invitations", token });
     const emails = (invitations.json() as { invitations: { email: string | null }[] }).invitations.map((i) => i.email);
     expect(emails.every((email) => email === null)).toBe(true);
@@ -242,6 +259,18 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["GET", (id) => `/api/invitations/token/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}/membership`, adminToken],
+      ["GET", (id) => `/api/audits/${id}`, token],
+      ["PATCH", (id) => `/api/audits/${id}`, token],
+      ["DELETE", (id) => `/api/audits/${id}`, token],
+      ["GET", (id) => `/api/audits/${id}/history`, token],
+      ["GET", (id) => `/api/audits/${id}/pdf`, token],
+      ["POST", (id) => `/api/audits/${id}/revisions`, token],
+      ["GET", (id) => `/api/audits/${id}/revisions/${id}`, token],
+      ["GET", (id) => `/api/audits/${auditId}/revisions/${id}`, token],
+      ["PATCH", (id) => `/api/audits/${id}/items/${id}`, token],
+      ["PATCH", (id) => `/api/audits/${auditId}/items/${id}`, token],
+      ["POST", (id) => `/api/audits/${auditId}/items/${id}/photos`, token],
+      ["DELETE", (id) => `/api/audits/${auditId}/photos/${id}`, token],
       ["POST", (id) => `/api/trash/${id}/restore`, token],
     ];
     for (const id of ID_PARAMS) {
@@ -261,6 +290,11 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       "membership=bogus",
       "scope[]=all",
       "page=abc",
+      "from=2026-02-30",
+      "to=%00",
+      "auditorId=' OR 1=1 --",
+      "limit=0",
+      "cursor=abc",
     ];
     for (const query of listQueries) {
       for (const [url, bearer] of [
@@ -268,6 +302,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["/api/users", adminToken],
         ["/api/users", token],
         ["/api/notifications", token],
+        ["/api/audits", token],
+        ["/api/audits/trends", token],
         ["/api/trash", token],
       ] as const) {
         const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });
@@ -343,6 +379,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging"],
       ["PATCH", `/api/snagging/${reportId}`],
       ["POST", "/api/snagging/sync"],
+      ["POST", `/api/audits/${auditId}/items/cdm-1/photos`],
+      ["PATCH", `/api/audits/${auditId}`],
     ] as const) {
       for (const [contentType, payload] of bodies) {
         for (const headers of [{}, { "idempotency-key": "\u00e9" }, { "idempotency-key": "k".repeat(256) }]) {

@@ -12,6 +12,7 @@ import * as storageUsage from "./migrations/0009-storage-usage";
 import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
 import * as trash from "./migrations/0010-trash";
 import * as shareLinks from "./migrations/0014-share-links";
+import * as audits from "./migrations/0016-audits";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009-storage-usage": storageUsage,
   "0010-refresh-grace-once": refreshGraceOnce,
   "0010-trash": trash,
+  "0016-audits": audits,
   "0014-share-links": shareLinks,
 };
 

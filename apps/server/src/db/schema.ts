@@ -162,6 +162,93 @@ export interface ReportStatusCountsTable {
   n: number;
 }
 
+/** A site audit on the server (issue 25, migration 0016); signatures are image files in storage. */
+export interface AuditsTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  /** The device's id of an uploaded audit (unique per workspace), so an upload is never doubled. */
+  client_id: string | null;
+  auditor_id: string | null;
+  auditor_name: string;
+  template_id: string;
+  template_version: string;
+  status: "draft" | "completed";
+  /** 1 at first; each change of a completed audit starts the next, keeping the signed one. */
+  revision: number;
+  audit_date: number;
+  notes: string;
+  /** JSON of the audit's form data (site, weather, shift …). */
+  form_data: string;
+  overall_score: number;
+  total_items: number;
+  passed_items: number;
+  failed_items: number;
+  auditor_signature_key: string | null;
+  auditor_signer_name: string | null;
+  auditor_signed_at: number | null;
+  site_rep_name: string;
+  site_rep_signature_key: string | null;
+  site_rep_signed_at: number | null;
+  completed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuditAnswersTable {
+  audit_id: string;
+  item_id: string;
+  status: "" | "C" | "I" | "NC" | "N/A";
+  notes: string;
+  risk_severity: number | null;
+  risk_likelihood: number | null;
+  action_owner: string;
+  due_date: number | null;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+export interface AuditPhotosTable {
+  id: string;
+  audit_id: string;
+  workspace_id: string;
+  item_id: string;
+  /** `<Idempotency-Key>#<n>` of the upload that added it (null without one). */
+  client_id: string | null;
+  storage_key: string;
+  thumbnail_key: string;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  size_bytes: number;
+  position: number;
+  created_at: number;
+}
+
+/** Append-only: one row per answer change, written in the change's transaction. */
+export interface AuditAnswerHistoryTable {
+  id: string;
+  audit_id: string;
+  item_id: string;
+  user_id: string | null;
+  user_name: string;
+  /** JSON `{field: {from, to}}`. */
+  changes: string;
+  /** The id of the other person whose answer this change replaced, if any. */
+  overwrote: string | null;
+  created_at: number;
+}
+
+export interface AuditRevisionsTable {
+  audit_id: string;
+  revision: number;
+  snapshot: string;
+  file_keys: string;
+  completed_at: number;
+  created_by: string | null;
+  created_at: number;
+}
+
 /** A share link (issue 27): only the token's SHA-256 is kept. */
 export interface ShareLinksTable {
   id: string;
@@ -216,6 +303,11 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
   trash_items: TrashItemsTable;
+  audits: AuditsTable;
+  audit_answers: AuditAnswersTable;
+  audit_photos: AuditPhotosTable;
+  audit_answer_history: AuditAnswerHistoryTable;
+  audit_revisions: AuditRevisionsTable;
   share_links: ShareLinksTable;
   share_link_events: ShareLinkEventsTable;
   workspace_branding: WorkspaceBrandingTable;
@@ -256,4 +348,7 @@ export type InvitationRow = Selectable<InvitationsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
+export type AuditRow = Selectable<AuditsTable>;
+export type AuditAnswerRow = Selectable<AuditAnswersTable>;
+export type AuditPhotoRow = Selectable<AuditPhotosTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
