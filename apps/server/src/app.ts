@@ -34,6 +34,7 @@ import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { shareActivityRoutes } from "./sharing/share-activity.routes";
 import { shareLinkRoutes, sharePublicRoutes } from "./sharing/share-links.routes";
+import { sheetRoutes } from "./sheets/sheets.routes";
 import { snagListRoutes } from "./snag-list/snag-list.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool";
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
+      await api.register(sheetRoutes(ctx, authenticate));
     },
     { prefix: "/api" },
   );

@@ -3,6 +3,7 @@
 // without a row here fails the first test.
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned } from "../src/notifications/notifications.service";
 import { deviceAudit, matrixAudits, multipartPhoto } from "./audit-factories";
@@ -71,6 +72,30 @@ let emailCounter = 0;
 let syncCounter = 0;
 const uniqueEmail = () => `matrix.${Date.now()}.${++emailCounter}@example.com`;
 const project = { name: "Matrix", description: "", location: "", clientName: "", status: "active" };
+
+/** A tiny PNG drawing as a multipart body with its `file` part. */
+async function sheetUpload(): Promise<Pick<InjectOptions, "payload" | "headers">> {
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
+  return multipart({}, [{ name: "plan.png", data: png, type: "image/png" }], "file");
+}
+
+async function newSheet(w: World): Promise<string> {
+  const res = await w.t.request({
+    method: "POST",
+    url: `/api/projects/${w.projectId}/sheets`,
+    token: w.owner.accessToken,
+    ...(await sheetUpload()),
+  });
+  return (res.json() as { sheets: { id: string }[] }).sheets[0]?.id as string;
+}
+
+let sharedSheetId: Promise<string> | undefined;
+const sharedSheet = (w: World): Promise<string> => {
+  sharedSheetId ??= newSheet(w);
+  return sharedSheetId;
+};
 
 const ROWS: Row[] = [
   { route: "GET /api/health", request: () => ({ method: "GET", url: "/api/health" }), expected: all(200, 200) },
@@ -255,6 +280,42 @@ const ROWS: Row[] = [
   {
     route: "DELETE /api/snagging/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/snagging/${await w.freshReport()}` }),
+    expected: workspace(204),
+  },
+
+  // Drawings (issue 24): a small PNG sheet in the owner's project; a fresh one per DELETE cell.
+  {
+    route: "POST /api/projects/:id/sheets",
+    request: async (w) => ({ method: "POST", url: `/api/projects/${w.projectId}/sheets`, ...(await sheetUpload()) }),
+    expected: workspace(201),
+  },
+  {
+    route: "GET /api/projects/:id/sheets",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/sheets` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/sheets/:id",
+    request: async (w) => ({ method: "GET", url: `/api/sheets/${await sharedSheet(w)}` }),
+    expected: workspace(200),
+  },
+  {
+    route: "PATCH /api/sheets/:id",
+    request: async (w) => ({ method: "PATCH", url: `/api/sheets/${await sharedSheet(w)}`, payload: { level: "L2" } }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/sheets/:id/revisions",
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/sheets/${await sharedSheet(w)}/revisions`,
+      ...(await sheetUpload()),
+    }),
+    expected: workspace(201),
+  },
+  {
+    route: "DELETE /api/sheets/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/sheets/${await newSheet(w)}` }),
     expected: workspace(204),
   },
 
@@ -500,6 +561,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
   let w: World;
 
   beforeAll(async () => {
+    sharedSheetId = undefined;
     const t = await createTestApp(kind);
     const owner = await signUp(t, { firstName: "Olive" });
     const invite = async () => {

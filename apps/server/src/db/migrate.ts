@@ -11,6 +11,7 @@ import * as projectUserSearchText from "./migrations/0008-project-user-search-te
 import * as storageUsage from "./migrations/0009-storage-usage";
 import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
 import * as trash from "./migrations/0010-trash";
+import * as sheets from "./migrations/0012-sheets";
 import * as shareLinks from "./migrations/0014-share-links";
 import * as audits from "./migrations/0016-audits";
 import type { Database } from "./schema";
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0009-storage-usage": storageUsage,
   "0010-refresh-grace-once": refreshGraceOnce,
   "0010-trash": trash,
+  "0012-sheets": sheets,
   "0016-audits": audits,
   "0014-share-links": shareLinks,
 };

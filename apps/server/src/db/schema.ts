@@ -82,6 +82,10 @@ export interface SnaggingReportsTable {
   page_url: string | null;
   created_at: number;
   updated_at: number;
+  /** The report's pin on a drawing (migration 0012): a sheet with both positions (0–1), or none. */
+  sheet_id: ColumnType<string | null, string | null | undefined, string | null>;
+  pin_x: ColumnType<number | null, number | null | undefined, number | null>;
+  pin_y: ColumnType<number | null, number | null | undefined, number | null>;
   /**
    * Title and description folded for search (shared/search.ts), written with every insert and
    * description change (snagging.repository.ts). Never selected into a row type: only searched.
@@ -308,6 +312,8 @@ export interface Database {
   audit_photos: AuditPhotosTable;
   audit_answer_history: AuditAnswerHistoryTable;
   audit_revisions: AuditRevisionsTable;
+  sheets: SheetsTable;
+  sheet_revisions: SheetRevisionsTable;
   share_links: ShareLinksTable;
   share_link_events: ShareLinkEventsTable;
   workspace_branding: WorkspaceBrandingTable;
@@ -338,6 +344,40 @@ export interface TrashItemsTable {
 }
 
 export type TrashItemRow = Selectable<TrashItemsTable>;
+
+/** A drawing of a project (migration 0012): one page of an uploaded PDF, or an image. */
+export interface SheetsTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  name: string;
+  level: string;
+  page_number: number;
+  current_revision: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One rendering of a sheet: its tiles live under `tiles_key/`, its source file at `source_key`. */
+export interface SheetRevisionsTable {
+  id: string;
+  sheet_id: string;
+  workspace_id: string;
+  revision: number;
+  status: "processing" | "ready" | "failed";
+  failure_reason: string | null;
+  source_key: string;
+  source_page: number;
+  tiles_key: string;
+  width: number;
+  height: number;
+  tile_bytes: number;
+  created_at: number;
+}
+
+export type SheetRow = Selectable<SheetsTable>;
+export type SheetRevisionRow = Selectable<SheetRevisionsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

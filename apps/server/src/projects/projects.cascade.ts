@@ -6,6 +6,7 @@ import { deleteAuditRows, fileKeysOfAudits } from "../audits/audits.repository";
 import type { AppContext } from "../context";
 import type { Database } from "../db/schema";
 import { releaseStorage, storedBytesOf } from "../quotas/storage-quota";
+import { deleteProjectSheetRows } from "../sheets/sheets.cascade";
 import { logFileDeleteFailure } from "../snagging/snagging.files";
 
 export async function deleteProjectsWithFiles(
@@ -33,6 +34,7 @@ export async function deleteProjectsWithFiles(
         await releaseStorage(trx, workspaceId, storedBytesOf(rows));
       }
       fileKeys = attachments.flatMap((a) => (a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key]));
+      fileKeys.push(...(await deleteProjectSheetRows(trx, projectIds)));
       const reportIds = trx.selectFrom("snagging_reports").select("id").where("project_id", "in", projectIds);
       await trx.deleteFrom("attachments").where("report_id", "in", reportIds).execute();
       await trx.deleteFrom("snagging_reports").where("project_id", "in", projectIds).execute();

@@ -34,7 +34,9 @@ async function renderReportDocument(task: ReportPdfTask): Promise<Readable> {
   // The task must not keep the stored photos alive while their copies are made.
   (task as { images: unknown }).images = [];
   const images = await printCopies(stored, task.attachments);
-  return renderReportPdf({ ...task, images });
+  // The plan crop arrives as a Uint8Array from the request thread.
+  const plan = task.plan ? { ...task.plan, image: asBuffer(task.plan.image) as Buffer } : null;
+  return renderReportPdf({ ...task, images, plan });
 }
 
 /** A site audit's PDF (issue 25): its photos and signatures are embedded as stored. */
