@@ -31,6 +31,8 @@ const ROUTES = [
   { path: "/forgot-password", html: "index.html", modules: ["src/features/auth/forgot-password-page.tsx"] },
   { path: "/reset-password", html: "index.html", modules: ["src/features/auth/reset-password-page.tsx"] },
   { path: "/unsubscribe", html: "index.html", modules: ["src/features/mail/unsubscribe-page.tsx"] },
+  // The share page loads with the app entry (like /signup): measured, no budget of its own yet.
+  { path: "/s/:token", html: "index.html", modules: ["src/features/sharing/share-page.tsx"] },
   {
     path: "/app/dashboard",
     html: "app-shell/dashboard.html",

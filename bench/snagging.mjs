@@ -6,11 +6,15 @@
 //   - GET /api/snagging with 1,000 and 10,000 reports in the workspace (rows seeded with SQL)
 //   - a report with 500 history entries and 200 comments (issue 23), written through the API:
 //     its detail, the first page of its history and of its comments, all of its history, its PDF
+//   - the project snag list PDF (GET /api/projects/{id}/snag-list.pdf) of 50 and 500 snags with
+//     two photos each: time, pages, bytes, and the server's peak RSS above its level before
+//     (the PDF worker is a thread of the server process)
 // Budgets (issue 8): 20-photo PDF < 1 s, 12 MP photo stored with its thumbnail < 300 ms.
+// Issue 27: the 500-snag list under 15 s, memory flat between 50 and 500.
 // Usage: npm run build && npm run bench:snagging [-- --runs 7]
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -18,7 +22,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "7" }, "snag-list-only": { type: "boolean", default: false } },
+});
 const RUNS = Math.max(3, Math.min(Number(values.runs), 50));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
@@ -188,6 +194,126 @@ async function seedReports(workspaceId, projectId, userId, count) {
   db.close();
 }
 
+/** Reports with two photos each (the same real display copy and thumbnail files), in a few places. */
+async function seedListReports(workspaceId, projectId, userId, count, keys) {
+  const now = Math.floor(Date.now() / 1000);
+  const reports = [];
+  const attachments = [];
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    const title = `SNAG-LIST-${String(i).padStart(5, "0")}-${randomBytes(3).toString("hex")}`;
+    const description = `📷 Photo 1 - Level ${i % 12}, flat ${i % 40}: Cracked tile number ${i}\n\n📷 Photo 2 - Level ${i % 12}: Close-up`;
+    reports.push([
+      id,
+      workspaceId,
+      projectId,
+      title,
+      description,
+      i % 5 === 0 ? "resolved" : "open",
+      "medium",
+      ["finish", "plumbing", "electrical"][i % 3],
+      userId,
+      userId,
+      now - i,
+      now - i,
+      `${fold(title)}\n${fold(description)}`,
+    ]);
+    for (const position of [0, 1]) {
+      attachments.push([
+        randomUUID(),
+        id,
+        workspaceId,
+        keys.display,
+        keys.thumbnail,
+        "bench.jpg",
+        "image/jpeg",
+        1000,
+        position,
+        now,
+      ]);
+    }
+  }
+  const reportSql =
+    "insert into snagging_reports (id, workspace_id, project_id, title, description, status, priority, category, assigned_to, created_by, created_at, updated_at, search_text) values ";
+  const attachmentSql =
+    "insert into attachments (id, report_id, workspace_id, storage_key, thumbnail_key, original_name, content_type, size_bytes, position, created_at) values ";
+  if (databaseUrl) {
+    const pg = require("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    for (const [sql, rows] of [
+      [reportSql, reports],
+      [attachmentSql, attachments],
+    ]) {
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500);
+        const width = chunk[0].length;
+        const tuples = chunk.map(
+          (_, j) => `(${Array.from({ length: width }, (_, k) => `$${j * width + k + 1}`).join(",")})`,
+        );
+        await client.query(sql + tuples.join(","), chunk.flat());
+      }
+    }
+    await client.end();
+    return;
+  }
+  const Database = require("better-sqlite3");
+  const db = new Database(path.join(dataDir, "sitesnag.db"));
+  db.pragma("busy_timeout = 5000");
+  const insertReport = db.prepare(`${reportSql}(${Array(13).fill("?").join(",")})`);
+  const insertAttachment = db.prepare(`${attachmentSql}(${Array(10).fill("?").join(",")})`);
+  db.transaction(() => {
+    for (const r of reports) insertReport.run(...r);
+    for (const a of attachments) insertAttachment.run(...a);
+  })();
+  db.close();
+}
+
+/** `--snag-list-only`: the snag list part alone (it ends the run through this). */
+const ONLY_SNAG_LIST = Symbol("snag list only");
+
+/** The server's resident memory (kB) now, from /proc (Linux). */
+const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0);
+
+async function benchSnagList(token, workspaceId, userId, photo) {
+  const keys = {
+    display: `photos/${randomBytes(16).toString("hex")}.jpg`,
+    thumbnail: `photos/${randomBytes(16).toString("hex")}-thumb.jpg`,
+  };
+  const display = await sharp(photo).resize(2048, 2048, { fit: "inside" }).jpeg({ quality: 85 }).toBuffer();
+  const thumbnail = await sharp(photo).resize(400, 400, { fit: "inside" }).jpeg({ quality: 75 }).toBuffer();
+  mkdirSync(path.join(dataDir, "files", "photos"), { recursive: true });
+  writeFileSync(path.join(dataDir, "files", keys.display), display);
+  writeFileSync(path.join(dataDir, "files", keys.thumbnail), thumbnail);
+  for (const count of [50, 500]) {
+    const list = (await (await call("POST", "/api/projects", { token, body: { name: `Snag list ${count}` } })).json())
+      .project;
+    await seedListReports(workspaceId, list.id, userId, count, keys);
+    const times = [];
+    let pages = 0;
+    let size = 0;
+    let peak = 0;
+    for (let i = 0; i < Math.min(RUNS, 3); i++) {
+      const before = rssKb();
+      let high = before;
+      const sampler = setInterval(() => (high = Math.max(high, rssKb())), 25);
+      const [t, bytes] = await timed(async () =>
+        Buffer.from(
+          await (await call("GET", `/api/projects/${list.id}/snag-list.pdf?groupBy=location`, { token })).arrayBuffer(),
+        ),
+      );
+      clearInterval(sampler);
+      times.push(t);
+      size = bytes.length;
+      pages = (bytes.toString("latin1").match(/\/Type \/Page\b(?!s)/g) ?? []).length;
+      peak = Math.max(peak, high - before);
+    }
+    console.log(
+      `  snag list PDF of ${String(count).padStart(3)} snags × 2 photos: median ${ms(median(times))}, ${pages} pages, ${(size / 1e6).toFixed(1)} MB, server RSS +${(peak / 1024).toFixed(0)} MB at peak${count === 500 ? "  (budget 15 s)" : ""}`,
+    );
+  }
+}
+
 try {
   await waitHealthy();
   const email = `bench.${Date.now()}@example.com`;
@@ -201,6 +327,10 @@ try {
   console.log(`snagging bench (${databaseUrl ? "PostgreSQL" : "SQLite"}, ${RUNS} runs each)`);
 
   const photo = await twelveMegapixelJpeg();
+  if (values["snag-list-only"]) {
+    await benchSnagList(token, auth.user.workspaceId, auth.user.id, photo);
+    throw ONLY_SNAG_LIST;
+  }
   const createWith = async (photos) => {
     const form = new FormData();
     form.append("projectId", project.id);
@@ -318,6 +448,9 @@ try {
       `  GET /api/snagging with ${count} reports: median ${ms(median(times))}, p90 ${ms(p90(times))}, ${(size / 1e6).toFixed(1)} MB JSON`,
     );
   }
+  await benchSnagList(token, auth.user.workspaceId, auth.user.id, photo);
+} catch (error) {
+  if (error !== ONLY_SNAG_LIST) throw error;
 } finally {
   server.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });

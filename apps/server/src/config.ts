@@ -65,6 +65,12 @@ const EnvSchema = z.object({
     .min(0, { error: "must be a whole hour from 0 to 23" })
     .max(23, { error: "must be a whole hour from 0 to 23" })
     .default(7),
+  SHARE_RATE_LIMIT: z.coerce
+    .number({ error: "must be a whole number from 1 to 100000" })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(60),
   PDFS_PER_USER: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(3),
   WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(600),
   WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(100),
@@ -161,6 +167,10 @@ export type Config = {
     /** The local hour (each person's time zone) the daily digest goes out. */
     digestHour: number;
   };
+  /** Share link requests (view, fix) allowed per client IP per minute. */
+  shareRateLimit: number;
+  /** The origin in share links: PUBLIC_URL when set, else the origin the request came to. */
+  publicUrl: string | undefined;
   /** Bytes of PDF work (photos read, documents being written) in flight at once, per instance. */
   pdfMemoryBytes: number;
   /** Writes per minute and storage per workspace (quotas/, decision 0019). */
@@ -240,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
       digestHour: e.MAIL_DIGEST_HOUR,
     },
+    shareRateLimit: e.SHARE_RATE_LIMIT,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, "") : undefined,
     pdfMemoryBytes: e.PDF_MEMORY_MB * MB,
     quotas: {
       account: { items: e.WRITE_ITEMS_PER_MINUTE, bytes: e.WRITE_MB_PER_MINUTE * MB },

@@ -33,6 +33,8 @@ type World = {
   freshProject: () => Promise<string>;
   freshInvitation: () => Promise<{ id: string; token: string }>;
   freshMember: () => Promise<string>;
+  /** A live share link over the whole of `projectId`. */
+  freshShareLink: () => Promise<{ id: string; token: string }>;
   audits: Awaited<ReturnType<typeof matrixAudits>>;
   /** A comment by the member on the world's report. */
   freshComment: () => Promise<string>;
@@ -224,6 +226,47 @@ const ROWS: Row[] = [
     expected: workspace(200),
   },
 
+  {
+    route: "GET /api/projects/:id/snag-list.pdf",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/snag-list.pdf?groupBy=location` }),
+    expected: workspace(200),
+  },
+
+  {
+    route: "POST /api/projects/:id/share-links",
+    request: (w) => ({ method: "POST", url: `/api/projects/${w.projectId}/share-links`, payload: { name: "Matrix" } }),
+    expected: workspace(201),
+  },
+  {
+    route: "GET /api/projects/:id/share-links",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/share-links` }),
+    expected: workspace(200),
+  },
+  {
+    route: "DELETE /api/share-links/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/share-links/${(await w.freshShareLink()).id}` }),
+    expected: workspace(204),
+  },
+  {
+    // No session needed: the link is the credential; a bearer token changes nothing.
+    route: "GET /api/share/:token",
+    request: async (w) => ({ method: "GET", url: `/api/share/${(await w.freshShareLink()).token}` }),
+    expected: all(200, 200),
+  },
+  {
+    route: "POST /api/share/:token/reports/:reportId/fix",
+    request: async (w) => {
+      const body = await multipart({ note: "Fixed" }, [{ name: "fix.jpg", data: w.photo }]);
+      return {
+        method: "POST",
+        url: `/api/share/${(await w.freshShareLink()).token}/reports/${await w.freshReport()}/fix`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+    expected: all(200, 200),
+  },
+
   { route: "GET /api/snagging", request: () => ({ method: "GET", url: "/api/snagging" }), expected: all(200) },
   {
     route: "GET /api/snagging/counts",
@@ -249,6 +292,11 @@ const ROWS: Row[] = [
   {
     route: "GET /api/snagging/:id/download-pdf",
     request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/download-pdf` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/snagging/:id/link-activity",
+    request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/link-activity` }),
     expected: workspace(200),
   },
   {
@@ -490,6 +538,35 @@ const ROWS: Row[] = [
   },
 
   {
+    route: "GET /api/workspace/branding",
+    request: () => ({ method: "GET", url: "/api/workspace/branding" }),
+    expected: all(200),
+  },
+  {
+    // Owners only; every signed-in persona but the member owns a workspace of their own.
+    route: "PUT /api/workspace/branding",
+    request: () => ({
+      method: "PUT",
+      url: "/api/workspace/branding",
+      payload: { companyName: "Matrix Ltd", accentColour: "#112233" },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "PUT /api/workspace/branding/logo",
+    request: async (w) => {
+      const body = await multipart({}, [{ name: "logo.jpg", data: w.photo }], "logo");
+      return { method: "PUT", url: "/api/workspace/branding/logo", payload: body.payload, headers: body.headers };
+    },
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "DELETE /api/workspace/branding/logo",
+    request: () => ({ method: "DELETE", url: "/api/workspace/branding/logo" }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+
+  {
     route: "GET /api/notifications",
     request: () => ({ method: "GET", url: "/api/notifications" }),
     expected: all(200),
@@ -682,6 +759,16 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
         return { id: invitation.id, token };
       },
       freshMember: async () => (await join()).user.id,
+      freshShareLink: async () => {
+        const res = await t.request({
+          method: "POST",
+          url: `/api/projects/${projectId}/share-links`,
+          token: owner.accessToken,
+          payload: { name: "Matrix link" },
+        });
+        const { id, url } = res.json() as { id: string; url: string };
+        return { id, token: url.split("/s/")[1] as string };
+      },
       audits: await matrixAudits(t, owner, member, projectId),
       freshComment: async () => {
         const res = await t.request({

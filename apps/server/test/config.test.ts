@@ -35,6 +35,8 @@ describe("loadConfig", () => {
         publicUrl: "http://localhost:3000",
         digestHour: 7,
       },
+      shareRateLimit: 60,
+      publicUrl: undefined,
       pdfMemoryBytes: 128 * 1024 * 1024,
       quotas: {
         account: { items: 600, bytes: 100 * 1024 * 1024 },
@@ -73,6 +75,7 @@ describe("loadConfig", () => {
       MAIL_FROM: "Acme Snags <snags@acme.example>",
       PUBLIC_URL: "https://snags.acme.example/",
       MAIL_DIGEST_HOUR: "18",
+      SHARE_RATE_LIMIT: "30",
       PDF_MEMORY_MB: "64",
       WRITE_ITEMS_PER_MINUTE: "100",
       WRITE_MB_PER_MINUTE: "10",
@@ -105,6 +108,8 @@ describe("loadConfig", () => {
         publicUrl: "https://snags.acme.example",
         digestHour: 18,
       },
+      shareRateLimit: 30,
+      publicUrl: "https://snags.acme.example",
       pdfMemoryBytes: 64 * 1024 * 1024,
       quotas: {
         account: { items: 100, bytes: 10 * 1024 * 1024 },
@@ -213,5 +218,12 @@ describe("loadConfig", () => {
     expect(configError({ AUTH_RATE_LIMIT: "0" }).message).toMatch(/^Invalid AUTH_RATE_LIMIT/);
     expect(configError({ AUTH_RATE_LIMIT: "many" }).message).toMatch(/^Invalid AUTH_RATE_LIMIT/);
     expect(configError({ LOG_LEVEL: "loud" }).message).toMatch(/^Invalid LOG_LEVEL/);
+    expect(configError({ SHARE_RATE_LIMIT: "0" }).message).toBe(
+      "Invalid SHARE_RATE_LIMIT: must be a whole number from 1 to 100000",
+    );
+    expect(configError({ PUBLIC_URL: "snag.example.com" }).message).toMatch(
+      /^Invalid PUBLIC_URL: must be an http\(s\) origin/,
+    );
+    expect(configError({ PUBLIC_URL: "ftp://snag.example.com" }).message).toMatch(/^Invalid PUBLIC_URL/);
   });
 });

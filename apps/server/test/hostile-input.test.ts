@@ -71,6 +71,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   let inviteToken: string;
   let projectId: string;
   let reportId: string;
+  let shareToken: string;
   let auditId: string;
   // Not invitations: any object without an email is a valid request for an open invitation link.
   const tables = [
@@ -110,6 +111,13 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     const invite = await t.request({ method: "POST", url: "/api/invitations", token, payload: {} });
     inviteToken = (invite.json() as { token: string }).token;
     reportId = String((await insertReport(t, { workspaceId: account.user.workspaceId, projectId })).id);
+    const link = await t.request({
+      method: "POST",
+      url: `/api/projects/${projectId}/share-links`,
+      token,
+      payload: { name: "Hostile" },
+    });
+    shareToken = (link.json() as { url: string }).url.split("/s/")[1] as string;
     auditId = (await createAudit(t, token, projectId)).id;
   });
   const auditRow = () => t.ctx.db.selectFrom("audits").selectAll().where("id", "=", auditId).executeTakeFirst();
@@ -140,6 +148,9 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging", true],
       ["PATCH", `/api/snagging/${reportId}`, true],
       ["POST", "/api/snagging/sync", true],
+      ["POST", `/api/projects/${projectId}/share-links`, true],
+      ["PUT", "/api/workspace/branding", true],
+      ["POST", `/api/share/${shareToken}/reports/${reportId}/fix`, false],
       ["POST", "/api/audits", true],
       ["POST", "/api/audits/import", true],
       ["PATCH", `/api/audits/${auditId}`, true],
@@ -424,6 +435,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["POST", "/verification"],
         ["GET", "/comments"],
         ["POST", "/comments"],
+        ["GET", "/link-activity"],
       ] as const) {
         const res = await t.request({
           method,
@@ -435,9 +447,26 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       }
       const file = await t.request({ method: "GET", url: `/files/${id}` });
       expect(file.statusCode, `/files/${id}`).toBe(404);
+      const list = await t.request({ method: "GET", url: `/api/projects/${id}/snag-list.pdf`, token });
+      expect(list.statusCode, `snag-list ${id}`).toBe(404);
+      for (const [method, url] of [
+        ["GET", `/api/projects/${id}/share-links`],
+        ["POST", `/api/projects/${id}/share-links`],
+        ["DELETE", `/api/share-links/${id}`],
+        ["GET", `/api/share/${id}`],
+        ["POST", `/api/share/${id}/reports/${reportId}/fix`],
+        ["POST", `/api/share/${shareToken}/reports/${id}/fix`],
+      ] as const) {
+        const res = await t.request({ method, url, token, payload: { name: "x" } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
     }
     for (const query of QUERIES) {
-      for (const url of [`/api/snagging?${query}`, `/api/snagging/export/csv?${query}`]) {
+      for (const url of [
+        `/api/snagging?${query}`,
+        `/api/snagging/export/csv?${query}`,
+        `/api/projects/${projectId}/snag-list.pdf?${query}`,
+      ]) {
         const res = await t.request({ method: "GET", url, token });
         expect(res.statusCode, url).toBeLessThan(500);
       }

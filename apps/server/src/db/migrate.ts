@@ -14,6 +14,7 @@ import * as trash from "./migrations/0010-trash";
 import * as reportActivity from "./migrations/0011-report-activity";
 import * as sheets from "./migrations/0012-sheets";
 import * as mail from "./migrations/0013-mail";
+import * as shareLinks from "./migrations/0014-share-links";
 import * as uploads from "./migrations/0015-uploads";
 import * as audits from "./migrations/0016-audits";
 import type { Database } from "./schema";
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0011-report-activity": reportActivity,
   "0012-sheets": sheets,
   "0013-mail": mail,
+  "0014-share-links": shareLinks,
   "0015-uploads": uploads,
   "0016-audits": audits,
 };

@@ -384,6 +384,47 @@ export interface AuditRevisionsTable {
   created_at: number;
 }
 
+/** A share link (issue 27): only the token's SHA-256 is kept. */
+export interface ShareLinksTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  name: string;
+  token_hash: string;
+  assignee_id: string | null;
+  /** The snag filter (JSON, shared SnagFilterSchema) the link was made with. */
+  filter: string;
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+/** One view or action through a share link, named after the link (append-only). */
+export interface ShareLinkEventsTable {
+  id: string;
+  link_id: string;
+  workspace_id: string;
+  report_id: string | null;
+  kind: "view" | "fix";
+  link_name: string;
+  note: string | null;
+  /** JSON list of the attachment ids a fix added. */
+  attachment_ids: string | null;
+  created_at: number;
+}
+
+/** A workspace's company branding for PDFs (issue 27). */
+export interface WorkspaceBrandingTable {
+  workspace_id: string;
+  company_name: string | null;
+  accent_colour: string | null;
+  /** Storage key of the logo rendered to PNG. */
+  logo_key: string | null;
+  updated_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -414,6 +455,9 @@ export interface Database {
   report_activity: ReportActivityTable;
   report_comments: ReportCommentsTable;
   comment_photos: CommentPhotosTable;
+  share_links: ShareLinksTable;
+  share_link_events: ShareLinkEventsTable;
+  workspace_branding: WorkspaceBrandingTable;
 }
 
 /** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */
@@ -496,3 +540,4 @@ export type AuditAnswerRow = Selectable<AuditAnswersTable>;
 export type AuditPhotoRow = Selectable<AuditPhotosTable>;
 export type ActivityRow = Selectable<ReportActivityTable>;
 export type NewActivity = Insertable<ReportActivityTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;

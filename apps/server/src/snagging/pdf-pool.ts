@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import type { TransferListItem } from "node:worker_threads";
 import { type AuditPdfInput, renderAuditPdf } from "../audits/audit-pdf";
+import { renderSnagListDocument, type SnagListTask } from "../snag-list/snag-list-task";
 import { MemoryBudget } from "../workers/memory-budget";
 import { PdfStreamer } from "../workers/pdf-stream";
 import { WorkerPool, workerEntry } from "../workers/worker-pool";
@@ -13,7 +14,7 @@ import { DECODE_PEAK_BYTES, printCopies } from "./pdf-print-copies";
 
 /** A report's evidence PDF as a pool task. Other PDFs add their own `kind` here and in pdfRenderers. */
 export type ReportPdfTask = PdfInput & { kind: "report" };
-export type PdfJob = ReportPdfTask | AuditPdfInput;
+export type PdfJob = ReportPdfTask | AuditPdfInput | SnagListTask;
 
 export type PdfRenderer = {
   /** Streams a PDF: holds `estimateBytes` of the budget, then reads the task's inputs (`prepare`). */
@@ -48,7 +49,11 @@ async function renderAuditDocument(task: AuditPdfInput): Promise<Readable> {
 }
 
 /** Every kind of PDF the pool makes, by `kind` (the worker entry serves these). */
-export const pdfRenderers = { report: renderReportDocument, audit: renderAuditDocument };
+export const pdfRenderers = {
+  report: renderReportDocument,
+  audit: renderAuditDocument,
+  "snag-list": renderSnagListDocument,
+};
 
 /** What an audit's PDF holds at most: its photos and signatures read, the document on its way out, pdfkit. */
 export const auditPdfEstimate = (imageBytes: number): number => 2 * imageBytes + 16 * 1024 * 1024;
@@ -85,7 +90,11 @@ export function createPdfRenderer(options: { workers: number; queue: number; mem
           options.queue,
         );
   const streamer = new PdfStreamer<PdfJob>(budget, pool, (task) =>
-    task.kind === "audit" ? pdfRenderers.audit(task) : pdfRenderers.report(task),
+    task.kind === "audit"
+      ? pdfRenderers.audit(task)
+      : task.kind === "snag-list"
+        ? pdfRenderers["snag-list"](task)
+        : pdfRenderers.report(task),
   );
   const stream: PdfRenderer["stream"] = (estimate, prepare) => streamer.stream(estimate, prepare);
   return {

@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import type { Report } from "@sitesnag/shared/snagging";
 import PDFDocument from "pdfkit";
 import { drawHistory, type PdfHistoryEntry } from "../activity/activity.pdf";
+import { DEFAULT_BRAND, fitOneLine, type PdfBrand } from "../branding/pdf-brand";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDay, formatDayTime, mapsUrl } from "../format";
 import { drawFixPairs } from "../workflow/workflow.pdf";
@@ -21,6 +22,8 @@ export type PdfInput = {
   /** The display file of each attachment, in order; null when storage no longer has it. */
   images: readonly (Buffer | null)[];
   generatedAt: number;
+  /** The workspace's company branding for the header (issue 27); SiteSnag's when absent. */
+  brand?: PdfBrand;
   /** The report's place on its drawing (issue 24): a crop around its pin, when it has one. */
   plan?: { image: Buffer; sheetName: string; level: string } | null;
   /** The report's history, oldest first (issue 23). */
@@ -85,15 +88,22 @@ function wrappableText(input: PdfInput): PdfInput {
   };
 }
 
-function drawHeader(doc: PDFKit.PDFDocument, { report, generatedAt }: PdfInput) {
+function drawHeader(doc: PDFKit.PDFDocument, { report, generatedAt, brand = DEFAULT_BRAND }: PdfInput) {
   doc.rect(0, 0, PAGE.width, 92).fill(C.band);
-  doc.rect(0, 92, PAGE.width, 4).fill(C.brand);
-  doc.fillColor("#ffffff").font("bold").fontSize(22).text(PRODUCT_NAME, PAGE.margin, 26, { lineBreak: false });
-  doc
-    .fillColor(C.brandSoft)
-    .font("regular")
-    .fontSize(10)
-    .text("Snagging report", PAGE.margin, 56, { lineBreak: false });
+  doc.rect(0, 92, PAGE.width, 4).fill(brand.accent);
+  let nameX = PAGE.margin;
+  if (brand.logo) {
+    try {
+      doc.image(Buffer.from(brand.logo), PAGE.margin, 18, { fit: [120, 56], valign: "center" });
+      nameX += 132;
+    } catch {
+      // An unreadable logo leaves the name alone in the header.
+    }
+  }
+  doc.fillColor("#ffffff").font("bold");
+  const name = fitOneLine(doc, brand.name, PAGE.width - nameX - PAGE.margin - 180, 22, 10);
+  doc.text(name, nameX, 26, { lineBreak: false });
+  doc.fillColor(C.brandSoft).font("regular").fontSize(10).text("Snagging report", nameX, 56, { lineBreak: false });
   doc
     .fillColor("#ffffff")
     .font("bold")
@@ -208,13 +218,13 @@ function drawPlan(doc: PDFKit.PDFDocument, { plan }: PdfInput) {
   doc.y = top + imageHeight + 18;
 }
 
-function drawPageFurniture(doc: PDFKit.PDFDocument, { report, generatedAt }: PdfInput) {
+function drawPageFurniture(doc: PDFKit.PDFDocument, { report, generatedAt, brand = DEFAULT_BRAND }: PdfInput) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
     // Running header on every page after the first, including pages long text flowed onto.
     if (i > range.start) {
-      doc.fillColor(C.muted).font("regular").fontSize(8).text(`${PRODUCT_NAME} · ${report.title}`, PAGE.margin, 28, {
+      doc.fillColor(C.muted).font("regular").fontSize(8).text(`${brand.name} · ${report.title}`, PAGE.margin, 28, {
         lineBreak: false,
       });
       doc

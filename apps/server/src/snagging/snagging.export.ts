@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { readWholeHistory } from "../activity/activity.service";
 import { recordPdfExported } from "../activity/activity.writer";
+import { loadPdfBrand } from "../branding/branding.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -70,6 +71,7 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
       images,
       generatedAt,
       history: history.map((e) => ({ at: e.at, summary: e.summary, offline: e.offline })),
+      brand: await loadPdfBrand(ctx, user.workspace_id),
     };
     return { input, transfer: movable(images) };
   });

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest } from "../http/errors";
-import { PerKeyLimit } from "../http/per-key-limit";
 import { chargeWrites, declaredBytes } from "../quotas/write-limits";
+import { pdfsInFlight } from "../workers/pdf-limit";
 import { createReport } from "./snagging.create";
 import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
 import { photoBytesOf } from "./snagging.files";
@@ -28,13 +28,11 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
   return header;
 }
 
-const tooManyPdfs = (n: number) =>
-  `You already have ${n} PDF${n === 1 ? "" : "s"} being prepared. Please wait for ${n === 1 ? "it" : "them"} to finish, then try again.`;
-
 export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
     // One account cannot fill the PDF queue that every workspace waits in (PDFS_PER_USER).
-    const pdfsInFlight = new PerKeyLimit(ctx.config.pdfsPerUser, tooManyPdfs(ctx.config.pdfsPerUser));
+    // Shared with every kind of PDF (the project snag list too): workers/pdf-limit.ts.
+    const pdfs = pdfsInFlight(ctx);
     // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
     app.addHook("onRequest", authenticate);
     // Multipart is parsed only here, part by part in readReportRequest (limits given per request).
@@ -97,7 +95,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
       const user = currentUser(request);
       // The account's place is held until the document has been sent (or the client left).
-      const release = pdfsInFlight.hold(user.id);
+      const release = pdfs.hold(user.id);
       let pdf: Readable;
       try {
         pdf = await downloadReportPdf(ctx, user, request.params.id);

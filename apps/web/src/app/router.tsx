@@ -136,6 +136,14 @@ export const router = createBrowserRouter(
             (m) => m.AcceptInvitePage,
           ),
         },
+        {
+          // A share link (issue 27): someone with no account, no sign-in.
+          path: "/s/:token",
+          lazy: screen(
+            () => import("../features/sharing/share-page"),
+            (m) => m.SharePage,
+          ),
+        },
         { path: "/about", element: <ExternalRedirectPage to={COMPANY.aboutUrl} label="our About page" /> },
         { path: "/contact", element: <ExternalRedirectPage to={COMPANY.contactUrl} label="our Contact page" /> },
         {
@@ -262,6 +270,14 @@ export const router = createBrowserRouter(
                   Component: lazyPage(
                     () => import("../features/team/team-page"),
                     (m) => m.TeamPage,
+                  ),
+                },
+                {
+                  path: "workspace",
+                  handle: skeleton("form"),
+                  Component: lazyPage(
+                    () => import("../features/branding/workspace-settings-page"),
+                    (m) => m.WorkspaceSettingsPage,
                   ),
                 },
                 {

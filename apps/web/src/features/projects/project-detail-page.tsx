@@ -11,6 +11,7 @@ import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
+import { ShareLinksSection } from "../sharing/components/share-links-section";
 import { useDeleteProject, useProject, useUpdateProject } from "./api/projects-api";
 import { ProjectFormModal, preloadProjectForm } from "./components/lazy-project-form-modal";
 import { ProjectReports } from "./components/project-reports";
@@ -123,6 +124,7 @@ export function ProjectDetailPage() {
       <div role="tabpanel" id={`project-panel-${tab}`} aria-labelledby={`project-tab-${tab}`}>
         {tab === "plans" ? <ProjectPlansTab projectId={p.id} /> : <ProjectReports projectId={p.id} />}
       </div>
+      <ShareLinksSection projectId={p.id} />
       <ProjectFormModal
         open={isEditing}
         title="Edit Project"

@@ -46,6 +46,10 @@ const loadBody = () => import("./components/report-body");
 const body = loadBody();
 body.catch(() => undefined);
 const ReportBody = lazy(() => body.catch(loadBody).then((m) => ({ default: m.ReportBody })));
+// Share link activity (issue 27): its own small chunk, loaded after the body, shown only when a link touched the report.
+const ReportLinkActivity = lazy(() =>
+  import("../sharing/components/report-link-activity").then((m) => ({ default: m.ReportLinkActivity })),
+);
 
 export const DELETE_REPORT_CONFIRM =
   "Are you sure you want to delete this report? It goes to the Trash, where it can be restored for 30 days.";
@@ -160,6 +164,9 @@ export function SnaggingDetailPage() {
       />
       <ReportCommentsSection reportId={r.id} />
       <ReportHistory reportId={r.id} />
+      <Suspense fallback={null}>
+        <ReportLinkActivity reportId={r.id} />
+      </Suspense>
       <ConfirmDialog
         open={isConfirming}
         title="Delete report?"

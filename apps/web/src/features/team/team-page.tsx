@@ -1,7 +1,8 @@
 import type { Member } from "@sitesnag/shared/users";
-import { UserPlus } from "lucide-react";
+import { Palette, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/button";
+import { Link } from "react-router";
+import { Button, buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
@@ -37,12 +38,18 @@ export function TeamPage() {
         title="Team"
         subtitle={team.data ? `Everyone in ${team.data.workspace.name}.` : "Everyone in your workspace."}
         actions={
-          canInvite && (
-            <Button onClick={() => setInviting(true)}>
-              <UserPlus aria-hidden className="size-4" />
-              Invite teammate
-            </Button>
-          )
+          <>
+            <Link to="/app/workspace" className={buttonClass("secondary")}>
+              <Palette aria-hidden className="size-4" />
+              Workspace settings
+            </Link>
+            {canInvite && (
+              <Button onClick={() => setInviting(true)}>
+                <UserPlus aria-hidden className="size-4" />
+                Invite teammate
+              </Button>
+            )}
+          </>
         }
       />
       {team.isPending ? (

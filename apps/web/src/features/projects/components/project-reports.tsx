@@ -1,14 +1,16 @@
 import { PRIORITIES, type Priority, REPORT_STATUSES, type ReportStatus } from "@sitesnag/shared/enums";
-import { Plus } from "lucide-react";
+import { FileDown, Plus, Share2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { buttonClass } from "../../../components/button";
+import { Button, buttonClass } from "../../../components/button";
 import { LoadMore } from "../../../components/load-more";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
 import { capitalise, formatDate } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useUiStore } from "../../../stores/ui-store";
+import { LazyCreateShareLinkDialog } from "../../sharing/components/lazy-create-share-link-dialog";
+import { LazySnagListDialog } from "../../snag-list/components/lazy-snag-list-dialog";
 import { useFilteredProjectReports, useProjectReports } from "../api/projects-api";
 
 type FilterSelectProps<T extends string> = {
@@ -46,6 +48,12 @@ export function ProjectReports({ projectId }: { projectId: string }) {
   const { query: reports, items: all, isPaged } = useProjectReports(projectId);
   const [status, setStatus] = useState<ReportStatus | "all">("all");
   const [priority, setPriority] = useState<Priority | "all">("all");
+  const [isListOpen, setListOpen] = useState(false);
+  const [isSharing, setSharing] = useState(false);
+  const currentFilter = {
+    status: status === "all" ? undefined : status,
+    priority: priority === "all" ? undefined : priority,
+  };
   const isOnline = useUiStore((s) => s.isOnline);
   const onServer = isPaged && isOnline && (status !== "all" || priority !== "all");
   const filtered = useFilteredProjectReports(projectId, { status, priority }, onServer);
@@ -60,11 +68,37 @@ export function ProjectReports({ projectId }: { projectId: string }) {
         <h2 id="project-reports" className="text-lg font-semibold text-slate-900">
           Snagging reports
         </h2>
-        <Link to={`/app/snagging/new?projectId=${projectId}`} className={buttonClass("primary")}>
-          <Plus aria-hidden className="size-4" />
-          New Report
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setListOpen(true)} onPointerEnter={LazySnagListDialog.preload}>
+            <FileDown aria-hidden className="size-4" />
+            Snag list PDF
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setSharing(true)}
+            onPointerEnter={LazyCreateShareLinkDialog.preload}
+          >
+            <Share2 aria-hidden className="size-4" />
+            Share snags
+          </Button>
+          <Link to={`/app/snagging/new?projectId=${projectId}`} className={buttonClass("primary")}>
+            <Plus aria-hidden className="size-4" />
+            New Report
+          </Link>
+        </div>
       </div>
+      <LazySnagListDialog
+        open={isListOpen}
+        projectId={projectId}
+        initial={currentFilter}
+        onClose={() => setListOpen(false)}
+      />
+      <LazyCreateShareLinkDialog
+        open={isSharing}
+        projectId={projectId}
+        filter={currentFilter}
+        onClose={() => setSharing(false)}
+      />
       <div className="mb-3 flex flex-wrap gap-2">
         <FilterSelect
           label="Filter by status"

@@ -1,0 +1,41 @@
+import multipart from "@fastify/multipart";
+import { BrandingInputSchema, MAX_LOGO_BYTES } from "@sitesnag/shared/branding";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser, type Guard } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { AppError, badRequest } from "../http/errors";
+import { getBranding, removeLogo, updateBranding, uploadLogo } from "./branding.service";
+
+/** Under /api/workspace: the company branding every PDF carries. */
+export function brandingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", authenticate);
+    await app.register(multipart, { throwFileSizeLimit: true });
+
+    app.get("/branding", async (request) => ({ branding: await getBranding(ctx, currentUser(request)) }));
+
+    app.put("/branding", { schema: { body: BrandingInputSchema } }, async (request) => ({
+      branding: await updateBranding(ctx, currentUser(request), request.body),
+    }));
+
+    // Multipart with one file part named `logo`.
+    app.put("/branding/logo", async (request) => ({
+      branding: await uploadLogo(ctx, currentUser(request), async () => {
+        if (!request.isMultipart()) throw badRequest("Send the logo as a file named 'logo' (multipart form data).");
+        try {
+          const part = await request.file({ limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5 } });
+          if (part?.fieldname !== "logo") throw badRequest("Send the logo as a file named 'logo'.");
+          return await part.toBuffer();
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+            throw new AppError(413, "The logo must be at most 1 MB.");
+          }
+          throw badRequest("The upload could not be read: the form data is malformed or incomplete.");
+        }
+      }),
+    }));
+
+    app.delete("/branding/logo", async (request) => ({ branding: await removeLogo(ctx, currentUser(request)) }));
+  };
+}

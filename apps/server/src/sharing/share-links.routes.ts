@@ -1,0 +1,61 @@
+import multipart from "@fastify/multipart";
+import { ShareLinkCreateSchema } from "@sitesnag/shared/sharing";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, type Guard } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { readReportRequest } from "../snagging/snagging.uploads";
+import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.service";
+import { fixThroughShare, viewShare } from "./share-public.service";
+
+const IdParams = z.object({ id: z.string().max(200) });
+const TokenParams = z.object({ token: z.string().max(200) });
+const FixParams = TokenParams.extend({ reportId: z.string().max(200) });
+
+/** Under /api, signed in: a project's links (any member of its workspace). */
+export function shareLinkRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", authenticate);
+
+    app.post(
+      "/projects/:id/share-links",
+      { schema: { params: IdParams, body: ShareLinkCreateSchema } },
+      async (request, reply) => {
+        const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+        const created = await createShareLink(ctx, currentUser(request), request.params.id, request.body, origin);
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get("/projects/:id/share-links", { schema: { params: IdParams } }, async (request) => ({
+      shareLinks: await listShareLinks(ctx, currentUser(request), request.params.id),
+    }));
+
+    app.delete("/share-links/:id", { schema: { params: IdParams } }, async (request, reply) => {
+      await revokeShareLink(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    });
+  };
+}
+
+/** Under /api/share, no session: the person holding a link. Rate limited per client IP. */
+export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, { throwFileSizeLimit: true });
+    const perIp = { max: ctx.config.shareRateLimit, timeWindow: "1 minute" };
+
+    app.get("/:token", { schema: { params: TokenParams }, config: { rateLimit: perIp } }, async (request, reply) =>
+      reply.header("Cache-Control", "no-store").send(await viewShare(ctx, request.params.token)),
+    );
+
+    app.post(
+      "/:token/reports/:reportId/fix",
+      { schema: { params: FixParams }, config: { rateLimit: perIp } },
+      async (request) => ({
+        report: await fixThroughShare(ctx, request.params.token, request.params.reportId, (maxPhotos) =>
+          readReportRequest(request, ctx.photos, maxPhotos),
+        ),
+      }),
+    );
+  };
+}

@@ -1,0 +1,98 @@
+// Pass two of a snag list: the entries of a bounded slice of one group (full rows, attachments,
+// thumbnails read a few at a time), in the order pass one put them.
+
+import type { Readable } from "node:stream";
+import { parsePhotoDescription } from "@sitesnag/shared/photo-description";
+import type { AppContext } from "../context";
+import type { AttachmentRow } from "../db/schema";
+import { findFixAttachmentIds } from "../sharing/share-events.repository";
+import { Semaphore } from "../snagging/semaphore";
+import { findAttachments } from "../snagging/snagging.repository";
+import { isOverdue, personName, reportLocation } from "./snag-list.groups";
+import { findScopedReports, type SnagScope } from "./snag-list.repository";
+import type { SnagListEntry, SnagListPhoto } from "./snag-list-pdf";
+
+const MAX_DESCRIPTION = 400;
+
+async function readThumbnail(ctx: AppContext, row: AttachmentRow): Promise<Uint8Array | null> {
+  const stream: Readable | null = await ctx.storage.get(row.thumbnail_key ?? row.storage_key).catch(() => null);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  } catch {
+    return null;
+  }
+  // A copy that owns its memory, so it can be moved to the worker.
+  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return bytes;
+}
+
+/** Thumbnails to show: before/after when a fix added photos, else the first three. */
+function choosePhotos(
+  attachments: AttachmentRow[],
+  fixed: Set<string>,
+): { label: string | null; row: AttachmentRow }[] {
+  const before = attachments.filter((a) => !fixed.has(a.id));
+  const after = attachments.filter((a) => fixed.has(a.id));
+  if (after.length === 0) return before.slice(0, 3).map((row) => ({ label: null, row }));
+  const pair: { label: string | null; row: AttachmentRow }[] = [];
+  if (before[0]) pair.push({ label: "Before", row: before[0] });
+  pair.push({ label: "After", row: after[after.length - 1] as AttachmentRow });
+  return pair;
+}
+
+function describe(description: string): string {
+  const text = parsePhotoDescription(description)
+    .map((s) => s.description)
+    .join(" · ");
+  return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text || "No description";
+}
+
+export async function loadEntries(
+  ctx: AppContext,
+  scope: SnagScope,
+  group: number,
+  ids: readonly string[],
+  now: number,
+): Promise<SnagListEntry[]> {
+  const [rows, attachments, fixed] = await Promise.all([
+    findScopedReports(ctx.db, scope, ids),
+    findAttachments(ctx.db, ids),
+    findFixAttachmentIds(ctx.db, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const photosOf = new Map<string, AttachmentRow[]>();
+  for (const a of attachments) photosOf.set(a.report_id, [...(photosOf.get(a.report_id) ?? []), a]);
+  const reads = new Semaphore(4);
+  const entries = await Promise.all(
+    ids.map(async (id): Promise<SnagListEntry | null> => {
+      const r = byId.get(id);
+      if (!r) return null; // deleted since pass one, or no longer matching
+      const chosen = choosePhotos(photosOf.get(id) ?? [], fixed);
+      const photos: SnagListPhoto[] = await Promise.all(
+        chosen.map(async ({ label, row }) => ({ label, bytes: await reads.run(() => readThumbnail(ctx, row)) })),
+      );
+      const due = r.due_date === null ? null : Number(r.due_date);
+      return {
+        group,
+        title: r.title,
+        status: r.status,
+        priority: r.priority,
+        category: r.category,
+        dueDate: due,
+        isOverdue: isOverdue({ due_date: due, status: r.status }, now),
+        assigneeName: personName(r.assignee_first_name, r.assignee_last_name) ?? "Unassigned",
+        location: reportLocation(r.description),
+        description: describe(r.description),
+        photos,
+      };
+    }),
+  );
+  return entries.filter((e): e is SnagListEntry => e !== null);
+}

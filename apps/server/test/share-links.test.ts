@@ -1,0 +1,390 @@
+// Share links through HTTP on both databases: making, listing and revoking them; what a person
+// holding one sees (only the link's snags, no names of the workspace's people) and can do (mark
+// one fixed with a photo and a note); every other route refusing the link's token; revoked,
+// expired and guessed tokens; views and fixes recorded under the link's name; rate limit; logs.
+
+import { writePhotoDescription } from "@sitesnag/shared/photo-description";
+import type { ShareLink, ShareLinkCreated, ShareView } from "@sitesnag/shared/sharing";
+import type { Report } from "@sitesnag/shared/snagging";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashShareToken } from "../src/sharing/share-tokens";
+import { allKeys, countRows, expectError, expectFieldError } from "./assertions";
+import { createProject, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { jpegPhoto, listFiles, multipart } from "./images";
+import { readPdf } from "./pdf-tools";
+
+type Account = { accessToken: string; user: { id: string; workspaceId: string } };
+
+describe.each(DIALECTS)("share links (%s)", (kind) => {
+  let t: TestApp;
+  let owner: Account;
+  let member: Account;
+  let stranger: Account;
+  let projectId: string;
+  let otherProjectId: string;
+  let plumberReports: Report[];
+  let otherReports: Report[];
+  let foreignReport: Report;
+
+  const createReport = async (token: string, project: string, fields: Record<string, string>) => {
+    const body = await multipart(
+      {
+        projectId: project,
+        priority: "high",
+        description: writePhotoDescription([{ location: "Flat 3", description: "Leaking trap" }]),
+        ...fields,
+      },
+      [{ name: "before.jpg", data: await jpegPhoto({ seed: 7 }) }],
+    );
+    const res = await t.request({ method: "POST", url: "/api/snagging", token, ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { report: Report }).report;
+  };
+
+  const share = async (payload: Record<string, unknown>, token = owner.accessToken, project = projectId) =>
+    t.request({ method: "POST", url: `/api/projects/${project}/share-links`, token, payload });
+  const tokenOf = (created: ShareLinkCreated) => created.url.split("/s/")[1] as string;
+  const view = (token: string) => t.request({ method: "GET", url: `/api/share/${token}` });
+  const fix = async (token: string, reportId: string, note = "Replaced the trap", photos = 1) => {
+    const body = await multipart(
+      { note },
+      await Promise.all(
+        Array.from({ length: photos }, async (_, i) => ({
+          name: `fix${i}.jpg`,
+          data: await jpegPhoto({ seed: 20 + i }),
+        })),
+      ),
+    );
+    return t.request({ method: "POST", url: `/api/share/${token}/reports/${reportId}/fix`, ...body });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { SHARE_RATE_LIMIT: "1000" });
+    owner = await signUp(t, { firstName: "Olive", lastName: "Owner" });
+    const invite = await t.request({ method: "POST", url: "/api/invitations", token: owner.accessToken, payload: {} });
+    member = (
+      await t.request({
+        method: "POST",
+        url: `/api/invitations/token/${(invite.json() as { token: string }).token}/register`,
+        payload: {
+          firstName: "Pat",
+          lastName: "Plumber",
+          email: `pat.${Date.now()}@example.com`,
+          password: "pipes-and-more-1",
+        },
+      })
+    ).json() as Account;
+    stranger = await signUp(t, { firstName: "Stan", lastName: "Stranger" });
+    projectId = (await createProject(t, owner.accessToken, { name: "Harbour View" })).id;
+    otherProjectId = (await createProject(t, owner.accessToken, { name: "Hidden Project" })).id;
+    plumberReports = [
+      await createReport(owner.accessToken, projectId, { assignedTo: member.user.id }),
+      await createReport(owner.accessToken, projectId, { assignedTo: member.user.id, priority: "low" }),
+    ];
+    otherReports = [
+      await createReport(owner.accessToken, projectId, {}),
+      await createReport(owner.accessToken, otherProjectId, { assignedTo: member.user.id }),
+    ];
+    const strangerProject = (await createProject(t, stranger.accessToken)).id;
+    foreignReport = await createReport(stranger.accessToken, strangerProject, {});
+  });
+  afterAll(() => t.close());
+
+  it("makes a link whose token is answered once and stored only as a hash", async () => {
+    const res = await share({ name: "Pat's snags", assigneeId: member.user.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as ShareLinkCreated;
+    expect(created.url).toMatch(/^http:\/\/[^/]+\/s\/[A-Za-z0-9_-]{43}$/);
+    const days = (created.expiresAt - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    const token = tokenOf(created);
+    const row = await t.ctx.db
+      .selectFrom("share_links")
+      .selectAll()
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(hashShareToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    const list = await t.request({
+      method: "GET",
+      url: `/api/projects/${projectId}/share-links`,
+      token: member.accessToken,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(token);
+    const [link] = (list.json() as { shareLinks: ShareLink[] }).shareLinks;
+    expect(link).toMatchObject({
+      name: "Pat's snags",
+      assigneeName: "Pat Plumber",
+      state: "active",
+      views: 0,
+      fixes: 0,
+    });
+  });
+
+  it("shows the person holding the link only its snags, with no names of the workspace's people", async () => {
+    const created = (await share({ name: "Plumbing", assigneeId: member.user.id })).json() as ShareLinkCreated;
+    const res = await view(tokenOf(created));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ShareView;
+    expect(body.name).toBe("Plumbing");
+    expect(body.projectName).toBe("Harbour View");
+    expect(body.reports.map((r) => r.id).sort()).toEqual(plumberReports.map((r) => r.id).sort());
+    expect(body.reports[0]?.photos).toHaveLength(1);
+    expect(body.reports[0]?.location).toBe("Flat 3");
+    const keys = allKeys(body);
+    for (const leak of ["assignedTo", "assignedToName", "createdByName", "workspaceId", "email", "projectId"]) {
+      expect(keys).not.toContain(leak);
+    }
+    expect(res.body).not.toContain("Olive");
+    expect(res.body).not.toContain("Plumber");
+    // A filter link: the current list's filter.
+    const filtered = (await share({ name: "Low ones", filter: { priority: "low" } })).json() as ShareLinkCreated;
+    const low = (await view(tokenOf(filtered))).json() as ShareView;
+    expect(low.reports.map((r) => r.id)).toEqual([plumberReports[1]?.id]);
+  });
+
+  it("refuses the link's token on every other API route", async () => {
+    const created = (await share({ name: "Scope", assigneeId: member.user.id })).json() as ShareLinkCreated;
+    const token = tokenOf(created);
+    const id = plumberReports[0]?.id as string;
+    const open = new Set(["/api/health", "/api/share/:token", "/api/share/:token/reports/:reportId/fix"]);
+    const tried: string[] = [];
+    for (const route of t.routes) {
+      const [method, path] = route.split(" ") as [string, string];
+      if (!path.startsWith("/api") || open.has(path) || path.startsWith("/api/auth") || path.includes("/token/"))
+        continue;
+      const url = path.replace(":id", id).replace(":token", token).replace(":reportId", id);
+      const res = await t.request({
+        method: method as "GET",
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: method === "GET" || method === "DELETE" ? undefined : {},
+      });
+      expect(res.statusCode, `${route} with a link token`).toBe(401);
+      tried.push(route);
+    }
+    expect(tried.length).toBeGreaterThan(25);
+    // Public routes with a link token answer no more than the link: a fix of a report outside its set is 404.
+    for (const outside of [otherReports[0], otherReports[1], foreignReport]) {
+      expectError(await fix(token, outside?.id as string), 404, "Report not found");
+    }
+    expectError(await fix(token, "not-a-uuid"), 404);
+    // Nothing was written by the refused fixes.
+    for (const outside of [otherReports[0], otherReports[1], foreignReport]) {
+      const row = await t.ctx.db
+        .selectFrom("snagging_reports")
+        .select("status")
+        .where("id", "=", outside?.id as string)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe("open");
+    }
+    expect(await countRows(t, "share_link_events")).toBeGreaterThanOrEqual(0);
+  });
+
+  it("marks a snag fixed with a photo and a note: resolved, photo kept, creator notified, recorded on the report", async () => {
+    const created = (await share({ name: "Pat (plumber)", assigneeId: member.user.id })).json() as ShareLinkCreated;
+    const token = tokenOf(created);
+    expect((await view(token)).statusCode).toBe(200);
+    const target = plumberReports[0] as Report;
+    const filesBefore = (await listFiles(t.dataDir)).length;
+    const res = await fix(token, target.id, "New trap fitted and tested");
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { report: { status: string } }).report.status).toBe("resolved");
+    expect((await listFiles(t.dataDir)).length).toBe(filesBefore + 2); // display copy + thumbnail
+
+    const seen = (
+      await t.request({ method: "GET", url: `/api/snagging/${target.id}`, token: owner.accessToken })
+    ).json() as {
+      report: Report;
+    };
+    expect(seen.report.status).toBe("resolved");
+    expect(seen.report.attachments).toHaveLength(2);
+    expect(seen.report.description).toContain("Fixed (link “Pat (plumber)”): New trap fitted and tested");
+    const notes = (await t.request({ method: "GET", url: "/api/notifications", token: owner.accessToken })).json() as {
+      notifications: { reportId: string; status: string }[];
+    };
+    expect(notes.notifications).toContainEqual(expect.objectContaining({ reportId: target.id, status: "resolved" }));
+
+    const events = await t.ctx.db
+      .selectFrom("share_link_events")
+      .selectAll()
+      .where("link_id", "=", created.id)
+      .orderBy("created_at")
+      .execute();
+    expect(events.map((e) => e.kind).sort()).toEqual(["fix", "view", "view"]);
+    expect(events.every((e) => e.link_name === "Pat (plumber)")).toBe(true);
+    expect(events.find((e) => e.kind === "fix")).toMatchObject({
+      report_id: target.id,
+      note: "New trap fitted and tested",
+    });
+    const [link] = (
+      (
+        await t.request({ method: "GET", url: `/api/projects/${projectId}/share-links`, token: owner.accessToken })
+      ).json() as {
+        shareLinks: ShareLink[];
+      }
+    ).shareLinks;
+    expect(link).toMatchObject({ id: created.id, views: 2, fixes: 1 });
+    const activity = await t.request({
+      method: "GET",
+      url: `/api/snagging/${target.id}/link-activity`,
+      token: member.accessToken,
+    });
+    const recorded = (activity.json() as { events: { kind: string; linkName: string; note: string | null }[] }).events;
+    expect(recorded[0]).toMatchObject({ kind: "fix", linkName: "Pat (plumber)", note: "New trap fitted and tested" });
+    expect(recorded.filter((e) => e.kind === "view" && e.linkName === "Pat (plumber)")).toHaveLength(1);
+    expectError(
+      await t.request({ method: "GET", url: `/api/snagging/${target.id}/link-activity`, token: stranger.accessToken }),
+      404,
+    );
+    expect(link?.lastUsedAt).not.toBeNull();
+
+    // The snag list PDF shows the before/after pair.
+    const pdf = await readPdf(
+      (await t.request({ method: "GET", url: `/api/projects/${projectId}/snag-list.pdf`, token: owner.accessToken }))
+        .rawPayload,
+    );
+    expect(pdf.text).toContain("BEFORE");
+    expect(pdf.text).toContain("AFTER");
+  });
+
+  it("refuses a fix without a photo or with a bad note, changing nothing", async () => {
+    const token = tokenOf((await share({ name: "Strict" })).json() as ShareLinkCreated);
+    const target = otherReports[0] as Report;
+    const attachments = await countRows(t, "attachments");
+    expectFieldError(await fix(token, target.id, "no photo", 0), "images", "Add a photo of the fix");
+    expectError(await fix(token, target.id, "x".repeat(1001)), 400, "The note must be at most 1000 characters");
+    const fake = await multipart({ note: "fixed" }, [
+      { name: "fix.jpg", data: Buffer.from("not a photo at all"), type: "image/jpeg" },
+    ]);
+    const refused = await t.request({ method: "POST", url: `/api/share/${token}/reports/${target.id}/fix`, ...fake });
+    expect(refused.statusCode).toBe(415);
+    const tooMany = await multipart(
+      {},
+      await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => ({ name: `f${i}.jpg`, data: await jpegPhoto({ seed: i }) })),
+      ),
+    );
+    expect(
+      (await t.request({ method: "POST", url: `/api/share/${token}/reports/${target.id}/fix`, ...tooMany })).statusCode,
+    ).toBe(413);
+    const plain = await t.request({
+      method: "POST",
+      url: `/api/share/${token}/reports/${target.id}/fix`,
+      payload: { note: "json" },
+    });
+    expectFieldError(plain, "images", "Add a photo of the fix");
+    expect(await countRows(t, "attachments")).toBe(attachments);
+    const row = await t.ctx.db
+      .selectFrom("snagging_reports")
+      .select("status")
+      .where("id", "=", target.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("open");
+  });
+
+  it("answers guessed, revoked and expired links plainly", async () => {
+    expectError(await view("A".repeat(43)), 404, "This link is not valid. Ask the person who sent it for a new one.");
+    expectError(await view("short"), 404);
+    expectError(await view("%00"), 404);
+    const created = (await share({ name: "Soon gone" })).json() as ShareLinkCreated;
+    const token = tokenOf(created);
+    expect(
+      (await t.request({ method: "DELETE", url: `/api/share-links/${created.id}`, token: stranger.accessToken }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: "DELETE", url: `/api/share-links/${created.id}`, token: member.accessToken }))
+        .statusCode,
+    ).toBe(204);
+    expectError(await view(token), 410, "This link has been revoked. Ask the person who sent it for a new one.");
+    expectError(await fix(token, plumberReports[1]?.id as string), 410);
+    const old = (await share({ name: "Old", expiresInDays: 1 })).json() as ShareLinkCreated;
+    await t.ctx.db.updateTable("share_links").set({ expires_at: 1_700_000_000 }).where("id", "=", old.id).execute();
+    expectError(
+      await view(tokenOf(old)),
+      410,
+      "This link expired on Nov 14, 2023. Ask the person who sent it for a new one.",
+    );
+    const states = (
+      (
+        await t.request({ method: "GET", url: `/api/projects/${projectId}/share-links`, token: owner.accessToken })
+      ).json() as {
+        shareLinks: ShareLink[];
+      }
+    ).shareLinks;
+    expect(states.find((l) => l.id === created.id)?.state).toBe("revoked");
+    expect(states.find((l) => l.id === old.id)?.state).toBe("expired");
+  });
+
+  it("keeps links to the workspace and refuses bad input with sentences", async () => {
+    expectError(await share({ name: "x" }, stranger.accessToken), 404, "Project not found");
+    expectError(
+      await t.request({ method: "GET", url: `/api/projects/${projectId}/share-links`, token: stranger.accessToken }),
+      404,
+    );
+    expectFieldError(await share({ name: " " }), "name", "Name is required");
+    expectFieldError(
+      await share({ name: "x", assigneeId: stranger.user.id }),
+      "assigneeId",
+      "Assignee must be a member of your workspace",
+    );
+    expectFieldError(
+      await share({ name: "x", expiresInDays: 0 }),
+      "expiresInDays",
+      "Expiry must be a whole number of days from 1 to 365",
+    );
+    expectError(await share({ name: "x", filter: { status: "bogus" } }), 400);
+    expectError(await share({ name: "x" }, owner.accessToken, "not-a-uuid"), 404);
+    expectError(
+      await t.request({ method: "POST", url: `/api/projects/${projectId}/share-links`, payload: { name: "x" } }),
+      401,
+    );
+  });
+
+  it("never logs a token", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      kind,
+      { LOG_LEVEL: "info" },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      const account = await signUp(logged);
+      const project = await createProject(logged, account.accessToken);
+      const created = (
+        await logged.request({
+          method: "POST",
+          url: `/api/projects/${project.id}/share-links`,
+          token: account.accessToken,
+          payload: { name: "Logged" },
+        })
+      ).json() as ShareLinkCreated;
+      const token = tokenOf(created);
+      await logged.request({ method: "GET", url: `/api/share/${token}` });
+      await logged.request({ method: "GET", url: `/s/${token}` });
+      await logged.request({ method: "POST", url: `/api/share/${token}/reports/${project.id}/fix`, payload: {} });
+      expect(lines.length).toBeGreaterThan(4);
+      expect(lines.join("\n")).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)("share link rate limit (%s)", (kind) => {
+  it("answers 429 past SHARE_RATE_LIMIT requests a minute from one address", async () => {
+    const t = await createTestApp(kind, { SHARE_RATE_LIMIT: "3" });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1)
+        codes.push((await t.request({ method: "GET", url: `/api/share/${"B".repeat(43)}` })).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+// The share page's calls. Plain fetch, never the signed-in client: the link is the only
+// credential, and a workspace session in the same browser must not be sent along.
+import type { SharedReport, ShareView } from "@sitesnag/shared/sharing";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+export class ShareError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function answer<T>(res: Response, fallback: string): Promise<T> {
+  if (res.ok) return (await res.json()) as T;
+  const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  throw new ShareError(res.status, body?.message ?? fallback);
+}
+
+const sharePath = (token: string) => `/api/share/${encodeURIComponent(token)}`;
+const shareKey = (token: string) => ["share", token] as const;
+
+export const useShare = (token: string) =>
+  useQuery({
+    queryKey: shareKey(token),
+    queryFn: async () =>
+      answer<ShareView>(await fetch(sharePath(token), { cache: "no-store" }), "This link could not be opened."),
+    retry: (count, error) => !(error instanceof ShareError && error.status < 500) && count < 2,
+    staleTime: 30_000,
+  });
+
+export type FixInput = { reportId: string; photos: File[]; note: string };
+
+export const useMarkFixed = (token: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ reportId, photos, note }: FixInput) => {
+      const form = new FormData();
+      form.append("note", note);
+      for (const photo of photos) form.append("images", photo, photo.name);
+      const res = await fetch(`${sharePath(token)}/reports/${encodeURIComponent(reportId)}/fix`, {
+        method: "POST",
+        body: form,
+      });
+      return (await answer<{ report: SharedReport }>(res, "The fix could not be sent. Please try again.")).report;
+    },
+    meta: { invalidates: false },
+    onSuccess: (report) =>
+      client.setQueryData<ShareView>(shareKey(token), (view) =>
+        view ? { ...view, reports: view.reports.map((r) => (r.id === report.id ? report : r)) } : view,
+      ),
+  });
+};

@@ -1,0 +1,177 @@
+import { DEFAULT_SHARE_DAYS, type ShareLinkCreateInput } from "@sitesnag/shared/sharing";
+import { Check, Copy } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../../components/button";
+import { SelectField, TextField } from "../../../components/field";
+import { Modal } from "../../../components/modal";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { capitalise } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import { useAssignees } from "../../snag-list/api/get-assignees";
+import { useCreateShareLink } from "../api/share-links-api";
+
+export type ShareFilter = { status?: string | undefined; priority?: string | undefined };
+
+export type CreateShareLinkDialogProps = {
+  open: boolean;
+  projectId: string;
+  /** The project list's current filter, offered as what to share. */
+  filter: ShareFilter;
+  onClose: () => void;
+};
+
+const EXPIRY_CHOICES = [7, 14, DEFAULT_SHARE_DAYS, 90] as const;
+
+export function describeShareFilter(filter: ShareFilter): string {
+  const parts = [
+    filter.status ? `status ${capitalise(filter.status.replace("-", " "))}` : null,
+    filter.priority ? `priority ${capitalise(filter.priority)}` : null,
+  ].filter(Boolean);
+  return parts.length === 0 ? "Every snag of the project" : `Snags with ${parts.join(" and ")}`;
+}
+
+export function CreateShareLinkDialog({ open, projectId, filter, onClose }: CreateShareLinkDialogProps) {
+  return (
+    <Modal open={open} title="Share snags with a link" onClose={onClose}>
+      <CreateShareLinkForm projectId={projectId} filter={filter} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLinkDialogProps, "open">) {
+  const create = useCreateShareLink(projectId);
+  const assignees = useAssignees();
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<"assignee" | "filter">("assignee");
+  const [assigneeId, setAssigneeId] = useState("");
+  const [days, setDays] = useState(String(DEFAULT_SHARE_DAYS));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [url, setUrl] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = {
+      name: name.trim() ? undefined : "Name is required",
+      assigneeId: scope === "assignee" && !assigneeId ? "Choose whose snags to share" : undefined,
+    };
+    setErrors(problems);
+    if (problems.name || problems.assigneeId) return;
+    const body: ShareLinkCreateInput = {
+      name: name.trim(),
+      expiresInDays: Number(days),
+      ...(scope === "assignee"
+        ? { assigneeId }
+        : {
+            filter: {
+              ...(filter.status ? { status: filter.status as never } : {}),
+              ...(filter.priority ? { priority: filter.priority as never } : {}),
+            },
+          }),
+    };
+    create.mutate(body, {
+      onSuccess: (created) => setUrl(created.url),
+      onError: (error) => {
+        const details = error instanceof ApiError ? error.body?.details : undefined;
+        if (details) setErrors({ name: details.name?.[0], assigneeId: details.assigneeId?.[0] });
+        toast.error(errorMessage(error, "Failed to create the link"));
+      },
+    });
+  };
+
+  const copy = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      toast.success("Link copied");
+    } catch {
+      toast.info("Copy the link by selecting it");
+    }
+  };
+
+  if (url) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          Send this link to {name.trim()}. They can open it on a phone without an account, see only these snags and mark
+          them fixed with a photo. It is shown only now: copy it before closing. You can revoke it at any time.
+        </p>
+        <label className="block text-sm font-medium text-slate-700" htmlFor="share-link-url">
+          Share link
+        </label>
+        <input
+          id="share-link-url"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2.5 font-mono text-sm"
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Done
+          </Button>
+          <Button onClick={copy}>
+            {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+            {copied ? "Copied" : "Copy link"}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField
+        label="Who is it for?"
+        placeholder="e.g. Acme Plumbing"
+        value={name}
+        maxLength={80}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <fieldset className="space-y-2">
+        <legend className="mb-1 block text-sm font-medium text-slate-700">What to share</legend>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="radio" name="scope" checked={scope === "assignee"} onChange={() => setScope("assignee")} />
+          Everything assigned to a person
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="radio" name="scope" checked={scope === "filter"} onChange={() => setScope("filter")} />
+          {describeShareFilter(filter)} (the list's current filter)
+        </label>
+      </fieldset>
+      {scope === "assignee" && (
+        <SelectField
+          label="Assignee"
+          value={assigneeId}
+          error={errors.assigneeId}
+          onChange={(e) => setAssigneeId(e.target.value)}
+        >
+          <option value="">Choose a person</option>
+          {(assignees.data ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {`${m.firstName} ${m.lastName}`.trim()}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <SelectField label="Link expires after" value={days} onChange={(e) => setDays(e.target.value)}>
+        {EXPIRY_CHOICES.map((d) => (
+          <option key={d} value={d}>
+            {d} days
+          </option>
+        ))}
+      </SelectField>
+      <p className="text-sm text-slate-600">We don't send emails yet: you'll get a link to copy and send.</p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={create.isPending}>
+          Create link
+        </Button>
+      </div>
+    </form>
+  );
+}

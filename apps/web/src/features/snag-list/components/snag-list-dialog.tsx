@@ -1,0 +1,141 @@
+import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "@sitesnag/shared/enums";
+import { SNAG_LIST_GROUPS, type SnagListGroup, type SnagListQueryInput, UNASSIGNED } from "@sitesnag/shared/snag-list";
+import { FileDown } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../../components/button";
+import { SelectField, TextField } from "../../../components/field";
+import { Modal } from "../../../components/modal";
+import { errorMessage } from "../../../lib/api-client";
+import { capitalise } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import { useDownloadSnagList } from "../api/download-snag-list";
+import { useAssignees } from "../api/get-assignees";
+
+export type SnagListDialogProps = {
+  open: boolean;
+  projectId: string;
+  /** The list's current filters, as the starting point. */
+  initial: { status?: string | undefined; priority?: string | undefined };
+  onClose: () => void;
+};
+
+const GROUP_LABELS: Record<SnagListGroup, string> = {
+  assignee: "Assignee",
+  location: "Location",
+  category: "Category",
+};
+
+/** Day picker value (yyyy-mm-dd) → the start of that day, epoch seconds (UTC). */
+const dayToSeconds = (day: string): number | undefined =>
+  day ? Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) : undefined;
+
+export function SnagListDialog({ open, projectId, initial, onClose }: SnagListDialogProps) {
+  // The form mounts with each opening (the modal renders its content only while open), so it
+  // starts from the list's filters of that moment.
+  return (
+    <Modal open={open} title="Snag list PDF" onClose={onClose}>
+      <SnagListForm projectId={projectId} initial={initial} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps, "open">) {
+  const download = useDownloadSnagList();
+  const assignees = useAssignees();
+  const [groupBy, setGroupBy] = useState<SnagListGroup>("assignee");
+  const [status, setStatus] = useState(initial.status ?? "");
+  const [priority, setPriority] = useState(initial.priority ?? "");
+  const [category, setCategory] = useState("");
+  const [assigneeId, setAssigneeId] = useState("");
+  const [dueBefore, setDueBefore] = useState("");
+  const [search, setSearch] = useState("");
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const query: SnagListQueryInput = {
+      groupBy,
+      status: (status || undefined) as SnagListQueryInput["status"],
+      priority: (priority || undefined) as SnagListQueryInput["priority"],
+      category: (category || undefined) as SnagListQueryInput["category"],
+      assigneeId: assigneeId || undefined,
+      dueBefore: dayToSeconds(dueBefore),
+      search: search.trim() || undefined,
+    };
+    toast.info("Generating PDF...");
+    download.mutate(
+      { projectId, query },
+      {
+        onSuccess: () => {
+          toast.success("PDF downloaded successfully!");
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error, "Failed to download PDF")),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <fieldset>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">Group by</legend>
+        <div className="flex flex-wrap gap-2">
+          {SNAG_LIST_GROUPS.map((g) => (
+            <label
+              key={g}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
+              <input type="radio" name="groupBy" value={g} checked={groupBy === g} onChange={() => setGroupBy(g)} />
+              {GROUP_LABELS[g]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All statuses</option>
+          {REPORT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {capitalise(s.replace("-", " "))}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
+          <option value="">All priorities</option>
+          {PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {capitalise(p)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">All categories</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {capitalise(c)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Assignee" value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
+          <option value="">Everyone</option>
+          <option value={UNASSIGNED}>Unassigned</option>
+          {(assignees.data ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {`${m.firstName} ${m.lastName}`.trim()}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Due before" type="date" value={dueBefore} onChange={(e) => setDueBefore(e.target.value)} />
+        <TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={download.isPending}>
+          {!download.isPending && <FileDown aria-hidden className="size-4" />}
+          Download PDF
+        </Button>
+      </div>
+    </form>
+  );
+}

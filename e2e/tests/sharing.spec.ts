@@ -1,0 +1,152 @@
+// Issue 27 end to end: a site manager shares a subcontractor's snags with a link; the
+// subcontractor, in a fresh browser with no account, marks one fixed with a photo; the manager sees
+// it on the report; revoking ends the link. And the project's snag list PDF, grouped.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, type Session, signInAs, test } from "../fixtures";
+import { makePng } from "../images";
+import { axe, WCAG_21_AA } from "../support/axe";
+
+const run = promisify(execFile);
+
+async function teamWithSnags(api: import("../fixtures").ApiHelper) {
+  const owner = await api.signUp({ firstName: "Olive", lastName: "Owner" });
+  const { token } = await api.call<{ token: string }>("POST", "/invitations", {}, owner.accessToken);
+  const plumber = await api.call<Session>("POST", `/invitations/token/${token}/register`, {
+    firstName: "Pip",
+    lastName: "Plumber",
+    email: `pip.${Date.now()}.${Math.random()}@example.com`,
+    password: "pipes-and-more-1",
+  });
+  const project = await api.createProject(owner.accessToken, { name: "Harbour View", clientName: "Quay Homes" });
+  const photo = { name: "before.png", type: "image/png", bytes: makePng([180, 90, 40]) };
+  const leak = await api.createReport(
+    owner.accessToken,
+    {
+      projectId: project.id,
+      priority: "high",
+      assignedTo: plumber.user.id,
+      description: "📷 Photo 1 - Flat 2 bathroom: Leaking trap under basin",
+    },
+    [photo],
+  );
+  const drip = await api.createReport(
+    owner.accessToken,
+    {
+      projectId: project.id,
+      priority: "low",
+      assignedTo: plumber.user.id,
+      description: "📷 Photo 1 - Flat 3 kitchen: Dripping tap",
+    },
+    [photo],
+  );
+  const paint = await api.createReport(
+    owner.accessToken,
+    { projectId: project.id, priority: "medium", category: "finish", description: "📷 Photo 1 - Lobby: Scuffed paint" },
+    [photo],
+  );
+  return { owner, plumber, project, leak, drip, paint };
+}
+
+test("share a subcontractor's snags; they mark one fixed with a photo, no account; the manager sees it", async ({
+  page,
+  api,
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // Two browsers, photo upload.
+  const { owner, project, leak, drip, paint } = await teamWithSnags(api);
+  await signInAs(page, owner);
+  await page.goto(`/app/projects/${project.id}`);
+  await expect(page.getByText("No links yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Share snags" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share snags with a link" });
+  await dialog.getByLabel("Who is it for?").fill("Acme Plumbing");
+  await dialog.getByLabel("Assignee").selectOption({ label: "Pip Plumber" });
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  const link = await dialog.getByLabel("Share link").inputValue();
+  expect(link).toMatch(/\/s\/[\w-]{43}$/);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  const links = page.getByRole("list", { name: "Share links" });
+  await expect(links.getByText("Acme Plumbing")).toBeVisible();
+  await expect(links.getByText("Assigned to Pip Plumber")).toBeVisible();
+  await expect(links.getByText("not opened yet")).toBeVisible();
+
+  // The subcontractor: a fresh browser context, no account, no storage.
+  const phone = await browser.newContext({ baseURL: baseURL as string, viewport: { width: 390, height: 844 } });
+  const sub = await phone.newPage();
+  await sub.goto(new URL(link).pathname);
+  await expect(sub.getByRole("heading", { name: "Acme Plumbing" })).toBeVisible();
+  await expect(sub).toHaveTitle("Acme Plumbing · SiteSnag");
+  await expect(sub.getByText("Harbour View · 2 snags")).toBeVisible();
+  const shared = sub.getByRole("list", { name: "Shared snags" });
+  await expect(shared.getByRole("article")).toHaveCount(2);
+  await expect(shared.getByRole("heading", { name: leak.title })).toBeVisible();
+  await expect(shared.getByRole("heading", { name: drip.title })).toBeVisible();
+  await expect(sub.getByText(paint.title)).toHaveCount(0);
+  await expect(sub.getByText("Olive")).toHaveCount(0);
+  const results = await axe(sub).withTags(WCAG_21_AA).analyze();
+  expect(results.violations).toEqual([]);
+
+  const card = shared.getByRole("article", { name: leak.title });
+  await card.getByRole("button", { name: "Mark fixed" }).click();
+  await card.getByRole("button", { name: "Send fix" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Add a photo of the fix");
+  await card.getByLabel("Photo of the fix").setInputFiles({
+    name: "fixed.png",
+    mimeType: "image/png",
+    buffer: makePng([40, 160, 60]),
+  });
+  await card.getByLabel("Note (optional)").fill("New trap fitted, tested for leaks");
+  await card.getByRole("button", { name: "Send fix" }).click();
+  await expect(card.getByRole("status")).toHaveText("Marked fixed. Thank you!");
+  await expect(card.getByText("Resolved")).toBeVisible();
+
+  // The manager sees the fix on the report: resolved, the fix photo with its note.
+  await page.goto(`/app/snagging/${leak.id}`);
+  await expect(page.getByText("Resolved").first()).toBeVisible();
+  await expect(page.getByText("Fixed (link “Acme Plumbing”)")).toBeVisible();
+  await expect(page.getByText("New trap fitted, tested for leaks").first()).toBeVisible();
+  const activity = page.getByRole("region", { name: "Through share links" });
+  await expect(activity.getByText("marked it fixed")).toBeVisible();
+  await expect(activity.getByText("viewed it")).toBeVisible();
+  await page.goto(`/app/projects/${project.id}`);
+  await expect(links.getByText(/2 views, 1 fix/)).toBeVisible();
+
+  // Revoked: the link's page says so plainly.
+  await links.getByRole("button", { name: "Revoke Acme Plumbing" }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke link?" });
+  await confirm.getByRole("button", { name: "Revoke link" }).click();
+  await expect(links.getByText("Revoked")).toBeVisible();
+  await sub.reload();
+  await expect(sub.getByRole("heading", { name: "This link can't be used" })).toBeVisible();
+  await expect(sub.getByText("This link has been revoked.", { exact: false })).toBeVisible();
+  await expect(sub.getByRole("list", { name: "Shared snags" })).toHaveCount(0);
+  await phone.close();
+});
+
+test("a snag list PDF grouped by location, with the list's filter", async ({ page, api }, testInfo) => {
+  const { owner, project, leak, drip, paint } = await teamWithSnags(api);
+  await signInAs(page, owner);
+  await page.goto(`/app/projects/${project.id}`);
+  await page.getByLabel("Filter by priority").selectOption("high");
+  await page.getByRole("button", { name: "Snag list PDF" }).click();
+  const dialog = page.getByRole("dialog", { name: "Snag list PDF" });
+  await expect(dialog.getByLabel("Priority")).toHaveValue("high");
+  await dialog.getByLabel("Priority").selectOption("");
+  await dialog.getByRole("radio", { name: "Location" }).check();
+  const downloading = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Download PDF" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^snag-list-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await expect(page.getByText("PDF downloaded successfully!")).toBeVisible();
+  const file = testInfo.outputPath("snag-list.pdf");
+  await download.saveAs(file);
+  const { stdout } = await run("pdftotext", ["-raw", file, "-"]);
+  expect(stdout).toContain("Harbour View");
+  expect(stdout).toMatch(/GROUPED BY\s+Location/);
+  for (const group of ["Flat 2 bathroom (1)", "Flat 3 kitchen (1)", "Lobby (1)"]) expect(stdout).toContain(group);
+  for (const report of [leak, drip, paint]) expect(stdout).toContain(report.title);
+  const { stdout: images } = await run("pdfimages", ["-list", file]);
+  expect(images.trim().split("\n").length - 2).toBe(3);
+});
