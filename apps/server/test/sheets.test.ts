@@ -463,8 +463,8 @@ describe.each(DIALECTS)("drawings and pins (%s)", (kind) => {
     expect(
       await t.ctx.db.selectFrom("sheet_revisions").select("id").where("sheet_id", "=", sheet.id).execute(),
     ).toEqual([]);
-    // As for photos: the Trash keeps the files, served only to whoever kept the URL.
-    expect((await t.request({ method: "GET", url: tile })).statusCode).toBe(200);
+    // As for photos: the Trash keeps the files, but serves none of them until restored.
+    expect((await t.request({ method: "GET", url: tile })).statusCode).toBe(404);
     expect((await stored()).sort()).toEqual(files.sort());
     const items = (await t.request({ method: "GET", url: "/api/trash", token: alice.accessToken })).json().items as {
       id: string;
