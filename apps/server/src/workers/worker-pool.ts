@@ -10,7 +10,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type TransferListItem, Worker } from "node:worker_threads";
+import { type ResourceLimits, type TransferListItem, Worker } from "node:worker_threads";
 import { AppError } from "../http/errors";
 
 type Task<I, O> = {
@@ -35,11 +35,14 @@ export const POOL_RETRY_AFTER_SECONDS = 5;
 export function workerEntry(
   builtUrl: URL,
   sourceUrl: URL,
-): { file: string | URL; options: { eval?: boolean; workerData?: unknown } } {
-  if (existsSync(fileURLToPath(builtUrl))) return { file: builtUrl, options: {} };
+  /** V8 heap limits of each worker (its own isolate), e.g. a smaller young generation. */
+  resourceLimits?: ResourceLimits,
+): { file: string | URL; options: { eval?: boolean; workerData?: unknown; resourceLimits?: ResourceLimits } } {
+  const limits = resourceLimits ? { resourceLimits } : {};
+  if (existsSync(fileURLToPath(builtUrl))) return { file: builtUrl, options: { ...limits } };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(sourceUrl.href)}); });`;
-  return { file: bootstrap, options: { eval: true } };
+  return { file: bootstrap, options: { eval: true, ...limits } };
 }
 
 export class WorkerPool<I, O> {
