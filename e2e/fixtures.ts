@@ -157,6 +157,10 @@ export type ReportFields = {
   dueDate?: number;
   locationLat?: number;
   locationLng?: number;
+  /** A pin on a drawing (issue 24). */
+  sheetId?: string;
+  pinX?: number;
+  pinY?: number;
 };
 export type ReportImage = { name: string; type: string; bytes: Buffer };
 export type CreatedReport = {

@@ -8,6 +8,7 @@ await build({
     main: "src/main.ts",
     "pdf-worker": "src/snagging/pdf-worker.ts",
     "photo-worker": "src/snagging/photo-worker.ts",
+    "sheet-worker": "src/sheets/sheet-worker.ts",
   },
   outdir: "dist",
   bundle: true,

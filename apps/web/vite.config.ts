@@ -68,6 +68,8 @@ export default defineConfig({
         sourcemap: false,
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/files\//],
+        // Drawing tiles (/files/sheets/) are answered by public/sw-plans.js, imported first.
+        importScripts: ["/sw-plans.js"],
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         runtimeCaching: [
           {
@@ -82,7 +84,7 @@ export default defineConfig({
             },
           },
           {
-            urlPattern: ({ url }) => url.pathname.startsWith("/files/"),
+            urlPattern: ({ url }) => url.pathname.startsWith("/files/") && !url.pathname.startsWith("/files/sheets/"),
             handler: "CacheFirst",
             options: {
               cacheName: "images",

@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { CompiledQuery } from "kysely";
 import { z } from "zod";
 import { adminRoutes } from "./admin/admin.routes";
+import { auditRoutes } from "./audits/audits.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
 import { SessionStatus } from "./auth/session-status";
@@ -30,6 +31,7 @@ import { projectRoutes } from "./projects/projects.routes";
 import { WriteLimits } from "./quotas/write-limits";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
+import { sheetRoutes } from "./sheets/sheets.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool";
 import { snaggingRoutes } from "./snagging/snagging.routes";
@@ -149,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
+      await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
+      await api.register(sheetRoutes(ctx, authenticate));
     },
     { prefix: "/api" },
   );

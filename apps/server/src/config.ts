@@ -47,6 +47,14 @@ const EnvSchema = z.object({
   STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(10_240),
   DEMO_STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(50),
   PDF_MEMORY_MB: wholeNumber(16, 1_000_000).default(128),
+  SHEET_WORKERS: z.coerce.number({ error: "must be a whole number from 1 to 16" }).int().min(1).max(16).default(1),
+  SHEET_RENDER_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a whole number from 5 to 3600" })
+    .int()
+    .min(5)
+    .max(3600)
+    .default(180),
+  SHEET_MAX_MEGAPIXELS: z.coerce.number({ error: "must be a number from 1 to 200" }).min(1).max(200).default(32),
 });
 
 function wholeNumber(min: number, max: number) {
@@ -102,6 +110,8 @@ export type Config = {
   pdfMemoryBytes: number;
   /** Writes per minute and storage per workspace (quotas/, decision 0019). */
   quotas: QuotaConfig;
+  /** Drawings (issue 24): render threads, a page's time budget, and its pixel budget. */
+  sheets: { workers: number; renderTimeoutSeconds: number; maxMegapixels: number };
 };
 
 /** A budget of writes in one minute. */
@@ -176,6 +186,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demo: { items: e.DEMO_WRITE_ITEMS_PER_MINUTE, bytes: e.DEMO_WRITE_MB_PER_MINUTE * MB },
       storageBytes: e.STORAGE_QUOTA_MB * MB,
       demoStorageBytes: e.DEMO_STORAGE_QUOTA_MB * MB,
+    },
+    sheets: {
+      workers: e.SHEET_WORKERS,
+      renderTimeoutSeconds: e.SHEET_RENDER_TIMEOUT_SECONDS,
+      maxMegapixels: e.SHEET_MAX_MEGAPIXELS,
     },
   };
 }

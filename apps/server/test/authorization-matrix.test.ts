@@ -3,8 +3,10 @@
 // without a row here fails the first test.
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned } from "../src/notifications/notifications.service";
+import { deviceAudit, matrixAudits, multipartPhoto } from "./audit-factories";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, multipart } from "./images";
@@ -30,6 +32,7 @@ type World = {
   freshProject: () => Promise<string>;
   freshInvitation: () => Promise<{ id: string; token: string }>;
   freshMember: () => Promise<string>;
+  audits: Awaited<ReturnType<typeof matrixAudits>>;
   /** A report of the workspace moved to the Trash; answers its Trash item's id. */
   freshTrashedReport: () => Promise<string>;
 };
@@ -67,6 +70,30 @@ let emailCounter = 0;
 let syncCounter = 0;
 const uniqueEmail = () => `matrix.${Date.now()}.${++emailCounter}@example.com`;
 const project = { name: "Matrix", description: "", location: "", clientName: "", status: "active" };
+
+/** A tiny PNG drawing as a multipart body with its `file` part. */
+async function sheetUpload(): Promise<Pick<InjectOptions, "payload" | "headers">> {
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
+  return multipart({}, [{ name: "plan.png", data: png, type: "image/png" }], "file");
+}
+
+async function newSheet(w: World): Promise<string> {
+  const res = await w.t.request({
+    method: "POST",
+    url: `/api/projects/${w.projectId}/sheets`,
+    token: w.owner.accessToken,
+    ...(await sheetUpload()),
+  });
+  return (res.json() as { sheets: { id: string }[] }).sheets[0]?.id as string;
+}
+
+let sharedSheetId: Promise<string> | undefined;
+const sharedSheet = (w: World): Promise<string> => {
+  sharedSheetId ??= newSheet(w);
+  return sharedSheetId;
+};
 
 const ROWS: Row[] = [
   { route: "GET /api/health", request: () => ({ method: "GET", url: "/api/health" }), expected: all(200, 200) },
@@ -208,6 +235,42 @@ const ROWS: Row[] = [
     expected: workspace(204),
   },
 
+  // Drawings (issue 24): a small PNG sheet in the owner's project; a fresh one per DELETE cell.
+  {
+    route: "POST /api/projects/:id/sheets",
+    request: async (w) => ({ method: "POST", url: `/api/projects/${w.projectId}/sheets`, ...(await sheetUpload()) }),
+    expected: workspace(201),
+  },
+  {
+    route: "GET /api/projects/:id/sheets",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/sheets` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/sheets/:id",
+    request: async (w) => ({ method: "GET", url: `/api/sheets/${await sharedSheet(w)}` }),
+    expected: workspace(200),
+  },
+  {
+    route: "PATCH /api/sheets/:id",
+    request: async (w) => ({ method: "PATCH", url: `/api/sheets/${await sharedSheet(w)}`, payload: { level: "L2" } }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/sheets/:id/revisions",
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/sheets/${await sharedSheet(w)}/revisions`,
+      ...(await sheetUpload()),
+    }),
+    expected: workspace(201),
+  },
+  {
+    route: "DELETE /api/sheets/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/sheets/${await newSheet(w)}` }),
+    expected: workspace(204),
+  },
+
   { route: "GET /api/users", request: () => ({ method: "GET", url: "/api/users" }), expected: all(200) },
   {
     route: "PATCH /api/users/:id",
@@ -320,6 +383,98 @@ const ROWS: Row[] = [
     request: () => ({ method: "GET", url: "/api/admin/export/users.csv" }),
     expected: adminOnly(200),
   },
+
+  { route: "GET /api/audits", request: () => ({ method: "GET", url: "/api/audits" }), expected: all(200) },
+  {
+    route: "GET /api/audits/trends",
+    request: () => ({ method: "GET", url: "/api/audits/trends" }),
+    expected: all(200),
+  },
+  {
+    route: "POST /api/audits",
+    request: (w, p) => ({
+      method: "POST",
+      url: "/api/audits",
+      payload: { projectId: p === "anonymous" ? w.projectId : w.projectOf[p], auditDate: "2026-11-20" },
+    }),
+    expected: all(201),
+  },
+  {
+    route: "POST /api/audits/import",
+    request: async (w, p) => ({
+      method: "POST",
+      url: "/api/audits/import",
+      payload: await deviceAudit(p === "anonymous" ? w.projectId : w.projectOf[p]),
+    }),
+    expected: all(201),
+  },
+  {
+    route: "GET /api/audits/:id",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byOwner}` }),
+    expected: workspace(200),
+  },
+  {
+    // The owner's audit: a member who is not its auditor may read it but not change it.
+    route: "PATCH /api/audits/:id",
+    request: (w) => ({ method: "PATCH", url: `/api/audits/${w.audits.byOwner}`, payload: { notes: "Matrix" } }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "DELETE /api/audits/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/audits/${await w.audits.freshByOwner()}` }),
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  {
+    // The member's own audit: its auditor and the owner may answer.
+    route: "PATCH /api/audits/:id/items/:itemId",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/audits/${w.audits.byMember}/items/cdm-2`,
+      payload: { status: "C" },
+    }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/audits/:id/items/:itemId/photos",
+    request: async (w) => {
+      const body = await multipartPhoto();
+      return {
+        method: "POST",
+        url: `/api/audits/${w.audits.byMember}/items/ppe-2/photos`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+    expected: workspace(201),
+  },
+  {
+    route: "DELETE /api/audits/:id/photos/:photoId",
+    request: async (w) => {
+      const { auditId, photoId } = await w.audits.freshPhoto();
+      return { method: "DELETE", url: `/api/audits/${auditId}/photos/${photoId}` };
+    },
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/audits/:id/pdf",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byOwner}/pdf` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/audits/:id/history",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byMember}/history` }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/audits/:id/revisions",
+    request: async (w) => ({ method: "POST", url: `/api/audits/${await w.audits.freshCompleted()}/revisions` }),
+    expected: workspace(201),
+  },
+  {
+    route: "GET /api/audits/:id/revisions/:revision",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.revisedId}/revisions/1` }),
+    expected: workspace(200),
+  },
 ];
 
 /** Routes outside the API: the attachment files and the web app, open to anyone by design. */
@@ -329,6 +484,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
   let w: World;
 
   beforeAll(async () => {
+    sharedSheetId = undefined;
     const t = await createTestApp(kind);
     const owner = await signUp(t, { firstName: "Olive" });
     const invite = async () => {
@@ -389,6 +545,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
         return { id: invitation.id, token };
       },
       freshMember: async () => (await join()).user.id,
+      audits: await matrixAudits(t, owner, member, projectId),
       freshTrashedReport: async () => {
         const id = String(
           (await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id })).id,

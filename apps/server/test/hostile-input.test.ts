@@ -2,11 +2,14 @@
 // none may leave a row behind.
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPRESSED_BODY } from "../src/http/json-body";
 import { countRows } from "./assertions";
+import { createAudit } from "./audit-factories";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { multipart } from "./images";
 import { type Headers, rawRequest } from "./raw-http";
 
 const deep = (depth: number): unknown => (depth === 0 ? "x" : { a: deep(depth - 1) });
@@ -68,6 +71,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   let inviteToken: string;
   let projectId: string;
   let reportId: string;
+  let auditId: string;
   // Not invitations: any object without an email is a valid request for an open invitation link.
   const tables = [
     "users",
@@ -78,6 +82,11 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "idempotency_keys",
     "notifications",
     "sync_applied",
+    "audits",
+    "audit_answers",
+    "audit_photos",
+    "audit_answer_history",
+    "audit_revisions",
     "trash_items",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
@@ -92,7 +101,9 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     const invite = await t.request({ method: "POST", url: "/api/invitations", token, payload: {} });
     inviteToken = (invite.json() as { token: string }).token;
     reportId = String((await insertReport(t, { workspaceId: account.user.workspaceId, projectId })).id);
+    auditId = (await createAudit(t, token, projectId)).id;
   });
+  const auditRow = () => t.ctx.db.selectFrom("audits").selectAll().where("id", "=", auditId).executeTakeFirst();
   const reportRow = () =>
     t.ctx.db.selectFrom("snagging_reports").selectAll().where("id", "=", reportId).executeTakeFirst();
   afterAll(() => t.close());
@@ -115,8 +126,15 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging", true],
       ["PATCH", `/api/snagging/${reportId}`, true],
       ["POST", "/api/snagging/sync", true],
+      ["POST", "/api/audits", true],
+      ["POST", "/api/audits/import", true],
+      ["PATCH", `/api/audits/${auditId}`, true],
+      ["PATCH", `/api/audits/${auditId}/items/cdm-1`, true],
+      ["POST", `/api/audits/${auditId}/items/cdm-1/photos`, true],
+      ["POST", `/api/audits/${auditId}/revisions`, true],
     ];
     const report = await reportRow();
+    const audit = await auditRow();
     for (const [method, url, authed] of routes) {
       for (const body of HOSTILE_BODIES) {
         const res = await t.request({
@@ -135,12 +153,98 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       }
     }
     expect(await snapshot()).toEqual(before);
+    expect(await auditRow()).toEqual(audit);
     const invitations = await t.request({ method: "GET", url: "/api/invitations", token });
     const emails = (invitations.json() as { invitations: { email: string | null }[] }).invitations.map((i) => i.email);
     expect(emails.every((email) => email === null)).toBe(true);
     expect(await reportRow()).toEqual(report);
     const project = await t.request({ method: "GET", url: `/api/projects/${projectId}`, token });
     expect(project.json()).toMatchObject({ project: { name: "Test Project", status: "active" } });
+  });
+
+  it("drawing routes and report pins: hostile bodies, ids and multipart never yield a 5xx or a stray row", async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const form = await multipart({ name: "Plan" }, [{ name: "p.png", data: png, type: "image/png" }], "file");
+    const created = await t.request({ method: "POST", url: `/api/projects/${projectId}/sheets`, token, ...form });
+    expect(created.statusCode).toBe(201);
+    const sheetId = (created.json() as { sheets: { id: string }[] }).sheets[0]?.id as string;
+    const before = await snapshot();
+    const sheetsBefore = await countRows(t, "sheets");
+    const revisionsBefore = await countRows(t, "sheet_revisions");
+    const report = await reportRow();
+    const writes: [string, string][] = [
+      ["POST", `/api/projects/${projectId}/sheets`],
+      ["PATCH", `/api/sheets/${sheetId}`],
+      ["POST", `/api/sheets/${sheetId}/revisions`],
+      ["PATCH", `/api/snagging/${reportId}`],
+    ];
+    const pinBodies: unknown[] = [
+      { sheetId, pinX: -0.1, pinY: 0.5 },
+      { sheetId, pinX: "NaN", pinY: 0.5 },
+      { sheetId, pinX: 1e308 * 10, pinY: 0 },
+      { sheetId: { $ne: null }, pinX: 0.5, pinY: 0.5 },
+      { sheetId: "' OR 1=1 --", pinX: 0.5, pinY: 0.5 },
+      { sheetId: "a".repeat(5000), pinX: 0.5, pinY: 0.5 },
+      { sheetId: null, pinX: 0.5 },
+      { name: "\u0000", level: "x".repeat(1000) },
+    ];
+    for (const [method, url] of writes) {
+      for (const body of [...HOSTILE_BODIES, ...pinBodies]) {
+        const res = await t.request({
+          method: method as "POST" | "PATCH",
+          url,
+          token,
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify(body),
+        });
+        expect(
+          res.statusCode,
+          `${method} ${url} ${JSON.stringify(body)?.slice(0, 80)} → ${res.body.slice(0, 200)}`,
+        ).toBeLessThan(500);
+        if (res.statusCode === 400) expectSentences(res.json() as ErrorAnswer, `${method} ${url}`);
+      }
+    }
+    const hostileForms = [
+      await multipart(
+        {},
+        [{ name: "x.svg", data: Buffer.from("<svg onload=alert(1)>"), type: "image/svg+xml" }],
+        "file",
+      ),
+      await multipart({}, [{ name: "x.png", data: png }], "images"),
+      await multipart({ name: "\u0000", level: "y".repeat(5000) }, [{ name: "x.png", data: png }], "file"),
+      await multipart({}, [], "file"),
+    ];
+    // A revision names a page of its file; an upload takes every page (no page field).
+    const pageForms = [
+      await multipart({ page: "-1" }, [{ name: "x.png", data: png }], "file"),
+      await multipart({ page: "7" }, [{ name: "x.png", data: png }], "file"),
+    ];
+    for (const [method, url] of writes.filter(([m]) => m === "POST")) {
+      for (const body of url.endsWith("/revisions") ? [...hostileForms, ...pageForms] : hostileForms) {
+        const res = await t.request({ method: "POST", url, token, ...body });
+        expect(res.statusCode, `${method} ${url} → ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${method} ${url} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
+    for (const id of ID_PARAMS) {
+      for (const [method, url] of [
+        ["GET", `/api/sheets/${id}`],
+        ["PATCH", `/api/sheets/${id}`],
+        ["DELETE", `/api/sheets/${id}`],
+        ["POST", `/api/sheets/${id}/revisions`],
+        ["GET", `/api/projects/${id}/sheets`],
+        ["POST", `/api/projects/${id}/sheets`],
+      ] as const) {
+        const res = await t.request({ method, url, token, payload: { name: "x" } });
+        expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await countRows(t, "sheets")).toBe(sheetsBefore);
+    expect(await countRows(t, "sheet_revisions")).toBe(revisionsBefore);
+    expect(await reportRow()).toEqual(report);
   });
 
   it("a check without a message of its own still answers a sentence naming the field", async () => {
@@ -231,6 +335,18 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["GET", (id) => `/api/invitations/token/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}/membership`, adminToken],
+      ["GET", (id) => `/api/audits/${id}`, token],
+      ["PATCH", (id) => `/api/audits/${id}`, token],
+      ["DELETE", (id) => `/api/audits/${id}`, token],
+      ["GET", (id) => `/api/audits/${id}/history`, token],
+      ["GET", (id) => `/api/audits/${id}/pdf`, token],
+      ["POST", (id) => `/api/audits/${id}/revisions`, token],
+      ["GET", (id) => `/api/audits/${id}/revisions/${id}`, token],
+      ["GET", (id) => `/api/audits/${auditId}/revisions/${id}`, token],
+      ["PATCH", (id) => `/api/audits/${id}/items/${id}`, token],
+      ["PATCH", (id) => `/api/audits/${auditId}/items/${id}`, token],
+      ["POST", (id) => `/api/audits/${auditId}/items/${id}/photos`, token],
+      ["DELETE", (id) => `/api/audits/${auditId}/photos/${id}`, token],
       ["POST", (id) => `/api/trash/${id}/restore`, token],
     ];
     for (const id of ID_PARAMS) {
@@ -250,6 +366,11 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       "membership=bogus",
       "scope[]=all",
       "page=abc",
+      "from=2026-02-30",
+      "to=%00",
+      "auditorId=' OR 1=1 --",
+      "limit=0",
+      "cursor=abc",
     ];
     for (const query of listQueries) {
       for (const [url, bearer] of [
@@ -257,6 +378,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["/api/users", adminToken],
         ["/api/users", token],
         ["/api/notifications", token],
+        ["/api/audits", token],
+        ["/api/audits/trends", token],
         ["/api/trash", token],
       ] as const) {
         const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });
@@ -314,6 +437,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", "/api/snagging"],
       ["PATCH", `/api/snagging/${reportId}`],
       ["POST", "/api/snagging/sync"],
+      ["POST", `/api/audits/${auditId}/items/cdm-1/photos`],
+      ["PATCH", `/api/audits/${auditId}`],
     ] as const) {
       for (const [contentType, payload] of bodies) {
         for (const headers of [{}, { "idempotency-key": "\u00e9" }, { "idempotency-key": "k".repeat(256) }]) {

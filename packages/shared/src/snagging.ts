@@ -42,6 +42,10 @@ export const ReportSchema = z.object({
   locationLng: z.number().nullable(),
   pageUrl: z.string().nullable(),
   attachments: z.array(AttachmentSchema),
+  /** The report's pin on a drawing (issue 24): a sheet of its project and a position in 0–1, or null. */
+  sheetId: z.string().nullable(),
+  pinX: z.number().nullable(),
+  pinY: z.number().nullable(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 

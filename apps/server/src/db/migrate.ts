@@ -11,6 +11,8 @@ import * as projectUserSearchText from "./migrations/0008-project-user-search-te
 import * as storageUsage from "./migrations/0009-storage-usage";
 import * as refreshGraceOnce from "./migrations/0010-refresh-grace-once";
 import * as trash from "./migrations/0010-trash";
+import * as sheets from "./migrations/0012-sheets";
+import * as audits from "./migrations/0016-audits";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   "0009-storage-usage": storageUsage,
   "0010-refresh-grace-once": refreshGraceOnce,
   "0010-trash": trash,
+  "0012-sheets": sheets,
+  "0016-audits": audits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

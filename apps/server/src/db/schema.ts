@@ -82,6 +82,10 @@ export interface SnaggingReportsTable {
   page_url: string | null;
   created_at: number;
   updated_at: number;
+  /** The report's pin on a drawing (migration 0012): a sheet with both positions (0–1), or none. */
+  sheet_id: ColumnType<string | null, string | null | undefined, string | null>;
+  pin_x: ColumnType<number | null, number | null | undefined, number | null>;
+  pin_y: ColumnType<number | null, number | null | undefined, number | null>;
   /**
    * Title and description folded for search (shared/search.ts), written with every insert and
    * description change (snagging.repository.ts). Never selected into a row type: only searched.
@@ -162,6 +166,93 @@ export interface ReportStatusCountsTable {
   n: number;
 }
 
+/** A site audit on the server (issue 25, migration 0016); signatures are image files in storage. */
+export interface AuditsTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  /** The device's id of an uploaded audit (unique per workspace), so an upload is never doubled. */
+  client_id: string | null;
+  auditor_id: string | null;
+  auditor_name: string;
+  template_id: string;
+  template_version: string;
+  status: "draft" | "completed";
+  /** 1 at first; each change of a completed audit starts the next, keeping the signed one. */
+  revision: number;
+  audit_date: number;
+  notes: string;
+  /** JSON of the audit's form data (site, weather, shift …). */
+  form_data: string;
+  overall_score: number;
+  total_items: number;
+  passed_items: number;
+  failed_items: number;
+  auditor_signature_key: string | null;
+  auditor_signer_name: string | null;
+  auditor_signed_at: number | null;
+  site_rep_name: string;
+  site_rep_signature_key: string | null;
+  site_rep_signed_at: number | null;
+  completed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuditAnswersTable {
+  audit_id: string;
+  item_id: string;
+  status: "" | "C" | "I" | "NC" | "N/A";
+  notes: string;
+  risk_severity: number | null;
+  risk_likelihood: number | null;
+  action_owner: string;
+  due_date: number | null;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+export interface AuditPhotosTable {
+  id: string;
+  audit_id: string;
+  workspace_id: string;
+  item_id: string;
+  /** `<Idempotency-Key>#<n>` of the upload that added it (null without one). */
+  client_id: string | null;
+  storage_key: string;
+  thumbnail_key: string;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  size_bytes: number;
+  position: number;
+  created_at: number;
+}
+
+/** Append-only: one row per answer change, written in the change's transaction. */
+export interface AuditAnswerHistoryTable {
+  id: string;
+  audit_id: string;
+  item_id: string;
+  user_id: string | null;
+  user_name: string;
+  /** JSON `{field: {from, to}}`. */
+  changes: string;
+  /** The id of the other person whose answer this change replaced, if any. */
+  overwrote: string | null;
+  created_at: number;
+}
+
+export interface AuditRevisionsTable {
+  audit_id: string;
+  revision: number;
+  snapshot: string;
+  file_keys: string;
+  completed_at: number;
+  created_by: string | null;
+  created_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -175,6 +266,13 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   sync_applied: SyncAppliedTable;
   trash_items: TrashItemsTable;
+  audits: AuditsTable;
+  audit_answers: AuditAnswersTable;
+  audit_photos: AuditPhotosTable;
+  audit_answer_history: AuditAnswerHistoryTable;
+  audit_revisions: AuditRevisionsTable;
+  sheets: SheetsTable;
+  sheet_revisions: SheetRevisionsTable;
 }
 
 /** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */
@@ -203,6 +301,40 @@ export interface TrashItemsTable {
 
 export type TrashItemRow = Selectable<TrashItemsTable>;
 
+/** A drawing of a project (migration 0012): one page of an uploaded PDF, or an image. */
+export interface SheetsTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  name: string;
+  level: string;
+  page_number: number;
+  current_revision: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One rendering of a sheet: its tiles live under `tiles_key/`, its source file at `source_key`. */
+export interface SheetRevisionsTable {
+  id: string;
+  sheet_id: string;
+  workspace_id: string;
+  revision: number;
+  status: "processing" | "ready" | "failed";
+  failure_reason: string | null;
+  source_key: string;
+  source_page: number;
+  tiles_key: string;
+  width: number;
+  height: number;
+  tile_bytes: number;
+  created_at: number;
+}
+
+export type SheetRow = Selectable<SheetsTable>;
+export type SheetRevisionRow = Selectable<SheetRevisionsTable>;
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -212,3 +344,6 @@ export type InvitationRow = Selectable<InvitationsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
+export type AuditRow = Selectable<AuditsTable>;
+export type AuditAnswerRow = Selectable<AuditAnswersTable>;
+export type AuditPhotoRow = Selectable<AuditPhotosTable>;

@@ -119,7 +119,10 @@ const reference = (at: number, n: number): string => {
   return `SNAG-${ymd}-${1000 + ((n * 1637) % 9000)}`;
 };
 
-export type DemoSeed = { projects: ProjectRow[]; reports: (ReportRow & { scenes: DemoScene[] })[] };
+export type DemoSeed = {
+  projects: ProjectRow[];
+  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y"> & { scenes: DemoScene[] })[];
+};
 
 /** The sample rows of a new sandbox (pure: ids and times only; photos are stored by the caller). */
 export function planDemoSeed({

@@ -50,6 +50,9 @@ const report = (overrides: Partial<Report> = {}): Report => ({
       created_at: 1_764_000_002,
     },
   ],
+  sheetId: null,
+  pinX: null,
+  pinY: null,
   ...overrides,
 });
 

@@ -2,9 +2,11 @@
 // the files themselves are removed after the commit (a file delete cannot be rolled back, and an
 // orphaned file is harmless while a row pointing at a missing file is not).
 import type { Transaction } from "kysely";
+import { deleteAuditRows, fileKeysOfAudits } from "../audits/audits.repository";
 import type { AppContext } from "../context";
 import type { Database } from "../db/schema";
 import { releaseStorage, storedBytesOf } from "../quotas/storage-quota";
+import { deleteProjectSheetRows } from "../sheets/sheets.cascade";
 import { logFileDeleteFailure } from "../snagging/snagging.files";
 
 export async function deleteProjectsWithFiles(
@@ -32,9 +34,16 @@ export async function deleteProjectsWithFiles(
         await releaseStorage(trx, workspaceId, storedBytesOf(rows));
       }
       fileKeys = attachments.flatMap((a) => (a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key]));
+      fileKeys.push(...(await deleteProjectSheetRows(trx, projectIds)));
       const reportIds = trx.selectFrom("snagging_reports").select("id").where("project_id", "in", projectIds);
       await trx.deleteFrom("attachments").where("report_id", "in", reportIds).execute();
       await trx.deleteFrom("snagging_reports").where("project_id", "in", projectIds).execute();
+      // The projects' audits, with their photos, signatures and signed revisions' files.
+      const auditIds = (
+        await trx.selectFrom("audits").select("id").where("project_id", "in", projectIds).execute()
+      ).map((a) => a.id);
+      fileKeys = [...fileKeys, ...(await fileKeysOfAudits(trx, auditIds))];
+      await deleteAuditRows(trx, auditIds);
       await trx.deleteFrom("projects").where("id", "in", projectIds).execute();
     }
     if (alsoInTransaction) await alsoInTransaction(trx);

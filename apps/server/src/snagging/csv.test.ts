@@ -20,6 +20,9 @@ describe("reportsToCsv", () => {
     locationLat: 51.5,
     locationLng: -0.127758,
     pageUrl: null,
+    sheetId: null,
+    pinX: null,
+    pinY: null,
     photoCount: 3,
   };
 

@@ -4,6 +4,7 @@
 import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import type { TransferListItem } from "node:worker_threads";
+import { type AuditPdfInput, renderAuditPdf } from "../audits/audit-pdf";
 import { MemoryBudget } from "../workers/memory-budget";
 import { PdfStreamer } from "../workers/pdf-stream";
 import { WorkerPool, workerEntry } from "../workers/worker-pool";
@@ -12,7 +13,7 @@ import { DECODE_PEAK_BYTES, printCopies } from "./pdf-print-copies";
 
 /** A report's evidence PDF as a pool task. Other PDFs add their own `kind` here and in pdfRenderers. */
 export type ReportPdfTask = PdfInput & { kind: "report" };
-export type PdfJob = ReportPdfTask;
+export type PdfJob = ReportPdfTask | AuditPdfInput;
 
 export type PdfRenderer = {
   /** Streams a PDF: holds `estimateBytes` of the budget, then reads the task's inputs (`prepare`). */
@@ -32,11 +33,25 @@ async function renderReportDocument(task: ReportPdfTask): Promise<Readable> {
   // The task must not keep the stored photos alive while their copies are made.
   (task as { images: unknown }).images = [];
   const images = await printCopies(stored, task.attachments);
-  return renderReportPdf({ ...task, images });
+  // The plan crop arrives as a Uint8Array from the request thread.
+  const plan = task.plan ? { ...task.plan, image: asBuffer(task.plan.image) as Buffer } : null;
+  return renderReportPdf({ ...task, images, plan });
+}
+
+/** A site audit's PDF (issue 25): its photos and signatures are embedded as stored. */
+async function renderAuditDocument(task: AuditPdfInput): Promise<Readable> {
+  return renderAuditPdf({
+    ...task,
+    images: task.images.map(asBuffer),
+    signatures: { auditor: asBuffer(task.signatures.auditor), siteRep: asBuffer(task.signatures.siteRep) },
+  });
 }
 
 /** Every kind of PDF the pool makes, by `kind` (the worker entry serves these). */
-export const pdfRenderers = { report: renderReportDocument };
+export const pdfRenderers = { report: renderReportDocument, audit: renderAuditDocument };
+
+/** What an audit's PDF holds at most: its photos and signatures read, the document on its way out, pdfkit. */
+export const auditPdfEstimate = (imageBytes: number): number => 2 * imageBytes + 16 * 1024 * 1024;
 
 const FIXED_BYTES = 16 * 1024 * 1024;
 
@@ -80,7 +95,9 @@ export function createPdfRenderer(options: { workers: number; queue: number; mem
           options.workers,
           options.queue,
         );
-  const streamer = new PdfStreamer<PdfJob>(budget, pool, (task) => pdfRenderers[task.kind](task));
+  const streamer = new PdfStreamer<PdfJob>(budget, pool, (task) =>
+    task.kind === "audit" ? pdfRenderers.audit(task) : pdfRenderers.report(task),
+  );
   const stream: PdfRenderer["stream"] = (estimate, prepare) => streamer.stream(estimate, prepare);
   return {
     stream,

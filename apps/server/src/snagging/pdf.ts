@@ -19,6 +19,8 @@ export type PdfInput = {
   /** The display file of each attachment, in order; null when storage no longer has it. */
   images: readonly (Buffer | null)[];
   generatedAt: number;
+  /** The report's place on its drawing (issue 24): a crop around its pin, when it has one. */
+  plan?: { image: Buffer; sheetName: string; level: string } | null;
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -46,6 +48,7 @@ export function renderReportPdf(original: PdfInput): PDFKit.PDFDocument {
 
   drawHeader(doc, input);
   drawDetails(doc, input);
+  drawPlan(doc, input);
   drawPhotos(doc, input);
   drawPageFurniture(doc, input);
   doc.end();
@@ -173,6 +176,23 @@ function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) 
     .stroke();
   doc.restore();
   doc.y = panelBottom + 18;
+}
+
+/** "ON THE PLAN": the sheet's name and the crop around the pin, kept on one page. */
+function drawPlan(doc: PDFKit.PDFDocument, { plan }: PdfInput) {
+  if (!plan) return;
+  const imageHeight = 180;
+  if (doc.y + imageHeight + 40 > PAGE.height - PAGE.margin - PAGE.footer) doc.addPage();
+  const y = doc.y;
+  doc.fillColor(C.muted).font("bold").fontSize(7.5).text("ON THE PLAN", PAGE.margin, y, { characterSpacing: 0.6 });
+  doc
+    .fillColor(C.ink)
+    .font("regular")
+    .fontSize(10.5)
+    .text([plan.sheetName, plan.level].filter(Boolean).join(" · "), PAGE.margin, y + 12, { width: CONTENT_WIDTH });
+  const top = doc.y + 6;
+  doc.image(plan.image, PAGE.margin, top, { fit: [CONTENT_WIDTH, imageHeight] });
+  doc.y = top + imageHeight + 18;
 }
 
 function drawPageFurniture(doc: PDFKit.PDFDocument, { report, generatedAt }: PdfInput) {

@@ -3,6 +3,7 @@
 // transaction fails the files are deleted again, so a failed request leaves nothing behind.
 import { createHash } from "node:crypto";
 import { generateReference, isValidReference } from "@sitesnag/shared/reference";
+import { pinFieldsOf, type ReportPin, ReportPinSchema } from "@sitesnag/shared/sheets";
 import { type Report, type ReportCreate, ReportCreateSchema } from "@sitesnag/shared/snagging";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
@@ -12,6 +13,7 @@ import { conflict } from "../http/errors";
 import { newId } from "../ids";
 import { notifyAssigned } from "../notifications/notifications.service";
 import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/storage-quota";
+import { requireSheetForPin } from "../sheets/sheets.access";
 import { nowSeconds } from "../time";
 import { requireAssignee, requireProjectField } from "./snagging.access";
 import { discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
@@ -44,9 +46,10 @@ async function pickTitle(trx: Transaction<Database>, workspaceId: string, reques
   throw conflict("Could not allocate a free reference number today. Please try again.");
 }
 
-const hashRequest = (input: ReportCreate, request: ReportRequest): string =>
+const hashRequest = (input: ReportCreate, pin: ReportPin, request: ReportRequest): string =>
   createHash("sha256")
     .update(JSON.stringify(input))
+    .update(pin.sheetId ? JSON.stringify(pin) : "")
     .update(JSON.stringify(request.photos.map((p) => [p.sourceSha256, p.originalName])))
     .digest("hex");
 
@@ -65,13 +68,15 @@ export async function createReport(
   record?: RecordInTransaction,
 ): Promise<{ report: Report; replayed: boolean }> {
   const input = ReportCreateSchema.parse(request.fields);
-  const requestHash = hashRequest(input, request);
+  const pin = ReportPinSchema.parse(pinFieldsOf(request.fields));
+  const requestHash = hashRequest(input, pin, request);
   if (idempotencyKey) {
     const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
     if (used) return { report: await replay(ctx, user, used, requestHash), replayed: true };
   }
   await requireProjectField(ctx, user, input.projectId);
   if (input.assignedTo) await requireAssignee(ctx, user, input.assignedTo);
+  if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, input.projectId);
 
   const now = nowSeconds();
   const reportId = newId();
@@ -103,6 +108,9 @@ export async function createReport(
             location_lat: input.locationLat,
             location_lng: input.locationLng,
             page_url: input.pageUrl,
+            sheet_id: pin.sheetId ?? null,
+            pin_x: pin.sheetId ? (pin.pinX ?? null) : null,
+            pin_y: pin.sheetId ? (pin.pinY ?? null) : null,
             created_at: now,
             updated_at: now,
           });

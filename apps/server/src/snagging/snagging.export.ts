@@ -4,6 +4,7 @@ import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
+import { planCrop } from "../sheets/sheet-crop";
 import { nowSeconds } from "../time";
 import { csvHead, csvRows } from "./csv";
 import { movable, reportPdfEstimate } from "./pdf-pool";
@@ -63,9 +64,23 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
         }),
       ),
     );
+    // The report's place on its drawing (issue 24): a small crop, or none.
+    const plan =
+      row.sheet_id && row.pin_x !== null && row.pin_y !== null
+        ? await planCrop(ctx, user.workspace_id, {
+            sheetId: row.sheet_id,
+            x: row.pin_x,
+            y: row.pin_y,
+            status: row.status,
+          }).catch((err: unknown) => {
+            ctx.log.warn({ err }, "no plan crop for the report PDF");
+            return null;
+          })
+        : null;
     // Made in a worker thread: the request thread stays free for reads (decision 0018).
     const input = {
       kind: "report" as const,
+      plan,
       report: presentReport(row, attachments.map(presentAttachment)),
       clientName: row.project_client_name,
       attachments,

@@ -39,5 +39,8 @@ export function presentReport(row: ReportWithNames, attachments: Attachment[]): 
     locationLng: row.location_lng,
     pageUrl: row.page_url,
     attachments,
+    sheetId: row.sheet_id,
+    pinX: row.sheet_id === null ? null : row.pin_x,
+    pinY: row.sheet_id === null ? null : row.pin_y,
   };
 }

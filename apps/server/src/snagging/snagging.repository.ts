@@ -139,7 +139,11 @@ export const withSearchText = <R extends { title: string; description: string }>
   search_text: reportSearchText(row.title, row.description),
 });
 
-export async function insertReport(db: Q, row: ReportRow): Promise<void> {
+/** A new report: its pin (migration 0012) may be left out. */
+type NewReportRow = Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y"> &
+  Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y">>;
+
+export async function insertReport(db: Q, row: NewReportRow): Promise<void> {
   await db.insertInto("snagging_reports").values(withSearchText(row)).execute();
 }
 

@@ -1,6 +1,7 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { pageSize } from "@sitesnag/shared/pagination";
+import { pinFieldsOf, type ReportPin, ReportPinSchema } from "@sitesnag/shared/sheets";
 import {
   type Attachment,
   MAX_PHOTOS_PER_REPORT,
@@ -19,6 +20,7 @@ import type { AttachmentRow, Database, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
 import { assertStorageRoom, chargeStorage, releaseStorage, storedBytesOf } from "../quotas/storage-quota";
+import { requireSheetForPin } from "../sheets/sheets.access";
 import { nowSeconds } from "../time";
 import { trashReport } from "../trash/trash.service";
 import { requireAssignee, requireReport } from "./snagging.access";
@@ -117,7 +119,7 @@ export async function changeReportStatus(
 
 type EditChanges = Parameters<typeof updateReport>[3];
 
-function editChanges(report: ReportRow, patch: ReportPatch): EditChanges {
+function editChanges(report: ReportRow, patch: ReportPatch, pin: ReportPin = {}): EditChanges {
   if (patch.projectId !== undefined && patch.projectId !== report.project_id) {
     throw badRequest("The project of a report cannot be changed", {
       projectId: ["The project of a report cannot be changed"],
@@ -136,6 +138,12 @@ function editChanges(report: ReportRow, patch: ReportPatch): EditChanges {
   if (patch.pageUrl !== undefined) changes.page_url = patch.pageUrl;
   if (patch.locationLat !== undefined) changes.location_lat = patch.locationLat;
   if (patch.locationLng !== undefined) changes.location_lng = patch.locationLng;
+  // A pin is placed or moved with its sheet and both positions; `sheetId: null` removes it.
+  if (pin.sheetId !== undefined) {
+    changes.sheet_id = pin.sheetId;
+    changes.pin_x = pin.sheetId === null ? null : (pin.pinX ?? null);
+    changes.pin_y = pin.sheetId === null ? null : (pin.pinY ?? null);
+  }
   return changes;
 }
 
@@ -150,10 +158,12 @@ export async function editReport(
   patch: ReportPatch,
   photos: ReportRequest["photos"],
   record?: RecordInTransaction,
+  pin: ReportPin = {},
 ): Promise<Report> {
   const report = await requireReport(ctx, user, id);
-  const changes = editChanges(report, patch);
+  const changes = editChanges(report, patch, pin);
   if (patch.assignedTo) await requireAssignee(ctx, user, patch.assignedTo);
+  if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, report.project_id);
   const existing = await findAttachments(ctx.db, [id]);
   const removeIds = [...new Set(patch.removeAttachmentIds ?? [])];
   const removed = existing.filter((a) => removeIds.includes(a.id));
@@ -209,11 +219,12 @@ export async function patchReport(
   await requireReport(ctx, user, id);
   const request = await readRequest();
   const patch = ReportPatchSchema.parse(request.fields);
-  const given = Object.entries(patch).filter(([, v]) => v !== undefined);
+  const pin = ReportPinSchema.parse(pinFieldsOf(request.fields));
+  const given = [...Object.entries(patch), ...Object.entries(pin)].filter(([, v]) => v !== undefined);
   if (patch.status !== undefined && given.length === 1 && request.photos.length === 0) {
     return changeReportStatus(ctx, user, id, patch.status, record);
   }
-  return editReport(ctx, user, id, patch, request.photos, record);
+  return editReport(ctx, user, id, patch, request.photos, record, pin);
 }
 
 /** To the Trash, in one transaction with its record; its files stay until the Trash is purged (trash/). */

@@ -5,13 +5,20 @@
 // Notifications and Idempotency-Keys of the rows are not kept: they are deleted with them, as
 // before the Trash existed (a notification about a deleted report is stale anyway).
 import type { Transaction } from "kysely";
+import { deleteAuditRows, fileKeysOfAudits } from "../audits/audits.repository";
 import type { Database } from "../db/schema";
 import { fileKeysOf } from "../snagging/snagging.files";
 
 type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
-export type Snapshot = { projects: Row[]; snagging_reports: Row[]; attachments: Row[] };
-const RESTORE_ORDER = ["projects", "snagging_reports", "attachments"] as const;
+/** A project's site audits (issue 25) travel with it; snapshots made before them have none. */
+const AUDIT_TABLES = ["audits", "audit_answers", "audit_photos", "audit_answer_history", "audit_revisions"] as const;
+export type Snapshot = { projects: Row[]; snagging_reports: Row[]; attachments: Row[] } & Partial<
+  Record<(typeof AUDIT_TABLES)[number], Row[]>
+>;
+const RESTORE_ORDER = ["projects", "snagging_reports", "attachments", ...AUDIT_TABLES] as const;
+/** Columns naming a person, cleared on restore when that account has gone. */
+const PEOPLE = ["created_by", "assigned_to", "auditor_id", "updated_by", "user_id"] as const;
 
 /** Rows that name a report and go when it goes (ON DELETE CASCADE), deleted explicitly first. */
 const DROPPED_WITH_REPORT = ["notifications", "idempotency_keys"] as const;
@@ -41,11 +48,28 @@ export async function takeProject(trx: Trx, workspaceId: string, projectId: stri
   );
   const { reports, attachments } = await reportRows(trx, workspaceId, ids);
   await deleteReportRows(trx, ids);
+  const auditIds = (
+    await trx
+      .selectFrom("audits")
+      .select("id")
+      .where("workspace_id", "=", workspaceId)
+      .where("project_id", "=", projectId)
+      .execute()
+  ).map((a) => a.id);
+  const audits: Partial<Record<(typeof AUDIT_TABLES)[number], Row[]>> = {};
+  const auditFiles = await fileKeysOfAudits(trx, auditIds);
+  if (auditIds.length > 0) {
+    audits.audits = (await trx.selectFrom("audits").selectAll().where("id", "in", auditIds).execute()) as Row[];
+    for (const table of AUDIT_TABLES.slice(1) as Exclude<(typeof AUDIT_TABLES)[number], "audits">[]) {
+      audits[table] = (await trx.selectFrom(table).selectAll().where("audit_id", "in", auditIds).execute()) as Row[];
+    }
+    await deleteAuditRows(trx, auditIds);
+  }
   await trx.deleteFrom("projects").where("workspace_id", "=", workspaceId).where("id", "=", projectId).execute();
-  const snapshot: Snapshot = { projects: projects as Row[], snagging_reports: reports, attachments };
+  const snapshot: Snapshot = { projects: projects as Row[], snagging_reports: reports, attachments, ...audits };
   return {
     snapshot,
-    fileKeys: fileKeysOf(attachments as never[]),
+    fileKeys: [...fileKeysOf(attachments as never[]), ...auditFiles],
     fileBytes: bytesOf(attachments),
     reportCount: ids.length,
   };
@@ -76,8 +100,9 @@ async function deleteReportRows(trx: Trx, reportIds: readonly string[]): Promise
  */
 export async function putBack(trx: Trx, snapshot: Snapshot): Promise<void> {
   const named = new Set<string>();
-  for (const row of [...snapshot.projects, ...snapshot.snagging_reports]) {
-    for (const column of ["created_by", "assigned_to"]) if (typeof row[column] === "string") named.add(row[column]);
+  const everyRow = RESTORE_ORDER.flatMap((table) => snapshot[table] ?? []);
+  for (const row of everyRow) {
+    for (const column of PEOPLE) if (typeof row[column] === "string") named.add(row[column]);
   }
   const present =
     named.size === 0
@@ -93,13 +118,13 @@ export async function putBack(trx: Trx, snapshot: Snapshot): Promise<void> {
         );
   const clean = (row: Row): Row => {
     const copy = { ...row };
-    for (const column of ["created_by", "assigned_to"]) {
+    for (const column of PEOPLE) {
       if (typeof copy[column] === "string" && !present.has(copy[column] as string)) copy[column] = null;
     }
     return copy;
   };
   for (const table of RESTORE_ORDER) {
-    const rows = snapshot[table].map(clean);
+    const rows = (snapshot[table] ?? []).map(clean);
     // Bounded batches: SQLite allows at most 32766 bound values in one statement.
     for (let i = 0; i < rows.length; i += 200) {
       await trx

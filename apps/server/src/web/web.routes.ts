@@ -29,7 +29,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       const name = path.basename(filePath).replace(/\.(br|gz)$/, "");
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header("Cache-Control", "public, max-age=31536000, immutable");
-      } else if (name === "sw.js" || name.endsWith(".html") || name.endsWith(".webmanifest")) {
+      } else if (
+        name === "sw.js" ||
+        name === "sw-plans.js" ||
+        name.endsWith(".html") ||
+        name.endsWith(".webmanifest")
+      ) {
         // Documents (index.html, the pre-rendered pages) name the hashed assets of one build.
         res.header("Cache-Control", "no-cache");
       }

@@ -1,7 +1,7 @@
 import { threadId } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "../http/errors";
-import { POOL_BUSY, WorkerPool, workerEntry } from "./worker-pool";
+import { POOL_BUSY, WorkerPool, WorkerTimeoutError, workerEntry } from "./worker-pool";
 
 // A worker that answers its thread id once the test releases it (Atomics on shared memory: no
 // timers), and exits when asked to crash.
@@ -50,6 +50,21 @@ describe("WorkerPool", () => {
     const after = await pool.run({ gate });
     expect(after).not.toBe(first);
     expect(pool.pending).toBe(0);
+  });
+
+  it("stops a task that runs past its time budget, and the next task gets a fresh worker", async () => {
+    pool = new WorkerPool<Input, number>({ file: WORKER, options: { eval: true } }, 1, 2);
+    // Never opened: the task would wait forever.
+    const stuck = await pool.run({ gate: new SharedArrayBuffer(4) }, [], undefined, 100).catch((e: unknown) => e);
+    expect(stuck).toBeInstanceOf(WorkerTimeoutError);
+    expect(pool.pending).toBe(0);
+    const gate = new SharedArrayBuffer(4);
+    open(gate);
+    const first = await pool.run({ gate }, [], undefined, 5_000);
+    expect(first).not.toBe(threadId);
+    // The timer of a finished task does not fire later and kill the (reused) worker.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await pool.run({ gate })).toBe(first);
   });
 
   it("starts its workers with the heap limits of its entry (the PDF worker's young generation)", async () => {

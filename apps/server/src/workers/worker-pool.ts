@@ -20,7 +20,12 @@ type Task<I, O> = {
   reject: (error: Error) => void;
   /** Streaming tasks: each `{chunk}` the worker posts before its answer (see pdf-stream.ts). */
   onChunk?: ((chunk: Uint8Array) => void) | undefined;
+  timeoutMs: number | undefined;
+  timer?: NodeJS.Timeout;
 };
+
+/** A task that ran past its time budget: its worker was terminated (and is replaced on next use). */
+export class WorkerTimeoutError extends Error {}
 
 /** What a worker posts: partial output (streaming tasks), then exactly one answer. */
 type WorkerMessage<O> = { chunk: Uint8Array } | { ok: true; value: O } | { ok: false; error: string };
@@ -61,9 +66,16 @@ export class WorkerPool<I, O> {
 
   /**
    * Runs `input` in a worker; `transfer` moves buffers instead of copying them. `onChunk` receives
-   * the output a streaming worker posts as it goes, before the task's answer.
+   * the output a streaming worker posts as it goes, before the task's answer. With `timeoutMs`, a
+   * task still running after that long (from when it starts, not while it waits) has its worker
+   * terminated and rejects with WorkerTimeoutError; the pool carries on with a fresh worker.
    */
-  run(input: I, transfer: TransferListItem[] = [], onChunk?: (chunk: Uint8Array) => void): Promise<O> {
+  run(
+    input: I,
+    transfer: TransferListItem[] = [],
+    onChunk?: (chunk: Uint8Array) => void,
+    timeoutMs?: number,
+  ): Promise<O> {
     if (this.closed) return Promise.reject(new Error("worker pool closed"));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
@@ -71,7 +83,7 @@ export class WorkerPool<I, O> {
       );
     }
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ input, transfer, resolve, reject, onChunk });
+      this.queue.push({ input, transfer, resolve, reject, onChunk, timeoutMs });
       this.dispatch();
     });
   }
@@ -96,8 +108,20 @@ export class WorkerPool<I, O> {
       slot.busy = true;
       this.running.set(slot.worker, task);
       slot.worker.ref();
+      if (task.timeoutMs !== undefined) task.timer = setTimeout(() => this.expire(slot), task.timeoutMs);
       slot.worker.postMessage(task.input, task.transfer);
     }
+  }
+
+  /** A task ran out of time: forget its worker (so its exit is not reported twice) and stop it. */
+  private expire(slot: Slot): void {
+    const task = this.running.get(slot.worker);
+    this.running.delete(slot.worker);
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    void slot.worker.terminate();
+    task?.reject(new WorkerTimeoutError(`task stopped after ${task.timeoutMs} ms`));
+    this.dispatch();
   }
 
   private spawn(): Slot {
@@ -106,6 +130,7 @@ export class WorkerPool<I, O> {
     const finish = (outcome: { value: O } | { error: Error }) => {
       const task = this.running.get(worker);
       this.running.delete(worker);
+      if (task?.timer) clearTimeout(task.timer);
       slot.busy = false;
       // An idle worker must not keep the process alive.
       worker.unref();

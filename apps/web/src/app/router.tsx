@@ -154,6 +154,15 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
+                  // The plan viewer (issue 24): OpenSeadragon loads with this screen's chunk only.
+                  path: "projects/:id/sheets/:sheetId",
+                  handle: skeleton("detail"),
+                  Component: lazyPage(
+                    () => import("../features/sheets/sheet-viewer-page"),
+                    (m) => m.SheetViewerPage,
+                  ),
+                },
+                {
                   path: "snagging",
                   handle: appSkeleton("/app/snagging"),
                   loader: prefetch(() => [reportsQuery()]),

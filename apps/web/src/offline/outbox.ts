@@ -51,6 +51,8 @@ export type QueuedCreate = {
   category?: string;
   /** Upload-ready photos, annotated versions included. */
   photos: { blob: Blob; name: string }[];
+  /** The snag's pin on a drawing (issue 24), sent as sheetId/pinX/pinY. */
+  pin?: { sheetId: string; x: number; y: number } | null;
 };
 
 async function enqueue(userId: string, item: QueueItem, photos: { id: string; blob: Blob; name: string }[]) {
@@ -90,6 +92,7 @@ export async function queueCreate(
     pageUrl: draft.pageUrl,
     locationLat: draft.location?.lat ?? null,
     locationLng: draft.location?.lng ?? null,
+    ...(draft.pin ? { sheetId: draft.pin.sheetId, pinX: draft.pin.x, pinY: draft.pin.y } : {}),
   };
   const item: QueueItem = {
     id: crypto.randomUUID(),

@@ -1,6 +1,7 @@
 import { ArrowLeft, Building2, Calendar, MapPin, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { ProjectPlansTab } from "../../app/project-plans-tab";
 import { Button, buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
@@ -42,6 +43,8 @@ export function ProjectDetailPage() {
   const [isConfirming, setConfirming] = useState(false);
   // Deleting a project is the workspace owner's (the server refuses anyone else with 403).
   const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get("tab") === "plans" ? "plans" : "reports";
 
   if (project.isPending) return <LoadingState label="Loading project…" />;
   if (project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
@@ -99,7 +102,27 @@ export function ProjectDetailPage() {
           ))}
         </dl>
       </div>
-      <ProjectReports projectId={p.id} />
+      <div role="tablist" aria-label="Project views" className="mt-6 flex gap-1 border-b border-slate-200">
+        {(["reports", "plans"] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`project-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`project-panel-${name}`}
+            onClick={() => setSearch(name === "plans" ? { tab: "plans" } : {}, { replace: true })}
+            className={`-mb-px min-h-11 border-b-2 px-4 text-sm font-semibold ${
+              tab === name ? "border-blue-600 text-blue-700" : "border-transparent text-slate-600 hover:text-slate-900"
+            }`}
+          >
+            {name === "plans" ? "Plans" : "Reports"}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`project-panel-${tab}`} aria-labelledby={`project-tab-${tab}`}>
+        {tab === "plans" ? <ProjectPlansTab projectId={p.id} /> : <ProjectReports projectId={p.id} />}
+      </div>
       <ProjectFormModal
         open={isEditing}
         title="Edit Project"

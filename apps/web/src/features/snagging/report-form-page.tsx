@@ -25,6 +25,15 @@ const form = loadReportForm();
 form.catch(() => undefined);
 const ReportForm = lazy(() => form.catch(loadReportForm).then((m) => ({ default: m.ReportForm })));
 
+/** A pin handed over by the plan viewer (?sheetId=…&pinX=…&pinY=…), when it is well formed. */
+function pinFromSearch(search: URLSearchParams): ReportFormInitial["pin"] {
+  const sheetId = search.get("sheetId");
+  const x = Number(search.get("pinX"));
+  const y = Number(search.get("pinY"));
+  const unit = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1;
+  return sheetId && search.get("pinX") && search.get("pinY") && unit(x) && unit(y) ? { sheetId, x, y } : null;
+}
+
 function editInitial(report: Report): ReportFormInitial {
   const paired = pairPhotoSegments(report.description, report.attachments);
   return {
@@ -91,6 +100,7 @@ export function ReportFormPage() {
         assignedTo: remembered?.assignedTo ?? "",
       },
       kept: [],
+      pin: known(search.get("projectId")) ? pinFromSearch(search) : null,
     };
   })();
 

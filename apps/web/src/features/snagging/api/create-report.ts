@@ -18,7 +18,11 @@ export type ReportDraft = {
   location: { lat: number; lng: number } | null;
   pageUrl: string | null;
   photos: DraftPhoto[];
+  /** Where on a drawing the snag is (issue 24): a sheet of the project and a position in 0–1. */
+  pin?: ReportPinDraft | null;
 };
+
+export type ReportPinDraft = { sheetId: string; x: number; y: number };
 
 /** Upload names end in .jpg: compressed and annotated photos are JPEGs whatever the original was. */
 export { jpegName } from "../lib/jpeg-name";
@@ -36,6 +40,11 @@ export function reportFormData(draft: ReportDraft): FormData {
   if (draft.location) {
     form.set("locationLat", String(draft.location.lat));
     form.set("locationLng", String(draft.location.lng));
+  }
+  if (draft.pin) {
+    form.set("sheetId", draft.pin.sheetId);
+    form.set("pinX", String(draft.pin.x));
+    form.set("pinY", String(draft.pin.y));
   }
   // Fields before files: the server reads the fields as they stream in.
   for (const photo of draft.photos) form.append("images", photo.blob, photo.name);

@@ -5,6 +5,7 @@ import type { ReportStatus } from "@sitesnag/shared/enums";
 import type { Report } from "@sitesnag/shared/snagging";
 import { Building2 } from "lucide-react";
 import { Link } from "react-router";
+import { ReportPlanCrop } from "../../../app/report-plan-crop";
 import { photoEntries } from "../photo-entries";
 import { LocationBlock } from "./location-block";
 import { PhotoGallery } from "./photo-gallery";
@@ -35,6 +36,7 @@ export function ReportBody({ report: r, pendingStatus, onChangeStatus }: Props) 
           </span>
         </Link>
         <LocationBlock lat={r.locationLat} lng={r.locationLng} />
+        <ReportPlanCrop report={r} />
         <ReportDetails report={r} />
       </div>
     </div>

@@ -12,6 +12,7 @@ import { SelectField, TextField } from "../../../../components/field";
 import { ApiError, errorMessage } from "../../../../lib/api-client";
 import { lazyDialog } from "../../../../lib/lazy-dialog";
 import { toast } from "../../../../lib/toast";
+import type { ReportPinDraft } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
 import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
 import { useReportSave } from "../../hooks/use-report-save";
@@ -42,6 +43,8 @@ export type ReportFormInitial = {
   reportId: string | null;
   values: ReportFormValues;
   kept: KeptPhoto[];
+  /** Create from a plan (issue 24): the sheet and position tapped; 'Save and add next' keeps it. */
+  pin?: ReportPinDraft | null;
 };
 
 type Props = {
@@ -56,6 +59,7 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
   const navigate = useNavigate();
   const [values, setValues] = useState(initial.values);
   const [kept, setKept] = useState(initial.kept);
+  const [pin, setPin] = useState(initial.pin ?? null);
   const drafts = usePhotoDrafts();
   // Once the form has painted, so annotating works even if the signal drops afterwards.
   useEffect(() => AnnotationOverlay.preload(), []);
@@ -142,7 +146,7 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
     }
     const found2 = location.status === "found" ? { lat: location.lat, lng: location.lng } : null;
     save.create.mutate(
-      { ...common, idempotencyKey: idempotencyKey.current, location: found2, pageUrl: window.location.href },
+      { ...common, idempotencyKey: idempotencyKey.current, location: found2, pageUrl: window.location.href, pin },
       {
         onSuccess: (outcome) => {
           rememberCapture(localStorage, userId, { projectId: values.projectId, assignedTo: values.assignedTo });
@@ -152,6 +156,10 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
           }
           const { report } = outcome;
           toast.success("Report created successfully");
+          // From a plan, Save goes back to the plan, where the new pin now shows.
+          if (intent === "open" && pin && initial.pin) {
+            return navigate(`/app/projects/${report.projectId}/sheets/${pin.sheetId}`);
+          }
           if (intent === "open") return navigate(`/app/snagging/${report.id}`);
           // Next snag: same project, assignee, priority and due date; new reference; no photos.
           idempotencyKey.current = crypto.randomUUID();
@@ -229,6 +237,17 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
           ))}
         </SelectField>
       </div>
+      {mode === "create" && pin && (
+        <p className="flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
+          Pinned on the plan ({Math.round(pin.x * 100)}% across, {Math.round(pin.y * 100)}% down).
+          <Link to={`/app/projects/${values.projectId}/sheets/${pin.sheetId}`} className="font-semibold underline">
+            Back to the plan
+          </Link>
+          <button type="button" className="font-semibold underline" onClick={() => setPin(null)}>
+            Remove pin
+          </button>
+        </p>
+      )}
       {mode === "create" && <DeviceLocationPanel location={location} onLocate={locate} />}
       {/* Beside the camera button, which takes the focus after 'Save and add next'. */}
       {lastSaved && (

@@ -1,0 +1,169 @@
+// The audit PDF's checklist (section by section: question, answer, notes, risk, action, photos with
+// their SHA-256) and its signature block (each image with the signer's name and the time signed).
+import {
+  ITEM_STATUS_LABELS,
+  LIKELIHOOD_LABELS,
+  RISK_BAND_LABELS,
+  riskBand,
+  SEVERITY_LABELS,
+} from "@sitesnag/shared/audit-scoring";
+import { formatDay, formatDayTime } from "../format";
+import { ensureSpace } from "../snagging/pdf-photos";
+import { breakable, C, CONTENT_WIDTH, PAGE } from "../snagging/pdf-style";
+import type { AuditPdfInput } from "./audit-pdf";
+import { RISK_COLOURS, STATUS_COLOURS } from "./audit-pdf-style";
+
+const PHOTO = { width: 150, height: 112 };
+const PER_ROW = 3;
+
+function drawImage(doc: PDFKit.PDFDocument, image: Buffer | null, x: number, y: number, box: typeof PHOTO) {
+  if (image) {
+    try {
+      doc.image(image, x, y, { fit: [box.width, box.height], align: "center", valign: "center" });
+      return;
+    } catch {
+      // A file that is no longer a readable image is shown as missing, never a failed PDF.
+    }
+  }
+  doc.rect(x, y, box.width, box.height).lineWidth(0.75).strokeColor(C.line).stroke();
+  doc
+    .fillColor(C.muted)
+    .font("regular")
+    .fontSize(8)
+    .text("Image unavailable", x, y + box.height / 2 - 4, {
+      width: box.width,
+      align: "center",
+    });
+}
+
+export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfInput) {
+  let photoIndex = 0;
+  let section = "";
+  for (const [n, item] of audit.items.entries()) {
+    if (item.section !== section) {
+      section = item.section;
+      ensureSpace(doc, 90);
+      doc.moveDown(0.6);
+      doc.fillColor(C.ink).font("bold").fontSize(13).text(item.sectionTitle, PAGE.margin, doc.y, {
+        width: CONTENT_WIDTH,
+      });
+      doc
+        .moveTo(PAGE.margin, doc.y + 2)
+        .lineTo(PAGE.width - PAGE.margin, doc.y + 2)
+        .lineWidth(0.75)
+        .strokeColor(C.brand)
+        .stroke();
+      doc.y += 8;
+    }
+    ensureSpace(doc, 70);
+    const answer = ITEM_STATUS_LABELS[item.status];
+    const y0 = doc.y;
+    doc.font("bold").fontSize(8);
+    const width = doc.widthOfString(answer) + 14;
+    const pillX = PAGE.width - PAGE.margin - width;
+    doc.roundedRect(pillX, y0, width, 15, 7).fill(STATUS_COLOURS[item.status]);
+    doc.fillColor("#ffffff").text(answer, pillX + 7, y0 + 3.5, { lineBreak: false });
+    doc
+      .fillColor(C.ink)
+      .font("bold")
+      .fontSize(9.5)
+      .text(`${n + 1}. ${item.question}`, PAGE.margin, y0, { width: CONTENT_WIDTH - 110 });
+    doc.y = Math.max(doc.y, y0 + 17) + 2;
+    const lines: string[] = [`Answer: ${answer}`];
+    if (item.notes) lines.push(`Notes: ${breakable(item.notes)}`);
+    if (item.riskScore > 0) {
+      const severity = SEVERITY_LABELS[item.riskSeverity ?? 0];
+      const likelihood = LIKELIHOOD_LABELS[item.riskLikelihood ?? 0];
+      lines.push(
+        `Risk score: ${item.riskScore} (${RISK_BAND_LABELS[riskBand(item.riskScore)]}) · severity ${item.riskSeverity} ${severity} × likelihood ${item.riskLikelihood} ${likelihood}`,
+      );
+    }
+    if (item.actionOwner || item.dueDate !== null) {
+      lines.push(
+        `Action: ${breakable(item.actionOwner) || "no owner named"}${item.dueDate === null ? "" : `, due ${formatDay(item.dueDate)}`}`,
+      );
+    }
+    for (const line of lines) {
+      const isRisk = line.startsWith("Risk score");
+      doc
+        .fillColor(isRisk ? RISK_COLOURS[riskBand(item.riskScore)] : C.ink)
+        .font(isRisk ? "bold" : "regular")
+        .fontSize(9)
+        .text(line, PAGE.margin + 12, doc.y, { width: CONTENT_WIDTH - 12 });
+    }
+    // Photos three to a row, each with its SHA-256 (two lines of 32 hex digits) under it.
+    for (let i = 0; i < item.photos.length; i += PER_ROW) {
+      ensureSpace(doc, PHOTO.height + 40);
+      const top = doc.y + 6;
+      item.photos.slice(i, i + PER_ROW).forEach((photo, j) => {
+        const x = PAGE.margin + 12 + j * (PHOTO.width + 14);
+        drawImage(doc, images[photoIndex] ?? null, x, top, PHOTO);
+        photoIndex += 1;
+        doc
+          .fillColor(C.muted)
+          .font("mono")
+          .fontSize(6)
+          .text(`SHA-256 ${photo.sha256.slice(0, 32)}`, x, top + PHOTO.height + 3, {
+            width: PHOTO.width + 10,
+            lineBreak: false,
+          })
+          .text(photo.sha256.slice(32), x + 29, top + PHOTO.height + 11, { width: PHOTO.width, lineBreak: false });
+      });
+      doc.y = top + PHOTO.height + 24;
+    }
+    doc.y += 8;
+  }
+}
+
+export function drawSignatures(doc: PDFKit.PDFDocument, { audit, signatures }: AuditPdfInput) {
+  ensureSpace(doc, 200);
+  doc.moveDown(0.8);
+  doc.fillColor(C.ink).font("bold").fontSize(13).text("Signatures", PAGE.margin, doc.y);
+  const top = doc.y + 10;
+  const box = { width: 220, height: 90 };
+  const blocks = [
+    { role: "Auditor", signature: audit.auditorSignature, image: signatures.auditor, name: audit.auditorName },
+    {
+      role: "Site representative",
+      signature: audit.siteRepSignature,
+      image: signatures.siteRep,
+      name: audit.siteRepName,
+    },
+  ];
+  blocks.forEach((block, i) => {
+    const x = PAGE.margin + i * (box.width + 40);
+    doc.fillColor(C.muted).font("bold").fontSize(7.5).text(block.role.toUpperCase(), x, top, { characterSpacing: 0.6 });
+    if (block.signature) {
+      drawImage(doc, block.image, x, top + 14, box);
+    } else {
+      doc
+        .rect(x, top + 14, box.width, box.height)
+        .lineWidth(0.75)
+        .strokeColor(C.line)
+        .stroke();
+      doc
+        .fillColor(C.muted)
+        .font("regular")
+        .fontSize(9)
+        .text("Not signed", x, top + 14 + box.height / 2 - 5, {
+          width: box.width,
+          align: "center",
+        });
+    }
+    doc
+      .fillColor(C.ink)
+      .font("bold")
+      .fontSize(10)
+      .text(breakable(block.signature?.signerName || block.name || "—"), x, top + box.height + 20, {
+        width: box.width,
+      });
+    doc
+      .fillColor(C.muted)
+      .font("regular")
+      .fontSize(8.5)
+      .text(block.signature ? `Signed ${formatDayTime(block.signature.signedAt)}` : "Not signed yet", x, doc.y + 1, {
+        width: box.width,
+      });
+  });
+  doc.y = top + box.height + 60;
+}

@@ -1,0 +1,238 @@
+// The site audit PDF (A4, pdfkit), rendered in the PDF worker pool like a report's: a cover with the
+// project, auditor, dates, the compliance score in its band colour with the counts, and the 5×5 risk
+// matrix; then every item with its answer, notes, risk and photos (each the stored display file
+// embedded byte for byte, with its SHA-256); then both signatures with names and times. Pages are
+// buffered so the footer says "Page N of M" and names the workspace.
+import { COMPLIANCE_BAND_LABELS, complianceBand, countStatuses, riskMatrix } from "@sitesnag/shared/audit-scoring";
+import type { AuditApi } from "@sitesnag/shared/audits-api";
+import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import PDFDocument from "pdfkit";
+import { formatDay, formatDayTime } from "../format";
+import { pdfFonts } from "../snagging/pdf-fonts";
+import { ensureSpace } from "../snagging/pdf-photos";
+import { breakable, C, CONTENT_WIDTH, PAGE } from "../snagging/pdf-style";
+import { drawItems, drawSignatures } from "./audit-pdf-items";
+import { BAND_COLOURS, RISK_COLOURS } from "./audit-pdf-style";
+
+export type AuditPdfInput = {
+  kind: "audit";
+  audit: AuditApi;
+  workspaceName: string;
+  /** The display file of every photo, in checklist order then photo order; null when missing. */
+  images: readonly (Buffer | null)[];
+  /** The auditor's and the site representative's signature PNGs (null when unsigned or missing). */
+  signatures: { auditor: Buffer | null; siteRep: Buffer | null };
+  generatedAt: number;
+};
+
+export function renderAuditPdf(input: AuditPdfInput): PDFKit.PDFDocument {
+  const { audit } = input;
+  const fonts = pdfFonts();
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: PAGE.margin, bottom: PAGE.margin + PAGE.footer - 20, left: PAGE.margin, right: PAGE.margin },
+    bufferPages: true,
+    info: {
+      Title: `Site audit ${audit.projectName} ${formatDay(audit.auditDate)}`,
+      Author: audit.auditorName || PRODUCT_NAME,
+      Subject: audit.projectName,
+      Creator: PRODUCT_NAME,
+      CreationDate: new Date(input.generatedAt * 1000),
+    },
+  });
+  doc.registerFont("regular", fonts.regular);
+  doc.registerFont("bold", fonts.bold);
+  doc.registerFont("mono", fonts.mono);
+
+  drawCover(doc, input);
+  drawMatrix(doc, audit);
+  drawItems(doc, input);
+  drawSignatures(doc, input);
+  drawFurniture(doc, input);
+  doc.end();
+  return doc;
+}
+
+function label(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number) {
+  doc.fillColor(C.muted).font("bold").fontSize(7.5).text(text.toUpperCase(), x, y, { width, characterSpacing: 0.6 });
+}
+
+function field(doc: PDFKit.PDFDocument, x: number, y: number, width: number, name: string, value: string): number {
+  label(doc, name, x, y, width);
+  doc
+    .fillColor(C.ink)
+    .font("regular")
+    .fontSize(10.5)
+    .text(breakable(value || "—"), x, y + 12, { width });
+  return doc.y;
+}
+
+function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt }: AuditPdfInput) {
+  doc.rect(0, 0, PAGE.width, 92).fill(C.band);
+  doc.rect(0, 92, PAGE.width, 4).fill(C.brand);
+  doc.fillColor("#ffffff").font("bold").fontSize(22).text(PRODUCT_NAME, PAGE.margin, 26, { lineBreak: false });
+  doc.fillColor(C.brandSoft).font("regular").fontSize(10).text("Site safety audit", PAGE.margin, 56, {
+    lineBreak: false,
+  });
+  doc
+    .fillColor("#ffffff")
+    .font("bold")
+    .fontSize(13)
+    .text(breakable(workspaceName), PAGE.margin + 180, 28, { width: CONTENT_WIDTH - 180, align: "right", height: 18 });
+  doc
+    .fillColor("#cbd5e1")
+    .font("regular")
+    .fontSize(8)
+    .text(`Generated ${formatDayTime(generatedAt)}`, PAGE.margin, 56, {
+      width: CONTENT_WIDTH,
+      align: "right",
+      lineBreak: false,
+    });
+
+  doc.fillColor(C.ink).font("bold").fontSize(18).text(breakable(audit.projectName), PAGE.margin, 118, {
+    width: CONTENT_WIDTH,
+  });
+  const status = audit.status === "completed" ? "Completed" : "Draft (not signed off)";
+  doc
+    .fillColor(audit.status === "completed" ? "#16a34a" : C.muted)
+    .font("bold")
+    .fontSize(10)
+    .text(`${status} · Revision ${audit.revision}`, PAGE.margin, doc.y + 2);
+
+  const half = (CONTENT_WIDTH - 20) / 2;
+  const form = audit.formData;
+  const rows: [string, string, string, string][] = [
+    ["Project", audit.projectName, "Site address", form.siteAddress ?? ""],
+    ["Auditor", audit.auditorName, "Audit date", formatDay(audit.auditDate)],
+    [
+      "Completed",
+      audit.completedAt === null ? "Not yet" : formatDayTime(audit.completedAt),
+      "Last changed",
+      formatDayTime(audit.updatedAt),
+    ],
+    [
+      "Principal contractor",
+      form.principalContractor ?? "",
+      "Weather / shift",
+      [form.weather, form.shift].filter(Boolean).join(" / "),
+    ],
+    ["Template", audit.templateVersion, "Workspace", workspaceName],
+  ];
+  let y = doc.y + 14;
+  for (const [l1, v1, l2, v2] of rows) {
+    const end1 = field(doc, PAGE.margin, y, half, l1, v1);
+    const end2 = field(doc, PAGE.margin + half + 20, y, half, l2, v2);
+    y = Math.max(end1, end2) + 10;
+  }
+  if (audit.notes) y = field(doc, PAGE.margin, y, CONTENT_WIDTH, "Notes", audit.notes) + 10;
+
+  // The compliance score in its band colour, and the counts behind it.
+  const counts = countStatuses(audit.items);
+  const band = complianceBand(audit.overallScore);
+  ensureSpace(doc, 110);
+  const top = Math.max(doc.y, y) + 6;
+  doc.roundedRect(PAGE.margin, top, 150, 86, 6).fill(BAND_COLOURS[band]);
+  doc
+    .fillColor("#ffffff")
+    .font("bold")
+    .fontSize(30)
+    .text(`${audit.overallScore}%`, PAGE.margin, top + 14, { width: 150, align: "center" });
+  doc
+    .font("regular")
+    .fontSize(9.5)
+    .text(`Compliance: ${COMPLIANCE_BAND_LABELS[band]}`, PAGE.margin, top + 56, { width: 150, align: "center" });
+  const tally: [string, number][] = [
+    ["Compliant", counts.compliant],
+    ["Improvement", counts.improvement],
+    ["Non-compliant", counts.nonCompliant],
+    ["N/A", counts.notApplicable],
+    ["Not assessed", counts.notAssessed],
+    ["Total items", counts.total],
+  ];
+  tally.forEach(([name, n], i) => {
+    const x = PAGE.margin + 170 + (i % 3) * 110;
+    const ty = top + 6 + Math.floor(i / 3) * 42;
+    label(doc, name, x, ty, 105);
+    doc
+      .fillColor(C.ink)
+      .font("bold")
+      .fontSize(16)
+      .text(String(n), x, ty + 12, { width: 105 });
+  });
+  doc.y = top + 104;
+}
+
+/** The 5×5 matrix: severity 5 at the top, likelihood 1 to 5 left to right, each cell's item count. */
+function drawMatrix(doc: PDFKit.PDFDocument, audit: AuditApi) {
+  const cell = 38;
+  const left = PAGE.margin + 70;
+  ensureSpace(doc, cell * 5 + 80);
+  doc.fillColor(C.ink).font("bold").fontSize(13).text("Risk matrix", PAGE.margin, doc.y);
+  const top = doc.y + 8;
+  const matrix = riskMatrix(audit.items);
+  matrix.forEach((row, r) => {
+    const y = top + r * cell;
+    doc
+      .fillColor(C.muted)
+      .font("regular")
+      .fontSize(8)
+      .text(`Severity ${row[0]?.severity}`, PAGE.margin, y + cell / 2 - 4, { width: 66 });
+    row.forEach((c, col) => {
+      const x = left + col * cell;
+      doc.rect(x, y, cell, cell).fillAndStroke(RISK_COLOURS[c.band], "#ffffff");
+      doc
+        .fillColor("#ffffff")
+        .font("bold")
+        .fontSize(c.itemIds.length > 0 ? 12 : 8)
+        .text(c.itemIds.length > 0 ? String(c.itemIds.length) : String(c.score), x, y + cell / 2 - 6, {
+          width: cell,
+          align: "center",
+        });
+    });
+  });
+  for (let l = 1; l <= 5; l += 1) {
+    doc
+      .fillColor(C.muted)
+      .font("regular")
+      .fontSize(7)
+      .text(`L${l}`, left + (l - 1) * cell, top + 5 * cell + 4, { width: cell, align: "center" });
+  }
+  doc
+    .fillColor(C.muted)
+    .fontSize(8)
+    .text(
+      "Likelihood → (bold numbers: items rated in that cell; small numbers: the cell's risk score)",
+      left,
+      top + 5 * cell + 16,
+      { width: CONTENT_WIDTH - 70 },
+    );
+  doc.y = top + 5 * cell + 40;
+}
+
+function drawFurniture(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt }: AuditPdfInput) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - 36;
+    doc
+      .moveTo(PAGE.margin, y - 8)
+      .lineTo(PAGE.width - PAGE.margin, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(C.line)
+      .stroke();
+    const left = `${workspaceName} · ${audit.projectName} · Generated ${formatDayTime(generatedAt)} by ${PRODUCT_NAME}`;
+    doc
+      .fillColor(C.muted)
+      .font("regular")
+      .fontSize(7.5)
+      .text(left.length > 95 ? `${left.slice(0, 92)}…` : left, PAGE.margin, y, { lineBreak: false });
+    doc.text(`Page ${i + 1} of ${range.count}`, PAGE.margin, y, {
+      width: CONTENT_WIDTH,
+      align: "right",
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}

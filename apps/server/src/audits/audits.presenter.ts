@@ -1,0 +1,99 @@
+import { riskScore } from "@sitesnag/shared/audit-scoring";
+import { AUDIT_TEMPLATE, sectionTitle } from "@sitesnag/shared/audit-template";
+import type { AuditFormData } from "@sitesnag/shared/audits";
+import type { AnswerHistoryEntry, AuditApi, AuditItem, AuditSummaryApi, Signature } from "@sitesnag/shared/audits-api";
+import type { Selectable } from "kysely";
+import type { AuditAnswerHistoryTable, AuditAnswerRow, AuditPhotoRow } from "../db/schema";
+import { attachmentUrl } from "../snagging/snagging.presenter";
+import type { AuditListRow } from "./audits.repository";
+
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+export function presentAuditSummary(row: AuditListRow): AuditSummaryApi {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    auditorId: row.auditor_id,
+    auditorName: row.auditor_name,
+    status: row.status,
+    revision: Number(row.revision),
+    templateId: row.template_id,
+    templateVersion: row.template_version,
+    auditDate: Number(row.audit_date),
+    overallScore: Number(row.overall_score),
+    totalItems: Number(row.total_items),
+    passedItems: Number(row.passed_items),
+    failedItems: Number(row.failed_items),
+    notes: row.notes,
+    completedAt: num(row.completed_at),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** The checklist: every template item in order, with its answer (or none yet) and photos. */
+export function presentItems(answers: readonly AuditAnswerRow[], photos: readonly AuditPhotoRow[]): AuditItem[] {
+  const byItem = new Map(answers.map((a) => [a.item_id, a]));
+  return AUDIT_TEMPLATE.map((t) => {
+    const a = byItem.get(t.id);
+    const severity = a ? num(a.risk_severity) : null;
+    const likelihood = a ? num(a.risk_likelihood) : null;
+    return {
+      id: t.id,
+      section: t.section,
+      sectionTitle: sectionTitle(t.section),
+      question: t.question,
+      status: a?.status ?? "",
+      notes: a?.notes ?? "",
+      riskSeverity: severity,
+      riskLikelihood: likelihood,
+      riskScore: riskScore(severity, likelihood),
+      actionOwner: a?.action_owner ?? "",
+      dueDate: a ? num(a.due_date) : null,
+      photos: photos
+        .filter((p) => p.item_id === t.id)
+        .map((p) => ({
+          id: p.id,
+          url: attachmentUrl(p.storage_key),
+          thumbnailUrl: attachmentUrl(p.thumbnail_key),
+          sha256: p.sha256,
+          width: num(p.width),
+          height: num(p.height),
+        })),
+      updatedAt: a ? Number(a.updated_at) : null,
+      updatedBy: a?.updated_by ?? null,
+    };
+  });
+}
+
+const signature = (key: string | null, name: string | null, at: number | string | null): Signature | null =>
+  key && at !== null ? { url: attachmentUrl(key), signerName: name ?? "", signedAt: Number(at) } : null;
+
+export function presentAudit(
+  row: AuditListRow,
+  items: AuditItem[],
+  revisions: readonly { revision: number | string; completed_at: number | string }[],
+): AuditApi {
+  return {
+    ...presentAuditSummary(row),
+    formData: JSON.parse(row.form_data) as Partial<AuditFormData>,
+    items,
+    auditorSignature: signature(row.auditor_signature_key, row.auditor_signer_name, row.auditor_signed_at),
+    siteRepName: row.site_rep_name,
+    siteRepSignature: signature(row.site_rep_signature_key, row.site_rep_name, row.site_rep_signed_at),
+    revisions: revisions.map((r) => ({ revision: Number(r.revision), completedAt: Number(r.completed_at) })),
+  };
+}
+
+export function presentHistory(row: Selectable<AuditAnswerHistoryTable>): AnswerHistoryEntry {
+  return {
+    itemId: row.item_id,
+    userId: row.user_id,
+    userName: row.user_name,
+    changes: JSON.parse(row.changes) as AnswerHistoryEntry["changes"],
+    overwrote: row.overwrote,
+    at: Number(row.created_at),
+  };
+}

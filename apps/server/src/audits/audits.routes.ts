@@ -1,0 +1,168 @@
+import type { Readable } from "node:stream";
+import multipart from "@fastify/multipart";
+import {
+  AnswerPatchSchema,
+  AuditCreateSchema,
+  AuditImportSchema,
+  AuditListQuerySchema,
+  AuditListSchema,
+  AuditPatchSchema,
+  AuditTrendsQuerySchema,
+  AuditTrendsSchema,
+  MAX_AUDIT_PHOTOS_PER_ITEM,
+} from "@sitesnag/shared/audits-api";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, type Guard } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { badRequest, notFound } from "../http/errors";
+import { PerKeyLimit } from "../http/per-key-limit";
+import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { readReportRequest } from "../snagging/snagging.uploads";
+import { importAudit } from "./audits.import";
+import { downloadAuditPdf } from "./audits.pdf";
+import { addPhotos, removePhoto } from "./audits.photos";
+import { getRevision, startRevision } from "./audits.revisions";
+import { auditHistory, createAudit, getAudit, listAudits, removeAudit } from "./audits.service";
+import { auditTrends } from "./audits.trends";
+import { patchAudit } from "./audits.update";
+
+// Any string up to the router's param limit; a malformed id simply answers 404 in the service.
+const param = z.string().max(MAX_ID_PARAM_LENGTH);
+const IdParams = z.object({ id: param });
+const ItemParams = z.object({ id: param, itemId: param });
+const PhotoParams = z.object({ id: param, photoId: param });
+const RevisionParams = z.object({ id: param, revision: param });
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== "string" || !IDEMPOTENCY_KEY.test(header)) {
+    throw badRequest("Idempotency-Key must be 1 to 200 visible ASCII characters");
+  }
+  return header;
+}
+
+const MAX_PATCH_BYTES = 4 * 1024 * 1024;
+
+/** One device audit with its photos in base64 (compressed on the device to ≤ 1600 px, ~0.3 MB each). */
+const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
+
+export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    // One account cannot fill the PDF queue every workspace waits in (PDFS_PER_USER), as for reports.
+    const n = ctx.config.pdfsPerUser;
+    const pdfsInFlight = new PerKeyLimit(
+      n,
+      `You already have ${n} PDF${n === 1 ? "" : "s"} being prepared. Please wait for ${n === 1 ? "it" : "them"} to finish, then try again.`,
+    );
+    // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
+    app.addHook("onRequest", authenticate);
+    // Multipart only for item photos, read part by part (readReportRequest).
+    await app.register(multipart, { throwFileSizeLimit: true });
+
+    app.get(
+      "/",
+      { schema: { querystring: AuditListQuerySchema, response: { 200: AuditListSchema } } },
+      async (request) => listAudits(ctx, currentUser(request), request.query),
+    );
+
+    // 201 for a new audit; 200 with the same audit when a device uploads one it sent before.
+    app.post("/", { schema: { body: AuditCreateSchema } }, async (request, reply) => {
+      const { audit, created } = await createAudit(ctx, currentUser(request), request.body);
+      return reply.status(created ? 201 : 200).send({ audit });
+    });
+
+    // A static segment: matched before /:id.
+    app.get(
+      "/trends",
+      { schema: { querystring: AuditTrendsQuerySchema, response: { 200: AuditTrendsSchema } } },
+      async (request) => auditTrends(ctx, currentUser(request), request.query),
+    );
+
+    // An audit kept on a device (or one entry of a backup file), photos and signatures included.
+    app.post(
+      "/import",
+      { bodyLimit: MAX_IMPORT_BYTES, schema: { body: AuditImportSchema } },
+      async (request, reply) => {
+        const { audit, created } = await importAudit(ctx, currentUser(request), request.body);
+        return reply.status(created ? 201 : 200).send({ audit });
+      },
+    );
+
+    app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
+      audit: await getAudit(ctx, currentUser(request), request.params.id),
+    }));
+
+    // Room for both signatures (up to 1 MB each, base64) beside the answers.
+    app.patch(
+      "/:id",
+      { bodyLimit: MAX_PATCH_BYTES, schema: { params: IdParams, body: AuditPatchSchema } },
+      async (request) => ({
+        audit: await patchAudit(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
+      await removeAudit(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    // One item's answer: only the fields sent change, so people answering other items merge.
+    app.patch("/:id/items/:itemId", { schema: { params: ItemParams, body: AnswerPatchSchema } }, async (request) => ({
+      audit: await patchAudit(ctx, currentUser(request), request.params.id, {
+        answers: [{ ...request.body, itemId: request.params.itemId }],
+      }),
+    }));
+
+    // Photos as repeated multipart file fields named `images`, like a report's; an Idempotency-Key
+    // makes a repeated upload (an outbox retry) add nothing.
+    app.post("/:id/items/:itemId/photos", { schema: { params: ItemParams } }, async (request, reply) => {
+      const { id, itemId } = request.params;
+      const key = idempotencyKey(request.headers["idempotency-key"]);
+      const { audit, replayed } = await addPhotos(ctx, currentUser(request), id, itemId, key, async () => {
+        if (!request.isMultipart()) return [];
+        return (await readReportRequest(request, ctx.photos, MAX_AUDIT_PHOTOS_PER_ITEM)).photos;
+      });
+      if (replayed) reply.header("Idempotent-Replayed", "true");
+      return reply.status(201).send({ audit });
+    });
+
+    app.delete("/:id/photos/:photoId", { schema: { params: PhotoParams } }, async (request) => ({
+      audit: await removePhoto(ctx, currentUser(request), request.params.id, request.params.photoId),
+    }));
+
+    app.get("/:id/pdf", { schema: { params: IdParams } }, async (request, reply) => {
+      const user = currentUser(request);
+      // The account's place is held until the document has been sent (or the client left).
+      const release = pdfsInFlight.hold(user.id);
+      let pdf: Readable;
+      try {
+        pdf = await downloadAuditPdf(ctx, user, request.params.id);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      pdf.once("close", release);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="site-audit-${request.params.id}.pdf"`)
+        .header("Cache-Control", "no-store")
+        .send(pdf);
+    });
+
+    app.get("/:id/history", { schema: { params: IdParams } }, async (request) => ({
+      entries: await auditHistory(ctx, currentUser(request), request.params.id),
+    }));
+
+    app.post("/:id/revisions", { schema: { params: IdParams } }, async (request, reply) =>
+      reply.status(201).send({ audit: await startRevision(ctx, currentUser(request), request.params.id) }),
+    );
+
+    app.get("/:id/revisions/:revision", { schema: { params: RevisionParams } }, async (request) => {
+      const revision = /^[1-9]\d{0,8}$/.test(request.params.revision) ? Number(request.params.revision) : 0;
+      if (revision === 0) throw notFound("Revision");
+      return { audit: await getRevision(ctx, currentUser(request), request.params.id, revision) };
+    });
+  };
+}

@@ -1,0 +1,171 @@
+// Audit use cases other than changing one (audits.update.ts), its photos (audits.photos.ts) and
+// its revisions (audits.revisions.ts). Each checks workspace and role first (audits.access.ts).
+import { AUDIT_TEMPLATE, AUDIT_TEMPLATE_VERSION } from "@sitesnag/shared/audit-template";
+import type { AuditFormData } from "@sitesnag/shared/audits";
+import type { AnswerHistoryEntry, AuditApi, AuditCreate, AuditList, AuditListQuery } from "@sitesnag/shared/audits-api";
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import { pageSize } from "@sitesnag/shared/pagination";
+import type { Kysely, Transaction } from "kysely";
+import type { AppContext } from "../context";
+import { toPage } from "../db/keyset";
+import type { AuditRow, Database, UserRow } from "../db/schema";
+import { uniqueViolation } from "../db/unique-violation";
+import { AppError, forbidden } from "../http/errors";
+import { newId } from "../ids";
+import { requireProjectField } from "../snagging/snagging.access";
+import { deleteFilesQuietly } from "../snagging/snagging.files";
+import { nowSeconds } from "../time";
+import { isWorkspaceOwner, requireAudit, requireEditor } from "./audits.access";
+import { presentAudit, presentAuditSummary, presentHistory, presentItems } from "./audits.presenter";
+import {
+  type AuditListRow,
+  deleteAuditRows,
+  fileKeysOfAudits,
+  findAnswers,
+  findAuditByClientId,
+  findAuditsPage,
+  findHistory,
+  findPhotos,
+  findRevisions,
+  insertAudit,
+} from "./audits.repository";
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** "2026-11-25" → epoch seconds of that day's UTC midnight. */
+export const dayToEpoch = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
+
+export const fullName = (user: Pick<UserRow, "first_name" | "last_name">): string =>
+  `${user.first_name} ${user.last_name}`.trim();
+
+/** The whole audit as the API answers it: checklist in template order, photos, signatures, revisions. */
+export async function loadAudit(db: Q, row: AuditListRow): Promise<AuditApi> {
+  const [answers, photos, revisions] = await Promise.all([
+    findAnswers(db, row.id),
+    findPhotos(db, row.id),
+    findRevisions(db, row.id),
+  ]);
+  return presentAudit(row, presentItems(answers, photos), revisions);
+}
+
+/** GET /api/audits: the workspace's audits, newest first, one page at a time. */
+export async function listAudits(ctx: AppContext, user: UserRow, query: AuditListQuery): Promise<AuditList> {
+  const size = query.limit ?? (query.cursor ? pageSize(query) : 50);
+  // A malformed project or auditor id matches nothing (as another workspace's does).
+  const auditorId = query.auditorId ?? query.auditor;
+  const malformed = [query.projectId, auditorId].some((id) => id !== undefined && !UUID_PATTERN.test(id));
+  if (malformed) return { audits: [], nextCursor: null };
+  const fetched = await findAuditsPage(
+    ctx.db,
+    user.workspace_id,
+    {
+      projectId: query.projectId,
+      status: query.status,
+      auditorId,
+      from: query.from === undefined ? undefined : dayToEpoch(query.from),
+      to: query.to === undefined ? undefined : dayToEpoch(query.to),
+    },
+    query.cursor,
+    size,
+  );
+  const { rows, nextCursor } = toPage(fetched, size, (r) => ({ sort: Number(r.created_at), id: r.id }));
+  return { audits: rows.map(presentAuditSummary), nextCursor };
+}
+
+export async function getAudit(ctx: AppContext, user: UserRow, id: string): Promise<AuditApi> {
+  return loadAudit(ctx.db, await requireAudit(ctx, user, id));
+}
+
+/**
+ * POST /api/audits. With a `clientId` (a device uploading an audit it already holds) a repeat
+ * answers the audit made the first time instead of a second one (`created: false`).
+ */
+export async function createAudit(
+  ctx: AppContext,
+  user: UserRow,
+  input: AuditCreate,
+): Promise<{ audit: AuditApi; created: boolean }> {
+  const existing = async () => {
+    const found = input.clientId ? await findAuditByClientId(ctx.db, user.workspace_id, input.clientId) : undefined;
+    return found ? { audit: await getAudit(ctx, user, found.id), created: false } : undefined;
+  };
+  const earlier = await existing();
+  if (earlier) return earlier;
+  const project = await requireProjectField(ctx, user, input.projectId);
+  const now = nowSeconds();
+  const auditorName = fullName(user);
+  const formData: Partial<AuditFormData> = {
+    projectName: project.name,
+    siteAddress: project.location,
+    auditorName,
+    auditDate: input.auditDate,
+  };
+  const row: AuditRow = {
+    id: newId(),
+    workspace_id: user.workspace_id,
+    project_id: project.id,
+    client_id: input.clientId ?? null,
+    auditor_id: user.id,
+    auditor_name: auditorName,
+    template_id: input.templateId,
+    template_version: AUDIT_TEMPLATE_VERSION,
+    status: "draft",
+    revision: 1,
+    audit_date: dayToEpoch(input.auditDate),
+    notes: input.notes,
+    form_data: JSON.stringify(formData),
+    overall_score: 0,
+    total_items: AUDIT_TEMPLATE.length,
+    passed_items: 0,
+    failed_items: 0,
+    auditor_signature_key: null,
+    auditor_signer_name: null,
+    auditor_signed_at: null,
+    site_rep_name: "",
+    site_rep_signature_key: null,
+    site_rep_signed_at: null,
+    completed_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await insertAudit(ctx.db, row);
+  } catch (err) {
+    // The same device audit uploaded twice at once: the first insert won.
+    if (uniqueViolation(err) !== null) {
+      const winner = await existing();
+      if (winner) return winner;
+    }
+    throw err;
+  }
+  return { audit: await loadAudit(ctx.db, { ...row, project_name: project.name }), created: true };
+}
+
+/**
+ * DELETE /api/audits/{id}: a draft by its auditor or an owner; a completed (signed) audit by an
+ * owner only. Rows in one transaction, files after the commit.
+ */
+export async function removeAudit(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const audit = await requireAudit(ctx, user, id);
+  requireEditor(user, audit);
+  if (audit.status === "completed" && !isWorkspaceOwner(user)) {
+    throw forbidden("Only a workspace owner can delete a completed audit.");
+  }
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    const fileKeys = await fileKeysOfAudits(trx, [audit.id]);
+    await deleteAuditRows(trx, [audit.id]);
+    return fileKeys;
+  });
+  await deleteFilesQuietly(ctx, keys);
+}
+
+/** GET /api/audits/{id}/history: who changed which answer, newest first (at most 500 entries). */
+export async function auditHistory(ctx: AppContext, user: UserRow, id: string): Promise<AnswerHistoryEntry[]> {
+  const audit = await requireAudit(ctx, user, id);
+  return (await findHistory(ctx.db, audit.id)).map(presentHistory);
+}
+
+export const unknownTemplateItem = (itemId: string) =>
+  new AppError(400, `'${itemId.slice(0, 64)}' is not an item of this audit's template. Nothing was changed.`, {
+    answers: [`'${itemId.slice(0, 64)}' is not an item of this audit's template`],
+  });

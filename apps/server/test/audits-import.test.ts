@@ -1,0 +1,183 @@
+// POST /api/audits/import: an audit kept in a browser (or one entry of a backup file) moved up to
+// the server once, on SQLite and PostgreSQL: answers, photos and signatures arrive; a repeat is
+// the same audit; anything that is not an image or not a template item stores nothing.
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import type { AuditApi } from "@sitesnag/shared/audits-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "./assertions";
+import { type AuditTeam, auditTeam, deviceAudit } from "./audit-factories";
+import { createProject, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { jpegPhoto, pngImage } from "./images";
+
+describe.each(DIALECTS)("audit upload from a device (%s)", (kind) => {
+  let t: TestApp;
+  let team: AuditTeam;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    team = await auditTeam(t);
+  });
+  afterAll(() => t.close());
+
+  const upload = (payload: unknown, token = team.member.accessToken) =>
+    t.request({ method: "POST", url: "/api/audits/import", token, payload: payload as object });
+  const auditOf = (res: { json: () => unknown }) => (res.json() as { audit: AuditApi }).audit;
+  const storedFiles = async () =>
+    (await readdir(path.join(t.dataDir, "files"), { recursive: true }).catch(() => [] as string[])).sort();
+  const counts = async () =>
+    Promise.all(
+      (["audits", "audit_answers", "audit_photos"] as const).map(async (table) =>
+        Number(
+          (
+            await t.ctx.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ),
+    );
+
+  it("moves a signed device audit up with its answers, photo and signatures, once", async () => {
+    const entry = await deviceAudit(team.projectId, {
+      signed: true,
+      photo: await jpegPhoto(),
+      answers: [{ id: "height-1", status: "NC", notes: "No edge protection", riskSeverity: 4, riskLikelihood: 4 }],
+    });
+    const first = await upload(entry);
+    expect(first.statusCode, first.body).toBe(201);
+    const audit = auditOf(first);
+    expect(audit).toMatchObject({
+      clientId: entry.summary.id,
+      status: "completed",
+      auditorId: team.member.user.id,
+      auditDate: entry.summary.auditDate,
+      notes: "From the phone",
+      passedItems: 9,
+      failedItems: 1,
+      overallScore: Math.round((9 / 27) * 100),
+      siteRepName: "Sally Site-Rep",
+      siteRepSignature: { signerName: "Sally Site-Rep", signedAt: entry.detail.siteRepSignedAt },
+      auditorSignature: { signerName: "Aud Member", signedAt: entry.detail.auditorSignedAt },
+      formData: { principalContractor: "Acme Build", weather: "Dry" },
+    });
+    const item = audit.items.find((i) => i.id === "height-1");
+    expect(item).toMatchObject({ status: "NC", notes: "No edge protection", riskScore: 16 });
+    expect(item?.photos).toHaveLength(1);
+    expect((await t.request({ method: "GET", url: item?.photos[0]?.url as string })).statusCode).toBe(200);
+
+    // Repeated (a lost answer, a second tab): the same audit, nothing new.
+    const before = await counts();
+    const again = await upload(entry);
+    expect(again.statusCode).toBe(200);
+    expect(auditOf(again).id).toBe(audit.id);
+    expect(await counts()).toEqual(before);
+    // The whole workspace sees it.
+    const seen = await t.request({ method: "GET", url: `/api/audits/${audit.id}`, token: team.other.accessToken });
+    expect(seen.statusCode).toBe(200);
+  });
+
+  it("extreme values in a device audit answer 4xx or land, never 5xx", async () => {
+    const cases: ((e: Awaited<ReturnType<typeof deviceAudit>>) => void)[] = [
+      (e) => {
+        e.summary.auditDate = Number.MAX_SAFE_INTEGER;
+      },
+      (e) => {
+        e.summary.createdAt = -1;
+        e.detail.auditorSignedAt = Number.MIN_SAFE_INTEGER;
+      },
+      (e) => {
+        (e.detail.checklist[0] as { dueDate: number | null }).dueDate = Number.MAX_SAFE_INTEGER;
+      },
+      (e) => {
+        e.photos = [{ id: "p1", type: "image/jpeg", data: "" }];
+        (e.detail.checklist[0] as { photos: string[] }).photos = ["p1"];
+      },
+      (e) => {
+        e.summary.id = "../../etc/passwd";
+      },
+      (e) => {
+        e.detail.notes = "\ud800 lone surrogate \u0000";
+      },
+    ];
+    for (const [n, mutate] of cases.entries()) {
+      const entry = await deviceAudit(team.projectId);
+      mutate(entry);
+      const res = await upload(entry);
+      expect(res.statusCode, `case ${n}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      if (res.statusCode < 300) {
+        // What landed also prints.
+        const pdf = await t.request({
+          method: "GET",
+          url: `/api/audits/${auditOf(res).id}/pdf`,
+          token: team.member.accessToken,
+        });
+        expect(pdf.statusCode, `case ${n} PDF`).toBe(200);
+      }
+    }
+    // One photo referenced from every slot of every item: more photos than an audit may have.
+    const many = await deviceAudit(team.projectId, { photo: await jpegPhoto({ width: 32, height: 24 }) });
+    const shared = many.photos[0]?.id as string;
+    for (const item of many.detail.checklist) (item as { photos: string[] }).photos = Array(4).fill(shared);
+    expectError(await upload(many), 413, "An audit can have at most 100 photos in all. Nothing was uploaded.");
+    const far = await deviceAudit(team.projectId);
+    far.summary.auditDate = Number.MAX_SAFE_INTEGER;
+    expectError(await upload(far), 400, "The audit date is not a date SiteSnag can keep. Nothing was uploaded.");
+  });
+
+  it("two uploads of one device audit at once make one audit", async () => {
+    const entry = await deviceAudit(team.projectId, { signed: true });
+    const [a, b] = await Promise.all([upload(entry), upload(entry)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(auditOf(a).id).toBe(auditOf(b).id);
+    const rows = await t.ctx.db.selectFrom("audits").select("id").where("client_id", "=", entry.summary.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("an unsigned device audit arrives as a draft its uploader can go on with", async () => {
+    const res = await upload(await deviceAudit(team.projectId));
+    expect(res.statusCode, res.body).toBe(201);
+    const audit = auditOf(res);
+    expect(audit).toMatchObject({ status: "draft", auditorSignature: null, siteRepSignature: null, passedItems: 10 });
+    const patch = await t.request({
+      method: "PATCH",
+      url: `/api/audits/${audit.id}/items/cdm-1`,
+      token: team.member.accessToken,
+      payload: { status: "NC" },
+    });
+    expect(patch.statusCode).toBe(200);
+  });
+
+  it("stores nothing for a photo or signature that is not an image, an unknown item or a foreign project", async () => {
+    const before = await counts();
+    const filesBefore = await storedFiles();
+    expect(filesBefore.length).toBeGreaterThan(0);
+    const notPhoto = await deviceAudit(team.projectId, { photo: Buffer.from("plain text, not a photo") });
+    expectError(await upload(notPhoto), 415, "'Photo 1 of height-1' is not a JPEG, PNG or WebP image.");
+
+    const badSignature = await deviceAudit(team.projectId, { signed: true, photo: await jpegPhoto() });
+    badSignature.detail.siteRepSignature = `data:image/png;base64,${(await pngImage()).subarray(0, 30).toString("base64")}`;
+    expectError(
+      await upload(badSignature),
+      415,
+      "The site representative's signature is not a PNG, JPEG or WebP image.",
+    );
+
+    const unknown = await deviceAudit(team.projectId);
+    unknown.detail.checklist.push({
+      ...(unknown.detail.checklist[0] as (typeof unknown.detail.checklist)[0]),
+      id: "made-up",
+    });
+    expectError(await upload(unknown), 400, "'made-up' is not an item of this audit's template. Nothing was changed.");
+
+    const outsider = await signUp(t);
+    const theirs = await createProject(t, outsider.accessToken);
+    expectError(await upload(await deviceAudit(theirs.id)), 400, "Project not found");
+    expectError(await upload({ format: "sitesnag-audit-backup" }), 400);
+    expect(await counts()).toEqual(before);
+    // The photo processed before the bad signature was refused is not left behind either.
+    expect(await storedFiles()).toEqual(filesBefore);
+  });
+});

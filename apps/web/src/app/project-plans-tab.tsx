@@ -1,0 +1,16 @@
+// The project page's Plans tab, composed here so the projects feature does not import the sheets
+// feature: a lazy chunk (the sheet list and upload only; the viewer has its own route chunk).
+import { lazy, Suspense } from "react";
+import { LoadingState } from "../components/states";
+
+const ProjectPlans = lazy(() =>
+  import("../features/sheets/components/project-plans").then((m) => ({ default: m.ProjectPlans })),
+);
+
+export function ProjectPlansTab({ projectId }: { projectId: string }) {
+  return (
+    <Suspense fallback={<LoadingState label="Loading plans…" />}>
+      <ProjectPlans projectId={projectId} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,97 @@
+// Pure pin maths for the plan viewer: colours, filters, and clustering when zoomed out. Positions
+// are relative to the sheet (0–1 from its top-left corner on each axis), the unit the API stores,
+// so they hold for every revision and every zoom. Kept free of the viewer so it is unit-tested.
+import type { Priority, ReportStatus } from "@sitesnag/shared/enums";
+
+/** The status badges' hues (components/report-badges.tsx), strong enough to read on a drawing. */
+export const PIN_COLOURS: Record<ReportStatus, string> = {
+  open: "#dc2626",
+  "in-progress": "#d97706",
+  resolved: "#059669",
+  closed: "#64748b",
+};
+
+export type Pin = {
+  id: string;
+  title: string;
+  status: ReportStatus;
+  priority: Priority;
+  assignedTo: string | null;
+  x: number;
+  y: number;
+};
+
+export type PinFilter = { status: ReportStatus | "all"; priority: Priority | "all"; assignee: string | "all" };
+export const NO_FILTER: PinFilter = { status: "all", priority: "all", assignee: "all" };
+
+export const filterPins = (pins: readonly Pin[], filter: PinFilter): Pin[] =>
+  pins.filter(
+    (p) =>
+      (filter.status === "all" || p.status === filter.status) &&
+      (filter.priority === "all" || p.priority === filter.priority) &&
+      (filter.assignee === "all" ||
+        (filter.assignee === "none" ? p.assignedTo === null : p.assignedTo === filter.assignee)),
+  );
+
+export const clampUnit = (v: number): number => Math.min(1, Math.max(0, v));
+
+/** A point of the image (pixels of the rendered sheet) as a pin position, or null when off the sheet. */
+export function toPinPosition(
+  point: { x: number; y: number },
+  size: { width: number; height: number },
+): { x: number; y: number } | null {
+  const x = point.x / size.width;
+  const y = point.y / size.height;
+  if (!(x >= 0 && x <= 1 && y >= 0 && y <= 1)) return null;
+  // Four decimals: a tenth of a millimetre on an A0 sheet, and a stable value to compare.
+  return { x: Math.round(x * 10_000) / 10_000, y: Math.round(y * 10_000) / 10_000 };
+}
+
+export type Cluster = { key: string; x: number; y: number; pins: Pin[] };
+
+/**
+ * Groups pins that would overlap on screen: a grid of `cell` (in sheet units, i.e. the pin's
+ * on-screen size divided by the sheet's on-screen width) per axis; each cluster sits at the mean
+ * of its pins. With `cell` small enough (zoomed in) every pin is its own cluster.
+ */
+export function clusterPins(pins: readonly Pin[], cell: number, aspect: number): Cluster[] {
+  if (!(cell > 0)) return pins.map((p) => ({ key: p.id, x: p.x, y: p.y, pins: [p] }));
+  const cellY = cell * aspect;
+  const cells = new Map<string, Pin[]>();
+  for (const pin of pins) {
+    const key = `${Math.floor(pin.x / cell)}:${Math.floor(pin.y / cellY)}`;
+    const list = cells.get(key);
+    if (list) list.push(pin);
+    else cells.set(key, [pin]);
+  }
+  return [...cells.entries()].map(([key, list]) => ({
+    key: list.length === 1 ? (list[0] as Pin).id : `cluster:${key}`,
+    x: list.reduce((s, p) => s + p.x, 0) / list.length,
+    y: list.reduce((s, p) => s + p.y, 0) / list.length,
+    pins: list,
+  }));
+}
+
+/** The most urgent status in a cluster gives its colour: open, then in progress, resolved, closed. */
+export function clusterStatus(pins: readonly Pin[]): ReportStatus {
+  const order: ReportStatus[] = ["open", "in-progress", "resolved", "closed"];
+  return order.find((s) => pins.some((p) => p.status === s)) ?? "closed";
+}
+
+/** The template's tile address for one tile (DZI numbering). */
+export const tileAddress = (template: string, level: number, col: number, row: number): string =>
+  template.replace("{level}", String(level)).replace("{col}", String(col)).replace("{row}", String(row));
+
+/** Every tile of a pyramid (for "Make available offline"), as the server's tileNames() lists them. */
+export function tileAddresses(template: string, width: number, height: number, tileSize: number): string[] {
+  const top = Math.ceil(Math.log2(Math.max(1, width, height)));
+  const out: string[] = [];
+  for (let level = 0; level <= top; level += 1) {
+    const scale = 2 ** (top - level);
+    const cols = Math.ceil(Math.ceil(width / scale) / tileSize);
+    const rows = Math.ceil(Math.ceil(height / scale) / tileSize);
+    for (let col = 0; col < cols; col += 1)
+      for (let row = 0; row < rows; row += 1) out.push(tileAddress(template, level, col, row));
+  }
+  return out;
+}

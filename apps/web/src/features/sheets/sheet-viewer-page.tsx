@@ -1,0 +1,264 @@
+// /app/projects/{id}/sheets/{sheetId}: the plan with its pins. Tap the plan to file a snag there,
+// tap a pin for its card, drag a pin to move it (with Undo), filter by status, priority and
+// assignee. The deep-zoom viewer (OpenSeadragon) is in this screen's lazy chunk only.
+import { ArrowLeft, Pencil, Trash2, Upload } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Button } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PageHeader } from "../../components/page-header";
+import { ErrorState, LoadingState } from "../../components/states";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { toast } from "../../lib/toast";
+import { type PinMove, useMovePin } from "./api/move-pin";
+import { useDeleteSheet, useProjectPins, useSheet, useUploadRevision } from "./api/sheets-api";
+import { PinCard } from "./components/pin-card";
+import { PinFilters } from "./components/pin-filters";
+import { PlanViewer } from "./components/plan-viewer";
+import { RenameSheetDialog } from "./components/rename-sheet-dialog";
+import { filterPins, NO_FILTER, type Pin, type PinFilter } from "./lib/pin-math";
+
+export const DELETE_SHEET_CONFIRM =
+  "Delete this sheet and all its revisions? Its snags stay in the project, without their pin on the plan.";
+
+export function SheetViewerPage() {
+  const { id: projectId = "", sheetId = "" } = useParams();
+  const navigate = useNavigate();
+  const sheet = useSheet(sheetId);
+  const reports = useProjectPins(projectId);
+  const move = useMovePin(projectId);
+  const remove = useDeleteSheet(sheetId);
+  const revise = useUploadRevision(sheetId);
+  const [filter, setFilter] = useState<PinFilter>(NO_FILTER);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [shownRevision, setShownRevision] = useState<number | null>(null);
+  const [undo, setUndo] = useState<PinMove | null>(null);
+  const [isConfirming, setConfirming] = useState(false);
+  const [isRenaming, setRenaming] = useState(false);
+  const revisionInput = useRef<HTMLInputElement>(null);
+
+  const all = useMemo<Pin[]>(
+    () =>
+      (reports.data ?? []).flatMap((r) =>
+        r.sheetId === sheetId && r.pinX !== null && r.pinY !== null
+          ? [
+              {
+                id: r.id,
+                title: r.title,
+                status: r.status,
+                priority: r.priority,
+                assignedTo: r.assignedTo,
+                x: r.pinX,
+                y: r.pinY,
+              },
+            ]
+          : [],
+      ),
+    [reports.data, sheetId],
+  );
+  const pins = useMemo(() => filterPins(all, filter), [all, filter]);
+  const assignees = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const r of reports.data ?? []) if (r.assignedTo) names.set(r.assignedTo, r.assignedToName ?? "Someone");
+    return [...names.entries()].map(([id, name]) => ({ id, name }));
+  }, [reports.data]);
+
+  if (sheet.isPending) return <LoadingState label="Loading the plan…" />;
+  if (sheet.error instanceof ApiError && sheet.error.status === 404) {
+    return (
+      <div className="mx-auto max-w-md py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Sheet not found</h1>
+        <p className="mt-2 text-slate-600">It may have been deleted, or the link is wrong.</p>
+        <Link
+          to={`/app/projects/${projectId}?tab=plans`}
+          className="mt-6 inline-block font-medium text-blue-700 underline"
+        >
+          Back to the project's plans
+        </Link>
+      </div>
+    );
+  }
+  if (!sheet.data) return <ErrorState message="Failed to load the plan" onRetry={() => sheet.refetch()} />;
+  const s = sheet.data;
+  // The newest ready revision is shown while a newer one is still being drawn.
+  const revisions = s.revisions ?? [];
+  const readyRevisions = revisions.filter((r) => r.status === "ready");
+  const shown = readyRevisions.find((r) => r.revision === shownRevision) ?? readyRevisions[0];
+  const image =
+    shown?.tileUrl != null
+      ? {
+          width: shown.width,
+          height: shown.height,
+          tileUrl: shown.tileUrl,
+          tileSize: shown.tileSize,
+          maxLevel: shown.maxLevel,
+        }
+      : null;
+  const selectedReport = reports.data?.find((r) => r.id === selected);
+
+  const onPinMove = (pin: Pin, position: { x: number; y: number }) => {
+    const before: PinMove = { reportId: pin.id, sheetId, x: pin.x, y: pin.y };
+    move.mutate(
+      { reportId: pin.id, sheetId, ...position },
+      {
+        onSuccess: (outcome) => {
+          setUndo(before);
+          if (outcome === "queued") toast.info("Pin moved offline. It will sync when online.");
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, "Failed to move the pin"));
+          void reports.refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Link
+        to={`/app/projects/${projectId}?tab=plans`}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Plans
+      </Link>
+      <PageHeader
+        title={s.name}
+        subtitle={[s.level, `Revision ${shown?.revision ?? s.revision}`].filter(Boolean).join(" · ")}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setRenaming(true)}>
+              <Pencil aria-hidden className="size-4" />
+              Rename
+            </Button>
+            <Button variant="secondary" isLoading={revise.isPending} onClick={() => revisionInput.current?.click()}>
+              <Upload aria-hidden className="size-4" />
+              New revision
+            </Button>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <input
+        ref={revisionInput}
+        type="file"
+        accept="application/pdf,image/jpeg,image/png"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Revision file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (!file) return;
+          revise.mutate(
+            { file },
+            {
+              onSuccess: () => toast.success("New revision uploaded. It is being prepared."),
+              onError: (error) => toast.error(errorMessage(error, "Failed to upload the revision")),
+            },
+          );
+        }}
+      />
+      {s.status === "processing" && (
+        <p role="status" className="mb-3 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900">
+          Revision {s.revision} is being prepared.{" "}
+          {image ? "The previous one is shown meanwhile." : "This takes a moment."}
+        </p>
+      )}
+      {s.status === "failed" && (
+        <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+          Revision {s.revision} could not be drawn: {s.failureReason}
+        </p>
+      )}
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <PinFilters filter={filter} onChange={setFilter} assignees={assignees} />
+        {readyRevisions.length > 1 && (
+          <label className="text-sm font-medium text-slate-700">
+            Revision
+            <select
+              className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+              value={shown?.revision}
+              onChange={(event) => setShownRevision(Number(event.target.value))}
+            >
+              {readyRevisions.map((r) => (
+                <option key={r.revision} value={r.revision}>
+                  Revision {r.revision}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {pins.length === all.length ? `${all.length} pins` : `${pins.length} of ${all.length} pins shown`}
+        </p>
+      </div>
+      {undo && (
+        <div
+          role="status"
+          className="mb-3 flex items-center gap-3 rounded-lg bg-slate-800 px-3 py-2 text-sm text-white"
+        >
+          Pin moved.
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => {
+              move.mutate(undo);
+              setUndo(null);
+            }}
+          >
+            Undo
+          </button>
+          <button type="button" className="ml-auto text-slate-300" onClick={() => setUndo(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {image ? (
+        <PlanViewer
+          image={image}
+          pins={pins}
+          label={`Plan ${s.name}. Tap the plan to add a snag there; drag a pin to move it.`}
+          selectedId={selected}
+          onPinTap={(pin) => setSelected(pin.id)}
+          onPinMove={onPinMove}
+          onPlanTap={(position) => {
+            const query = new URLSearchParams({
+              projectId,
+              sheetId,
+              pinX: String(position.x),
+              pinY: String(position.y),
+            });
+            navigate(`/app/snagging/new?${query}`);
+          }}
+        />
+      ) : s.status === "failed" ? null : (
+        <LoadingState label="Preparing the plan…" />
+      )}
+      {selectedReport && <PinCard report={selectedReport} onClose={() => setSelected(null)} />}
+      <RenameSheetDialog open={isRenaming} sheet={s} onClose={() => setRenaming(false)} />
+      <ConfirmDialog
+        open={isConfirming}
+        title="Delete sheet?"
+        message={DELETE_SHEET_CONFIRM}
+        confirmLabel="Delete Sheet"
+        isPending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutateAsync().then(
+            () => {
+              toast.success("Sheet deleted");
+              navigate(`/app/projects/${projectId}?tab=plans`, { replace: true });
+            },
+            (error: unknown) => {
+              setConfirming(false);
+              toast.error(errorMessage(error, "Failed to delete the sheet"));
+            },
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+// Drawings benchmark (issue 24), on the built server (SQLite, one sheet worker):
+// - render time of a 10-page A1 PDF set (each page's time from the previous page's, and the total),
+//   tile bytes per sheet;
+// - reads (GET the project's sheets and its reports) p99 while a 100-page set renders vs idle: the
+//   same rule as the PDF burst of bench:scale, within 2x;
+// - in Chromium on a phone viewport: time to the first tiles of a sheet with 2,000 pins, and frame
+//   times while panning and zooming it (median, p95; target p95 ≤ 20 ms, first tiles ≤ 1 s).
+//
+// Usage: npm run build && npm run bench:plans [-- --duration 5 --connections 10 --skip-browser]
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { startServer } from "./lib/server.mjs";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "5" },
+    connections: { type: "string", default: "10" },
+    "skip-browser": { type: "boolean", default: false },
+  },
+});
+const DURATION = Math.max(2, Number(values.duration));
+const CONNECTIONS = Math.max(1, Number(values.connections));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+const PDFDocument = require("pdfkit");
+
+/** A drawing-like PDF: a border, a dense grid of thin lines, rooms and text on every page. */
+function drawingSet(pages, size) {
+  // No margins and no line breaks: text near the bottom edge must not spill onto an extra page.
+  const doc = new PDFDocument({ size, autoFirstPage: false, margin: 0 });
+  const chunks = [];
+  doc.on("data", (c) => chunks.push(c));
+  const done = new Promise((resolve) => doc.on("end", resolve));
+  for (let n = 1; n <= pages; n += 1) {
+    doc.addPage();
+    const { width, height } = doc.page;
+    doc
+      .rect(20, 20, width - 40, height - 40)
+      .lineWidth(2)
+      .stroke();
+    for (let x = 40; x < width - 40; x += 12)
+      doc
+        .moveTo(x, 40)
+        .lineTo(x, height - 40)
+        .lineWidth(0.15)
+        .stroke();
+    for (let y = 40; y < height - 40; y += 12)
+      doc
+        .moveTo(40, y)
+        .lineTo(width - 40, y)
+        .lineWidth(0.15)
+        .stroke();
+    for (let r = 0; r < 40; r += 1) {
+      const x = 60 + ((r * 137) % (width - 260));
+      const y = 60 + ((r * 211) % (height - 200));
+      doc.rect(x, y, 180, 120).lineWidth(1).stroke();
+      doc.fontSize(9).text(`Room ${n}.${r}`, x + 6, y + 6, { lineBreak: false });
+    }
+    doc.fontSize(28).text(`Level ${n} general arrangement`, 60, height - 90, { lineBreak: false });
+  }
+  doc.end();
+  return done.then(() => Buffer.concat(chunks));
+}
+
+async function call(base, method, pathname, { token, body, form } = {}) {
+  const res = await fetch(`${base}/api${pathname}`, {
+    method,
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: form ?? (body ? JSON.stringify(body) : undefined),
+  });
+  if (!res.ok) throw new Error(`${method} ${pathname} → ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+const upload = (base, token, projectId, pdf, name) => {
+  const form = new FormData();
+  form.set("file", new Blob([pdf], { type: "application/pdf" }), name);
+  return call(base, "POST", `/projects/${projectId}/sheets`, { token, form });
+};
+
+async function reads(url, token) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${url}: ${bad} failed requests`);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+}
+
+const ms = (n) => `${Math.round(n)} ms`;
+const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+
+const server = await startServer(root, { SHEET_WORKERS: "1", PHOTO_WORKERS: "1", PDF_WORKERS: "1" });
+try {
+  const session = await call(server.url, "POST", "/auth/register", {
+    body: {
+      firstName: "Bench",
+      lastName: "Plans",
+      email: `plans.${Date.now()}@example.com`,
+      password: "bench-plans-1",
+    },
+  });
+  const token = session.accessToken;
+  const project = (await call(server.url, "POST", "/projects", { token, body: { name: "Plans bench" } })).project;
+
+  // 1. A 10-page A1 set: per-page render times (ready one after another in one worker).
+  const a1 = await drawingSet(10, "A1");
+  const started = performance.now();
+  const { sheets } = await upload(server.url, token, project.id, a1, "A1 set.pdf");
+  const uploadMs = performance.now() - started;
+  const readyAt = new Map();
+  while (readyAt.size < sheets.length) {
+    const list = (await call(server.url, "GET", `/projects/${project.id}/sheets`, { token })).sheets;
+    for (const s of list)
+      if (s.status !== "processing" && !readyAt.has(s.id)) readyAt.set(s.id, { at: performance.now(), sheet: s });
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const done = [...readyAt.values()].sort((a, b) => a.at - b.at);
+  console.log(`\n10-page A1 set (${kib(a1.length)} PDF): upload answered in ${ms(uploadMs)}`);
+  console.log("page  status  size (px)      render (ms)  tile bytes");
+  let previous = started + uploadMs;
+  for (const { at, sheet } of done) {
+    console.log(
+      `${String(sheet.pageNumber).padStart(4)}  ${sheet.status.padEnd(6)}  ${`${sheet.width} × ${sheet.height}`.padEnd(13)}  ${String(Math.round(at - previous)).padStart(11)}  ${kib(sheet.tileBytes)}`,
+    );
+    previous = at;
+  }
+  const total = (done.at(-1)?.at ?? started) - started;
+  const bytes = done.map((d) => d.sheet.tileBytes);
+  console.log(
+    `total ${ms(total)}, ${ms(total / done.length)} per page; tile bytes per sheet: median ${kib(bytes.sort((a, b) => a - b)[Math.floor(bytes.length / 2)])}, max ${kib(Math.max(...bytes))}`,
+  );
+
+  // 2. Reads while a 100-page set renders vs idle.
+  const listUrl = `${server.url}/api/projects/${project.id}/sheets`;
+  const reportsUrl = `${server.url}/api/snagging?projectId=${project.id}`;
+  const idle = { sheets: await reads(listUrl, token), reports: await reads(reportsUrl, token) };
+  const big = await drawingSet(100, "A3");
+  const bigSheets = (await upload(server.url, token, project.id, big, "100 pages.pdf")).sheets;
+  const busy = { sheets: await reads(listUrl, token), reports: await reads(reportsUrl, token) };
+  const left = (await call(server.url, "GET", `/projects/${project.id}/sheets`, { token })).sheets.filter(
+    (s) => s.status === "processing",
+  ).length;
+  console.log(
+    `\nreads, ${CONNECTIONS} connections × ${DURATION} s: idle vs while a 100-page set renders (${bigSheets.length} sheets; ${left} still rendering at the end)`,
+  );
+  for (const key of ["sheets", "reports"]) {
+    const ratio = busy[key].p99 / Math.max(1, idle[key].p99);
+    console.log(
+      `  GET ${key.padEnd(8)} p99 ${ms(idle[key].p99)} → ${ms(busy[key].p99)}  (×${ratio.toFixed(2)}, target ≤ 2)  rps ${Math.round(idle[key].rps)} → ${Math.round(busy[key].rps)}`,
+    );
+  }
+  // The rest of the set is deleted so the browser part runs on a quiet server.
+  for (const s of bigSheets) await call(server.url, "DELETE", `/sheets/${s.id}`, { token });
+
+  if (!values["skip-browser"]) {
+    const { browserFigures } = await import("./plans-browser.mjs");
+    await browserFigures({ base: server.url, session, projectId: project.id, sheet: done[0].sheet, call });
+  }
+} finally {
+  await server.stop();
+}

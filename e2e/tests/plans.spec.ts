@@ -1,0 +1,208 @@
+// Drawings and pins (issue 24): upload a drawing on the project's Plans tab, open it, tap the plan
+// to file a snag there, see its pin in the status colour, recolour it by a status change, filter,
+// and drag it elsewhere (with Undo). Phone and desktop.
+import type { Page } from "@playwright/test";
+import { expect, type Session, signInAs, test } from "../fixtures";
+import { makePng } from "../images";
+import { axe, WCAG_21_AA } from "../support/axe";
+import { expectPersisted, installServiceWorker } from "../support/offline";
+import { choosePhotos, describePhoto, jpegFile } from "../support/snag-form";
+import { makeJpeg } from "../support/test-photos";
+
+test.describe.configure({ timeout: 180_000 });
+
+type ApiReport = {
+  id: string;
+  title: string;
+  status: string;
+  sheetId: string | null;
+  pinX: number | null;
+  pinY: number | null;
+};
+
+async function reportsOf(baseUrl: string, token: string): Promise<ApiReport[]> {
+  const res = await fetch(`${baseUrl}/api/snagging`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { reports: ApiReport[] }).reports;
+}
+
+/** Uploads a drawing from the Plans tab and waits until it has been drawn (its thumbnail shows). */
+async function uploadPlan(page: Page, projectId: string) {
+  await page.goto(`/app/projects/${projectId}`);
+  await page.getByRole("tab", { name: "Plans" }).click();
+  await expect(page.getByText("No drawings yet")).toBeVisible();
+  await page.getByLabel("Level or area (optional)").fill("Level 2");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload drawing" }).click();
+  await (await chooser).setFiles({
+    name: "Level 2 plan.png",
+    mimeType: "image/png",
+    buffer: makePng([240, 240, 240], 1600, 1200),
+  });
+  const card = page.getByRole("link", { name: /Level 2 plan/ });
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText("Preparing…", { timeout: 30_000 });
+  // The thumbnail is decorative (alt=""), so it is found by its element, not its role.
+  await expect(card.locator("img")).toHaveJSProperty("complete", true);
+  await expect(card).toContainText("Level 2 · Rev 1");
+  return card;
+}
+
+const pinColour = (page: Page, name: RegExp) =>
+  page.getByRole("button", { name }).evaluate((el) => getComputedStyle(el).backgroundColor);
+
+async function openPlan(page: Page, session: Session, projectId: string) {
+  await signInAs(page, session);
+  const card = await uploadPlan(page, projectId);
+  await card.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Level 2 plan" })).toBeVisible();
+  const plan = page.getByRole("region", { name: /^Plan Level 2 plan/ });
+  await expect(plan.locator("canvas")).toBeVisible();
+  await expect(plan).toHaveAttribute("aria-busy", "false");
+  return plan;
+}
+
+test("a drawing uploaded, a snag filed by tapping the plan, its pin coloured by status, filtered and moved", async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  const session = await api.signUp({ firstName: "Ada", lastName: "Walker" });
+  const project = await api.createProject(session.accessToken, { name: "Tower B" });
+  const plan = await openPlan(page, session, project.id);
+  await expect(page.getByText("0 pins")).toBeVisible();
+
+  // Tap the plan: the snag form opens with the project, the sheet and the position filled.
+  const box = await plan.boundingBox();
+  if (!box) throw new Error("plan not laid out");
+  // On a phone the plan starts below the filters: the tap scrolls it into view first.
+  await plan.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  // The form's own chunk and its reads come in on a busy machine: more than the default wait.
+  await expect(page.getByRole("heading", { level: 1, name: "New Snagging Report" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Project")).toHaveValue(project.id, { timeout: 30_000 });
+  await expect(page.getByText(/Pinned on the plan \(\d+% across, \d+% down\)/)).toBeVisible();
+  await choosePhotos(page, "Choose photos", [
+    jpegFile("wall.jpg", await makeJpeg(page, { width: 640, height: 480, hue: 30 })),
+  ]);
+  await describePhoto(page, 1, "Corridor 2.1", "Plaster cracked");
+  await page.getByRole("radio", { name: "High" }).check();
+  await page.getByRole("button", { name: "Save report" }).click();
+
+  // Back on the plan, the new pin is there in the open status's red.
+  await expect(page.getByRole("heading", { level: 1, name: "Level 2 plan" })).toBeVisible();
+  const [report] = await reportsOf(baseURL as string, session.accessToken);
+  if (!report) throw new Error("no report made");
+  expect(report.sheetId).not.toBeNull();
+  expect(report.pinX).toBeGreaterThan(0.3);
+  expect(report.pinX).toBeLessThan(0.7);
+  const pinName = new RegExp(`^${report.title}: open, high priority`);
+  await expect(page.getByRole("button", { name: pinName })).toBeVisible();
+  expect(await pinColour(page, pinName)).toBe("rgb(220, 38, 38)");
+
+  // Tap the pin: its card, with the way to the report.
+  await page.getByRole("button", { name: pinName }).click();
+  await expect(page.getByRole("link", { name: `Open report ${report.title}` })).toBeVisible();
+  await page.getByRole("button", { name: "Close the card" }).click();
+
+  // Someone resolves it: the pin turns green.
+  await api.call("PATCH", `/snagging/${report.id}`, { status: "resolved" }, session.accessToken);
+  await page.reload();
+  const resolvedName = new RegExp(`^${report.title}: resolved, high priority`);
+  await expect(page.getByRole("button", { name: resolvedName })).toBeVisible();
+  expect(await pinColour(page, resolvedName)).toBe("rgb(5, 150, 105)");
+
+  // Filters: open snags only hides it; resolved shows it again.
+  await page.getByLabel("Status").selectOption("open");
+  await expect(page.getByText("0 of 1 pins shown")).toBeVisible();
+  await expect(page.getByRole("button", { name: resolvedName })).toHaveCount(0);
+  await page.getByLabel("Status").selectOption("resolved");
+  await expect(page.getByRole("button", { name: resolvedName })).toBeVisible();
+
+  // Drag the pin to move it; Undo puts it back.
+  const pin = page.getByRole("button", { name: resolvedName });
+  await plan.scrollIntoViewIfNeeded();
+  const at = await pin.boundingBox();
+  if (!at) throw new Error("pin not laid out");
+  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(at.x + at.width / 2 - 80, at.y + at.height / 2 - 40, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByText("Pin moved.")).toBeVisible();
+  await expect
+    .poll(async () => (await reportsOf(baseURL as string, session.accessToken))[0]?.pinX)
+    .toBeLessThan(report.pinX as number);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(async () => (await reportsOf(baseURL as string, session.accessToken))[0]?.pinX).toBe(report.pinX);
+
+  const scan = await axe(page).withTags(WCAG_21_AA).analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+});
+
+test.describe("offline", () => {
+  // The real service worker, as an installed app would run it.
+  test.use({ serviceWorkers: "allow" });
+
+  test("a project made available offline opens its sheet with its pins after an offline reload", async ({
+    page,
+    context,
+    api,
+  }) => {
+    const session = await api.signUp({ firstName: "Olu", lastName: "Offline" });
+    const project = await api.createProject(session.accessToken, { name: "Basement works" });
+    await signInAs(page, session);
+    await uploadPlan(page, project.id);
+    const { sheets } = await api.call<{ sheets: { id: string; tileBytes: number }[] }>(
+      "GET",
+      `/projects/${project.id}/sheets`,
+      undefined,
+      session.accessToken,
+    );
+    const sheetId = sheets[0]?.id as string;
+    const report = await api.createReport(session.accessToken, {
+      projectId: project.id,
+      priority: "critical",
+      description: "",
+      sheetId,
+      pinX: 0.3,
+      pinY: 0.6,
+    });
+    await installServiceWorker(page);
+
+    // The size before, the storage used after.
+    await page.getByRole("tab", { name: "Plans" }).click();
+    const make = page.getByRole("button", { name: /^Make available offline \(\d+(\.\d)? (KB|MB)\)$/ });
+    await expect(make).toBeVisible();
+    await make.click();
+    await expect(
+      page.getByText(/^Available offline: \d+(\.\d)? (KB|MB) on this device · storage used .+ of .+\.$/),
+    ).toBeVisible();
+    await expectPersisted(page, ["projects", "sheet", sheetId]);
+
+    await context.setOffline(true);
+    await page.getByRole("link", { name: /Level 2 plan/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Level 2 plan" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Level 2 plan" })).toBeVisible();
+    const pin = page.getByRole("button", { name: new RegExp(`^${report.title}: open, critical priority`) });
+    await expect(pin).toBeVisible();
+    // Tiles came from the offline copy: answered 200 with no network, and none is in the cache of
+    // tiles seen online (which holds the card's thumbnail, shown online before).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            performance
+              .getEntriesByType("resource")
+              .filter(
+                (e) =>
+                  e.name.includes("/files/sheets/") &&
+                  (e as PerformanceResourceTiming & { responseStatus?: number }).responseStatus === 200,
+              ).length,
+        ),
+      )
+      .toBeGreaterThan(0);
+    const recentTiles = await page.evaluate(async () =>
+      (await (await caches.open("plans-recent")).keys()).filter((r) => /\/\d+\/\d+-\d+\.jpg$/.test(r.url)),
+    );
+    expect(recentTiles).toHaveLength(0);
+  });
+});
