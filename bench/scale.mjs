@@ -28,6 +28,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { ALLOCATOR_ENV } from "../scripts/allocator-env.mjs";
 import { freePort, startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
@@ -470,6 +471,13 @@ async function main() {
         `  ${name === "pool" ? "worker pool (default)  " : "request thread (before)"}  without: p50 ${f.quiet.p50} ms, p99 ${f.quiet.p99} ms, ${Math.round(f.quiet.rps)} req/s; during: p50 ${f.busy.p50} ms, p99 ${f.busy.p99} ms, ${Math.round(f.busy.rps)} req/s; p99 ratio ${(f.busy.p99 / Math.max(1, f.quiet.p99)).toFixed(2)} (target <= 2); ${f.done} PDFs of ${(f.bytes / 1e6).toFixed(1)} MB in ${f.seconds.toFixed(1)} s; RSS ${f.rssBefore} MB before, peak ${f.rssPeak} MB (target < 400)`,
       );
     }
+    // The allocator settings the server ran with (decision 0019: they decide a good part of the RSS).
+    const allocator = Object.keys(ALLOCATOR_ENV)
+      .concat("MALLOC_MMAP_THRESHOLD_", "LD_PRELOAD")
+      .map((k) => ((process.env[k] ?? ALLOCATOR_ENV[k]) ? `${k}=${process.env[k] ?? ALLOCATOR_ENV[k]}` : null))
+      .filter(Boolean)
+      .join(" ");
+    log(`  server allocator: ${allocator || "glibc defaults"} (scripts/allocator-env.mjs, as npm start runs it)`);
     const readUrl = `${base}/api/snagging?limit=50`;
     if (PDF_ONLY) return;
 

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withAllocatorDefaults } from "./allocator-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -36,5 +37,7 @@ if (needsBuild(path.join(root, "apps/server/dist/main.js"), ["apps/server/src", 
 const server = spawnSync(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
   cwd: root,
   stdio: "inherit",
+  // glibc's malloc arenas bounded (decision 0019), unless the environment says otherwise.
+  env: withAllocatorDefaults(process.env),
 });
 process.exit(server.status ?? 0);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { withAllocatorDefaults } from "../../scripts/allocator-env.mjs";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -26,7 +27,8 @@ export async function startServer(root, env = {}, nodeArgs = []) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-bench-"));
   let output = "";
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, "apps/server/dist/main.js")], {
-    env: {
+    // As `npm start` runs it: the same allocator defaults (decision 0019).
+    env: withAllocatorDefaults({
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -34,7 +36,7 @@ export async function startServer(root, env = {}, nodeArgs = []) {
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "100000",
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout.on("data", (d) => (output += d));

@@ -61,6 +61,13 @@ export const auditPdfEstimate = (imageBytes: number): number => 2 * imageBytes +
 const FIXED_BYTES = 16 * 1024 * 1024;
 
 /**
+ * The PDF worker's young generation, capped (decision 0019): pdfkit's many short-lived objects
+ * otherwise grow it to V8's maximum, which stays resident; a smaller one scavenges more often.
+ * The old generation keeps V8's default: a worker that ran out of it would fail its PDF.
+ */
+export const PDF_WORKER_HEAP = { maxYoungGenerationSizeMb: 8 };
+
+/**
  * What a report's PDF holds at most: the stored photos read, their print copies and the document
  * on its way out (each no bigger than the photos), one decode, and pdfkit with its fonts.
  */
@@ -85,7 +92,11 @@ export function createPdfRenderer(options: { workers: number; queue: number; mem
       ? undefined
       : new WorkerPool<PdfJob, null>(
           // dist/main.js sits beside dist/pdf-worker.js; from source, src/snagging/pdf-worker.ts.
-          workerEntry(new URL("./pdf-worker.js", import.meta.url), new URL("./pdf-worker.ts", import.meta.url)),
+          workerEntry(
+            new URL("./pdf-worker.js", import.meta.url),
+            new URL("./pdf-worker.ts", import.meta.url),
+            PDF_WORKER_HEAP,
+          ),
           options.workers,
           options.queue,
         );

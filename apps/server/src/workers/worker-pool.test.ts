@@ -1,7 +1,7 @@
 import { threadId } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "../http/errors";
-import { POOL_BUSY, WorkerPool, WorkerTimeoutError } from "./worker-pool";
+import { POOL_BUSY, WorkerPool, WorkerTimeoutError, workerEntry } from "./worker-pool";
 
 // A worker that answers its thread id once the test releases it (Atomics on shared memory: no
 // timers), and exits when asked to crash.
@@ -65,5 +65,21 @@ describe("WorkerPool", () => {
     // The timer of a finished task does not fire later and kill the (reused) worker.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await pool.run({ gate })).toBe(first);
+  });
+
+  it("starts its workers with the heap limits of its entry (the PDF worker's young generation)", async () => {
+    const limits = { maxYoungGenerationSizeMb: 8 };
+    const entry = workerEntry(new URL("file:///nowhere/worker.js"), new URL("file:///nowhere/worker.ts"), limits);
+    expect(entry.options.resourceLimits).toEqual(limits);
+    const REPORT = `
+const { parentPort, resourceLimits } = require("node:worker_threads");
+parentPort.on("message", () => parentPort.postMessage({ ok: true, value: resourceLimits.maxYoungGenerationSizeMb }));`;
+    const limited = new WorkerPool<Input, number>(
+      { file: REPORT, options: { eval: true, resourceLimits: entry.options.resourceLimits } },
+      1,
+      1,
+    );
+    pool = limited;
+    expect(await limited.run({ gate: new SharedArrayBuffer(4) })).toBe(8);
   });
 });

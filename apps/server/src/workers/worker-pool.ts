@@ -40,11 +40,14 @@ export const POOL_RETRY_AFTER_SECONDS = 5;
 export function workerEntry(
   builtUrl: URL,
   sourceUrl: URL,
+  /** V8 heap limits of each worker (its own isolate), e.g. a smaller young generation. */
+  resourceLimits?: ResourceLimits,
 ): { file: string | URL; options: { eval?: boolean; workerData?: unknown; resourceLimits?: ResourceLimits } } {
-  if (existsSync(fileURLToPath(builtUrl))) return { file: builtUrl, options: {} };
+  const limits = resourceLimits ? { resourceLimits } : {};
+  if (existsSync(fileURLToPath(builtUrl))) return { file: builtUrl, options: { ...limits } };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(sourceUrl.href)}); });`;
-  return { file: bootstrap, options: { eval: true } };
+  return { file: bootstrap, options: { eval: true, ...limits } };
 }
 
 export class WorkerPool<I, O> {
