@@ -22,12 +22,16 @@ test("notification email preferences on the profile page are saved per kind with
 
   await assigned.getByLabel("Daily digest").check();
   await card.getByRole("group", { name: "Status of my reports" }).getByLabel("Off").check();
+  await card.getByRole("group", { name: "Mentions" }).getByLabel("Instant email").check();
   await card.getByLabel("Time zone for the daily digest").selectOption("Asia/Tokyo");
   await card.getByRole("button", { name: "Save email settings" }).click();
   await expect(page.getByText("Email settings saved")).toBeVisible();
 
   const saved = await api.call<Prefs>("GET", "/mail/preferences", undefined, me.accessToken);
-  expect(saved).toEqual({ timeZone: "Asia/Tokyo", preferences: { assigned: "digest", status: "off", due: "digest" } });
+  expect(saved).toEqual({
+    timeZone: "Asia/Tokyo",
+    preferences: { assigned: "digest", status: "off", mention: "instant", due: "digest" },
+  });
   await page.reload();
   await expect(page.getByRole("group", { name: "Assigned to me" }).getByLabel("Daily digest")).toBeChecked();
   await expect(page.getByLabel("Time zone for the daily digest")).toHaveValue("Asia/Tokyo");

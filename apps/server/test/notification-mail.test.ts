@@ -68,7 +68,7 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
   it("starts from the defaults: assignments instant, the rest in the digest", async () => {
     expect(await preferences(mate.accessToken)).toEqual({
       timeZone: "UTC",
-      preferences: { assigned: "instant", status: "digest", due: "digest" },
+      preferences: { assigned: "instant", status: "digest", mention: "digest", due: "digest" },
     });
   });
 
@@ -102,7 +102,7 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       timeZone: "Europe/London",
-      preferences: { assigned: "instant", status: "instant", due: "digest" },
+      preferences: { assigned: "instant", status: "instant", mention: "digest", due: "digest" },
     });
     const r = await report({ assigned_to: mate.user.id });
     expect((await patch(mate.accessToken, String(r.id), { status: "resolved" })).statusCode).toBe(200);
@@ -126,6 +126,38 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
       url: "/api/mail/preferences",
       token: owner.accessToken,
       payload: { timeZone: "America/New_York", preferences: { status: "digest" } },
+    });
+  });
+
+  it("mails a mention in a comment at once when the person chose instant mail for mentions", async () => {
+    const saved = await t.request({
+      method: "PUT",
+      url: "/api/mail/preferences",
+      token: mate.accessToken,
+      payload: { timeZone: "UTC", preferences: { mention: "instant" } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const r = await report();
+    const comment = await t.request({
+      method: "POST",
+      url: `/api/snagging/${r.id}/comments`,
+      token: owner.accessToken,
+      payload: { body: "@Tess Mate please check the grout", mentions: [mate.user.id] },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    await deliver();
+    expect(smtp.messages.map((m) => [m.envelopeTo[0], m.parsed.subject])).toEqual([
+      [mate.user.email, `${r.title}: Olga Owner mentioned you in a comment on ${r.title}`],
+    ]);
+    expect(linkIn(smtp.messages[0] as CapturedMail, `${PUBLIC_URL}/app/snagging/`)).toBe(
+      `${PUBLIC_URL}/app/snagging/${r.id}`,
+    );
+    expect(smtp.messages[0]?.parsed.text).toContain("“Mentions” is set to instant email");
+    await t.request({
+      method: "PUT",
+      url: "/api/mail/preferences",
+      token: mate.accessToken,
+      payload: { timeZone: "UTC", preferences: { mention: "digest" } },
     });
   });
 
@@ -237,6 +269,11 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
     const page = await t.request({ method: "POST", url: "/api/mail/unsubscribe", payload: { token: digestToken } });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toEqual({ stopped: "the daily digest", email: mate.user.email });
-    expect((await preferences(mate.accessToken)).preferences).toEqual({ assigned: "off", status: "off", due: "off" });
+    expect((await preferences(mate.accessToken)).preferences).toEqual({
+      assigned: "off",
+      status: "off",
+      mention: "off",
+      due: "off",
+    });
   });
 });

@@ -36,6 +36,13 @@ export const NOTIFICATION_MAIL_KINDS: readonly NotificationMailKind[] = [
     modes: MAIL_MODES,
   },
   {
+    kind: "mention",
+    label: "Mentions",
+    description: "Someone mentions you in a comment on a report.",
+    defaultMode: "digest",
+    modes: MAIL_MODES,
+  },
+  {
     kind: "due",
     label: "Overdue and due-soon items",
     description: "Your open items past or near their due date, in the daily digest.",
