@@ -222,7 +222,7 @@ describe("loadConfig", () => {
       "Invalid SHARE_RATE_LIMIT: must be a whole number from 1 to 100000",
     );
     expect(configError({ PUBLIC_URL: "snag.example.com" }).message).toMatch(
-      /^Invalid PUBLIC_URL: must be an http\(s\) origin/,
+      /^Invalid PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/,
     );
     expect(configError({ PUBLIC_URL: "ftp://snag.example.com" }).message).toMatch(/^Invalid PUBLIC_URL/);
   });
