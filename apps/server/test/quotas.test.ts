@@ -206,6 +206,103 @@ describe.each(DIALECTS)("storage quota per workspace (%s)", (kind) => {
     expect(ledger.map((r) => r.temp_id)).toEqual(["q-plain"]);
   });
 
+  it("charges comment photos, refuses one past the quota leaving nothing stored, and releases them on delete and at the purge", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const project = await createProject(t, owner.accessToken);
+    const plainReport = async () => {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/snagging",
+        token: owner.accessToken,
+        payload: { projectId: project.id, priority: "low", description: "📷 Photo 1 - Roof: loose flashing" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().report.id as string;
+    };
+    const comment = async (reportId: string, photos: number, seed: number) =>
+      t.request({
+        method: "POST",
+        url: `/api/snagging/${reportId}/comments`,
+        token: owner.accessToken,
+        ...(await multipart(
+          { body: "See the photos" },
+          await Promise.all(
+            Array.from({ length: photos }, async (_, i) => ({
+              name: `c${i}.jpg`,
+              data: await jpegPhoto({ width: 900, height: 700, seed: seed + i }),
+            })),
+          ),
+        )),
+      });
+    const commentBytes = async (commentId: string) =>
+      (
+        await t.ctx.db
+          .selectFrom("comment_photos")
+          .select(["size_bytes", "thumbnail_bytes"])
+          .where("comment_id", "=", commentId)
+          .execute()
+      ).reduce((sum, p) => {
+        expect(Number(p.size_bytes)).toBeGreaterThan(0);
+        expect(Number(p.thumbnail_bytes)).toBeGreaterThan(0);
+        return sum + Number(p.size_bytes) + Number(p.thumbnail_bytes);
+      }, 0);
+
+    const reportId = await plainReport();
+    const first = await comment(reportId, 2, 40);
+    expect(first.statusCode, first.body).toBe(201);
+    const firstId = first.json().comment.id as string;
+    const charged = await commentBytes(firstId);
+    expect(await usedBytes(t, ws)).toBe(charged);
+
+    // Past the quota: 413 with the sentence, and no comment, photo row, file or charge.
+    await setUsedBytes(t, ws, 2 * MB - 1000);
+    const rowsBefore = await t.ctx.db
+      .selectFrom("report_comments")
+      .select("id")
+      .where("report_id", "=", reportId)
+      .execute();
+    const filesBefore = await listFiles(path.join(t.dataDir, "files"));
+    const refused = await comment(reportId, 1, 50);
+    expectError(refused, 413);
+    expect(refused.json().message).toContain("Your workspace has used its 2 MB of storage.");
+    expect(
+      await t.ctx.db.selectFrom("report_comments").select("id").where("report_id", "=", reportId).execute(),
+    ).toEqual(rowsBefore);
+    expect(await listFiles(path.join(t.dataDir, "files"))).toEqual(filesBefore);
+    expect(await usedBytes(t, ws)).toBe(2 * MB - 1000);
+    await setUsedBytes(t, ws, charged);
+
+    // Deleting the comment releases its photos.
+    const del = await t.request({ method: "DELETE", url: `/api/comments/${firstId}`, token: owner.accessToken });
+    expect(del.statusCode).toBe(204);
+    expect(await usedBytes(t, ws)).toBe(0);
+
+    // A deleted report's comment photos count while in the Trash, and are released at the purge.
+    const second = await comment(reportId, 1, 60);
+    expect(second.statusCode, second.body).toBe(201);
+    const held = await commentBytes(second.json().comment.id);
+    expect(await usedBytes(t, ws)).toBe(held);
+    const gone = await t.request({ method: "DELETE", url: `/api/snagging/${reportId}`, token: owner.accessToken });
+    expect(gone.statusCode).toBe(204);
+    expect(await usedBytes(t, ws)).toBe(held);
+    await purgeExpiredTrash(t.ctx, nowSeconds() + 31 * 86_400);
+    expect(await usedBytes(t, ws)).toBe(0);
+
+    // And with a deleted project.
+    const third = await comment(await plainReport(), 1, 70);
+    expect(third.statusCode, third.body).toBe(201);
+    expect(await usedBytes(t, ws)).toBeGreaterThan(0);
+    const projectGone = await t.request({
+      method: "DELETE",
+      url: `/api/projects/${project.id}`,
+      token: owner.accessToken,
+    });
+    expect(projectGone.statusCode).toBe(204);
+    await purgeExpiredTrash(t.ctx, nowSeconds() + 31 * 86_400);
+    expect(await usedBytes(t, ws)).toBe(0);
+  });
+
   it("shows the admin each workspace's usage and quota, demo sandboxes with their own", async () => {
     const owner = await signUp(t, { email: `quota.owner.${Date.now()}@example.com` });
     const project = await createProject(t, owner.accessToken);
@@ -365,6 +462,42 @@ describe.each(DIALECTS)("write limits per account and per workspace (%s)", (kind
     expect((await create(other.accessToken, otherProject.id)).statusCode).toBe(201);
     // Reads are not writes.
     expect((await t.request({ method: "GET", url: "/api/snagging", token: owner.accessToken })).statusCode).toBe(200);
+  });
+
+  it("charges comment posts and edits against the account's items", async () => {
+    const owner = await signUp(t);
+    const project = await createProject(t, owner.accessToken);
+    const report = await create(owner.accessToken, project.id);
+    expect(report.statusCode, report.body).toBe(201);
+    const reportId = report.json().report.id as string;
+    const statuses: number[] = [];
+    let commentId = "";
+    for (let i = 0; i < 6; i++) {
+      const res =
+        i % 2 === 0 || commentId === ""
+          ? await t.request({
+              method: "POST",
+              url: `/api/snagging/${reportId}/comments`,
+              token: owner.accessToken,
+              payload: { body: `Comment ${i}` },
+            })
+          : await t.request({
+              method: "PATCH",
+              url: `/api/comments/${commentId}`,
+              token: owner.accessToken,
+              payload: { body: `Edited ${i}` },
+            });
+      if (res.statusCode === 201) commentId = res.json().comment.id;
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toContain(429);
+    const posted = statuses.filter((s) => s === 201).length;
+    const stored = await t.ctx.db
+      .selectFrom("report_comments")
+      .select("id")
+      .where("report_id", "=", reportId)
+      .execute();
+    expect(stored.length).toBe(posted);
   });
 
   it("counts a workspace's members together", async () => {

@@ -6,6 +6,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { chargeWrites, declaredBytes } from "../quotas/write-limits";
+import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { addComment, editComment, listComments, removeComment } from "./comments.service";
 
@@ -24,9 +26,15 @@ export function reportCommentRoutes(ctx: AppContext, authenticate: Guard): Fasti
     // JSON, or multipart with `body`, `mentions` (comma-separated) and up to 5 `images`; the body is
     // read once the report is known to be the caller's.
     app.post("/:id/comments", { schema: { params: IdParams } }, async (request, reply) => {
-      const comment = await addComment(ctx, currentUser(request), request.params.id, () =>
-        readReportRequest(request, ctx.photos, MAX_PHOTOS_PER_REPORT),
-      );
+      const user = currentUser(request);
+      // Charged before the body is read (decision 0019): a refused request costs no photo work.
+      const declared = declaredBytes(request);
+      await chargeWrites(ctx, user, { items: 1, bytes: declared });
+      const comment = await addComment(ctx, user, request.params.id, async () => {
+        const body = await readReportRequest(request, ctx.photos, MAX_PHOTOS_PER_REPORT);
+        if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
+        return body;
+      });
       return reply.status(201).send({ comment });
     });
   };
@@ -37,9 +45,11 @@ export function commentRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
   return async (app) => {
     app.addHook("onRequest", authenticate);
 
-    app.patch("/:id", { schema: { params: IdParams } }, async (request) => ({
-      comment: await editComment(ctx, currentUser(request), request.params.id, request.body ?? {}),
-    }));
+    app.patch("/:id", { schema: { params: IdParams } }, async (request) => {
+      const user = currentUser(request);
+      await chargeWrites(ctx, user, { items: 1, bytes: declaredBytes(request) });
+      return { comment: await editComment(ctx, user, request.params.id, request.body ?? {}) };
+    });
 
     app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
       await removeComment(ctx, currentUser(request), request.params.id);

@@ -12,8 +12,9 @@ import type { ReportRow, UserRow } from "../db/schema";
 import { AppError, badRequest, forbidden, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { notifyMentioned } from "../notifications/notifications.service";
+import { assertStorageRoom, chargeStorage, releaseStorage, storedBytesOf } from "../quotas/storage-quota";
 import { requireReport } from "../snagging/snagging.access";
-import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snagging.files";
+import { deleteFilesQuietly, fileKeysOf, photoBytesOf, storePhotos } from "../snagging/snagging.files";
 import type { ReportRequest } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
 import { findWorkspaceMember } from "../users/users.repository";
@@ -92,6 +93,7 @@ export async function addComment(
     throw new AppError(413, `A comment can have at most ${MAX_COMMENT_PHOTOS} photos.`);
   }
   await requireMembers(ctx, user, input.mentions);
+  await assertStorageRoom(ctx, user.workspace_id, photoBytesOf(request.photos));
   const now = nowSeconds();
   const id = newId();
   const stored = await storePhotos(ctx, request.photos, {
@@ -124,8 +126,11 @@ export async function addComment(
           sha256: s.sha256,
           position: s.position,
           created_at: now,
+          size_bytes: s.size_bytes,
+          thumbnail_bytes: s.thumbnail_bytes ?? 0,
         })),
       );
+      await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(stored));
       await notifyMentioned(trx, reportRef(report), input.mentions, user.id);
       await recordComment(trx, report, "comment_added", input.body, { actor: user, now });
     });
@@ -162,6 +167,7 @@ export async function removeComment(ctx: AppContext, user: UserRow, id: string):
   const photos = await findCommentPhotos(ctx.db, [id]);
   await ctx.db.transaction().execute(async (trx) => {
     await deleteCommentRow(trx, id);
+    await releaseStorage(trx, user.workspace_id, storedBytesOf(photos));
     await recordComment(trx, report, "comment_deleted", null, { actor: user, now: nowSeconds() });
   });
   await deleteFilesQuietly(ctx, fileKeysOf(photos));

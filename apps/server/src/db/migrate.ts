@@ -17,6 +17,7 @@ import * as mail from "./migrations/0013-mail";
 import * as shareLinks from "./migrations/0014-share-links";
 import * as uploads from "./migrations/0015-uploads";
 import * as audits from "./migrations/0016-audits";
+import * as commentPhotoBytes from "./migrations/0017-comment-photo-bytes";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0014-share-links": shareLinks,
   "0015-uploads": uploads,
   "0016-audits": audits,
+  "0017-comment-photo-bytes": commentPhotoBytes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -238,6 +238,9 @@ export interface CommentPhotosTable {
   sha256: string | null;
   position: number;
   created_at: number;
+  /** What the display copy and thumbnail hold against the storage quota (0 before migration 0017). */
+  size_bytes: Generated<number>;
+  thumbnail_bytes: Generated<number>;
 }
 
 /** Reports per (workspace, status), kept by triggers on snagging_reports (migration 0006). */

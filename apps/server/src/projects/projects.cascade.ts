@@ -38,9 +38,19 @@ export async function deleteProjectsWithFiles(
         .selectFrom("comment_photos")
         .innerJoin("report_comments", "report_comments.id", "comment_photos.comment_id")
         .innerJoin("snagging_reports", "snagging_reports.id", "report_comments.report_id")
-        .select(["comment_photos.storage_key", "comment_photos.thumbnail_key"])
+        .select([
+          "comment_photos.storage_key",
+          "comment_photos.thumbnail_key",
+          "comment_photos.size_bytes",
+          "comment_photos.thumbnail_bytes",
+          "snagging_reports.workspace_id",
+        ])
         .where("snagging_reports.project_id", "in", projectIds)
         .execute();
+      for (const workspaceId of new Set(commentPhotos.map((p) => p.workspace_id))) {
+        const rows = commentPhotos.filter((p) => p.workspace_id === workspaceId);
+        await releaseStorage(trx, workspaceId, storedBytesOf(rows));
+      }
       fileKeys = [...attachments, ...commentPhotos].flatMap((a) =>
         a.thumbnail_key ? [a.storage_key, a.thumbnail_key] : [a.storage_key],
       );

@@ -142,7 +142,7 @@ export async function takeProject(ctx: Pick<AppContext, "storage">, trx: Trx, wo
   return {
     snapshot,
     fileKeys: [...fileKeysOf([...attachments, ...commentPhotos] as never[]), ...auditFiles, ...drawings.keys],
-    fileBytes: bytesOf(attachments) + drawings.bytes,
+    fileBytes: bytesOf(attachments) + bytesOf(commentPhotos) + drawings.bytes,
     reportCount: ids.length,
   };
 }
@@ -162,7 +162,7 @@ export async function takeReport(trx: Trx, workspaceId: string, reportId: string
   return {
     snapshot,
     fileKeys: fileKeysOf([...attachments, ...commentPhotos] as never[]),
-    fileBytes: bytesOf(attachments),
+    fileBytes: bytesOf(attachments) + bytesOf(commentPhotos),
   };
 }
 
