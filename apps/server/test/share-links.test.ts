@@ -3,6 +3,7 @@
 // one fixed with a photo and a note); every other route refusing the link's token; revoked,
 // expired and guessed tokens; views and fixes recorded under the link's name; rate limit; logs.
 
+import type { ActivityList } from "@sitesnag/shared/activity";
 import { writePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { ShareLink, ShareLinkCreated, ShareView } from "@sitesnag/shared/sharing";
 import type { Report } from "@sitesnag/shared/snagging";
@@ -255,6 +256,63 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     );
     expect(pdf.text).toContain("BEFORE");
     expect(pdf.text).toContain("AFTER");
+  });
+
+  it("a fix through a link is on the report's history, its photos are the fix, a new version, waiting for the creator", async () => {
+    const strict = await createProject(t, owner.accessToken, { name: "Verified", verifiedClosing: true } as never);
+    const report = await createReport(owner.accessToken, strict.id, { assignedTo: member.user.id });
+    const created = (await share({ name: "Pat (plumber)" }, owner.accessToken, strict.id)).json() as ShareLinkCreated;
+    const res = await fix(tokenOf(created), report.id, "New trap fitted");
+    expect(res.statusCode, res.body).toBe(200);
+
+    // History, in the fix's transaction, under the link's name (no account).
+    const history = (
+      await t.request({ method: "GET", url: `/api/snagging/${report.id}/activity`, token: owner.accessToken })
+    ).json() as ActivityList;
+    const byLink = history.activity.filter((e) => e.actorName === "Link “Pat (plumber)”");
+    expect(byLink.every((e) => e.actorId === null)).toBe(true);
+    expect(byLink.find((e) => e.type === "status_changed")).toMatchObject({
+      summary: "Link “Pat (plumber)” changed the status from Open to Resolved",
+    });
+    expect(byLink.find((e) => e.type === "photos_added")).toMatchObject({
+      summary: "Link “Pat (plumber)” added 1 photo: fix0.jpg",
+    });
+
+    // The photos are the fix (the "after" of the before/after pair), and the report has a new version.
+    const seen = (
+      (await t.request({ method: "GET", url: `/api/snagging/${report.id}`, token: owner.accessToken })).json() as {
+        report: Report;
+      }
+    ).report;
+    expect(seen.attachments.map((a) => [a.original_name, a.kind])).toEqual([
+      ["before.jpg", "evidence"],
+      ["fix0.jpg", "fix"],
+    ]);
+    expect(seen.version).toBe(report.version + 1);
+    // An edit made on the version before the fix merges with it: its field applies, the fix stays.
+    const edit = await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${report.id}`,
+      token: member.accessToken,
+      payload: { priority: "low", version: report.version },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((edit.json() as { report: Report }).report).toMatchObject({ status: "resolved", priority: "low" });
+
+    // On a verified-closing project it waits for the creator's verification.
+    const waiting = (
+      await t.request({ method: "GET", url: "/api/snagging?waitingFor=me", token: owner.accessToken })
+    ).json() as { reports: Report[] };
+    expect(waiting.reports.map((r) => r.id)).toContain(report.id);
+
+    // The creator's notification names the link, not "Someone".
+    const notes = (await t.request({ method: "GET", url: "/api/notifications", token: owner.accessToken })).json() as {
+      notifications: { reportId: string; message: string; actorName: string | null }[];
+    };
+    expect(notes.notifications.find((n) => n.reportId === report.id)).toMatchObject({
+      actorName: "Link “Pat (plumber)”",
+      message: `Link “Pat (plumber)” changed ${report.title} to Resolved`,
+    });
   });
 
   it("refuses a fix without a photo or with a bad note, changing nothing", async () => {

@@ -10,7 +10,8 @@ import { findUserNames, insertActivity } from "./activity.repository";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export type Actor = Pick<UserRow, "id" | "first_name" | "last_name">;
+/** Who made a change: a user, or (id null) a share link named in first_name, e.g. Link “Pat (plumber)”. */
+export type Actor = Pick<UserRow, "first_name" | "last_name"> & { id: string | null };
 /** How a change reached the server: through the offline queue, with the time it was made on the device. */
 export type Origin = { offline?: { deviceAt: number | null } | undefined };
 export type ActivityContext = { actor: Actor; now: number } & Origin;

@@ -1,7 +1,9 @@
 // Kysely queries of notification mail: preferences, settings, and claiming notifications and
 // digest days with conditional updates (one instance wins each, on both databases).
+
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
+import { fixLinkName } from "../notifications/notifications.repository";
 
 type Q = Kysely<Database> | Transaction<Database>;
 type Mode = "instant" | "digest" | "off";
@@ -49,6 +51,7 @@ export const findUnmailedNotifications = (db: Q, limit: number) =>
       "a.first_name as actor_first_name",
       "a.last_name as actor_last_name",
     ])
+    .select(fixLinkName)
     .where("n.mail_state", "is", null)
     .orderBy("n.created_at")
     .orderBy("n.id")
@@ -124,6 +127,7 @@ export const findDigestNotifications = (db: Q, userId: string, workspaceId: stri
     .leftJoin("users as a", "a.id", "n.actor_id")
     .selectAll("n")
     .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name"])
+    .select(fixLinkName)
     .where("n.user_id", "=", userId)
     .where("n.workspace_id", "=", workspaceId)
     .where("n.mail_state", "=", "digest")

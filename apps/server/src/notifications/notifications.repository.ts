@@ -1,5 +1,5 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { afterCursor } from "../db/keyset";
 import type { Database, NewNotification } from "../db/schema";
 
@@ -9,6 +9,14 @@ export async function insertNotifications(db: Q, rows: NewNotification[]): Promi
   if (rows.length === 0) return;
   await db.insertInto("notifications").values(rows).execute();
 }
+
+/**
+ * For a query over `notifications as n`: the name of the share link whose fix made the notification
+ * (it has no actor; the fix is recorded in share_link_events in the same transaction, same second).
+ */
+export const fixLinkName = sql<string | null>`(select e.link_name from share_link_events e
+  where e.report_id = n.report_id and e.created_at = n.created_at and e.kind = 'fix'
+    and n.actor_id is null and n.kind = 'status' limit 1)`.as("link_name");
 
 /**
  * A user's notifications in their current workspace, newest first, with the actor's name: after a
@@ -26,6 +34,7 @@ export const findNotificationsPage = (
     .leftJoin("users as a", "a.id", "n.actor_id")
     .selectAll("n")
     .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name"])
+    .select(fixLinkName)
     .where("n.user_id", "=", userId)
     .where("n.workspace_id", "=", workspaceId);
   if (from.after) q = q.where(afterCursor("n.created_at", "n.id", from.after));

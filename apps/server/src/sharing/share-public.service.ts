@@ -2,7 +2,8 @@
 // fixed with photos and a note. The link is checked first on every call (unknown → 404, revoked
 // or expired → 410), then the report against the link's own scope (project + filter + assignee),
 // so no other report, project or person of the workspace is reachable. Every view and fix is
-// recorded in share_link_events under the link's name.
+// recorded in share_link_events under the link's name; a fix is also a change like any other: a new
+// version, its photos of kind "fix", and an entry in the report's history named after the link.
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { pairPhotoSegments, parsePhotoDescription, writePhotoDescription } from "@sitesnag/shared/photo-description";
 import {
@@ -13,6 +14,7 @@ import {
   type ShareView,
 } from "@sitesnag/shared/sharing";
 import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
+import { recordEdit } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import type { AttachmentRow, ShareLinkRow } from "../db/schema";
 import { formatDay } from "../format";
@@ -26,9 +28,10 @@ import { findScopedNewest, isInScope } from "../snag-list/snag-list.repository";
 import { deleteFilesQuietly, fileKeysOf, photoBytesOf, storePhotos } from "../snagging/snagging.files";
 import { attachmentUrl } from "../snagging/snagging.presenter";
 import type { ReportWithNames } from "../snagging/snagging.repository";
-import { findAttachments, findReport, findReportWithNames, updateReport } from "../snagging/snagging.repository";
+import { findAttachments, findReportWithNames, lockReport, updateReport } from "../snagging/snagging.repository";
 import type { ReportRequest } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
+import { linkActorName } from "./share-actor";
 import { insertShareEvents } from "./share-events.repository";
 import { findRecentViews, findShareLinkByHash, touchShareLink } from "./share-links.repository";
 import { parseLinkFilter } from "./share-links.service";
@@ -174,17 +177,25 @@ export async function fixThroughShare(
     workspaceId: link.workspace_id,
     firstPosition: Math.max(-1, ...existing.map((a) => a.position)) + 1,
     now,
+    // The photos of the change that marks the report resolved are its fix: the "after" of each pair (issue 23).
+    kind: "fix",
   });
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const report = await findReport(trx, link.workspace_id, reportId);
+      // Locked, as every other change: the version it bumps is the one concurrent edits merge against.
+      const report = await lockReport(trx, link.workspace_id, reportId);
       if (!report) throw notFound("Report");
-      await updateReport(trx, link.workspace_id, reportId, {
-        status: "resolved",
-        description: withFixSegments(report.description, existing.length, added.length, link.name, note),
-        updated_at: now,
-      });
+      const description = withFixSegments(report.description, existing.length, added.length, link.name, note);
+      // updateReport makes the new version (report.version + 1).
+      await updateReport(trx, link.workspace_id, reportId, { status: "resolved", description, updated_at: now });
       for (const row of added) await trx.insertInto("attachments").values(row).execute();
+      // The report's history, under the link's name (no account made the change).
+      const after = { ...report, status: "resolved" as const, description, version: report.version + 1 };
+      await recordEdit(
+        trx,
+        { before: report, after, version: after.version, photosAdded: added.map((a) => a.original_name) },
+        { actor: { id: null, first_name: linkActorName(link.name), last_name: "" }, now },
+      );
       await chargeStorage(ctx, trx, link.workspace_id, storedBytesOf(added));
       await insertShareEvents(trx, [
         {
