@@ -2,6 +2,7 @@
 // digest days with conditional updates (one instance wins each, on both databases).
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
+import { rejectReason } from "../notifications/notifications.repository";
 
 type Q = Kysely<Database> | Transaction<Database>;
 type Mode = "instant" | "digest" | "off";
@@ -48,6 +49,7 @@ export const findUnmailedNotifications = (db: Q, limit: number) =>
       "w.is_demo as workspace_is_demo",
       "a.first_name as actor_first_name",
       "a.last_name as actor_last_name",
+      rejectReason,
     ])
     .where("n.mail_state", "is", null)
     .orderBy("n.created_at")
@@ -123,7 +125,7 @@ export const findDigestNotifications = (db: Q, userId: string, workspaceId: stri
     .selectFrom("notifications as n")
     .leftJoin("users as a", "a.id", "n.actor_id")
     .selectAll("n")
-    .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name"])
+    .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name", rejectReason])
     .where("n.user_id", "=", userId)
     .where("n.workspace_id", "=", workspaceId)
     .where("n.mail_state", "=", "digest")

@@ -1,5 +1,5 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { afterCursor } from "../db/keyset";
 import type { Database, NewNotification } from "../db/schema";
 
@@ -14,6 +14,15 @@ export async function insertNotifications(db: Q, rows: NewNotification[]): Promi
  * A user's notifications in their current workspace, newest first, with the actor's name: after a
  * cursor (keyset, through notifications_user_page) or at an offset (older clients).
  */
+/**
+ * A rejected fix's reason, read from the history entry written in the same transaction (same report,
+ * same second), so the notification needs no column of its own.
+ */
+export const rejectReason = sql<string | null>`(select ra.comment from report_activity ra
+  where n.kind = 'fix_rejected' and ra.report_id = n.report_id and ra.type = 'verification_rejected'
+    and ra.created_at = n.created_at
+  order by ra.id limit 1)`.as("reject_reason");
+
 export const findNotificationsPage = (
   db: Q,
   userId: string,
@@ -25,7 +34,7 @@ export const findNotificationsPage = (
     .selectFrom("notifications as n")
     .leftJoin("users as a", "a.id", "n.actor_id")
     .selectAll("n")
-    .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name"])
+    .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name", rejectReason])
     .where("n.user_id", "=", userId)
     .where("n.workspace_id", "=", workspaceId);
   if (from.after) q = q.where(afterCursor("n.created_at", "n.id", from.after));
