@@ -65,10 +65,18 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
     return line ? line.slice(name.length + 1).trim() : "";
   };
 
-  it("starts from the defaults: assignments instant, the rest in the digest", async () => {
+  it("starts from the defaults: assignments and fixes awaiting verification instant, the rest in the digest", async () => {
     expect(await preferences(mate.accessToken)).toEqual({
       timeZone: "UTC",
-      preferences: { assigned: "instant", status: "digest", mention: "digest", due: "digest" },
+      preferences: {
+        assigned: "instant",
+        status: "digest",
+        mention: "digest",
+        fix_awaiting_verification: "instant",
+        fix_accepted: "digest",
+        fix_rejected: "digest",
+        due: "digest",
+      },
     });
   });
 
@@ -102,7 +110,15 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       timeZone: "Europe/London",
-      preferences: { assigned: "instant", status: "instant", mention: "digest", due: "digest" },
+      preferences: {
+        assigned: "instant",
+        status: "instant",
+        mention: "digest",
+        fix_awaiting_verification: "instant",
+        fix_accepted: "digest",
+        fix_rejected: "digest",
+        due: "digest",
+      },
     });
     const r = await report({ assigned_to: mate.user.id });
     expect((await patch(mate.accessToken, String(r.id), { status: "resolved" })).statusCode).toBe(200);
@@ -273,6 +289,10 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
       assigned: "off",
       status: "off",
       mention: "off",
+      // An instant kind is not part of the digest, so a digest link leaves it alone.
+      fix_awaiting_verification: "instant",
+      fix_accepted: "off",
+      fix_rejected: "off",
       due: "off",
     });
   });

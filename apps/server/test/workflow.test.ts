@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ActivityList } from "@sitesnag/shared/activity";
+import type { NotificationList } from "@sitesnag/shared/notifications";
 import type { Project } from "@sitesnag/shared/projects";
 import type { Report } from "@sitesnag/shared/snagging";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -148,6 +149,47 @@ describe.each(DIALECTS)("fix, verify, close (%s)", (kind) => {
     ]);
     // An owner may close directly.
     expect((await status(report.id, "closed", owner.accessToken)).statusCode).toBe(200);
+  });
+
+  it("the bell says each verification step: awaiting verification, rejected with the reason, accepted", async () => {
+    const bell = async (account: Account, reportId: string) => {
+      const res = await t.request({ method: "GET", url: "/api/notifications?limit=50", token: account.accessToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as NotificationList).notifications
+        .filter((n) => n.reportId === reportId)
+        .map((n) => [n.kind, n.message])
+        .reverse();
+    };
+    const report = await create(strict.id);
+    expect((await fixWithPhoto(report.id)).statusCode).toBe(200);
+    // The creator is asked to verify, not merely told of the new status.
+    expect(await bell(creator, report.id)).toEqual([
+      ["fix_awaiting_verification", `Finn Crew marked ${report.title} fixed: it is waiting for your verification`],
+    ]);
+    const reason = `Grout still cracked\n${"x".repeat(400)}`;
+    expect((await verify(report.id, { decision: "reject", reason })).statusCode).toBe(200);
+    const rejected = (await bell(fixer, report.id)).filter(([kind]) => kind !== "assigned");
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]?.[0]).toBe("fix_rejected");
+    const message = rejected[0]?.[1] ?? "";
+    expect(message.startsWith(`Carla Crew rejected your fix on ${report.title}: Grout still cracked xxx`)).toBe(true);
+    expect(message.endsWith("…")).toBe(true);
+    expect(message.length).toBeLessThan(`Carla Crew rejected your fix on ${report.title}: `.length + 201);
+
+    // A fix on a project without verified closing is the generic status change, as before.
+    const plain = await create(free.id);
+    expect((await status(plain.id, "resolved")).statusCode).toBe(200);
+    expect(await bell(creator, plain.id)).toEqual([["status", `Finn Crew changed ${plain.title} to Resolved`]]);
+
+    // An owner accepts: the fixer hears "accepted", the creator of the new status.
+    expect((await fixWithPhoto(report.id)).statusCode).toBe(200);
+    expect((await verify(report.id, { decision: "accept" }, owner.accessToken)).statusCode).toBe(200);
+    expect((await bell(fixer, report.id)).slice(-1)).toEqual([
+      ["fix_accepted", `Olive Builder accepted your fix on ${report.title}`],
+    ]);
+    expect((await bell(creator, report.id)).slice(-1)).toEqual([
+      ["status", `Olive Builder changed ${report.title} to Closed`],
+    ]);
   });
 
   it("the creator rejects with a reason (counted), the fixer fixes again, the creator accepts; all in the history", async () => {

@@ -43,6 +43,27 @@ export const NOTIFICATION_MAIL_KINDS: readonly NotificationMailKind[] = [
     modes: MAIL_MODES,
   },
   {
+    kind: "fix_awaiting_verification",
+    label: "Fixes awaiting my verification",
+    description: "A report you created is marked fixed and waits for you to accept or reject it.",
+    defaultMode: "instant",
+    modes: MAIL_MODES,
+  },
+  {
+    kind: "fix_accepted",
+    label: "My fix accepted",
+    description: "The fix you made on a report is accepted and the report closed.",
+    defaultMode: "digest",
+    modes: MAIL_MODES,
+  },
+  {
+    kind: "fix_rejected",
+    label: "My fix rejected",
+    description: "The fix you made on a report is rejected, with the reason, and the report reopened.",
+    defaultMode: "digest",
+    modes: MAIL_MODES,
+  },
+  {
     kind: "due",
     label: "Overdue and due-soon items",
     description: "Your open items past or near their due date, in the daily digest.",

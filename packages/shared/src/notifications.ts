@@ -2,7 +2,16 @@ import { z } from "zod";
 import { REPORT_STATUSES } from "./enums";
 import { CursorSchema, LimitSchema } from "./pagination";
 
-export const NOTIFICATION_KINDS = ["assigned", "status", "mention"] as const;
+export const NOTIFICATION_KINDS = [
+  "assigned",
+  "status",
+  "mention",
+  // Fix → verify → close (issue 23): a resolved report waits for its creator's verification, and
+  // the person who fixed it hears whether the fix was accepted or rejected (with the reason).
+  "fix_awaiting_verification",
+  "fix_accepted",
+  "fix_rejected",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification as GET /api/notifications answers it, newest first. */

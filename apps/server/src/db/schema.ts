@@ -1,4 +1,6 @@
 // Table types for Kysely. Dates are epoch seconds (integers) on both databases.
+
+import type { NotificationKind } from "@sitesnag/shared/notifications";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export interface WorkspacesTable {
@@ -151,7 +153,7 @@ export interface NotificationsTable {
   workspace_id: string;
   report_id: string | null;
   actor_id: string | null;
-  kind: "assigned" | "status" | "mention";
+  kind: NotificationKind;
   /** The report's title when the notification was made, so the entry still reads after edits. */
   report_title: string;
   status: "open" | "in-progress" | "resolved" | "closed" | null;

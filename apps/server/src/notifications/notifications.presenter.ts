@@ -2,9 +2,14 @@ import type { Notification } from "@sitesnag/shared/notifications";
 import { linkActorName } from "../sharing/share-actor";
 import type { NotificationWithActor } from "./notifications.repository";
 
+/** A rejection's reason is quoted in the sentence, bounded so the bell and mail stay readable. */
+const REASON_MAX = 200;
+const bounded = (text: string) => (text.length > REASON_MAX ? `${text.slice(0, REASON_MAX - 1).trimEnd()}…` : text);
+
 const STATUS_LABELS = { open: "Open", "in-progress": "In Progress", resolved: "Resolved", closed: "Closed" } as const;
 
 export function presentNotification(row: NotificationWithActor): Notification {
+  const reason = row.reject_reason?.replace(/\s+/g, " ").trim();
   const person =
     row.actor_first_name === null && row.actor_last_name === null
       ? null
@@ -16,7 +21,13 @@ export function presentNotification(row: NotificationWithActor): Notification {
       ? `${actor ?? "Someone"} assigned you ${row.report_title}`
       : row.kind === "mention"
         ? `${actor ?? "Someone"} mentioned you in a comment on ${row.report_title}`
-        : `${actor ?? "Someone"} changed ${row.report_title} to ${row.status ? STATUS_LABELS[row.status] : "a new status"}`;
+        : row.kind === "fix_awaiting_verification"
+          ? `${actor ?? "Someone"} marked ${row.report_title} fixed: it is waiting for your verification`
+          : row.kind === "fix_accepted"
+            ? `${actor ?? "Someone"} accepted your fix on ${row.report_title}`
+            : row.kind === "fix_rejected"
+              ? `${actor ?? "Someone"} rejected your fix on ${row.report_title}${reason ? `: ${bounded(reason)}` : ""}`
+              : `${actor ?? "Someone"} changed ${row.report_title} to ${row.status ? STATUS_LABELS[row.status] : "a new status"}`;
   return {
     id: row.id,
     kind: row.kind,

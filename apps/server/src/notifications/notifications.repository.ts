@@ -16,7 +16,16 @@ export async function insertNotifications(db: Q, rows: NewNotification[]): Promi
  */
 export const fixLinkName = sql<string | null>`(select e.link_name from share_link_events e
   where e.report_id = n.report_id and e.created_at = n.created_at and e.kind = 'fix'
-    and n.actor_id is null and n.kind = 'status' limit 1)`.as("link_name");
+    and n.actor_id is null and n.kind in ('status', 'fix_awaiting_verification') limit 1)`.as("link_name");
+
+/**
+ * A rejected fix's reason, read from the history entry written in the same transaction (same report,
+ * same second), so the notification needs no column of its own.
+ */
+export const rejectReason = sql<string | null>`(select ra.comment from report_activity ra
+  where n.kind = 'fix_rejected' and ra.report_id = n.report_id and ra.type = 'verification_rejected'
+    and ra.created_at = n.created_at
+  order by ra.id limit 1)`.as("reject_reason");
 
 /**
  * A user's notifications in their current workspace, newest first, with the actor's name: after a
@@ -34,7 +43,7 @@ export const findNotificationsPage = (
     .leftJoin("users as a", "a.id", "n.actor_id")
     .selectAll("n")
     .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name"])
-    .select(fixLinkName)
+    .select([fixLinkName, rejectReason])
     .where("n.user_id", "=", userId)
     .where("n.workspace_id", "=", workspaceId);
   if (from.after) q = q.where(afterCursor("n.created_at", "n.id", from.after));

@@ -2,7 +2,7 @@
 // transaction that changes the report, so a notification exists exactly when its change does.
 // Nobody is notified of their own action.
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
-import type { NotificationList } from "@sitesnag/shared/notifications";
+import type { NotificationKind, NotificationList } from "@sitesnag/shared/notifications";
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../context";
@@ -22,6 +22,26 @@ import {
 
 type Q = Kysely<Database> | Transaction<Database>;
 type ReportRef = Pick<ReportRow, "id" | "workspace_id" | "title" | "assigned_to" | "created_by">;
+
+const row = (
+  report: ReportRef,
+  userId: string,
+  actorId: string,
+  kind: NotificationKind,
+  status: ReportRow["status"] | null,
+  now: number,
+) => ({
+  id: newId(),
+  user_id: userId,
+  workspace_id: report.workspace_id,
+  report_id: report.id,
+  actor_id: actorId,
+  kind,
+  report_title: report.title,
+  status,
+  read_at: null,
+  created_at: now,
+});
 
 /** The report now has `report.assigned_to` as assignee, set by `actorId`. */
 export async function notifyAssigned(db: Q, report: ReportRef, actorId: string): Promise<void> {
@@ -53,6 +73,22 @@ export async function notifyStatusChanged(
   recipients.delete(null);
   recipients.delete(actorId);
   const now = nowSeconds();
+  // Fixed on a project with verified closing: the creator is asked to verify (issue 23) instead of
+  // being told of the new status.
+  if (status === "resolved" && report.created_by !== null && recipients.has(report.created_by)) {
+    const project = await db
+      .selectFrom("snagging_reports as r")
+      .innerJoin("projects as p", "p.id", "r.project_id")
+      .select("p.verified_closing")
+      .where("r.id", "=", report.id)
+      .executeTakeFirst();
+    if (project?.verified_closing === 1) {
+      recipients.delete(report.created_by);
+      await insertNotifications(db, [
+        row(report, report.created_by, actorId, "fix_awaiting_verification", status, now),
+      ]);
+    }
+  }
   await insertNotifications(
     db,
     [...recipients].map((userId) => ({
@@ -68,6 +104,39 @@ export async function notifyStatusChanged(
       created_at: now,
     })),
   );
+}
+
+/**
+ * A resolved report's fix was accepted (→ closed) or rejected (→ open, the reason in its history
+ * entry of the same second): whoever last marked it resolved and its assignee hear "your fix was
+ * accepted/rejected"; the creator, if someone else verified, hears of the new status as before.
+ */
+export async function notifyVerified(
+  db: Q,
+  report: ReportRef,
+  decision: "accept" | "reject",
+  actorId: string,
+  now: number,
+): Promise<void> {
+  const fixedBy = await db
+    .selectFrom("report_activity")
+    .select("actor_id")
+    .where("report_id", "=", report.id)
+    .where("type", "=", "status_changed")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const fixers = new Set([fixedBy?.actor_id ?? null, report.assigned_to]);
+  fixers.delete(null);
+  fixers.delete(actorId);
+  const status = decision === "accept" ? "closed" : "open";
+  const kind = decision === "accept" ? "fix_accepted" : "fix_rejected";
+  const rows = [...fixers].map((userId) => row(report, userId as string, actorId, kind, status, now));
+  if (report.created_by !== null && report.created_by !== actorId && !fixers.has(report.created_by)) {
+    rows.push(row(report, report.created_by, actorId, "status", status, now));
+  }
+  await insertNotifications(db, rows);
 }
 
 /** The people mentioned in a comment on the report (never the comment's author). */

@@ -5,7 +5,7 @@ import { recordVerification } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { conflict, forbidden, notFound } from "../http/errors";
-import { notifyStatusChanged } from "../notifications/notifications.service";
+import { notifyVerified } from "../notifications/notifications.service";
 import { requireReport } from "../snagging/snagging.access";
 import { lockReport, updateReport } from "../snagging/snagging.repository";
 import { getReport } from "../snagging/snagging.service";
@@ -28,7 +28,8 @@ export async function verifyReport(ctx: AppContext, user: UserRow, id: string, b
     const status = decision === "accept" ? "closed" : "open";
     const rejections = report.rejection_count + (decision === "reject" ? 1 : 0);
     await updateReport(trx, user.workspace_id, id, { status, rejection_count: rejections, updated_at: now });
-    await notifyStatusChanged(trx, report, status, user.id);
+    // The history entry and the notifications share `now`: a rejection's reason is read from the entry.
+    await notifyVerified(trx, report, decision, user.id, now);
     const after = { ...report, status, rejection_count: rejections, version: report.version + 1 } as const;
     await recordVerification(trx, report, after, decision === "reject" ? (reason ?? null) : null, { actor: user, now });
   });
