@@ -30,7 +30,15 @@ test("notification email preferences on the profile page are saved per kind with
   const saved = await api.call<Prefs>("GET", "/mail/preferences", undefined, me.accessToken);
   expect(saved).toEqual({
     timeZone: "Asia/Tokyo",
-    preferences: { assigned: "digest", status: "off", mention: "instant", due: "digest" },
+    preferences: {
+      assigned: "digest",
+      status: "off",
+      mention: "instant",
+      fix_awaiting_verification: "instant",
+      fix_accepted: "digest",
+      fix_rejected: "digest",
+      due: "digest",
+    },
   });
   await page.reload();
   await expect(page.getByRole("group", { name: "Assigned to me" }).getByLabel("Daily digest")).toBeChecked();

@@ -105,7 +105,11 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
   // The manager sees the fix on the report: resolved, the fix photo with its note.
   await page.goto(`/app/snagging/${leak.id}`);
   await expect(page.getByText("Resolved").first()).toBeVisible();
-  await expect(page.getByText("Fixed (link “Acme Plumbing”)")).toBeVisible();
+  // The fix photo stands beside the original as a before/after pair, and the history names the link.
+  const pairs = page.getByRole("region", { name: "Before and after (1)" });
+  await expect(pairs.getByRole("img", { name: "After, fix 1" })).toBeVisible();
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history.getByText("Link “Acme Plumbing” changed the status from Open to Resolved")).toBeVisible();
   await expect(page.getByText("New trap fitted, tested for leaks").first()).toBeVisible();
   const activity = page.getByRole("region", { name: "Through share links" });
   await expect(activity.getByText("marked it fixed")).toBeVisible();

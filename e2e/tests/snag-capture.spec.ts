@@ -277,8 +277,10 @@ test("editing adds one photo and removes another; the project is locked", async 
   expect(saved?.priority).toBe("high");
   // Multipart encoding sends line breaks as CRLF; the server stores them as LF.
   expect(saved?.description).toBe("📷 Photo 1 - Gutter: Blocked outlet\n\n📷 Photo 2 - Downpipe: Cracked bracket");
-  await expect(page.getByText("Cracked bracket")).toBeVisible();
-  await expect(page.getByText("Loose flashing")).toBeHidden();
+  // On the report (not its history, which keeps the old description): the new caption, not the removed one.
+  const onReport = (text: string) => page.getByText(text).filter({ hasNotText: "changed Description" });
+  await expect(onReport("Cracked bracket")).toBeVisible();
+  await expect(onReport("Loose flashing")).toBeHidden();
 });
 
 test("editing a report that cannot be loaded says so and returns to the list", async ({ page, api }) => {
