@@ -1,5 +1,5 @@
 import { ArrowLeft, Building2, Calendar, MapPin, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ProjectPlansTab } from "../../app/project-plans-tab";
 import { Button, buttonClass } from "../../components/button";
@@ -11,11 +11,15 @@ import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
-import { ShareLinksSection } from "../sharing/components/share-links-section";
 import { useDeleteProject, useProject, useUpdateProject } from "./api/projects-api";
 import { ProjectFormModal, preloadProjectForm } from "./components/lazy-project-form-modal";
 import { ProjectReports } from "./components/project-reports";
 import { ProjectStatusBadge } from "./components/project-status-badge";
+
+// Below the fold: its own chunk, loaded after the page (first-load budget).
+const ShareLinksSection = lazy(() =>
+  import("../sharing/components/share-links-section").then((m) => ({ default: m.ShareLinksSection })),
+);
 
 export const DELETE_PROJECT_CONFIRM =
   "Move this project and all its snagging reports to the Trash? The workspace can restore them from the Trash for 30 days; after that they are deleted for good.";
@@ -124,7 +128,9 @@ export function ProjectDetailPage() {
       <div role="tabpanel" id={`project-panel-${tab}`} aria-labelledby={`project-tab-${tab}`}>
         {tab === "plans" ? <ProjectPlansTab projectId={p.id} /> : <ProjectReports projectId={p.id} />}
       </div>
-      <ShareLinksSection projectId={p.id} />
+      <Suspense fallback={null}>
+        <ShareLinksSection projectId={p.id} />
+      </Suspense>
       <ProjectFormModal
         open={isEditing}
         title="Edit Project"
