@@ -197,6 +197,12 @@ async function start(undo: (() => Promise<unknown>)[], close: () => Promise<void
     S3_SECRET_ACCESS_KEY: "S3RVER",
     S3_FORCE_PATH_STYLE: "true",
     AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+    // The failover tests write from one account as fast as the machine allows; the fair share of
+    // writes (tested in fair-share.test and shared-state.test) would answer 429 on a fast machine.
+    WRITE_ITEMS_PER_MINUTE: "1000000",
+    WRITE_MB_PER_MINUTE: "1000000",
+    WORKSPACE_WRITE_ITEMS_PER_MINUTE: "1000000",
+    WORKSPACE_WRITE_MB_PER_MINUTE: "1000000",
     // HAProxy plus the client's own X-Forwarded-For: the tests pose as distinct clients, as a CDN
     // in front of the balancer would report them.
     TRUST_PROXY: "2",
