@@ -167,7 +167,9 @@ describe.each(DIALECTS)("POST /api/snagging/sync (%s)", (kind) => {
     expect(out[2]).toMatchObject({ statusCode: 400, error: "Priority is required" });
     expect(out[3]).toMatchObject({ tempId: null, statusCode: 400 });
     expect(out[4]).toMatchObject({ tempId: null, error: "tempId is required" });
-    expect(out[5]?.error).toBe("action must be create, update, status or delete");
+    expect(out[5]?.error).toBe(
+      "action must be create, update, status, delete, comment_add, comment_edit or comment_delete",
+    );
     expect(out[6]?.error).toBe("resource must be snagging");
     expect(out[7]).toMatchObject({ statusCode: 404 });
     expect(out[9]).toMatchObject({ success: true, tempId: good.tempId });
@@ -270,7 +272,10 @@ describe.each(DIALECTS)("POST /api/snagging/sync (%s)", (kind) => {
     expect(out[0]).toMatchObject({ success: false, statusCode: 415 });
     expect(out[1]).toMatchObject({ success: false, error: "The photo part 'absent' was not sent with this request." });
     expect(out[2]?.success).toBe(true);
-    expect(out[3]).toMatchObject({ success: false, error: "Photos can only come with a create or an update." });
+    expect(out[3]).toMatchObject({
+      success: false,
+      error: "Photos can only come with a create, an update or a new comment.",
+    });
   });
 
   it("refuses an oversize batch with 413 and applies none of it", async () => {

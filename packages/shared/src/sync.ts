@@ -3,8 +3,21 @@ import { z } from "zod";
 // POST /api/snagging/sync (SPEC §3 queue item, §7; DESIGN §4). Each item carries the change the
 // browser queued; the server applies each (user, tempId) at most once.
 
-export const SYNC_ACTIONS = ["create", "update", "status", "delete"] as const;
+export const SYNC_ACTIONS = [
+  "create",
+  "update",
+  "status",
+  "delete",
+  "comment_add",
+  "comment_edit",
+  "comment_delete",
+] as const;
 export type SyncAction = (typeof SYNC_ACTIONS)[number];
+/** A comment written offline (decision 0032): `data.reportId` names its report, `data.commentId` the comment. */
+export const COMMENT_SYNC_ACTIONS = ["comment_add", "comment_edit", "comment_delete"] as const;
+export type CommentSyncAction = (typeof COMMENT_SYNC_ACTIONS)[number];
+export const isCommentSyncAction = (action: string): action is CommentSyncAction =>
+  (COMMENT_SYNC_ACTIONS as readonly string[]).includes(action);
 
 /** Items per request: a larger batch answers 413 (the client sends far smaller ones). */
 export const MAX_SYNC_ITEMS = 100;
@@ -16,13 +29,16 @@ const PART_NAME = /^[A-Za-z0-9_:.-]{1,100}$/;
 
 /**
  * One queue item. `tempId` is unique per queued change (for a create it is also the report's
- * temporary id); `data.reportId` names the target of update/status/delete and may be a tempId of
- * an earlier create. `photos` names the multipart file parts holding the item's new photos.
+ * temporary id, for a comment_add the comment's); `data.reportId` names the target of
+ * update/status/delete and a comment's report, and may be a tempId of an earlier create;
+ * `data.commentId` names the comment of comment_edit/comment_delete, or the tempId of its comment_add. `photos` names the multipart file parts holding the item's new photos.
  */
 export const SyncItemSchema = z.object({
   id: z.string().max(100).optional(),
   tempId: z.string({ error: "tempId is required" }).regex(TEMP_ID, "tempId must be 1 to 100 letters, digits or _:.-"),
-  action: z.enum(SYNC_ACTIONS, { error: "action must be create, update, status or delete" }),
+  action: z.enum(SYNC_ACTIONS, {
+    error: "action must be create, update, status, delete, comment_add, comment_edit or comment_delete",
+  }),
   resource: z.literal("snagging", { error: "resource must be snagging" }),
   data: z.record(z.string(), z.unknown()).default({}),
   photos: z

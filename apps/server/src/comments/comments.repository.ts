@@ -59,8 +59,14 @@ export async function insertComment(db: Q, row: CommentRow, photos: readonly Com
       .execute();
 }
 
-export async function updateCommentBody(db: Q, id: string, body: string, editedAt: number): Promise<void> {
-  await db.updateTable("report_comments").set({ body, edited_at: editedAt }).where("id", "=", id).execute();
+export async function updateCommentBody(
+  db: Q,
+  id: string,
+  body: string,
+  editedAt: number,
+  mentioned: string,
+): Promise<void> {
+  await db.updateTable("report_comments").set({ body, edited_at: editedAt, mentioned }).where("id", "=", id).execute();
 }
 
 /** The comment and its photo rows (cascade); the caller deletes the files after the commit. */

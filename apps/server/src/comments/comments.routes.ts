@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { idempotencyKey } from "../http/idempotency-key";
 import { chargeWrites, declaredBytes } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
@@ -24,17 +25,26 @@ export function reportCommentRoutes(ctx: AppContext, authenticate: Guard): Fasti
     );
 
     // JSON, or multipart with `body`, `mentions` (comma-separated) and up to 5 `images`; the body is
-    // read once the report is known to be the caller's.
+    // read once the report is known to be the caller's. With an Idempotency-Key a resend answers
+    // the comment the key made (the offline queue sends a comment whose answer was lost under it).
     app.post("/:id/comments", { schema: { params: IdParams } }, async (request, reply) => {
       const user = currentUser(request);
+      const key = idempotencyKey(request.headers["idempotency-key"]);
       // Charged before the body is read (decision 0019): a refused request costs no photo work.
       const declared = declaredBytes(request);
       await chargeWrites(ctx, user, { items: 1, bytes: declared });
-      const comment = await addComment(ctx, user, request.params.id, async () => {
-        const body = await readReportRequest(request, ctx.photos, MAX_PHOTOS_PER_REPORT);
-        if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
-        return body;
-      });
+      const { comment, replayed } = await addComment(
+        ctx,
+        user,
+        request.params.id,
+        async () => {
+          const body = await readReportRequest(request, ctx.photos, MAX_PHOTOS_PER_REPORT);
+          if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
+          return body;
+        },
+        key ? { key } : undefined,
+      );
+      if (replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(201).send({ comment });
     });
   };

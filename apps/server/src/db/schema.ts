@@ -161,6 +161,8 @@ export interface NotificationsTable {
   created_at: number;
   /** Notification mail (migration 0013): null until the mailer has looked at it. */
   mail_state: ColumnType<"instant" | "digest" | "digested" | "off" | null, string | null | undefined, string | null>;
+  /** What the sentence quotes (migration 0023): a rejection's reason, a share link's name. */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The sync ledger: one row per (user, tempId) applied, written with the change it made. */
@@ -226,6 +228,8 @@ export interface ReportCommentsTable {
   body: string;
   edited_at: number | null;
   created_at: number;
+  /** Who the comment has notified, a JSON list of ids (migration 0023; null before it). */
+  mentioned: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A comment's photo, stored through the report photos' pipeline (at most 5 per comment). */

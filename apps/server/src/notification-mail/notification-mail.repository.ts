@@ -3,7 +3,6 @@
 
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
-import { fixLinkName, rejectReason } from "../notifications/notifications.repository";
 
 type Q = Kysely<Database> | Transaction<Database>;
 type Mode = "instant" | "digest" | "off";
@@ -50,9 +49,7 @@ export const findUnmailedNotifications = (db: Q, limit: number) =>
       "w.is_demo as workspace_is_demo",
       "a.first_name as actor_first_name",
       "a.last_name as actor_last_name",
-      rejectReason,
     ])
-    .select(fixLinkName)
     .where("n.mail_state", "is", null)
     .orderBy("n.created_at")
     .orderBy("n.id")
@@ -128,7 +125,6 @@ export const findDigestNotifications = (db: Q, userId: string, workspaceId: stri
     .leftJoin("users as a", "a.id", "n.actor_id")
     .selectAll("n")
     .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name"])
-    .select([fixLinkName, rejectReason])
     .where("n.user_id", "=", userId)
     .where("n.workspace_id", "=", workspaceId)
     .where("n.mail_state", "=", "digest")

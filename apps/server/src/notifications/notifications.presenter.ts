@@ -9,13 +9,16 @@ const bounded = (text: string) => (text.length > REASON_MAX ? `${text.slice(0, R
 const STATUS_LABELS = { open: "Open", "in-progress": "In Progress", resolved: "Resolved", closed: "Closed" } as const;
 
 export function presentNotification(row: NotificationWithActor): Notification {
-  const reason = row.reject_reason?.replace(/\s+/g, " ").trim();
+  // `detail` (migration 0023): a rejection's reason, or the link a fix came through; null on rows
+  // made before it that had neither.
+  const reason = row.kind === "fix_rejected" ? row.detail?.replace(/\s+/g, " ").trim() : undefined;
+  const linkName = row.actor_id === null && row.kind !== "fix_rejected" ? row.detail : null;
   const person =
     row.actor_first_name === null && row.actor_last_name === null
       ? null
       : `${row.actor_first_name ?? ""} ${row.actor_last_name ?? ""}`.trim();
   // No person made a fix through a share link: the link is named instead (issue 27).
-  const actor = person ?? (row.link_name ? linkActorName(row.link_name) : null);
+  const actor = person ?? (linkName ? linkActorName(linkName) : null);
   const message =
     row.kind === "assigned"
       ? `${actor ?? "Someone"} assigned you ${row.report_title}`

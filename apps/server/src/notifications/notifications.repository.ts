@@ -1,5 +1,5 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { afterCursor } from "../db/keyset";
 import type { Database, NewNotification } from "../db/schema";
 
@@ -9,23 +9,6 @@ export async function insertNotifications(db: Q, rows: NewNotification[]): Promi
   if (rows.length === 0) return;
   await db.insertInto("notifications").values(rows).execute();
 }
-
-/**
- * For a query over `notifications as n`: the name of the share link whose fix made the notification
- * (it has no actor; the fix is recorded in share_link_events in the same transaction, same second).
- */
-export const fixLinkName = sql<string | null>`(select e.link_name from share_link_events e
-  where e.report_id = n.report_id and e.created_at = n.created_at and e.kind = 'fix'
-    and n.actor_id is null and n.kind in ('status', 'fix_awaiting_verification') limit 1)`.as("link_name");
-
-/**
- * A rejected fix's reason, read from the history entry written in the same transaction (same report,
- * same second), so the notification needs no column of its own.
- */
-export const rejectReason = sql<string | null>`(select ra.comment from report_activity ra
-  where n.kind = 'fix_rejected' and ra.report_id = n.report_id and ra.type = 'verification_rejected'
-    and ra.created_at = n.created_at
-  order by ra.id limit 1)`.as("reject_reason");
 
 /**
  * A user's notifications in their current workspace, newest first, with the actor's name: after a
@@ -43,7 +26,6 @@ export const findNotificationsPage = (
     .leftJoin("users as a", "a.id", "n.actor_id")
     .selectAll("n")
     .select(["a.first_name as actor_first_name", "a.last_name as actor_last_name"])
-    .select([fixLinkName, rejectReason])
     .where("n.user_id", "=", userId)
     .where("n.workspace_id", "=", workspaceId);
   if (from.after) q = q.where(afterCursor("n.created_at", "n.id", from.after));

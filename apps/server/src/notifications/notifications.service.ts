@@ -30,6 +30,7 @@ const row = (
   kind: NotificationKind,
   status: ReportRow["status"] | null,
   now: number,
+  detail: string | null = null,
 ) => ({
   id: newId(),
   user_id: userId,
@@ -41,6 +42,7 @@ const row = (
   status,
   read_at: null,
   created_at: now,
+  detail,
 });
 
 /** The report now has `report.assigned_to` as assignee, set by `actorId`. */
@@ -107,8 +109,8 @@ export async function notifyStatusChanged(
 }
 
 /**
- * A resolved report's fix was accepted (→ closed) or rejected (→ open, the reason in its history
- * entry of the same second): whoever last marked it resolved and its assignee hear "your fix was
+ * A resolved report's fix was accepted (→ closed) or rejected (→ open, with the reason quoted in the
+ * notification's `detail`): whoever last marked it resolved and its assignee hear "your fix was
  * accepted/rejected"; the creator, if someone else verified, hears of the new status as before.
  */
 export async function notifyVerified(
@@ -117,6 +119,7 @@ export async function notifyVerified(
   decision: "accept" | "reject",
   actorId: string,
   now: number,
+  reason: string | null = null,
 ): Promise<void> {
   const fixedBy = await db
     .selectFrom("report_activity")
@@ -132,7 +135,8 @@ export async function notifyVerified(
   fixers.delete(actorId);
   const status = decision === "accept" ? "closed" : "open";
   const kind = decision === "accept" ? "fix_accepted" : "fix_rejected";
-  const rows = [...fixers].map((userId) => row(report, userId as string, actorId, kind, status, now));
+  const detail = decision === "reject" ? reason : null;
+  const rows = [...fixers].map((userId) => row(report, userId as string, actorId, kind, status, now, detail));
   if (report.created_by !== null && report.created_by !== actorId && !fixers.has(report.created_by)) {
     rows.push(row(report, report.created_by, actorId, "status", status, now));
   }

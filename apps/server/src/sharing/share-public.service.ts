@@ -225,6 +225,8 @@ export async function fixThroughShare(
           status: "resolved" as const,
           read_at: null,
           created_at: now,
+          // No person to name: the bell and mail name the link (issue 27).
+          detail: link.name,
         })),
       );
       await touchShareLink(trx, link.id, now);

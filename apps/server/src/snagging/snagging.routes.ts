@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
-import { badRequest } from "../http/errors";
+import { idempotencyKey } from "../http/idempotency-key";
 import { chargeWrites, declaredBytes } from "../quotas/write-limits";
 import { pdfsInFlight } from "../workers/pdf-limit";
 import { createReport } from "./snagging.create";
@@ -18,15 +18,6 @@ import { syncBatch } from "./sync.service";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(200) });
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-function idempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header !== "string" || !IDEMPOTENCY_KEY.test(header)) {
-    throw badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters");
-  }
-  return header;
-}
 
 export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {

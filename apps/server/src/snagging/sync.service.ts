@@ -4,11 +4,11 @@
 // concurrent duplicate fails on the ledger's primary key, rolls back, and is answered as a replay.
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { ReportStatusSchema } from "@sitesnag/shared/snagging";
-import { type SyncAction, SyncItemSchema, type SyncResult } from "@sitesnag/shared/sync";
-import type { Kysely, Transaction } from "kysely";
+import { isCommentSyncAction, type SyncAction, SyncItemSchema, type SyncResult } from "@sitesnag/shared/sync";
 import { ZodError } from "zod";
+import { applyCommentItem } from "../comments/comments.sync";
 import type { AppContext } from "../context";
-import type { Database, UserRow } from "../db/schema";
+import type { UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { detailsFromIssues, firstMessage } from "../http/error-handler";
 import { AppError, badRequest } from "../http/errors";
@@ -18,23 +18,13 @@ import { takePhotoHashes } from "../uploads/upload-references";
 import { createReport, type RecordInTransaction } from "./snagging.create";
 import { changeReportStatus, patchReport, removeReport } from "./snagging.service";
 import type { UploadedPhoto } from "./snagging.uploads";
+import { findApplied, insertApplied } from "./sync.ledger";
 import type { SyncPhotos, SyncRequest } from "./sync.request";
-
-const findApplied = (db: Kysely<Database> | Transaction<Database>, userId: string, tempId: string) =>
-  db
-    .selectFrom("sync_applied")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("temp_id", "=", tempId)
-    .executeTakeFirst();
 
 /** The ledger's row, and the history's offline mark with the time the change was made on the device. */
 function recorder(user: UserRow, tempId: string, action: SyncAction, timestamp: number | undefined) {
   const record: RecordInTransaction = async (trx, reportId) => {
-    await trx
-      .insertInto("sync_applied")
-      .values({ user_id: user.id, temp_id: tempId, action, result_id: reportId, created_at: nowSeconds() })
-      .execute();
+    await insertApplied(trx, user.id, tempId, action, reportId);
   };
   // The queue stamps items in milliseconds; a device clock ahead of ours is taken as now.
   const madeAt =
@@ -75,16 +65,17 @@ function photosOf(names: readonly string[] | undefined, photos: SyncPhotos): Upl
 async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncPhotos): Promise<string> {
   const item = SyncItemSchema.parse(raw);
   const record = recorder(user, item.tempId, item.action, item.timestamp);
-  if (item.action !== "create" && item.action !== "update" && item.photos?.length) {
-    throw badRequest("Photos can only come with a create or an update.");
+  const takesPhotos = item.action === "create" || item.action === "update" || item.action === "comment_add";
+  if (!takesPhotos && item.photos?.length) {
+    throw badRequest("Photos can only come with a create, an update or a new comment.");
   }
   // `data.photoHashes`: photos uploaded before by hash (decision 0025), resolved by the service.
   const { fields: data, photoHashes } = takePhotoHashes(item.data) as {
     fields: Record<string, unknown>;
     photoHashes: string[] | undefined;
   };
-  if (item.action !== "create" && item.action !== "update" && photoHashes?.length) {
-    throw badRequest("Photos can only come with a create or an update.");
+  if (!takesPhotos && photoHashes?.length) {
+    throw badRequest("Photos can only come with a create, an update or a new comment.");
   }
   const named = photoHashes ? { photoHashes } : {};
   if (item.action === "create") {
@@ -95,6 +86,11 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
     return report.id;
   }
   const id = await resolveTarget(ctx, user, item.data);
+  if (isCommentSyncAction(item.action)) {
+    // A comment on a report (maybe one created offline just before: the target resolves as above).
+    const comment = { action: item.action, reportId: id, data, photos: photosOf(item.photos, photos), photoHashes };
+    return applyCommentItem(ctx, user, comment, { key: item.tempId, offline: record.offline });
+  }
   if (item.action === "status") {
     // With the version it was queued on (a status is a field like any other); without, as before.
     const { status } = ReportStatusSchema.parse(item.data);
@@ -118,7 +114,7 @@ const tempIdOf = (raw: unknown): string | null => {
 function failure(tempId: string | null, err: unknown): SyncResult | null {
   if (err instanceof AppError) {
     const error =
-      err.statusCode === 404
+      err.statusCode === 404 && !err.message.startsWith("Comment")
         ? "Report not found: it may have been deleted, so this change cannot be applied."
         : err.message;
     return { success: false, tempId, id: null, error, statusCode: err.statusCode };

@@ -28,8 +28,7 @@ export async function verifyReport(ctx: AppContext, user: UserRow, id: string, b
     const status = decision === "accept" ? "closed" : "open";
     const rejections = report.rejection_count + (decision === "reject" ? 1 : 0);
     await updateReport(trx, user.workspace_id, id, { status, rejection_count: rejections, updated_at: now });
-    // The history entry and the notifications share `now`: a rejection's reason is read from the entry.
-    await notifyVerified(trx, report, decision, user.id, now);
+    await notifyVerified(trx, report, decision, user.id, now, decision === "reject" ? (reason ?? null) : null);
     const after = { ...report, status, rejection_count: rejections, version: report.version + 1 } as const;
     await recordVerification(trx, report, after, decision === "reject" ? (reason ?? null) : null, { actor: user, now });
   });

@@ -20,8 +20,16 @@ import { useOutbox } from "./use-outbox";
 const loadOutbox = () => import("./outbox");
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
-const label = (action: string) =>
-  ({ create: "New report", status: "Status change", update: "Edit", delete: "Delete" })[action] ?? action;
+const LABELS: Record<string, string> = {
+  create: "New report",
+  status: "Status change",
+  update: "Edit",
+  delete: "Delete",
+  comment_add: "Comment",
+  comment_edit: "Comment edit",
+  comment_delete: "Comment delete",
+};
+const label = (action: string) => LABELS[action] ?? action;
 
 export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean }) {
   const userId = useAuthStore((s) => s.user?.id);

@@ -2,7 +2,7 @@
 // and sends them to POST /api/snagging/sync, each report's photos first, one at a time, to the
 // resumable PUT /api/uploads/{sha256}. Loaded lazily from the /app shell and the form, so Dexie
 // stays out of the entry chunk of / and /login.
-import type { SyncResponse } from "@sitesnag/shared/sync";
+import type { CommentSyncAction, SyncResponse } from "@sitesnag/shared/sync";
 import { type OutgoingBatch, type QueueItem, type SyncOutcome, syncQueue } from "@sitesnag/shared/sync-queue";
 import { apiFetch } from "../lib/api-client";
 import { DexieQueueStore } from "./outbox-db";
@@ -136,6 +136,32 @@ export async function queueChange(
     },
     photos,
   );
+}
+
+/**
+ * Queues a comment write (decision 0032): a new comment on a report (a real id or a tempId still
+ * queued), or an edit or delete of one (`commentId`: its id, or the tempId of its queued add).
+ * A new comment's tempId is the Idempotency-Key its POST was sent with, if it was.
+ */
+export async function queueCommentChange(
+  userId: string,
+  action: CommentSyncAction,
+  data: { reportId: string; commentId?: string; body?: string; mentions?: string[] },
+  newPhotos: { blob: Blob; name: string }[] = [],
+  tempId: string = crypto.randomUUID(),
+): Promise<string> {
+  const photos = newPhotos.map((p) => ({ id: crypto.randomUUID(), blob: p.blob, name: p.name }));
+  const item: QueueItem = {
+    id: crypto.randomUUID(),
+    tempId,
+    action,
+    resource: "snagging",
+    data: { ...data },
+    timestamp: Date.now(),
+    photoIds: photos.map((p) => p.id),
+  };
+  await enqueue(userId, item, photos);
+  return tempId;
 }
 
 async function send(batch: OutgoingBatch) {

@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { pagedListQuery } from "../../../lib/paged-list";
 import { toast } from "../../../lib/toast";
+import { useAuthStore } from "../../../stores/auth-store";
 
 export const commentsQuery = (reportId: string) =>
   pagedListQuery<Comment>({
@@ -25,29 +26,103 @@ export const useMentionable = () =>
   });
 
 export type NewComment = { body: string; mentions: string[]; photos: File[] };
+/** `queued`: no network, so the write waits in the outbox and is sent, once, on reconnect. */
+export type CommentOutcome = { queued: boolean };
 
+/** No answer at all (fetch rejects with a TypeError): the network is gone. */
+const noNetwork = (err: unknown) => err instanceof TypeError;
+
+const queue = async (...args: Parameters<typeof import("../../../offline/outbox").queueCommentChange>) => {
+  const { queueCommentChange } = await import("../../../offline/outbox");
+  await queueCommentChange(...args);
+  return { queued: true };
+};
+
+const signedInUser = () => {
+  const userId = useAuthStore.getState().user?.id;
+  if (!userId) throw new Error("Sign in again to write comments.");
+  return userId;
+};
+
+/**
+ * Posts a comment, or queues it with no network (decision 0032). The POST carries an
+ * Idempotency-Key that the queued comment reuses as its tempId, so a POST whose answer was lost
+ * and which is then sent from the outbox is applied once.
+ */
 export const usePostComment = (reportId: string) =>
   useMutation({
-    mutationFn: async ({ body, mentions, photos }: NewComment) => {
+    networkMode: "always",
+    mutationFn: async ({ body, mentions, photos }: NewComment): Promise<CommentOutcome> => {
+      const userId = signedInUser();
+      const key = crypto.randomUUID();
+      const queued = () =>
+        queue(
+          userId,
+          "comment_add",
+          { reportId, body, mentions },
+          photos.map((p) => ({ blob: p, name: p.name })),
+          key,
+        );
+      if (!navigator.onLine) return queued();
       const path = `/snagging/${encodeURIComponent(reportId)}/comments`;
-      if (photos.length === 0) return api<{ comment: Comment }>(path, { method: "POST", body: { body, mentions } });
-      const form = new FormData();
-      form.set("body", body);
-      if (mentions.length > 0) form.set("mentions", mentions.join(","));
-      for (const p of photos) form.append("images", p, p.name);
-      return api<{ comment: Comment }>(path, { method: "POST", body: form });
+      const headers = { "Idempotency-Key": key };
+      try {
+        if (photos.length === 0) {
+          await api<{ comment: Comment }>(path, { method: "POST", body: { body, mentions }, headers });
+        } else {
+          const form = new FormData();
+          form.set("body", body);
+          if (mentions.length > 0) form.set("mentions", mentions.join(","));
+          for (const p of photos) form.append("images", p, p.name);
+          await api<{ comment: Comment }>(path, { method: "POST", body: form, headers });
+        }
+        return { queued: false };
+      } catch (err) {
+        if (noNetwork(err)) return queued();
+        throw err;
+      }
     },
   });
 
+export type CommentEdit = { id: string; reportId: string; body: string; mentions: string[] };
+
+/** Edits one's comment; with no network the edit is queued and shown as pending. */
 export const useEditComment = () =>
   useMutation({
-    mutationFn: ({ id, body, mentions }: { id: string; body: string; mentions: string[] }) =>
-      api<{ comment: Comment }>(`/comments/${encodeURIComponent(id)}`, { method: "PATCH", body: { body, mentions } }),
+    networkMode: "always",
+    mutationFn: async ({ id, reportId, body, mentions }: CommentEdit): Promise<CommentOutcome> => {
+      const userId = signedInUser();
+      const queued = () => queue(userId, "comment_edit", { reportId, commentId: id, body, mentions });
+      if (!navigator.onLine) return queued();
+      try {
+        await api<{ comment: Comment }>(`/comments/${encodeURIComponent(id)}`, {
+          method: "PATCH",
+          body: { body, mentions },
+        });
+        return { queued: false };
+      } catch (err) {
+        if (noNetwork(err)) return queued();
+        throw err;
+      }
+    },
   });
 
 /** Its toast is the mutation's own: the comment (and its item) is gone once the list has refetched. */
 export const useDeleteComment = () =>
   useMutation({
-    onSuccess: () => toast.success("Comment deleted"),
-    mutationFn: (id: string) => api<void>(`/comments/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    networkMode: "always",
+    onSuccess: ({ queued }: CommentOutcome) =>
+      queued ? toast.info("Comment will be deleted when you are back online") : toast.success("Comment deleted"),
+    mutationFn: async ({ id, reportId }: { id: string; reportId: string }): Promise<CommentOutcome> => {
+      const userId = signedInUser();
+      const queued = () => queue(userId, "comment_delete", { reportId, commentId: id });
+      if (!navigator.onLine) return queued();
+      try {
+        await api<void>(`/comments/${encodeURIComponent(id)}`, { method: "DELETE" });
+        return { queued: false };
+      } catch (err) {
+        if (noNetwork(err)) return queued();
+        throw err;
+      }
+    },
   });

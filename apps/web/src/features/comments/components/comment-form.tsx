@@ -15,6 +15,39 @@ export const mentionsIn = (text: string, picked: readonly Member[]): string[] =>
   ...new Set(picked.filter((m) => text.includes(`@${nameOf(m)}`)).map((m) => m.id)),
 ];
 
+/** Appends "@Name " to the text (a space before it when needed). */
+export const withMention = (text: string, member: Member) =>
+  `${text}${text === "" || text.endsWith(" ") || text.endsWith("\n") ? "" : " "}@${nameOf(member)} `;
+
+/** The teammates to mention (never oneself), as a select that inserts "@Name" when one is chosen. */
+export function MentionSelect({ others, onPick }: { others: readonly Member[]; onPick: (member: Member) => void }) {
+  const id = useId();
+  if (others.length === 0) return null;
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Mention a teammate
+      </label>
+      <select
+        id={id}
+        value=""
+        onChange={(e) => {
+          const member = others.find((m) => m.id === e.target.value);
+          if (member) onPick(member);
+        }}
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+      >
+        <option value="">@ Mention a teammate…</option>
+        {others.map((m) => (
+          <option key={m.id} value={m.id}>
+            {nameOf(m)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 export function CommentForm({ reportId, currentUserId }: { reportId: string; currentUserId: string | undefined }) {
   const [text, setText] = useState("");
   const [picked, setPicked] = useState<Member[]>([]);
@@ -23,13 +56,11 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
   const members = useMentionable();
   const post = usePostComment(reportId);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const ids = { text: useId(), error: useId(), photos: useId(), mention: useId() };
+  const ids = { text: useId(), error: useId(), photos: useId() };
   const others = (members.data ?? []).filter((m) => m.id !== currentUserId);
 
-  const mention = (id: string) => {
-    const member = others.find((m) => m.id === id);
-    if (!member) return;
-    setText((t) => `${t}${t === "" || t.endsWith(" ") ? "" : " "}@${nameOf(member)} `);
+  const mention = (member: Member) => {
+    setText((t) => withMention(t, member));
     setPicked((p) => [...p, member]);
     textRef.current?.focus();
   };
@@ -40,11 +71,12 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
     post.mutate(
       { body, mentions: mentionsIn(body, picked), photos },
       {
-        onSuccess: () => {
+        onSuccess: ({ queued }) => {
           setText("");
           setPicked([]);
           setPhotos([]);
-          toast.success("Comment posted");
+          if (queued) toast.info("No connection: the comment will be posted when you are back online");
+          else toast.success("Comment posted");
         },
         onError: (err) => toast.error(errorMessage(err, "Failed to post the comment")),
       },
@@ -81,26 +113,7 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        {others.length > 0 && (
-          <>
-            <label htmlFor={ids.mention} className="sr-only">
-              Mention a teammate
-            </label>
-            <select
-              id={ids.mention}
-              value=""
-              onChange={(e) => mention(e.target.value)}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-            >
-              <option value="">@ Mention a teammate…</option>
-              {others.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {nameOf(m)}
-                </option>
-              ))}
-            </select>
-          </>
-        )}
+        <MentionSelect others={others} onPick={mention} />
         <label
           htmlFor={ids.photos}
           className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:border-brand-600"
