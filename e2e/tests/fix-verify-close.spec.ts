@@ -1,7 +1,8 @@
 // Fix → verify → close (issue 23), on phone and desktop: on a project with both settings the
-// assignee marks the snag fixed with a photo, the creator rejects it with a reason, the assignee
-// fixes it again, the creator accepts; the timeline shows every step and the PDF has the
-// before/after pairs and the history (read back with pdftotext).
+// assignee marks the snag fixed with a photo (compressed on the device: it arrives as a JPEG), the
+// creator hears of it in the bell and rejects it with a reason, the assignee's bell says so with
+// the reason, fixes it again, the creator accepts and the assignee's bell says that too; the
+// timeline shows every step and the PDF has the before/after pairs and the history (pdftotext).
 import { execFileSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
 import { expect, type Session, signInAs, test } from "../fixtures";
@@ -33,6 +34,13 @@ async function openAs(browser: Browser, baseURL: string, session: Session): Prom
   const page = await context.newPage();
   await signInAs(page, session);
   return page;
+}
+
+/** Opens the bell (from the dashboard, so it is read fresh) and answers the entry matching `text`. */
+async function notification(page: Page, text: string) {
+  await page.goto("/app/dashboard");
+  await page.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
+  return page.getByRole("link", { name: text });
 }
 
 async function markFixed(page: Page, reportId: string, photoName: string) {
@@ -93,8 +101,14 @@ test("assignee fixes with a photo, creator rejects with a reason, fixes again, c
   await expect(pairs.first().getByRole("img", { name: "Before, fix 1" })).toBeVisible();
   await expect(pairs.first().getByRole("img", { name: "After, fix 1" })).toBeVisible();
 
+  // The creator is told the fix waits for her and follows the bell to the report.
   const creator = await openAs(browser, url, rita);
-  await creator.goto(`/app/snagging/${report.id}`);
+  const awaiting = await notification(
+    creator,
+    `Finn Fixer marked ${report.title} fixed: it is waiting for your verification`,
+  );
+  await awaiting.click();
+  await expect(creator).toHaveURL(new RegExp(`/app/snagging/${report.id}$`));
   const panel = creator.getByRole("region", { name: "Waiting for your verification" });
   await panel.getByRole("button", { name: "Reject…" }).click();
   await panel.getByRole("button", { name: "Reject fix" }).click();
@@ -104,6 +118,9 @@ test("assignee fixes with a photo, creator rejects with a reason, fixes again, c
   await expect(creator.getByText("Fix rejected: report reopened")).toBeVisible();
   await expect(panel).toHaveCount(0);
   await expect(creator.getByRole("region", { name: "Details" })).toContainText("Fixes rejected1");
+  await expect(
+    await notification(page, `Rita Surveyor rejected your fix on ${report.title}: Paint still missing on the return`),
+  ).toBeVisible();
 
   await markFixed(page, report.id, "fixed-2.png");
   await expect(pairs).toHaveCount(2);
@@ -114,14 +131,15 @@ test("assignee fixes with a photo, creator rejects with a reason, fixes again, c
   await expect(
     creator.getByRole("region", { name: "Change Status" }).getByRole("button", { name: "Closed" }),
   ).toBeDisabled();
+  await expect(await notification(page, `Rita Surveyor accepted your fix on ${report.title}`)).toBeVisible();
 
   const history = creator.getByRole("list", { name: "Report history, newest first" }).getByRole("listitem");
   const expected = [
     "Rita Surveyor accepted the fix and closed the report",
-    "Finn Fixer added 1 photo: fixed-2.png",
+    "Finn Fixer added 1 photo: fixed-2.jpg",
     "Finn Fixer changed the status from Open to Resolved",
     "Rita Surveyor rejected the fix and reopened the report: Paint still missing on the return",
-    "Finn Fixer added 1 photo: fixed-1.png",
+    "Finn Fixer added 1 photo: fixed-1.jpg",
     "Finn Fixer changed the status from Open to Resolved",
     "Rita Surveyor created the report with 1 photo: chip.png",
   ];

@@ -91,3 +91,73 @@ test("a comment with a mention notifies the teammate; its author edits and delet
   await expect(history.first()).toContainText("Rita Surveyor deleted a comment");
   await expect(history.nth(1)).toContainText("Rita Surveyor edited a comment: Grout replaced? Please confirm.");
 });
+
+test("comments written without a connection show as pending and are posted once when it returns", async ({
+  page,
+  context,
+  api,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const url = baseURL as string;
+  const { session, cracked } = await seed(api);
+  const commentsUrl = `${url}/api/snagging/${cracked.id}/comments`;
+  const auth = { authorization: `Bearer ${session.accessToken}` };
+  await fetch(commentsUrl, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ body: "Tile ordered" }),
+  });
+  const bodiesOnServer = async () =>
+    ((await (await fetch(commentsUrl, { headers: auth })).json()) as { comments: { body: string }[] }).comments
+      .map((c) => c.body)
+      .sort();
+
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${cracked.id}`);
+  const comments = page.getByRole("region", { name: "Comments" });
+  const items = comments.getByRole("list", { name: "Comments, newest first" }).locator(":scope > li");
+  await expect(items).toHaveCount(1);
+
+  // The connection drops after a comment reached the server, so its answer is lost: it is sent
+  // again from the outbox under the same key, and appears once.
+  let dropped = false;
+  await page.route("**/api/snagging/*/comments", async (route) => {
+    if (dropped || route.request().method() !== "POST") return route.fallback();
+    dropped = true;
+    await route.fetch();
+    await route.abort("internetdisconnected");
+  });
+  await comments.getByLabel("Add a comment").fill("Grout matches now");
+  await comments.getByRole("button", { name: "Post comment" }).click();
+  await expect(items.filter({ hasText: "Grout matches now" })).not.toContainText("Pending sync");
+  await expect(items).toHaveCount(2);
+  expect(await bodiesOnServer()).toEqual(["Grout matches now", "Tile ordered"]);
+
+  // Offline: a new comment and an edit of an earlier one show at once, marked pending.
+  await context.setOffline(true);
+  await comments.getByLabel("Add a comment").fill("Skirting needs paint too");
+  await comments.getByRole("button", { name: "Post comment" }).click();
+  await expect(page.getByText("No connection: the comment will be posted when you are back online")).toBeVisible();
+  const queued = items.filter({ hasText: "Skirting needs paint too" });
+  await expect(queued).toContainText("Pending sync");
+  const older = items.filter({ hasText: "Tile ordered" });
+  await older.getByRole("button", { name: "Edit" }).click();
+  await older.getByLabel("Edit comment").fill("Tile ordered, arrives Friday");
+  await older.getByRole("button", { name: "Save" }).click();
+  await expect(older).toContainText("Tile ordered, arrives Friday");
+  await expect(older).toContainText("Edit pending sync");
+  expect(await bodiesOnServer()).toEqual(["Grout matches now", "Tile ordered"]);
+
+  await context.setOffline(false);
+  await expect(comments.getByText(/pending sync/i)).toHaveCount(0, { timeout: 15_000 });
+  await expect(items).toHaveCount(3);
+  expect(await bodiesOnServer()).toEqual([
+    "Grout matches now",
+    "Skirting needs paint too",
+    "Tile ordered, arrives Friday",
+  ]);
+  await page.reload();
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText("Skirting needs paint too");
+});

@@ -53,8 +53,18 @@ export async function applyCommentItem(
     );
     return comment.id;
   }
-  const id = await resolveComment(ctx, user, commentId);
-  if (item.action === "comment_edit") return (await editComment(ctx, user, id, fields, once)).id;
-  await removeComment(ctx, user, id, once);
-  return id;
+  if (item.action === "comment_edit") {
+    const id = await resolveComment(ctx, user, commentId);
+    return (await editComment(ctx, user, id, fields, once)).id;
+  }
+  // A delete whose comment is already gone has done its work (its DELETE may have reached the
+  // server before the answer was lost): answered as applied, nothing changed, nothing leaked.
+  try {
+    const id = await resolveComment(ctx, user, commentId);
+    await removeComment(ctx, user, id, once);
+    return id;
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 404 && typeof commentId === "string") return commentId;
+    throw err;
+  }
 }

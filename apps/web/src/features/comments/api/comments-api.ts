@@ -78,8 +78,14 @@ export const usePostComment = (reportId: string) =>
         }
         return { queued: false };
       } catch (err) {
-        if (noNetwork(err)) return queued();
-        throw err;
+        if (!noNetwork(err)) throw err;
+        // The answer was lost (the comment may be on the server already): queued under the same
+        // key and sent at once if the network is still there, so it shows once, not also pending.
+        await queued();
+        if (!navigator.onLine) return { queued: true };
+        const { syncOutbox } = await import("../../../offline/outbox");
+        const outcome = await syncOutbox(userId).catch(() => null);
+        return { queued: outcome === null || outcome.error !== null || outcome.remaining > 0 };
       }
     },
   });
