@@ -36,11 +36,19 @@ async function openAs(browser: Browser, baseURL: string, session: Session): Prom
   return page;
 }
 
-/** Opens the bell (from the dashboard, so it is read fresh) and answers the entry matching `text`. */
+/**
+ * Opens the bell and waits for the entry matching `text`: the app coming back into view refreshes
+ * the bell (as it does for a person switching back to it), so each try says so.
+ */
 async function notification(page: Page, text: string) {
   await page.goto("/app/dashboard");
-  await page.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
-  return page.getByRole("link", { name: text });
+  await page.getByRole("button", { name: /^Notifications, / }).click();
+  const entry = page.getByRole("link", { name: text });
+  await expect(async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+    await expect(entry).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  return entry;
 }
 
 async function markFixed(page: Page, reportId: string, photoName: string) {
