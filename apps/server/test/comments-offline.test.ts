@@ -219,6 +219,49 @@ describe.each(DIALECTS)("comments through the offline outbox (%s)", (kind) => {
     expectError(res, 409, "This Idempotency-Key was already used for a different request.");
   });
 
+  it("an edit and a delete sent again with their Idempotency-Key, then from the outbox, apply once", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: `/api/snagging/${reportId}/comments`,
+      token: owner.accessToken,
+      payload: { body: "Primer first" },
+    });
+    const id = (res.json() as { comment: Comment }).comment.id;
+    const editKey = tid("edit");
+    const edit = () =>
+      t.request({
+        method: "PATCH",
+        url: `/api/comments/${id}`,
+        token: owner.accessToken,
+        headers: { "idempotency-key": editKey },
+        payload: { body: "Primer first, then two coats" },
+      });
+    const edited = async () => (await history()).filter((e) => e.type === "comment_edited").length;
+    const before = await edited();
+    expect((await edit()).statusCode).toBe(200);
+    expect((await edit()).statusCode).toBe(200);
+    const queuedEdit = item(editKey, "comment_edit", { reportId, commentId: id, body: "Primer first, then two coats" });
+    expect(await sync([queuedEdit])).toEqual([{ success: true, tempId: editKey, id }]);
+    expect(await edited()).toBe(before + 1);
+
+    const deleteKey = tid("delete");
+    const remove = () =>
+      t.request({
+        method: "DELETE",
+        url: `/api/comments/${id}`,
+        token: owner.accessToken,
+        headers: { "idempotency-key": deleteKey },
+      });
+    expect((await remove()).statusCode).toBe(204);
+    expect((await remove()).statusCode).toBe(204);
+    expect(await sync([item(deleteKey, "comment_delete", { reportId, commentId: id })])).toEqual([
+      { success: true, tempId: deleteKey, id },
+    ]);
+    expect((await history()).filter((e) => e.type === "comment_deleted")).toHaveLength(1);
+    // Without the key a second DELETE is what it is: the comment is gone.
+    expectError(await t.request({ method: "DELETE", url: `/api/comments/${id}`, token: owner.accessToken }), 404);
+  });
+
   it("an edit that adds a mention notifies only the newly mentioned person, once", async () => {
     const res = await t.request({
       method: "POST",

@@ -55,14 +55,20 @@ export function commentRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
   return async (app) => {
     app.addHook("onRequest", authenticate);
 
+    // Both honour an Idempotency-Key (decision 0032): the web app queues a change whose answer was
+    // lost under the same key, so it is applied once.
     app.patch("/:id", { schema: { params: IdParams } }, async (request) => {
       const user = currentUser(request);
+      const key = idempotencyKey(request.headers["idempotency-key"]);
       await chargeWrites(ctx, user, { items: 1, bytes: declaredBytes(request) });
-      return { comment: await editComment(ctx, user, request.params.id, request.body ?? {}) };
+      return {
+        comment: await editComment(ctx, user, request.params.id, request.body ?? {}, key ? { key } : undefined),
+      };
     });
 
     app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
-      await removeComment(ctx, currentUser(request), request.params.id);
+      const key = idempotencyKey(request.headers["idempotency-key"]);
+      await removeComment(ctx, currentUser(request), request.params.id, key ? { key } : undefined);
       return reply.status(204).send();
     });
   };

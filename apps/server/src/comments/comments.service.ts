@@ -200,6 +200,14 @@ async function requireOwnComment(ctx: AppContext, user: UserRow, id: string) {
   return { row, report };
 }
 
+/** Whether `key` already applied this change to comment `id` (another change's key: 409). */
+async function alreadyApplied(ctx: AppContext, user: UserRow, key: string, action: string, id: string) {
+  const applied = await findApplied(ctx.db, user.id, key);
+  if (!applied) return false;
+  if (applied.action !== action || applied.result_id !== id) throw conflict(KEY_REUSED);
+  return true;
+}
+
 export async function editComment(
   ctx: AppContext,
   user: UserRow,
@@ -208,6 +216,7 @@ export async function editComment(
   once?: Once,
 ): Promise<Comment> {
   const { report } = await requireOwnComment(ctx, user, id);
+  if (once && (await alreadyApplied(ctx, user, once.key, "comment_edit", id))) return getComment(ctx, user, id);
   const input = CommentInputSchema.parse(body);
   await requireMembers(ctx, user, input.mentions);
   const now = nowSeconds();
@@ -228,6 +237,8 @@ export async function editComment(
 }
 
 export async function removeComment(ctx: AppContext, user: UserRow, id: string, once?: Once): Promise<void> {
+  // A DELETE sent again with its key after the comment went is answered as done.
+  if (once && (await alreadyApplied(ctx, user, once.key, "comment_delete", id))) return;
   const { report } = await requireOwnComment(ctx, user, id);
   const photos = await findCommentPhotos(ctx.db, [id]);
   await ctx.db.transaction().execute(async (trx) => {

@@ -92,18 +92,23 @@ export const usePostComment = (reportId: string) =>
 
 export type CommentEdit = { id: string; reportId: string; body: string; mentions: string[] };
 
-/** Edits one's comment; with no network the edit is queued and shown as pending. */
+/**
+ * Edits one's comment; with no network the edit is queued and shown as pending (under the
+ * PATCH's Idempotency-Key, so an edit whose answer was lost is not recorded twice).
+ */
 export const useEditComment = () =>
   useMutation({
     networkMode: "always",
     mutationFn: async ({ id, reportId, body, mentions }: CommentEdit): Promise<CommentOutcome> => {
       const userId = signedInUser();
-      const queued = () => queue(userId, "comment_edit", { reportId, commentId: id, body, mentions });
+      const key = crypto.randomUUID();
+      const queued = () => queue(userId, "comment_edit", { reportId, commentId: id, body, mentions }, [], key);
       if (!navigator.onLine) return queued();
       try {
         await api<{ comment: Comment }>(`/comments/${encodeURIComponent(id)}`, {
           method: "PATCH",
           body: { body, mentions },
+          headers: { "Idempotency-Key": key },
         });
         return { queued: false };
       } catch (err) {
@@ -121,10 +126,14 @@ export const useDeleteComment = () =>
       queued ? toast.info("Comment will be deleted when you are back online") : toast.success("Comment deleted"),
     mutationFn: async ({ id, reportId }: { id: string; reportId: string }): Promise<CommentOutcome> => {
       const userId = signedInUser();
-      const queued = () => queue(userId, "comment_delete", { reportId, commentId: id });
+      const key = crypto.randomUUID();
+      const queued = () => queue(userId, "comment_delete", { reportId, commentId: id }, [], key);
       if (!navigator.onLine) return queued();
       try {
-        await api<void>(`/comments/${encodeURIComponent(id)}`, { method: "DELETE" });
+        await api<void>(`/comments/${encodeURIComponent(id)}`, {
+          method: "DELETE",
+          headers: { "Idempotency-Key": key },
+        });
         return { queued: false };
       } catch (err) {
         if (noNetwork(err)) return queued();
