@@ -597,6 +597,15 @@ const ROWS: Row[] = [
     request: () => ({ method: "GET", url: "/api/admin/export/users.csv" }),
     expected: adminOnly(200),
   },
+  {
+    route: "PATCH /api/admin/workspaces/:id/storage-quota",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/admin/workspaces/${w.owner.user.workspaceId}/storage-quota`,
+      payload: { quotaMb: null },
+    }),
+    expected: adminOnly(200),
+  },
 
   { route: "GET /api/audits", request: () => ({ method: "GET", url: "/api/audits" }), expected: all(200) },
   {
