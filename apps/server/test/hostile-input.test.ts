@@ -387,6 +387,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", (id) => `/api/audits/${auditId}/items/${id}/photos`, token],
       ["DELETE", (id) => `/api/audits/${auditId}/photos/${id}`, token],
       ["POST", (id) => `/api/trash/${id}/restore`, token],
+      ["DELETE", (id) => `/api/trash/${id}`, token],
       ["PATCH", (id) => `/api/comments/${id}`, token],
       ["DELETE", (id) => `/api/comments/${id}`, token],
     ];
