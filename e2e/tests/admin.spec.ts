@@ -57,7 +57,7 @@ test("the admin tabs: figures, users, each membership status, a membership edit,
   await expect(row.getByText("0 bytes of 10 GB (0%)")).toBeVisible();
   await expect(page.getByText(/· 1 user$/)).toBeVisible();
   // The platform admin gives that workspace its own quota (validated in the dialog, then saved).
-  await row.getByRole("button", { name: /^Change the storage quota of / }).click();
+  await row.getByRole("button", { name: /^Change quota of / }).click();
   const quotaDialog = page.getByRole("dialog", { name: "Storage quota" });
   const quotaField = quotaDialog.getByRole("spinbutton", { name: "Quota (MB)" });
   await expect(quotaField).toHaveValue("10240");

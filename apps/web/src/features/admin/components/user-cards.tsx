@@ -56,7 +56,7 @@ export function UserCards({
                   variant="secondary"
                   className="mt-3 w-full"
                   onClick={() => onEdit(u)}
-                  aria-label={`Change the storage quota of ${u.workspaceName} (${name})`}
+                  aria-label={`Change quota of ${u.workspaceName} (${name})`}
                 >
                   Change quota
                 </Button>

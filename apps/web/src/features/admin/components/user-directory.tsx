@@ -151,7 +151,7 @@ export function UserDirectory({
                               <Button
                                 variant="secondary"
                                 onClick={() => onEdit(u)}
-                                aria-label={`Change the storage quota of ${u.workspaceName} (${u.first_name} ${u.last_name})`}
+                                aria-label={`Change quota of ${u.workspaceName} (${u.first_name} ${u.last_name})`}
                               >
                                 Change quota
                               </Button>
