@@ -56,6 +56,18 @@ test("the admin tabs: figures, users, each membership status, a membership edit,
   // The storage the user's workspace takes against its quota (nothing stored yet).
   await expect(row.getByText("0 bytes of 10 GB (0%)")).toBeVisible();
   await expect(page.getByText(/· 1 user$/)).toBeVisible();
+  // The platform admin gives that workspace its own quota (validated in the dialog, then saved).
+  await row.getByRole("button", { name: /^Change quota of / }).click();
+  const quotaDialog = page.getByRole("dialog", { name: "Storage quota" });
+  const quotaField = quotaDialog.getByRole("spinbutton", { name: "Quota (MB)" });
+  await expect(quotaField).toHaveValue("10240");
+  await quotaField.fill("0");
+  await quotaDialog.getByRole("button", { name: "Save quota" }).click();
+  await expect(quotaDialog.getByText("The quota must be at least 1 MB")).toBeVisible();
+  await quotaField.fill("25");
+  await quotaDialog.getByRole("button", { name: "Save quota" }).click();
+  await expect(quotaDialog).toBeHidden();
+  await expect(row.getByText("0 bytes of 25 MB (0%)")).toBeVisible();
 
   await page.goto("/app/admin?tab=memberships");
   await expect(page.getByRole("heading", { level: 1, name: "Memberships" })).toBeVisible();

@@ -89,4 +89,31 @@ test("a member is not offered Delete on a project, and the API answers 403", asy
   await expect(item).toContainText("deleted by Olive Owner");
   await expect(item).toContainText("Only the workspace owner can restore a project.");
   await expect(page.getByRole("button", { name: "Restore Old job" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete for good: Old job" })).toHaveCount(0);
+});
+
+test("the owner deletes a trashed project for good, after a confirmation naming it", async ({ page, api }) => {
+  const owner = await api.signUp({ firstName: "Olive", lastName: "Owner" });
+  const gone = await api.createProject(owner.accessToken, { name: "Scrapped job" });
+  await api.call("DELETE", `/projects/${gone.id}`, undefined, owner.accessToken);
+  await signInAs(page, owner);
+  await page.goto("/app/trash");
+  const items = page.getByRole("list", { name: "Deleted items" }).getByRole("listitem");
+  await expect(items).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Delete for good: Scrapped job" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete “Scrapped job” for good?" });
+  await expect(
+    confirm.getByText(/The project “Scrapped job” and everything in it .* cannot be restored\./),
+  ).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(items).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Delete for good: Scrapped job" }).click();
+  await confirm.getByRole("button", { name: "Delete for good" }).click();
+  await expect(page.getByText("Project “Scrapped job” deleted for good")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "The Trash is empty" })).toBeVisible();
+  const left = await api.call<{ items: unknown[] }>("GET", "/trash", undefined, owner.accessToken);
+  expect(left.items).toEqual([]);
 });

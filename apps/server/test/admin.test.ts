@@ -77,7 +77,7 @@ describe.each(DIALECTS)("admin (%s)", (kind) => {
     expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="sitesnag-users-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "id,first_name,last_name,email,role,workspace,workspace_role,membership_type,membership_status,membership_start_date,membership_end_date,membership_amount,created_at",
+      "id,first_name,last_name,email,role,workspace,workspace_role,membership_type,membership_status,membership_start_date,membership_end_date,membership_amount,created_at,workspace_storage_bytes,workspace_storage_quota_bytes",
     );
     expect(lines).toHaveLength(5);
     expect(lines.find((l) => l.startsWith(a.user.id))).toContain(",'=cmd,Builder,");

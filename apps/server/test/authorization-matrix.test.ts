@@ -225,6 +225,12 @@ const ROWS: Row[] = [
     request: async (w) => ({ method: "POST", url: `/api/trash/${await w.freshTrashedReport()}/restore` }),
     expected: workspace(200),
   },
+  {
+    route: "DELETE /api/trash/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/trash/${await w.freshTrashedReport()}` }),
+    // The owner only deletes for good; another workspace's item is not found.
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
 
   {
     route: "GET /api/projects/:id/snag-list.pdf",
@@ -595,6 +601,15 @@ const ROWS: Row[] = [
   {
     route: "GET /api/admin/export/users.csv",
     request: () => ({ method: "GET", url: "/api/admin/export/users.csv" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "PATCH /api/admin/workspaces/:id/storage-quota",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/admin/workspaces/${w.owner.user.workspaceId}/storage-quota`,
+      payload: { quotaMb: null },
+    }),
     expected: adminOnly(200),
   },
 

@@ -13,10 +13,12 @@ const BUDGET = 50;
 const FLOODERS = 4;
 const MAX_FLOOD_MS = 20_000;
 
-const p99 = (samples: number[]) => {
+const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] as number;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] as number;
 };
+const p99 = (samples: number[]) => quantile(samples, 0.99);
+const p50 = (samples: number[]) => quantile(samples, 0.5);
 
 describe.each(DIALECTS)("one account's sync flood beside another workspace's reads (%s)", (kind) => {
   let t: TestApp;
@@ -105,9 +107,17 @@ describe.each(DIALECTS)("one account's sync flood beside another workspace's rea
     const idleP99 = p99(idle);
     const busyP99 = p99(busy);
     const bound = 4 * idleP99 + 100;
+    // On both databases the median of the other workspace's reads stays within a generous ratio of
+    // its idle median: a flood that holds the event loop (issue 22 measured ~10 ms → 252 ms, 25×)
+    // fails it. Measured on a 2-core machine at load 16–20 (PostgreSQL): idle 5–15 ms, during the
+    // flood 10–245 ms, so the ratio is wide (10× + 150 ms) and the p99 is not held there.
+    const idleP50 = p50(idle);
+    const busyP50 = p50(busy);
+    const medianBound = 10 * idleP50 + 150;
     console.info(
-      `${kind}: reads idle p99 ${idleP99.toFixed(1)} ms, during the flood p99 ${busyP99.toFixed(1)} ms (bound ${bound.toFixed(0)} ms); flood answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `${kind}: reads idle p50 ${idleP50.toFixed(1)} / p99 ${idleP99.toFixed(1)} ms, during the flood p50 ${busyP50.toFixed(1)} / p99 ${busyP99.toFixed(1)} ms (bounds ${medianBound.toFixed(0)} / ${bound.toFixed(0)} ms); flood answers ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
+    expect(busyP50).toBeLessThanOrEqual(medianBound);
     // The budget was reached and refused (429), and nothing beyond it was stored.
     expect(statuses.get(429) ?? 0).toBeGreaterThan(0);
     const stored = await t.ctx.db
@@ -116,10 +126,10 @@ describe.each(DIALECTS)("one account's sync flood beside another workspace's rea
       .where("workspace_id", "=", flooder.user.workspaceId)
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBeLessThanOrEqual(BUDGET);
-    // The bound is held on SQLite, where the database runs inside the server process and the
+    // The p99 bound is held on SQLite, where the database runs inside the server process and the
     // figure is the server's own. On PostgreSQL (a separate server competing for the same cores)
-    // the figure is printed but swung from 140 to 840 ms between runs on a loaded 2-core machine,
-    // so it is not asserted there.
+    // the p99 swung from 140 to 840 ms between runs on a loaded 2-core machine, so there only the
+    // median ratio above (and the refusal and stored count) are asserted.
     if (kind === "sqlite") expect(busyP99).toBeLessThanOrEqual(bound);
   }, 60_000);
 });

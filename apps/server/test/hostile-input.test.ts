@@ -68,6 +68,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   let token: string;
   let adminToken: string;
   let userId: string;
+  let workspaceId: string;
   let inviteToken: string;
   let projectId: string;
   let reportId: string;
@@ -106,6 +107,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     const account = await signUp(t);
     token = account.accessToken;
     userId = account.user.id;
+    workspaceId = account.user.workspaceId;
     adminToken = (await signInAdmin(t)).accessToken;
     projectId = (await createProject(t, token)).id;
     const invite = await t.request({ method: "POST", url: "/api/invitations", token, payload: {} });
@@ -131,6 +133,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PATCH", `/api/users/${userId}`, true],
       ["PATCH", `/api/users/${userId}/password`, true],
       ["PATCH", `/api/users/${userId}/membership`, "admin"],
+      ["PATCH", `/api/admin/workspaces/${workspaceId}/storage-quota`, "admin"],
       ["POST", "/api/invitations", true],
       ["POST", `/api/invitations/token/${inviteToken}/accept`, true],
       ["POST", `/api/invitations/token/${inviteToken}/register`, false],
@@ -182,6 +185,12 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     }
     expect(await snapshot()).toEqual(before);
     expect(await auditRow()).toEqual(audit);
+    const quota = await t.ctx.db
+      .selectFrom("workspaces")
+      .select("storage_quota_bytes")
+      .where("id", "=", workspaceId)
+      .executeTakeFirstOrThrow();
+    expect(quota.storage_quota_bytes).toBeNull();
     const invitations = await t.request({ method: "GET", url: "/api/invitations", token });
     const emails = (invitations.json() as { invitations: { email: string | null }[] }).invitations.map((i) => i.email);
     expect(emails.every((email) => email === null)).toBe(true);
@@ -364,6 +373,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["GET", (id) => `/api/invitations/token/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}`, token],
       ["PATCH", (id) => `/api/users/${id}/membership`, adminToken],
+      ["PATCH", (id) => `/api/admin/workspaces/${id}/storage-quota`, adminToken],
       ["GET", (id) => `/api/audits/${id}`, token],
       ["PATCH", (id) => `/api/audits/${id}`, token],
       ["DELETE", (id) => `/api/audits/${id}`, token],
@@ -377,6 +387,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", (id) => `/api/audits/${auditId}/items/${id}/photos`, token],
       ["DELETE", (id) => `/api/audits/${auditId}/photos/${id}`, token],
       ["POST", (id) => `/api/trash/${id}/restore`, token],
+      ["DELETE", (id) => `/api/trash/${id}`, token],
       ["PATCH", (id) => `/api/comments/${id}`, token],
       ["DELETE", (id) => `/api/comments/${id}`, token],
     ];

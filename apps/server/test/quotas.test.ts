@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Sheet } from "@sitesnag/shared/sheets";
 import type { SyncResponse } from "@sitesnag/shared/sync";
 import type { AdminUser } from "@sitesnag/shared/users";
+import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueTokens } from "../src/auth/token-rotation";
@@ -622,5 +623,92 @@ describe.runIf(process.env.TEST_REDIS_URL)("write limits shared through Redis", 
     // Without the shared store, a second instance would not have known.
     const alone = new WriteLimits({ config: t.ctx.config, db: t.ctx.db, redis: undefined });
     await expect(alone.charge(user, { items: 1, bytes: 10 })).resolves.toBeUndefined();
+  });
+});
+
+describe.each(DIALECTS)("the platform admin's storage quota for one workspace (%s)", (kind) => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(
+      kind,
+      { STORAGE_QUOTA_MB: "2", LOG_LEVEL: "info" },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+  });
+  afterAll(() => t.close());
+
+  const setQuota = (token: string, workspaceId: string, payload: object) =>
+    t.request({ method: "PATCH", url: `/api/admin/workspaces/${workspaceId}/storage-quota`, token, payload });
+  const listed = async (token: string, userId: string) =>
+    ((await t.request({ method: "GET", url: "/api/users?pageSize=100", token })).json().users as AdminUser[]).find(
+      (u) => u.id === userId,
+    );
+
+  it("overrides the quota (refusals and the list follow it), goes back to the default on null, and is logged", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const project = await createProject(t, owner.accessToken);
+    const admin = await signInAdmin(t);
+    await setUsedBytes(t, ws, 2 * MB - 1000);
+
+    const raised = await setQuota(admin.accessToken, ws, { quotaMb: 50 });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json().workspace).toEqual({
+      workspaceId: ws,
+      usedBytes: 2 * MB - 1000,
+      quotaBytes: 50 * MB,
+      isDefault: false,
+    });
+    expect((await listed(admin.accessToken, owner.user.id))?.workspaceStorageQuotaBytes).toBe(50 * MB);
+    expect((await createWithPhotos(t, owner.accessToken, project.id, 1)).statusCode).toBe(201);
+    expect(lines.join("")).toContain('"msg":"workspace storage quota changed by the platform admin"');
+    expect(lines.join("")).toContain(`"workspaceId":"${ws}","fromBytes":${2 * MB},"toBytes":${50 * MB}`);
+
+    // Lowered below what is stored: nothing is deleted, new files are refused with the new figure.
+    const lowered = await setQuota(admin.accessToken, ws, { quotaMb: 1 });
+    expect(lowered.statusCode).toBe(200);
+    const refused = await createWithPhotos(t, owner.accessToken, project.id, 1, 7);
+    expectError(refused, 413);
+    expect(refused.json().message).toContain("Your workspace has used its 1 MB of storage.");
+
+    const reset = await setQuota(admin.accessToken, ws, { quotaMb: null });
+    expect(reset.json().workspace).toMatchObject({ quotaBytes: 2 * MB, isDefault: true });
+    expect((await listed(admin.accessToken, owner.user.id))?.workspaceStorageQuotaBytes).toBe(2 * MB);
+
+    // The users CSV carries each workspace's storage and quota.
+    const csv = await t.request({ method: "GET", url: "/api/admin/export/users.csv", token: admin.accessToken });
+    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.id === owner.user.id);
+    expect(row?.workspace_storage_bytes).toBe(String(await usedBytes(t, ws)));
+    expect(row?.workspace_storage_quota_bytes).toBe(String(2 * MB));
+  });
+
+  it("refuses bad figures with a sentence, members with 403 and unknown workspaces with 404, changing nothing", async () => {
+    const owner = await signUp(t);
+    const ws = owner.user.workspaceId;
+    const admin = await signInAdmin(t);
+    for (const payload of [
+      { quotaMb: 0 },
+      { quotaMb: 1.5 },
+      { quotaMb: -3 },
+      { quotaMb: "10" },
+      { quotaMb: 2_000_000 },
+      {},
+      { quotaMb: 10, extra: true },
+    ]) {
+      const res = await setQuota(admin.accessToken, ws, payload);
+      expectError(res, 400);
+    }
+    expect((await setQuota(admin.accessToken, ws, { quotaMb: 0 })).json().message).toBeTruthy();
+    expectError(await setQuota(owner.accessToken, ws, { quotaMb: 100 }), 403);
+    expectError(await setQuota(admin.accessToken, "01a2129d-0000-7000-8000-000000000000", { quotaMb: 5 }), 404);
+    expectError(await setQuota(admin.accessToken, "not-an-id", { quotaMb: 5 }), 404);
+    const stored = await t.ctx.db
+      .selectFrom("workspaces")
+      .select("storage_quota_bytes")
+      .where("id", "=", ws)
+      .executeTakeFirstOrThrow();
+    expect(stored.storage_quota_bytes).toBeNull();
   });
 });

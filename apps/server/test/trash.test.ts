@@ -204,4 +204,42 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
     const left = await t.ctx.db.selectFrom("trashed_files").select("key").where("key", "=", key).execute();
     expect(left).toEqual([]);
   });
+
+  it("the owner deletes an item for good now: rows, files and storage go at once, once; members cannot", async () => {
+    const { owner, member } = await team();
+    const ws = owner.user.workspaceId;
+    const used = async () =>
+      Number(
+        (await t.ctx.db.selectFrom("workspaces").select("storage_bytes").where("id", "=", ws).executeTakeFirstOrThrow())
+          .storage_bytes,
+      );
+    const project = await createProject(t, owner.accessToken);
+    const report = await reportWithPhoto(owner.accessToken, project.id, "Delete me for good");
+    const key = (report.attachments[0]?.file_path as string).slice("/files/".length);
+    const remove = await t.request({ method: "DELETE", url: `/api/snagging/${report.id}`, token: member.accessToken });
+    expect(remove.statusCode).toBe(204);
+    const charged = await used();
+    expect(charged).toBeGreaterThan(0);
+    const [item] = await trash(owner.accessToken);
+    const purgeFor = (token: string) => t.request({ method: "DELETE", url: `/api/trash/${item?.id}`, token });
+
+    const refused = await purgeFor(member.accessToken);
+    expectError(refused, 403);
+    expect(refused.json().message).toBe("Only the workspace owner can delete items for good");
+    expect(await trash(owner.accessToken)).toHaveLength(1);
+
+    expect((await purgeFor(owner.accessToken)).statusCode).toBe(204);
+    expect(await trash(owner.accessToken)).toEqual([]);
+    expect(await t.ctx.storage.stat(key)).toBeNull();
+    expect(await used()).toBe(0);
+    expect(await t.ctx.db.selectFrom("trashed_files").select("key").where("key", "=", key).execute()).toEqual([]);
+    // A repeat (a retried request) purges nothing twice and releases nothing twice.
+    await t.ctx.db.updateTable("workspaces").set({ storage_bytes: 12345 }).where("id", "=", ws).execute();
+    expectError(await purgeFor(owner.accessToken), 404);
+    expect(await used()).toBe(12345);
+    expectError(await restore(item?.id as string, owner.accessToken), 404);
+    // Another workspace's owner cannot name it.
+    const stranger = await signUp(t);
+    expectError(await purgeFor(stranger.accessToken), 404);
+  });
 });

@@ -1,8 +1,11 @@
 import { Readable } from "node:stream";
+import { StorageQuotaInputSchema } from "@sitesnag/shared/admin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { currentUser, type Guard, requireAdmin } from "../auth/auth.guard";
 import type { AppContext } from "../context";
-import { getAdminStats, getSystemSettings, requireAdminUser } from "./admin.service";
+import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { getAdminStats, getSystemSettings, requireAdminUser, setWorkspaceStorageQuota } from "./admin.service";
 import { usersCsv } from "./users-csv";
 
 export function adminRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
@@ -14,6 +17,20 @@ export function adminRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     app.get("/stats", async (request) => ({ stats: await getAdminStats(ctx, currentUser(request)) }));
 
     app.get("/settings", async (request) => ({ settings: await getSystemSettings(ctx, currentUser(request)) }));
+
+    // `{workspace}`: one workspace's storage quota set (a whole number of MB) or back to the default (null).
+    app.patch(
+      "/workspaces/:id/storage-quota",
+      {
+        schema: {
+          params: z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) }),
+          body: StorageQuotaInputSchema,
+        },
+      },
+      async (request) => ({
+        workspace: await setWorkspaceStorageQuota(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
 
     app.get("/export/users.csv", async (request, reply) => {
       requireAdminUser(currentUser(request));

@@ -1,11 +1,13 @@
 // Admin figures and system facts. Every function re-checks the admin role (the routes do too).
-import type { AdminStats, SystemSettings } from "@sitesnag/shared/admin";
+import type { AdminStats, StorageQuotaInput, SystemSettings, WorkspaceStorage } from "@sitesnag/shared/admin";
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { conversionRate, monthlyRevenue } from "@sitesnag/shared/membership";
 import packageJson from "../../package.json" with { type: "json" };
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
-import { forbidden } from "../http/errors";
+import { forbidden, notFound } from "../http/errors";
 import { outboxStatus } from "../mail/mail-outbox.repository";
+import { storageUsage } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
 import { presentAdminUser } from "../users/users.presenter";
 import { findUsersPage } from "../users/users.repository";
@@ -85,4 +87,42 @@ export async function getSystemSettings(ctx: AppContext, user: UserRow): Promise
       lastErrorAt: mail.lastErrorAt === null ? null : new Date(mail.lastErrorAt * 1000).toISOString(),
     },
   };
+}
+
+/**
+ * PATCH /api/admin/workspaces/{id}/storage-quota: the platform admin gives one workspace its own
+ * storage quota (a whole number of MB), or null to return it to the configured default. Lowering it
+ * below what is stored deletes nothing: new files are refused until room is made. Logged at info
+ * with who changed what, from and to.
+ */
+export async function setWorkspaceStorageQuota(
+  ctx: AppContext,
+  admin: UserRow,
+  workspaceId: string,
+  input: StorageQuotaInput,
+): Promise<WorkspaceStorage> {
+  requireAdminUser(admin);
+  const before = UUID_PATTERN.test(workspaceId) ? await storageUsage(ctx, workspaceId) : undefined;
+  const exists =
+    before &&
+    (await ctx.db.selectFrom("workspaces").select("id").where("id", "=", workspaceId).executeTakeFirst()) !== undefined;
+  if (!exists) throw notFound("Workspace");
+  const quotaBytes = input.quotaMb === null ? null : input.quotaMb * 1024 * 1024;
+  await ctx.db
+    .updateTable("workspaces")
+    .set({ storage_quota_bytes: quotaBytes })
+    .where("id", "=", workspaceId)
+    .execute();
+  const after = await storageUsage(ctx, workspaceId);
+  ctx.log.info(
+    {
+      adminId: admin.id,
+      workspaceId,
+      fromBytes: before.quotaBytes,
+      toBytes: after.quotaBytes,
+      isDefault: quotaBytes === null,
+    },
+    "workspace storage quota changed by the platform admin",
+  );
+  return { workspaceId, usedBytes: after.usedBytes, quotaBytes: after.quotaBytes, isDefault: quotaBytes === null };
 }

@@ -6,6 +6,7 @@ import { stringify } from "csv-stringify/sync";
 import type { AppContext } from "../context";
 import { nowSeconds } from "../time";
 import { findUsersPage } from "../users/users.repository";
+import { withStorageQuota } from "../users/users.service";
 
 const HEADER = [
   "id",
@@ -21,6 +22,9 @@ const HEADER = [
   "membership_end_date",
   "membership_amount",
   "created_at",
+  /** The user's workspace's stored files and its quota, in bytes (decision 0019). */
+  "workspace_storage_bytes",
+  "workspace_storage_quota_bytes",
 ];
 const BATCH = 1000;
 /** RFC 4180 lines (CRLF) through csv-stringify, every text cell neutralised against formula injection. */
@@ -36,6 +40,7 @@ export async function* usersCsv(ctx: AppContext): AsyncGenerator<string> {
   for (let offset = 0; ; offset += BATCH) {
     const { rows } = await findUsersPage(ctx.db, { membership: "all", now }, { offset, limit: BATCH });
     yield rows
+      .map((row) => withStorageQuota(ctx, row))
       .map((u) =>
         csvRow([
           u.id,
@@ -51,6 +56,8 @@ export async function* usersCsv(ctx: AppContext): AsyncGenerator<string> {
           isoDate(u.membership_end_date),
           Number(u.membership_amount).toFixed(2),
           new Date(u.created_at * 1000).toISOString(),
+          String(Number(u.workspace_storage_bytes)),
+          String(u.storage_quota_bytes),
         ]),
       )
       .join("");

@@ -6,6 +6,8 @@
 //   signature an image; all are checked before anything is stored. Files are stored first, then the
 //   rows in one transaction; if that fails the files are removed again.
 // - A device audit signed by both parties arrives completed (locked); otherwise as a draft.
+// - Its photos and signatures count against the workspace's storage quota: past it, 413 before any
+//   file is stored; the charge is made with the rows.
 import { complianceScore, countStatuses, type ItemStatus } from "@sitesnag/shared/audit-scoring";
 import { AUDIT_TEMPLATE, AUDIT_TEMPLATE_VERSION } from "@sitesnag/shared/audit-template";
 import {
@@ -20,12 +22,14 @@ import type { AuditAnswerRow, AuditPhotoRow, AuditRow, UserRow } from "../db/sch
 import { uniqueViolation } from "../db/unique-violation";
 import { AppError, badRequest } from "../http/errors";
 import { newId } from "../ids";
+import { assertStorageRoom } from "../quotas/storage-quota";
 import { requireProjectField } from "../snagging/snagging.access";
 import { deleteFilesQuietly, newPhotoKey } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
 import { findAuditByClientId } from "./audits.repository";
 import { fullName, getAudit, loadAudit, unknownTemplateItem } from "./audits.service";
 import { newSignatureKey, readSignature } from "./audits.signatures";
+import { chargeAuditFiles } from "./audits.storage";
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TEMPLATE_IDS = new Set(AUDIT_TEMPLATE.map((t) => t.id));
@@ -99,6 +103,7 @@ export async function importAudit(
         width: processed.width,
         height: processed.height,
         size_bytes: processed.display.length,
+        thumbnail_bytes: processed.thumbnail.length,
         position,
         created_at: now,
       });
@@ -107,13 +112,17 @@ export async function importAudit(
     }
   }
   const signature = async (dataUrl: string, whose: string) => {
-    if (dataUrl.trim() === "") return null;
+    if (dataUrl.trim() === "") return { key: null, bytes: 0 };
     const key = newSignatureKey();
-    files.push({ key, bytes: await readSignature(dataUrl, whose), type: "image/png" });
-    return key;
+    const png = await readSignature(dataUrl, whose);
+    files.push({ key, bytes: png, type: "image/png" });
+    return { key, bytes: png.length };
   };
-  const auditorKey = await signature(detail.auditorSignature, "auditor's");
-  const siteRepKey = await signature(detail.siteRepSignature, "site representative's");
+  const auditorSig = await signature(detail.auditorSignature, "auditor's");
+  const siteRepSig = await signature(detail.siteRepSignature, "site representative's");
+  const auditorKey = auditorSig.key;
+  const siteRepKey = siteRepSig.key;
+  const storedBytes = files.reduce((sum, f) => sum + f.bytes.length, 0);
   const completed = auditorKey !== null && siteRepKey !== null;
 
   const answers: AuditAnswerRow[] = detail.checklist.map((item) => ({
@@ -159,9 +168,15 @@ export async function importAudit(
     completed_at: completed ? Math.max(detail.auditorSignedAt ?? 0, detail.siteRepSignedAt ?? 0) || now : null,
     created_at: summary.createdAt > 0 && summary.createdAt <= now ? summary.createdAt : now,
     updated_at: now,
+    auditor_signature_bytes: auditorSig.bytes,
+    site_rep_signature_bytes: siteRepSig.bytes,
+    // Charged with the rows below (chargeAuditFiles adds to it).
+    storage_bytes: 0,
   };
 
   const keys = files.map((f) => f.key);
+  // A full workspace costs no file writes; the charge in the transaction stays the authority.
+  await assertStorageRoom(ctx, user.workspace_id, storedBytes);
   try {
     const puts = await Promise.allSettled(files.map((f) => ctx.storage.put(f.key, f.bytes, f.type)));
     const failed = puts.find((p) => p.status === "rejected");
@@ -170,6 +185,7 @@ export async function importAudit(
       await trx.insertInto("audits").values(row).execute();
       if (answers.length > 0) await trx.insertInto("audit_answers").values(answers).execute();
       if (photoRows.length > 0) await trx.insertInto("audit_photos").values(photoRows).execute();
+      await chargeAuditFiles(ctx, trx, row, storedBytes);
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, keys);

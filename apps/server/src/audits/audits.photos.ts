@@ -1,7 +1,8 @@
 // Photos of an audit item go through the report photo pipeline (type by bytes, orientation, EXIF
 // stripped, display copy and thumbnail with SHA-256) and the same storage. Files are stored before
 // the rows are committed and removed again if the commit fails; a removed photo's files are deleted
-// after the commit, unless a signed revision still shows them.
+// after the commit, unless a signed revision still shows them. Photos count against the workspace's
+// storage quota (audits.storage.ts): charged with their rows, released when their files are deleted.
 
 import { AUDIT_TEMPLATE } from "@sitesnag/shared/audit-template";
 import { type AuditApi, MAX_AUDIT_PHOTOS, MAX_AUDIT_PHOTOS_PER_ITEM } from "@sitesnag/shared/audits-api";
@@ -11,12 +12,14 @@ import type { AuditPhotoRow, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { AppError, notFound } from "../http/errors";
 import { newId } from "../ids";
+import { assertStorageRoom, storedBytesOf } from "../quotas/storage-quota";
 import { deleteFilesQuietly, newPhotoKey } from "../snagging/snagging.files";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
 import { requireAudit, requireDraft, requireEditor } from "./audits.access";
 import { deletePhoto, findPhotos, insertPhotos, updateDraft } from "./audits.repository";
 import { loadAudit, unknownTemplateItem } from "./audits.service";
+import { chargeAuditFiles, keptByRevisions, releaseAuditFiles } from "./audits.storage";
 
 const tooMany = () => new AppError(413, `An audit item can have at most ${MAX_AUDIT_PHOTOS_PER_ITEM} photos.`);
 
@@ -68,6 +71,7 @@ export async function addPhotos(
       width: photo.width,
       height: photo.height,
       size_bytes: photo.display.length,
+      thumbnail_bytes: photo.thumbnail.length,
       position: i,
       created_at: now,
       bytes: photo.display,
@@ -75,6 +79,9 @@ export async function addPhotos(
     };
   });
   const keys = rows.flatMap((r) => [r.storage_key, r.thumbnail_key]);
+  const bytes = storedBytesOf(rows);
+  // A full workspace costs no file writes; the charge in the transaction stays the authority.
+  await assertStorageRoom(ctx, audit.workspace_id, bytes);
   const puts = await Promise.allSettled(
     rows.flatMap((r) => [
       ctx.storage.put(r.storage_key, r.bytes, "image/jpeg"),
@@ -99,6 +106,7 @@ export async function addPhotos(
         trx,
         rows.map(({ bytes: _b, thumb: _t, ...row }, i) => ({ ...row, position: first + i })),
       );
+      await chargeAuditFiles(ctx, trx, audit, bytes);
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, keys);
@@ -119,13 +127,17 @@ export async function removePhoto(ctx: AppContext, user: UserRow, id: string, ph
     ? (await findPhotos(ctx.db, audit.id)).find((p) => p.id === photoId)
     : undefined;
   if (!photo) throw notFound("Photo");
-  await ctx.db.transaction().execute(async (trx) => {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateDraft(trx, audit.id, Number(audit.revision), { updated_at: nowSeconds() }))) {
       throw new AppError(409, "This audit was completed or changed meanwhile. Reload it and try again.");
     }
     if (!(await deletePhoto(trx, audit.id, photo.id))) throw notFound("Photo");
+    // A signed revision still showing this photo keeps its files, and their charge, until the
+    // audit itself is deleted; otherwise they go now and their room comes back.
+    if ((await keptByRevisions(trx, audit.id)).has(photo.storage_key)) return false;
+    await releaseAuditFiles(trx, audit, storedBytesOf([photo]));
+    return true;
   });
-  // A signed revision (revision > 1 means there is one) may still show this photo: keep its files.
-  if (Number(audit.revision) === 1) await deleteFilesQuietly(ctx, [photo.storage_key, photo.thumbnail_key]);
+  if (deleted) await deleteFilesQuietly(ctx, [photo.storage_key, photo.thumbnail_key]);
   return loadAudit(ctx.db, await requireAudit(ctx, user, audit.id));
 }

@@ -26,6 +26,9 @@ export async function startRevision(ctx: AppContext, user: UserRow, id: string):
     if (
       !(await reopenAsRevision(trx, audit.id, revision, {
         auditor_signature_key: null,
+        // The signed images now belong to the revision: their bytes stay on the audit's storage.
+        auditor_signature_bytes: 0,
+        site_rep_signature_bytes: 0,
         auditor_signer_name: null,
         auditor_signed_at: null,
         site_rep_signature_key: null,

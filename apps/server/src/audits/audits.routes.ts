@@ -11,6 +11,7 @@ import {
   AuditTrendsSchema,
   MAX_AUDIT_PHOTOS_PER_ITEM,
 } from "@sitesnag/shared/audits-api";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -18,6 +19,8 @@ import type { AppContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
 import { PerKeyLimit } from "../http/per-key-limit";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { chargeWrites, declaredBytes } from "../quotas/write-limits";
+import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { importAudit } from "./audits.import";
 import { downloadAuditPdf } from "./audits.pdf";
@@ -61,6 +64,18 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     // Multipart only for item photos, read part by part (readReportRequest).
     await app.register(multipart, { throwFileSizeLimit: true });
 
+    // Every write is charged to the caller and their workspace's per-minute budgets (decision 0019)
+    // before any work: in onRequest (after the guard) for JSON bodies, so a caller over budget is
+    // refused before a body of up to 40 MB is parsed; one item and the declared bytes.
+    const chargeOne = async (request: FastifyRequest) => {
+      await chargeWrites(ctx, currentUser(request), { items: 1, bytes: declaredBytes(request) });
+    };
+    /** A body streamed without Content-Length: its bytes once parsed (the JSON is what is stored). */
+    const chargeStreamed = async (request: FastifyRequest, items: number) => {
+      const bytes = declaredBytes(request) === 0 ? Buffer.byteLength(JSON.stringify(request.body ?? "")) : 0;
+      await chargeWrites(ctx, currentUser(request), { items, bytes });
+    };
+
     app.get(
       "/",
       { schema: { querystring: AuditListQuerySchema, response: { 200: AuditListSchema } } },
@@ -68,7 +83,8 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     );
 
     // 201 for a new audit; 200 with the same audit when a device uploads one it sent before.
-    app.post("/", { schema: { body: AuditCreateSchema } }, async (request, reply) => {
+    app.post("/", { onRequest: chargeOne, schema: { body: AuditCreateSchema } }, async (request, reply) => {
+      await chargeStreamed(request, 0);
       const { audit, created } = await createAudit(ctx, currentUser(request), request.body);
       return reply.status(created ? 201 : 200).send({ audit });
     });
@@ -83,8 +99,9 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     // An audit kept on a device (or one entry of a backup file), photos and signatures included.
     app.post(
       "/import",
-      { bodyLimit: MAX_IMPORT_BYTES, schema: { body: AuditImportSchema } },
+      { bodyLimit: MAX_IMPORT_BYTES, onRequest: chargeOne, schema: { body: AuditImportSchema } },
       async (request, reply) => {
+        await chargeStreamed(request, 0);
         const { audit, created } = await importAudit(ctx, currentUser(request), request.body);
         return reply.status(created ? 201 : 200).send({ audit });
       },
@@ -97,38 +114,53 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     // Room for both signatures (up to 1 MB each, base64) beside the answers.
     app.patch(
       "/:id",
-      { bodyLimit: MAX_PATCH_BYTES, schema: { params: IdParams, body: AuditPatchSchema } },
-      async (request) => ({
-        audit: await patchAudit(ctx, currentUser(request), request.params.id, request.body),
-      }),
+      { bodyLimit: MAX_PATCH_BYTES, onRequest: chargeOne, schema: { params: IdParams, body: AuditPatchSchema } },
+      async (request) => {
+        // One item per answer changed, as a sync batch counts its changes (the first is charged).
+        await chargeStreamed(request, Math.max(0, (request.body.answers?.length ?? 0) - 1));
+        return { audit: await patchAudit(ctx, currentUser(request), request.params.id, request.body) };
+      },
     );
 
-    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
+    app.delete("/:id", { onRequest: chargeOne, schema: { params: IdParams } }, async (request, reply) => {
       await removeAudit(ctx, currentUser(request), request.params.id);
       return reply.status(204).send();
     });
 
     // One item's answer: only the fields sent change, so people answering other items merge.
-    app.patch("/:id/items/:itemId", { schema: { params: ItemParams, body: AnswerPatchSchema } }, async (request) => ({
-      audit: await patchAudit(ctx, currentUser(request), request.params.id, {
-        answers: [{ ...request.body, itemId: request.params.itemId }],
-      }),
-    }));
+    app.patch(
+      "/:id/items/:itemId",
+      { onRequest: chargeOne, schema: { params: ItemParams, body: AnswerPatchSchema } },
+      async (request) => {
+        await chargeStreamed(request, 0);
+        return {
+          audit: await patchAudit(ctx, currentUser(request), request.params.id, {
+            answers: [{ ...request.body, itemId: request.params.itemId }],
+          }),
+        };
+      },
+    );
 
     // Photos as repeated multipart file fields named `images`, like a report's; an Idempotency-Key
     // makes a repeated upload (an outbox retry) add nothing.
     app.post("/:id/items/:itemId/photos", { schema: { params: ItemParams } }, async (request, reply) => {
       const { id, itemId } = request.params;
       const key = idempotencyKey(request.headers["idempotency-key"]);
-      const { audit, replayed } = await addPhotos(ctx, currentUser(request), id, itemId, key, async () => {
+      const user = currentUser(request);
+      // Charged before the body is read: a refused request costs no photo work.
+      const declared = declaredBytes(request);
+      await chargeWrites(ctx, user, { items: 1, bytes: declared });
+      const { audit, replayed } = await addPhotos(ctx, user, id, itemId, key, async () => {
         if (!request.isMultipart()) return [];
-        return (await readReportRequest(request, ctx.photos, MAX_AUDIT_PHOTOS_PER_ITEM)).photos;
+        const { photos } = await readReportRequest(request, ctx.photos, MAX_AUDIT_PHOTOS_PER_ITEM);
+        if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(photos) });
+        return photos;
       });
       if (replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(201).send({ audit });
     });
 
-    app.delete("/:id/photos/:photoId", { schema: { params: PhotoParams } }, async (request) => ({
+    app.delete("/:id/photos/:photoId", { onRequest: chargeOne, schema: { params: PhotoParams } }, async (request) => ({
       audit: await removePhoto(ctx, currentUser(request), request.params.id, request.params.photoId),
     }));
 
@@ -155,7 +187,7 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       entries: await auditHistory(ctx, currentUser(request), request.params.id),
     }));
 
-    app.post("/:id/revisions", { schema: { params: IdParams } }, async (request, reply) =>
+    app.post("/:id/revisions", { onRequest: chargeOne, schema: { params: IdParams } }, async (request, reply) =>
       reply.status(201).send({ audit: await startRevision(ctx, currentUser(request), request.params.id) }),
     );
 

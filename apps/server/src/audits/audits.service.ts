@@ -29,6 +29,7 @@ import {
   findRevisions,
   insertAudit,
 } from "./audits.repository";
+import { releaseAuditsStorage } from "./audits.storage";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -127,6 +128,9 @@ export async function createAudit(
     completed_at: null,
     created_at: now,
     updated_at: now,
+    auditor_signature_bytes: 0,
+    site_rep_signature_bytes: 0,
+    storage_bytes: 0,
   };
   try {
     await insertAudit(ctx.db, row);
@@ -143,7 +147,8 @@ export async function createAudit(
 
 /**
  * DELETE /api/audits/{id}: a draft by its auditor or an owner; a completed (signed) audit by an
- * owner only. Rows in one transaction, files after the commit.
+ * owner only. Rows in one transaction (with the release of every byte the audit held against the
+ * workspace's storage quota), files after the commit.
  */
 export async function removeAudit(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const audit = await requireAudit(ctx, user, id);
@@ -153,6 +158,7 @@ export async function removeAudit(ctx: AppContext, user: UserRow, id: string): P
   }
   const keys = await ctx.db.transaction().execute(async (trx) => {
     const fileKeys = await fileKeysOfAudits(trx, [audit.id]);
+    await releaseAuditsStorage(trx, [audit.id]);
     await deleteAuditRows(trx, [audit.id]);
     return fileKeys;
   });

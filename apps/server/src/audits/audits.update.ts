@@ -7,7 +7,8 @@
 //   one transaction, which first locks the audit's row so concurrent patches apply one after the
 //   other and the stored score always matches the stored answers.
 // - Files: new signature images are stored before the commit and removed again if it fails; the
-//   images they replace are removed after it.
+//   images they replace are removed after it. Their bytes count against the workspace's storage
+//   quota (audits.storage.ts): a signature past it answers 413 with nothing stored.
 import { complianceScore, countStatuses, type ItemStatus } from "@sitesnag/shared/audit-scoring";
 import { AUDIT_TEMPLATE } from "@sitesnag/shared/audit-template";
 import type { AnswerPatch, AuditApi, AuditPatch } from "@sitesnag/shared/audits-api";
@@ -16,12 +17,14 @@ import type { AppContext } from "../context";
 import type { AuditAnswerHistoryTable, AuditAnswerRow, AuditsTable, UserRow } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
 import { newId } from "../ids";
+import { assertStorageRoom } from "../quotas/storage-quota";
 import { deleteFilesQuietly } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
 import { requireAudit, requireDraft, requireEditor } from "./audits.access";
 import { type AuditListRow, findAnswers, insertHistory, updateDraft, upsertAnswer } from "./audits.repository";
 import { dayToEpoch, fullName, loadAudit, unknownTemplateItem } from "./audits.service";
 import { newSignatureKey, readSignature } from "./audits.signatures";
+import { chargeAuditFiles, keptByRevisions, releaseAuditFiles } from "./audits.storage";
 
 const TEMPLATE_IDS = new Set(AUDIT_TEMPLATE.map((t) => t.id));
 
@@ -122,6 +125,11 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
   }
 
   const stored = [auditorSig, siteRepSig].filter((s): s is { key: string; png: Buffer } => !!s);
+  const newBytes = stored.reduce((sum, s) => sum + s.png.length, 0);
+  const replacedBytes =
+    (auditorSig !== undefined ? Number(audit.auditor_signature_bytes) : 0) +
+    (siteRepSig !== undefined ? Number(audit.site_rep_signature_bytes) : 0);
+  await assertStorageRoom(ctx, audit.workspace_id, newBytes - replacedBytes);
   const puts = await Promise.allSettled(stored.map((s) => ctx.storage.put(s.key, s.png, "image/png")));
   const newKeys = stored.map((s) => s.key);
   if (puts.some((p) => p.status === "rejected")) {
@@ -130,7 +138,7 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
   }
 
   const now = nowSeconds();
-  const replacedKeys: string[] = [];
+  const replacedKeys: { key: string; bytes: number }[] = [];
   const changes: Updateable<AuditsTable> = { updated_at: now };
   if (patch.notes !== undefined) changes.notes = patch.notes;
   if (patch.auditDate !== undefined) changes.audit_date = dayToEpoch(patch.auditDate);
@@ -139,14 +147,20 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
   }
   if (patch.siteRepName !== undefined) changes.site_rep_name = patch.siteRepName;
   if (auditorSig !== undefined) {
-    if (audit.auditor_signature_key) replacedKeys.push(audit.auditor_signature_key);
+    if (audit.auditor_signature_key) {
+      replacedKeys.push({ key: audit.auditor_signature_key, bytes: Number(audit.auditor_signature_bytes) });
+    }
     changes.auditor_signature_key = auditorSig?.key ?? null;
+    changes.auditor_signature_bytes = auditorSig?.png.length ?? 0;
     changes.auditor_signer_name = auditorSig ? audit.auditor_name : null;
     changes.auditor_signed_at = auditorSig ? now : null;
   }
   if (siteRepSig !== undefined) {
-    if (audit.site_rep_signature_key) replacedKeys.push(audit.site_rep_signature_key);
+    if (audit.site_rep_signature_key) {
+      replacedKeys.push({ key: audit.site_rep_signature_key, bytes: Number(audit.site_rep_signature_bytes) });
+    }
     changes.site_rep_signature_key = siteRepSig?.key ?? null;
+    changes.site_rep_signature_bytes = siteRepSig?.png.length ?? 0;
     changes.site_rep_signed_at = siteRepSig ? now : null;
   }
   if (patch.status === "completed") {
@@ -154,8 +168,9 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
     changes.completed_at = now;
   }
 
+  let deletedKeys: string[] = [];
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    deletedKeys = await ctx.db.transaction().execute(async (trx) => {
       // Locks the row first (and fails if it was completed or revised meanwhile).
       if (!(await updateDraft(trx, audit.id, Number(audit.revision), { updated_at: now }))) {
         throw conflict("This audit was completed or changed meanwhile. Reload it and try again.");
@@ -200,11 +215,22 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
       if (!(await updateDraft(trx, audit.id, Number(audit.revision), changes))) {
         throw conflict("This audit was completed or changed meanwhile. Reload it and try again.");
       }
+      // Replaced signatures go (and give their room back) unless a signed revision shows them;
+      // released before the new ones are charged, so swapping a signature fits a full workspace.
+      const kept = replacedKeys.length > 0 ? await keptByRevisions(trx, audit.id) : new Set<string>();
+      const deleted = replacedKeys.filter((r) => !kept.has(r.key));
+      await releaseAuditFiles(
+        trx,
+        audit,
+        deleted.reduce((sum, r) => sum + r.bytes, 0),
+      );
+      await chargeAuditFiles(ctx, trx, audit, newBytes);
+      return deleted.map((r) => r.key);
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, newKeys);
     throw err;
   }
-  await deleteFilesQuietly(ctx, replacedKeys);
+  await deleteFilesQuietly(ctx, deletedKeys);
   return loadAudit(ctx.db, await requireAudit(ctx, user, audit.id));
 }

@@ -11,6 +11,8 @@ export interface WorkspacesTable {
   created_at: number;
   /** Bytes of stored files (photos and thumbnails) the workspace's rows name (quotas/storage-quota.ts). */
   storage_bytes: Generated<number>;
+  /** The platform admin's quota for this workspace; null: the configured default (migration 0021). */
+  storage_quota_bytes: Generated<number | null>;
 }
 
 export interface UsersTable {
@@ -337,6 +339,15 @@ export interface AuditsTable {
   completed_at: number | null;
   created_at: number;
   updated_at: number;
+  /** What each stored signature image holds against the storage quota (migration 0021). */
+  auditor_signature_bytes: Generated<number>;
+  site_rep_signature_bytes: Generated<number>;
+  /**
+   * Every byte of stored file this audit holds against the workspace's quota: its photos and
+   * signatures, and the files signed revisions keep after a draft dropped them. Released whole when
+   * the audit's files are deleted.
+   */
+  storage_bytes: Generated<number>;
 }
 
 export interface AuditAnswersTable {
@@ -365,6 +376,8 @@ export interface AuditPhotosTable {
   width: number | null;
   height: number | null;
   size_bytes: number;
+  /** The thumbnail's size, charged with the display copy (0 before migration 0021). */
+  thumbnail_bytes: Generated<number>;
   position: number;
   created_at: number;
 }

@@ -3,6 +3,7 @@
 // orphaned file is harmless while a row pointing at a missing file is not).
 import type { Transaction } from "kysely";
 import { deleteAuditRows, fileKeysOfAudits } from "../audits/audits.repository";
+import { releaseAuditsStorage } from "../audits/audits.storage";
 import type { AppContext } from "../context";
 import type { Database } from "../db/schema";
 import { releaseStorage, storedBytesOf } from "../quotas/storage-quota";
@@ -63,6 +64,7 @@ export async function deleteProjectsWithFiles(
         await trx.selectFrom("audits").select("id").where("project_id", "in", projectIds).execute()
       ).map((a) => a.id);
       fileKeys = [...fileKeys, ...(await fileKeysOfAudits(trx, auditIds))];
+      await releaseAuditsStorage(trx, auditIds);
       await deleteAuditRows(trx, auditIds);
       await trx.deleteFrom("projects").where("id", "in", projectIds).execute();
     }

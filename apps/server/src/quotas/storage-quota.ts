@@ -21,8 +21,13 @@ type Quotas = Pick<Config["quotas"], "storageBytes" | "demoStorageBytes">;
 export const storedBytesOf = (rows: readonly { size_bytes: number; thumbnail_bytes?: number | null }[]): number =>
   rows.reduce((sum, row) => sum + Number(row.size_bytes) + Number(row.thumbnail_bytes ?? 0), 0);
 
-export const quotaOf = (quotas: Quotas, isDemo: boolean): number =>
-  isDemo ? quotas.demoStorageBytes : quotas.storageBytes;
+/** The workspace's quota: the platform admin's figure for it, else the configured default. */
+export const quotaOf = (quotas: Quotas, isDemo: boolean, override?: number | string | null): number =>
+  override !== null && override !== undefined
+    ? Number(override)
+    : isDemo
+      ? quotas.demoStorageBytes
+      : quotas.storageBytes;
 
 export const storageFull = (quotaBytes: number): AppError =>
   new AppError(
@@ -37,12 +42,12 @@ export async function storageUsage(
 ): Promise<{ usedBytes: number; quotaBytes: number }> {
   const row = await ctx.db
     .selectFrom("workspaces")
-    .select(["storage_bytes", "is_demo"])
+    .select(["storage_bytes", "is_demo", "storage_quota_bytes"])
     .where("id", "=", workspaceId)
     .executeTakeFirst();
   return {
     usedBytes: Number(row?.storage_bytes ?? 0),
-    quotaBytes: quotaOf(ctx.config.quotas, Number(row?.is_demo) === 1),
+    quotaBytes: quotaOf(ctx.config.quotas, Number(row?.is_demo) === 1, row?.storage_quota_bytes),
   };
 }
 
@@ -76,12 +81,16 @@ export async function chargeStorage(
     .where(
       sql<number>`storage_bytes + ${big(bytes)}`,
       "<=",
-      sql<number>`case when is_demo = 1 then ${big(demoStorageBytes)} else ${big(storageBytes)} end`,
+      sql<number>`coalesce(storage_quota_bytes, case when is_demo = 1 then ${big(demoStorageBytes)} else ${big(storageBytes)} end)`,
     )
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    const demo = await trx.selectFrom("workspaces").select("is_demo").where("id", "=", workspaceId).executeTakeFirst();
-    throw storageFull(quotaOf(ctx.config.quotas, Number(demo?.is_demo) === 1));
+    const row = await trx
+      .selectFrom("workspaces")
+      .select(["is_demo", "storage_quota_bytes"])
+      .where("id", "=", workspaceId)
+      .executeTakeFirst();
+    throw storageFull(quotaOf(ctx.config.quotas, Number(row?.is_demo) === 1, row?.storage_quota_bytes));
   }
 }
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
-import { listTrash, restoreTrashItem } from "./trash.service";
+import { listTrash, purgeTrashItem, restoreTrashItem } from "./trash.service";
 
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
 
@@ -21,5 +21,11 @@ export function trashRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     app.post("/:id/restore", { schema: { params: IdParams } }, async (request) => ({
       restored: await restoreTrashItem(ctx, currentUser(request), request.params.id),
     }));
+
+    // 204: deleted for good now, rows and files, its storage released (the owner only).
+    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
+      await purgeTrashItem(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    });
   };
 }

@@ -10,6 +10,7 @@
 // - After TRASH_DAYS the hourly clean-up (main.ts, as demo sandboxes expire) purges it: the row
 //   first, the files after the commit (an orphan file is harmless, a row naming a gone file not).
 // - Anyone in the workspace sees its Trash and restores reports; only the owner restores projects.
+// - The owner can delete an item for good before its time (purgeTrashItem): the same purge, now.
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { TRASH_DAYS, type TrashList } from "@sitesnag/shared/trash";
 import type { Transaction } from "kysely";
@@ -155,24 +156,40 @@ export async function restoreTrashItem(
   return { kind: item.kind, id: item.item_id };
 }
 
+type Purgeable = { id: string; workspace_id: string; file_keys: string; file_bytes: number };
+
+/**
+ * Deletes one item for good: its row (and the storage it held, decision 0019) in one transaction,
+ * its files after the commit. False when another request restored or purged it first, which then
+ * releases and deletes nothing.
+ */
+async function purge(ctx: AppContext, item: Purgeable): Promise<boolean> {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteTrashItem(trx, item.id))) return false;
+    await releaseStorage(trx, item.workspace_id, Number(item.file_bytes));
+    return true;
+  });
+  if (deleted) await deleteFilesQuietly(ctx, JSON.parse(item.file_keys) as string[]);
+  return deleted;
+}
+
+/**
+ * DELETE /api/trash/{id}: the owner deletes an item for good now instead of in 30 days. Repeating
+ * it (or racing the hourly purge) purges once: the second finds no item and answers 404.
+ */
+export async function purgeTrashItem(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  if (user.workspace_role !== "owner") throw forbidden("Only the workspace owner can delete items for good");
+  const item = UUID_PATTERN.test(id) ? await findTrashItem(ctx.db, user.workspace_id, id) : undefined;
+  if (!item || !(await purge(ctx, item))) throw notFound("Trash item");
+}
+
 /** The hourly clean-up: items past their 30 days are deleted for good, their files after the commit. */
 export async function purgeExpiredTrash(ctx: AppContext, now = nowSeconds()): Promise<number> {
   let purged = 0;
   for (;;) {
     const expired = await findExpiredTrash(ctx.db, now, PURGE_BATCH);
     if (expired.length === 0) return purged;
-    for (const item of expired) {
-      // The workspace's storage is released with the row that held it (decision 0019).
-      const deleted = await ctx.db.transaction().execute(async (trx) => {
-        if (!(await deleteTrashItem(trx, item.id))) return false;
-        await releaseStorage(trx, item.workspace_id, Number(item.file_bytes));
-        return true;
-      });
-      if (deleted) {
-        purged += 1;
-        await deleteFilesQuietly(ctx, JSON.parse(item.file_keys) as string[]);
-      }
-    }
+    for (const item of expired) if (await purge(ctx, item)) purged += 1;
     if (expired.length < PURGE_BATCH) return purged;
   }
 }

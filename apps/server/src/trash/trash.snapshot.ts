@@ -142,7 +142,13 @@ export async function takeProject(ctx: Pick<AppContext, "storage">, trx: Trx, wo
   return {
     snapshot,
     fileKeys: [...fileKeysOf([...attachments, ...commentPhotos] as never[]), ...auditFiles, ...drawings.keys],
-    fileBytes: bytesOf(attachments) + bytesOf(commentPhotos) + drawings.bytes,
+    // An audit's bytes are its own counter (audits.storage.ts): photos, signatures and the files
+    // its signed revisions keep, released at the purge with the rest.
+    fileBytes:
+      bytesOf(attachments) +
+      bytesOf(commentPhotos) +
+      drawings.bytes +
+      (audits.audits ?? []).reduce((sum, a) => sum + Number(a.storage_bytes ?? 0), 0),
     reportCount: ids.length,
   };
 }

@@ -86,7 +86,13 @@ function filteredUsers(db: Q, filter: UserFilter) {
 }
 
 /** The workspace facts the admin's list shows beside each user. */
-export type AdminListWorkspace = { workspace_name: string; workspace_storage_bytes: number; workspace_is_demo: number };
+export type AdminListWorkspace = {
+  workspace_name: string;
+  workspace_storage_bytes: number;
+  workspace_is_demo: number;
+  /** The platform admin's quota for the workspace (null: the configured default). */
+  workspace_storage_quota_bytes: number | null;
+};
 
 /**
  * One page of every user (newest first) with the total that matches: after a cursor (keyset) or at
@@ -103,6 +109,7 @@ export async function findUsersPage(
       "w.name as workspace_name",
       "w.storage_bytes as workspace_storage_bytes",
       "w.is_demo as workspace_is_demo",
+      "w.storage_quota_bytes as workspace_storage_quota_bytes",
     ]);
   if (page.after) q = q.where(afterCursor("u.created_at", "u.id", page.after));
   const [rows, count] = await Promise.all([

@@ -63,7 +63,11 @@ export async function listUsers(ctx: AppContext, user: UserRow, query: UserListQ
 /** The admin list's row with its workspace's quota (demo sandboxes have their own). */
 export const withStorageQuota = <R extends AdminListWorkspace>(ctx: AppContext, row: R) => ({
   ...row,
-  storage_quota_bytes: quotaOf(ctx.config.quotas, Number(row.workspace_is_demo) === 1),
+  storage_quota_bytes: quotaOf(
+    ctx.config.quotas,
+    Number(row.workspace_is_demo) === 1,
+    row.workspace_storage_quota_bytes,
+  ),
 });
 
 function requireSelf(user: UserRow, id: string, message: string): void {
@@ -128,7 +132,7 @@ export async function updateMembership(
   await updateUser(ctx.db, id, values);
   const workspace = await ctx.db
     .selectFrom("workspaces")
-    .select(["name", "storage_bytes", "is_demo"])
+    .select(["name", "storage_bytes", "is_demo", "storage_quota_bytes"])
     .where("id", "=", target.workspace_id)
     .executeTakeFirstOrThrow();
   return presentAdminUser(
@@ -138,6 +142,7 @@ export async function updateMembership(
       workspace_name: workspace.name,
       workspace_storage_bytes: workspace.storage_bytes,
       workspace_is_demo: workspace.is_demo,
+      workspace_storage_quota_bytes: workspace.storage_quota_bytes,
     }),
   );
 }

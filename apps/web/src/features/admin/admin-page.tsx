@@ -1,6 +1,8 @@
-import type { ComponentType } from "react";
+import type { AdminUser } from "@sitesnag/shared/users";
+import { type ComponentType, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { type AdminTabId, resolveAdminTab } from "./admin-tabs";
 import { UserDirectory } from "./components/user-directory";
 import { AnalyticsTab } from "./tabs/analytics-tab";
@@ -9,8 +11,19 @@ import { ExportTab } from "./tabs/export-tab";
 import { MembershipsTab } from "./tabs/memberships-tab";
 import { SettingsTab } from "./tabs/settings-tab";
 
+const StorageQuotaDialog = lazyDialog(
+  () => import("./components/storage-quota-dialog").then((m) => m.StorageQuotaDialog),
+  (p) => p.user !== null,
+);
+
 function UsersTab() {
-  return <UserDirectory variant="users" />;
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  return (
+    <>
+      <UserDirectory variant="users" onEdit={setEditing} />
+      <StorageQuotaDialog user={editing} onClose={() => setEditing(null)} />
+    </>
+  );
 }
 
 const TABS: Record<AdminTabId, ComponentType> = {

@@ -1,9 +1,12 @@
 // The Trash: deleted projects (with their reports) and reports, kept for 30 days with what was
-// deleted, by whom, when and how many days are left; Restore puts one back in one tap.
+// deleted, by whom, when and how many days are left; Restore puts one back in one tap. The owner
+// can also delete one for good now, after a confirmation naming it.
 import type { TrashItem } from "@sitesnag/shared/trash";
 import { daysLeft, TRASH_DAYS } from "@sitesnag/shared/trash-days";
-import { FileWarning, FolderKanban, RotateCcw } from "lucide-react";
+import { FileWarning, FolderKanban, RotateCcw, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Button } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
@@ -11,7 +14,7 @@ import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
-import { useRestoreTrashItem, useTrash } from "./api/trash-api";
+import { usePurgeTrashItem, useRestoreTrashItem, useTrash } from "./api/trash-api";
 
 const KIND_LABEL = { project: "Project", report: "Report" } as const;
 
@@ -20,8 +23,18 @@ function leftLabel(item: TrashItem): string {
   return left === 0 ? "Deleted for good within the hour" : `${left} ${left === 1 ? "day" : "days"} left`;
 }
 
-function TrashRow({ item, canRestore }: { item: TrashItem; canRestore: boolean }) {
+function TrashRow({ item, canRestore, canPurge }: { item: TrashItem; canRestore: boolean; canPurge: boolean }) {
   const restore = useRestoreTrashItem();
+  const purge = usePurgeTrashItem();
+  const [confirming, setConfirming] = useState(false);
+  const onPurge = () =>
+    purge.mutate(item.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(`${KIND_LABEL[item.kind]} “${item.name}” deleted for good`);
+      },
+      onError: (error) => toast.error(errorMessage(error, "Failed to delete for good")),
+    });
   const Icon = item.kind === "project" ? FolderKanban : FileWarning;
   const onRestore = () =>
     restore.mutate(item.id, {
@@ -55,6 +68,25 @@ function TrashRow({ item, canRestore }: { item: TrashItem; canRestore: boolean }
       ) : (
         <p className="text-sm text-slate-600">Only the workspace owner can restore a project.</p>
       )}
+      {canPurge && (
+        <Button variant="danger" onClick={() => setConfirming(true)} aria-label={`Delete for good: ${item.name}`}>
+          <Trash2 aria-hidden className="size-4" />
+          Delete for good
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete “${item.name}” for good?`}
+        message={
+          item.kind === "project"
+            ? `The project “${item.name}” and everything in it (${item.detail}, their photos and the project's audits and drawings) will be deleted now and cannot be restored.`
+            : `The report “${item.name}” and its photos will be deleted now and cannot be restored.`
+        }
+        confirmLabel="Delete for good"
+        isPending={purge.isPending}
+        onConfirm={onPurge}
+        onCancel={() => setConfirming(false)}
+      />
     </li>
   );
 }
@@ -84,7 +116,7 @@ export function TrashPage() {
           className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
         >
           {trash.data.map((item) => (
-            <TrashRow key={item.id} item={item} canRestore={item.kind === "report" || isOwner} />
+            <TrashRow key={item.id} item={item} canRestore={item.kind === "report" || isOwner} canPurge={isOwner} />
           ))}
         </ul>
       )}

@@ -1,4 +1,4 @@
-import type { AdminStats, SystemSettings } from "@sitesnag/shared/admin";
+import type { AdminStats, StorageQuotaInput, SystemSettings, WorkspaceStorage } from "@sitesnag/shared/admin";
 import type { AdminUser, MembershipFilter, MembershipInput } from "@sitesnag/shared/users";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { api, apiFetch } from "../../../lib/api-client";
@@ -48,6 +48,16 @@ export const useUpdateMembership = () =>
   useMutation({
     mutationFn: ({ id, body }: { id: string; body: MembershipInput }) =>
       api<{ user: AdminUser }>(`/users/${encodeURIComponent(id)}/membership`, { method: "PATCH", body }),
+  });
+
+/** One workspace's storage quota, in whole MB, or null for the configured default. */
+export const useSetStorageQuota = () =>
+  useMutation({
+    mutationFn: ({ workspaceId, body }: { workspaceId: string; body: StorageQuotaInput }) =>
+      api<{ workspace: WorkspaceStorage }>(`/admin/workspaces/${encodeURIComponent(workspaceId)}/storage-quota`, {
+        method: "PATCH",
+        body,
+      }),
   });
 
 /** Fetches the CSV with the session's token and hands it to the browser as a download. */

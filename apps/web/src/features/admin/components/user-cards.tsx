@@ -51,6 +51,16 @@ export function UserCards({
                   <MembershipBadge user={u} />
                 </dd>
               </dl>
+              {variant === "users" && onEdit && (
+                <Button
+                  variant="secondary"
+                  className="mt-3 w-full"
+                  onClick={() => onEdit(u)}
+                  aria-label={`Change quota of ${u.workspaceName} (${name})`}
+                >
+                  Change quota
+                </Button>
+              )}
               {variant === "memberships" && (
                 <Button
                   variant="secondary"

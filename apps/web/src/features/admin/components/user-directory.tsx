@@ -145,7 +145,18 @@ export function UserDirectory({
                         </td>
                         <td className="whitespace-nowrap px-4 py-3">{formatDate(u.created_at)}</td>
                         <td className="px-4 py-3">
-                          <StorageUsage user={u} />
+                          <div className="flex flex-wrap items-center gap-2">
+                            <StorageUsage user={u} />
+                            {onEdit && (
+                              <Button
+                                variant="secondary"
+                                onClick={() => onEdit(u)}
+                                aria-label={`Change quota of ${u.workspaceName} (${u.first_name} ${u.last_name})`}
+                              >
+                                Change quota
+                              </Button>
+                            )}
+                          </div>
                         </td>
                       </>
                     ) : (

@@ -1,6 +1,6 @@
 import type { TrashItem, TrashList } from "@sitesnag/shared/trash";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { ApiError, api } from "../../../lib/api-client";
 
 export const trashKeys = { list: ["trash"] as const };
 
@@ -18,4 +18,19 @@ export const useRestoreTrashItem = () =>
       api<{ restored: { kind: "project" | "report"; id: string } }>(`/trash/${encodeURIComponent(id)}/restore`, {
         method: "POST",
       }),
+  });
+
+/**
+ * Deletes one item for good (the owner only). Already gone (a repeated tap, another tab, the hourly
+ * purge): the outcome the person asked for, so it settles as done and the list refreshes.
+ */
+export const usePurgeTrashItem = () =>
+  useMutation({
+    mutationFn: async (id: string) => {
+      try {
+        await api<void>(`/trash/${encodeURIComponent(id)}`, { method: "DELETE" });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+    },
   });
