@@ -6,6 +6,7 @@ import type { ActivityEntry } from "@sitesnag/shared/activity";
 import type { Contact } from "@sitesnag/shared/contacts";
 import type { ShareLink } from "@sitesnag/shared/sharing";
 import type { Report } from "@sitesnag/shared/snagging";
+import type { SyncResponse } from "@sitesnag/shared/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, expectFieldError } from "./assertions";
 import { createProject, signUp } from "./factories";
@@ -150,6 +151,52 @@ describe.each(DIALECTS)("external assignees (%s)", (kind) => {
     });
     const texts = JSON.stringify((history.json() as { activity: ActivityEntry[] }).activity);
     expect(texts).toContain("Pat Doyle (Acme Plumbing)");
+  });
+
+  it("the offline outbox's sync takes a contact's id for a new report and for an edit", async () => {
+    const sync = async (items: unknown[]) => {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/snagging/sync",
+        token: owner.accessToken,
+        payload: { items },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as SyncResponse).data.results;
+    };
+    const tempId = `offline-${Math.random().toString(36).slice(2)}`;
+    const [created] = await sync([
+      { tempId, action: "create", resource: "snagging", data: { projectId, priority: "low", assignedTo: pat.id } },
+    ]);
+    expect(created).toMatchObject({ success: true });
+    const id = created?.id as string;
+    const read = async () =>
+      (
+        (await t.request({ method: "GET", url: `/api/snagging/${id}`, token: owner.accessToken })).json() as {
+          report: Report;
+        }
+      ).report;
+    expect((await read()).assignedToName).toBe("Pat Doyle (Acme Plumbing)");
+    const [edited] = await sync([
+      {
+        tempId: `${tempId}-e`,
+        action: "update",
+        resource: "snagging",
+        data: { reportId: id, assignedTo: owner.user.id },
+      },
+    ]);
+    expect(edited).toMatchObject({ success: true });
+    expect((await read()).assignedTo).toBe(owner.user.id);
+    const [refused] = await sync([
+      {
+        tempId: `${tempId}-f`,
+        action: "update",
+        resource: "snagging",
+        data: { reportId: id, assignedTo: foreignContact.id },
+      },
+    ]);
+    expect(refused).toMatchObject({ success: false, statusCode: 400, error: NOT_ASSIGNABLE });
+    expect((await read()).assignedTo).toBe(owner.user.id);
   });
 
   it("the database refuses a report naming both a member and a contact", async () => {
