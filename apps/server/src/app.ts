@@ -17,6 +17,7 @@ import { TokenSigner } from "./auth/tokens";
 import { brandingRoutes } from "./branding/branding.routes";
 import { commentRoutes, reportCommentRoutes } from "./comments/comments.routes";
 import type { Config } from "./config";
+import { contactRoutes } from "./contacts/contacts.routes";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
 import { directRead } from "./db/sqlite";
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(commentRoutes(ctx, authenticate), { prefix: "/comments" });
       await api.register(shareActivityRoutes(ctx, authenticate), { prefix: "/snagging" });
       await api.register(userRoutes(ctx, authenticate), { prefix: "/users" });
+      await api.register(contactRoutes(ctx, authenticate), { prefix: "/contacts" });
       await api.register(teamRoutes(ctx, authenticate), { prefix: "/team" });
       await api.register(invitationRoutes(ctx, authenticate), { prefix: "/invitations" });
       await api.register(notificationRoutes(ctx, authenticate), { prefix: "/notifications" });

@@ -40,6 +40,8 @@ type World = {
   freshComment: () => Promise<string>;
   /** A report of the workspace moved to the Trash; answers its Trash item's id. */
   freshTrashedReport: () => Promise<string>;
+  /** A contact (external assignee) of the owner's workspace. */
+  freshContact: () => Promise<string>;
 };
 
 type Row = {
@@ -235,6 +237,36 @@ const ROWS: Row[] = [
   {
     route: "GET /api/projects/:id/snag-list.pdf",
     request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/snag-list.pdf?groupBy=location` }),
+    expected: workspace(200),
+  },
+
+  {
+    // Each caller lists its own workspace's contacts (none for the outsider or the admin).
+    route: "GET /api/contacts",
+    request: () => ({ method: "GET", url: "/api/contacts" }),
+    expected: all(200),
+  },
+  {
+    route: "POST /api/contacts",
+    request: (_w, p) => ({
+      method: "POST",
+      url: "/api/contacts",
+      payload: { name: "Matrix", company: "Matrix Co", email: `${p}.${Math.random()}@matrix.example` },
+    }),
+    expected: all(201),
+  },
+  {
+    route: "PUT /api/contacts/:id",
+    request: async (w) => ({
+      method: "PUT",
+      url: `/api/contacts/${await w.freshContact()}`,
+      payload: { name: "Renamed", company: "Matrix Co", email: `renamed.${Math.random()}@matrix.example` },
+    }),
+    expected: workspace(200),
+  },
+  {
+    route: "DELETE /api/contacts/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/contacts/${await w.freshContact()}` }),
     expected: workspace(200),
   },
 
@@ -793,6 +825,15 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
           payload: { body: "For the matrix" },
         });
         return (res.json() as { comment: { id: string } }).comment.id;
+      },
+      freshContact: async () => {
+        const res = await t.request({
+          method: "POST",
+          url: "/api/contacts",
+          token: owner.accessToken,
+          payload: { name: "Fresh", company: "Matrix Co", email: `fresh.${Math.random()}@matrix.example` },
+        });
+        return (res.json() as { contact: { id: string } }).contact.id;
       },
       freshTrashedReport: async () => {
         const id = String(

@@ -7,6 +7,7 @@ import type { Report } from "@sitesnag/shared/snagging";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "./assertions";
+import { createAudit } from "./audit-factories";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, multipart, pngImage } from "./images";
@@ -141,6 +142,14 @@ describe.each(DIALECTS)("company branding (%s)", (kind) => {
     expect(list.pages[0]).toContain("Northbank Builders Ltd");
     expect(list.pages[2]).toContain("Northbank Builders Ltd");
     expect(list.images.some((i) => i.page === 1)).toBe(true);
+    // The audit PDF's cover carries them too: the name, and the logo (the 600 px wide PNG rendered above).
+    const audit = await createAudit(t, owner.accessToken, projectId);
+    const auditPdf = await readPdf(
+      (await t.request({ method: "GET", url: `/api/audits/${audit.id}/pdf`, token: owner.accessToken })).rawPayload,
+    );
+    expect(auditPdf.pages[0]).toContain("Northbank Builders Ltd");
+    expect(auditPdf.pages[0]).toContain("Site safety audit");
+    expect(auditPdf.images.some((i) => i.page === 1 && i.width === 600)).toBe(true);
 
     // A new logo replaces the old one's file; removing it leaves the name.
     const jpeg = await logo(await jpegPhoto({ width: 800, height: 400 }), "logo.jpg", owner.accessToken, "image/jpeg");

@@ -61,6 +61,9 @@ const QUERIES = [
   "projectId=' OR 1=1 --",
   "projectId=%00",
   "status=open&status=closed",
+  "assignedTo=' OR 1=1 --",
+  "assignedTo[]=x&assigneeId[]=y",
+  "assigneeId=%00",
 ];
 
 describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", (kind) => {
@@ -74,6 +77,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   let reportId: string;
   let shareToken: string;
   let auditId: string;
+  let contactId: string;
   // Not invitations: any object without an email is a valid request for an open invitation link.
   const tables = [
     "users",
@@ -99,6 +103,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "report_activity",
     "report_comments",
     "comment_photos",
+    "workspace_contacts",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -121,6 +126,13 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     });
     shareToken = (link.json() as { url: string }).url.split("/s/")[1] as string;
     auditId = (await createAudit(t, token, projectId)).id;
+    const contact = await t.request({
+      method: "POST",
+      url: "/api/contacts",
+      token,
+      payload: { name: "Hostile", company: "Hostile Co", email: "hostile@example.com" },
+    });
+    contactId = (contact.json() as { contact: { id: string } }).contact.id;
   });
   const auditRow = () => t.ctx.db.selectFrom("audits").selectAll().where("id", "=", auditId).executeTakeFirst();
   const reportRow = () =>
@@ -163,6 +175,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PUT", `/api/uploads/${"a".repeat(64)}`, true],
       ["POST", `/api/snagging/${reportId}/verification`, true],
       ["POST", `/api/snagging/${reportId}/comments`, true],
+      ["POST", "/api/contacts", true],
+      ["PUT", `/api/contacts/${contactId}`, true],
     ];
     const report = await reportRow();
     const audit = await auditRow();
@@ -464,6 +478,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["GET", `/api/projects/${id}/share-links`],
         ["POST", `/api/projects/${id}/share-links`],
         ["DELETE", `/api/share-links/${id}`],
+        ["DELETE", `/api/contacts/${id}`],
         ["GET", `/api/share/${id}`],
         ["POST", `/api/share/${id}/reports/${reportId}/fix`],
         ["POST", `/api/share/${shareToken}/reports/${id}/fix`],

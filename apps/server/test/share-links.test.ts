@@ -394,7 +394,7 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     expectFieldError(
       await share({ name: "x", assigneeId: stranger.user.id }),
       "assigneeId",
-      "Assignee must be a member of your workspace",
+      "Assignee must be a member or a contact of your workspace",
     );
     expectFieldError(
       await share({ name: "x", expiresInDays: 0 }),

@@ -141,7 +141,7 @@ describe.each(DIALECTS)("project snag list PDF (%s)", (kind) => {
     expectFieldError(
       await get(`?assigneeId=${stranger.user.id}`),
       "assigneeId",
-      "Assignee must be a member of your workspace",
+      "Assignee must be a member or a contact of your workspace",
     );
     expectError(await get("?groupBy=colour"), 400, "Group by must be assignee, location or category");
     expectError(await get("?dueBefore=tomorrow"), 400);

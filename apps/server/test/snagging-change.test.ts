@@ -138,7 +138,7 @@ describe.each(DIALECTS)("GET, PATCH and DELETE /api/snagging/{id} (%s)", (kind) 
       expectFieldError(
         await patch(report.id, { assignedTo: stranger.user.id }),
         "assignedTo",
-        "Assignee must be a member of your workspace",
+        "Assignee must be a member or a contact of your workspace",
       );
       expectFieldError(
         await patch(report.id, { projectId: otherProjectId }),

@@ -251,12 +251,12 @@ describe.each(DIALECTS)("POST /api/snagging (%s)", (kind) => {
       expectFieldError(
         await post({ ...base(), assignedTo: stranger.user.id }, [{ name: "a.jpg", data: photo }]),
         "assignedTo",
-        "Assignee must be a member of your workspace",
+        "Assignee must be a member or a contact of your workspace",
       );
       expectFieldError(
         await post({ ...base(), assignedTo: "nobody" }),
         "assignedTo",
-        "Assignee must be a member of your workspace",
+        "Assignee must be a member or a contact of your workspace",
       );
       await unchanged();
     });

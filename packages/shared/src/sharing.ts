@@ -17,10 +17,10 @@ export const ShareLinkCreateSchema = z.object({
     .trim()
     .min(1, "Name is required")
     .max(80, "Name must be at most 80 characters"),
-  /** Share everything assigned to this member. */
-  assigneeId: plainString({ error: "Assignee must be a member of your workspace" })
+  /** Share everything assigned to this member or contact. */
+  assigneeId: plainString({ error: "Assignee must be a member or a contact of your workspace" })
     .trim()
-    .max(64, "Assignee must be a member of your workspace")
+    .max(64, "Assignee must be a member or a contact of your workspace")
     .nullish(),
   /** Share the reports matching this filter (the list's current one). */
   filter: SnagFilterSchema.omit({ assigneeId: true }).optional(),

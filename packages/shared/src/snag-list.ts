@@ -18,10 +18,10 @@ export const SnagFilterSchema = z.object({
   category: z
     .enum(CATEGORIES, { error: "Category must be safety, finish, plumbing, electrical, structural, hvac or other" })
     .optional(),
-  /** A member's id, or `unassigned`. */
-  assigneeId: plainString({ error: "Assignee must be a member of your workspace" })
+  /** A member's or a contact's id, or `unassigned`. */
+  assigneeId: plainString({ error: "Assignee must be a member or a contact of your workspace" })
     .trim()
-    .max(64, "Assignee must be a member of your workspace")
+    .max(64, "Assignee must be a member or a contact of your workspace")
     .optional(),
   /** Reports due before this moment (epoch seconds); reports without a due date are left out. */
   dueBefore: z.coerce

@@ -35,8 +35,11 @@ export const ReportSchema = z.object({
   status: z.enum(REPORT_STATUSES),
   priority: z.enum(PRIORITIES),
   category: z.enum(CATEGORIES),
+  /** A member's id, or a contact's (an external assignee, issue 27). */
   assignedTo: z.string().nullable(),
   assignedToName: z.string().nullable(),
+  /** The contact's company when the assignee is a contact; null for a member (or nobody). */
+  assigneeCompany: z.string().nullable().optional(),
   createdByName: z.string().nullable(),
   dueDate: z.number().nullable(),
   createdAt: z.number(),
@@ -80,6 +83,11 @@ export const ReportFilterSchema = z.object({
    * reports waiting for the caller's verification (verified closing; creator or workspace owner).
    */
   waitingFor: z.literal("me", { error: "waitingFor can only be me" }).optional(),
+  /** A member's or a contact's id, or `unassigned` (issue 27): reports assigned to them. */
+  assignedTo: plainString({ error: "Assignee must be a member or a contact of your workspace" })
+    .trim()
+    .max(64, "Assignee must be a member or a contact of your workspace")
+    .optional(),
   /** Every word must appear in the title or the description (case-insensitive). */
   search: plainString({ error: "Search must be text" })
     .trim()
@@ -116,7 +124,7 @@ const description = plainString({ error: "Description must be text" }).max(
 );
 const assignedTo = z.preprocess(
   blankToNull,
-  plainString({ error: "Assignee must be a member of your workspace" }).max(64).nullable(),
+  plainString({ error: "Assignee must be a member or a contact of your workspace" }).max(64).nullable(),
 );
 const dueDate = z.preprocess(
   (v) => toNumber(blankToNull(v)),

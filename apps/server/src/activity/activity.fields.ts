@@ -4,7 +4,7 @@
 import type { ReportRow } from "../db/schema";
 import { formatCoordinate, formatDay } from "../format";
 
-/** Names of the people a change mentions (assignees), looked up once per change. */
+/** Names of the people a change mentions (assignees: members and contacts), looked up once per change. */
 export type Names = ReadonlyMap<string, string>;
 
 export type TrackedField = {
@@ -24,7 +24,7 @@ const excerpt = (v: unknown) => {
 };
 const day = (v: unknown) => (typeof v === "number" ? formatDay(v) : "None");
 const person = (v: unknown, names: Names) =>
-  typeof v === "string" ? (names.get(v) ?? "A former member") : "Unassigned";
+  typeof v === "string" ? (names.get(v) ?? "A former member or contact") : "Unassigned";
 const status = (v: unknown) => capitalise(typeof v === "string" ? v.replace("-", " ") : v);
 const point = (v: unknown) =>
   Array.isArray(v) ? `${formatCoordinate(Number(v[0]))}, ${formatCoordinate(Number(v[1]))}` : "Not recorded";
@@ -48,7 +48,14 @@ export const TRACKED_FIELDS: readonly TrackedField[] = [
   track("priority", "Priority", ["priority"], capitalise),
   track("category", "Category", ["category"], capitalise),
   track("dueDate", "Due date", ["due_date"], day),
-  track("assignedTo", "Assignee", ["assigned_to"], person),
+  // A member or a contact (migration 0020): one field over both columns, read as the id that is set.
+  track(
+    "assignedTo",
+    "Assignee",
+    ["assigned_to", "assigned_contact_id"],
+    person,
+    (r) => r.assigned_to ?? r.assigned_contact_id ?? null,
+  ),
   track("status", "Status", ["status"], status),
   track("location", "Location", ["location_lat", "location_lng"], point, (r) =>
     r.location_lat === null ? null : [r.location_lat, r.location_lng],

@@ -1,5 +1,7 @@
+import { contactLabel } from "@sitesnag/shared/contacts";
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { Kysely, Transaction } from "kysely";
+import { findContactNames } from "../contacts/contacts.repository";
 import { afterCursor } from "../db/keyset";
 import type { ActivityRow, Database, NewActivity } from "../db/schema";
 
@@ -49,7 +51,7 @@ export const findRecentChanges = (db: Q, reportId: string, limit: number): Promi
     .limit(limit)
     .execute();
 
-/** Names of the given users, for the text of an assignee change. */
+/** Names of the given users and contacts ("Name (Company)"), for the text of an assignee change. */
 export const findUserNames = async (db: Q, ids: readonly string[]): Promise<Map<string, string>> => {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -57,5 +59,11 @@ export const findUserNames = async (db: Q, ids: readonly string[]): Promise<Map<
     .select(["id", "first_name", "last_name"])
     .where("id", "in", [...ids])
     .execute();
-  return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
+  const names = new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
+  const contacts = await findContactNames(
+    db,
+    ids.filter((id) => !names.has(id)),
+  );
+  for (const c of contacts) names.set(c.id, contactLabel(c.name, c.company));
+  return names;
 };

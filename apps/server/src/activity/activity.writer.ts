@@ -126,7 +126,8 @@ export type EditRecord = {
 
 async function namesFor(db: Q, rows: readonly ReportRow[], extra: readonly unknown[]): Promise<Names> {
   const ids = new Set<string>();
-  for (const value of [...rows.map((r) => r.assigned_to), ...extra]) if (typeof value === "string") ids.add(value);
+  for (const value of [...rows.map((r) => r.assigned_to ?? r.assigned_contact_id), ...extra])
+    if (typeof value === "string") ids.add(value);
   return findUserNames(db, [...ids]);
 }
 

@@ -7,6 +7,7 @@ import { COMPLIANCE_BAND_LABELS, complianceBand, countStatuses, riskMatrix } fro
 import type { AuditApi } from "@sitesnag/shared/audits-api";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import PDFDocument from "pdfkit";
+import { fitOneLine, type PdfBrand } from "../branding/pdf-brand";
 import { formatDay, formatDayTime } from "../format";
 import { pdfFonts } from "../snagging/pdf-fonts";
 import { ensureSpace } from "../snagging/pdf-photos";
@@ -18,6 +19,8 @@ export type AuditPdfInput = {
   kind: "audit";
   audit: AuditApi;
   workspaceName: string;
+  /** The workspace's company branding for the cover's header (issue 27); SiteSnag's when absent. */
+  brand?: PdfBrand;
   /** The display file of every photo, in checklist order then photo order; null when missing. */
   images: readonly (Buffer | null)[];
   /** The auditor's and the site representative's signature PNGs (null when unsigned or missing). */
@@ -67,11 +70,23 @@ function field(doc: PDFKit.PDFDocument, x: number, y: number, width: number, nam
   return doc.y;
 }
 
-function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt }: AuditPdfInput) {
+function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt, brand }: AuditPdfInput) {
   doc.rect(0, 0, PAGE.width, 92).fill(C.band);
-  doc.rect(0, 92, PAGE.width, 4).fill(C.brand);
-  doc.fillColor("#ffffff").font("bold").fontSize(22).text(PRODUCT_NAME, PAGE.margin, 26, { lineBreak: false });
-  doc.fillColor(C.brandSoft).font("regular").fontSize(10).text("Site safety audit", PAGE.margin, 56, {
+  doc.rect(0, 92, PAGE.width, 4).fill(brand?.accent ?? C.brand);
+  // The company's logo and name as on a report's PDF (snagging/pdf.ts), else SiteSnag's name.
+  let nameX = PAGE.margin;
+  if (brand?.logo) {
+    try {
+      doc.image(Buffer.from(brand.logo), PAGE.margin, 18, { fit: [120, 56], valign: "center" });
+      nameX += 132;
+    } catch {
+      // An unreadable logo leaves the name alone in the header.
+    }
+  }
+  doc.fillColor("#ffffff").font("bold");
+  const name = fitOneLine(doc, brand?.name ?? PRODUCT_NAME, PAGE.width - nameX - PAGE.margin - 180, 22, 10);
+  doc.text(name, nameX, 26, { lineBreak: false });
+  doc.fillColor(C.brandSoft).font("regular").fontSize(10).text("Site safety audit", nameX, 56, {
     lineBreak: false,
   });
   doc

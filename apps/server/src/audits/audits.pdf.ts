@@ -1,6 +1,7 @@
 // GET /api/audits/{id}/pdf: the audit as the API answers it, its photos' display files and the two
 // signature images read from storage (a few at a time), rendered in the PDF worker pool.
 import type { Readable } from "node:stream";
+import { loadPdfBrand } from "../branding/branding.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { auditPdfEstimate, movable } from "../snagging/pdf-pool";
@@ -22,10 +23,12 @@ async function readAll(stream: Readable): Promise<Buffer> {
  */
 export async function downloadAuditPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
   const row = await requireAudit(ctx, user, id);
-  const [audit, photos, workspace] = await Promise.all([
+  const [audit, photos, workspace, brand] = await Promise.all([
     loadAudit(ctx.db, row),
     findPhotos(ctx.db, row.id),
     ctx.db.selectFrom("workspaces").select("name").where("id", "=", row.workspace_id).executeTakeFirst(),
+    // The company's name, logo and accent in the header, like a report's PDF (issue 27).
+    loadPdfBrand(ctx, row.workspace_id),
   ]);
   const photoBytes = photos.reduce((sum, p) => sum + Number(p.size_bytes), 0);
   // Signatures are at most 1 MB each as sent, far less as stored PNGs.
@@ -49,6 +52,7 @@ export async function downloadAuditPdf(ctx: AppContext, user: UserRow, id: strin
       kind: "audit" as const,
       audit,
       workspaceName: workspace?.name ?? "",
+      brand,
       images,
       signatures: { auditor, siteRep },
       generatedAt: nowSeconds(),

@@ -83,6 +83,8 @@ export interface SnaggingReportsTable {
   priority: "critical" | "high" | "medium" | "low";
   category: "safety" | "finish" | "plumbing" | "electrical" | "structural" | "hvac" | "other";
   assigned_to: string | null;
+  /** An external assignee (migration 0020): set only when assigned_to is null. */
+  assigned_contact_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: string | null;
   due_date: number | null;
   location_lat: number | null;
@@ -480,6 +482,7 @@ export interface Database {
   share_links: ShareLinksTable;
   share_link_events: ShareLinkEventsTable;
   workspace_branding: WorkspaceBrandingTable;
+  workspace_contacts: WorkspaceContactsTable;
 }
 
 /** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */
@@ -563,3 +566,16 @@ export type AuditPhotoRow = Selectable<AuditPhotosTable>;
 export type ActivityRow = Selectable<ReportActivityTable>;
 export type NewActivity = Insertable<ReportActivityTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
+
+/** A person outside the workspace a report can be assigned to (migration 0020). */
+export interface WorkspaceContactsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  company: string;
+  email: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export type ContactRow = Selectable<WorkspaceContactsTable>;

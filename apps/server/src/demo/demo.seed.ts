@@ -121,7 +121,7 @@ const reference = (at: number, n: number): string => {
 
 export type DemoSeed = {
   projects: Omit<ProjectRow, "require_evidence_to_close" | "verified_closing">[];
-  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "version" | "rejection_count"> & {
+  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "version" | "rejection_count"> & {
     scenes: DemoScene[];
   })[];
 };

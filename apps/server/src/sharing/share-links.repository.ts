@@ -16,12 +16,17 @@ export const findProjectShareLinks = (db: Q, workspaceId: string, projectId: str
     .leftJoin("users as a", (join) =>
       join.onRef("a.id", "=", "l.assignee_id").onRef("a.workspace_id", "=", "l.workspace_id"),
     )
+    .leftJoin("workspace_contacts as k", (join) =>
+      join.onRef("k.id", "=", "l.assignee_id").onRef("k.workspace_id", "=", "l.workspace_id"),
+    )
     .selectAll("l")
     .select((eb) => [
       "c.first_name as creator_first_name",
       "c.last_name as creator_last_name",
       "a.first_name as assignee_first_name",
       "a.last_name as assignee_last_name",
+      "k.name as contact_name",
+      "k.company as contact_company",
       eb
         .selectFrom("share_link_events as e")
         .select((e) => e.fn.countAll<number | string>().as("n"))

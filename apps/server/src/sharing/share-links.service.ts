@@ -1,6 +1,7 @@
 // Owners and members manage a project's share links: create (the token is answered once, in the
 // URL), list (with last use and what happened through each), revoke. Workspace first: another
 // workspace's project or link answers 404.
+import { contactLabel } from "@sitesnag/shared/contacts";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { ShareLink, ShareLinkCreate, ShareLinkCreated } from "@sitesnag/shared/sharing";
 import type { SnagFilter } from "@sitesnag/shared/snag-list";
@@ -40,7 +41,10 @@ function presentShareLink(row: ShareLinkListRow, now: number): ShareLink {
     id: row.id,
     name: row.name,
     assigneeId: row.assignee_id,
-    assigneeName: name(row.assignee_first_name, row.assignee_last_name),
+    assigneeName:
+      row.contact_name === null
+        ? name(row.assignee_first_name, row.assignee_last_name)
+        : contactLabel(row.contact_name, row.contact_company),
     filter: parseLinkFilter(row.filter),
     createdByName: name(row.creator_first_name, row.creator_last_name),
     createdAt: Number(row.created_at),

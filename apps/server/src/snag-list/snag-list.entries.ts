@@ -8,7 +8,7 @@ import type { AttachmentRow } from "../db/schema";
 import { findFixAttachmentIds } from "../sharing/share-events.repository";
 import { Semaphore } from "../snagging/semaphore";
 import { findAttachments } from "../snagging/snagging.repository";
-import { isOverdue, personName, reportLocation } from "./snag-list.groups";
+import { assigneeName, isOverdue, reportLocation } from "./snag-list.groups";
 import { findScopedReports, type SnagScope } from "./snag-list.repository";
 import type { SnagListEntry, SnagListPhoto } from "./snag-list-pdf";
 
@@ -87,7 +87,7 @@ export async function loadEntries(
         category: r.category,
         dueDate: due,
         isOverdue: isOverdue({ due_date: due, status: r.status }, now),
-        assigneeName: personName(r.assignee_first_name, r.assignee_last_name) ?? "Unassigned",
+        assigneeName: assigneeName(r) ?? "Unassigned",
         location: reportLocation(r.description),
         description: describe(r.description),
         photos,

@@ -1,5 +1,6 @@
 // Pass one of a snag list: every matching report is read once, in keyset batches, for its group
 // and the cover's counts; only ids are kept (a few bytes a report), never photos or descriptions.
+import { contactLabel } from "@sitesnag/shared/contacts";
 import { CATEGORIES, REPORT_STATUSES } from "@sitesnag/shared/enums";
 import { NO_LOCATION, parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { SnagListGroup } from "@sitesnag/shared/snag-list";
@@ -21,6 +22,17 @@ const label = (text: string) => (text.length > MAX_LABEL ? `${text.slice(0, MAX_
 
 export const personName = (first: string | null, last: string | null): string | null =>
   first === null && last === null ? null : `${first ?? ""} ${last ?? ""}`.trim();
+
+/** A report's assignee as it reads in a list: a member's name, "Name (Company)" for a contact, or null. */
+export const assigneeName = (r: {
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+  contact_name: string | null;
+  contact_company: string | null;
+}): string | null =>
+  r.contact_name === null
+    ? personName(r.assignee_first_name, r.assignee_last_name)
+    : contactLabel(r.contact_name, r.contact_company);
 
 /** The location a report is listed under: its first photo's. */
 export function reportLocation(description: string): string {
@@ -49,8 +61,8 @@ export async function collectGroups(db: Db, scope: SnagScope, by: SnagListGroup,
     for (const r of batch) {
       total += 1;
       statusCounts.set(r.status, (statusCounts.get(r.status) ?? 0) + 1);
-      const assignee = label(personName(r.assignee_first_name, r.assignee_last_name) ?? UNASSIGNED_LABEL);
-      const assigneeKey = r.assigned_to ?? "";
+      const assignee = label(assigneeName(r) ?? UNASSIGNED_LABEL);
+      const assigneeKey = r.assigned_to ?? r.assigned_contact_id ?? "";
       const counted = assigneeCounts.get(assigneeKey) ?? { label: assignee, n: 0 };
       counted.n += 1;
       assigneeCounts.set(assigneeKey, counted);

@@ -20,8 +20,13 @@ function whereScope<QB extends { where: (...args: any[]) => QB }>(q: QB, scope: 
   if (filter.status) out = out.where("r.status", "=", filter.status);
   if (filter.priority) out = out.where("r.priority", "=", filter.priority);
   if (filter.category) out = out.where("r.category", "=", filter.category);
-  if (filter.assigneeId === UNASSIGNED) out = out.where("r.assigned_to", "is", null);
-  else if (filter.assigneeId) out = out.where("r.assigned_to", "=", filter.assigneeId);
+  // A member or a contact (migration 0020): ids are UUIDs, so one id matches one column at most.
+  if (filter.assigneeId === UNASSIGNED)
+    out = out.where("r.assigned_to", "is", null).where("r.assigned_contact_id", "is", null);
+  else if (filter.assigneeId) {
+    const id = filter.assigneeId;
+    out = out.where(sql<boolean>`(r.assigned_to = ${id} or r.assigned_contact_id = ${id})`);
+  }
   if (filter.dueBefore !== undefined) out = out.where("r.due_date", "<", filter.dueBefore);
   for (const word of searchWords(filter.search)) {
     out = out.where(sql<boolean>`r.search_text like ${likeWord(word)} escape '\\'`);
@@ -37,6 +42,7 @@ export async function* scanScope(db: Q, scope: SnagScope, batch = 500) {
       db
         .selectFrom("snagging_reports as r")
         .leftJoin("users as a", "a.id", "r.assigned_to")
+        .leftJoin("workspace_contacts as k", "k.id", "r.assigned_contact_id")
         .select([
           "r.id",
           "r.created_at",
@@ -45,8 +51,11 @@ export async function* scanScope(db: Q, scope: SnagScope, batch = 500) {
           "r.description",
           "r.due_date",
           "r.assigned_to",
+          "r.assigned_contact_id",
           "a.first_name as assignee_first_name",
           "a.last_name as assignee_last_name",
+          "k.name as contact_name",
+          "k.company as contact_company",
         ]),
       scope,
     );

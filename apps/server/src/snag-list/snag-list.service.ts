@@ -4,9 +4,11 @@
 // its bytes stream to the client: memory stays bounded whatever the size of the project.
 
 import type { Readable } from "node:stream";
+import { contactLabel } from "@sitesnag/shared/contacts";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { type SnagFilter, type SnagListQuery, UNASSIGNED } from "@sitesnag/shared/snag-list";
 import { loadPdfBrand } from "../branding/branding.service";
+import { findContact } from "../contacts/contacts.repository";
 import type { AppContext } from "../context";
 import type { ProjectRow, UserRow } from "../db/schema";
 import { formatDay } from "../format";
@@ -31,18 +33,21 @@ export async function requireProjectOf(ctx: AppContext, user: UserRow, id: strin
   return row;
 }
 
-/** An assignee filter names someone of the workspace (or `unassigned`); anything else is a 400. */
+/**
+ * An assignee filter names a member or a contact of the workspace (or `unassigned`); anything
+ * else — another workspace's contact included — is a 400. Answers the name the cover prints.
+ */
 export async function checkAssigneeFilter(ctx: AppContext, user: UserRow, filter: SnagFilter): Promise<string | null> {
   if (filter.assigneeId === undefined || filter.assigneeId === "") return null;
   if (filter.assigneeId === UNASSIGNED) return "Unassigned";
-  const member = UUID_PATTERN.test(filter.assigneeId)
-    ? await findWorkspaceMember(ctx.db, user.workspace_id, filter.assigneeId)
-    : undefined;
-  if (!member) {
-    const message = "Assignee must be a member of your workspace";
-    throw badRequest(message, { assigneeId: [message] });
+  if (UUID_PATTERN.test(filter.assigneeId)) {
+    const member = await findWorkspaceMember(ctx.db, user.workspace_id, filter.assigneeId);
+    if (member) return personName(member.first_name, member.last_name) ?? "";
+    const contact = await findContact(ctx.db, user.workspace_id, filter.assigneeId);
+    if (contact) return contactLabel(contact.name, contact.company);
   }
-  return personName(member.first_name, member.last_name) ?? "";
+  const message = "Assignee must be a member or a contact of your workspace";
+  throw badRequest(message, { assigneeId: [message] });
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

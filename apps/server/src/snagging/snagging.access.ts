@@ -1,6 +1,7 @@
 // Access checks shared by the report use cases. Another workspace's object and a malformed id
 // answer the same as a missing one: existence is never leaked.
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import { findContact } from "../contacts/contacts.repository";
 import type { AppContext } from "../context";
 import type { ProjectRow, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
@@ -21,10 +22,21 @@ export async function requireProjectField(ctx: AppContext, user: UserRow, id: st
   return row;
 }
 
-export async function requireAssignee(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const member = UUID_PATTERN.test(id) ? await findWorkspaceMember(ctx.db, user.workspace_id, id) : undefined;
-  if (!member) {
-    const message = "Assignee must be a member of your workspace";
-    throw badRequest(message, { assignedTo: [message] });
+/** The report's two assignee columns (migration 0020): a member, a contact, or neither. */
+export type AssigneeColumns = Pick<ReportRow, "assigned_to" | "assigned_contact_id">;
+
+export const UNASSIGNED_COLUMNS: AssigneeColumns = { assigned_to: null, assigned_contact_id: null };
+
+/**
+ * An assignee id named in a request: a member of the caller's workspace or one of its contacts
+ * (ids are UUIDs, so one id never names both). Anything else — another workspace's contact
+ * included — is a field error, and nothing is written.
+ */
+export async function requireAssignee(ctx: AppContext, user: UserRow, id: string): Promise<AssigneeColumns> {
+  if (UUID_PATTERN.test(id)) {
+    if (await findWorkspaceMember(ctx.db, user.workspace_id, id)) return { assigned_to: id, assigned_contact_id: null };
+    if (await findContact(ctx.db, user.workspace_id, id)) return { assigned_to: null, assigned_contact_id: id };
   }
+  const message = "Assignee must be a member or a contact of your workspace";
+  throw badRequest(message, { assignedTo: [message] });
 }

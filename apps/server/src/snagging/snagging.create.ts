@@ -17,7 +17,7 @@ import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/stora
 import { requireSheetForPin } from "../sheets/sheets.access";
 import { nowSeconds } from "../time";
 import { withUploadedPhotos } from "../uploads/upload-references";
-import { requireAssignee, requireProjectField } from "./snagging.access";
+import { requireAssignee, requireProjectField, UNASSIGNED_COLUMNS } from "./snagging.access";
 import { discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
 import {
   findIdempotencyKey,
@@ -98,7 +98,7 @@ export async function createReport(
     if (used) return { report: await replay(ctx, user, used, acceptedHashes), replayed: true };
   }
   await requireProjectField(ctx, user, input.projectId);
-  if (input.assignedTo) await requireAssignee(ctx, user, input.assignedTo);
+  const assignee = input.assignedTo ? await requireAssignee(ctx, user, input.assignedTo) : UNASSIGNED_COLUMNS;
   if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, input.projectId);
   // Photos named by hash are read only now: a replay above needs none of them.
   const request = await withUploadedPhotos(ctx, user, given);
@@ -127,7 +127,7 @@ export async function createReport(
             status: input.status,
             priority: input.priority,
             category: input.category,
-            assigned_to: input.assignedTo,
+            ...assignee,
             created_by: user.id,
             due_date: input.dueDate,
             location_lat: input.locationLat,
@@ -151,7 +151,7 @@ export async function createReport(
           const notified = {
             workspace_id: user.workspace_id,
             title,
-            assigned_to: input.assignedTo,
+            assigned_to: assignee.assigned_to,
             created_by: user.id,
           };
           await notifyAssigned(trx, { id: reportId, ...notified }, user.id);

@@ -1,3 +1,4 @@
+import { contactLabel } from "@sitesnag/shared/contacts";
 import type { Attachment, Report } from "@sitesnag/shared/snagging";
 import type { AttachmentRow } from "../db/schema";
 import type { ReportWithNames } from "./snagging.repository";
@@ -31,8 +32,13 @@ export function presentReport(row: ReportWithNames, attachments: Attachment[]): 
     status: row.status,
     priority: row.priority,
     category: row.category,
-    assignedTo: row.assigned_to,
-    assignedToName: fullName(row.assignee_first_name, row.assignee_last_name),
+    // A member or a contact (migration 0020): the id works the same wherever an assignee id is taken.
+    assignedTo: row.assigned_to ?? row.assigned_contact_id,
+    assignedToName:
+      row.contact_name === null
+        ? fullName(row.assignee_first_name, row.assignee_last_name)
+        : contactLabel(row.contact_name, row.contact_company),
+    assigneeCompany: row.contact_name === null ? null : row.contact_company,
     createdByName: fullName(row.author_first_name, row.author_last_name),
     dueDate: row.due_date,
     createdAt: row.created_at,

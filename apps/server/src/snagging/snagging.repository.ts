@@ -13,6 +13,7 @@ export function selectReports(db: Q, workspaceId: string) {
     .selectFrom("snagging_reports as r")
     .innerJoin("projects as p", "p.id", "r.project_id")
     .leftJoin("users as a", "a.id", "r.assigned_to")
+    .leftJoin("workspace_contacts as k", "k.id", "r.assigned_contact_id")
     .leftJoin("users as c", "c.id", "r.created_by")
     .selectAll("r")
     .select([
@@ -22,6 +23,8 @@ export function selectReports(db: Q, workspaceId: string) {
       "p.verified_closing as project_verified_closing",
       "a.first_name as assignee_first_name",
       "a.last_name as assignee_last_name",
+      "k.name as contact_name",
+      "k.company as contact_company",
       "c.first_name as author_first_name",
       "c.last_name as author_last_name",
     ])
@@ -68,6 +71,8 @@ export type ReportFilters = {
   priority?: ReportRow["priority"] | undefined;
   projectId?: string | undefined;
   search?: string | undefined;
+  /** A member's or a contact's id, or `unassigned` (issue 27). */
+  assignedTo?: string | undefined;
   /** Issue 23's "Waiting for me": the caller, and whether they own the workspace. */
   waitingFor?: { userId: string; isOwner: boolean } | undefined;
 };
@@ -78,6 +83,12 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
   if (filters.status) out = out.where("r.status", "=", filters.status);
   if (filters.priority) out = out.where("r.priority", "=", filters.priority);
   if (filters.projectId) out = out.where("r.project_id", "=", filters.projectId);
+  if (filters.assignedTo === "unassigned")
+    out = out.where("r.assigned_to", "is", null).where("r.assigned_contact_id", "is", null);
+  else if (filters.assignedTo) {
+    const id = filters.assignedTo;
+    out = out.where(sql<boolean>`(r.assigned_to = ${id} or r.assigned_contact_id = ${id})`);
+  }
   if (filters.waitingFor) {
     const { userId, isOwner } = filters.waitingFor;
     // Mine to fix, or resolved on a verified-closing project and mine to verify (shared/workflow.ts).
@@ -116,6 +127,7 @@ export function findReportsPage(
     !filters.status &&
     !filters.priority &&
     !filters.projectId &&
+    !filters.assignedTo &&
     !filters.waitingFor &&
     searchWords(filters.search).length === 0;
   if (isUnfiltered && !after && !db.isTransaction) {
@@ -133,7 +145,13 @@ export function findReportsPage(
  * whatever the workspace's size), else one grouped query over the workspace's status index.
  */
 export async function countReportsByStatus(db: Q, workspaceId: string, filters: ReportFilters) {
-  if (!filters.priority && !filters.projectId && !filters.waitingFor && searchWords(filters.search).length === 0) {
+  if (
+    !filters.priority &&
+    !filters.projectId &&
+    !filters.assignedTo &&
+    !filters.waitingFor &&
+    searchWords(filters.search).length === 0
+  ) {
     const kept = await db
       .selectFrom("report_status_counts")
       .select(["status", "n"])
@@ -166,8 +184,11 @@ export const withSearchText = <R extends { title: string; description: string }>
 });
 
 /** A new report: its pin (migration 0012) may be left out; version and rejections start at 0. */
-type NewReportRow = Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "version" | "rejection_count"> &
-  Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y">>;
+type NewReportRow = Omit<
+  ReportRow,
+  "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "version" | "rejection_count"
+> &
+  Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id">>;
 
 export async function insertReport(db: Q, row: NewReportRow): Promise<void> {
   await db.insertInto("snagging_reports").values(withSearchText(row)).execute();

@@ -27,7 +27,7 @@ import { nowSeconds } from "../time";
 import { trashReport } from "../trash/trash.service";
 import { withUploadedPhotos } from "../uploads/upload-references";
 import { enforceWorkflow } from "../workflow/workflow.rules";
-import { requireAssignee, requireReport } from "./snagging.access";
+import { type AssigneeColumns, requireAssignee, requireReport, UNASSIGNED_COLUMNS } from "./snagging.access";
 import type { RecordInTransaction } from "./snagging.create";
 import { deleteFilesQuietly, discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
 import { presentAttachment, presentReport } from "./snagging.presenter";
@@ -142,7 +142,12 @@ export async function changeReportStatus(
 
 type EditChanges = Parameters<typeof updateReport>[3];
 
-function editChanges(report: ReportRow, patch: ReportPatch, pin: ReportPin = {}): EditChanges {
+function editChanges(
+  report: ReportRow,
+  patch: ReportPatch,
+  pin: ReportPin,
+  assignee: AssigneeColumns | undefined,
+): EditChanges {
   if (patch.projectId !== undefined && patch.projectId !== report.project_id) {
     throw badRequest("The project of a report cannot be changed", {
       projectId: ["The project of a report cannot be changed"],
@@ -156,7 +161,7 @@ function editChanges(report: ReportRow, patch: ReportPatch, pin: ReportPin = {})
   if (patch.description !== undefined) changes.description = patch.description;
   if (patch.category !== undefined) changes.category = patch.category;
   if (patch.priority !== undefined) changes.priority = patch.priority;
-  if (patch.assignedTo !== undefined) changes.assigned_to = patch.assignedTo;
+  if (assignee !== undefined) Object.assign(changes, assignee);
   if (patch.dueDate !== undefined) changes.due_date = patch.dueDate;
   if (patch.pageUrl !== undefined) changes.page_url = patch.pageUrl;
   if (patch.locationLat !== undefined) changes.location_lat = patch.locationLat;
@@ -184,8 +189,13 @@ export async function editReport(
   pin: ReportPin = {},
 ): Promise<Report> {
   const report = await requireReport(ctx, user, id);
-  const changes = editChanges(report, patch, pin);
-  if (patch.assignedTo) await requireAssignee(ctx, user, patch.assignedTo);
+  const assignee =
+    patch.assignedTo === undefined
+      ? undefined
+      : patch.assignedTo === null
+        ? UNASSIGNED_COLUMNS
+        : await requireAssignee(ctx, user, patch.assignedTo);
+  const changes = editChanges(report, patch, pin, assignee);
   if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, report.project_id);
   const existing = await findAttachments(ctx.db, [id]);
   const removeIds = [...new Set(patch.removeAttachmentIds ?? [])];

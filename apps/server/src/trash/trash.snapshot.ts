@@ -34,6 +34,8 @@ const RESTORE_ORDER = [
 const INTERRUPTED = "Drawing stopped when the project was deleted. Upload this drawing again as a new revision.";
 /** Columns naming a person, cleared on restore when that account has gone. */
 const PEOPLE = ["created_by", "assigned_to", "auditor_id", "updated_by", "user_id", "author_id"] as const;
+/** A report's external assignee (migration 0020), cleared on restore when the contact was deleted. */
+const CONTACT = "assigned_contact_id";
 
 /** Rows that name a report and go when it goes (ON DELETE CASCADE), deleted explicitly first. */
 const DROPPED_WITH_REPORT = ["notifications", "idempotency_keys"] as const;
@@ -192,6 +194,7 @@ export async function putBack(trx: Trx, snapshot: Snapshot): Promise<void> {
   const everyRow = RESTORE_ORDER.flatMap((table) => snapshot[table] ?? []);
   for (const row of everyRow) {
     for (const column of PEOPLE) if (typeof row[column] === "string") named.add(row[column]);
+    if (typeof row[CONTACT] === "string") named.add(row[CONTACT]);
   }
   const present =
     named.size === 0
@@ -202,12 +205,18 @@ export async function putBack(trx: Trx, snapshot: Snapshot): Promise<void> {
               .selectFrom("users")
               .select("id")
               .where("id", "in", [...named])
+              .union(
+                trx
+                  .selectFrom("workspace_contacts")
+                  .select("id")
+                  .where("id", "in", [...named]),
+              )
               .execute()
           ).map((u) => u.id),
         );
   const clean = (row: Row): Row => {
     const copy = { ...row };
-    for (const column of PEOPLE) {
+    for (const column of [...PEOPLE, CONTACT]) {
       if (typeof copy[column] === "string" && !present.has(copy[column] as string)) copy[column] = null;
     }
     return copy;

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
+import { useContacts } from "../contacts/api/contacts-api";
 import { useMembers } from "./api/get-members";
 import { useProjectOptions } from "./api/get-project-options";
 import { useReportForEdit } from "./api/get-report-for-edit";
@@ -66,6 +67,9 @@ export function ReportFormPage() {
   const user = useAuthStore((s) => s.user);
   const projects = useProjectOptions();
   const members = useMembers();
+  const contacts = useContacts();
+  // Offline with no contacts cached, the query waits (paused): the form starts without them.
+  const contactsLoading = contacts.isPending && contacts.fetchStatus === "fetching";
   const report = useReportForEdit(id);
   const mode = id === undefined ? "create" : "edit";
 
@@ -110,12 +114,13 @@ export function ReportFormPage() {
   // what the user entered.
   const formKey = id ?? "new";
   const [started, setStarted] = useState<{ key: string; initial: ReportFormInitial } | null>(null);
-  if (initial && user && projects.data && !members.isPending && started?.key !== formKey) {
+  if (initial && user && projects.data && !members.isPending && !contactsLoading && started?.key !== formKey) {
     // An assignee remembered from before may have left the workspace: keep only real choices.
     const stale =
       mode === "create" &&
       initial.values.assignedTo !== "" &&
-      !assignees.some((a) => a.id === initial.values.assignedTo);
+      !assignees.some((a) => a.id === initial.values.assignedTo) &&
+      !(contacts.data ?? []).some((c) => c.id === initial.values.assignedTo);
     setStarted({
       key: formKey,
       initial: stale ? { ...initial, values: { ...initial.values, assignedTo: "" } } : initial,
@@ -124,7 +129,9 @@ export function ReportFormPage() {
   // Someone assigned before, and not in the list (GET /api/users unavailable, or they left): still shown.
   const current = mode === "edit" ? report.data : undefined;
   const options =
-    current?.assignedTo && !assignees.some((a) => a.id === current.assignedTo)
+    current?.assignedTo &&
+    !assignees.some((a) => a.id === current.assignedTo) &&
+    !(contacts.data ?? []).some((c) => c.id === current.assignedTo)
       ? [...assignees, { id: current.assignedTo, name: current.assignedToName ?? "Current assignee" }]
       : assignees;
 
@@ -138,6 +145,7 @@ export function ReportFormPage() {
           initial={started.initial}
           projects={projects.data ?? []}
           assignees={options}
+          contacts={contacts.data ?? []}
           userId={user.id}
         />
       </Suspense>

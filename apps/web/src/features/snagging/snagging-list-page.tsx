@@ -18,6 +18,7 @@ import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
 import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
+import { AssigneeFilter } from "./components/assignee-filter";
 import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
 import { descriptionPreview } from "./photo-entries";
@@ -33,6 +34,8 @@ export function SnaggingListPage() {
   const status = parseStatusFilter(params.get("status"));
   // Issue 23: "Waiting for me", from the dashboard or the toggle below.
   const mine = params.get("waitingFor") === "me";
+  // Issue 27: a member's or a contact's id, or "unassigned".
+  const assignedTo = params.get("assignedTo") ?? "";
   const user = useAuthStore((s) => s.user);
   const setParam = (key: string, value: string) =>
     setParams(
@@ -49,15 +52,24 @@ export function SnaggingListPage() {
   // the pages already loaded are filtered here instead.
   const isOnline = useUiStore((s) => s.isOnline);
   const serverSearch = useDebouncedValue(search, 250);
-  const onServer = isPaged && isOnline && (serverSearch.trim() !== "" || status !== "all" || mine);
-  const filtered = useFilteredReports({ search: serverSearch, status, ...(mine ? { mine } : {}) }, onServer);
-  const serverCounts = useReportCounts(serverSearch, isPaged, mine);
+  const onServer = isPaged && isOnline && (serverSearch.trim() !== "" || status !== "all" || mine || assignedTo !== "");
+  const filtered = useFilteredReports(
+    { search: serverSearch, status, ...(mine ? { mine } : {}), ...(assignedTo ? { assignedTo } : {}) },
+    onServer,
+  );
+  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo);
   const shown = onServer ? filtered : { query: reports, items: all };
   useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
 
   const matching = useMemo(
-    () => all.filter((r) => matchesSearch(r, search) && (!mine || (user !== null && isWaitingFor(user, r)))),
-    [all, search, mine, user],
+    () =>
+      all.filter(
+        (r) =>
+          matchesSearch(r, search) &&
+          (!mine || (user !== null && isWaitingFor(user, r))) &&
+          (assignedTo === "" || (assignedTo === "unassigned" ? r.assignedTo === null : r.assignedTo === assignedTo)),
+      ),
+    [all, search, mine, user, assignedTo],
   );
   const visible = onServer ? filtered.items : status === "all" ? matching : matching.filter((r) => r.status === status);
   const localCounts = useMemo(() => {
@@ -121,6 +133,7 @@ export function SnaggingListPage() {
           <UserCheck aria-hidden className="size-4" />
           Waiting for me
         </button>
+        <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
         <StatusFilter
           value={status}
           counts={counts}
@@ -145,11 +158,13 @@ export function SnaggingListPage() {
         </EmptyState>
       ) : visible.length === 0 ? (
         <EmptyState title="No matching reports">
-          {mine && !search.trim() && status === "all"
-            ? "Nothing is waiting for you"
-            : search.trim()
-              ? `Nothing matches “${search.trim()}”`
-              : "No reports have this status"}
+          {assignedTo && !mine && !search.trim() && status === "all"
+            ? "Nothing is assigned to this person"
+            : mine && !search.trim() && status === "all"
+              ? "Nothing is waiting for you"
+              : search.trim()
+                ? `Nothing matches “${search.trim()}”`
+                : "No reports have this status"}
           {search.trim() && status !== "all" ? " with this status." : "."}
         </EmptyState>
       ) : (

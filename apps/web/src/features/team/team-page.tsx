@@ -12,6 +12,7 @@ import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
+import { ContactsSection } from "../contacts/components/contacts-section";
 import { useRemoveMember, useTeam } from "./api/team-api";
 import { PendingInvitations } from "./components/pending-invitations";
 import { RecentInvitations } from "./components/recent-invitations";
@@ -96,6 +97,7 @@ export function TeamPage() {
           </ul>
           {isOwner && !team.data.workspace.isDemo && <PendingInvitations />}
           {isOwner && !team.data.workspace.isDemo && <RecentInvitations />}
+          <ContactsSection />
         </>
       )}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />

@@ -7,6 +7,8 @@ import { Modal } from "../../../components/modal";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { capitalise } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
+import { useContacts } from "../../contacts/api/contacts-api";
+import { AssigneeOptions } from "../../contacts/components/assignee-options";
 import { useAssignees } from "../../snag-list/api/get-assignees";
 import { useCreateShareLink } from "../api/share-links-api";
 
@@ -41,6 +43,7 @@ export function CreateShareLinkDialog({ open, projectId, filter, onClose }: Crea
 function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLinkDialogProps, "open">) {
   const create = useCreateShareLink(projectId);
   const assignees = useAssignees();
+  const contacts = useContacts();
   const [name, setName] = useState("");
   const [scope, setScope] = useState<"assignee" | "filter">("assignee");
   const [assigneeId, setAssigneeId] = useState("");
@@ -149,11 +152,10 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
           onChange={(e) => setAssigneeId(e.target.value)}
         >
           <option value="">Choose a person</option>
-          {(assignees.data ?? []).map((m) => (
-            <option key={m.id} value={m.id}>
-              {`${m.firstName} ${m.lastName}`.trim()}
-            </option>
-          ))}
+          <AssigneeOptions
+            members={(assignees.data ?? []).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() }))}
+            contacts={contacts.data ?? []}
+          />
         </SelectField>
       )}
       <SelectField label="Link expires after" value={days} onChange={(e) => setDays(e.target.value)}>

@@ -8,6 +8,8 @@ import { Modal } from "../../../components/modal";
 import { errorMessage } from "../../../lib/api-client";
 import { capitalise } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
+import { useContacts } from "../../contacts/api/contacts-api";
+import { AssigneeOptions } from "../../contacts/components/assignee-options";
 import { useDownloadSnagList } from "../api/download-snag-list";
 import { useAssignees } from "../api/get-assignees";
 
@@ -42,6 +44,7 @@ export function SnagListDialog({ open, projectId, initial, onClose }: SnagListDi
 function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps, "open">) {
   const download = useDownloadSnagList();
   const assignees = useAssignees();
+  const contacts = useContacts();
   const [groupBy, setGroupBy] = useState<SnagListGroup>("assignee");
   const [status, setStatus] = useState(initial.status ?? "");
   const [priority, setPriority] = useState(initial.priority ?? "");
@@ -118,11 +121,10 @@ function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps,
         <SelectField label="Assignee" value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
           <option value="">Everyone</option>
           <option value={UNASSIGNED}>Unassigned</option>
-          {(assignees.data ?? []).map((m) => (
-            <option key={m.id} value={m.id}>
-              {`${m.firstName} ${m.lastName}`.trim()}
-            </option>
-          ))}
+          <AssigneeOptions
+            members={(assignees.data ?? []).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() }))}
+            contacts={contacts.data ?? []}
+          />
         </SelectField>
         <TextField label="Due before" type="date" value={dueBefore} onChange={(e) => setDueBefore(e.target.value)} />
         <TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />

@@ -8,11 +8,14 @@ import type { StatusFilterValue } from "../components/status-filter";
 // and these share one prefix; the query client invalidates them all after any write.
 export const reportKeys = {
   list: ["snagging", "list"] as const,
-  filtered: (filter: { search: string; status: StatusFilterValue; mine?: boolean }) =>
-    ["snagging", "list", filter] as const,
-  counts: (search: string, mine = false) => ["snagging", "counts", { search, ...(mine ? { mine } : {}) }] as const,
+  filtered: (filter: ListFilter) => ["snagging", "list", filter] as const,
+  counts: (search: string, mine = false, assignedTo = "") =>
+    ["snagging", "counts", { search, ...(mine ? { mine } : {}), ...(assignedTo ? { assignedTo } : {}) }] as const,
   detail: (id: string) => ["snagging", "detail", id] as const,
 };
+
+/** The list's filters; `assignedTo` is a member's or a contact's id, or `unassigned` (issue 27). */
+export type ListFilter = { search: string; status: StatusFilterValue; mine?: boolean; assignedTo?: string };
 
 /** The whole list, page by page (also the route's prefetch). */
 export const reportsQuery = () =>
@@ -27,10 +30,7 @@ export const useReports = () =>
   usePagedList<Report>({ queryKey: reportKeys.list, path: "/snagging", field: "reports" });
 
 /** The list filtered on the server: only asked for when the whole list is paged. */
-export const useFilteredReports = (
-  filter: { search: string; status: StatusFilterValue; mine?: boolean },
-  enabled: boolean,
-) =>
+export const useFilteredReports = (filter: ListFilter, enabled: boolean) =>
   usePagedList<Report>({
     queryKey: reportKeys.filtered(filter),
     path: "/snagging",
@@ -40,19 +40,21 @@ export const useFilteredReports = (
       status: filter.status === "all" ? undefined : filter.status,
       // Issue 23: "Waiting for me" (assigned and open or in progress, or mine to verify).
       waitingFor: filter.mine ? "me" : undefined,
+      assignedTo: filter.assignedTo || undefined,
     },
     enabled,
     keepPrevious: true,
   });
 
 /** Reports per status matching the search, counted by the server (for a paged list). */
-export const useReportCounts = (search: string, enabled: boolean, mine = false) =>
+export const useReportCounts = (search: string, enabled: boolean, mine = false, assignedTo = "") =>
   useQuery({
-    queryKey: reportKeys.counts(search.trim(), mine),
+    queryKey: reportKeys.counts(search.trim(), mine, assignedTo),
     queryFn: async () => {
       const params = new URLSearchParams();
       if (search.trim()) params.set("search", search.trim());
       if (mine) params.set("waitingFor", "me");
+      if (assignedTo) params.set("assignedTo", assignedTo);
       return (await api<{ counts: ReportCounts }>(`/snagging/counts?${params}`)).counts;
     },
     enabled,

@@ -2,9 +2,11 @@
 // the report is saved, photos clear, project/assignee/priority/due date stay, and the camera button
 // takes focus, so a site walk is one short loop per snag.
 
+import type { Contact } from "@sitesnag/shared/contacts";
 import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/limits";
 import type { Project } from "@sitesnag/shared/projects";
 import { generateReference } from "@sitesnag/shared/reference";
+import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
@@ -12,6 +14,8 @@ import { SelectField, TextField } from "../../../../components/field";
 import { ApiError, errorMessage } from "../../../../lib/api-client";
 import { lazyDialog } from "../../../../lib/lazy-dialog";
 import { toast } from "../../../../lib/toast";
+import { AssigneeOptions } from "../../../contacts/components/assignee-options";
+import { LazyContactDialog } from "../../../contacts/components/lazy-contact-dialog";
 import type { ReportPinDraft } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
 import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
@@ -53,10 +57,12 @@ type Props = {
   initial: ReportFormInitial;
   projects: Project[];
   assignees: { id: string; name: string }[];
+  /** External assignees (issue 27), offered under their company. */
+  contacts: Contact[];
   userId: string;
 };
 
-export function ReportForm({ initial, projects, assignees, userId }: Props) {
+export function ReportForm({ initial, projects, assignees, contacts, userId }: Props) {
   const { mode, reportId } = initial;
   const navigate = useNavigate();
   const [values, setValues] = useState(initial.values);
@@ -68,6 +74,7 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
   const { location, locate } = useDeviceLocation({ requestOnMount: mode === "create" });
   const save = useReportSave();
   const [showErrors, setShowErrors] = useState(false);
+  const [addingContact, setAddingContact] = useState(false);
   const [annotating, setAnnotating] = useState<string | null>(null);
   const [lastSaved, setLastSaved] = useState<{ id: string; title: string; count: number } | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
@@ -193,124 +200,139 @@ export function ReportForm({ initial, projects, assignees, userId }: Props) {
   const annotated = drafts.photos.find((p) => p.localId === annotating);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-busy={save.isSaving || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit("open");
-      }}
-      className="max-w-3xl space-y-5"
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Reference number" value={values.title} readOnly error={errors.title} />
-        <SelectField
-          label="Project"
-          value={values.projectId}
-          disabled={mode === "edit"}
-          error={errors.projectId}
-          onChange={(e) => set("projectId", e.target.value)}
-        >
-          <option value="">Select a project</option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <PriorityField value={values.priority} onChange={(p) => set("priority", p)} error={errors.priority} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Due date"
-          type="date"
-          min={localDay(new Date())}
-          value={values.dueDate}
-          error={errors.dueDate}
-          onChange={(e) => set("dueDate", e.target.value)}
-        />
-        <SelectField label="Assignee" value={values.assignedTo} onChange={(e) => set("assignedTo", e.target.value)}>
-          <option value="">Unassigned</option>
-          {assignees.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {mode === "create" && pin && (
-        <p className="flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
-          Pinned on the plan ({Math.round(pin.x * 100)}% across, {Math.round(pin.y * 100)}% down).
-          <Link to={`/app/projects/${values.projectId}/sheets/${pin.sheetId}`} className="font-semibold underline">
-            Back to the plan
-          </Link>
-          <button type="button" className="font-semibold underline" onClick={() => setPin(null)}>
-            Remove pin
-          </button>
-        </p>
-      )}
-      {mode === "create" && <DeviceLocationPanel location={location} onLocate={locate} />}
-      {/* Beside the camera button, which takes the focus after 'Save and add next'. */}
-      {lastSaved && (
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-          Saved{" "}
-          <Link to={`/app/snagging/${lastSaved.id}`} className="font-semibold underline">
-            {lastSaved.title}
-          </Link>
-          {lastSaved.count > 1 && ` · ${lastSaved.count} snags saved on this walk`}. Add the next one.
-        </p>
-      )}
-      <PhotoSection
-        kept={kept}
-        photos={drafts.photos}
-        error={errors.photos}
-        showErrors={showErrors}
-        disabled={save.isSaving}
-        cameraButtonRef={cameraButton}
-        onAdd={addPhotos}
-        onKeptText={(id, field, value) =>
-          setKept((list) => list.map((k) => (k.attachmentId === id ? { ...k, [field]: value } : k)))
-        }
-        onKeptToggle={(id) =>
-          setKept((list) => list.map((k) => (k.attachmentId === id ? { ...k, removed: !k.removed } : k)))
-        }
-        onText={drafts.setText}
-        onAnnotate={setAnnotating}
-        onMove={drafts.move}
-        onRemove={drafts.remove}
-      />
-      {save.progress && <UploadProgressBar progress={save.progress} />}
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Link to="/app/snagging" className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-        {mode === "create" && (
-          <Button
-            variant="secondary"
-            onClick={() => submit("next")}
-            isLoading={save.create.isPending}
-            disabled={save.isSaving}
+    <>
+      <form
+        ref={formRef}
+        noValidate
+        aria-busy={save.isSaving || undefined}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit("open");
+        }}
+        className="max-w-3xl space-y-5"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Reference number" value={values.title} readOnly error={errors.title} />
+          <SelectField
+            label="Project"
+            value={values.projectId}
+            disabled={mode === "edit"}
+            error={errors.projectId}
+            onChange={(e) => set("projectId", e.target.value)}
           >
-            Save and add next
-          </Button>
+            <option value="">Select a project</option>
+            {projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <PriorityField value={values.priority} onChange={(p) => set("priority", p)} error={errors.priority} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Due date"
+            type="date"
+            min={localDay(new Date())}
+            value={values.dueDate}
+            error={errors.dueDate}
+            onChange={(e) => set("dueDate", e.target.value)}
+          />
+          <div>
+            <SelectField label="Assignee" value={values.assignedTo} onChange={(e) => set("assignedTo", e.target.value)}>
+              <option value="">Unassigned</option>
+              <AssigneeOptions members={assignees} contacts={contacts} />
+            </SelectField>
+            <button
+              type="button"
+              onClick={() => setAddingContact(true)}
+              className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+            >
+              <UserPlus aria-hidden className="size-4" />
+              New contact
+            </button>
+          </div>
+        </div>
+        {mode === "create" && pin && (
+          <p className="flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
+            Pinned on the plan ({Math.round(pin.x * 100)}% across, {Math.round(pin.y * 100)}% down).
+            <Link to={`/app/projects/${values.projectId}/sheets/${pin.sheetId}`} className="font-semibold underline">
+              Back to the plan
+            </Link>
+            <button type="button" className="font-semibold underline" onClick={() => setPin(null)}>
+              Remove pin
+            </button>
+          </p>
         )}
-        <Button type="submit" isLoading={save.isSaving}>
-          {mode === "create" ? "Save report" : "Save changes"}
-        </Button>
-      </div>
-      {annotated?.upload && (
-        <AnnotationOverlay
-          image={annotated.upload}
-          initialShapes={annotated.shapes}
-          onClose={() => setAnnotating(null)}
-          onSave={(blob, shapes) => {
-            drafts.setAnnotation(annotated.localId, blob, shapes);
-            setAnnotating(null);
-            toast.success("Annotation saved!");
-          }}
+        {mode === "create" && <DeviceLocationPanel location={location} onLocate={locate} />}
+        {/* Beside the camera button, which takes the focus after 'Save and add next'. */}
+        {lastSaved && (
+          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+            Saved{" "}
+            <Link to={`/app/snagging/${lastSaved.id}`} className="font-semibold underline">
+              {lastSaved.title}
+            </Link>
+            {lastSaved.count > 1 && ` · ${lastSaved.count} snags saved on this walk`}. Add the next one.
+          </p>
+        )}
+        <PhotoSection
+          kept={kept}
+          photos={drafts.photos}
+          error={errors.photos}
+          showErrors={showErrors}
+          disabled={save.isSaving}
+          cameraButtonRef={cameraButton}
+          onAdd={addPhotos}
+          onKeptText={(id, field, value) =>
+            setKept((list) => list.map((k) => (k.attachmentId === id ? { ...k, [field]: value } : k)))
+          }
+          onKeptToggle={(id) =>
+            setKept((list) => list.map((k) => (k.attachmentId === id ? { ...k, removed: !k.removed } : k)))
+          }
+          onText={drafts.setText}
+          onAnnotate={setAnnotating}
+          onMove={drafts.move}
+          onRemove={drafts.remove}
         />
-      )}
-    </form>
+        {save.progress && <UploadProgressBar progress={save.progress} />}
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+          <Link to="/app/snagging" className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          {mode === "create" && (
+            <Button
+              variant="secondary"
+              onClick={() => submit("next")}
+              isLoading={save.create.isPending}
+              disabled={save.isSaving}
+            >
+              Save and add next
+            </Button>
+          )}
+          <Button type="submit" isLoading={save.isSaving}>
+            {mode === "create" ? "Save report" : "Save changes"}
+          </Button>
+        </div>
+        {annotated?.upload && (
+          <AnnotationOverlay
+            image={annotated.upload}
+            initialShapes={annotated.shapes}
+            onClose={() => setAnnotating(null)}
+            onSave={(blob, shapes) => {
+              drafts.setAnnotation(annotated.localId, blob, shapes);
+              setAnnotating(null);
+              toast.success("Annotation saved!");
+            }}
+          />
+        )}
+      </form>
+      {/* Outside the report's form: the dialog has a form of its own. */}
+      <LazyContactDialog
+        open={addingContact}
+        companies={[...new Set(contacts.map((c) => c.company))]}
+        onClose={() => setAddingContact(false)}
+        onSaved={(contact) => set("assignedTo", contact.id)}
+      />
+    </>
   );
 }

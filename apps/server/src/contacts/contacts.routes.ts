@@ -1,0 +1,31 @@
+import { ContactInputSchema } from "@sitesnag/shared/contacts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, type Guard } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { createContact, editContact, listContacts, removeContact } from "./contacts.service";
+
+// Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
+const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
+
+/** /api/contacts: the workspace's external assignees (decision 0029). */
+export function contactRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", authenticate);
+
+    app.get("/", async (request) => ({ contacts: await listContacts(ctx, currentUser(request)) }));
+
+    app.post("/", { schema: { body: ContactInputSchema } }, async (request, reply) =>
+      reply.status(201).send({ contact: await createContact(ctx, currentUser(request), request.body) }),
+    );
+
+    app.put("/:id", { schema: { params: IdParams, body: ContactInputSchema } }, async (request) => ({
+      contact: await editContact(ctx, currentUser(request), request.params.id, request.body),
+    }));
+
+    app.delete("/:id", { schema: { params: IdParams } }, async (request) =>
+      removeContact(ctx, currentUser(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,117 @@
+import type { Contact } from "@sitesnag/shared/contacts";
+import { Building2, UserPlus } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ErrorState, LoadingState } from "../../../components/states";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useContacts, useDeleteContact } from "../api/contacts-api";
+import { groupByCompany } from "./assignee-options";
+import { LazyContactDialog } from "./lazy-contact-dialog";
+
+const reportsText = (n: number) => `${n} report${n === 1 ? "" : "s"}`;
+
+/** What deleting a contact does, said before it is done (decision 0029). */
+export const deleteMessage = (c: Contact) =>
+  c.reportCount === 0
+    ? `Delete ${c.name} (${c.company})? No report is assigned to them.`
+    : `Delete ${c.name} (${c.company})? The ${reportsText(c.reportCount)} assigned to them will become unassigned (each change is kept in the report's history), and links sharing their snags will show nothing.`;
+
+/** The Team page's contacts: people outside the workspace that reports can be assigned to. */
+export function ContactsSection() {
+  const contacts = useContacts();
+  const remove = useDeleteContact();
+  const [editing, setEditing] = useState<Contact | null | "new">(null);
+  const [target, setTarget] = useState<Contact | null>(null);
+  const companies = [...new Set((contacts.data ?? []).map((c) => c.company))];
+
+  return (
+    <section aria-labelledby="contacts-heading" className="mt-8">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="contacts-heading" className="text-lg font-semibold text-slate-900">
+            Contacts
+          </h2>
+          <p className="text-sm text-slate-600">
+            Subcontractors and others outside the team: assign them reports without an account or a seat.
+          </p>
+        </div>
+        <Button variant="secondary" onClick={() => setEditing("new")}>
+          <UserPlus aria-hidden className="size-4" />
+          Add contact
+        </Button>
+      </div>
+      {contacts.isPending ? (
+        <LoadingState label="Loading contacts…" />
+      ) : contacts.isError ? (
+        <ErrorState
+          message={errorMessage(contacts.error, "Failed to load contacts")}
+          onRetry={() => contacts.refetch()}
+        />
+      ) : contacts.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+          No contacts yet. Add one here or from the assignee picker of a report.
+        </p>
+      ) : (
+        <div className="space-y-4">
+          {groupByCompany(contacts.data).map((g) => (
+            <div key={g.company}>
+              <h3 className="mb-1 flex items-center gap-1.5 text-sm font-semibold text-slate-700">
+                <Building2 aria-hidden className="size-4" />
+                {g.company}
+              </h3>
+              <ul
+                aria-label={`Contacts at ${g.company}`}
+                className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+              >
+                {g.contacts.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                    <div className="min-w-0 flex-1">
+                      <p className="break-words font-medium text-slate-900">{c.name}</p>
+                      <p className="break-all text-sm text-slate-600">
+                        {c.email} · {reportsText(c.reportCount)}
+                      </p>
+                    </div>
+                    <Button variant="secondary" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                      Edit
+                    </Button>
+                    <Button variant="secondary" onClick={() => setTarget(c)} aria-label={`Delete ${c.name}`}>
+                      Delete
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+      <LazyContactDialog
+        open={editing !== null}
+        contact={editing === "new" ? null : editing}
+        companies={companies}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={target !== null}
+        title="Delete contact"
+        message={target ? deleteMessage(target) : ""}
+        confirmLabel="Delete"
+        isPending={remove.isPending}
+        onCancel={() => setTarget(null)}
+        onConfirm={() =>
+          target &&
+          remove.mutate(target.id, {
+            onSuccess: ({ unassigned }) => {
+              toast.success(
+                unassigned > 0 ? `Contact deleted; ${reportsText(unassigned)} unassigned` : "Contact deleted",
+              );
+              setTarget(null);
+            },
+            onError: (error) => toast.error(errorMessage(error, "Failed to delete the contact")),
+          })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { SelectField } from "../../../components/field";
+import { useContacts } from "../../contacts/api/contacts-api";
+import { AssigneeOptions } from "../../contacts/components/assignee-options";
+import { useMembers } from "../api/get-members";
+
+/** The list's assignee filter: everyone, nobody, a member, or a contact under their company. */
+export function AssigneeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const members = useMembers();
+  const contacts = useContacts();
+  const people = (members.data ?? []).map((m) => ({
+    id: m.id,
+    name: `${m.firstName} ${m.lastName}`.trim() || m.email,
+  }));
+  return (
+    <SelectField label="Assignee" value={value} onChange={(e) => onChange(e.target.value)} className="sm:max-w-xs">
+      <option value="">Everyone</option>
+      <option value="unassigned">Unassigned</option>
+      <AssigneeOptions members={people} contacts={contacts.data ?? []} />
+    </SelectField>
+  );
+}
