@@ -1,21 +1,28 @@
 import type { AuditDetail, ChecklistItem } from "@sitesnag/shared/audits";
-import { ArrowLeft, FileDown, Printer, Save } from "lucide-react";
+import { ArrowLeft, Download, FileDown, Printer, RotateCcw, Save } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
-import { errorMessage } from "../../lib/api-client";
+import { api, errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import type { AuditSyncRecord } from "../../offline/audit-records";
 import { useAuthStore } from "../../stores/auth-store";
 import { loadAuditStore } from "./api/audit-store";
 import { useRaiseSnag } from "./api/use-raise-snag";
 import { AuditStatusBadge } from "./components/score-badge";
+import { localSyncState, SYNC_LABELS } from "./sync/audit-list";
+import { startAuditSync, syncAuditsNow, useAuditSyncState } from "./sync/sync-events";
 import { useAuditEditor } from "./use-audit-editor";
 import { useMediaQuery } from "./use-media-query";
 import { usePendingSnagLinks } from "./use-pending-snag-links";
 import { usePhotoUrls } from "./use-photo-urls";
+
+// An audit this device has no copy of is read from the server, in a chunk of its own.
+const ServerAuditView = lazy(() => import("./server-audit-view").then((m) => ({ default: m.ServerAuditView })));
+const SignaturesView = lazy(() => import("./components/signatures-view").then((m) => ({ default: m.SignaturesView })));
 
 // The signature pads (signature_pad) and photo compression are not needed for the first paint:
 // both start downloading when this screen's chunk runs, in parallel with the audit store, and the
@@ -63,27 +70,43 @@ export function AuditPage() {
   const raise = useRaiseSnag();
   usePendingSnagLinks(userId, detail, update);
   useEffect(() => void warmActions(), []);
+  const sync = useAuditSyncState();
+  const [record, setRecord] = useState<AuditSyncRecord | undefined>(undefined);
+  const [busy, setBusy] = useState<"pdf" | "revision" | null>(null);
+  const savedAt = state.phase === "ready" ? state.summary.updatedAt : 0;
+  useEffect(() => {
+    if (userId) startAuditSync(userId);
+  }, [userId]);
+  // The sync record after each run and each save: what the server has of this audit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read after each run and each save
+  useEffect(() => {
+    if (state.phase !== "ready") return;
+    let current = true;
+    void loadAuditStore()
+      .then(({ auditRepository }) => auditRepository.getSync(id))
+      .then((r) => current && setRecord(r))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [id, state.phase, sync.version, savedAt]);
 
   if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
   if (state.phase === "failed")
     return <ErrorState message="This audit could not be read from this device's storage." onRetry={reload} />;
   if (state.phase === "missing")
     return (
-      <>
-        <PageHeader title="Audit not found" />
-        <p className="mb-4 text-slate-700">
-          This audit is not on this device. Audits are kept in the browser they were made in; import a backup file to
-          bring one here.
-        </p>
-        <Link to="/app/audits" className={buttonClass("secondary")}>
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to audits
-        </Link>
-      </>
+      <Suspense fallback={<LoadingState label="Loading audit…" />}>
+        <ServerAuditView id={id} onTaken={() => void reload()} />
+      </Suspense>
     );
 
   const { summary, isDirty, restoredDraft } = state;
   const current = state.detail;
+  // A completed (signed) audit is locked; a new revision reopens it (decision 0026).
+  const isLocked = summary.status === "completed";
+  const syncState = localSyncState(summary, record);
+  const syncText = sync.running && syncState !== "synced" ? "Syncing…" : SYNC_LABELS[syncState];
   const change = (patch: Partial<AuditDetail>) => update((d) => ({ ...d, ...patch }));
   const changeItem = (itemId: string, patch: Partial<ChecklistItem>) =>
     update((d) => ({ ...d, checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, ...patch } : i)) }));
@@ -93,6 +116,7 @@ export function AuditPage() {
     try {
       await save();
       toast.success("Audit saved successfully!");
+      void syncAuditsNow(userId);
     } catch (error) {
       toast.error(storageMessage(error, "Failed to save audit"));
     } finally {
@@ -139,6 +163,36 @@ export function AuditPage() {
     );
   }
 
+  async function onDownloadPdf() {
+    if (!record?.serverId) return;
+    if (syncState !== "synced") toast.info("The PDF shows the audit as last synced to the server.");
+    setBusy("pdf");
+    try {
+      await (await import("./pdf/download-pdf")).downloadAuditPdf(record.serverId, summary.projectName);
+    } catch (error) {
+      toast.error(errorMessage(error, "The PDF could not be downloaded. Check your connection and try again."));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onStartRevision() {
+    if (!record?.serverId) return;
+    setBusy("revision");
+    try {
+      const { audit } = await api<{ audit: { revision: number } }>(`/audits/${record.serverId}/revisions`, {
+        method: "POST",
+      });
+      await (await loadAuditStore()).auditRepository.reopen(userId, id);
+      toast.success(`Revision ${audit.revision} started. The signed revision stays readable.`);
+      await reload();
+    } catch (error) {
+      toast.error(errorMessage(error, "A new revision could not be started. Check your connection and try again."));
+    } finally {
+      setBusy(null);
+    }
+  }
+
   const saveButton = (extra?: string) => (
     <Button onClick={onSave} isLoading={isSaving} className={extra}>
       <Save aria-hidden className="size-4" />
@@ -155,7 +209,11 @@ export function AuditPage() {
             <span className="flex flex-wrap items-center gap-2">
               Site audit · {formatDate(summary.auditDate)} <AuditStatusBadge status={summary.status} />
               <span role="status" className="text-slate-600">
-                {isDirty ? "Unsaved changes kept on this device" : "All changes saved"}
+                {isDirty && !isLocked ? "Unsaved changes kept on this device" : "All changes saved"}
+              </span>
+              <span role="status" aria-label="Sync status" className="text-slate-600">
+                {syncText}
+                {record?.error ? `: ${record.error}` : ""}
               </span>
             </span>
           }
@@ -165,6 +223,12 @@ export function AuditPage() {
                 <ArrowLeft aria-hidden className="size-4" />
                 Back
               </Link>
+              {record?.serverId && (
+                <Button variant="secondary" isLoading={busy === "pdf"} onClick={() => void onDownloadPdf()}>
+                  <Download aria-hidden className="size-4" />
+                  Download PDF
+                </Button>
+              )}
               <Button
                 variant="secondary"
                 onClick={() =>
@@ -174,7 +238,7 @@ export function AuditPage() {
                 }
               >
                 <Printer aria-hidden className="size-4" />
-                Export PDF
+                Print view
               </Button>
               <Button
                 variant="secondary"
@@ -189,11 +253,27 @@ export function AuditPage() {
                 <FileDown aria-hidden className="size-4" />
                 Export file
               </Button>
-              {saveButton()}
+              {isLocked
+                ? record?.completed &&
+                  record.serverId && (
+                    <Button isLoading={busy === "revision"} onClick={() => void onStartRevision()}>
+                      <RotateCcw aria-hidden className="size-4" />
+                      Start a new revision
+                    </Button>
+                  )
+                : saveButton()}
             </>
           }
         />
-        {restoredDraft && (
+        {isLocked && (
+          <p role="status" className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+            This audit is completed and signed: it is locked.{" "}
+            {record?.completed
+              ? "Start a new revision to change it; the signed one stays readable."
+              : "It is locked on the server once it has synced."}
+          </p>
+        )}
+        {restoredDraft && !isLocked && (
           <p
             role="status"
             className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-800 ring-1 ring-brand-600/30"
@@ -203,12 +283,14 @@ export function AuditPage() {
         )}
         <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-5">
-            <AuditFormDataFields
-              value={current.formData}
-              notes={current.notes}
-              onChange={(patch) => update((d) => ({ ...d, formData: { ...d.formData, ...patch } }))}
-              onNotes={(notes) => change({ notes })}
-            />
+            <fieldset disabled={isLocked} className="min-w-0">
+              <AuditFormDataFields
+                value={current.formData}
+                notes={current.notes}
+                onChange={(patch) => update((d) => ({ ...d, formData: { ...d.formData, ...patch } }))}
+                onNotes={(notes) => change({ notes })}
+              />
+            </fieldset>
             {!isWide && scores}
             <AuditChecklist
               checklist={current.checklist}
@@ -218,13 +300,14 @@ export function AuditPage() {
               onItemChange={changeItem}
               onAddPhotos={onAddPhotos}
               onRaiseSnag={onRaiseSnag}
+              readOnly={isLocked}
             />
             <Suspense
               fallback={
                 <section aria-busy="true" className="h-72 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" />
               }
             >
-              <SignaturesPanel detail={current} onChange={change} />
+              {isLocked ? <SignaturesView detail={current} /> : <SignaturesPanel detail={current} onChange={change} />}
             </Suspense>
           </div>
           {isWide && (
@@ -233,7 +316,9 @@ export function AuditPage() {
             </aside>
           )}
         </div>
-        <div className="fixed bottom-20 right-4 z-30 lg:bottom-6 lg:right-6">{saveButton("shadow-lg")}</div>
+        {!isLocked && (
+          <div className="fixed bottom-20 right-4 z-30 lg:bottom-6 lg:right-6">{saveButton("shadow-lg")}</div>
+        )}
       </div>
     </Suspense>
   );

@@ -1,21 +1,55 @@
-// Audits live in this browser only: these hooks read and write local storage, never the network,
-// so they run offline too (networkMode "always"; TanStack Query would otherwise pause them).
+// The audits page's data: this device's copies (local storage, so they run offline: networkMode
+// "always") and the workspace's audits from GET /api/audits, paged and filtered. The two merge in
+// sync/audit-list.ts.
+
 import type { NewAuditValues } from "@sitesnag/shared/audits";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import type { AuditApi, AuditList } from "@sitesnag/shared/audits-api";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
 import type { AuditOwner, AuditProject } from "../storage/audit-repository";
+import type { LocalAudit } from "../sync/audit-list";
 import { loadAuditStore } from "./audit-store";
 
 export const auditKeys = {
   list: (userId: string) => ["audits", userId] as const,
+  server: (filters: { projectId?: string | undefined; status?: string | undefined }) =>
+    ["audits", "server", filters] as const,
   detail: (id: string) => ["audits", "detail", id] as const,
 };
 
 export const useAudits = (userId: string) =>
   useQuery({
     queryKey: auditKeys.list(userId),
-    queryFn: async () => (await loadAuditStore()).auditRepository.list(userId),
+    queryFn: async (): Promise<LocalAudit[]> => {
+      const { auditRepository } = await loadAuditStore();
+      const records = new Map((await auditRepository.syncRecords(userId)).map((r) => [r.auditId, r]));
+      return auditRepository.list(userId).map((summary) => ({ summary, sync: records.get(summary.id) }));
+    },
     networkMode: "always",
     staleTime: 0,
+  });
+
+export const useServerAudits = (filters: { projectId?: string | undefined; status?: string | undefined }) =>
+  useInfiniteQuery({
+    queryKey: auditKeys.server(filters),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: "50" });
+      if (filters.projectId) query.set("projectId", filters.projectId);
+      if (filters.status) query.set("status", filters.status);
+      if (pageParam) query.set("cursor", pageParam);
+      return api<AuditList>(`/audits?${query}`);
+    },
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: false,
+  });
+
+export const useServerAudit = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: auditKeys.detail(id),
+    queryFn: async () => (await api<{ audit: AuditApi }>(`/audits/${encodeURIComponent(id)}`)).audit,
+    enabled,
+    retry: false,
   });
 
 export const useCreateAudit = () =>
