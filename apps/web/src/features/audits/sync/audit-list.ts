@@ -72,6 +72,8 @@ export function mergeAudits(local: readonly LocalAudit[], server: readonly Audit
   }
   for (const a of server) {
     if (taken.has(a.id)) continue;
+    if (filters.projectId && a.projectId !== filters.projectId) continue;
+    if (filters.status && a.status !== filters.status) continue;
     rows.push({
       id: a.id,
       serverId: a.id,
