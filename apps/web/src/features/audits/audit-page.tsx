@@ -1,20 +1,26 @@
 import type { AuditDetail, ChecklistItem } from "@sitesnag/shared/audits";
-import { ArrowLeft, Download, FileDown, Printer, RotateCcw, Save } from "lucide-react";
+import { ArrowLeft, FileDown, Printer, Save } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
-import { api, errorMessage } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import type { AuditSyncRecord } from "../../offline/audit-records";
 import { useAuthStore } from "../../stores/auth-store";
 import { loadAuditStore } from "./api/audit-store";
 import { useRaiseSnag } from "./api/use-raise-snag";
 import { AuditStatusBadge } from "./components/score-badge";
-import { localSyncState, SYNC_LABELS } from "./sync/audit-list";
-import { startAuditSync, syncAuditsNow, useAuditSyncState } from "./sync/sync-events";
+
+// The sync state, Download PDF, the lock note and a new revision: after the audit has painted.
+const loadSyncUi = () => import("./components/audit-sync-ui");
+const AuditSyncStatus = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditSyncStatus })));
+const AuditServerActions = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditServerActions })));
+const AuditLockNote = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditLockNote })));
+const syncNow = (userId: string) =>
+  void import("./sync/sync-events").then((m) => m.syncAuditsNow(userId)).catch(() => undefined);
+
 import { useAuditEditor } from "./use-audit-editor";
 import { useMediaQuery } from "./use-media-query";
 import { usePendingSnagLinks } from "./use-pending-snag-links";
@@ -70,27 +76,6 @@ export function AuditPage() {
   const raise = useRaiseSnag();
   usePendingSnagLinks(userId, detail, update);
   useEffect(() => void warmActions(), []);
-  const sync = useAuditSyncState();
-  const [record, setRecord] = useState<AuditSyncRecord | undefined>(undefined);
-  const [busy, setBusy] = useState<"pdf" | "revision" | null>(null);
-  const savedAt = state.phase === "ready" ? state.summary.updatedAt : 0;
-  useEffect(() => {
-    if (userId) startAuditSync(userId);
-  }, [userId]);
-  // The sync record after each run and each save: what the server has of this audit.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read after each run and each save
-  useEffect(() => {
-    if (state.phase !== "ready") return;
-    let current = true;
-    void loadAuditStore()
-      .then(({ auditRepository }) => auditRepository.getSync(id))
-      .then((r) => current && setRecord(r))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [id, state.phase, sync.version, savedAt]);
-
   if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
   if (state.phase === "failed")
     return <ErrorState message="This audit could not be read from this device's storage." onRetry={reload} />;
@@ -105,8 +90,7 @@ export function AuditPage() {
   const current = state.detail;
   // A completed (signed) audit is locked; a new revision reopens it (decision 0026).
   const isLocked = summary.status === "completed";
-  const syncState = localSyncState(summary, record);
-  const syncText = sync.running && syncState !== "synced" ? "Syncing…" : SYNC_LABELS[syncState];
+
   const change = (patch: Partial<AuditDetail>) => update((d) => ({ ...d, ...patch }));
   const changeItem = (itemId: string, patch: Partial<ChecklistItem>) =>
     update((d) => ({ ...d, checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, ...patch } : i)) }));
@@ -116,7 +100,7 @@ export function AuditPage() {
     try {
       await save();
       toast.success("Audit saved successfully!");
-      void syncAuditsNow(userId);
+      syncNow(userId);
     } catch (error) {
       toast.error(storageMessage(error, "Failed to save audit"));
     } finally {
@@ -163,36 +147,6 @@ export function AuditPage() {
     );
   }
 
-  async function onDownloadPdf() {
-    if (!record?.serverId) return;
-    if (syncState !== "synced") toast.info("The PDF shows the audit as last synced to the server.");
-    setBusy("pdf");
-    try {
-      await (await import("./pdf/download-pdf")).downloadAuditPdf(record.serverId, summary.projectName);
-    } catch (error) {
-      toast.error(errorMessage(error, "The PDF could not be downloaded. Check your connection and try again."));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function onStartRevision() {
-    if (!record?.serverId) return;
-    setBusy("revision");
-    try {
-      const { audit } = await api<{ audit: { revision: number } }>(`/audits/${record.serverId}/revisions`, {
-        method: "POST",
-      });
-      await (await loadAuditStore()).auditRepository.reopen(userId, id);
-      toast.success(`Revision ${audit.revision} started. The signed revision stays readable.`);
-      await reload();
-    } catch (error) {
-      toast.error(errorMessage(error, "A new revision could not be started. Check your connection and try again."));
-    } finally {
-      setBusy(null);
-    }
-  }
-
   const saveButton = (extra?: string) => (
     <Button onClick={onSave} isLoading={isSaving} className={extra}>
       <Save aria-hidden className="size-4" />
@@ -211,10 +165,9 @@ export function AuditPage() {
               <span role="status" className="text-slate-600">
                 {isDirty && !isLocked ? "Unsaved changes kept on this device" : "All changes saved"}
               </span>
-              <span role="status" aria-label="Sync status" className="text-slate-600">
-                {syncText}
-                {record?.error ? `: ${record.error}` : ""}
-              </span>
+              <Suspense fallback={null}>
+                <AuditSyncStatus summary={summary} />
+              </Suspense>
             </span>
           }
           actions={
@@ -223,12 +176,9 @@ export function AuditPage() {
                 <ArrowLeft aria-hidden className="size-4" />
                 Back
               </Link>
-              {record?.serverId && (
-                <Button variant="secondary" isLoading={busy === "pdf"} onClick={() => void onDownloadPdf()}>
-                  <Download aria-hidden className="size-4" />
-                  Download PDF
-                </Button>
-              )}
+              <Suspense fallback={null}>
+                <AuditServerActions summary={summary} onReopened={() => void reload()} />
+              </Suspense>
               <Button
                 variant="secondary"
                 onClick={() =>
@@ -253,25 +203,14 @@ export function AuditPage() {
                 <FileDown aria-hidden className="size-4" />
                 Export file
               </Button>
-              {isLocked
-                ? record?.completed &&
-                  record.serverId && (
-                    <Button isLoading={busy === "revision"} onClick={() => void onStartRevision()}>
-                      <RotateCcw aria-hidden className="size-4" />
-                      Start a new revision
-                    </Button>
-                  )
-                : saveButton()}
+              {!isLocked && saveButton()}
             </>
           }
         />
         {isLocked && (
-          <p role="status" className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
-            This audit is completed and signed: it is locked.{" "}
-            {record?.completed
-              ? "Start a new revision to change it; the signed one stays readable."
-              : "It is locked on the server once it has synced."}
-          </p>
+          <Suspense fallback={null}>
+            <AuditLockNote summary={summary} />
+          </Suspense>
         )}
         {restoredDraft && !isLocked && (
           <p

@@ -1,8 +1,7 @@
 import { ClipboardCheck, Plus } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/button";
-import { SelectField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { formatDate } from "../../lib/format";
@@ -15,7 +14,11 @@ import { useAudits, useCreateAudit, useServerAudits } from "./api/audits-api";
 import { BackupControls } from "./components/backup-controls";
 import { AuditStatusBadge, ScoreBadge } from "./components/score-badge";
 import { type AuditRow, mergeAudits, SYNC_LABELS } from "./sync/audit-list";
-import { startAuditSync, syncAuditsNow, useAuditSyncState } from "./sync/sync-events";
+
+// Syncing (and its banner) loads after the list has painted.
+const AuditListSync = lazy(() => import("./sync/upload-banner").then((m) => ({ default: m.AuditListSync })));
+const syncAuditsNow = (userId: string) =>
+  void import("./sync/sync-events").then((m) => m.syncAuditsNow(userId)).catch(() => undefined);
 
 const SYNC_CLASS: Record<AuditRow["sync"], string> = {
   server: "text-slate-600",
@@ -39,6 +42,32 @@ const NewAuditModal = lazyDialog(
   (p) => p.open,
 );
 
+/** A labelled filter (a plain select: the form fields' chunk is not needed for the list's first paint). */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="block text-sm font-medium text-slate-700">
+      {label}
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
+      >
+        {children}
+      </select>
+    </label>
+  );
+}
+
 export function AuditsPage() {
   const user = useAuthStore((s) => s.user);
   const userId = user?.id ?? "";
@@ -50,23 +79,13 @@ export function AuditsPage() {
     () => ({ projectId: projectFilter || undefined, status: statusFilter || undefined }),
     [projectFilter, statusFilter],
   );
-  const server = useServerAudits(filters);
+  const { query: server, items: serverAudits } = useServerAudits(filters);
   const projects = useAuditProjects();
   const create = useCreateAudit();
   const [isCreating, setCreating] = useState(false);
-  const sync = useAuditSyncState();
-  useErrorToast(audits.error, "Failed to load data", { useServerMessage: false });
-  useEffect(() => {
-    if (userId) startAuditSync(userId);
-  }, [userId]);
-  // After each sync run: re-read this device's copies and the server's list.
   const { refetch: refetchLocal } = audits;
   const { refetch: refetchServer } = server;
-  useEffect(() => {
-    if (sync.version === 0) return;
-    void refetchLocal();
-    void refetchServer();
-  }, [sync.version, refetchLocal, refetchServer]);
+  useErrorToast(audits.error, "Failed to load data", { useServerMessage: false });
 
   // Offline with nothing cached: offer the projects of earlier audits rather than nothing.
   const earlier = projects.isError ? projectsFromEarlierAudits(userId) : [];
@@ -81,7 +100,6 @@ export function AuditsPage() {
         ? "No projects yet: create one on the Projects screen first."
         : undefined;
 
-  const serverAudits = useMemo(() => server.data?.pages.flatMap((p) => p.audits) ?? [], [server.data]);
   const list = useMemo(
     () => mergeAudits(audits.data ?? [], serverAudits, filters),
     [audits.data, serverAudits, filters],
@@ -100,6 +118,17 @@ export function AuditsPage() {
           </Button>
         }
       />
+      {userId && (
+        <Suspense fallback={null}>
+          <AuditListSync
+            userId={userId}
+            onSynced={() => {
+              void refetchLocal();
+              void refetchServer();
+            }}
+          />
+        </Suspense>
+      )}
       {audits.isPending ? (
         <LoadingState label="Loading audits…" />
       ) : audits.isError ? (
@@ -121,32 +150,28 @@ export function AuditsPage() {
                 hasAudits={(audits.data ?? []).length > 0}
                 onImported={() => {
                   void audits.refetch();
-                  void syncAuditsNow(userId);
+                  syncAuditsNow(userId);
                 }}
               />
             </div>
             <div className="mb-3 grid gap-3 sm:grid-cols-2">
-              <SelectField
-                label="Filter by project"
-                value={projectFilter}
-                onChange={(e) => setProjectFilter(e.target.value)}
-              >
+              <FilterSelect label="Filter by project" value={projectFilter} onChange={setProjectFilter}>
                 <option value="">All projects</option>
                 {choices.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
                   </option>
                 ))}
-              </SelectField>
-              <SelectField
+              </FilterSelect>
+              <FilterSelect
                 label="Filter by status"
                 value={statusFilter}
-                onChange={(e) => setStatusFilter(e.target.value as "" | "draft" | "completed")}
+                onChange={(v) => setStatusFilter(v as "" | "draft" | "completed")}
               >
                 <option value="">All statuses</option>
                 <option value="draft">Draft</option>
                 <option value="completed">Completed</option>
-              </SelectField>
+              </FilterSelect>
             </div>
             {server.isError && (
               <p
@@ -226,7 +251,7 @@ export function AuditsPage() {
             {
               onSuccess: (summary) => {
                 toast.success("Site audit created! Complete the checklist items.");
-                void syncAuditsNow(user.id);
+                syncAuditsNow(user.id);
                 setCreating(false);
                 navigate(`/app/audits/${summary.id}`);
               },

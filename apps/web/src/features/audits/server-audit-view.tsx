@@ -2,7 +2,7 @@
 // workspace's audits). The auditor or an owner may take a copy to edit here (a draft), or start a
 // new revision of a completed one; everyone else reads it. Loaded only when an audit is not local.
 import type { AuditApi } from "@sitesnag/shared/audits-api";
-import { ArrowLeft, Download, FilePenLine, RotateCcw } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../components/button";
@@ -154,18 +154,15 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
                   .finally(() => setBusy(null));
               }}
             >
-              <Download aria-hidden className="size-4" />
               Download PDF
             </Button>
             {canEdit && !isCompleted && (
               <Button isLoading={busy === "copy"} onClick={() => void copyToDevice()}>
-                <FilePenLine aria-hidden className="size-4" />
                 Edit on this device
               </Button>
             )}
             {canEdit && isCompleted && (
               <Button isLoading={busy === "revision"} onClick={() => void startRevision()}>
-                <RotateCcw aria-hidden className="size-4" />
                 Start a new revision
               </Button>
             )}

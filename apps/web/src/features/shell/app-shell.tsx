@@ -1,37 +1,13 @@
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PageSkeleton, type SkeletonKind } from "../../components/page-skeleton";
 import { afterLoad } from "../../lib/after-load";
 import { preloadToasts } from "../../lib/toast";
-import { useAuthStore } from "../../stores/auth-store";
 import { BottomTabs } from "./bottom-tabs";
 import { Header } from "./header";
 import { MobileSidebar, Sidebar } from "./sidebar";
 
 type Variant = "app" | "admin";
-
-// Audits kept in this browser (decision 0014) move up to the workspace (issue 25): the banner and
-// the sync load only when this user has audits here, read from the list in localStorage.
-const AuditUploadBanner = lazy(() =>
-  import("../audits/sync/upload-banner").then((m) => ({ default: m.AuditUploadBanner })),
-);
-function hasDeviceAudits(userId: string): boolean {
-  try {
-    const list: unknown = JSON.parse(localStorage.getItem("site_audits") ?? "[]");
-    return Array.isArray(list) && list.some((a) => (a as { userId?: unknown } | null)?.userId === userId);
-  } catch {
-    return false;
-  }
-}
-function DeviceAudits() {
-  const userId = useAuthStore((s) => s.user?.id);
-  if (!userId || !hasDeviceAudits(userId)) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuditUploadBanner userId={userId} />
-    </Suspense>
-  );
-}
 
 /**
  * The shell's layout: skip link, navigation (sidebar on desktop, menu and tabs on a phone), the
@@ -78,7 +54,6 @@ export function AppShell({ variant = "app" }: { variant?: Variant }) {
   const kind = (matches.at(-1)?.handle as { skeleton?: SkeletonKind } | undefined)?.skeleton;
   return (
     <ShellLayout variant={variant} header={<Header />}>
-      {variant === "app" && <DeviceAudits />}
       <Suspense fallback={<PageSkeleton kind={kind} />}>
         <Outlet />
       </Suspense>

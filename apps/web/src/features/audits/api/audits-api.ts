@@ -3,9 +3,10 @@
 // sync/audit-list.ts.
 
 import type { NewAuditValues } from "@sitesnag/shared/audits";
-import type { AuditApi, AuditList } from "@sitesnag/shared/audits-api";
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import type { AuditApi, AuditSummaryApi } from "@sitesnag/shared/audits-api";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { usePagedList } from "../../../lib/paged-list";
 import type { AuditOwner, AuditProject } from "../storage/audit-repository";
 import type { LocalAudit } from "../sync/audit-list";
 import { loadAuditStore } from "./audit-store";
@@ -29,19 +30,14 @@ export const useAudits = (userId: string) =>
     staleTime: 0,
   });
 
+/** The workspace's audits, 50 a page (Load more), filtered by the server. */
 export const useServerAudits = (filters: { projectId?: string | undefined; status?: string | undefined }) =>
-  useInfiniteQuery({
+  usePagedList<AuditSummaryApi>({
     queryKey: auditKeys.server(filters),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ limit: "50" });
-      if (filters.projectId) query.set("projectId", filters.projectId);
-      if (filters.status) query.set("status", filters.status);
-      if (pageParam) query.set("cursor", pageParam);
-      return api<AuditList>(`/audits?${query}`);
-    },
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    retry: false,
+    path: "/audits",
+    field: "audits",
+    params: { projectId: filters.projectId, status: filters.status },
+    keepPrevious: true,
   });
 
 export const useServerAudit = (id: string, enabled: boolean) =>

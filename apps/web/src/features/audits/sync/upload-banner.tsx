@@ -2,9 +2,20 @@
 // first signed-in start after the change, and whenever audits made offline reach the server for the
 // first time. A refusal leaves the device copy as it was and is tried again on the next run.
 
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { startAuditSync, useAuditSyncState } from "./sync-events";
+
+/** On the audits page: syncs, shows the banner, and tells the list when a run has finished. */
+export function AuditListSync({ userId, onSynced }: { userId: string; onSynced: () => void }) {
+  const { version } = useAuditSyncState();
+  const latest = useRef(onSynced);
+  latest.current = onSynced;
+  useEffect(() => {
+    if (version > 0) latest.current();
+  }, [version]);
+  return <AuditUploadBanner userId={userId} />;
+}
 
 export function AuditUploadBanner({ userId }: { userId: string }) {
   const sync = useAuditSyncState();
