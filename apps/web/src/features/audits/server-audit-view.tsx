@@ -76,10 +76,12 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
   const shown = useMemo(() => (audit ? serverAuditToLocal(audit, user?.id ?? "") : null), [audit, user?.id]);
   const photoUrls = useMemo(() => (audit ? serverPhotoUrls(audit) : {}), [audit]);
 
-  if (localId !== null || query.isPending) return <LoadingState label="Loading audit…" />;
+  // Offline the request waits (paused) rather than failing: say why at once.
+  const isOffline = query.fetchStatus === "paused";
+  if (localId !== null || (query.isPending && !isOffline)) return <LoadingState label="Loading audit…" />;
   if (query.isError || !audit || !shown) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return notFound || !navigator.onLine ? (
+    return notFound || isOffline || !navigator.onLine ? (
       <>
         <PageHeader title="Audit not found" />
         <p className="mb-4 text-slate-700">
