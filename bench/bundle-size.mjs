@@ -36,7 +36,7 @@ const ROUTES = [
   {
     path: "/app/dashboard",
     html: "app-shell/dashboard.html",
-    modules: ["src/features/dashboard/dashboard-page.tsx"],
+    modules: ["src/app/dashboard-screen.tsx"],
     budget: APP_BUDGET,
   },
   {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { answer, item, sign, solidPng, startAudit } from "../audit-helpers";
-import { expect, signInAs, test } from "../fixtures";
+import { expect, type Session, signInAs, test } from "../fixtures";
 
 // A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
 test.describe.configure({ timeout: 90_000 });
@@ -59,17 +59,28 @@ test("export all audits and import them into a fresh browser, photos and signatu
   const file = readFileSync(await download.path());
   await expect(page.getByText("Exported 1 audit.")).toBeVisible();
 
-  // Another browser (fresh storage), another account: nothing there until the file is imported.
+  // Another browser (fresh storage), another member of the workspace: the file's audit joins the
+  // workspace's (already there, uploaded by the first browser) and is not duplicated.
   const other = await browser.newContext({ baseURL });
   const fresh = await other.newPage();
-  await signInAs(fresh, await api.signUp());
+  const { token } = await api.call<{ token: string }>("POST", "/invitations", {}, session.accessToken);
+  const member = await api.call<Session>("POST", `/invitations/token/${token}/register`, {
+    firstName: "Mo",
+    lastName: "Member",
+    email: `mo.${process.pid}.${Date.now()}@example.com`,
+    password: "site-walk-2026",
+  });
+  await signInAs(fresh, member);
   await fresh.goto("/app/audits");
-  await expect(fresh.getByRole("heading", { name: "No audits yet" })).toBeVisible();
   const input = fresh.getByLabel("Import audits from a backup file");
   await input.setInputFiles({ name: "backup.json", mimeType: "application/json", buffer: file });
   await expect(fresh.getByText("Imported 1 audit.")).toBeVisible();
   const link = fresh.getByRole("list", { name: "Recent Audits" }).getByRole("link", { name: /Harbour Bridge Refurb/ });
   await expect(link).toContainText("Draft");
+  await expect(link).toContainText("Synced");
+  await expect(fresh.getByRole("list", { name: "Recent Audits" }).getByRole("listitem")).toHaveCount(1);
+  const { audits } = await api.call<{ audits: unknown[] }>("GET", "/audits", undefined, member.accessToken);
+  expect(audits).toHaveLength(1);
   await link.click();
   await expect(item(fresh, "5.1").getByRole("radio", { name: "Non-compliant", exact: true })).toBeChecked();
   await expect(item(fresh, "5.1").getByRole("img", { name: "item 5.1, 1 of 1" })).toBeVisible();

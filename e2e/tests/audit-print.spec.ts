@@ -5,7 +5,7 @@ import { axe, WCAG_21_AA } from "../support/axe";
 // A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
 test.describe.configure({ timeout: 90_000 });
 
-test("Export PDF opens a print-ready A4 document with everything on the audit", async ({ page, context, api }) => {
+test("Print view opens a print-ready A4 document with everything on the audit", async ({ page, context, api }) => {
   const session = await api.signUp();
   await api.createProject(session.accessToken, { name: "Northgate Retail Park" });
   await signInAs(page, session);
@@ -33,7 +33,7 @@ test("Export PDF opens a print-ready A4 document with everything on the audit", 
 
   const clickedAt = Date.now();
   const opening = context.waitForEvent("page");
-  await page.getByRole("button", { name: "Export PDF" }).click();
+  await page.getByRole("button", { name: "Print view" }).click();
   const doc = await opening;
   expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(500);
   await expect(doc.locator("h1")).toHaveText("Site Safety Audit – Northgate Retail Park");
@@ -65,7 +65,7 @@ test("a blocked pop-up says so", async ({ page, api }) => {
     window.open = () => null;
   });
   await startAudit(page, "Blocked Pop-up Site");
-  await page.getByRole("button", { name: "Export PDF" }).click();
+  await page.getByRole("button", { name: "Print view" }).click();
   await expect(page.getByText("Please allow pop-ups to export PDF")).toBeVisible();
 });
 

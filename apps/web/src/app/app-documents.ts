@@ -21,7 +21,7 @@ export const APP_DOCUMENTS: readonly AppDocument[] = [
     path: "/app/dashboard",
     file: "dashboard.html",
     skeleton: "cards",
-    module: "src/features/dashboard/dashboard-page.tsx",
+    module: "src/app/dashboard-screen.tsx",
   },
   { path: "/app/projects", file: "projects.html", skeleton: "list", module: "src/features/projects/projects-page.tsx" },
   {

@@ -159,8 +159,8 @@ export const router = createBrowserRouter(
                   handle: appSkeleton("/app/dashboard"),
                   loader: prefetch(() => [dashboardQuery()]),
                   Component: lazyPage(
-                    () => import("../features/dashboard/dashboard-page"),
-                    (m) => m.DashboardPage,
+                    () => import("./dashboard-screen"),
+                    (m) => m.DashboardScreen,
                   ),
                 },
                 {

@@ -2,7 +2,13 @@
 // snag outbox (another database) or needs its schema migrations.
 import type { AuditDetail } from "@sitesnag/shared/audits";
 import { Dexie, type EntityTable } from "dexie";
-import { type AuditDraft, type AuditRecords, referencedPhotoIds, type StoredPhoto } from "./audit-records";
+import {
+  type AuditDraft,
+  type AuditRecords,
+  type AuditSyncRecord,
+  referencedPhotoIds,
+  type StoredPhoto,
+} from "./audit-records";
 
 export const AUDIT_DB_NAME = "sitesnag-audits";
 
@@ -10,10 +16,13 @@ class AuditDatabase extends Dexie {
   details!: EntityTable<AuditDetail, "auditId">;
   drafts!: EntityTable<AuditDraft, "auditId">;
   photos!: EntityTable<StoredPhoto, "id">;
+  sync!: EntityTable<AuditSyncRecord, "auditId">;
 
   constructor(name: string, deps?: IndexedDbDeps) {
     super(name, deps);
     this.version(1).stores({ details: "auditId, userId", drafts: "auditId", photos: "id, auditId" });
+    // Issue 25: what the server holds of each audit (decision 0027).
+    this.version(2).stores({ sync: "auditId, userId" });
   }
 }
 
@@ -66,10 +75,16 @@ export function createDexieAuditRecords(name = AUDIT_DB_NAME, deps?: IndexedDbDe
         await db.photos.bulkPut(entries.flatMap((e) => e.photos));
       }),
     deleteAudit: (auditId) =>
-      db.transaction("rw", db.details, db.drafts, db.photos, async () => {
+      db.transaction("rw", [db.details, db.drafts, db.photos, db.sync], async () => {
         await db.details.delete(auditId);
         await db.drafts.delete(auditId);
         await db.photos.where("auditId").equals(auditId).delete();
+        await db.sync.delete(auditId);
       }),
+    getSync: (auditId) => db.sync.get(auditId),
+    putSync: async (record) => {
+      await db.sync.put(record);
+    },
+    syncRecords: (userId) => db.sync.where("userId").equals(userId).toArray(),
   };
 }

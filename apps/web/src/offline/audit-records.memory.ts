@@ -1,12 +1,19 @@
 // In-memory AuditRecords for unit tests and for browsers where IndexedDB cannot open (some
 // private modes): same contract, nothing survives a reload.
 import type { AuditDetail } from "@sitesnag/shared/audits";
-import { type AuditDraft, type AuditRecords, referencedPhotoIds, type StoredPhoto } from "./audit-records";
+import {
+  type AuditDraft,
+  type AuditRecords,
+  type AuditSyncRecord,
+  referencedPhotoIds,
+  type StoredPhoto,
+} from "./audit-records";
 
 export function createMemoryAuditRecords(): AuditRecords {
   const details = new Map<string, AuditDetail>();
   const drafts = new Map<string, AuditDraft>();
   const photos = new Map<string, StoredPhoto>();
+  const sync = new Map<string, AuditSyncRecord>();
   // structuredClone: callers must not be able to change stored records by mutating what they got.
   const copy = <T>(value: T): T => structuredClone(value);
   return {
@@ -38,6 +45,10 @@ export function createMemoryAuditRecords(): AuditRecords {
       details.delete(auditId);
       drafts.delete(auditId);
       for (const [id, p] of photos) if (p.auditId === auditId) photos.delete(id);
+      sync.delete(auditId);
     },
+    getSync: async (id) => (sync.has(id) ? copy(sync.get(id)) : undefined),
+    putSync: async (record) => void sync.set(record.auditId, copy(record)),
+    syncRecords: async (userId) => [...sync.values()].filter((r) => r.userId === userId).map(copy),
   };
 }

@@ -13,6 +13,28 @@ import type { AuditDetail } from "@sitesnag/shared/audits";
 export type StoredPhoto = { id: string; auditId: string; type: string; blob: Blob; createdAt: number };
 export type AuditDraft = { auditId: string; detail: AuditDetail; savedAt: number };
 
+/**
+ * What the server holds of a saved audit (decision 0027): its id there, the detail as the server
+ * last acknowledged it (`base`; null until anything was sent after a create), which local photo is
+ * which server photo, and whether the server has it completed. The audit's outbox is the
+ * difference between the saved detail and `base`, sent per item and removed by moving `base`.
+ * No record: an audit saved by an earlier version (or imported from a backup file), uploaded whole.
+ */
+export type AuditSyncRecord = {
+  auditId: string;
+  userId: string;
+  serverId: string | null;
+  /** How the audit first reaches the server: created (POST with clientId) or uploaded whole (import). */
+  origin: "create" | "import";
+  base: AuditDetail | null;
+  photoMap: Record<string, string>;
+  completed: boolean;
+  /** The saved detail's `updatedAt` that the server has in full; 0 before the first sync. */
+  syncedUpdatedAt: number;
+  /** The server's refusal of the last attempt (a 4xx), shown on the audit until a sync succeeds. */
+  error: string | null;
+};
+
 export interface AuditRecords {
   getDetail(auditId: string): Promise<AuditDetail | undefined>;
   getDraft(auditId: string): Promise<AuditDraft | undefined>;
@@ -32,6 +54,9 @@ export interface AuditRecords {
   photosOfAudit(auditId: string): Promise<StoredPhoto[]>;
   importAudits(entries: readonly { detail: AuditDetail; photos: StoredPhoto[] }[]): Promise<void>;
   deleteAudit(auditId: string): Promise<void>;
+  getSync(auditId: string): Promise<AuditSyncRecord | undefined>;
+  putSync(record: AuditSyncRecord): Promise<void>;
+  syncRecords(userId: string): Promise<AuditSyncRecord[]>;
 }
 
 /** Photo ids an audit still needs: those of its saved detail and of its draft. */

@@ -12,10 +12,23 @@ import { useAuthStore } from "../../stores/auth-store";
 import { loadAuditStore } from "./api/audit-store";
 import { useRaiseSnag } from "./api/use-raise-snag";
 import { AuditStatusBadge } from "./components/score-badge";
+
+// The sync state, Download PDF, the lock note and a new revision: after the audit has painted.
+const loadSyncUi = () => import("./components/audit-sync-ui");
+const AuditSyncStatus = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditSyncStatus })));
+const AuditServerActions = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditServerActions })));
+const AuditLockNote = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditLockNote })));
+const syncNow = (userId: string) =>
+  void import("./sync/sync-events").then((m) => m.syncAuditsNow(userId)).catch(() => undefined);
+
 import { useAuditEditor } from "./use-audit-editor";
 import { useMediaQuery } from "./use-media-query";
 import { usePendingSnagLinks } from "./use-pending-snag-links";
 import { usePhotoUrls } from "./use-photo-urls";
+
+// An audit this device has no copy of is read from the server, in a chunk of its own.
+const ServerAuditView = lazy(() => import("./server-audit-view").then((m) => ({ default: m.ServerAuditView })));
+const SignaturesView = lazy(() => import("./components/signatures-view").then((m) => ({ default: m.SignaturesView })));
 
 // The signature pads (signature_pad) and photo compression are not needed for the first paint:
 // both start downloading when this screen's chunk runs, in parallel with the audit store, and the
@@ -63,27 +76,21 @@ export function AuditPage() {
   const raise = useRaiseSnag();
   usePendingSnagLinks(userId, detail, update);
   useEffect(() => void warmActions(), []);
-
   if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
   if (state.phase === "failed")
     return <ErrorState message="This audit could not be read from this device's storage." onRetry={reload} />;
   if (state.phase === "missing")
     return (
-      <>
-        <PageHeader title="Audit not found" />
-        <p className="mb-4 text-slate-700">
-          This audit is not on this device. Audits are kept in the browser they were made in; import a backup file to
-          bring one here.
-        </p>
-        <Link to="/app/audits" className={buttonClass("secondary")}>
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to audits
-        </Link>
-      </>
+      <Suspense fallback={<LoadingState label="Loading audit…" />}>
+        <ServerAuditView id={id} onTaken={() => void reload()} />
+      </Suspense>
     );
 
   const { summary, isDirty, restoredDraft } = state;
   const current = state.detail;
+  // A completed (signed) audit is locked; a new revision reopens it (decision 0026).
+  const isLocked = summary.status === "completed";
+
   const change = (patch: Partial<AuditDetail>) => update((d) => ({ ...d, ...patch }));
   const changeItem = (itemId: string, patch: Partial<ChecklistItem>) =>
     update((d) => ({ ...d, checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, ...patch } : i)) }));
@@ -93,6 +100,7 @@ export function AuditPage() {
     try {
       await save();
       toast.success("Audit saved successfully!");
+      syncNow(userId);
     } catch (error) {
       toast.error(storageMessage(error, "Failed to save audit"));
     } finally {
@@ -155,8 +163,11 @@ export function AuditPage() {
             <span className="flex flex-wrap items-center gap-2">
               Site audit · {formatDate(summary.auditDate)} <AuditStatusBadge status={summary.status} />
               <span role="status" className="text-slate-600">
-                {isDirty ? "Unsaved changes kept on this device" : "All changes saved"}
+                {isDirty && !isLocked ? "Unsaved changes kept on this device" : "All changes saved"}
               </span>
+              <Suspense fallback={null}>
+                <AuditSyncStatus summary={summary} />
+              </Suspense>
             </span>
           }
           actions={
@@ -165,6 +176,9 @@ export function AuditPage() {
                 <ArrowLeft aria-hidden className="size-4" />
                 Back
               </Link>
+              <Suspense fallback={null}>
+                <AuditServerActions summary={summary} onReopened={() => void reload()} />
+              </Suspense>
               <Button
                 variant="secondary"
                 onClick={() =>
@@ -174,7 +188,7 @@ export function AuditPage() {
                 }
               >
                 <Printer aria-hidden className="size-4" />
-                Export PDF
+                Print view
               </Button>
               <Button
                 variant="secondary"
@@ -189,11 +203,16 @@ export function AuditPage() {
                 <FileDown aria-hidden className="size-4" />
                 Export file
               </Button>
-              {saveButton()}
+              {!isLocked && saveButton()}
             </>
           }
         />
-        {restoredDraft && (
+        {isLocked && (
+          <Suspense fallback={null}>
+            <AuditLockNote summary={summary} />
+          </Suspense>
+        )}
+        {restoredDraft && !isLocked && (
           <p
             role="status"
             className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-800 ring-1 ring-brand-600/30"
@@ -203,12 +222,14 @@ export function AuditPage() {
         )}
         <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-5">
-            <AuditFormDataFields
-              value={current.formData}
-              notes={current.notes}
-              onChange={(patch) => update((d) => ({ ...d, formData: { ...d.formData, ...patch } }))}
-              onNotes={(notes) => change({ notes })}
-            />
+            <fieldset disabled={isLocked} className="min-w-0">
+              <AuditFormDataFields
+                value={current.formData}
+                notes={current.notes}
+                onChange={(patch) => update((d) => ({ ...d, formData: { ...d.formData, ...patch } }))}
+                onNotes={(notes) => change({ notes })}
+              />
+            </fieldset>
             {!isWide && scores}
             <AuditChecklist
               checklist={current.checklist}
@@ -218,13 +239,14 @@ export function AuditPage() {
               onItemChange={changeItem}
               onAddPhotos={onAddPhotos}
               onRaiseSnag={onRaiseSnag}
+              readOnly={isLocked}
             />
             <Suspense
               fallback={
                 <section aria-busy="true" className="h-72 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" />
               }
             >
-              <SignaturesPanel detail={current} onChange={change} />
+              {isLocked ? <SignaturesView detail={current} /> : <SignaturesPanel detail={current} onChange={change} />}
             </Suspense>
           </div>
           {isWide && (
@@ -233,7 +255,9 @@ export function AuditPage() {
             </aside>
           )}
         </div>
-        <div className="fixed bottom-20 right-4 z-30 lg:bottom-6 lg:right-6">{saveButton("shadow-lg")}</div>
+        {!isLocked && (
+          <div className="fixed bottom-20 right-4 z-30 lg:bottom-6 lg:right-6">{saveButton("shadow-lg")}</div>
+        )}
       </div>
     </Suspense>
   );

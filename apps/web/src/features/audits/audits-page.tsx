@@ -1,5 +1,5 @@
 import { ClipboardCheck, Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
@@ -10,9 +10,23 @@ import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { projectsFromEarlierAudits, useAuditProjects } from "./api/audit-projects";
-import { useAudits, useCreateAudit } from "./api/audits-api";
+import { useAudits, useCreateAudit, useServerAudits } from "./api/audits-api";
 import { BackupControls } from "./components/backup-controls";
 import { AuditStatusBadge, ScoreBadge } from "./components/score-badge";
+import { type AuditRow, mergeAudits, SYNC_LABELS } from "./sync/audit-list";
+
+// Syncing (and its banner) loads after the list has painted.
+const AuditListSync = lazy(() => import("./sync/upload-banner").then((m) => ({ default: m.AuditListSync })));
+const syncAuditsNow = (userId: string) =>
+  void import("./sync/sync-events").then((m) => m.syncAuditsNow(userId)).catch(() => undefined);
+
+const SYNC_CLASS: Record<AuditRow["sync"], string> = {
+  server: "text-slate-600",
+  synced: "text-green-800",
+  pending: "text-amber-800",
+  "not-uploaded": "text-amber-800",
+  failed: "text-red-700",
+};
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -28,14 +42,49 @@ const NewAuditModal = lazyDialog(
   (p) => p.open,
 );
 
+/** A labelled filter (a plain select: the form fields' chunk is not needed for the list's first paint). */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="block text-sm font-medium text-slate-700">
+      {label}
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
+      >
+        {children}
+      </select>
+    </label>
+  );
+}
+
 export function AuditsPage() {
   const user = useAuthStore((s) => s.user);
   const userId = user?.id ?? "";
   const navigate = useNavigate();
   const audits = useAudits(userId);
+  const [projectFilter, setProjectFilter] = useState("");
+  const [statusFilter, setStatusFilter] = useState<"" | "draft" | "completed">("");
+  const filters = useMemo(
+    () => ({ projectId: projectFilter || undefined, status: statusFilter || undefined }),
+    [projectFilter, statusFilter],
+  );
+  const { query: server, items: serverAudits } = useServerAudits(filters);
   const projects = useAuditProjects();
   const create = useCreateAudit();
   const [isCreating, setCreating] = useState(false);
+  const { refetch: refetchLocal } = audits;
+  const { refetch: refetchServer } = server;
   useErrorToast(audits.error, "Failed to load data", { useServerMessage: false });
 
   // Offline with nothing cached: offer the projects of earlier audits rather than nothing.
@@ -51,14 +100,17 @@ export function AuditsPage() {
         ? "No projects yet: create one on the Projects screen first."
         : undefined;
 
-  const list = audits.data ?? [];
+  const list = useMemo(
+    () => mergeAudits(audits.data ?? [], serverAudits, filters),
+    [audits.data, serverAudits, filters],
+  );
   const completed = list.filter((a) => a.status === "completed").length;
 
   return (
     <>
       <PageHeader
         title="Site Audits"
-        subtitle="Safety and compliance audits, kept on this device."
+        subtitle="Your workspace's safety and compliance audits. They work with no signal and sync when you are back online."
         actions={
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden className="size-4" />
@@ -66,6 +118,17 @@ export function AuditsPage() {
           </Button>
         }
       />
+      {userId && (
+        <Suspense fallback={null}>
+          <AuditListSync
+            userId={userId}
+            onSynced={() => {
+              void refetchLocal();
+              void refetchServer();
+            }}
+          />
+        </Suspense>
+      )}
       {audits.isPending ? (
         <LoadingState label="Loading audits…" />
       ) : audits.isError ? (
@@ -82,9 +145,48 @@ export function AuditsPage() {
               <h2 id="recent-audits" className="text-lg font-semibold text-slate-900">
                 Recent Audits
               </h2>
-              <BackupControls userId={userId} hasAudits={list.length > 0} onImported={() => audits.refetch()} />
+              <BackupControls
+                userId={userId}
+                hasAudits={(audits.data ?? []).length > 0}
+                onImported={() => {
+                  void audits.refetch();
+                  syncAuditsNow(userId);
+                }}
+              />
             </div>
-            {list.length === 0 ? (
+            <div className="mb-3 grid gap-3 sm:grid-cols-2">
+              <FilterSelect label="Filter by project" value={projectFilter} onChange={setProjectFilter}>
+                <option value="">All projects</option>
+                {choices.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </FilterSelect>
+              <FilterSelect
+                label="Filter by status"
+                value={statusFilter}
+                onChange={(v) => setStatusFilter(v as "" | "draft" | "completed")}
+              >
+                <option value="">All statuses</option>
+                <option value="draft">Draft</option>
+                <option value="completed">Completed</option>
+              </FilterSelect>
+            </div>
+            {server.isError && (
+              <p
+                role="status"
+                className="mb-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/30"
+              >
+                The workspace's audits could not be loaded: showing the audits on this device.{" "}
+                <button type="button" className="font-semibold underline" onClick={() => void server.refetch()}>
+                  Try again
+                </button>
+              </p>
+            )}
+            {list.length === 0 && (filters.projectId || filters.status) ? (
+              <EmptyState title="No audits match these filters" />
+            ) : list.length === 0 ? (
               <EmptyState
                 title="No audits yet"
                 action={<Button onClick={() => setCreating(true)}>Start your first audit</Button>}
@@ -105,7 +207,14 @@ export function AuditsPage() {
                       <ClipboardCheck aria-hidden className="size-5 shrink-0 text-brand-600" />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium text-slate-900">{a.projectName}</span>
-                        <span className="block text-sm text-slate-600">{formatDate(a.auditDate)}</span>
+                        <span className="block text-sm text-slate-600">
+                          {formatDate(a.auditDate)} · {a.auditorName}
+                          {a.revision > 1 ? ` · revision ${a.revision}` : ""}
+                        </span>
+                        <span className={`block text-sm font-medium ${SYNC_CLASS[a.sync]}`}>
+                          {SYNC_LABELS[a.sync]}
+                          {a.error ? `: ${a.error}` : ""}
+                        </span>
                       </span>
                       <ScoreBadge score={a.overallScore} />
                       <AuditStatusBadge status={a.status} />
@@ -113,6 +222,16 @@ export function AuditsPage() {
                   </li>
                 ))}
               </ul>
+            )}
+            {server.hasNextPage && (
+              <Button
+                variant="secondary"
+                className="mt-3"
+                isLoading={server.isFetchingNextPage}
+                onClick={() => void server.fetchNextPage()}
+              >
+                Load more audits
+              </Button>
             )}
           </section>
         </>
@@ -132,6 +251,7 @@ export function AuditsPage() {
             {
               onSuccess: (summary) => {
                 toast.success("Site audit created! Complete the checklist items.");
+                syncAuditsNow(user.id);
                 setCreating(false);
                 navigate(`/app/audits/${summary.id}`);
               },

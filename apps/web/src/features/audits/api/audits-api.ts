@@ -1,21 +1,51 @@
-// Audits live in this browser only: these hooks read and write local storage, never the network,
-// so they run offline too (networkMode "always"; TanStack Query would otherwise pause them).
+// The audits page's data: this device's copies (local storage, so they run offline: networkMode
+// "always") and the workspace's audits from GET /api/audits, paged and filtered. The two merge in
+// sync/audit-list.ts.
+
 import type { NewAuditValues } from "@sitesnag/shared/audits";
+import type { AuditApi, AuditSummaryApi } from "@sitesnag/shared/audits-api";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { usePagedList } from "../../../lib/paged-list";
 import type { AuditOwner, AuditProject } from "../storage/audit-repository";
+import type { LocalAudit } from "../sync/audit-list";
 import { loadAuditStore } from "./audit-store";
 
 export const auditKeys = {
   list: (userId: string) => ["audits", userId] as const,
+  server: (filters: { projectId?: string | undefined; status?: string | undefined }) =>
+    ["audits", "server", filters] as const,
   detail: (id: string) => ["audits", "detail", id] as const,
 };
 
 export const useAudits = (userId: string) =>
   useQuery({
     queryKey: auditKeys.list(userId),
-    queryFn: async () => (await loadAuditStore()).auditRepository.list(userId),
+    queryFn: async (): Promise<LocalAudit[]> => {
+      const { auditRepository } = await loadAuditStore();
+      const records = new Map((await auditRepository.syncRecords(userId)).map((r) => [r.auditId, r]));
+      return auditRepository.list(userId).map((summary) => ({ summary, sync: records.get(summary.id) }));
+    },
     networkMode: "always",
     staleTime: 0,
+  });
+
+/** The workspace's audits, 50 a page (Load more), filtered by the server. */
+export const useServerAudits = (filters: { projectId?: string | undefined; status?: string | undefined }) =>
+  usePagedList<AuditSummaryApi>({
+    queryKey: auditKeys.server(filters),
+    path: "/audits",
+    field: "audits",
+    params: { projectId: filters.projectId, status: filters.status },
+    keepPrevious: true,
+  });
+
+export const useServerAudit = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: auditKeys.detail(id),
+    queryFn: async () => (await api<{ audit: AuditApi }>(`/audits/${encodeURIComponent(id)}`)).audit,
+    enabled,
+    retry: false,
   });
 
 export const useCreateAudit = () =>

@@ -14,6 +14,7 @@ type Props = {
   onAddPhotos: (id: string, files: File[]) => void;
   /** With the item's "section.item" number, as the snag's text quotes it. */
   onRaiseSnag?: ((item: ChecklistItem, number: string) => void) | undefined;
+  readOnly?: boolean | undefined;
 };
 
 /** The checklist by section, in template order. */
@@ -25,6 +26,7 @@ export function AuditChecklist({
   onItemChange,
   onAddPhotos,
   onRaiseSnag,
+  readOnly,
 }: Props) {
   const numbers = useMemo(() => itemNumbers(checklist), [checklist]);
   return (
@@ -46,6 +48,7 @@ export function AuditChecklist({
                 onChange={(patch) => onItemChange(item.id, patch)}
                 onAddPhotos={(files) => onAddPhotos(item.id, files)}
                 onRaiseSnag={onRaiseSnag ? () => onRaiseSnag(item, numbers[item.id] ?? "") : undefined}
+                readOnly={readOnly}
               />
             ))}
           </ChecklistSection>

@@ -20,6 +20,8 @@ type Props = {
   onAddPhotos: (files: File[]) => void;
   /** Absent where snags cannot be raised. */
   onRaiseSnag?: (() => void) | undefined;
+  /** A completed (locked) audit or another person's: shown, not changed. Raise snag still works. */
+  readOnly?: boolean | undefined;
 };
 
 const secondsToIso = (s: number | null) => (s === null ? "" : new Date(s * 1000).toISOString().slice(0, 10));
@@ -39,6 +41,7 @@ export function ChecklistItemCard({
   onChange,
   onAddPhotos,
   onRaiseSnag,
+  readOnly = false,
 }: Props) {
   const [isOpen, setOpen] = useState(() => hasDetails(item));
   const label = `item ${number}`;
@@ -49,15 +52,17 @@ export function ChecklistItemCard({
       <p id={`q-${item.id}`} className="mb-3 text-base font-medium text-slate-900">
         <span className="mr-1 font-semibold text-brand-700">{number}</span> {item.question}
       </p>
-      <StatusPicker
-        name={`status-${item.id}`}
-        legend={`Status of ${label}`}
-        value={item.status}
-        onChange={(status) => {
-          onChange({ status });
-          if (status === "I" || status === "NC") setOpen(true);
-        }}
-      />
+      <fieldset disabled={readOnly} className="contents">
+        <StatusPicker
+          name={`status-${item.id}`}
+          legend={`Status of ${label}`}
+          value={item.status}
+          onChange={(status) => {
+            onChange({ status });
+            if (status === "I" || status === "NC") setOpen(true);
+          }}
+        />
+      </fieldset>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <RiskBadge score={score} />
         <button
@@ -86,61 +91,63 @@ export function ChecklistItemCard({
       )}
       {isOpen && (
         <div id={detailsId} className="mt-3 space-y-3 border-t border-slate-100 pt-3">
-          <TextAreaField
-            label={`Notes for ${label}`}
-            rows={3}
-            value={item.notes}
-            onChange={(e) => onChange({ notes: e.target.value })}
-          />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField
-              label="Severity"
-              aria-label={`Severity for ${label}`}
-              value={item.riskSeverity ?? ""}
-              onChange={(e) => onChange({ riskSeverity: level(e.target.value) })}
-            >
-              <option value="">Not rated</option>
-              {RISK_LEVELS.map((n) => (
-                <option key={n} value={n}>
-                  {n} – {SEVERITY_LABELS[n]}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Likelihood"
-              aria-label={`Likelihood for ${label}`}
-              value={item.riskLikelihood ?? ""}
-              onChange={(e) => onChange({ riskLikelihood: level(e.target.value) })}
-            >
-              <option value="">Not rated</option>
-              {RISK_LEVELS.map((n) => (
-                <option key={n} value={n}>
-                  {n} – {LIKELIHOOD_LABELS[n]}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="Action owner"
-              aria-label={`Action owner for ${label}`}
-              value={item.actionOwner}
-              onChange={(e) => onChange({ actionOwner: e.target.value })}
+          <fieldset disabled={readOnly} className="min-w-0 space-y-3">
+            <TextAreaField
+              label={`Notes for ${label}`}
+              rows={3}
+              value={item.notes}
+              onChange={(e) => onChange({ notes: e.target.value })}
             />
-            <TextField
-              label="Due date"
-              aria-label={`Due date for ${label}`}
-              type="date"
-              value={secondsToIso(item.dueDate)}
-              onChange={(e) => onChange({ dueDate: e.target.value ? isoDateToSeconds(e.target.value) : null })}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <SelectField
+                label="Severity"
+                aria-label={`Severity for ${label}`}
+                value={item.riskSeverity ?? ""}
+                onChange={(e) => onChange({ riskSeverity: level(e.target.value) })}
+              >
+                <option value="">Not rated</option>
+                {RISK_LEVELS.map((n) => (
+                  <option key={n} value={n}>
+                    {n} – {SEVERITY_LABELS[n]}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Likelihood"
+                aria-label={`Likelihood for ${label}`}
+                value={item.riskLikelihood ?? ""}
+                onChange={(e) => onChange({ riskLikelihood: level(e.target.value) })}
+              >
+                <option value="">Not rated</option>
+                {RISK_LEVELS.map((n) => (
+                  <option key={n} value={n}>
+                    {n} – {LIKELIHOOD_LABELS[n]}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="Action owner"
+                aria-label={`Action owner for ${label}`}
+                value={item.actionOwner}
+                onChange={(e) => onChange({ actionOwner: e.target.value })}
+              />
+              <TextField
+                label="Due date"
+                aria-label={`Due date for ${label}`}
+                type="date"
+                value={secondsToIso(item.dueDate)}
+                onChange={(e) => onChange({ dueDate: e.target.value ? isoDateToSeconds(e.target.value) : null })}
+              />
+            </div>
+            <ItemPhotos
+              itemLabel={label}
+              photoIds={item.photos}
+              urls={photoUrls}
+              isAdding={isAddingPhotos}
+              onAdd={onAddPhotos}
+              onRemove={(id) => onChange({ photos: item.photos.filter((p) => p !== id) })}
             />
-          </div>
-          <ItemPhotos
-            itemLabel={label}
-            photoIds={item.photos}
-            urls={photoUrls}
-            isAdding={isAddingPhotos}
-            onAdd={onAddPhotos}
-            onRemove={(id) => onChange({ photos: item.photos.filter((p) => p !== id) })}
-          />
+          </fieldset>
           {item.status === "NC" && !item.snag && onRaiseSnag && (
             <Button variant="danger" onClick={onRaiseSnag} isLoading={isRaisingSnag}>
               <FileWarning aria-hidden className="size-4" />

@@ -223,4 +223,38 @@ describe("backup round trip", () => {
     );
     expect(importMessage({ ok: true, imported: 0, skipped: 0 })).toBe("The backup file holds no audits.");
   });
+
+  it("a new audit waits to be created on the server; a new revision reopens the device copy unsigned", async () => {
+    const { repo, records } = setup();
+    const { id } = await repo.create(owner, project, { projectId: "p1", auditDate: "2026-11-20", notes: "" });
+    expect(await repo.getSync(id)).toMatchObject({ origin: "create", serverId: null, syncedUpdatedAt: 0 });
+    const loaded = await repo.load("u1", id);
+    if (!loaded) throw new Error("missing");
+    const signed = {
+      ...loaded.saved,
+      auditorSignature: "data:image/png;base64,AA",
+      siteRepSignature: "data:image/png;base64,AA",
+    };
+    const completed = await repo.save("u1", signed);
+    expect(completed.status).toBe("completed");
+    const record = await repo.getSync(id);
+    if (!record) throw new Error("missing");
+    await records.putSync({
+      ...record,
+      serverId: "s1",
+      base: signed,
+      completed: true,
+      syncedUpdatedAt: completed.updatedAt,
+    });
+
+    const reopened = await repo.reopen("u1", id);
+    expect(reopened.status).toBe("draft");
+    expect((await repo.load("u1", id))?.saved).toMatchObject({ auditorSignature: "", siteRepSignature: "" });
+    // The server cleared the signatures too: nothing is left to send.
+    expect(await repo.getSync(id)).toMatchObject({
+      completed: false,
+      base: { auditorSignature: "", siteRepSignature: "" },
+      syncedUpdatedAt: reopened.updatedAt,
+    });
+  });
 });

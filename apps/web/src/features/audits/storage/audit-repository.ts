@@ -1,6 +1,7 @@
-// Every read and write of a site audit goes through here: the summary list in localStorage and the
-// detail, draft and photos in AuditRecords (IndexedDB in the browser). Audits never leave the
-// device except in a backup file the user exports (SPEC §1, DESIGN §5).
+// Every read and write of a site audit on this device goes through here: the summary list in
+// localStorage and the detail, draft, photos and sync record in AuditRecords (IndexedDB in the
+// browser). The device copy is the working copy; sync/audit-sync.ts sends what the server lacks
+// (decision 0027).
 //
 // Write order: IndexedDB first, then the summary. A summary in the list therefore always has a
 // detail behind it; a crash in between leaves at worst a detail that the list does not show yet.
@@ -13,7 +14,7 @@ import {
   newChecklist,
   type SnagLink,
 } from "@sitesnag/shared/audits";
-import type { AuditRecords } from "../../../offline/audit-records";
+import type { AuditRecords, AuditSyncRecord, StoredPhoto } from "../../../offline/audit-records";
 import { findSummary, listSummaries, putSummaries } from "./audit-summaries";
 import { readClosingCopy, removeClosingCopy, writeClosingCopy } from "./closing-copy";
 import { isoDateToSeconds, seconds } from "./dates";
@@ -58,9 +59,22 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
       failedItems: counts.nonCompliant,
       notes: detail.notes,
       templateVersion: detail.templateVersion,
-      updatedAt: seconds(now()),
+      // The detail's own time, so the sync record (which keeps it) and the list agree.
+      updatedAt: detail.updatedAt,
     };
   };
+  const newRecord = (auditId: string, userId: string, patch: Partial<AuditSyncRecord>): AuditSyncRecord => ({
+    auditId,
+    userId,
+    serverId: null,
+    origin: "create",
+    base: null,
+    photoMap: {},
+    completed: false,
+    syncedUpdatedAt: 0,
+    error: null,
+    ...patch,
+  });
 
   return {
     list: (userId: string): AuditSummary[] => listSummaries(storage, userId),
@@ -115,6 +129,8 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
         updatedAt: at,
       };
       await records.saveDetail(detail);
+      // Made in this version: it reaches the server by POST /api/audits with its id as clientId.
+      await records.putSync(newRecord(id, owner.id, { origin: "create" }));
       const summary = summarise(base, detail);
       putSummaries(storage, [summary]);
       return summary;
@@ -174,6 +190,68 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
     },
 
     getPhotos: (ids: readonly string[]) => records.getPhotos(ids),
+
+    getSync: (auditId: string) => records.getSync(auditId),
+    syncRecords: (userId: string) => records.syncRecords(userId),
+
+    /**
+     * Keeps a copy of a server audit here to edit (photos and signature images already fetched):
+     * its record says the server has exactly this, so only later changes are sent.
+     */
+    async adopt(
+      summary: AuditSummary,
+      detail: AuditDetail,
+      photos: { id: string; blob: Blob }[],
+      completed: boolean,
+    ): Promise<void> {
+      const stored: StoredPhoto[] = photos.map((p) => ({
+        id: p.id,
+        auditId: detail.auditId,
+        type: p.blob.type || "image/jpeg",
+        blob: p.blob,
+        createdAt: detail.updatedAt,
+      }));
+      await records.importAudits([{ detail, photos: stored }]);
+      await records.putSync(
+        newRecord(detail.auditId, summary.userId, {
+          serverId: detail.auditId,
+          base: detail,
+          photoMap: Object.fromEntries(photos.map((p) => [p.id, p.id])),
+          completed,
+          syncedUpdatedAt: detail.updatedAt,
+        }),
+      );
+      putSummaries(storage, [summarise(summary, detail)]);
+    },
+
+    /**
+     * After the server started a new revision of a completed audit: the device copy becomes its
+     * draft (answers and photos kept, signatures cleared), and the record knows the server agrees.
+     */
+    async reopen(userId: string, auditId: string): Promise<AuditSummary> {
+      const previous = findSummary(storage, userId, auditId);
+      const [saved, record] = await Promise.all([records.getDetail(auditId), records.getSync(auditId)]);
+      if (!previous || !saved || !record) throw new Error("Audit not found");
+      const detail: AuditDetail = {
+        ...saved,
+        auditorSignature: "",
+        auditorSignedAt: null,
+        siteRepSignature: "",
+        siteRepSignedAt: null,
+        updatedAt: seconds(now()),
+      };
+      await records.saveDetail(detail);
+      const unsigned = { auditorSignature: "", auditorSignedAt: null, siteRepSignature: "", siteRepSignedAt: null };
+      await records.putSync({
+        ...record,
+        base: record.base ? { ...record.base, ...unsigned } : null,
+        completed: false,
+        syncedUpdatedAt: record.syncedUpdatedAt >= saved.updatedAt ? detail.updatedAt : record.syncedUpdatedAt,
+      });
+      const summary = summarise(previous, detail);
+      putSummaries(storage, [summary]);
+      return summary;
+    },
 
     /** Records the snag raised from an item on the saved audit and on any draft, so neither loses it. */
     async linkSnag(userId: string, auditId: string, itemId: string, link: SnagLink): Promise<void> {

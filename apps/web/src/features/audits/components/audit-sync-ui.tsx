@@ -1,0 +1,102 @@
+// The audit screen's server side (decision 0027), in a chunk of its own fetched after the audit has
+// painted: the sync state, Download PDF, the lock note and Start a new revision. All follow the
+// audit's sync record, re-read after each sync run and each save.
+import type { AuditSummary } from "@sitesnag/shared/audits";
+import { useEffect, useState } from "react";
+import { Button } from "../../../components/button";
+import { api, errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import type { AuditSyncRecord } from "../../../offline/audit-records";
+import { loadAuditStore } from "../api/audit-store";
+import { downloadAuditPdf } from "../pdf/download-pdf";
+import { localSyncState, SYNC_LABELS } from "../sync/audit-list";
+import { startAuditSync, useAuditSyncState } from "../sync/sync-events";
+
+function useSyncRecord(summary: AuditSummary): AuditSyncRecord | undefined {
+  const sync = useAuditSyncState();
+  const [record, setRecord] = useState<AuditSyncRecord | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read after each run and each save
+  useEffect(() => {
+    let current = true;
+    void loadAuditStore()
+      .then(({ auditRepository }) => auditRepository.getSync(summary.id))
+      .then((r) => current && setRecord(r))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [summary.id, summary.updatedAt, sync.version]);
+  return record;
+}
+
+export function AuditSyncStatus({ summary }: { summary: AuditSummary }) {
+  const record = useSyncRecord(summary);
+  const sync = useAuditSyncState();
+  useEffect(() => startAuditSync(summary.userId), [summary.userId]);
+  const state = localSyncState(summary, record);
+  return (
+    <span role="status" aria-label="Sync status" className="text-slate-600">
+      {sync.running && state !== "synced" ? "Syncing…" : SYNC_LABELS[state]}
+      {record?.error ? `: ${record.error}` : ""}
+    </span>
+  );
+}
+
+export function AuditServerActions({ summary, onReopened }: { summary: AuditSummary; onReopened: () => void }) {
+  const record = useSyncRecord(summary);
+  const [busy, setBusy] = useState<"pdf" | "revision" | null>(null);
+  if (!record?.serverId) return null;
+  const serverId = record.serverId;
+
+  async function onDownloadPdf() {
+    if (localSyncState(summary, record) !== "synced")
+      toast.info("The PDF shows the audit as last synced to the server.");
+    setBusy("pdf");
+    try {
+      await downloadAuditPdf(serverId, summary.projectName);
+    } catch (error) {
+      toast.error(errorMessage(error, "The PDF could not be downloaded. Check your connection and try again."));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onStartRevision() {
+    setBusy("revision");
+    try {
+      const { audit } = await api<{ audit: { revision: number } }>(`/audits/${serverId}/revisions`, { method: "POST" });
+      await (await loadAuditStore()).auditRepository.reopen(summary.userId, summary.id);
+      toast.success(`Revision ${audit.revision} started. The signed revision stays readable.`);
+      onReopened();
+    } catch (error) {
+      toast.error(errorMessage(error, "A new revision could not be started. Check your connection and try again."));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" isLoading={busy === "pdf"} onClick={() => void onDownloadPdf()}>
+        Download PDF
+      </Button>
+      {summary.status === "completed" && record.completed && (
+        <Button isLoading={busy === "revision"} onClick={() => void onStartRevision()}>
+          Start a new revision
+        </Button>
+      )}
+    </>
+  );
+}
+
+export function AuditLockNote({ summary }: { summary: AuditSummary }) {
+  const record = useSyncRecord(summary);
+  return (
+    <p role="status" className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+      This audit is completed and signed: it is locked.{" "}
+      {record?.completed
+        ? "Start a new revision to change it; the signed one stays readable."
+        : "It is locked on the server once it has synced."}
+    </p>
+  );
+}

@@ -1,0 +1,208 @@
+// An audit this device has no copy of: read from the server (every workspace member sees the
+// workspace's audits). The auditor or an owner may take a copy to edit here (a draft), or start a
+// new revision of a completed one; everyone else reads it. Loaded only when an audit is not local.
+import type { AuditApi } from "@sitesnag/shared/audits-api";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button, buttonClass } from "../../components/button";
+import { PageHeader } from "../../components/page-header";
+import { ErrorState, LoadingState } from "../../components/states";
+import { ApiError, api, errorMessage } from "../../lib/api-client";
+import { formatDate } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { useAuthStore } from "../../stores/auth-store";
+import { loadAuditStore } from "./api/audit-store";
+import { useServerAudit } from "./api/audits-api";
+import { AuditScores } from "./components/audit-scores";
+import { AuditChecklist, AuditFormDataFields } from "./components/audit-sheet";
+import { AuditStatusBadge } from "./components/score-badge";
+import { SignaturesView } from "./components/signatures-view";
+import { downloadAuditPdf } from "./pdf/download-pdf";
+import { serverAuditToLocal, serverPhotoUrls } from "./sync/server-audit";
+
+const toDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+
+async function fetchBlob(url: string): Promise<Blob> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return res.blob();
+}
+
+/** Keeps a copy of the server audit on this device (photos and signature images with it), to edit. */
+async function takeCopy(audit: AuditApi, userId: string): Promise<void> {
+  const { summary, detail } = serverAuditToLocal(audit, userId);
+  const photos = await Promise.all(
+    audit.items.flatMap((i) => i.photos.map(async (p) => ({ id: p.id, blob: await fetchBlob(p.url) }))),
+  );
+  const signature = async (url: string) => (url ? toDataUrl(await fetchBlob(url)) : "");
+  const signed = {
+    ...detail,
+    auditorSignature: await signature(detail.auditorSignature),
+    siteRepSignature: await signature(detail.siteRepSignature),
+  };
+  await (await loadAuditStore()).auditRepository.adopt(summary, signed, photos, audit.status === "completed");
+}
+
+export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => void }) {
+  const user = useAuthStore((s) => s.user);
+  const navigate = useNavigate();
+  const [localId, setLocalId] = useState<string | null | undefined>(undefined);
+  const [busy, setBusy] = useState<"copy" | "revision" | "pdf" | null>(null);
+
+  // A device copy made under another id (its clientId): open that one.
+  useEffect(() => {
+    let current = true;
+    void loadAuditStore()
+      .then(({ auditRepository }) => auditRepository.syncRecords(user?.id ?? ""))
+      .then((records) => current && setLocalId(records.find((r) => r.serverId === id)?.auditId ?? null))
+      .catch(() => current && setLocalId(null));
+    return () => {
+      current = false;
+    };
+  }, [id, user?.id]);
+  useEffect(() => {
+    if (localId) navigate(`/app/audits/${localId}`, { replace: true });
+  }, [localId, navigate]);
+
+  const query = useServerAudit(id, localId === null);
+  const audit = query.data;
+  const shown = useMemo(() => (audit ? serverAuditToLocal(audit, user?.id ?? "") : null), [audit, user?.id]);
+  const photoUrls = useMemo(() => (audit ? serverPhotoUrls(audit) : {}), [audit]);
+
+  // Offline the request waits (paused) rather than failing: say why at once.
+  const isOffline = query.fetchStatus === "paused";
+  if (localId !== null || (query.isPending && !isOffline)) return <LoadingState label="Loading audit…" />;
+  if (query.isError || !audit || !shown) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return notFound || isOffline || !navigator.onLine ? (
+      <>
+        <PageHeader title="Audit not found" />
+        <p className="mb-4 text-slate-700">
+          {notFound
+            ? "This audit is not in your workspace, or it was deleted."
+            : "This audit is not on this device, and the server cannot be reached. Connect to the internet to open it."}
+        </p>
+        <Link to="/app/audits" className={buttonClass("secondary")}>
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to audits
+        </Link>
+      </>
+    ) : (
+      <ErrorState message="This audit could not be loaded." onRetry={() => void query.refetch()} />
+    );
+  }
+
+  const canEdit = audit.auditorId === user?.id || user?.workspaceRole === "owner";
+  const isCompleted = audit.status === "completed";
+
+  async function copyToDevice() {
+    if (!user) return;
+    setBusy("copy");
+    try {
+      await takeCopy(audit as AuditApi, user.id);
+      onTaken();
+    } catch (error) {
+      toast.error(errorMessage(error, "The audit could not be copied to this device."));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function startRevision() {
+    if (!user) return;
+    setBusy("revision");
+    try {
+      const { audit: reopened } = await api<{ audit: AuditApi }>(`/audits/${audit?.id}/revisions`, { method: "POST" });
+      await takeCopy(reopened, user.id);
+      toast.success(`Revision ${reopened.revision} started. The signed revision stays readable.`);
+      onTaken();
+    } catch (error) {
+      toast.error(errorMessage(error, "A new revision could not be started."));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="pb-16">
+      <PageHeader
+        title={shown.detail.formData.projectName || audit.projectName}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            Site audit · {formatDate(audit.auditDate)} · {audit.auditorName}
+            {audit.revision > 1 ? ` · revision ${audit.revision}` : ""} <AuditStatusBadge status={audit.status} />
+          </span>
+        }
+        actions={
+          <>
+            <Link to="/app/audits" className={buttonClass("secondary")}>
+              <ArrowLeft aria-hidden className="size-4" />
+              Back
+            </Link>
+            <Button
+              variant="secondary"
+              isLoading={busy === "pdf"}
+              onClick={() => {
+                setBusy("pdf");
+                void downloadAuditPdf(audit.id, audit.projectName)
+                  .catch((error) => toast.error(errorMessage(error, "The PDF could not be downloaded.")))
+                  .finally(() => setBusy(null));
+              }}
+            >
+              Download PDF
+            </Button>
+            {canEdit && !isCompleted && (
+              <Button isLoading={busy === "copy"} onClick={() => void copyToDevice()}>
+                Edit on this device
+              </Button>
+            )}
+            {canEdit && isCompleted && (
+              <Button isLoading={busy === "revision"} onClick={() => void startRevision()}>
+                Start a new revision
+              </Button>
+            )}
+          </>
+        }
+      />
+      <p role="status" className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+        {isCompleted
+          ? "This audit is completed and signed: it is locked."
+          : canEdit
+            ? "Read from the server. Edit on this device to change it, with or without a signal."
+            : "Read only: only the auditor or a workspace owner can change this audit."}
+      </p>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-5">
+          <fieldset disabled className="min-w-0">
+            <AuditFormDataFields
+              value={shown.detail.formData}
+              notes={shown.detail.notes}
+              onChange={() => undefined}
+              onNotes={() => undefined}
+            />
+          </fieldset>
+          <AuditChecklist
+            checklist={shown.detail.checklist}
+            photoUrls={photoUrls}
+            addingPhotosTo={null}
+            raisingSnagFor={null}
+            onItemChange={() => undefined}
+            onAddPhotos={() => undefined}
+            readOnly
+          />
+          <SignaturesView detail={shown.detail} />
+        </div>
+        <aside aria-label="Scores">
+          <AuditScores checklist={shown.detail.checklist} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+// An audit's outbox, computed (decision 0027): what the server still lacks of the saved audit is the
+// difference between the saved detail and `base` (the detail as the server last acknowledged it).
+// Pure functions, so the merge rules are unit-tested without a browser:
+// - Only the fields that differ are sent, per item, so two people answering different items merge
+//   on the server (and the same field follows the server's last-write-wins with its history row).
+// - Each step is idempotent on the server (answers by value, photos by Idempotency-Key, completing a
+//   completed audit is a 200), and `base` moves after each acknowledged step, so a step repeated
+//   after a lost answer or a closed tab changes nothing: every change lands once.
+
+import { type AuditDetail, type AuditFormData, type ChecklistItem, newChecklist } from "@sitesnag/shared/audits";
+import type { AuditPatch } from "@sitesnag/shared/audits-api";
+
+type Answer = NonNullable<AuditPatch["answers"]>[number];
+const ANSWER_FIELDS = ["status", "notes", "riskSeverity", "riskLikelihood", "actionOwner", "dueDate"] as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What a new audit on the server holds before anything is sent: nothing answered, nothing signed. */
+export function blankDetail(current: AuditDetail): AuditDetail {
+  const blankForm: AuditFormData = {
+    projectType: [],
+    projectName: "",
+    siteAddress: "",
+    principalContractor: "",
+    auditorName: "",
+    auditorRole: "",
+    auditDate: "",
+    auditTime: "",
+    weather: "",
+    shift: "",
+    inductionConfirmed: false,
+    siteContact: "",
+    siteContactTel: "",
+  };
+  return {
+    ...current,
+    notes: "",
+    formData: blankForm,
+    checklist: newChecklist(),
+    auditorSignature: "",
+    auditorSignedAt: null,
+    siteRepName: "",
+    siteRepSignature: "",
+    siteRepSignedAt: null,
+  };
+}
+
+export type AuditChanges = {
+  /** Audit-level fields (notes, site details, audit date); null when none changed. */
+  fields: Omit<AuditPatch, "answers" | "auditorSignature" | "siteRepName" | "siteRepSignature" | "status"> | null;
+  /** Per item, only the fields that changed. */
+  answers: Answer[];
+  /** Local photos the server does not have yet, in the order taken. */
+  addPhotos: { itemId: string; photoId: string }[];
+  /** Server photos of local photos removed since (by the server's photo id). */
+  removePhotos: { itemId: string; photoId: string; serverPhotoId: string }[];
+  /** Signatures and the site representative's name, when any differ; `complete` when both are signed. */
+  signatures: Pick<AuditPatch, "auditorSignature" | "siteRepName" | "siteRepSignature"> | null;
+  complete: boolean;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const itemsById = (items: readonly ChecklistItem[]) => new Map(items.map((i) => [i.id, i]));
+
+export const isSigned = (d: AuditDetail) => Boolean(d.auditorSignature && d.siteRepSignature);
+
+export function auditChanges(
+  base: AuditDetail | null,
+  current: AuditDetail,
+  photoMap: Readonly<Record<string, string>>,
+  serverCompleted: boolean,
+): AuditChanges {
+  const from = base ?? blankDetail(current);
+  const formData: Partial<AuditFormData> = {};
+  for (const key of Object.keys(current.formData) as (keyof AuditFormData)[]) {
+    if (!same(current.formData[key], from.formData[key])) Object.assign(formData, { [key]: current.formData[key] });
+  }
+  const fields: NonNullable<AuditChanges["fields"]> = {};
+  if (Object.keys(formData).length > 0) fields.formData = formData;
+  if (current.notes !== from.notes) fields.notes = current.notes;
+  if (formData.auditDate !== undefined && ISO_DATE.test(current.formData.auditDate))
+    fields.auditDate = current.formData.auditDate;
+
+  const before = itemsById(from.checklist);
+  const answers: Answer[] = [];
+  const addPhotos: AuditChanges["addPhotos"] = [];
+  const removePhotos: AuditChanges["removePhotos"] = [];
+  for (const item of current.checklist) {
+    const old = before.get(item.id);
+    const answer: Answer = { itemId: item.id };
+    for (const field of ANSWER_FIELDS) {
+      if (!same(item[field], old?.[field] ?? blankItem[field])) Object.assign(answer, { [field]: item[field] });
+    }
+    if (Object.keys(answer).length > 1) answers.push(answer);
+    const had = new Set(old?.photos ?? []);
+    for (const photoId of item.photos) if (!had.has(photoId)) addPhotos.push({ itemId: item.id, photoId });
+    const has = new Set(item.photos);
+    for (const photoId of old?.photos ?? []) {
+      const serverPhotoId = photoMap[photoId];
+      if (!has.has(photoId) && serverPhotoId) removePhotos.push({ itemId: item.id, photoId, serverPhotoId });
+    }
+  }
+
+  const signatures: NonNullable<AuditChanges["signatures"]> = {};
+  if (current.auditorSignature !== from.auditorSignature) signatures.auditorSignature = current.auditorSignature;
+  if (current.siteRepSignature !== from.siteRepSignature) signatures.siteRepSignature = current.siteRepSignature;
+  if (current.siteRepName !== from.siteRepName) signatures.siteRepName = current.siteRepName.trim();
+
+  return {
+    fields: Object.keys(fields).length > 0 ? fields : null,
+    answers,
+    addPhotos,
+    removePhotos,
+    signatures: Object.keys(signatures).length > 0 ? signatures : null,
+    complete: isSigned(current) && !serverCompleted,
+  };
+}
+
+const blankItem: Pick<ChecklistItem, (typeof ANSWER_FIELDS)[number]> = {
+  status: "",
+  notes: "",
+  riskSeverity: null,
+  riskLikelihood: null,
+  actionOwner: "",
+  dueDate: null,
+};
+
+export const hasChanges = (c: AuditChanges): boolean =>
+  c.fields !== null ||
+  c.answers.length > 0 ||
+  c.addPhotos.length > 0 ||
+  c.removePhotos.length > 0 ||
+  c.signatures !== null ||
+  c.complete;
+
+/** `base` once the audit-level fields and answers of `current` were acknowledged (photos kept as they were). */
+export function withFieldsAndAnswers(base: AuditDetail | null, current: AuditDetail): AuditDetail {
+  const from = base ?? blankDetail(current);
+  const photos = new Map(from.checklist.map((i) => [i.id, i.photos]));
+  return {
+    ...from,
+    notes: current.notes,
+    formData: current.formData,
+    checklist: current.checklist.map((i) => ({ ...i, photos: photos.get(i.id) ?? [] })),
+  };
+}
+
+/** `base` once one photo was added to (or removed from) an item on the server. */
+export function withPhoto(base: AuditDetail, itemId: string, photoId: string, added: boolean): AuditDetail {
+  return {
+    ...base,
+    checklist: base.checklist.map((i) =>
+      i.id !== itemId ? i : { ...i, photos: added ? [...i.photos, photoId] : i.photos.filter((p) => p !== photoId) },
+    ),
+  };
+}
+
+/** `base` once the signatures of `current` were acknowledged. */
+export const withSignatures = (base: AuditDetail, current: AuditDetail): AuditDetail => ({
+  ...base,
+  auditorSignature: current.auditorSignature,
+  auditorSignedAt: current.auditorSignedAt,
+  siteRepName: current.siteRepName,
+  siteRepSignature: current.siteRepSignature,
+  siteRepSignedAt: current.siteRepSignedAt,
+});
+
+/**
+ * After a whole-audit upload (import): local photo ids paired with the server's photos of the same
+ * item by position (the server keeps the order sent); a photo the server did not take stays unmapped.
+ */
+export function pairPhotos(
+  detail: AuditDetail,
+  serverItems: readonly { id: string; photos: readonly { id: string }[] }[],
+): Record<string, string> {
+  const server = new Map(serverItems.map((i) => [i.id, i.photos]));
+  const map: Record<string, string> = {};
+  for (const item of detail.checklist) {
+    const theirs = server.get(item.id) ?? [];
+    item.photos.forEach((photoId, n) => {
+      const match = theirs[n];
+      if (match) map[photoId] = match.id;
+    });
+  }
+  return map;
+}

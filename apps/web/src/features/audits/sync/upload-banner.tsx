@@ -1,0 +1,50 @@
+// The shell's banner while audits kept in this browser move up to the workspace (issue 25): on the
+// first signed-in start after the change, and whenever audits made offline reach the server for the
+// first time. A refusal leaves the device copy as it was and is tried again on the next run.
+
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { startAuditSync, useAuditSyncState } from "./sync-events";
+
+/** On the audits page: syncs, shows the banner, and tells the list when a run has finished. */
+export function AuditListSync({ userId, onSynced }: { userId: string; onSynced: () => void }) {
+  const { version } = useAuditSyncState();
+  const latest = useRef(onSynced);
+  latest.current = onSynced;
+  useEffect(() => {
+    if (version > 0) latest.current();
+  }, [version]);
+  return <AuditUploadBanner userId={userId} />;
+}
+
+export function AuditUploadBanner({ userId }: { userId: string }) {
+  const sync = useAuditSyncState();
+  useEffect(() => startAuditSync(userId), [userId]);
+  const progress = sync.progress;
+  if (sync.running && progress && progress.firstUploads > 0) {
+    return (
+      <p
+        role="status"
+        className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-600/30"
+      >
+        Uploading this device's audits to your workspace: {progress.uploadsDone} of {progress.uploadsTotal} done…
+      </p>
+    );
+  }
+  if (!sync.running && sync.last && sync.last.failed > 0) {
+    const n = sync.last.failed;
+    return (
+      <p
+        role="status"
+        className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/30"
+      >
+        {n === 1 ? "1 audit" : `${n} audits`} could not be uploaded. {n === 1 ? "It stays" : "They stay"} on this device
+        and will be tried again.{" "}
+        <Link to="/app/audits" className="font-semibold underline">
+          See audits
+        </Link>
+      </p>
+    );
+  }
+  return null;
+}
