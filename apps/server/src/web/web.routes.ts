@@ -32,6 +32,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       } else if (
         name === "sw.js" ||
         name === "sw-plans.js" ||
+        name === "sw-api.js" ||
         name.endsWith(".html") ||
         name.endsWith(".webmanifest")
       ) {
