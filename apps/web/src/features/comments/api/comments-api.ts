@@ -34,7 +34,10 @@ export const usePostComment = (reportId: string) =>
       const form = new FormData();
       form.set("body", body);
       if (mentions.length > 0) form.set("mentions", mentions.join(","));
-      for (const p of photos) form.append("images", p, p.name);
+      // Through the app's one compressor, as the snag form's photos are.
+      const { compressPhotoFile } = await import("../../../lib/photo-compress/compress-image");
+      for (const p of await Promise.all(photos.map((photo) => compressPhotoFile(photo))))
+        form.append("images", p, p.name);
       return api<{ comment: Comment }>(path, { method: "POST", body: form });
     },
   });

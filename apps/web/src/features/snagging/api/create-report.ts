@@ -25,7 +25,7 @@ export type ReportDraft = {
 export type ReportPinDraft = { sheetId: string; x: number; y: number };
 
 /** Upload names end in .jpg: compressed and annotated photos are JPEGs whatever the original was. */
-export { jpegName } from "../lib/jpeg-name";
+export { jpegName } from "../../../lib/photo-compress/jpeg-name";
 
 export function reportFormData(draft: ReportDraft): FormData {
   const form = new FormData();

@@ -8,12 +8,16 @@ export type FixOutcome = { queued: boolean };
 /**
  * Marks the report resolved with photos of the fix (issue 23): one multipart PATCH, so the status
  * and its evidence commit together (a project with "Require evidence to close" refuses it without).
- * With no network it is queued like an edit, photos included, and applied once on reconnect.
+ * With no network it is queued like an edit, photos included, and applied once on reconnect. The
+ * photos are compressed first (lib/photo-compress), as the snag form's are.
  */
 export function useMarkFixed(reportId: string) {
   return useMutation({
     networkMode: "always",
-    mutationFn: async ({ photos, version }: { photos: File[]; version: number }): Promise<FixOutcome> => {
+    mutationFn: async ({ photos: chosen, version }: { photos: File[]; version: number }): Promise<FixOutcome> => {
+      // Through the app's one compressor: a phone's 12 MP originals would be 4-12 MB each.
+      const { compressPhotoFile } = await import("../../../lib/photo-compress/compress-image");
+      const photos = await Promise.all(chosen.map((p) => compressPhotoFile(p)));
       const queue = async () => {
         const userId = useAuthStore.getState().user?.id;
         if (!userId) throw new Error("Sign in again to mark the report fixed.");

@@ -11,13 +11,13 @@ import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
 import { ApiError, errorMessage } from "../../../../lib/api-client";
 import { lazyDialog } from "../../../../lib/lazy-dialog";
+import { jpegName } from "../../../../lib/photo-compress/jpeg-name";
 import { toast } from "../../../../lib/toast";
 import type { ReportPinDraft } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
 import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
 import { useReportSave } from "../../hooks/use-report-save";
 import { rememberCapture } from "../../lib/capture-memory";
-import { jpegName } from "../../lib/jpeg-name";
 import {
   assembleDescription,
   dueDayToEpoch,
