@@ -1,5 +1,5 @@
 // compressImage(): a photo as the upload should carry it — upright, at most 2048 px on its long edge,
-// JPEG quality 0.85 (DEFAULT_COMPRESS). The one compressor of the web app: the snag form, audit
+// JPEG quality 0.75 (DEFAULT_COMPRESS). The one compressor of the web app: the snag form, audit
 // photos, fix photos and comment photos all come through here (compressPhotoFile for a File).
 // Done in a worker with OffscreenCanvas where the browser has both, otherwise on the main thread
 // with a <canvas>. One worker serves every photo, one at a time, so twenty photos
