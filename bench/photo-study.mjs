@@ -160,7 +160,11 @@ async function rgba(buffer, width, height) {
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  return {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 /**
@@ -195,7 +199,9 @@ export async function runStudy(page, log = console.log) {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const kb = (n) => `${(n / 1024).toFixed(0)}`;
   log("");
-  log(`setting                   | KB per photo (${photos.map((p) => p.kind).join(", ")}) | total KB | vs today | SSIM per photo | worst SSIM / today's`);
+  log(
+    `setting                   | KB per photo (${photos.map((p) => p.kind).join(", ")}) | total KB | vs today | SSIM per photo | worst SSIM / today's`,
+  );
   for (const row of rows) {
     const total = row.bytes.reduce((a, b) => a + b, 0);
     const todayTotal = today.bytes.reduce((a, b) => a + b, 0);

@@ -70,8 +70,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/files\//],
         // Drawing tiles (/files/sheets/) are answered by public/sw-plans.js, and API reads (network
         // first, the user's last answer for a week when offline: decision 0031) by public/sw-api.js,
-        // both imported before Workbox's own routes.
-        importScripts: ["/sw-plans.js", "/sw-api.js"],
+        // both imported before Workbox's own routes; Background Sync of the outbox by sw-sync.js
+        // (src/sw/outbox-sync.ts, bundled by scripts/build-sw-sync.mjs).
+        importScripts: ["/sw-plans.js", "/sw-api.js", "/sw-sync.js"],
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         runtimeCaching: [
           {

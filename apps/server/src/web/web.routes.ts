@@ -33,6 +33,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         name === "sw.js" ||
         name === "sw-plans.js" ||
         name === "sw-api.js" ||
+        name === "sw-sync.js" ||
         name.endsWith(".html") ||
         name.endsWith(".webmanifest")
       ) {
