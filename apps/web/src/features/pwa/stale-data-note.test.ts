@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadedAgo } from "./offline-banner";
+import { loadedAgo } from "./stale-data-note";
 
 describe("loadedAgo", () => {
   it("says how old the data shown is, in its largest whole unit", () => {
