@@ -4,6 +4,8 @@
 // under 600 KB. Figures come from the app's own User Timing entry (sitesnag:photo-compress), so the
 // real worker path is what is measured.
 // Usage: npm run build && node bench/photo-compress.mjs [--runs 5]
+// `--study` runs the compressor study instead (bench/photo-study.mjs: bytes and SSIM per setting,
+// no server needed): node bench/photo-compress.mjs --study
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -14,7 +16,23 @@ import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { makeJpeg, withExifOrientation } from "../e2e/support/test-photos.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "5" }, study: { type: "boolean", default: false } },
+});
+
+if (values.study) {
+  const { runStudy } = await import("./photo-study.mjs");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    await runStudy(await browser.newPage());
+  } finally {
+    await browser.close();
+  }
+  process.exit(0);
+}
 const RUNS = Math.min(Math.max(Number(values.runs) || 5, 1), 20);
 const BUDGET_MS = 1500;
 const BUDGET_BYTES = 600 * 1024;

@@ -68,21 +68,13 @@ export default defineConfig({
         sourcemap: false,
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/files\//],
-        // Drawing tiles (/files/sheets/) are answered by public/sw-plans.js, imported first.
-        importScripts: ["/sw-plans.js"],
+        // Drawing tiles (/files/sheets/) are answered by public/sw-plans.js, and API reads (network
+        // first, the user's last answer for a week when offline: decision 0031) by public/sw-api.js,
+        // both imported before Workbox's own routes; Background Sync of the outbox by sw-sync.js
+        // (src/sw/outbox-sync.ts, bundled by scripts/build-sw-sync.mjs).
+        importScripts: ["/sw-plans.js", "/sw-api.js", "/sw-sync.js"],
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         runtimeCaching: [
-          {
-            // API reads fall back to the last answer for 5 minutes when the network is gone (SPEC §9).
-            urlPattern: ({ url, request }) => url.pathname.startsWith("/api/") && request.method === "GET",
-            handler: "NetworkFirst",
-            options: {
-              cacheName: "api", // emptied on sign-in and sign-out: see src/lib/offline-cache.ts
-              networkTimeoutSeconds: 10,
-              expiration: { maxAgeSeconds: 5 * 60, maxEntries: 200 },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
           {
             urlPattern: ({ url }) => url.pathname.startsWith("/files/") && !url.pathname.startsWith("/files/sheets/"),
             handler: "CacheFirst",

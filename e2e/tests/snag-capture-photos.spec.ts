@@ -92,10 +92,18 @@ test("upload progress shows while a slow connection sends the photos", async ({ 
     downloadThroughput: -1,
     uploadThroughput: 256 * 1024,
   });
+  // The photo goes up alone, by hash (decision 0025), then the report names it in a small JSON create.
+  const upload = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/uploads\/[0-9a-f]{64}$/.test(r.url()));
+  const create = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/snagging");
   await page.getByRole("button", { name: "Save report" }).click();
   await expect(page.getByRole("progressbar", { name: "Uploading photos" })).toBeVisible();
   await expect(page.getByText(/Uploading [\d.]+ of [\d.]+ MB/)).toBeVisible();
   await expect(page.getByText("Report created successfully")).toBeVisible({ timeout: 20_000 });
+  const sha256 = new URL((await upload).url()).pathname.split("/").pop();
+  const sent = await create;
+  expect(sent.headers()["content-type"]).toContain("application/json");
+  expect(sent.headers()["idempotency-key"]).toBeTruthy();
+  expect((sent.postDataJSON() as { photoHashes: string[] }).photoHashes).toEqual([sha256]);
 });
 
 test("the annotation tools are reachable and operable from the keyboard", async ({ page, api }) => {

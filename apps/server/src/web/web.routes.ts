@@ -32,6 +32,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       } else if (
         name === "sw.js" ||
         name === "sw-plans.js" ||
+        name === "sw-api.js" ||
+        name === "sw-sync.js" ||
         name.endsWith(".html") ||
         name.endsWith(".webmanifest")
       ) {

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, onlineManager, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../lib/api-client";
 
 // Any successful write may change what any screen shows (a new project changes the dashboard's
@@ -42,3 +42,8 @@ export const queryClient: QueryClient = new QueryClient({
     },
   },
 });
+
+// TanStack Query believes it is online until the browser's next online/offline event. Started with
+// no network (a reload offline), a read with no copy would then be retried and end in its screen's
+// error state ("Failed to load projects") instead of waiting for the network (decision 0031).
+if (typeof navigator !== "undefined" && navigator.onLine === false) onlineManager.setOnline(false);

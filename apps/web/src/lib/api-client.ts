@@ -5,6 +5,7 @@
 import type { ApiErrorBody } from "@sitesnag/shared/errors";
 import type { EarlyRead } from "../early-reads";
 import { useAuthStore } from "../stores/auth-store";
+import { useUiStore } from "../stores/ui-store";
 
 export class ApiError extends Error {
   constructor(
@@ -138,6 +139,9 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     if (token) res = await fetch(url, buildInit(options, token));
   }
   if (!res.ok) throw await toError(res);
+  // Answered by the service worker's copy (public/sw-api.js): the offline banner says how old it is.
+  const copyAt = Number(res.headers.get("x-sitesnag-cached-at"));
+  if (copyAt > 0) useUiStore.getState().noteCopy(copyAt);
   return res;
 }
 

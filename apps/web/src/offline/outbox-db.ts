@@ -3,7 +3,7 @@
 // with its photos; a success with its mapping and the rewrite of later items) is one transaction.
 import type { QueuedPhoto, QueueItem, QueueStore } from "@sitesnag/shared/sync-queue";
 import Dexie, { type EntityTable } from "dexie";
-import { outboxDatabaseName } from "./outbox-presence";
+import { outboxDatabaseName } from "./outbox-names";
 
 type StoredItem = QueueItem & { seq?: number };
 type Mapping = { tempId: string; id: string };

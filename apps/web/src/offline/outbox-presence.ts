@@ -5,8 +5,9 @@
 // Queuing a change creates the database and announces it here, in this tab and the others.
 
 import { useEffect, useState } from "react";
+import { outboxDatabaseName } from "./outbox-names";
 
-export const outboxDatabaseName = (userId: string) => `sitesnag-outbox-${userId}`;
+export { outboxDatabaseName };
 
 const CHANNEL = "sitesnag-outbox";
 const EVENT = "sitesnag:outbox-created";

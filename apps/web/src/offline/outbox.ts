@@ -5,6 +5,7 @@
 import type { CommentSyncAction, SyncResponse } from "@sitesnag/shared/sync";
 import { type OutgoingBatch, type QueueItem, type SyncOutcome, syncQueue } from "@sitesnag/shared/sync-queue";
 import { apiFetch } from "../lib/api-client";
+import { requestBackgroundSync } from "./background-sync";
 import { DexieQueueStore } from "./outbox-db";
 import { announceOutbox } from "./outbox-presence";
 import { setUploadProgress } from "./upload-progress";
@@ -75,6 +76,8 @@ async function enqueue(userId: string, item: QueueItem, photos: { id: string; bl
   if (first) void navigator.storage?.persist?.().catch(() => false);
   // Views that skipped loading an outbox that did not exist (outbox-presence.ts) load it now.
   announceOutbox(userId);
+  // Where the browser can, the worker sends the queue when the network returns, app open or not.
+  void requestBackgroundSync();
 }
 
 /** Queues a new report; answers its tempId (the id the list shows until it syncs). */

@@ -38,7 +38,13 @@ export function LogoutPage() {
   const signOut = useCallback(() => {
     setStep({ kind: "out" });
     const { refreshToken, logout } = useAuthStore.getState();
-    void Promise.allSettled([logoutRequest(refreshToken), clearApiCache(), forgetQueryCache()]).finally(() => {
+    void Promise.allSettled([
+      logoutRequest(refreshToken),
+      clearApiCache(),
+      forgetQueryCache(),
+      // The background sync's copy of the session (offline/sync-session.ts): nothing is sent after this.
+      import("../../offline/sync-session").then((m) => m.clearSyncSession()),
+    ]).finally(() => {
       logout();
       queryClient.clear();
       navigate("/login", { replace: true });

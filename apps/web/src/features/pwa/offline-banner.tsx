@@ -1,16 +1,24 @@
+import type { ReactNode } from "react";
 import { WifiOffIcon } from "../../components/icons";
 import { useUiStore } from "../../stores/ui-store";
 
-export function OfflineBanner() {
+/**
+ * Offline, says so; in the app `detail` adds how old the data on screen is (stale-data-note.tsx,
+ * loaded only once offline). The pre-rendered pages pass none.
+ */
+export function OfflineBanner({ detail }: { detail?: ReactNode }) {
   const isOnline = useUiStore((s) => s.isOnline);
   if (isOnline) return null;
   return (
     <div
       role="status"
-      className="fixed bottom-20 left-1/2 z-50 flex -translate-x-1/2 items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg lg:bottom-6"
+      className="fixed bottom-20 left-1/2 z-50 flex max-w-[calc(100vw-2rem)] -translate-x-1/2 items-center gap-2 rounded-2xl bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg lg:bottom-6"
     >
-      <WifiOffIcon className="size-4" />
-      You are offline
+      <WifiOffIcon className="size-4 shrink-0" />
+      <span>
+        You are offline
+        {detail}
+      </span>
     </div>
   );
 }

@@ -150,6 +150,14 @@ export function ReportFormPage() {
         />
       </Suspense>
     );
+  } else if (!projects.data && projects.fetchStatus === "paused") {
+    // Offline with no copy of the projects on this device (never opened online by this user).
+    body = (
+      <ErrorState
+        message="You are offline and this device has no copy of your projects yet. Connect once to load them."
+        onRetry={() => projects.refetch()}
+      />
+    );
   } else if (projects.isError) {
     body = (
       <ErrorState

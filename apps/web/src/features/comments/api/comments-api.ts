@@ -52,8 +52,11 @@ const signedInUser = () => {
 export const usePostComment = (reportId: string) =>
   useMutation({
     networkMode: "always",
-    mutationFn: async ({ body, mentions, photos }: NewComment): Promise<CommentOutcome> => {
+    mutationFn: async ({ body, mentions, photos: chosen }: NewComment): Promise<CommentOutcome> => {
       const userId = signedInUser();
+      // Through the app's one compressor, as the snag form's photos are (queued or sent).
+      const { compressPhotoFile } = await import("../../../lib/photo-compress/compress-image");
+      const photos = await Promise.all(chosen.map((photo) => compressPhotoFile(photo)));
       const key = crypto.randomUUID();
       const queued = () =>
         queue(

@@ -38,7 +38,10 @@ export const useMarkFixed = (token: string) => {
     mutationFn: async ({ reportId, photos, note }: FixInput) => {
       const form = new FormData();
       form.append("note", note);
-      for (const photo of photos) form.append("images", photo, photo.name);
+      // Through the app's one compressor, as the snag form's photos are.
+      const { compressPhotoFile } = await import("../../../lib/photo-compress/compress-image");
+      for (const photo of await Promise.all(photos.map((p) => compressPhotoFile(p))))
+        form.append("images", photo, photo.name);
       const res = await fetch(`${sharePath(token)}/reports/${encodeURIComponent(reportId)}/fix`, {
         method: "POST",
         body: form,

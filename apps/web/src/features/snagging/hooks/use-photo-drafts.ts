@@ -6,7 +6,7 @@ import type { Shape } from "../components/annotation/annotation-geometry";
 
 // Compression (its worker glue and downscale maths) loads after the form has painted, not with it
 // (issue 7, first-load budgets); the form starts the download when it mounts.
-const loadCompressor = () => import("../lib/compress-image");
+const loadCompressor = () => import("../../../lib/photo-compress/compress-image");
 
 export type PhotoDraft = {
   localId: string;

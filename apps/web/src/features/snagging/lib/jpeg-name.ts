@@ -1,3 +1,2 @@
-// The name a compressed photo is uploaded under (kept out of create-report.ts so the form's first
-// load does not carry the upload code: issue 7).
-export const jpegName = (original: string): string => `${original.replace(/\.[^./\\]+$/, "") || "photo"}.jpg`;
+// Moved to the shared photo compressor (lib/photo-compress): kept so older imports keep working.
+export { jpegName } from "../../../lib/photo-compress/jpeg-name";

@@ -13,6 +13,7 @@ import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
 import { ApiError, errorMessage } from "../../../../lib/api-client";
 import { lazyDialog } from "../../../../lib/lazy-dialog";
+import { jpegName } from "../../../../lib/photo-compress/jpeg-name";
 import { toast } from "../../../../lib/toast";
 import { AssigneeOptions } from "../../../contacts/components/assignee-options";
 import { LazyContactDialog } from "../../../contacts/components/lazy-contact-dialog";
@@ -21,7 +22,6 @@ import { useDeviceLocation } from "../../hooks/use-device-location";
 import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
 import { useReportSave } from "../../hooks/use-report-save";
 import { rememberCapture } from "../../lib/capture-memory";
-import { jpegName } from "../../lib/jpeg-name";
 import {
   assembleDescription,
   dueDayToEpoch,

@@ -1,11 +1,11 @@
 // Photo compression off the main thread: decoding a 12 MP photo takes hundreds of milliseconds, and
 // the form must keep answering taps meanwhile.
-import { type CompressOptions, compressWith, offscreenSurface } from "../lib/compress-core";
+import { type CompressOptions, compressWith, offscreenSurface } from "./compress-core";
 
 export type CompressRequest = { id: number; file: Blob; options: CompressOptions };
 export type CompressResponse =
   | { id: number; ok: true; blob: Blob; width: number; height: number }
-  | { id: number; ok: false; message: string };
+  | { id: number; ok: false; name: string; message: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -16,6 +16,7 @@ scope.onmessage = async (event: MessageEvent<CompressRequest>) => {
     scope.postMessage({ id, ok: true, ...result } satisfies CompressResponse);
   } catch (error) {
     const message = error instanceof Error ? error.message : "Photo could not be compressed";
-    scope.postMessage({ id, ok: false, message } satisfies CompressResponse);
+    const name = error instanceof Error ? error.name : "Error";
+    scope.postMessage({ id, ok: false, name, message } satisfies CompressResponse);
   }
 };

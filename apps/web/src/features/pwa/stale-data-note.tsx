@@ -1,0 +1,50 @@
+// Offline, how old the data on screen is (decision 0031): it comes from this device's copy of
+// earlier reads (the persisted query cache, or the service worker's copy of API answers), so it may
+// be out of date. A chunk of its own, loaded the first time the app is offline (the service worker
+// has it precached), so the entry chunk carries none of it.
+import type { QueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useUiStore } from "../../stores/ui-store";
+
+/** "3 hours ago": how old the data on screen is, in the largest whole unit. */
+export function loadedAgo(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? "" : "s"} ago`;
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return unit(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return unit(hours, "hour");
+  return unit(Math.floor(hours / 24), "day");
+}
+
+/** When the oldest data a screen shows was loaded: of the queries with an observer. */
+function useOldestShownRead(client: QueryClient): number | null {
+  const [oldest, setOldest] = useState<number | null>(null);
+  useEffect(() => {
+    const cache = client.getQueryCache();
+    const measure = () => {
+      let min = Number.POSITIVE_INFINITY;
+      for (const query of cache.getAll())
+        if (query.getObserversCount() > 0 && query.state.dataUpdatedAt > 0)
+          min = Math.min(min, query.state.dataUpdatedAt);
+      setOldest(Number.isFinite(min) ? min : null);
+    };
+    measure();
+    return cache.subscribe(measure);
+  }, [client]);
+  return oldest;
+}
+
+export default function StaleDataNote({ client }: { client: QueryClient }) {
+  const shown = useOldestShownRead(client);
+  // An answer the service worker served from its copy was fetched earlier than the query says.
+  const copyAt = useUiStore((s) => s.oldestCopyAt);
+  const candidates = [shown, copyAt].filter((t): t is number => typeof t === "number" && t > 0);
+  if (candidates.length === 0) return null;
+  return (
+    <span className="font-normal">
+      {" "}
+      · Showing what was loaded {loadedAgo(Date.now() - Math.min(...candidates))}; it may be out of date.
+    </span>
+  );
+}
