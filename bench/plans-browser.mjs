@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
-const PINS = 2000;
+const PINS = Number(process.env.BENCH_PINS ?? 2000);
 const BATCH = 100;
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
@@ -80,6 +80,18 @@ export async function browserFigures({ base, session, projectId, sheet, call }) 
     const plan = page.getByRole("region", { name: /^Plan / });
     const box = await plan.boundingBox();
 
+    // The renderer's main-thread time by kind over the gesture (robust to a busy machine, where
+    // frame gaps also count the time the browser waited for a core).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const metrics = async () =>
+      Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+    const before = await metrics();
+    const profiling = Boolean(process.env.BENCH_PROFILE);
+    if (profiling) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.start");
+    }
     // Frame times: every animation frame's gap while the sheet is panned and zoomed for a while.
     await page.evaluate(() => {
       window.__frames = [];
@@ -111,6 +123,23 @@ export async function browserFigures({ base, session, projectId, sheet, call }) 
       window.__stopFrames = true;
       return window.__frames.slice(1);
     });
+    const after = await metrics();
+    if (profiling) {
+      const { profile } = await cdp.send("Profiler.stop");
+      const self = new Map();
+      const dt = profile.timeDeltas;
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      profile.samples.forEach((id, i) => {
+        const f = byId.get(id).callFrame;
+        const key = `${f.functionName || "(anon)"} ${f.url.split("/").pop()}:${f.lineNumber}:${f.columnNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      });
+      for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(`  ${Math.round(v)} ms  ${k}`);
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+    }
+    const spent = (key) => Math.round((after[key] - before[key]) * 1000);
     frames.sort((a, b) => a - b);
     console.log(
       `\nChromium, phone viewport 390 × 844 (@2x), ${PINS} pins on a ${sheet.width} × ${sheet.height} px sheet`,
@@ -119,6 +148,9 @@ export async function browserFigures({ base, session, projectId, sheet, call }) 
       `  first tiles: ${Math.round(firstTile)} ms after navigation (target ≤ 1000 ms); wall ${Date.now() - start} ms`,
     );
     console.log(`  pin overlays at the fitted zoom (clustered): ${pinsShown}`);
+    console.log(
+      `  main thread during the gesture: ${spent("TaskDuration")} ms busy (script ${spent("ScriptDuration")} ms, layout ${spent("LayoutDuration")} ms, style ${spent("RecalcStyleDuration")} ms) of ${Math.round((after.Timestamp - before.Timestamp) * 1000)} ms; ${Math.round(after.Nodes)} DOM nodes`,
+    );
     console.log(
       `  frame time while panning and zooming: median ${percentile(frames, 0.5).toFixed(1)} ms, p95 ${percentile(frames, 0.95).toFixed(1)} ms over ${frames.length} frames (target p95 ≤ 20 ms)`,
     );

@@ -1,10 +1,9 @@
 import { isWaitingFor } from "@sitesnag/shared/workflow";
 import { clsx } from "clsx";
 import { Download, Plus, Search, UserCheck } from "lucide-react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
-import { LoadMore } from "../../components/load-more";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
@@ -12,7 +11,6 @@ import { toast } from "../../lib/toast";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { pendingLabel } from "../../offline/pending-change-badge";
-import { PendingReports } from "../../offline/pending-reports";
 import { useOutbox } from "../../offline/use-outbox";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
@@ -23,6 +21,12 @@ import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
 import { descriptionPreview } from "./photo-entries";
 import { matchesSearch } from "./report-search";
+
+// Not needed for the list's first paint, so not in its first load: 'Load more' is fetched when the
+// first page says there is a next one (after the list has drawn); reports captured offline and not
+// yet synced (rare) only when there are some. Both are in the service worker's precache.
+const LoadMore = lazy(() => import("../../components/load-more").then((m) => ({ default: m.LoadMore })));
+const PendingReports = lazy(() => import("../../offline/pending-reports").then((m) => ({ default: m.PendingReports })));
 
 export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
@@ -140,7 +144,11 @@ export function SnaggingListPage() {
           onChange={(value) => setParam("status", value === "all" ? "" : value)}
         />
       </div>
-      <PendingReports />
+      {outbox.items.some((item) => item.action === "create") && (
+        <Suspense fallback={null}>
+          <PendingReports />
+        </Suspense>
+      )}
       {reports.isPending || (onServer && filtered.query.isPending) ? (
         <LoadingState label="Loading reports…" />
       ) : shown.query.isError && shown.items.length === 0 ? (
@@ -179,7 +187,11 @@ export function SnaggingListPage() {
               />
             ))}
           </ul>
-          <LoadMore query={shown.query} shown={visible.length} noun="reports" />
+          {shown.query.hasNextPage && (
+            <Suspense fallback={null}>
+              <LoadMore query={shown.query} shown={visible.length} noun="reports" />
+            </Suspense>
+          )}
         </>
       )}
     </>

@@ -3,16 +3,9 @@
 // maths (positions, clusters, colours) is in lib/pin-math.ts. Pins are <button>s, so they are
 // reached with Tab and announced by screen readers; a pin is dragged to move it.
 import OpenSeadragon from "openseadragon";
-import { useEffect, useRef, useState } from "react";
-import {
-  type Cluster,
-  clusterPins,
-  clusterStatus,
-  PIN_COLOURS,
-  type Pin,
-  tileAddress,
-  toPinPosition,
-} from "../lib/pin-math";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { clusterCell, clusterPins, type Pin, tileAddress, toPinPosition } from "../lib/pin-math";
+import { PIN_PX, PinLayer } from "./pin-layer";
 
 export type PlanImage = { width: number; height: number; tileUrl: string; tileSize: number; maxLevel: number };
 
@@ -28,36 +21,10 @@ type Props = {
   onOpen?: () => void;
 };
 
-/** On-screen diameter of a pin, in CSS pixels (a fingertip). */
-const PIN_PX = 28;
-
-function pinLabel(pin: Pin): string {
-  return `${pin.title}: ${pin.status.replace("-", " ")}, ${pin.priority} priority`;
-}
-
-function pinElement(cluster: Cluster, selected: boolean): HTMLButtonElement {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.dataset.pin = cluster.key;
-  const single = cluster.pins.length === 1 ? cluster.pins[0] : undefined;
-  const status = single ? single.status : clusterStatus(cluster.pins);
-  el.style.cssText = `width:${PIN_PX}px;height:${PIN_PX}px;border-radius:9999px;background:${PIN_COLOURS[status]};border:${
-    selected ? "3px solid #1d4ed8" : "2px solid #fff"
-  };box-shadow:0 1px 3px rgba(0,0,0,.5);color:#fff;font:600 12px/1 system-ui,sans-serif;cursor:${single ? "grab" : "zoom-in"};touch-action:none;`;
-  el.dataset.status = status;
-  if (single) {
-    el.setAttribute("aria-label", pinLabel(single));
-    el.setAttribute("aria-pressed", String(selected));
-  } else {
-    el.textContent = String(cluster.pins.length);
-    el.setAttribute("aria-label", `${cluster.pins.length} snags here. Zoom in to see them.`);
-  }
-  return el;
-}
-
 export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap, onPinMove, onOpen }: Props) {
   const host = useRef<HTMLElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
+  const layerRef = useRef<PinLayer | null>(null);
   // Latest callbacks and pins, read by handlers bound once per viewer.
   const latest = useRef({ onPlanTap, onPinTap, onPinMove, pins, onOpen });
   latest.current = { onPlanTap, onPinTap, onPinMove, pins, onOpen };
@@ -83,6 +50,10 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
         getTileUrl: (level: number, x: number, y: number) => tileAddress(tileUrl, level, x, y),
       } as unknown as OpenSeadragon.TileSourceOptions,
       showNavigationControl: false,
+      // The 2D canvas drawer, as OpenSeadragon already picks on iOS: its WebGL drawer composes each
+      // frame in WebGL and copies it to a 2D canvas, which on a phone without a usable GPU path
+      // (and in headless Chromium) cost 0.3 s a frame (decision 0033).
+      drawer: "canvas",
       // A tap on site is often slower and less still than a mouse click (gloves, a busy phone).
       clickTimeThreshold: 800,
       clickDistThreshold: 10,
@@ -97,11 +68,9 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
     });
     viewerRef.current = viewer;
     viewer.canvas.setAttribute("aria-label", label);
-    const measure = () => {
-      const shown = viewer.viewport.getContainerSize().x * viewer.viewport.getZoom(true);
-      const raw = shown > 0 ? (PIN_PX * 1.2) / shown : 0;
-      setCell(raw > 0 ? 2 ** Math.ceil(Math.log2(raw)) : 0);
-    };
+    layerRef.current = new PinLayer(viewer, { width, height }, () => latest.current);
+    const measure = () =>
+      setCell(clusterCell(PIN_PX, viewer.viewport.getContainerSize().x * viewer.viewport.getZoom(true)));
     setOpen(false);
     viewer.addHandler("open", () => {
       setOpen(true);
@@ -118,67 +87,19 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
       if (position) latest.current.onPlanTap(position);
     });
     return () => {
+      layerRef.current?.destroy();
+      layerRef.current = null;
       viewer.destroy();
       viewerRef.current = null;
     };
   }, [width, height, tileUrl, tileSize, maxLevel, label]);
 
-  // The overlays: rebuilt when the pins, the selection or the clustering cell change.
+  // The clusters: regrouped when the pins or the zoom bucket change; the layer shows those in view.
+  const clusters = useMemo(() => clusterPins(pins, cell, aspect), [pins, cell, aspect]);
   useEffect(() => {
-    const viewer = viewerRef.current;
     // Overlays are placed once the sheet has opened (its size gives their coordinates).
-    if (!viewer || !isOpen) return;
-    const trackers: OpenSeadragon.MouseTracker[] = [];
-    const size = { width, height };
-    viewer.clearOverlays();
-    const clusters = clusterPins(pins, cell, aspect);
-    for (const cluster of clusters) {
-      const single = cluster.pins.length === 1 ? (cluster.pins[0] as Pin) : undefined;
-      const el = pinElement(cluster, single?.id === selectedId);
-      const at = new OpenSeadragon.Point(cluster.x, cluster.y * aspect);
-      viewer.addOverlay({ element: el, location: at, placement: OpenSeadragon.Placement.CENTER });
-      let dragged = at;
-      let moved = false;
-      el.addEventListener("keydown", (event) => {
-        if (event.key !== "Enter" && event.key !== " ") return;
-        event.preventDefault();
-        if (single) latest.current.onPinTap(single);
-        else viewer.viewport.zoomBy(2, at);
-      });
-      trackers.push(
-        new OpenSeadragon.MouseTracker({
-          element: el,
-          clickHandler: (event) => {
-            if (!event.quick) return;
-            if (single) latest.current.onPinTap(single);
-            else viewer.viewport.zoomBy(2, at);
-          },
-          pressHandler: () => {
-            moved = false;
-            dragged = at;
-            if (single) viewer.setMouseNavEnabled(false);
-          },
-          dragHandler: (event) => {
-            if (!single) return;
-            moved = true;
-            dragged = dragged.plus(viewer.viewport.deltaPointsFromPixels(event.delta));
-            viewer.updateOverlay(el, dragged, OpenSeadragon.Placement.CENTER);
-          },
-          releaseHandler: () => {
-            viewer.setMouseNavEnabled(true);
-            if (!single || !moved) return;
-            const point = viewer.viewport.viewportToImageCoordinates(dragged);
-            const position = toPinPosition(point, size);
-            if (position) latest.current.onPinMove(single, position);
-            else viewer.updateOverlay(el, at, OpenSeadragon.Placement.CENTER);
-          },
-        }),
-      );
-    }
-    return () => {
-      for (const tracker of trackers) tracker.destroy();
-    };
-  }, [pins, cell, aspect, selectedId, width, height, isOpen]);
+    if (isOpen) layerRef.current?.setClusters(clusters, selectedId);
+  }, [clusters, selectedId, isOpen]);
 
   const zoom = (factor: number) => viewerRef.current?.viewport.zoomBy(factor).applyConstraints();
 

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { clusterPins, clusterStatus, filterPins, NO_FILTER, type Pin, tileAddresses, toPinPosition } from "./pin-math";
+import {
+  type Cluster,
+  ClusterGrid,
+  clusterCell,
+  clusterPins,
+  clusterStatus,
+  diffClusters,
+  filterPins,
+  NO_FILTER,
+  type Pin,
+  padRect,
+  tileAddresses,
+  toPinPosition,
+} from "./pin-math";
 
 const pin = (id: string, x: number, y: number, over: Partial<Pin> = {}): Pin => ({
   id,
@@ -50,5 +63,54 @@ describe("pin maths", () => {
     expect(tiles).not.toContain("/t/10/3-0.jpg");
     expect(tiles.filter((t) => t.startsWith("/t/0/"))).toEqual(["/t/0/0-0.jpg"]);
     expect(tiles).toHaveLength(9 + 2 + 6);
+  });
+});
+
+describe("pins in view", () => {
+  it("picks a power-of-two cell that halves when the sheet's width on screen doubles", () => {
+    expect(clusterCell(28, 0)).toBe(0);
+    const wide = clusterCell(28, 4000);
+    expect(wide).toBe(2 ** -6); // 33.6 / 4000 = 0.0084 → 1/64
+    expect(clusterCell(28, 8000)).toBe(wide / 2);
+    // Within one doubling the cell holds (no regrouping on every frame of a pinch).
+    expect(clusterCell(28, 4100)).toBe(wide);
+  });
+
+  it("pads the window by a share of its size on every side", () => {
+    expect(padRect({ left: 0.2, top: 0.4, right: 0.4, bottom: 0.8 }, 0.5)).toEqual({
+      left: 0.1,
+      top: 0.2,
+      right: 0.5,
+      bottom: 1,
+    });
+  });
+
+  it("finds the clusters in a window through the grid, edges included, as a full scan would", () => {
+    const pins = Array.from({ length: 500 }, (_, n) =>
+      pin(`p${n}`, ((n * 7919) % 997) / 997, ((n * 104_729) % 991) / 991),
+    );
+    const clusters = clusterPins(pins, 0, 1);
+    const grid = new ClusterGrid(clusters, 16);
+    const rect = { left: 0.25, top: 0.1, right: 0.6, bottom: 0.45 };
+    const scan = clusters.filter((c) => c.x >= 0.25 && c.x <= 0.6 && c.y >= 0.1 && c.y <= 0.45);
+    expect(scan.length).toBeGreaterThan(20);
+    expect(
+      grid
+        .within(rect)
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual(scan.map((c) => c.key).sort());
+    const edge = new ClusterGrid(clusterPins([pin("e", 1, 1), pin("o", 0, 0)], 0, 1), 4);
+    expect(edge.within({ left: 0.9, top: 0.9, right: 1, bottom: 1 }).map((c) => c.key)).toEqual(["e"]);
+    expect(edge.within({ left: 1.1, top: 0, right: 2, bottom: 1 })).toEqual([]);
+    expect(edge.within({ left: -1, top: -1, right: 2, bottom: 2 })).toHaveLength(2);
+  });
+
+  it("adds what came into view and removes what left it, keeping the rest", () => {
+    const [a, b, c] = clusterPins([pin("a", 0.1, 0.1), pin("b", 0.5, 0.5), pin("c", 0.9, 0.9)], 0, 1);
+    const diff = diffClusters(new Set(["a", "b"]), [b, c] as Cluster[]);
+    expect(diff.add.map((x) => x.key)).toEqual(["c"]);
+    expect(diff.remove).toEqual(["a"]);
+    expect(a?.key).toBe("a");
   });
 });
