@@ -215,7 +215,7 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
       );
     const project = await createProject(t, owner.accessToken);
     const report = await reportWithPhoto(owner.accessToken, project.id, "Delete me for good");
-    const key = (report.attachments[0]?.file_path as string).slice("/files/".length);
+    const key = String(report.attachments[0]?.file_path).slice("/files/".length);
     const remove = await t.request({ method: "DELETE", url: `/api/snagging/${report.id}`, token: member.accessToken });
     expect(remove.statusCode).toBe(204);
     const charged = await used();
