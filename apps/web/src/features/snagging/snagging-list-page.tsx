@@ -1,7 +1,7 @@
 import { isWaitingFor } from "@sitesnag/shared/workflow";
 import { clsx } from "clsx";
 import { Download, Plus, Search, UserCheck } from "lucide-react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { LoadMore } from "../../components/load-more";
@@ -18,11 +18,13 @@ import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
 import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
-import { AssigneeFilter } from "./components/assignee-filter";
 import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
 import { descriptionPreview } from "./photo-entries";
 import { matchesSearch } from "./report-search";
+
+// Members and contacts are fetched for it: its own chunk, loaded after the list (first-load budget).
+const AssigneeFilter = lazy(() => import("./components/assignee-filter").then((m) => ({ default: m.AssigneeFilter })));
 
 export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
@@ -133,7 +135,9 @@ export function SnaggingListPage() {
           <UserCheck aria-hidden className="size-4" />
           Waiting for me
         </button>
-        <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
+        <Suspense fallback={<div className="h-[4.25rem]" />}>
+          <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
+        </Suspense>
         <StatusFilter
           value={status}
           counts={counts}
