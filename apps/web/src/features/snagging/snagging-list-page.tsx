@@ -16,7 +16,6 @@ import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
 import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
-import { AssigneeFilter } from "./components/assignee-filter";
 import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
 import { descriptionPreview } from "./photo-entries";
@@ -27,6 +26,8 @@ import { matchesSearch } from "./report-search";
 // yet synced (rare) only when there are some. Both are in the service worker's precache.
 const LoadMore = lazy(() => import("../../components/load-more").then((m) => ({ default: m.LoadMore })));
 const PendingReports = lazy(() => import("../../offline/pending-reports").then((m) => ({ default: m.PendingReports })));
+// Members and contacts are fetched for it: its own chunk, loaded after the list (first-load budget).
+const AssigneeFilter = lazy(() => import("./components/assignee-filter").then((m) => ({ default: m.AssigneeFilter })));
 
 export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
@@ -137,7 +138,9 @@ export function SnaggingListPage() {
           <UserCheck aria-hidden className="size-4" />
           Waiting for me
         </button>
-        <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
+        <Suspense fallback={<div className="h-[4.25rem]" />}>
+          <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
+        </Suspense>
         <StatusFilter
           value={status}
           counts={counts}

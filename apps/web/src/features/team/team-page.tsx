@@ -1,6 +1,6 @@
 import type { Member } from "@sitesnag/shared/users";
 import { Palette, UserPlus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -12,10 +12,14 @@ import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
-import { ContactsSection } from "../contacts/components/contacts-section";
 import { useRemoveMember, useTeam } from "./api/team-api";
 import { PendingInvitations } from "./components/pending-invitations";
 import { RecentInvitations } from "./components/recent-invitations";
+
+// Below the members: its own chunk, loaded after the page (first-load budget).
+const ContactsSection = lazy(() =>
+  import("../contacts/components/contacts-section").then((m) => ({ default: m.ContactsSection })),
+);
 
 const InviteDialog = lazyDialog(
   () => import("./components/invite-dialog").then((m) => m.InviteDialog),
@@ -97,7 +101,9 @@ export function TeamPage() {
           </ul>
           {isOwner && !team.data.workspace.isDemo && <PendingInvitations />}
           {isOwner && !team.data.workspace.isDemo && <RecentInvitations />}
-          <ContactsSection />
+          <Suspense fallback={<LoadingState label="Loading contacts…" />}>
+            <ContactsSection />
+          </Suspense>
         </>
       )}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />

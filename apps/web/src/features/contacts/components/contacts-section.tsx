@@ -1,5 +1,5 @@
 import type { Contact } from "@sitesnag/shared/contacts";
-import { Building2, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -57,10 +57,7 @@ export function ContactsSection() {
         <div className="space-y-4">
           {groupByCompany(contacts.data).map((g) => (
             <div key={g.company}>
-              <h3 className="mb-1 flex items-center gap-1.5 text-sm font-semibold text-slate-700">
-                <Building2 aria-hidden className="size-4" />
-                {g.company}
-              </h3>
+              <h3 className="mb-1 text-sm font-semibold text-slate-700">{g.company}</h3>
               <ul
                 aria-label={`Contacts at ${g.company}`}
                 className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"

@@ -10,7 +10,7 @@ export const reportKeys = {
   list: ["snagging", "list"] as const,
   filtered: (filter: ListFilter) => ["snagging", "list", filter] as const,
   counts: (search: string, mine = false, assignedTo = "") =>
-    ["snagging", "counts", { search, ...(mine ? { mine } : {}), ...(assignedTo ? { assignedTo } : {}) }] as const,
+    ["snagging", "counts", { search, mine, assignedTo }] as const,
   detail: (id: string) => ["snagging", "detail", id] as const,
 };
 
