@@ -18,6 +18,7 @@ import * as shareLinks from "./migrations/0014-share-links";
 import * as uploads from "./migrations/0015-uploads";
 import * as audits from "./migrations/0016-audits";
 import * as commentPhotoBytes from "./migrations/0017-comment-photo-bytes";
+import * as auditTemplates from "./migrations/0019-audit-templates";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0015-uploads": uploads,
   "0016-audits": audits,
   "0017-comment-photo-bytes": commentPhotoBytes,
+  "0019-audit-templates": auditTemplates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
