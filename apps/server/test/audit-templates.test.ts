@@ -148,7 +148,7 @@ describe.each(DIALECTS)("audit templates (%s)", (kind) => {
       token: team.member.accessToken,
       payload: { projectId: team.projectId, auditDate: "2026-11-20", templateId: template.id },
     });
-    expectError(refused, 400, "Template must be one of your workspace's templates.");
+    expectError(refused, 400, "Template must be one of your workspace's templates");
     expect(
       (await t.request({ method: "GET", url: `/api/audits/${v2Audit.id}`, token: team.member.accessToken })).statusCode,
     ).toBe(200);

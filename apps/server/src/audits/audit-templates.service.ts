@@ -117,7 +117,7 @@ export async function templateForNewAudit(ctx: AppContext, user: UserRow, templa
   if (templateId === STANDARD_TEMPLATE_ID) return { ref: STANDARD_TEMPLATE };
   const row = await findTemplate(ctx.db, user.workspace_id, templateId);
   if (!row || row.archived_at !== null) {
-    throw badRequest("Template must be one of your workspace's templates.", {
+    throw badRequest("Template must be one of your workspace's templates", {
       templateId: ["Template must be one of your workspace's templates"],
     });
   }

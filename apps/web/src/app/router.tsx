@@ -257,6 +257,30 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
+                  path: "audit-templates",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/audit-templates/templates-page"),
+                    (m) => m.TemplatesPage,
+                  ),
+                },
+                {
+                  path: "audit-templates/:id",
+                  handle: skeleton("form"),
+                  Component: lazyPage(
+                    () => import("../features/audit-templates/template-editor-page"),
+                    (m) => m.TemplateEditorPage,
+                  ),
+                },
+                {
+                  path: "audit-trends",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/audits/trends-page"),
+                    (m) => m.TrendsPage,
+                  ),
+                },
+                {
                   path: "profile",
                   handle: appSkeleton("/app/profile"),
                   Component: lazyPage(

@@ -1,16 +1,19 @@
+import type { AuditTemplateRef } from "@sitesnag/shared/audit-templates";
+import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-templates";
 import { ClipboardCheck, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "../../components/button";
+import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { projectsFromEarlierAudits, useAuditProjects } from "./api/audit-projects";
-import { useAudits, useCreateAudit } from "./api/audits-api";
+import { templateForAudit, useAudits, useCreateAudit } from "./api/audits-api";
 import { BackupControls } from "./components/backup-controls";
 import { AuditStatusBadge, ScoreBadge } from "./components/score-badge";
 
@@ -60,10 +63,18 @@ export function AuditsPage() {
         title="Site Audits"
         subtitle="Safety and compliance audits, kept on this device."
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden className="size-4" />
-            New Site Audit
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/app/audit-trends" className={buttonClass("secondary")}>
+              Trends
+            </Link>
+            <Link to="/app/audit-templates" className={buttonClass("secondary")}>
+              Templates
+            </Link>
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden className="size-4" />
+              New Site Audit
+            </Button>
+          </div>
         }
       />
       {audits.isPending ? (
@@ -123,12 +134,20 @@ export function AuditsPage() {
         projectsNote={projectsNote}
         isPending={create.isPending}
         onClose={() => setCreating(false)}
-        onSubmit={(input) => {
+        onSubmit={async (input) => {
           const project = choices.find((p) => p.id === input.projectId);
           if (!user) return toast.error("User not authenticated");
           if (!project) return toast.error("Please select a project");
+          let template: AuditTemplateRef | undefined;
+          if (input.templateId && input.templateId !== STANDARD_TEMPLATE_ID) {
+            try {
+              template = (await templateForAudit(input.templateId)) ?? undefined;
+            } catch (error) {
+              return toast.error(errorMessage(error, "The template could not be loaded"));
+            }
+          }
           create.mutate(
-            { owner: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() }, project, input },
+            { owner: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() }, project, input, template },
             {
               onSuccess: (summary) => {
                 toast.success("Site audit created! Complete the checklist items.");

@@ -1,7 +1,10 @@
 // Audits live in this browser only: these hooks read and write local storage, never the network,
 // so they run offline too (networkMode "always"; TanStack Query would otherwise pause them).
+
+import type { AuditTemplateApi, AuditTemplateRef } from "@sitesnag/shared/audit-templates";
 import type { NewAuditValues } from "@sitesnag/shared/audits";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
 import type { AuditOwner, AuditProject } from "../storage/audit-repository";
 import { loadAuditStore } from "./audit-store";
 
@@ -25,9 +28,18 @@ export const useCreateAudit = () =>
       owner,
       project,
       input,
+      template,
     }: {
       owner: AuditOwner;
       project: AuditProject;
       input: NewAuditValues;
-    }) => (await loadAuditStore()).auditRepository.create(owner, project, input),
+      /** A custom template (decision 0028); the standard one when absent. */
+      template?: AuditTemplateRef | undefined;
+    }) => (await loadAuditStore()).auditRepository.create(owner, project, input, template),
   });
+
+/** A custom template at its current version, fetched when an audit is started with it (decision 0028). */
+export async function templateForAudit(id: string): Promise<AuditTemplateRef> {
+  const { template } = await api<{ template: AuditTemplateApi }>(`/audit-templates/${encodeURIComponent(id)}`);
+  return { id: template.id, name: template.name, version: template.version, sections: template.sections };
+}
