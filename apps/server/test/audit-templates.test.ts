@@ -256,7 +256,7 @@ describe.each(DIALECTS)("audit templates (%s)", (kind) => {
         expect.objectContaining({ itemId: tag, question: "Scaffold tag current?", actionOwner: "Scaffolder" }),
       ]),
     );
-  });
+  }, 90_000);
 
   it("starts from a copy of the standard template and imports a CSV, with row-numbered errors", async () => {
     const copy = await create({ name: "Our standard", sections: STANDARD_TEMPLATE.sections });
