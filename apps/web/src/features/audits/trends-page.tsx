@@ -143,7 +143,7 @@ function ScoresOverTime({ scores }: { scores: AuditTrends["scores"] }) {
             </ul>
           </figcaption>
         </figure>
-        <div className="max-h-80 overflow-y-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Compliance score of each completed audit</caption>
             <thead className="sticky top-0 bg-slate-50 text-slate-700">
@@ -220,8 +220,8 @@ function OpenActions({ actions }: { actions: AuditTrends["openActions"] }) {
       {actions.length === 0 ? (
         <p className="text-sm text-slate-600">No open actions: no non-compliant item has an owner and a due date.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full table-fixed text-left text-sm [&_td]:break-words">
             <caption className="sr-only">Non-compliant items with an owner and a due date, soonest first</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -245,7 +245,7 @@ function OpenActions({ actions }: { actions: AuditTrends["openActions"] }) {
             <tbody className="divide-y divide-slate-100">
               {actions.map((a) => (
                 <tr key={`${a.auditId}-${a.itemId}`}>
-                  <td className={`px-3 py-2 whitespace-nowrap ${a.dueDate < now ? "font-semibold text-red-800" : ""}`}>
+                  <td className={`px-3 py-2 ${a.dueDate < now ? "font-semibold text-red-800" : ""}`}>
                     {formatDate(a.dueDate)}
                     {a.dueDate < now && " (overdue)"}
                   </td>
