@@ -1,7 +1,7 @@
 // Custom audit templates and trends (issue 25, decision 0028): an owner builds a template in the
-// editor and runs an audit with it (Yes/No and a number with limits); the trends page shows
+// editor and runs an audit with it (Yes/No and a number with limits); the audits page's trends show
 // completed audits' scores as a chart and a table, frequent non-compliances and open actions.
-// axe scans the editor and the trends page.
+// axe scans the editor and the trends.
 import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
@@ -105,8 +105,8 @@ test("trends show compliance per project as a chart and a table, frequent non-co
   }
   await signInAs(page, session);
   await page.goto("/app/audits");
-  await page.getByRole("link", { name: "Trends" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Audit trends" })).toBeVisible();
+  await page.getByRole("button", { name: "Show trends" }).click();
+  await expect(page.getByRole("button", { name: "Hide trends" })).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("img", { name: "Compliance score over time per project" })).toBeVisible();
   const table = page.getByRole("table", { name: "Compliance score of each completed audit" });
   await expect(table.getByRole("row")).toHaveCount(3);

@@ -1,52 +1,14 @@
 // Audit templates (issue 25, decision 0028): the definition every template is written in — sections
 // of items, each with its question, guidance, answer set, what a non-compliance asks for and its
 // weight in the score — the built-in standard template expressed in it, the weighted score of any
-// template, and the API shapes of workspace templates (create, edit, archive, CSV import).
+// template, and the API shapes of workspace templates (create, edit, archive, CSV import). The
+// schema-free part (types, score, labels) is audit-template-model.ts, re-exported here.
 import { z } from "zod";
-import { ITEM_STATUS_LABELS, type ItemStatus } from "./audit-scoring";
-import { AUDIT_SECTIONS, AUDIT_TEMPLATE, AUDIT_TEMPLATE_VERSION } from "./audit-template";
+import { ANSWER_SETS, MAX_CSV_BYTES, MAX_TEMPLATE_ITEMS, MAX_TEMPLATE_SECTIONS } from "./audit-template-model";
 import { plainString } from "./text";
 
-/** The built-in template's id (SPEC §9), used when a new audit names none. */
-export const STANDARD_TEMPLATE_ID = "standard";
-
-/** Items of one template at most: what one screen, one PDF and one CSV import are sized for. */
-export const MAX_TEMPLATE_ITEMS = 200;
-export const MAX_TEMPLATE_SECTIONS = 50;
-/** Rows of an imported CSV file at most, the header included (then: more than one template holds). */
-export const MAX_CSV_BYTES = 512 * 1024;
-
-/**
- * How an item is answered. `cinna`: Compliant / Improvement / Non-compliant / N/A (the standard
- * one); `yesno`: Yes (compliant) / No (non-compliant) / N/A; `number`: a number with a unit,
- * non-compliant outside its limits when it has any; `text`: free text, recorded but not scored.
- */
-export const ANSWER_SETS = ["cinna", "yesno", "number", "text"] as const;
-export type AnswerSet = (typeof ANSWER_SETS)[number];
-
-export const ANSWER_SET_LABELS: Record<AnswerSet, string> = {
-  cinna: "C / I / NC / N/A",
-  yesno: "Yes / No / N/A",
-  number: "Number with unit",
-  text: "Text",
-};
-
-export type AnswerOption = { status: Exclude<ItemStatus, "">; label: string };
-
-/** The statuses an item of a choice answer set may take, with the labels shown for them. */
-export const ANSWER_OPTIONS: Record<"cinna" | "yesno", readonly AnswerOption[]> = {
-  cinna: [
-    { status: "C", label: ITEM_STATUS_LABELS.C },
-    { status: "I", label: ITEM_STATUS_LABELS.I },
-    { status: "NC", label: ITEM_STATUS_LABELS.NC },
-    { status: "N/A", label: ITEM_STATUS_LABELS["N/A"] },
-  ],
-  yesno: [
-    { status: "C", label: "Yes" },
-    { status: "NC", label: "No" },
-    { status: "N/A", label: "N/A" },
-  ],
-};
+export * from "./audit-template-model";
+export { STANDARD_TEMPLATE } from "./audit-template-standard";
 
 const text = (label: string, max: number) =>
   plainString({ error: `${label} must be text` })
@@ -93,7 +55,6 @@ export const TemplateItemSchema = z
   })
   .strict();
 export type TemplateItemInput = z.input<typeof TemplateItemSchema>;
-export type TemplateItemDef = z.output<typeof TemplateItemSchema> & { id: string };
 
 export const TemplateSectionSchema = z
   .object({
@@ -102,10 +63,6 @@ export const TemplateSectionSchema = z
     items: z.array(TemplateItemSchema, { error: "A section's items must be a list" }),
   })
   .strict();
-export type TemplateSectionDef = { id: string; title: string; items: TemplateItemDef[] };
-
-/** A template's content: its sections, each with its items, in order. */
-export type TemplateDefinition = { sections: TemplateSectionDef[] };
 
 const normalQuestion = (q: string) => q.trim().replace(/\s+/g, " ").toLowerCase();
 
@@ -248,105 +205,3 @@ export const AuditTemplateRefSchema = TemplateDefinitionSchema.extend({
   name: z.string(),
   version: z.string(),
 });
-export type AuditTemplateRef = z.infer<typeof AuditTemplateRefSchema>;
-
-/** The built-in template (SPEC §9) in the definition every template uses. */
-export const STANDARD_TEMPLATE: AuditTemplateRef & { description: string } = {
-  id: STANDARD_TEMPLATE_ID,
-  name: "UK site safety (standard)",
-  description: "The built-in 27-item site safety audit (CDM 2015, WAHR, LOLER, COSHH, RIDDOR).",
-  version: AUDIT_TEMPLATE_VERSION,
-  sections: AUDIT_SECTIONS.map((s) => ({
-    id: s.id,
-    title: s.title,
-    items: AUDIT_TEMPLATE.filter((i) => i.section === s.id).map((i) => ({
-      id: i.id,
-      question: i.question,
-      guidance: "",
-      answerSet: "cinna" as const,
-      unit: "",
-      min: null,
-      max: null,
-      photoOnNc: false,
-      riskOnNc: true,
-      weight: 1,
-    })),
-  })),
-};
-
-/** Every item of a template in order, with its section. */
-export function templateItems(
-  def: TemplateDefinition,
-): (TemplateItemDef & { sectionId: string; sectionTitle: string })[] {
-  return def.sections.flatMap((s) => s.items.map((i) => ({ ...i, sectionId: s.id, sectionTitle: s.title })));
-}
-
-/** Whether an item counts in the compliance score. */
-export function isScored(item: Pick<TemplateItemDef, "answerSet" | "min" | "max" | "weight">): boolean {
-  if (item.weight <= 0) return false;
-  if (item.answerSet === "text") return false;
-  if (item.answerSet === "number") return item.min !== null || item.max !== null;
-  return true;
-}
-
-/** The statuses an item accepts as its answer ('' clears it); none for number and text items. */
-export function allowedStatuses(item: Pick<TemplateItemDef, "answerSet">): readonly ItemStatus[] {
-  if (item.answerSet === "cinna") return ["", "C", "I", "NC", "N/A"];
-  if (item.answerSet === "yesno") return ["", "C", "NC", "N/A"];
-  return [];
-}
-
-/** The label an answer shows for an item of its answer set ("Yes" for a compliant yes/no item). */
-export function answerLabel(
-  item: Pick<TemplateItemDef, "answerSet" | "unit">,
-  status: ItemStatus,
-  value: string,
-): string {
-  if (item.answerSet === "number") return value === "" ? "Not answered" : `${value}${item.unit ? ` ${item.unit}` : ""}`;
-  if (item.answerSet === "text") return value === "" ? "Not answered" : value;
-  if (status === "") return ITEM_STATUS_LABELS[""];
-  return ANSWER_OPTIONS[item.answerSet].find((o) => o.status === status)?.label ?? status;
-}
-
-const NUMBER = /^-?\d{1,12}(\.\d{1,6})?$/;
-
-/** A number item's answer: '' or a plain decimal. */
-export const isNumberAnswer = (value: string): boolean => value === "" || NUMBER.test(value);
-
-/** The status a number answer stands for: compliant inside its limits, non-compliant outside. */
-export function numberStatus(item: Pick<TemplateItemDef, "min" | "max">, value: string): ItemStatus {
-  if (value === "" || (item.min === null && item.max === null)) return "";
-  const n = Number(value);
-  if (item.min !== null && n < item.min) return "NC";
-  if (item.max !== null && n > item.max) return "NC";
-  return "C";
-}
-
-export type TemplateScore = { score: number; total: number; compliant: number; nonCompliant: number };
-
-/**
- * The compliance score of any template: the weight of its compliant items over the weight of every
- * scored item, as a whole percent. As in SPEC §9 everything not compliant counts against (unanswered
- * included); with every weight 1 and only C/I/NC/N/A items it equals `complianceScore`.
- */
-export function templateScore(def: TemplateDefinition, statusOf: (itemId: string) => ItemStatus): TemplateScore {
-  let weight = 0;
-  let compliantWeight = 0;
-  let compliant = 0;
-  let nonCompliant = 0;
-  const items = templateItems(def);
-  for (const item of items) {
-    const status = statusOf(item.id);
-    if (status === "C") compliant += 1;
-    if (status === "NC") nonCompliant += 1;
-    if (!isScored(item)) continue;
-    weight += item.weight;
-    if (status === "C") compliantWeight += item.weight;
-  }
-  return {
-    score: weight === 0 ? 0 : Math.round((compliantWeight / weight) * 100),
-    total: items.length,
-    compliant,
-    nonCompliant,
-  };
-}

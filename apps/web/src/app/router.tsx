@@ -257,27 +257,12 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
-                  path: "audit-templates",
+                  // The list, or the editor of one template (its own chunk): templates-route.tsx.
+                  path: "audit-templates/:id?",
                   handle: skeleton("list"),
                   Component: lazyPage(
-                    () => import("../features/audit-templates/templates-page"),
-                    (m) => m.TemplatesPage,
-                  ),
-                },
-                {
-                  path: "audit-templates/:id",
-                  handle: skeleton("form"),
-                  Component: lazyPage(
-                    () => import("../features/audit-templates/template-editor-page"),
-                    (m) => m.TemplateEditorPage,
-                  ),
-                },
-                {
-                  path: "audit-trends",
-                  handle: skeleton("list"),
-                  Component: lazyPage(
-                    () => import("../features/audits/trends-page"),
-                    (m) => m.TrendsPage,
+                    () => import("../features/audit-templates/templates-route"),
+                    (m) => m.TemplatesRoute,
                   ),
                 },
                 {

@@ -2,11 +2,10 @@ import {
   ANSWER_SET_LABELS,
   ANSWER_SETS,
   type AnswerSet,
-  type AuditTemplateApi,
   MAX_TEMPLATE_ITEMS,
-  STANDARD_TEMPLATE,
-  TemplateCreateSchema,
-} from "@sitesnag/shared/audit-templates";
+} from "@sitesnag/shared/audit-template-model";
+import type { AuditTemplateApi } from "@sitesnag/shared/audit-templates";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -120,11 +119,8 @@ export function TemplateEditorPage() {
     return <ErrorState message="Only a workspace owner can create or change audit templates." />;
   }
   if (isNew) {
-    const initial =
-      search.get("from") === "standard"
-        ? { ...draftOf(STANDARD_TEMPLATE, false), name: "Copy of the standard template" }
-        : { name: "", description: "", sections: [blankSection()] };
-    return <Editor initial={initial} />;
+    if (search.get("from") === "standard") return <CopyOfStandard />;
+    return <Editor initial={{ name: "", description: "", sections: [blankSection()] }} />;
   }
   if (template.isPending) return <LoadingState label="Loading template…" />;
   if (template.isError) {
@@ -142,6 +138,20 @@ export function TemplateEditorPage() {
       saved={template.data}
     />
   );
+}
+
+/** A new template from a copy of the standard one, whose 27 questions load only for this. */
+function CopyOfStandard() {
+  const standard = useQuery({
+    queryKey: ["standard-template"],
+    queryFn: async () => (await import("@sitesnag/shared/audit-template-standard")).STANDARD_TEMPLATE,
+    staleTime: Number.POSITIVE_INFINITY,
+    networkMode: "always",
+  });
+  if (standard.isPending) return <LoadingState label="Loading the standard template…" />;
+  if (standard.isError)
+    return <ErrorState message="The standard template could not be loaded" onRetry={() => standard.refetch()} />;
+  return <Editor initial={{ ...draftOf(standard.data, false), name: "Copy of the standard template" }} />;
 }
 
 function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }) {
@@ -165,9 +175,17 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
 
   const submit = () => {
     const body = bodyOf(draft);
-    const checked = TemplateCreateSchema.safeParse(body);
-    if (!checked.success) {
-      setProblems([...new Set(checked.error.issues.map((issue) => issue.message))]);
+    // The quick checks here; the server checks everything else (duplicates, limits) and says so.
+    const missing = [
+      ...(draft.name.trim() ? [] : ["Template name is required"]),
+      ...draft.sections.flatMap((section, s) => [
+        ...(section.title.trim() ? [] : [`Section ${s + 1} needs a title`]),
+        ...section.items.flatMap((item, i) => (item.question.trim() ? [] : [`Question ${s + 1}.${i + 1} is empty`])),
+      ]),
+      ...(itemCount === 0 ? ["A template needs at least one item"] : []),
+    ];
+    if (missing.length > 0) {
+      setProblems(missing);
       return;
     }
     setProblems([]);

@@ -1,7 +1,7 @@
-import type { AuditTemplateRef } from "@sitesnag/shared/audit-templates";
-import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-templates";
+import type { AuditTemplateRef } from "@sitesnag/shared/audit-template-model";
+import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-template-model";
 import { ClipboardCheck, Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
@@ -26,6 +26,10 @@ function Counter({ label, value }: { label: string; value: number }) {
   );
 }
 
+// Compliance over time, frequent non-compliances and open actions (from the server), in a chunk of
+// their own loaded when opened.
+const AuditTrends = lazy(() => import("./components/audit-trends").then((m) => ({ default: m.AuditTrends })));
+
 const NewAuditModal = lazyDialog(
   () => import("./components/new-audit-modal").then((m) => m.NewAuditModal),
   (p) => p.open,
@@ -39,6 +43,7 @@ export function AuditsPage() {
   const projects = useAuditProjects();
   const create = useCreateAudit();
   const [isCreating, setCreating] = useState(false);
+  const [showTrends, setShowTrends] = useState(false);
   useErrorToast(audits.error, "Failed to load data", { useServerMessage: false });
 
   // Offline with nothing cached: offer the projects of earlier audits rather than nothing.
@@ -64,9 +69,6 @@ export function AuditsPage() {
         subtitle="Safety and compliance audits, kept on this device."
         actions={
           <div className="flex flex-wrap gap-2">
-            <Link to="/app/audit-trends" className={buttonClass("secondary")}>
-              Trends
-            </Link>
             <Link to="/app/audit-templates" className={buttonClass("secondary")}>
               Templates
             </Link>
@@ -128,6 +130,21 @@ export function AuditsPage() {
           </section>
         </>
       )}
+      <section aria-labelledby="audit-trends" className="mt-8">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="audit-trends" className="text-lg font-semibold text-slate-900">
+            Trends
+          </h2>
+          <Button variant="secondary" aria-expanded={showTrends} onClick={() => setShowTrends(!showTrends)}>
+            {showTrends ? "Hide trends" : "Show trends"}
+          </Button>
+        </div>
+        {showTrends && (
+          <Suspense fallback={<LoadingState label="Loading trends…" />}>
+            <AuditTrends />
+          </Suspense>
+        )}
+      </section>
       <NewAuditModal
         open={isCreating}
         projects={choices}

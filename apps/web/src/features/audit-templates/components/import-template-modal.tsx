@@ -1,4 +1,4 @@
-import { MAX_CSV_BYTES } from "@sitesnag/shared/audit-templates";
+import { MAX_CSV_BYTES } from "@sitesnag/shared/audit-template-model";
 import { useId, useState } from "react";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";

@@ -1,7 +1,8 @@
 // Audits live in this browser only: these hooks read and write local storage, never the network,
 // so they run offline too (networkMode "always"; TanStack Query would otherwise pause them).
 
-import type { AuditTemplateApi, AuditTemplateRef } from "@sitesnag/shared/audit-templates";
+import type { AuditTemplateRef } from "@sitesnag/shared/audit-template-model";
+import type { AuditTemplateApi } from "@sitesnag/shared/audit-templates";
 import type { NewAuditValues } from "@sitesnag/shared/audits";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";

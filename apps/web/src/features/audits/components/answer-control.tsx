@@ -2,7 +2,7 @@
 // standard picker), Yes/No/N/A, a number with its unit (non-compliant outside the item's limits),
 // or free text. Number and text answers are kept in `value`; the status stays what scores count.
 import type { ItemStatus } from "@sitesnag/shared/audit-scoring";
-import { ANSWER_OPTIONS, numberStatus, type TemplateItemDef } from "@sitesnag/shared/audit-templates";
+import { ANSWER_OPTIONS, numberStatus, type TemplateItemDef } from "@sitesnag/shared/audit-template-model";
 import { clsx } from "clsx";
 import { useId, useState } from "react";
 import { StatusPicker } from "./status-picker";

@@ -1,5 +1,5 @@
 import { AUDIT_SECTIONS } from "@sitesnag/shared/audit-template";
-import { type AuditTemplateRef, templateItems } from "@sitesnag/shared/audit-templates";
+import { type AuditTemplateRef, templateItems } from "@sitesnag/shared/audit-template-model";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { useMemo } from "react";
 import { itemNumbers } from "../audit-numbers";

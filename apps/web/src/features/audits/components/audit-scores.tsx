@@ -1,6 +1,6 @@
 // The audit screen's score panels, in a chunk of their own (audit-page.tsx loads it beside the
 // audit store): the compliance chart and the risk matrix are not needed for the first paint.
-import type { AuditTemplateRef } from "@sitesnag/shared/audit-templates";
+import type { AuditTemplateRef } from "@sitesnag/shared/audit-template-model";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { useMemo } from "react";
 import { itemNumbers } from "../audit-numbers";

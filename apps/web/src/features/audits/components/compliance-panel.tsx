@@ -1,5 +1,5 @@
 import { COMPLIANCE_BAND_LABELS, complianceBand, complianceScore, countStatuses } from "@sitesnag/shared/audit-scoring";
-import { type AuditTemplateRef, templateScore } from "@sitesnag/shared/audit-templates";
+import { type AuditTemplateRef, templateScore } from "@sitesnag/shared/audit-template-model";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { clsx } from "clsx";
 import { COMPLIANCE_BAND_CLASS } from "./band-styles";

@@ -5,7 +5,7 @@
 // Write order: IndexedDB first, then the summary. A summary in the list therefore always has a
 // detail behind it; a crash in between leaves at worst a detail that the list does not show yet.
 import { auditStatusFor, complianceScore, countStatuses } from "@sitesnag/shared/audit-scoring";
-import { type AuditTemplateRef, templateScore } from "@sitesnag/shared/audit-templates";
+import { type AuditTemplateRef, templateScore } from "@sitesnag/shared/audit-template-model";
 import {
   AUDIT_TEMPLATE_VERSION,
   type AuditDetail,

@@ -4,11 +4,9 @@
 import { complianceBand } from "@sitesnag/shared/audit-scoring";
 import type { AuditTrends } from "@sitesnag/shared/audits-api";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
-import { PageHeader } from "../../components/page-header";
-import { EmptyState, ErrorState, LoadingState } from "../../components/states";
-import { api, errorMessage } from "../../lib/api-client";
-import { formatDate } from "../../lib/format";
+import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
+import { api, errorMessage } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/format";
 
 /** Colours far enough apart (and dark enough on white) to tell up to eight lines apart. */
 const COLOURS = ["#1d4ed8", "#b45309", "#047857", "#b91c1c", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f"];
@@ -16,36 +14,22 @@ const W = 640;
 const H = 260;
 const PAD = { left: 40, right: 16, top: 16, bottom: 32 };
 
-export function TrendsPage() {
+/** The audits page's trends section, loaded in its own chunk when it is opened (audits-page.tsx). */
+export function AuditTrends() {
   const trends = useQuery({ queryKey: ["audit-trends"], queryFn: () => api<AuditTrends>("/audits/trends") });
+  if (trends.isPending) return <LoadingState label="Loading trends…" />;
+  if (trends.isError) {
+    return (
+      <ErrorState message={errorMessage(trends.error, "Trends could not be loaded")} onRetry={() => trends.refetch()} />
+    );
+  }
   return (
-    <>
-      <PageHeader
-        title="Audit trends"
-        subtitle={
-          <>
-            From the workspace's completed audits.{" "}
-            <Link to="/app/audits" className="font-semibold text-brand-800 underline">
-              Back to Site Audits
-            </Link>
-          </>
-        }
-      />
-      {trends.isPending ? (
-        <LoadingState label="Loading trends…" />
-      ) : trends.isError ? (
-        <ErrorState
-          message={errorMessage(trends.error, "Trends could not be loaded")}
-          onRetry={() => trends.refetch()}
-        />
-      ) : (
-        <div className="space-y-8">
-          <ScoresOverTime scores={trends.data.scores} />
-          <FrequentNonCompliant items={trends.data.frequentNonCompliant} />
-          <OpenActions actions={trends.data.openActions} />
-        </div>
-      )}
-    </>
+    <div className="space-y-8">
+      <p className="text-sm text-slate-600">From the workspace's completed audits on the server.</p>
+      <ScoresOverTime scores={trends.data.scores} />
+      <FrequentNonCompliant items={trends.data.frequentNonCompliant} />
+      <OpenActions actions={trends.data.openActions} />
+    </div>
   );
 }
 
@@ -54,9 +38,9 @@ function ScoresOverTime({ scores }: { scores: AuditTrends["scores"] }) {
   if (points.length === 0) {
     return (
       <section aria-labelledby="scores-heading">
-        <h2 id="scores-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        <h3 id="scores-heading" className="mb-3 text-base font-semibold text-slate-900">
           Compliance score over time
-        </h2>
+        </h3>
         <EmptyState title="No completed audits yet">
           Scores appear here once audits are signed and completed.
         </EmptyState>
@@ -77,9 +61,9 @@ function ScoresOverTime({ scores }: { scores: AuditTrends["scores"] }) {
     .join("; ");
   return (
     <section aria-labelledby="scores-heading">
-      <h2 id="scores-heading" className="mb-3 text-lg font-semibold text-slate-900">
+      <h3 id="scores-heading" className="mb-3 text-base font-semibold text-slate-900">
         Compliance score over time
-      </h2>
+      </h3>
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <figure className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
           <svg
@@ -182,9 +166,9 @@ function ScoresOverTime({ scores }: { scores: AuditTrends["scores"] }) {
 function FrequentNonCompliant({ items }: { items: AuditTrends["frequentNonCompliant"] }) {
   return (
     <section aria-labelledby="frequent-heading">
-      <h2 id="frequent-heading" className="mb-3 text-lg font-semibold text-slate-900">
+      <h3 id="frequent-heading" className="mb-3 text-base font-semibold text-slate-900">
         Most frequent non-compliant items
-      </h2>
+      </h3>
       {items.length === 0 ? (
         <p className="text-sm text-slate-600">No item has been found non-compliant.</p>
       ) : (
@@ -214,9 +198,9 @@ function OpenActions({ actions }: { actions: AuditTrends["openActions"] }) {
   const now = Date.now() / 1000;
   return (
     <section aria-labelledby="actions-heading">
-      <h2 id="actions-heading" className="mb-3 text-lg font-semibold text-slate-900">
+      <h3 id="actions-heading" className="mb-3 text-base font-semibold text-slate-900">
         Open actions
-      </h2>
+      </h3>
       {actions.length === 0 ? (
         <p className="text-sm text-slate-600">No open actions: no non-compliant item has an owner and a due date.</p>
       ) : (
