@@ -2,7 +2,7 @@
 // table beside it, the items most often found non-compliant, and open actions by due date — all from
 // GET /api/audits/trends (completed audits of the workspace).
 import { complianceBand } from "@sitesnag/shared/audit-scoring";
-import type { AuditTrends } from "@sitesnag/shared/audits-api";
+import type { AuditTrends as Trends } from "@sitesnag/shared/audits-api";
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
 import { api, errorMessage } from "../../../lib/api-client";
@@ -16,7 +16,7 @@ const PAD = { left: 40, right: 16, top: 16, bottom: 32 };
 
 /** The audits page's trends section, loaded in its own chunk when it is opened (audits-page.tsx). */
 export function AuditTrends() {
-  const trends = useQuery({ queryKey: ["audit-trends"], queryFn: () => api<AuditTrends>("/audits/trends") });
+  const trends = useQuery({ queryKey: ["audit-trends"], queryFn: () => api<Trends>("/audits/trends") });
   if (trends.isPending) return <LoadingState label="Loading trends…" />;
   if (trends.isError) {
     return (
@@ -33,7 +33,7 @@ export function AuditTrends() {
   );
 }
 
-function ScoresOverTime({ scores }: { scores: AuditTrends["scores"] }) {
+function ScoresOverTime({ scores }: { scores: Trends["scores"] }) {
   const points = scores.flatMap((s) => s.points);
   if (points.length === 0) {
     return (
@@ -163,7 +163,7 @@ function ScoresOverTime({ scores }: { scores: AuditTrends["scores"] }) {
   );
 }
 
-function FrequentNonCompliant({ items }: { items: AuditTrends["frequentNonCompliant"] }) {
+function FrequentNonCompliant({ items }: { items: Trends["frequentNonCompliant"] }) {
   return (
     <section aria-labelledby="frequent-heading">
       <h3 id="frequent-heading" className="mb-3 text-base font-semibold text-slate-900">
@@ -194,7 +194,7 @@ function FrequentNonCompliant({ items }: { items: AuditTrends["frequentNonCompli
   );
 }
 
-function OpenActions({ actions }: { actions: AuditTrends["openActions"] }) {
+function OpenActions({ actions }: { actions: Trends["openActions"] }) {
   const now = Date.now() / 1000;
   return (
     <section aria-labelledby="actions-heading">
