@@ -94,6 +94,21 @@ const ROUTES = [
     budget: APP_BUDGET,
   },
   { path: "/app/trash", html: "index.html", modules: ["src/features/trash/trash-page.tsx"], budget: APP_BUDGET },
+  {
+    path: "/app/audit-templates",
+    html: "index.html",
+    modules: ["src/features/audit-templates/templates-route.tsx", "src/features/audit-templates/templates-page.tsx"],
+    budget: APP_BUDGET,
+  },
+  {
+    path: "/app/audit-templates/:id",
+    html: "index.html",
+    modules: [
+      "src/features/audit-templates/templates-route.tsx",
+      "src/features/audit-templates/template-editor-page.tsx",
+    ],
+    budget: APP_BUDGET,
+  },
   { path: "/app/admin", html: "index.html", modules: ["src/features/admin/admin-page.tsx"], budget: APP_BUDGET },
   {
     path: "/app/projects/:id/sheets/:sheetId",

@@ -9,6 +9,7 @@ import { CompiledQuery } from "kysely";
 import { z } from "zod";
 import { activityRoutes } from "./activity/activity.routes";
 import { adminRoutes } from "./admin/admin.routes";
+import { auditTemplateRoutes } from "./audits/audit-templates.routes";
 import { auditRoutes } from "./audits/audits.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
+      await api.register(auditTemplateRoutes(ctx, authenticate), { prefix: "/audit-templates" });
       await api.register(sheetRoutes(ctx, authenticate));
       await api.register(uploadRoutes(ctx, authenticate), { prefix: "/uploads" });
     },

@@ -169,3 +169,29 @@ export async function deviceAudit(
     photos: options.photo ? [{ id: photoId, type: "image/jpeg", data: options.photo.toString("base64") }] : [],
   };
 }
+
+/** Templates for the authorisation matrix: the owner's, and a fresh one per cell that uses it up. */
+export async function matrixTemplates(t: TestApp, owner: AuthResponse) {
+  let n = 0;
+  const make = async (): Promise<string> => {
+    n += 1;
+    const res = await t.request({
+      method: "POST",
+      url: "/api/audit-templates",
+      token: owner.accessToken,
+      payload: {
+        name: `Matrix ${n}`,
+        sections: [{ title: "S", items: [{ question: "Tagged?", answerSet: "yesno" }] }],
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`template failed: ${res.statusCode} ${res.body}`);
+    return (res.json() as { template: { id: string } }).template.id;
+  };
+  return { id: await make(), fresh: make };
+}
+
+/** A template body that any owner may create. */
+export const matrixTemplateBody = (name: string) => ({
+  name,
+  sections: [{ title: "S", items: [{ question: "Tagged?", answerSet: "yesno" }] }],
+});

@@ -7,7 +7,7 @@ import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned } from "../src/notifications/notifications.service";
-import { deviceAudit, matrixAudits, multipartPhoto } from "./audit-factories";
+import { deviceAudit, matrixAudits, matrixTemplateBody, matrixTemplates, multipartPhoto } from "./audit-factories";
 import { createProject, insertReport, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, multipart } from "./images";
@@ -36,6 +36,7 @@ type World = {
   /** A live share link over the whole of `projectId`. */
   freshShareLink: () => Promise<{ id: string; token: string }>;
   audits: Awaited<ReturnType<typeof matrixAudits>>;
+  templates: Awaited<ReturnType<typeof matrixTemplates>>;
   /** A comment by the member on the world's report. */
   freshComment: () => Promise<string>;
   /** A report of the workspace moved to the Trash; answers its Trash item's id. */
@@ -736,6 +737,46 @@ const ROWS: Row[] = [
     request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.revisedId}/revisions/1` }),
     expected: workspace(200),
   },
+
+  {
+    route: "GET /api/audit-templates",
+    request: () => ({ method: "GET", url: "/api/audit-templates" }),
+    expected: all(200),
+  },
+  {
+    // Any owner makes templates in their own workspace; a member does not.
+    route: "POST /api/audit-templates",
+    request: () => ({ method: "POST", url: "/api/audit-templates", payload: matrixTemplateBody("Matrix new") }),
+    expected: { anonymous: 401, member: 403, owner: 201, outsider: 201, admin: 201 },
+  },
+  {
+    route: "POST /api/audit-templates/import",
+    request: () => ({
+      method: "POST",
+      url: "/api/audit-templates/import",
+      payload: { name: "Matrix CSV", csv: "Section,Question,Guidance,Answer set\nS,Tagged?,,Yes/No/N/A" },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 201, outsider: 201, admin: 201 },
+  },
+  {
+    route: "GET /api/audit-templates/:id",
+    request: (w) => ({ method: "GET", url: `/api/audit-templates/${w.templates.id}` }),
+    expected: workspace(200),
+  },
+  {
+    route: "PATCH /api/audit-templates/:id",
+    request: (w) => ({
+      method: "PATCH",
+      url: `/api/audit-templates/${w.templates.id}`,
+      payload: { description: "Matrix" },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "POST /api/audit-templates/:id/archive",
+    request: async (w) => ({ method: "POST", url: `/api/audit-templates/${await w.templates.fresh()}/archive` }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
 ];
 
 /** Routes outside the API: the attachment files and the web app, open to anyone by design. */
@@ -817,6 +858,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
         return { id, token: url.split("/s/")[1] as string };
       },
       audits: await matrixAudits(t, owner, member, projectId),
+      templates: await matrixTemplates(t, owner),
       freshComment: async () => {
         const res = await t.request({
           method: "POST",

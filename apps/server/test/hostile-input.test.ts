@@ -78,6 +78,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   let shareToken: string;
   let auditId: string;
   let contactId: string;
+  let templateId: string;
   // Not invitations: any object without an email is a valid request for an open invitation link.
   const tables = [
     "users",
@@ -97,6 +98,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "audit_photos",
     "audit_answer_history",
     "audit_revisions",
+    "audit_templates",
+    "audit_template_versions",
     "trash_items",
     "uploads",
     "upload_parts",
@@ -133,8 +136,17 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       payload: { name: "Hostile", company: "Hostile Co", email: "hostile@example.com" },
     });
     contactId = (contact.json() as { contact: { id: string } }).contact.id;
+    const template = await t.request({
+      method: "POST",
+      url: "/api/audit-templates",
+      token,
+      payload: { name: "Hostile", sections: [{ title: "S", items: [{ question: "Q?", answerSet: "yesno" }] }] },
+    });
+    templateId = (template.json() as { template: { id: string } }).template.id;
   });
   const auditRow = () => t.ctx.db.selectFrom("audits").selectAll().where("id", "=", auditId).executeTakeFirst();
+  const templateRow = () =>
+    t.ctx.db.selectFrom("audit_templates").selectAll().where("id", "=", templateId).executeTakeFirst();
   const reportRow = () =>
     t.ctx.db.selectFrom("snagging_reports").selectAll().where("id", "=", reportId).executeTakeFirst();
   afterAll(() => t.close());
@@ -172,6 +184,9 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PATCH", `/api/audits/${auditId}/items/cdm-1`, true],
       ["POST", `/api/audits/${auditId}/items/cdm-1/photos`, true],
       ["POST", `/api/audits/${auditId}/revisions`, true],
+      ["POST", "/api/audit-templates", true],
+      ["POST", "/api/audit-templates/import", true],
+      ["PATCH", `/api/audit-templates/${templateId}`, true],
       ["PUT", `/api/uploads/${"a".repeat(64)}`, true],
       ["POST", `/api/snagging/${reportId}/verification`, true],
       ["POST", `/api/snagging/${reportId}/comments`, true],
@@ -180,6 +195,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     ];
     const report = await reportRow();
     const audit = await auditRow();
+    const template = await templateRow();
     for (const [method, url, authed] of routes) {
       for (const body of HOSTILE_BODIES) {
         const res = await t.request({
@@ -205,6 +221,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       .where("id", "=", workspaceId)
       .executeTakeFirstOrThrow();
     expect(quota.storage_quota_bytes).toBeNull();
+    expect(await templateRow()).toEqual(template);
     const invitations = await t.request({ method: "GET", url: "/api/invitations", token });
     const emails = (invitations.json() as { invitations: { email: string | null }[] }).invitations.map((i) => i.email);
     expect(emails.every((email) => email === null)).toBe(true);
@@ -400,6 +417,9 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PATCH", (id) => `/api/audits/${auditId}/items/${id}`, token],
       ["POST", (id) => `/api/audits/${auditId}/items/${id}/photos`, token],
       ["DELETE", (id) => `/api/audits/${auditId}/photos/${id}`, token],
+      ["GET", (id) => `/api/audit-templates/${id}`, token],
+      ["PATCH", (id) => `/api/audit-templates/${id}`, token],
+      ["POST", (id) => `/api/audit-templates/${id}/archive`, token],
       ["POST", (id) => `/api/trash/${id}/restore`, token],
       ["DELETE", (id) => `/api/trash/${id}`, token],
       ["PATCH", (id) => `/api/comments/${id}`, token],
@@ -443,6 +463,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["/api/notifications", token],
         ["/api/audits", token],
         ["/api/audits/trends", token],
+        ["/api/audit-templates", token],
         ["/api/trash", token],
       ] as const) {
         const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });

@@ -3,12 +3,13 @@
 import { z } from "zod";
 import { AUDIT_STATUSES, ITEM_STATUSES } from "./audit-scoring";
 import { AUDIT_TEMPLATE_VERSION } from "./audit-template";
+import { AuditTemplateRefSchema, STANDARD_TEMPLATE_ID } from "./audit-templates";
 import { AuditFormDataSchema, BackupEntrySchema, BackupPhotoSchema } from "./audits";
 import { PageQuerySchema } from "./pagination";
 import { plainString } from "./text";
 
 /** The built-in template (SPEC §9), used when a new audit names none. */
-export const STANDARD_TEMPLATE_ID = "standard";
+export { STANDARD_TEMPLATE_ID };
 export const AUDIT_TEMPLATES = [{ id: STANDARD_TEMPLATE_ID, version: AUDIT_TEMPLATE_VERSION }] as const;
 
 export const MAX_AUDIT_PHOTOS_PER_ITEM = 20;
@@ -59,8 +60,10 @@ const clientId = z
 /** POST /api/audits: the New Site Audit dialog's fields, and the template (the standard one by default). */
 export const AuditCreateSchema = z.object({
   projectId: z.string({ error: "Please select a project" }).trim().min(1, "Please select a project").max(64),
+  /** The standard template, or one of the workspace's (decision 0028); its current version is kept. */
   templateId: z
-    .enum([STANDARD_TEMPLATE_ID], { error: "Template must be one of your workspace's templates" })
+    .string({ error: "Template must be one of your workspace's templates" })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "Template must be one of your workspace's templates")
     .optional()
     .default(STANDARD_TEMPLATE_ID),
   auditDate,
@@ -78,6 +81,8 @@ export const AnswerPatchSchema = z
     riskLikelihood: level("Likelihood"),
     actionOwner: text("Action owner", 200).trim(),
     dueDate: epoch("Due date").nullable(),
+    /** The answer of a number item (a plain decimal, '' to clear) or a text item (decision 0028). */
+    value: text("Answer", 2000).trim(),
   })
   .partial()
   .strict();
@@ -139,6 +144,8 @@ export const AuditItemSchema = z.object({
   sectionTitle: z.string(),
   question: z.string(),
   status: z.enum(ITEM_STATUSES),
+  /** A number or text item's answer ('' for the others); absent in revisions signed before 0028. */
+  value: z.string().optional(),
   notes: z.string(),
   riskSeverity: z.number().nullable(),
   riskLikelihood: z.number().nullable(),
@@ -183,6 +190,8 @@ export const AuditApiSchema = AuditSummaryApiSchema.extend({
   auditorSignature: SignatureSchema.nullable(),
   siteRepName: z.string(),
   siteRepSignature: SignatureSchema.nullable(),
+  /** The template version the audit was started with, so any client can render it (decision 0028). */
+  template: AuditTemplateRefSchema.optional(),
   /** Earlier signed revisions, readable at /api/audits/{id}/revisions/{revision}. */
   revisions: z.array(z.object({ revision: z.number(), completedAt: z.number() })),
 });

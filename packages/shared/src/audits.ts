@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { AUDIT_STATUSES, ITEM_STATUSES } from "./audit-scoring";
 import { AUDIT_TEMPLATE, AUDIT_TEMPLATE_VERSION, PROJECT_TYPES } from "./audit-template";
+import { type AuditTemplateRef, AuditTemplateRefSchema, templateItems } from "./audit-templates";
 import { plainString } from "./text";
 
 const text = (max: number) => plainString().max(max, `Must be at most ${max} characters`);
@@ -18,6 +19,8 @@ export const NewAuditInputSchema = z.object({
     .regex(ISO_DATE, "Audit date is required")
     .refine((v) => !Number.isNaN(Date.parse(v)), "Audit date is required"),
   notes: text(2000).trim().optional().default(""),
+  /** The template to start with (decision 0028): the standard one unless another is picked. */
+  templateId: z.string().max(64).optional(),
 });
 export type NewAuditInput = z.input<typeof NewAuditInputSchema>;
 export type NewAuditValues = z.output<typeof NewAuditInputSchema>;
@@ -80,6 +83,8 @@ export const ChecklistItemSchema = z.object({
   /** Ids of photos kept beside the audit (IndexedDB), in the order taken. */
   photos: z.array(z.string().max(64)).max(20),
   snag: SnagLinkSchema.nullable().default(null),
+  /** A number or text item's answer (custom templates, decision 0028). */
+  value: text(2000).optional(),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 
@@ -91,6 +96,8 @@ export const AuditDetailSchema = z.object({
   notes: text(2000).default(""),
   formData: AuditFormDataSchema,
   checklist: z.array(ChecklistItemSchema).max(200),
+  /** The custom template (at its version) the audit was started with; absent for the standard one. */
+  template: AuditTemplateRefSchema.optional(),
   /** PNG data URLs; '' when unsigned. */
   auditorSignature: z.string().max(2_000_000),
   auditorSignedAt: z.number().int().nullable(),
@@ -101,9 +108,12 @@ export const AuditDetailSchema = z.object({
 });
 export type AuditDetail = z.infer<typeof AuditDetailSchema>;
 
-/** A fresh checklist from the current template, nothing assessed. */
-export function newChecklist(): ChecklistItem[] {
-  return AUDIT_TEMPLATE.map((t) => ({
+/** A fresh checklist from the standard template (or the custom one given), nothing assessed. */
+export function newChecklist(template?: AuditTemplateRef): ChecklistItem[] {
+  const items = template
+    ? templateItems(template).map((t) => ({ id: t.id, section: t.sectionId, question: t.question }))
+    : AUDIT_TEMPLATE;
+  return items.map((t) => ({
     id: t.id,
     section: t.section,
     question: t.question,

@@ -1,12 +1,7 @@
 // The audit PDF's checklist (section by section: question, answer, notes, risk, action, photos with
 // their SHA-256) and its signature block (each image with the signer's name and the time signed).
-import {
-  ITEM_STATUS_LABELS,
-  LIKELIHOOD_LABELS,
-  RISK_BAND_LABELS,
-  riskBand,
-  SEVERITY_LABELS,
-} from "@sitesnag/shared/audit-scoring";
+import { LIKELIHOOD_LABELS, RISK_BAND_LABELS, riskBand, SEVERITY_LABELS } from "@sitesnag/shared/audit-scoring";
+import { answerLabel, STANDARD_TEMPLATE, templateItems } from "@sitesnag/shared/audit-templates";
 import { formatDay, formatDayTime } from "../format";
 import { ensureSpace } from "../snagging/pdf-photos";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../snagging/pdf-style";
@@ -39,6 +34,8 @@ function drawImage(doc: PDFKit.PDFDocument, image: Buffer | null, x: number, y: 
 export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfInput) {
   let photoIndex = 0;
   let section = "";
+  // The answer set of each item comes from the template the audit was started with (decision 0028).
+  const defs = new Map(templateItems(audit.template ?? STANDARD_TEMPLATE).map((d) => [d.id, d]));
   for (const [n, item] of audit.items.entries()) {
     if (item.section !== section) {
       section = item.section;
@@ -56,7 +53,9 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfIn
       doc.y += 8;
     }
     ensureSpace(doc, 70);
-    const answer = ITEM_STATUS_LABELS[item.status];
+    const def = defs.get(item.id) ?? { answerSet: "cinna" as const, unit: "" };
+    const full = answerLabel(def, item.status, item.value ?? "");
+    const answer = def.answerSet === "text" ? (item.value ? "Answered" : "Not answered") : full.slice(0, 40);
     const y0 = doc.y;
     doc.font("bold").fontSize(8);
     const width = doc.widthOfString(answer) + 14;
@@ -69,7 +68,7 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfIn
       .fontSize(9.5)
       .text(`${n + 1}. ${item.question}`, PAGE.margin, y0, { width: CONTENT_WIDTH - 110 });
     doc.y = Math.max(doc.y, y0 + 17) + 2;
-    const lines: string[] = [`Answer: ${answer}`];
+    const lines: string[] = [`Answer: ${breakable(full)}`];
     if (item.notes) lines.push(`Notes: ${breakable(item.notes)}`);
     if (item.riskScore > 0) {
       const severity = SEVERITY_LABELS[item.riskSeverity ?? 0];

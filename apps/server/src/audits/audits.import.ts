@@ -134,6 +134,7 @@ export async function importAudit(
     risk_likelihood: item.riskLikelihood,
     action_owner: item.actionOwner,
     due_date: item.dueDate,
+    value: "",
     updated_by: user.id,
     updated_at: now,
   }));

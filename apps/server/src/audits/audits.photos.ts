@@ -4,7 +4,7 @@
 // after the commit, unless a signed revision still shows them. Photos count against the workspace's
 // storage quota (audits.storage.ts): charged with their rows, released when their files are deleted.
 
-import { AUDIT_TEMPLATE } from "@sitesnag/shared/audit-template";
+import { templateItems } from "@sitesnag/shared/audit-templates";
 import { type AuditApi, MAX_AUDIT_PHOTOS, MAX_AUDIT_PHOTOS_PER_ITEM } from "@sitesnag/shared/audits-api";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { AppContext } from "../context";
@@ -16,6 +16,7 @@ import { assertStorageRoom, storedBytesOf } from "../quotas/storage-quota";
 import { deleteFilesQuietly, newPhotoKey } from "../snagging/snagging.files";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
+import { templateOfAudit } from "./audit-templates.service";
 import { requireAudit, requireDraft, requireEditor } from "./audits.access";
 import { deletePhoto, findPhotos, insertPhotos, updateDraft } from "./audits.repository";
 import { loadAudit, unknownTemplateItem } from "./audits.service";
@@ -28,7 +29,8 @@ export async function requirePhotoTarget(ctx: AppContext, user: UserRow, id: str
   const audit = await requireAudit(ctx, user, id);
   requireEditor(user, audit);
   requireDraft(audit);
-  if (!AUDIT_TEMPLATE.some((t) => t.id === itemId)) throw unknownTemplateItem(itemId);
+  const template = await templateOfAudit(ctx.db, audit);
+  if (!templateItems(template).some((t) => t.id === itemId)) throw unknownTemplateItem(itemId);
   return audit;
 }
 

@@ -1,5 +1,5 @@
 import { riskScore } from "@sitesnag/shared/audit-scoring";
-import { AUDIT_TEMPLATE, sectionTitle } from "@sitesnag/shared/audit-template";
+import { type AuditTemplateRef, templateItems } from "@sitesnag/shared/audit-templates";
 import type { AuditFormData } from "@sitesnag/shared/audits";
 import type { AnswerHistoryEntry, AuditApi, AuditItem, AuditSummaryApi, Signature } from "@sitesnag/shared/audits-api";
 import type { Selectable } from "kysely";
@@ -33,19 +33,24 @@ export function presentAuditSummary(row: AuditListRow): AuditSummaryApi {
   };
 }
 
-/** The checklist: every template item in order, with its answer (or none yet) and photos. */
-export function presentItems(answers: readonly AuditAnswerRow[], photos: readonly AuditPhotoRow[]): AuditItem[] {
+/** The checklist: every item of the audit's template in order, with its answer (or none yet) and photos. */
+export function presentItems(
+  template: AuditTemplateRef,
+  answers: readonly AuditAnswerRow[],
+  photos: readonly AuditPhotoRow[],
+): AuditItem[] {
   const byItem = new Map(answers.map((a) => [a.item_id, a]));
-  return AUDIT_TEMPLATE.map((t) => {
+  return templateItems(template).map((t) => {
     const a = byItem.get(t.id);
     const severity = a ? num(a.risk_severity) : null;
     const likelihood = a ? num(a.risk_likelihood) : null;
     return {
       id: t.id,
-      section: t.section,
-      sectionTitle: sectionTitle(t.section),
+      section: t.sectionId,
+      sectionTitle: t.sectionTitle,
       question: t.question,
       status: a?.status ?? "",
+      value: a?.value ?? "",
       notes: a?.notes ?? "",
       riskSeverity: severity,
       riskLikelihood: likelihood,
@@ -73,6 +78,7 @@ const signature = (key: string | null, name: string | null, at: number | string 
 
 export function presentAudit(
   row: AuditListRow,
+  template: AuditTemplateRef,
   items: AuditItem[],
   revisions: readonly { revision: number | string; completed_at: number | string }[],
 ): AuditApi {
@@ -83,6 +89,7 @@ export function presentAudit(
     auditorSignature: signature(row.auditor_signature_key, row.auditor_signer_name, row.auditor_signed_at),
     siteRepName: row.site_rep_name,
     siteRepSignature: signature(row.site_rep_signature_key, row.site_rep_name, row.site_rep_signed_at),
+    template,
     revisions: revisions.map((r) => ({ revision: Number(r.revision), completedAt: Number(r.completed_at) })),
   };
 }

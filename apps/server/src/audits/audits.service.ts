@@ -1,6 +1,6 @@
 // Audit use cases other than changing one (audits.update.ts), its photos (audits.photos.ts) and
 // its revisions (audits.revisions.ts). Each checks workspace and role first (audits.access.ts).
-import { AUDIT_TEMPLATE, AUDIT_TEMPLATE_VERSION } from "@sitesnag/shared/audit-template";
+import { templateItems } from "@sitesnag/shared/audit-templates";
 import type { AuditFormData } from "@sitesnag/shared/audits";
 import type { AnswerHistoryEntry, AuditApi, AuditCreate, AuditList, AuditListQuery } from "@sitesnag/shared/audits-api";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
@@ -15,6 +15,7 @@ import { newId } from "../ids";
 import { requireProjectField } from "../snagging/snagging.access";
 import { deleteFilesQuietly } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
+import { templateForNewAudit, templateOfAudit } from "./audit-templates.service";
 import { isWorkspaceOwner, requireAudit, requireEditor } from "./audits.access";
 import { presentAudit, presentAuditSummary, presentHistory, presentItems } from "./audits.presenter";
 import {
@@ -41,12 +42,13 @@ export const fullName = (user: Pick<UserRow, "first_name" | "last_name">): strin
 
 /** The whole audit as the API answers it: checklist in template order, photos, signatures, revisions. */
 export async function loadAudit(db: Q, row: AuditListRow): Promise<AuditApi> {
-  const [answers, photos, revisions] = await Promise.all([
+  const [answers, photos, revisions, template] = await Promise.all([
     findAnswers(db, row.id),
     findPhotos(db, row.id),
     findRevisions(db, row.id),
+    templateOfAudit(db, row),
   ]);
-  return presentAudit(row, presentItems(answers, photos), revisions);
+  return presentAudit(row, template, presentItems(template, answers, photos), revisions);
 }
 
 /** GET /api/audits: the workspace's audits, newest first, one page at a time. */
@@ -93,6 +95,7 @@ export async function createAudit(
   const earlier = await existing();
   if (earlier) return earlier;
   const project = await requireProjectField(ctx, user, input.projectId);
+  const { ref: template } = await templateForNewAudit(ctx, user, input.templateId);
   const now = nowSeconds();
   const auditorName = fullName(user);
   const formData: Partial<AuditFormData> = {
@@ -108,15 +111,15 @@ export async function createAudit(
     client_id: input.clientId ?? null,
     auditor_id: user.id,
     auditor_name: auditorName,
-    template_id: input.templateId,
-    template_version: AUDIT_TEMPLATE_VERSION,
+    template_id: template.id,
+    template_version: template.version,
     status: "draft",
     revision: 1,
     audit_date: dayToEpoch(input.auditDate),
     notes: input.notes,
     form_data: JSON.stringify(formData),
     overall_score: 0,
-    total_items: AUDIT_TEMPLATE.length,
+    total_items: templateItems(template).length,
     passed_items: 0,
     failed_items: 0,
     auditor_signature_key: null,

@@ -1,12 +1,13 @@
 // GET /api/audits/trends: compliance over time per project (completed audits), the items most often
 // found non-compliant, and the open actions (non-compliant items with an owner and a due date).
-// Each part is one bounded query over the workspace's rows; the API is used by no screen yet.
+// Each part is one bounded query over the workspace's rows; questions come from each audit's template.
 import { riskScore } from "@sitesnag/shared/audit-scoring";
-import { AUDIT_TEMPLATE, sectionTitle } from "@sitesnag/shared/audit-template";
+import { type AuditTemplateRef, STANDARD_TEMPLATE_ID, templateItems } from "@sitesnag/shared/audit-templates";
 import type { AuditTrends, AuditTrendsQuery } from "@sitesnag/shared/audits-api";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
+import { templateOfAudit } from "./audit-templates.service";
 import { dayToEpoch } from "./audits.service";
 
 /** Points per answer at most: a chart of more would not be read. */
@@ -36,9 +37,9 @@ export async function auditTrends(ctx: AppContext, user: UserRow, query: AuditTr
       .execute(),
     audits
       .innerJoin("audit_answers", "audit_answers.audit_id", "audits.id")
-      .select(["audit_answers.item_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .select(["audits.template_id", "audit_answers.item_id", (eb) => eb.fn.countAll<number | string>().as("n")])
       .where("audit_answers.status", "=", "NC")
-      .groupBy("audit_answers.item_id")
+      .groupBy(["audits.template_id", "audit_answers.item_id"])
       .orderBy("n", "desc")
       .orderBy("audit_answers.item_id")
       .limit(TOP_ITEMS)
@@ -47,6 +48,8 @@ export async function auditTrends(ctx: AppContext, user: UserRow, query: AuditTr
       .innerJoin("audit_answers", "audit_answers.audit_id", "audits.id")
       .select([
         "audits.id",
+        "audits.template_id",
+        "audits.template_version",
         "projects.name",
         "audit_answers.item_id",
         "audit_answers.action_owner",
@@ -69,20 +72,48 @@ export async function auditTrends(ctx: AppContext, user: UserRow, query: AuditTr
     entry.points.push({ auditId: p.id, auditDate: Number(p.audit_date), score: Number(p.overall_score) });
     byProject.set(p.project_id, entry);
   }
-  const question = (id: string) => AUDIT_TEMPLATE.find((t) => t.id === id);
+  // Each template version once; a template's frequent items are named as its newest version asks them.
+  const templates = new Map<string, Promise<AuditTemplateRef>>();
+  const templateAt = (templateId: string, version: string) => {
+    const key = `${templateId}@${version}`;
+    if (!templates.has(key))
+      templates.set(key, templateOfAudit(ctx.db, { template_id: templateId, template_version: version }));
+    return templates.get(key) as Promise<AuditTemplateRef>;
+  };
+  const customIds = [...new Set(frequent.map((f) => f.template_id))].filter((id) => id !== STANDARD_TEMPLATE_ID);
+  const newest = new Map(
+    customIds.length === 0
+      ? []
+      : (
+          await ctx.db
+            .selectFrom("audit_templates")
+            .select(["id", "version"])
+            .where("workspace_id", "=", user.workspace_id)
+            .where("id", "in", customIds)
+            .execute()
+        ).map((r) => [r.id, String(r.version)]),
+  );
+  const itemOf = async (templateId: string, version: string | undefined, itemId: string) =>
+    version === undefined && templateId !== STANDARD_TEMPLATE_ID
+      ? undefined
+      : templateItems(await templateAt(templateId, version ?? "")).find((t) => t.id === itemId);
+  const frequentItems = await Promise.all(
+    frequent.map((f) => itemOf(f.template_id, newest.get(f.template_id), f.item_id)),
+  );
+  const actionItems = await Promise.all(actions.map((a) => itemOf(a.template_id, a.template_version, a.item_id)));
   return {
     scores: [...byProject.values()],
-    frequentNonCompliant: frequent.map((f) => ({
+    frequentNonCompliant: frequent.map((f, i) => ({
       itemId: f.item_id,
-      question: question(f.item_id)?.question ?? f.item_id,
-      sectionTitle: sectionTitle(question(f.item_id)?.section ?? ""),
+      question: frequentItems[i]?.question ?? f.item_id,
+      sectionTitle: frequentItems[i]?.sectionTitle ?? "",
       count: Number(f.n),
     })),
-    openActions: actions.map((a) => ({
+    openActions: actions.map((a, i) => ({
       auditId: a.id,
       projectName: a.name,
       itemId: a.item_id,
-      question: question(a.item_id)?.question ?? a.item_id,
+      question: actionItems[i]?.question ?? a.item_id,
       actionOwner: a.action_owner,
       dueDate: Number(a.due_date),
       riskScore: riskScore(

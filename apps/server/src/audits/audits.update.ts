@@ -9,8 +9,16 @@
 // - Files: new signature images are stored before the commit and removed again if it fails; the
 //   images they replace are removed after it. Their bytes count against the workspace's storage
 //   quota (audits.storage.ts): a signature past it answers 413 with nothing stored.
-import { complianceScore, countStatuses, type ItemStatus } from "@sitesnag/shared/audit-scoring";
-import { AUDIT_TEMPLATE } from "@sitesnag/shared/audit-template";
+import type { ItemStatus } from "@sitesnag/shared/audit-scoring";
+import {
+  ANSWER_SET_LABELS,
+  type AuditTemplateRef,
+  allowedStatuses,
+  isNumberAnswer,
+  numberStatus,
+  templateItems,
+  templateScore,
+} from "@sitesnag/shared/audit-templates";
 import type { AnswerPatch, AuditApi, AuditPatch } from "@sitesnag/shared/audits-api";
 import type { Updateable } from "kysely";
 import type { AppContext } from "../context";
@@ -20,13 +28,19 @@ import { newId } from "../ids";
 import { assertStorageRoom } from "../quotas/storage-quota";
 import { deleteFilesQuietly } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
+import { templateOfAudit } from "./audit-templates.service";
 import { requireAudit, requireDraft, requireEditor } from "./audits.access";
-import { type AuditListRow, findAnswers, insertHistory, updateDraft, upsertAnswer } from "./audits.repository";
+import {
+  type AuditListRow,
+  findAnswers,
+  findPhotos,
+  insertHistory,
+  updateDraft,
+  upsertAnswer,
+} from "./audits.repository";
 import { dayToEpoch, fullName, loadAudit, unknownTemplateItem } from "./audits.service";
 import { newSignatureKey, readSignature } from "./audits.signatures";
 import { chargeAuditFiles, keptByRevisions, releaseAuditFiles } from "./audits.storage";
-
-const TEMPLATE_IDS = new Set(AUDIT_TEMPLATE.map((t) => t.id));
 
 const COLUMN_OF = {
   status: "status",
@@ -35,6 +49,7 @@ const COLUMN_OF = {
   riskLikelihood: "risk_likelihood",
   actionOwner: "action_owner",
   dueDate: "due_date",
+  value: "value",
 } as const satisfies Record<keyof AnswerPatch, keyof AuditAnswerRow>;
 
 const blankAnswer = (auditId: string, itemId: string): AuditAnswerRow => ({
@@ -46,22 +61,74 @@ const blankAnswer = (auditId: string, itemId: string): AuditAnswerRow => ({
   risk_likelihood: null,
   action_owner: "",
   due_date: null,
+  value: "",
   updated_by: null,
   updated_at: 0,
 });
 
-const normal = (v: unknown) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v);
+/** A stored number column (PostgreSQL answers bigint as text) as a number; the answer's text stays text. */
+const normal = (v: unknown, column?: string) =>
+  column !== "value" && typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v;
 
-/** Answers for the template's items only, each item at most once per request (400 otherwise). */
-function checkAnswers(answers: readonly ({ itemId: string } & AnswerPatch)[]): void {
+type Answer = { itemId: string } & AnswerPatch;
+
+const notInSet = (itemId: string, message: string) =>
+  badRequest(`${message} Nothing was changed.`, { answers: [`${itemId.slice(0, 64)}: ${message}`] });
+
+/**
+ * Answers for the template's items only, each item at most once per request, each within its
+ * item's answer set (400 otherwise). A number answer brings the status it stands for with it.
+ */
+function checkAnswers(template: AuditTemplateRef, answers: readonly Answer[]): Answer[] {
+  const items = new Map(templateItems(template).map((t) => [t.id, t]));
   const seen = new Set<string>();
-  for (const answer of answers) {
-    if (!TEMPLATE_IDS.has(answer.itemId)) throw unknownTemplateItem(answer.itemId);
+  return answers.map((answer) => {
+    const item = items.get(answer.itemId);
+    if (!item) throw unknownTemplateItem(answer.itemId);
     if (seen.has(answer.itemId)) {
       throw badRequest(`Item '${answer.itemId}' is answered twice in one request. Nothing was changed.`);
     }
     seen.add(answer.itemId);
-  }
+    const set = ANSWER_SET_LABELS[item.answerSet];
+    if (answer.status !== undefined && !allowedStatuses(item).includes(answer.status)) {
+      throw notInSet(
+        answer.itemId,
+        item.answerSet === "number" || item.answerSet === "text"
+          ? `Item '${answer.itemId}' is answered with a ${item.answerSet === "number" ? "number" : "text"} value, not a status.`
+          : `'${answer.status}' is not an answer of item '${answer.itemId}' (${set}).`,
+      );
+    }
+    if (answer.value === undefined) return answer;
+    if (item.answerSet === "cinna" || item.answerSet === "yesno") {
+      if (answer.value !== "") {
+        throw notInSet(answer.itemId, `Item '${answer.itemId}' is answered with a status (${set}), not a value.`);
+      }
+      return answer;
+    }
+    if (item.answerSet === "number") {
+      if (!isNumberAnswer(answer.value)) {
+        throw notInSet(answer.itemId, `The answer of item '${answer.itemId}' must be a number.`);
+      }
+      return { ...answer, status: numberStatus(item, answer.value) };
+    }
+    return answer;
+  });
+}
+
+/** Non-compliant items whose template asks for a photo and that have none: completion waits for them. */
+async function missingNcPhotos(
+  ctx: AppContext,
+  audit: AuditListRow,
+  template: AuditTemplateRef,
+  answers: readonly Answer[],
+): Promise<string[]> {
+  const needing = templateItems(template).filter((t) => t.photoOnNc);
+  if (needing.length === 0) return [];
+  const [stored, photos] = await Promise.all([findAnswers(ctx.db, audit.id), findPhotos(ctx.db, audit.id)]);
+  const status = new Map(stored.map((a) => [a.item_id, a.status as ItemStatus]));
+  for (const a of answers) if (a.status !== undefined) status.set(a.itemId, a.status);
+  const withPhotos = new Set(photos.map((p) => p.item_id));
+  return needing.filter((t) => status.get(t.id) === "NC" && !withPhotos.has(t.id)).map((t) => t.id);
 }
 
 /** A patch whose every field already holds the value sent (an empty one, a replay): no write at all. */
@@ -86,9 +153,10 @@ async function changesNothing(ctx: AppContext, audit: AuditListRow, patch: Audit
   const current = new Map((await findAnswers(ctx.db, audit.id)).map((a) => [a.item_id, a]));
   return answers.every(({ itemId, ...fields }) => {
     const row = current.get(itemId) ?? blankAnswer(audit.id, itemId);
-    return Object.entries(fields).every(
-      ([field, value]) => value === undefined || normal(row[COLUMN_OF[field as keyof AnswerPatch]]) === value,
-    );
+    return Object.entries(fields).every(([field, value]) => {
+      const column = COLUMN_OF[field as keyof AnswerPatch];
+      return value === undefined || normal(row[column], column) === value;
+    });
   });
 }
 
@@ -100,16 +168,17 @@ async function prepareSignature(value: string | undefined, whose: string): Promi
   return { key: newSignatureKey(), png: await readSignature(value, whose) };
 }
 
-export async function patchAudit(ctx: AppContext, user: UserRow, id: string, patch: AuditPatch): Promise<AuditApi> {
+export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sent: AuditPatch): Promise<AuditApi> {
   const audit = await requireAudit(ctx, user, id);
   requireEditor(user, audit);
   if (audit.status === "completed") {
     // Completing again (a device replaying its outbox) changes nothing and is not an error.
-    if (Object.keys(patch).length === 1 && patch.status === "completed") return loadAudit(ctx.db, audit);
+    if (Object.keys(sent).length === 1 && sent.status === "completed") return loadAudit(ctx.db, audit);
     requireDraft(audit);
   }
-  const answers = patch.answers ?? [];
-  checkAnswers(answers);
+  const template = await templateOfAudit(ctx.db, audit);
+  const answers = checkAnswers(template, sent.answers ?? []);
+  const patch: AuditPatch = sent.answers ? { ...sent, answers } : sent;
   if (await changesNothing(ctx, audit, patch)) return loadAudit(ctx.db, audit);
   const auditorSig = await prepareSignature(patch.auditorSignature, "auditor's");
   const siteRepSig = await prepareSignature(patch.siteRepSignature, "site representative's");
@@ -122,6 +191,15 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
       "An audit can be completed only once both the auditor and the site representative have signed. Nothing was changed.",
       Object.fromEntries(missing.map((field) => [field, ["A signature is needed to complete the audit"]])),
     );
+  }
+  if (patch.status === "completed") {
+    const needPhotos = await missingNcPhotos(ctx, audit, template, answers);
+    if (needPhotos.length > 0) {
+      throw badRequest(
+        `An audit can be completed only once every non-compliant item that asks for a photo has one (${needPhotos.join(", ")}). Nothing was changed.`,
+        { answers: needPhotos.map((id) => `${id}: a photo is needed for a non-compliant answer`) },
+      );
+    }
   }
 
   const stored = [auditorSig, siteRepSig].filter((s): s is { key: string; png: Buffer } => !!s);
@@ -183,7 +261,7 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
         const diff: Record<string, { from: unknown; to: unknown }> = {};
         for (const [field, value] of Object.entries(fields) as [keyof AnswerPatch, unknown][]) {
           const column = COLUMN_OF[field];
-          const from = normal(row[column]);
+          const from = normal(row[column], column);
           if (value === undefined || from === value) continue;
           diff[field] = { from, to: value };
           (row as Record<string, unknown>)[column] = value;
@@ -206,12 +284,11 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, pat
         });
       }
       await insertHistory(trx, history);
-      const statuses = AUDIT_TEMPLATE.map((t) => ({ status: (current.get(t.id)?.status ?? "") as ItemStatus }));
-      const counts = countStatuses(statuses);
-      changes.overall_score = complianceScore(statuses);
-      changes.total_items = counts.total;
-      changes.passed_items = counts.compliant;
-      changes.failed_items = counts.nonCompliant;
+      const score = templateScore(template, (id) => (current.get(id)?.status ?? "") as ItemStatus);
+      changes.overall_score = score.score;
+      changes.total_items = score.total;
+      changes.passed_items = score.compliant;
+      changes.failed_items = score.nonCompliant;
       if (!(await updateDraft(trx, audit.id, Number(audit.revision), changes))) {
         throw conflict("This audit was completed or changed meanwhile. Reload it and try again.");
       }

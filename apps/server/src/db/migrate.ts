@@ -18,6 +18,7 @@ import * as shareLinks from "./migrations/0014-share-links";
 import * as uploads from "./migrations/0015-uploads";
 import * as audits from "./migrations/0016-audits";
 import * as commentPhotoBytes from "./migrations/0017-comment-photo-bytes";
+import * as auditTemplates from "./migrations/0019-audit-templates";
 import * as contacts from "./migrations/0020-contacts";
 import * as auditStorage from "./migrations/0021-audit-storage";
 import * as commentMentionsNotificationDetail from "./migrations/0023-comment-mentions-notification-detail";
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0015-uploads": uploads,
   "0016-audits": audits,
   "0017-comment-photo-bytes": commentPhotoBytes,
+  "0019-audit-templates": auditTemplates,
   "0020-contacts": contacts,
   "0021-audit-storage": auditStorage,
   "0023-comment-mentions-notification-detail": commentMentionsNotificationDetail,

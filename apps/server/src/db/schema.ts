@@ -361,8 +361,35 @@ export interface AuditAnswersTable {
   risk_likelihood: number | null;
   action_owner: string;
   due_date: number | null;
+  /** A number or text item's answer (migration 0019; '' for the others). */
+  value: string;
   updated_by: string | null;
   updated_at: number;
+}
+
+/** A workspace's own audit template (issue 25, migration 0019); its content lives in its versions. */
+export interface AuditTemplatesTable {
+  id: string;
+  workspace_id: string;
+  client_id: string | null;
+  name: string;
+  description: string;
+  /** The version new audits start with (the newest). */
+  version: number;
+  item_count: number;
+  archived_at: number | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every published version of a template, frozen: an audit keeps the one it was started with. */
+export interface AuditTemplateVersionsTable {
+  template_id: string;
+  version: number;
+  definition: string;
+  created_by: string | null;
+  created_at: number;
 }
 
 export interface AuditPhotosTable {
@@ -472,6 +499,8 @@ export interface Database {
   audit_photos: AuditPhotosTable;
   audit_answer_history: AuditAnswerHistoryTable;
   audit_revisions: AuditRevisionsTable;
+  audit_templates: AuditTemplatesTable;
+  audit_template_versions: AuditTemplateVersionsTable;
   sheets: SheetsTable;
   sheet_revisions: SheetRevisionsTable;
   uploads: UploadsTable;

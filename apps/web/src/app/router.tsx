@@ -257,6 +257,15 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
+                  // The list, or the editor of one template (its own chunk): templates-route.tsx.
+                  path: "audit-templates/:id?",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/audit-templates/templates-route"),
+                    (m) => m.TemplatesRoute,
+                  ),
+                },
+                {
                   path: "profile",
                   handle: appSkeleton("/app/profile"),
                   Component: lazyPage(

@@ -131,7 +131,7 @@ export function AuditPage() {
   }
 
   // Rendered once, beside the checklist on wide screens and above it on phones.
-  const scores = <AuditScores checklist={current.checklist} />;
+  const scores = <AuditScores checklist={current.checklist} template={current.template} />;
 
   function onRaiseSnag(item: ChecklistItem, number: string) {
     raise.mutate(
@@ -233,6 +233,7 @@ export function AuditPage() {
             {!isWide && scores}
             <AuditChecklist
               checklist={current.checklist}
+              template={current.template}
               photoUrls={photoUrls}
               addingPhotosTo={addingPhotosTo}
               raisingSnagFor={raise.isPending ? (raise.variables?.item.id ?? null) : null}

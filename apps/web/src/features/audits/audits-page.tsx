@@ -1,16 +1,19 @@
+import type { AuditTemplateRef } from "@sitesnag/shared/audit-template-model";
+import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-template-model";
 import { ClipboardCheck, Plus } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "../../components/button";
+import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { projectsFromEarlierAudits, useAuditProjects } from "./api/audit-projects";
-import { useAudits, useCreateAudit, useServerAudits } from "./api/audits-api";
+import { templateForAudit, useAudits, useCreateAudit, useServerAudits } from "./api/audits-api";
 import { BackupControls } from "./components/backup-controls";
 import { AuditStatusBadge, ScoreBadge } from "./components/score-badge";
 import { type AuditRow, mergeAudits, SYNC_LABELS } from "./sync/audit-list";
@@ -36,6 +39,10 @@ function Counter({ label, value }: { label: string; value: number }) {
     </div>
   );
 }
+
+// Compliance over time, frequent non-compliances and open actions (from the server), in a chunk of
+// their own loaded when opened.
+const AuditTrends = lazy(() => import("./components/audit-trends").then((m) => ({ default: m.AuditTrends })));
 
 const NewAuditModal = lazyDialog(
   () => import("./components/new-audit-modal").then((m) => m.NewAuditModal),
@@ -85,6 +92,7 @@ export function AuditsPage() {
   const [isCreating, setCreating] = useState(false);
   const { refetch: refetchLocal } = audits;
   const { refetch: refetchServer } = server;
+  const [showTrends, setShowTrends] = useState(false);
   useErrorToast(audits.error, "Failed to load data", { useServerMessage: false });
 
   // Offline with nothing cached: offer the projects of earlier audits rather than nothing.
@@ -112,10 +120,15 @@ export function AuditsPage() {
         title="Site Audits"
         subtitle="Your workspace's safety and compliance audits. They work with no signal and sync when you are back online."
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden className="size-4" />
-            New Site Audit
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/app/audit-templates" className={buttonClass("secondary")}>
+              Templates
+            </Link>
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden className="size-4" />
+              New Site Audit
+            </Button>
+          </div>
         }
       />
       {userId && (
@@ -236,18 +249,41 @@ export function AuditsPage() {
           </section>
         </>
       )}
+      <section aria-labelledby="audit-trends" className="mt-8">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="audit-trends" className="text-lg font-semibold text-slate-900">
+            Trends
+          </h2>
+          <Button variant="secondary" aria-expanded={showTrends} onClick={() => setShowTrends(!showTrends)}>
+            {showTrends ? "Hide trends" : "Show trends"}
+          </Button>
+        </div>
+        {showTrends && (
+          <Suspense fallback={<LoadingState label="Loading trends…" />}>
+            <AuditTrends />
+          </Suspense>
+        )}
+      </section>
       <NewAuditModal
         open={isCreating}
         projects={choices}
         projectsNote={projectsNote}
         isPending={create.isPending}
         onClose={() => setCreating(false)}
-        onSubmit={(input) => {
+        onSubmit={async (input) => {
           const project = choices.find((p) => p.id === input.projectId);
           if (!user) return toast.error("User not authenticated");
           if (!project) return toast.error("Please select a project");
+          let template: AuditTemplateRef | undefined;
+          if (input.templateId && input.templateId !== STANDARD_TEMPLATE_ID) {
+            try {
+              template = (await templateForAudit(input.templateId)) ?? undefined;
+            } catch (error) {
+              return toast.error(errorMessage(error, "The template could not be loaded"));
+            }
+          }
           create.mutate(
-            { owner: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() }, project, input },
+            { owner: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() }, project, input, template },
             {
               onSuccess: (summary) => {
                 toast.success("Site audit created! Complete the checklist items.");

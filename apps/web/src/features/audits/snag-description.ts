@@ -14,7 +14,9 @@ export function snagDescription(item: ChecklistItem, number: string, auditDay: s
   ]
     .filter(Boolean)
     .join(" ");
-  const location = `Audit item ${number}, ${sectionTitle(item.section)}`;
+  // A custom template's section (decision 0028) is not in the standard list: the number alone.
+  const title = sectionTitle(item.section);
+  const location = `Audit item ${number}${title === item.section ? "" : `, ${title}`}`;
   if (photoCount === 0) return `${location}: ${text}`;
   return writePhotoDescription(Array.from({ length: photoCount }, () => ({ location, description: text })));
 }

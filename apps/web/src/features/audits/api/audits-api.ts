@@ -2,6 +2,8 @@
 // "always") and the workspace's audits from GET /api/audits, paged and filtered. The two merge in
 // sync/audit-list.ts.
 
+import type { AuditTemplateRef } from "@sitesnag/shared/audit-template-model";
+import type { AuditTemplateApi } from "@sitesnag/shared/audit-templates";
 import type { NewAuditValues } from "@sitesnag/shared/audits";
 import type { AuditApi, AuditSummaryApi } from "@sitesnag/shared/audits-api";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -55,9 +57,18 @@ export const useCreateAudit = () =>
       owner,
       project,
       input,
+      template,
     }: {
       owner: AuditOwner;
       project: AuditProject;
       input: NewAuditValues;
-    }) => (await loadAuditStore()).auditRepository.create(owner, project, input),
+      /** A custom template (decision 0028); the standard one when absent. */
+      template?: AuditTemplateRef | undefined;
+    }) => (await loadAuditStore()).auditRepository.create(owner, project, input, template),
   });
+
+/** A custom template at its current version, fetched when an audit is started with it (decision 0028). */
+export async function templateForAudit(id: string): Promise<AuditTemplateRef> {
+  const { template } = await api<{ template: AuditTemplateApi }>(`/audit-templates/${encodeURIComponent(id)}`);
+  return { id: template.id, name: template.name, version: template.version, sections: template.sections };
+}

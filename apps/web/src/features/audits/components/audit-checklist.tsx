@@ -1,4 +1,5 @@
 import { AUDIT_SECTIONS } from "@sitesnag/shared/audit-template";
+import { type AuditTemplateRef, templateItems } from "@sitesnag/shared/audit-template-model";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { useMemo } from "react";
 import { itemNumbers } from "../audit-numbers";
@@ -7,6 +8,8 @@ import { ChecklistSection } from "./checklist-section";
 
 type Props = {
   checklist: ChecklistItem[];
+  /** A custom template's sections and answer sets (decision 0028); the standard one when absent. */
+  template?: AuditTemplateRef | undefined;
   photoUrls: Record<string, string>;
   addingPhotosTo: string | null;
   raisingSnagFor: string | null;
@@ -20,6 +23,7 @@ type Props = {
 /** The checklist by section, in template order. */
 export function AuditChecklist({
   checklist,
+  template,
   photoUrls,
   addingPhotosTo,
   raisingSnagFor,
@@ -29,10 +33,12 @@ export function AuditChecklist({
   readOnly,
 }: Props) {
   const numbers = useMemo(() => itemNumbers(checklist), [checklist]);
+  const sections = template ? template.sections : AUDIT_SECTIONS;
+  const defs = useMemo(() => new Map(template ? templateItems(template).map((d) => [d.id, d]) : []), [template]);
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-semibold text-slate-900">Checklist</h2>
-      {AUDIT_SECTIONS.map((section, s) => {
+      {sections.map((section, s) => {
         const items = checklist.filter((i) => i.section === section.id);
         if (items.length === 0) return null;
         return (
@@ -41,6 +47,7 @@ export function AuditChecklist({
               <ChecklistItemCard
                 key={item.id}
                 item={item}
+                def={defs.get(item.id)}
                 number={numbers[item.id] ?? ""}
                 photoUrls={photoUrls}
                 isAddingPhotos={addingPhotosTo === item.id}

@@ -6,12 +6,14 @@ import { Link } from "react-router";
 import { Button } from "../../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../../components/field";
 import { isoDateToSeconds } from "../storage/dates";
+import { AnswerControl, type AnswerDef } from "./answer-control";
 import { ItemPhotos } from "./item-photos";
 import { RiskBadge } from "./risk-badge";
-import { StatusPicker } from "./status-picker";
 
 type Props = {
   item: ChecklistItem;
+  /** The item's answer set in a custom template (decision 0028); C/I/NC/N/A when absent. */
+  def?: AnswerDef | undefined;
   number: string;
   photoUrls: Record<string, string>;
   isAddingPhotos: boolean;
@@ -34,6 +36,7 @@ const hasDetails = (i: ChecklistItem) =>
 /** One checklist question: its answer, then notes, risk, action and photos. */
 export function ChecklistItemCard({
   item,
+  def,
   number,
   photoUrls,
   isAddingPhotos,
@@ -53,13 +56,15 @@ export function ChecklistItemCard({
         <span className="mr-1 font-semibold text-brand-700">{number}</span> {item.question}
       </p>
       <fieldset disabled={readOnly} className="contents">
-        <StatusPicker
+        <AnswerControl
+          def={def}
           name={`status-${item.id}`}
-          legend={`Status of ${label}`}
-          value={item.status}
-          onChange={(status) => {
-            onChange({ status });
-            if (status === "I" || status === "NC") setOpen(true);
+          label={label}
+          status={item.status}
+          value={item.value ?? ""}
+          onChange={(change) => {
+            onChange(change);
+            if (change.status === "I" || change.status === "NC") setOpen(true);
           }}
         />
       </fieldset>

@@ -1,11 +1,21 @@
 import { COMPLIANCE_BAND_LABELS, complianceBand, complianceScore, countStatuses } from "@sitesnag/shared/audit-scoring";
+import { type AuditTemplateRef, templateScore } from "@sitesnag/shared/audit-template-model";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { clsx } from "clsx";
 import { COMPLIANCE_BAND_CLASS } from "./band-styles";
 
 /** The live compliance score, its band and the counts behind it. */
-export function CompliancePanel({ checklist }: { checklist: ChecklistItem[] }) {
-  const score = complianceScore(checklist);
+export function CompliancePanel({
+  checklist,
+  template,
+}: {
+  checklist: ChecklistItem[];
+  /** A custom template weighs its items (decision 0028). */
+  template?: AuditTemplateRef | undefined;
+}) {
+  const score = template
+    ? templateScore(template, (id) => checklist.find((i) => i.id === id)?.status ?? "").score
+    : complianceScore(checklist);
   const band = complianceBand(score);
   const c = countStatuses(checklist);
   const counts: [string, number][] = [

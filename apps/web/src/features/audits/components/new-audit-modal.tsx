@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { useTemplates } from "../../audit-templates/api/templates-api";
 import type { AuditProject } from "../storage/audit-repository";
 
 type Props = {
@@ -34,9 +35,12 @@ export function NewAuditModal({ open, onClose, ...form }: Props) {
 function NewAuditForm({ projects, projectsNote, isPending, onSubmit, onClose }: Omit<Props, "open">) {
   const { register, handleSubmit, formState } = useForm<NewAuditInput, unknown, NewAuditValues>({
     resolver: zodResolver(NewAuditInputSchema),
-    defaultValues: { projectId: "", auditDate: today(), notes: "" },
+    defaultValues: { projectId: "", auditDate: today(), notes: "", templateId: "standard" },
   });
   const e = formState.errors;
+  // The workspace's templates when the server answers; offline, the built-in one only.
+  const templates = useTemplates();
+  const choices = templates.data ?? [{ id: "standard", name: "UK site safety (standard)" }];
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
       <SelectField label="Project" required error={e.projectId?.message} {...register("projectId")}>
@@ -48,6 +52,13 @@ function NewAuditForm({ projects, projectsNote, isPending, onSubmit, onClose }: 
         ))}
       </SelectField>
       {projectsNote && <p className="text-sm text-slate-600">{projectsNote}</p>}
+      <SelectField label="Template" error={e.templateId?.message} {...register("templateId")}>
+        {choices.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </SelectField>
       <TextField label="Audit date" type="date" required error={e.auditDate?.message} {...register("auditDate")} />
       <TextAreaField label="Notes (optional)" rows={3} error={e.notes?.message} {...register("notes")} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

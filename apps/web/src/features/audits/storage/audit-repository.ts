@@ -6,6 +6,7 @@
 // Write order: IndexedDB first, then the summary. A summary in the list therefore always has a
 // detail behind it; a crash in between leaves at worst a detail that the list does not show yet.
 import { auditStatusFor, complianceScore, countStatuses } from "@sitesnag/shared/audit-scoring";
+import { type AuditTemplateRef, templateScore } from "@sitesnag/shared/audit-template-model";
 import {
   AUDIT_TEMPLATE_VERSION,
   type AuditDetail,
@@ -53,7 +54,10 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
       auditorName: detail.formData.auditorName.trim() || previous.auditorName,
       auditDate: Number.isFinite(date) ? date : previous.auditDate,
       status: auditStatusFor(detail.auditorSignature, detail.siteRepSignature),
-      overallScore: complianceScore(detail.checklist),
+      // A custom template's weights and answer sets (decision 0028); the standard one as before.
+      overallScore: detail.template
+        ? templateScore(detail.template, (id) => detail.checklist.find((i) => i.id === id)?.status ?? "").score
+        : complianceScore(detail.checklist),
       totalItems: counts.total,
       passedItems: counts.compliant,
       failedItems: counts.nonCompliant,
@@ -79,14 +83,19 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
   return {
     list: (userId: string): AuditSummary[] => listSummaries(storage, userId),
 
-    async create(owner: AuditOwner, project: AuditProject, input: NewAuditValues): Promise<AuditSummary> {
+    async create(
+      owner: AuditOwner,
+      project: AuditProject,
+      input: NewAuditValues,
+      template?: AuditTemplateRef,
+    ): Promise<AuditSummary> {
       const id = newId();
       const at = seconds(now());
       const time = new Date(now()).toISOString().slice(11, 16);
       const detail: AuditDetail = {
         auditId: id,
         userId: owner.id,
-        templateVersion: AUDIT_TEMPLATE_VERSION,
+        templateVersion: template?.version ?? AUDIT_TEMPLATE_VERSION,
         notes: input.notes,
         formData: {
           projectType: [],
@@ -103,7 +112,8 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
           siteContact: "",
           siteContactTel: "",
         },
-        checklist: newChecklist(),
+        checklist: newChecklist(template),
+        ...(template ? { template } : {}),
         auditorSignature: "",
         auditorSignedAt: null,
         siteRepName: "",
@@ -124,7 +134,7 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
         passedItems: 0,
         failedItems: 0,
         notes: input.notes,
-        templateVersion: AUDIT_TEMPLATE_VERSION,
+        templateVersion: template?.version ?? AUDIT_TEMPLATE_VERSION,
         createdAt: at,
         updatedAt: at,
       };
