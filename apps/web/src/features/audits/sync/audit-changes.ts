@@ -11,7 +11,8 @@ import { type AuditDetail, type AuditFormData, type ChecklistItem, newChecklist 
 import type { AuditPatch } from "@sitesnag/shared/audits-api";
 
 type Answer = NonNullable<AuditPatch["answers"]>[number];
-const ANSWER_FIELDS = ["status", "notes", "riskSeverity", "riskLikelihood", "actionOwner", "dueDate"] as const;
+// `value`: a number or text item's answer (custom templates, decision 0028).
+const ANSWER_FIELDS = ["status", "notes", "riskSeverity", "riskLikelihood", "actionOwner", "dueDate", "value"] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What a new audit on the server holds before anything is sent: nothing answered, nothing signed. */
@@ -35,7 +36,7 @@ export function blankDetail(current: AuditDetail): AuditDetail {
     ...current,
     notes: "",
     formData: blankForm,
-    checklist: newChecklist(),
+    checklist: newChecklist(current.template),
     auditorSignature: "",
     auditorSignedAt: null,
     siteRepName: "",
@@ -88,7 +89,8 @@ export function auditChanges(
     const old = before.get(item.id);
     const answer: Answer = { itemId: item.id };
     for (const field of ANSWER_FIELDS) {
-      if (!same(item[field], old?.[field] ?? blankItem[field])) Object.assign(answer, { [field]: item[field] });
+      const now = item[field] ?? blankItem[field];
+      if (!same(now, old?.[field] ?? blankItem[field])) Object.assign(answer, { [field]: now });
     }
     if (Object.keys(answer).length > 1) answers.push(answer);
     const had = new Set(old?.photos ?? []);
@@ -122,6 +124,7 @@ const blankItem: Pick<ChecklistItem, (typeof ANSWER_FIELDS)[number]> = {
   riskLikelihood: null,
   actionOwner: "",
   dueDate: null,
+  value: "",
 };
 
 export const hasChanges = (c: AuditChanges): boolean =>

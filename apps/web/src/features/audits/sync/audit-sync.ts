@@ -15,7 +15,13 @@ import type { AuditRecords, AuditSyncRecord } from "../../../offline/audit-recor
 import { auditChanges, pairPhotos, withFieldsAndAnswers, withPhoto, withSignatures } from "./audit-changes";
 
 export type AuditTransport = {
-  create(body: { projectId: string; auditDate: string; notes: string; clientId: string }): Promise<AuditApi>;
+  create(body: {
+    projectId: string;
+    auditDate: string;
+    notes: string;
+    clientId: string;
+    templateId?: string;
+  }): Promise<AuditApi>;
   importAudit(body: { summary: AuditSummary; detail: AuditDetail; photos: BackupPhoto[] }): Promise<AuditApi>;
   patch(serverId: string, body: Record<string, unknown>): Promise<AuditApi>;
   addPhoto(serverId: string, itemId: string, photo: Blob, idempotencyKey: string): Promise<AuditApi>;
@@ -79,6 +85,8 @@ export async function syncAudit(deps: AuditSyncDeps, summary: AuditSummary): Pro
         auditDate: detail.formData.auditDate || new Date(summary.auditDate * 1000).toISOString().slice(0, 10),
         notes: "",
         clientId: summary.id,
+        // A custom template's audit is made from it (the standard one when none is named).
+        ...(detail.template ? { templateId: detail.template.id } : {}),
       });
       await save({ ...record, serverId: audit.id, completed: audit.status === "completed" });
     } else {

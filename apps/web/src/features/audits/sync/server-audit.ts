@@ -29,6 +29,7 @@ export function serverAuditToLocal(audit: AuditApi, userId: string): { summary: 
     auditId: audit.id,
     userId,
     templateVersion: audit.templateVersion,
+    ...(audit.template ? { template: audit.template } : {}),
     notes: audit.notes,
     formData: { ...EMPTY_FORM, ...audit.formData },
     checklist: audit.items.map((i) => ({
@@ -41,6 +42,7 @@ export function serverAuditToLocal(audit: AuditApi, userId: string): { summary: 
       riskLikelihood: i.riskLikelihood,
       actionOwner: i.actionOwner,
       dueDate: i.dueDate,
+      ...(i.value !== undefined ? { value: i.value } : {}),
       photos: i.photos.map((p) => p.id),
       snag: null,
     })),
