@@ -66,6 +66,21 @@ test("an owner builds a template in the editor and runs an audit with it", async
   await height.fill("1000");
   await expect(heightCard.getByText("Compliant", { exact: true })).toBeVisible();
   await expect(score).toHaveText("50%");
+
+  // Saved, it reaches the workspace's audits made from the custom template, its answers with it.
+  await page.getByRole("button", { name: "Save Audit" }).last().click();
+  await expect(page.getByText("Audit saved successfully!")).toBeVisible();
+  await expect(page.getByRole("status", { name: "Sync status" })).toHaveText("Synced", { timeout: 30_000 });
+  type Listed = { audits: { id: string }[] };
+  type Read = { audit: { template?: { name: string }; items: { question: string; status: string; value?: string }[] } };
+  const { audits } = await api.call<Listed>("GET", "/audits", undefined, session.accessToken);
+  expect(audits).toHaveLength(1);
+  const { audit } = await api.call<Read>("GET", `/audits/${audits[0]?.id}`, undefined, session.accessToken);
+  expect(audit.template?.name).toBe("Scaffold weekly");
+  expect(audit.items.map((i) => [i.question, i.status, i.value ?? ""])).toEqual([
+    ["Scaffold tag current?", "NC", ""],
+    ["Guard rail height", "C", "1000"],
+  ]);
 });
 
 test("trends show compliance per project as a chart and a table, frequent non-compliances and open actions", async ({

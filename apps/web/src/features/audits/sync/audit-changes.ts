@@ -7,6 +7,7 @@
 //   completed audit is a 200), and `base` moves after each acknowledged step, so a step repeated
 //   after a lost answer or a closed tab changes nothing: every change lands once.
 
+import { templateItems } from "@sitesnag/shared/audit-template-model";
 import { type AuditDetail, type AuditFormData, type ChecklistItem, newChecklist } from "@sitesnag/shared/audits";
 import type { AuditPatch } from "@sitesnag/shared/audits-api";
 
@@ -82,6 +83,15 @@ export function auditChanges(
     fields.auditDate = current.formData.auditDate;
 
   const before = itemsById(from.checklist);
+  // A number or text item is answered by its value (the server works out its status); a status
+  // item by its status alone (decision 0028).
+  const byValue = new Set(
+    current.template
+      ? templateItems(current.template)
+          .filter((t) => t.answerSet === "number" || t.answerSet === "text")
+          .map((t) => t.id)
+      : [],
+  );
   const answers: Answer[] = [];
   const addPhotos: AuditChanges["addPhotos"] = [];
   const removePhotos: AuditChanges["removePhotos"] = [];
@@ -89,6 +99,7 @@ export function auditChanges(
     const old = before.get(item.id);
     const answer: Answer = { itemId: item.id };
     for (const field of ANSWER_FIELDS) {
+      if (field === (byValue.has(item.id) ? "status" : "value")) continue;
       const now = item[field] ?? blankItem[field];
       if (!same(now, old?.[field] ?? blankItem[field])) Object.assign(answer, { [field]: now });
     }

@@ -51,6 +51,40 @@ const summary = (updatedAt: number, patch: Partial<AuditSummary> = {}): AuditSum
 });
 
 describe("auditChanges", () => {
+  it("answers a custom template's number and text items by value, its status items by status", () => {
+    const def = (id: string, answerSet: "yesno" | "number" | "text") => ({
+      id,
+      question: id,
+      guidance: "",
+      answerSet,
+      unit: "",
+      min: answerSet === "number" ? 950 : null,
+      max: null,
+      photoOnNc: false,
+      riskOnNc: false,
+      weight: 1,
+    });
+    const template = {
+      id: "t1",
+      name: "Scaffold weekly",
+      version: "2",
+      sections: [
+        { id: "s1", title: "Scaffold", items: [def("tag", "yesno"), def("height", "number"), def("note", "text")] },
+      ],
+    };
+    const base = detail({ template, checklist: newChecklist(template) });
+    let current = answered(base, "tag", { status: "NC" });
+    current = answered(current, "height", { status: "C", value: "1000" });
+    current = answered(current, "note", { value: "Checked by Sam" });
+    expect(auditChanges(base, current, {}, false).answers).toEqual([
+      { itemId: "tag", status: "NC" },
+      { itemId: "height", value: "1000" },
+      { itemId: "note", value: "Checked by Sam" },
+    ]);
+    // A server audit is created from nothing: the blank it is compared with is the template's.
+    expect(auditChanges(null, current, {}, false).answers).toHaveLength(3);
+  });
+
   it("sends only the items and fields that changed, and nothing when nothing did", () => {
     const base = answered(detail(), "cdm-1", { status: "C" });
     const current = answered(answered(base, "cdm-1", { notes: "ok" }), "access-1", { status: "NC", riskSeverity: 4 });
