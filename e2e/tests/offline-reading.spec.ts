@@ -154,12 +154,20 @@ test("the new report form reloads offline hours later from the worker's copy, ma
   await installServiceWorker(page);
   const option = page.getByLabel("Project").getByRole("option", { name: "Canal Wharf Tower" });
   await expect(option).toBeAttached();
-  // A minute on, the restored reads are stale: the reload reads again, through the worker.
-  await page.clock.fastForward("00:01:00");
+  // Six minutes on, the restored reads are stale (members stay fresh 5 minutes): the reload reads
+  // again, through the worker.
+  await page.clock.fastForward("00:06:00");
   await page.reload();
   await expect(option).toBeAttached();
   const apiCopies = () => page.evaluate(async () => (await (await caches.open("api")).keys()).map((k) => k.url));
-  await expect.poll(apiCopies).toEqual(expect.arrayContaining([expect.stringContaining("/api/projects?sw-user=")]));
+  await expect
+    .poll(apiCopies)
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("/api/projects?sw-user="),
+        expect.stringContaining("/api/users?scope=workspace&sw-user="),
+      ]),
+    );
 
   // Three hours later (the copies aged), offline, and with no persisted reads either: only the
   // service worker's copy of the last answers can fill the form.

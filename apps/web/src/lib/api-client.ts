@@ -5,7 +5,6 @@
 import type { ApiErrorBody } from "@sitesnag/shared/errors";
 import type { EarlyRead } from "../early-reads";
 import { useAuthStore } from "../stores/auth-store";
-import { useUiStore } from "../stores/ui-store";
 
 export class ApiError extends Error {
   constructor(
@@ -23,6 +22,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   // The offline queue's 'not enough storage' (offline/outbox.ts) is written for the person.
   if (error instanceof Error && error.name === "StorageFullError") return error.message;
   return fallback;
+}
+
+declare global {
+  interface Window {
+    /** Offline: when the oldest answer served from the service worker's copy was fetched (ms). */
+    __sitesnagCopyAt?: number;
+  }
 }
 
 type RequestOptions = { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
@@ -141,7 +147,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   if (!res.ok) throw await toError(res);
   // Answered by the service worker's copy (public/sw-api.js): the offline banner says how old it is.
   const copyAt = Number(res.headers.get("x-sitesnag-cached-at"));
-  if (copyAt > 0) useUiStore.getState().noteCopy(copyAt);
+  if (copyAt > 0) window.__sitesnagCopyAt = Math.min(copyAt, window.__sitesnagCopyAt ?? copyAt);
   return res;
 }
 

@@ -4,7 +4,6 @@
 // has it precached), so the entry chunk carries none of it.
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useUiStore } from "../../stores/ui-store";
 
 /** "3 hours ago": how old the data on screen is, in the largest whole unit. */
 export function loadedAgo(ms: number): string {
@@ -37,8 +36,15 @@ function useOldestShownRead(client: QueryClient): number | null {
 
 export default function StaleDataNote({ client }: { client: QueryClient }) {
   const shown = useOldestShownRead(client);
-  // An answer the service worker served from its copy was fetched earlier than the query says.
-  const copyAt = useUiStore((s) => s.oldestCopyAt);
+  // An answer the service worker served from its copy (noted by lib/api-client.ts) was fetched
+  // earlier than its query says. Forgotten when the note goes (back online, screens read afresh).
+  const copyAt = window.__sitesnagCopyAt;
+  useEffect(
+    () => () => {
+      delete window.__sitesnagCopyAt;
+    },
+    [],
+  );
   const candidates = [shown, copyAt].filter((t): t is number => typeof t === "number" && t > 0);
   if (candidates.length === 0) return null;
   return (
