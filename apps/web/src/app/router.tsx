@@ -8,8 +8,6 @@ import { LoadingState } from "../components/states";
 import { COMPANY } from "../config/company";
 import { loadAuditStore } from "../features/audits/api/audit-store";
 import { dashboardQuery } from "../features/dashboard/api/dashboard-queries";
-import { ExternalRedirectPage } from "../features/marketing/external-redirect-page";
-import { NotFoundPage } from "../features/marketing/not-found-page";
 import { projectPagesQuery, projectQuery, projectReportsQuery } from "../features/projects/api/projects-queries";
 import { AdminRoute } from "../features/shell/admin-route";
 import { AppShell } from "../features/shell/app-shell";
@@ -144,8 +142,21 @@ export const router = createBrowserRouter(
             (m) => m.SharePage,
           ),
         },
-        { path: "/about", element: <ExternalRedirectPage to={COMPANY.aboutUrl} label="our About page" /> },
-        { path: "/contact", element: <ExternalRedirectPage to={COMPANY.contactUrl} label="our Contact page" /> },
+        // Rarely reached, so in no screen's first load.
+        {
+          path: "/about",
+          lazy: screen(
+            () => import("../features/marketing/external-redirect-page"),
+            (m) => () => <m.ExternalRedirectPage to={COMPANY.aboutUrl} label="our About page" />,
+          ),
+        },
+        {
+          path: "/contact",
+          lazy: screen(
+            () => import("../features/marketing/external-redirect-page"),
+            (m) => () => <m.ExternalRedirectPage to={COMPANY.contactUrl} label="our Contact page" />,
+          ),
+        },
         {
           path: "/app",
           element: <ProtectedRoute />,
@@ -320,7 +331,13 @@ export const router = createBrowserRouter(
             },
           ],
         },
-        { path: "*", element: <NotFoundPage /> },
+        {
+          path: "*",
+          lazy: screen(
+            () => import("../features/marketing/not-found-page"),
+            (m) => m.NotFoundPage,
+          ),
+        },
       ],
     },
   ]),

@@ -1,5 +1,3 @@
-import type { AuditTemplateRef } from "@sitesnag/shared/audit-template-model";
-import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-template-model";
 import { ClipboardCheck, Plus } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -13,12 +11,13 @@ import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { projectsFromEarlierAudits, useAuditProjects } from "./api/audit-projects";
-import { templateForAudit, useAudits, useCreateAudit, useServerAudits } from "./api/audits-api";
-import { BackupControls } from "./components/backup-controls";
+import { useAudits, useCreateAudit, useServerAudits } from "./api/audits-api";
 import { AuditStatusBadge, ScoreBadge } from "./components/score-badge";
 import { type AuditRow, mergeAudits, SYNC_LABELS } from "./sync/audit-list";
 
 // Syncing (and its banner) loads after the list has painted.
+// Backup export and import: a click away, so not in the list's first load.
+const BackupControls = lazy(() => import("./components/backup-controls").then((m) => ({ default: m.BackupControls })));
 const AuditListSync = lazy(() => import("./sync/upload-banner").then((m) => ({ default: m.AuditListSync })));
 const syncAuditsNow = (userId: string) =>
   void import("./sync/sync-events").then((m) => m.syncAuditsNow(userId)).catch(() => undefined);
@@ -158,14 +157,16 @@ export function AuditsPage() {
               <h2 id="recent-audits" className="text-lg font-semibold text-slate-900">
                 Recent Audits
               </h2>
-              <BackupControls
-                userId={userId}
-                hasAudits={(audits.data ?? []).length > 0}
-                onImported={() => {
-                  void audits.refetch();
-                  syncAuditsNow(userId);
-                }}
-              />
+              <Suspense fallback={null}>
+                <BackupControls
+                  userId={userId}
+                  hasAudits={(audits.data ?? []).length > 0}
+                  onImported={() => {
+                    void audits.refetch();
+                    syncAuditsNow(userId);
+                  }}
+                />
+              </Suspense>
             </div>
             <div className="mb-3 grid gap-3 sm:grid-cols-2">
               <FilterSelect label="Filter by project" value={projectFilter} onChange={setProjectFilter}>
@@ -274,13 +275,13 @@ export function AuditsPage() {
           const project = choices.find((p) => p.id === input.projectId);
           if (!user) return toast.error("User not authenticated");
           if (!project) return toast.error("Please select a project");
-          let template: AuditTemplateRef | undefined;
-          if (input.templateId && input.templateId !== STANDARD_TEMPLATE_ID) {
-            try {
-              template = (await templateForAudit(input.templateId)) ?? undefined;
-            } catch (error) {
-              return toast.error(errorMessage(error, "The template could not be loaded"));
-            }
+          let template: Awaited<ReturnType<typeof import("./api/template-to-start").templateToStart>>;
+          try {
+            // The dialog's module, loaded while it is open: no fetch, so this works offline too.
+            const { templateToStart } = await import("./components/new-audit-modal");
+            template = await templateToStart(input.templateId);
+          } catch (error) {
+            return toast.error(errorMessage(error, "The template could not be loaded"));
           }
           create.mutate(
             { owner: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() }, project, input, template },

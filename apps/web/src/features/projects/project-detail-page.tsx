@@ -3,11 +3,11 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ProjectPlansTab } from "../../app/project-plans-tab";
 import { Button, buttonClass } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
@@ -17,6 +17,11 @@ import { ProjectReports } from "./components/project-reports";
 import { ProjectStatusBadge } from "./components/project-status-badge";
 
 // Below the fold: its own chunk, loaded after the page (first-load budget).
+// The delete confirmation loads once the page has painted, not in its first load.
+const ConfirmDialog = lazyDialog(
+  () => import("../../components/confirm-dialog").then((m) => m.ConfirmDialog),
+  (props) => props.open,
+);
 const ShareLinksSection = lazy(() =>
   import("../sharing/components/share-links-section").then((m) => ({ default: m.ShareLinksSection })),
 );

@@ -72,3 +72,6 @@ function NewAuditForm({ projects, projectsNote, isPending, onSubmit, onClose }: 
     </form>
   );
 }
+
+// The page resolves the picked template through this module, already loaded while the dialog is open.
+export { templateToStart } from "../api/template-to-start";
