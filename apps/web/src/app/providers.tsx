@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link, RouterProvider } from "react-router";
 import { type AppLinkProps, LinkRendererContext } from "../components/app-link";
 import { ToastHost } from "../components/toast-host";
-import { InstallPrompt } from "../features/pwa/install-prompt";
+import { LazyInstallPrompt } from "../features/pwa/lazy-install-prompt";
 import { OfflineBanner } from "../features/pwa/offline-banner";
 import { usePwaLifecycle } from "../features/pwa/use-pwa-lifecycle";
 import { queryClient } from "./query-client";
@@ -27,7 +27,7 @@ export function Providers() {
       <ToastHost />
       {/* In the app's entry (1 KiB), not loaded when the browser offers installation: the card is
           often the largest thing a phone paints, and a chunk fetched only then delays it. */}
-      <InstallPrompt />
+      <LazyInstallPrompt />
       <OfflineBanner
         detail={
           <Suspense fallback={null}>
