@@ -1,8 +1,9 @@
 // The install card is loaded only once the browser offers installation: most visits never see it.
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyOrNothing } from "../../lib/lazy-or-nothing";
 import { useUiStore } from "../../stores/ui-store";
 
-const InstallPrompt = lazy(() => import("./install-prompt").then((m) => ({ default: m.InstallPrompt })));
+const InstallPrompt = lazyOrNothing(() => import("./install-prompt").then((m) => ({ default: m.InstallPrompt })));
 
 export function LazyInstallPrompt() {
   const offered = useUiStore((s) => s.showInstallPrompt && s.installPromptEvent !== null);

@@ -7,6 +7,7 @@ import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { errorMessage } from "../../lib/api-client";
+import { lazyOrNothing } from "../../lib/lazy-or-nothing";
 import { toast } from "../../lib/toast";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useErrorToast } from "../../lib/use-error-toast";
@@ -25,7 +26,10 @@ import { matchesSearch } from "./report-search";
 // first page says there is a next one (after the list has drawn); reports captured offline and not
 // yet synced (rare) only when there are some. Both are in the service worker's precache.
 const LoadMore = lazy(() => import("../../components/load-more").then((m) => ({ default: m.LoadMore })));
-const PendingReports = lazy(() => import("../../offline/pending-reports").then((m) => ({ default: m.PendingReports })));
+// Shown when reports wait to sync, i.e. often offline: never a crash if its chunk cannot load then.
+const PendingReports = lazyOrNothing(() =>
+  import("../../offline/pending-reports").then((m) => ({ default: m.PendingReports })),
+);
 // Members and contacts are fetched for it: its own chunk, loaded after the list (first-load budget).
 const AssigneeFilter = lazy(() => import("./components/assignee-filter").then((m) => ({ default: m.AssigneeFilter })));
 
