@@ -4,6 +4,8 @@ import { expect, signInAs, test } from "../fixtures";
 import { seed } from "../snagging-seed";
 
 test("assign a report to a new contact from the picker and filter the list by them", async ({ page, api }) => {
+  // Seeding three reports with photos, an edit, the list and the Team page: ~25 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   const { session, leak, cracked } = await seed(api);
   await signInAs(page, session);
   // The report with photos (an edit keeps at least one), assigned to Rita so far.
