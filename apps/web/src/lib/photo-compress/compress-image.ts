@@ -6,6 +6,8 @@
 // picked at once do not hold twenty decoded 12 MP bitmaps in memory together.
 import type { CompressRequest, CompressResponse } from "./compress-image.worker";
 
+import { jpegName } from "./jpeg-name";
+
 export { DEFAULT_COMPRESS, UnreadablePhotoError } from "./compress-core";
 
 import {
@@ -105,5 +107,8 @@ export async function compressPhotoFile(file: File, options: CompressOptions = D
     return file;
   }
   if (result.blob === file) return file;
-  return new File([result.blob], file.name, { type: result.blob.type || "image/jpeg" });
+  const type = result.blob.type || "image/jpeg";
+  // Re-encoded as JPEG, it is named so (fixed-2.png → fixed-2.jpg), as the snag form's photos are.
+  const name = type === "image/jpeg" && type !== file.type ? jpegName(file.name) : file.name;
+  return new File([result.blob], name, { type });
 }
