@@ -50,7 +50,7 @@ test("a comment with a mention notifies the teammate; its author edits and delet
   const items = comments.getByRole("list", { name: "Comments, newest first" }).locator(":scope > li");
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText("Grout is still cracked — @Sam Site please have a look");
-  await expect(items.first().getByRole("img", { name: "grout.png" })).toBeVisible();
+  await expect(items.first().getByRole("img", { name: "grout.jpg" })).toBeVisible();
   const history = page.getByRole("list", { name: "Report history, newest first" }).getByRole("listitem");
   await expect(history.first()).toContainText(
     "Rita Surveyor commented: Grout is still cracked — @Sam Site please have a look",
