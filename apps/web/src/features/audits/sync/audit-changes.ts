@@ -10,6 +10,7 @@
 import { templateItems } from "@sitesnag/shared/audit-template-model";
 import { type AuditDetail, type AuditFormData, type ChecklistItem, newChecklist } from "@sitesnag/shared/audits";
 import type { AuditPatch } from "@sitesnag/shared/audits-api";
+import { EMPTY_FORM } from "./server-audit";
 
 type Answer = NonNullable<AuditPatch["answers"]>[number];
 // `value`: a number or text item's answer (custom templates, decision 0028).
@@ -18,25 +19,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What a new audit on the server holds before anything is sent: nothing answered, nothing signed. */
 export function blankDetail(current: AuditDetail): AuditDetail {
-  const blankForm: AuditFormData = {
-    projectType: [],
-    projectName: "",
-    siteAddress: "",
-    principalContractor: "",
-    auditorName: "",
-    auditorRole: "",
-    auditDate: "",
-    auditTime: "",
-    weather: "",
-    shift: "",
-    inductionConfirmed: false,
-    siteContact: "",
-    siteContactTel: "",
-  };
   return {
     ...current,
     notes: "",
-    formData: blankForm,
+    formData: EMPTY_FORM,
     checklist: newChecklist(current.template),
     auditorSignature: "",
     auditorSignedAt: null,

@@ -4,7 +4,8 @@
 import type { AuditDetail, AuditFormData, AuditSummary } from "@sitesnag/shared/audits";
 import type { AuditApi } from "@sitesnag/shared/audits-api";
 
-const EMPTY_FORM: AuditFormData = {
+/** The audit form with nothing filled in (a new audit on the server, or a server audit's missing fields). */
+export const EMPTY_FORM: AuditFormData = {
   projectType: [],
   projectName: "",
   siteAddress: "",
