@@ -6,8 +6,8 @@ import { build } from "esbuild";
 await build({
   entryPoints: {
     main: "src/main.ts",
-    "pdf-worker": "src/snagging/pdf-worker.ts",
-    "photo-worker": "src/snagging/photo-worker.ts",
+    "pdf-worker": "src/pdf/pdf-worker.ts",
+    "photo-worker": "src/photos/photo-worker.ts",
     "sheet-worker": "src/sheets/sheet-worker.ts",
   },
   outdir: "dist",

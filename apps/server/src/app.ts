@@ -36,6 +36,8 @@ import { notificationMailJob } from "./notification-mail/notification-mail.jobs"
 import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { passwordResetRoutes } from "./password-reset/password-reset.routes";
+import { createPdfRenderer, defaultPdfWorkers } from "./pdf/pdf-pool";
+import { createPhotoProcessor, defaultPhotoWorkers } from "./photos/photo-pool";
 import { projectRoutes } from "./projects/projects.routes";
 import { WriteLimits } from "./quotas/write-limits";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
@@ -44,8 +46,6 @@ import { shareActivityRoutes } from "./sharing/share-activity.routes";
 import { shareLinkRoutes, sharePublicRoutes } from "./sharing/share-links.routes";
 import { sheetRoutes } from "./sheets/sheets.routes";
 import { snagListRoutes } from "./snag-list/snag-list.routes";
-import { createPdfRenderer, defaultPdfWorkers } from "./snagging/pdf-pool";
-import { createPhotoProcessor, defaultPhotoWorkers } from "./snagging/photo-pool";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";

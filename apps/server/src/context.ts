@@ -4,10 +4,10 @@ import type { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
 import type { Mailer } from "./mail/mailer";
+import type { PdfRenderer } from "./pdf/pdf-pool";
+import type { PhotoProcessor } from "./photos/photo-pool";
 import type { WriteLimits } from "./quotas/write-limits";
 import type { SharedRedis } from "./shared-state/redis";
-import type { PdfRenderer } from "./snagging/pdf-pool";
-import type { PhotoProcessor } from "./snagging/photo-pool";
 import type { FileStorage } from "./storage/file-storage";
 
 /** Everything a service needs, built once at start-up and passed down explicitly. */

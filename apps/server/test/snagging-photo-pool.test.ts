@@ -4,8 +4,8 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_POOL_BUSY } from "../src/snagging/photo-pool";
-import { processPhoto } from "../src/snagging/photos";
+import { PHOTO_POOL_BUSY } from "../src/photos/photo-pool";
+import { processPhoto } from "../src/photos/photos";
 import { countRows, expectError } from "./assertions";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";

@@ -1,8 +1,8 @@
 // The report PDF's "History" section: every entry of the report's history, oldest first, one line
 // each with its time, and for a change that came through the offline queue when it was made.
 import { formatDayTime } from "../format";
-import { ensureSpace } from "../snagging/pdf-photos";
-import { breakable, C, CONTENT_WIDTH, PAGE } from "../snagging/pdf-style";
+import { ensureSpace } from "../pdf/pdf-photos";
+import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 
 export type PdfHistoryEntry = { at: number; summary: string; offline?: { madeAt: number | null } | undefined };
 

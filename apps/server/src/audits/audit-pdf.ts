@@ -9,9 +9,9 @@ import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import PDFDocument from "pdfkit";
 import { fitOneLine, type PdfBrand } from "../branding/pdf-brand";
 import { formatDay, formatDayTime } from "../format";
-import { pdfFonts } from "../snagging/pdf-fonts";
-import { ensureSpace } from "../snagging/pdf-photos";
-import { breakable, C, CONTENT_WIDTH, PAGE } from "../snagging/pdf-style";
+import { pdfFonts } from "../pdf/pdf-fonts";
+import { ensureSpace } from "../pdf/pdf-photos";
+import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 import { drawItems, drawSignatures } from "./audit-pdf-items";
 import { BAND_COLOURS, RISK_COLOURS } from "./audit-pdf-style";
 

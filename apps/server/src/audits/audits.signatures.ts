@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { MAX_SIGNATURE_BYTES } from "@sitesnag/shared/audits-api";
 import sharp from "sharp";
 import { AppError } from "../http/errors";
-import { sniffPhotoType } from "../snagging/photos";
+import { sniffPhotoType } from "../photos/photos";
 
 /** A signature of at most 4000 × 4000 px: more is not a hand-drawn signature. */
 const MAX_EDGE = 4000;

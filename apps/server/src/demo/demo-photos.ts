@@ -2,7 +2,7 @@
 // and put through the same pipeline as an upload (orientation, stripping, display + thumbnail).
 // Drawn once per process and cached; each sandbox stores its own copies under fresh keys.
 import sharp from "sharp";
-import { processPhoto } from "../snagging/photos";
+import { processPhoto } from "../photos/photos";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 
 const W = 1200;

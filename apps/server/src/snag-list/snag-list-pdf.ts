@@ -6,8 +6,8 @@
 import PDFDocument from "pdfkit";
 import { fitOneLine, type PdfBrand } from "../branding/pdf-brand";
 import { formatDay, formatDayTime } from "../format";
-import { pdfFonts } from "../snagging/pdf-fonts";
-import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "../snagging/pdf-style";
+import { pdfFonts } from "../pdf/pdf-fonts";
+import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "../pdf/pdf-style";
 
 export type SnagListHead = {
   projectName: string;

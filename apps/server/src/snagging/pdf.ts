@@ -10,10 +10,10 @@ import { drawHistory, type PdfHistoryEntry } from "../activity/activity.pdf";
 import { DEFAULT_BRAND, fitOneLine, type PdfBrand } from "../branding/pdf-brand";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDay, formatDayTime, mapsUrl } from "../format";
+import { pdfFonts } from "../pdf/pdf-fonts";
+import { drawPhotos } from "../pdf/pdf-photos";
+import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "../pdf/pdf-style";
 import { drawFixPairs } from "../workflow/workflow.pdf";
-import { pdfFonts } from "./pdf-fonts";
-import { drawPhotos } from "./pdf-photos";
-import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "./pdf-style";
 
 export type PdfInput = {
   report: Report;

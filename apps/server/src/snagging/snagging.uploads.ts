@@ -6,9 +6,9 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snaggin
 import { hasUnsafeCharacters } from "@sitesnag/shared/text";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
+import type { PhotoProcessor } from "../photos/photo-pool";
+import { type ProcessedPhoto, photoTooLarge } from "../photos/photos";
 import { takePhotoHashes } from "../uploads/upload-references";
-import type { PhotoProcessor } from "./photo-pool";
-import { type ProcessedPhoto, photoTooLarge } from "./photos";
 
 export type UploadedPhoto = ProcessedPhoto & { originalName: string; sourceSha256: string };
 /** `photoHashes`: photos named by upload hash (JSON only, decision 0025), resolved by the service. */

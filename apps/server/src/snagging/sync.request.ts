@@ -6,8 +6,8 @@ import { MAX_PHOTO_BYTES } from "@sitesnag/shared/snagging";
 import { MAX_SYNC_ITEMS, MAX_SYNC_PHOTOS, SyncBodySchema } from "@sitesnag/shared/sync";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
-import type { PhotoProcessor } from "./photo-pool";
-import { photoTooLarge } from "./photos";
+import type { PhotoProcessor } from "../photos/photo-pool";
+import { photoTooLarge } from "../photos/photos";
 import type { UploadedPhoto } from "./snagging.uploads";
 
 export type SyncPhotos = Map<string, UploadedPhoto | AppError>;

@@ -2,8 +2,8 @@
 // answers (the one at its position, else the first), both embedded as stored, with their upload times.
 import type { AttachmentRow } from "../db/schema";
 import { formatDayTime } from "../format";
-import { ensureSpace } from "../snagging/pdf-photos";
-import { C, CONTENT_WIDTH, PAGE } from "../snagging/pdf-style";
+import { ensureSpace } from "../pdf/pdf-photos";
+import { C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 
 export type PhotoWithImage = { row: AttachmentRow; image: Buffer | null };
 

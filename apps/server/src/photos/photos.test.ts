@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../http/errors";
+import { Semaphore } from "../workers/semaphore";
 import { checkPhotoType, processPhoto, sniffPhotoType } from "./photos";
-import { Semaphore } from "./semaphore";
 
 const jpeg = () =>
   sharp({ create: { width: 64, height: 32, channels: 3, background: "#336699" } })

@@ -26,7 +26,7 @@ export function createPhotoProcessor(options: { workers: number; queue: number }
   // PHOTO_WORKERS=0: on the calling thread (sharp's libuv threads), for comparisons.
   if (options.workers === 0) return { process: processPhoto, close: async () => undefined };
   const pool = new WorkerPool<Uint8Array, ProcessedPhoto | PhotoRefusal>(
-    // dist/main.js sits beside dist/photo-worker.js; from source, src/snagging/photo-worker.ts.
+    // dist/main.js sits beside dist/photo-worker.js; from source, src/photos/photo-worker.ts.
     workerEntry(new URL("./photo-worker.js", import.meta.url), new URL("./photo-worker.ts", import.meta.url)),
     options.workers,
     options.queue,

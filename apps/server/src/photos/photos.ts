@@ -10,7 +10,7 @@ import { availableParallelism } from "node:os";
 import { MAX_PHOTO_BYTES } from "@sitesnag/shared/snagging";
 import sharp from "sharp";
 import { AppError } from "../http/errors";
-import { Semaphore } from "./semaphore";
+import { Semaphore } from "../workers/semaphore";
 
 sharp.concurrency(1);
 sharp.cache(false);

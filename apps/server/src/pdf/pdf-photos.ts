@@ -5,7 +5,7 @@ import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo
 import type { Report } from "@sitesnag/shared/snagging";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDayTime } from "../format";
-import type { PdfInput } from "./pdf";
+import type { PdfInput } from "../snagging/pdf";
 import { BOTTOM, C, CONTENT_WIDTH, PAGE } from "./pdf-style";
 
 export function ensureSpace(doc: PDFKit.PDFDocument, needed: number) {

@@ -6,10 +6,10 @@ import type { Readable } from "node:stream";
 import type { TransferListItem } from "node:worker_threads";
 import { type AuditPdfInput, renderAuditPdf } from "../audits/audit-pdf";
 import { renderSnagListDocument, type SnagListTask } from "../snag-list/snag-list-task";
+import { type PdfInput, renderReportPdf } from "../snagging/pdf";
 import { MemoryBudget } from "../workers/memory-budget";
 import { PdfStreamer } from "../workers/pdf-stream";
 import { WorkerPool, workerEntry } from "../workers/worker-pool";
-import { type PdfInput, renderReportPdf } from "./pdf";
 import { DECODE_PEAK_BYTES, printCopies } from "./pdf-print-copies";
 
 /** A report's evidence PDF as a pool task. Other PDFs add their own `kind` here and in pdfRenderers. */
@@ -91,7 +91,7 @@ export function createPdfRenderer(options: { workers: number; queue: number; mem
     options.workers === 0
       ? undefined
       : new WorkerPool<PdfJob, null>(
-          // dist/main.js sits beside dist/pdf-worker.js; from source, src/snagging/pdf-worker.ts.
+          // dist/main.js sits beside dist/pdf-worker.js; from source, src/pdf/pdf-worker.ts.
           workerEntry(
             new URL("./pdf-worker.js", import.meta.url),
             new URL("./pdf-worker.ts", import.meta.url),
