@@ -44,7 +44,7 @@ import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { shareActivityRoutes } from "./sharing/share-activity.routes";
 import { shareLinkRoutes, sharePublicRoutes } from "./sharing/share-links.routes";
-import { sheetRoutes } from "./sheets/sheets.routes";
+import { createSheetServices, sheetRoutes } from "./sheets/sheets.routes";
 import { snagListRoutes } from "./snag-list/snag-list.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
@@ -148,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(rateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
 
   const authenticate = createAuthenticate(ctx);
+  const sheets = createSheetServices(ctx);
 
   await app.register(
     async (api) => {
@@ -162,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         }
         return reply.send({ status: "ok" });
       });
-      await api.register(authRoutes(ctx), { prefix: "/auth" });
+      await api.register(authRoutes(ctx, sheets), { prefix: "/auth" });
       await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snagListRoutes(ctx, authenticate), { prefix: "/projects" });
@@ -185,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
       await api.register(auditTemplateRoutes(ctx, authenticate), { prefix: "/audit-templates" });
-      await api.register(sheetRoutes(ctx, authenticate));
+      await api.register(sheetRoutes(sheets, authenticate));
       await api.register(uploadRoutes(ctx, authenticate), { prefix: "/uploads" });
     },
     { prefix: "/api" },

@@ -38,7 +38,31 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
       expect(r.assignedToName).toBe("Demo User");
       expect(r.projectName).not.toBe("");
     }
-  });
+    // The block's sample drawing, rendered like any upload, with the block's snags pinned on it.
+    const block = reports.find((r) => r.description.includes("Flat 2.04 kitchen"));
+    const projectId = block?.projectId as string;
+    const sheetsOf = async () =>
+      (
+        (
+          await t.request({ method: "GET", url: `/api/projects/${projectId}/sheets`, token: demo.accessToken })
+        ).json() as {
+          sheets: { id: string; name: string; level: string; status: string; pinCounts: Record<string, number> }[];
+        }
+      ).sheets;
+    await expect.poll(async () => (await sheetsOf()).map((s) => s.status), { timeout: 45_000 }).toEqual(["ready"]);
+    const [sheet] = await sheetsOf();
+    expect(sheet?.name).toBe("Block B — typical floor (levels 1–5)");
+    expect(sheet?.level).toBe("Levels 1–5");
+    const pinned = reports.filter((r) => r.sheetId === sheet?.id);
+    expect(pinned.map((r) => r.projectId)).toEqual([projectId, projectId, projectId]);
+    for (const r of pinned) {
+      expect(r.pinX).toBeGreaterThan(0);
+      expect(r.pinX).toBeLessThan(1);
+      expect(r.pinY).toBeGreaterThan(0);
+      expect(r.pinY).toBeLessThan(1);
+    }
+    expect(reports.filter((r) => r.projectId !== projectId).every((r) => r.sheetId === null)).toBe(true);
+  }, 60_000);
 
   it("removes expired sandboxes with their data and files, and nothing else", async () => {
     const expired = await demoLogin(t);

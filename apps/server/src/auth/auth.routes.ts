@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 import { isDemoCredentials, startDemo } from "../demo/demo.service";
 import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
+import type { SheetServices } from "../sheets/sheets.service";
 import { bearerToken } from "./auth.guard";
 import { login, normaliseEmail, register } from "./auth.service";
 import { SignInThrottle } from "./sign-in-throttle";
@@ -11,7 +12,7 @@ import { logout, logoutByAccessToken, refresh } from "./token-rotation";
 
 const REGISTRATIONS_PER_EMAIL = 10;
 
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPluginAsyncZod {
   return async (app) => {
     // Every answer here can carry tokens: never stored by a browser or a proxy.
     app.addHook("onRequest", async (_request, reply) => {
@@ -48,11 +49,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post("/login", { schema: { body: LoginSchema }, config: { rateLimit: perIp } }, async (request) => {
       // The demo credentials are public and open a fresh sandbox each time: nothing to guess.
-      if (isDemoCredentials(request.body.email, request.body.password)) return startDemo(ctx);
+      if (isDemoCredentials(request.body.email, request.body.password)) return startDemo(ctx, sheets);
       return throttle.attempt(normaliseEmail(request.body.email), request.ip, () => login(ctx, request.body));
     });
 
-    app.post("/demo-login", { config: { rateLimit: perIp } }, async () => startDemo(ctx));
+    app.post("/demo-login", { config: { rateLimit: perIp } }, async () => startDemo(ctx, sheets));
 
     app.post("/refresh", { schema: { body: RefreshSchema }, config: { rateLimit: perIp } }, async (request) =>
       refresh(ctx, request.body.refreshToken),

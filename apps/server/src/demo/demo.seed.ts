@@ -5,6 +5,7 @@ import { newId } from "../ids";
 import { withProjectSearchText } from "../projects/projects.repository";
 import { withSearchText } from "../snagging/snagging.repository";
 import type { DemoScene } from "./demo-photos";
+import { DEMO_PINS } from "./demo-plan";
 
 const DAY = 24 * 60 * 60;
 
@@ -124,6 +125,8 @@ export type DemoSeed = {
   reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "version" | "rejection_count"> & {
     scenes: DemoScene[];
   })[];
+  /** The sample drawing's project and where its snags are pinned (added after the rows: demo.service.ts). */
+  plan: { projectId: string; pins: { reportId: string; x: number; y: number }[] };
 };
 
 /** The sample rows of a new sandbox (pure: ids and times only; photos are stored by the caller). */
@@ -170,7 +173,11 @@ export function planDemoSeed({
       scenes: r.photos.map((p) => p.scene as DemoScene),
     };
   });
-  return { projects, reports };
+  const pins = SAMPLE_REPORTS.flatMap((r, i) => {
+    const at = r.project === 0 ? DEMO_PINS[r.photos[0].location] : undefined;
+    return at ? [{ reportId: (reports[i] as DemoSeed["reports"][number]).id, ...at }] : [];
+  });
+  return { projects, reports, plan: { projectId: (projects[0] as ProjectRow).id, pins } };
 }
 
 /** Inserts a planned seed and its (already stored) attachment rows, inside the sandbox's transaction. */

@@ -6,9 +6,11 @@ import { DEMO_EMAIL, DEMO_LIFETIME_SECONDS, DEMO_PASSWORD } from "@sitesnag/shar
 import { hashPassword } from "../auth/passwords";
 import { issueTokens } from "../auth/token-rotation";
 import type { AppContext } from "../context";
+import type { UserRow } from "../db/schema";
 import { newId } from "../ids";
 import { deleteProjectsWithFiles } from "../projects/projects.cascade";
 import { chargeStorage, storedBytesOf } from "../quotas/storage-quota";
+import { type SheetServices, uploadSheets } from "../sheets/sheets.service";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snagging.files";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
@@ -17,13 +19,19 @@ import { findUploadKeysOfWorkspaces } from "../uploads/uploads.repository";
 import { presentUser } from "../users/users.presenter";
 import { insertUser } from "../users/users.repository";
 import { deleteWorkspaces, findExpiredDemoWorkspaceIds, insertWorkspace } from "../workspaces/workspaces.repository";
-import { insertDemoSeed, planDemoSeed } from "./demo.seed";
+import { type DemoSeed, insertDemoSeed, planDemoSeed } from "./demo.seed";
 import { demoPhotos } from "./demo-photos";
+import { DEMO_PLAN_LEVEL, DEMO_PLAN_NAME, demoPlanPng } from "./demo-plan";
 
 export const isDemoCredentials = (email: string, password: string): boolean =>
   email.trim().toLowerCase() === DEMO_EMAIL && password === DEMO_PASSWORD;
 
-export async function startDemo(ctx: AppContext): Promise<AuthResponse> {
+/**
+ * A new sandbox, signed in. With the drawing services, the block's sample drawing is uploaded too
+ * (rendered off the request path like any drawing) and its snags pinned on it; a sandbox whose
+ * drawing fails still opens, without it.
+ */
+export async function startDemo(ctx: AppContext, sheets?: SheetServices): Promise<AuthResponse> {
   await removeExpiredDemos(ctx).catch((err: unknown) => ctx.log.warn({ err }, "demo clean-up failed"));
   const now = nowSeconds();
   // A random password nobody knows: the sandbox is reached only through this login.
@@ -76,7 +84,29 @@ export async function startDemo(ctx: AppContext): Promise<AuthResponse> {
       await deleteFilesQuietly(ctx, fileKeysOf(attachments));
       throw err;
     });
+  if (sheets)
+    await addDemoPlan(sheets, user, seed.plan).catch((err: unknown) => ctx.log.warn({ err }, "demo drawing not added"));
   return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };
+}
+
+async function addDemoPlan(sheets: SheetServices, user: UserRow, plan: DemoSeed["plan"]): Promise<void> {
+  const bytes = await demoPlanPng();
+  const [sheet] = await uploadSheets(sheets, user, plan.projectId, async () => ({
+    bytes,
+    kind: "png",
+    fileName: "block-b-typical-floor.png",
+    fields: { name: DEMO_PLAN_NAME, level: DEMO_PLAN_LEVEL },
+  }));
+  if (!sheet) return;
+  await sheets.ctx.db.transaction().execute(async (trx) => {
+    for (const pin of plan.pins)
+      await trx
+        .updateTable("snagging_reports")
+        .set({ sheet_id: sheet.id, pin_x: pin.x, pin_y: pin.y })
+        .where("id", "=", pin.reportId)
+        .where("workspace_id", "=", user.workspace_id)
+        .execute();
+  });
 }
 
 /** Deletes demo workspaces past their expiry, their files included. */

@@ -84,6 +84,9 @@ export class SheetJobs {
     this.closed = true;
     this.waiting.length = 0;
     await this.renderer.close();
+    // A render that had finished may still be storing its tiles or settling: let it, so nothing
+    // writes to storage or the database after the app has closed.
+    await this.idle();
   }
 
   private pump(): void {

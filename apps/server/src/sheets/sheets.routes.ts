@@ -7,22 +7,34 @@ import type { AppContext } from "../context";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { SheetJobs } from "./sheet-jobs";
 import { createSheetRenderer } from "./sheet-pool";
-import { addRevision, editSheet, getSheet, listSheets, removeSheet, uploadSheets } from "./sheets.service";
+import {
+  addRevision,
+  editSheet,
+  getSheet,
+  listSheets,
+  removeSheet,
+  type SheetServices,
+  uploadSheets,
+} from "./sheets.service";
 import { readSheetUpload } from "./sheets.upload";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
 
+/** The drawing renderer and its job queue: one per app, shared by the routes and the demo seed. */
+export function createSheetServices(ctx: AppContext): SheetServices {
+  const renderer = createSheetRenderer({
+    workers: ctx.config.sheets.workers,
+    timeoutSeconds: ctx.config.sheets.renderTimeoutSeconds,
+    maxMegapixels: ctx.config.sheets.maxMegapixels,
+  });
+  return { ctx, renderer, jobs: new SheetJobs(ctx, renderer, ctx.config.sheets.workers) };
+}
+
 /** Registered under /api: `/projects/:id/sheets` and `/sheets/*` (issue 24). */
-export function sheetRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+export function sheetRoutes(services: SheetServices, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
-    const renderer = createSheetRenderer({
-      workers: ctx.config.sheets.workers,
-      timeoutSeconds: ctx.config.sheets.renderTimeoutSeconds,
-      maxMegapixels: ctx.config.sheets.maxMegapixels,
-    });
-    const jobs = new SheetJobs(ctx, renderer, ctx.config.sheets.workers);
-    const services = { ctx, renderer, jobs };
+    const { ctx, jobs } = services;
     // Revisions left processing by a stop or a crash render again once the app is ready.
     app.addHook("onReady", () => jobs.resume());
     app.addHook("onClose", () => jobs.close());

@@ -41,6 +41,19 @@ describe("WorkerPool", () => {
     expect(new Set(threads).size).toBe(2);
   });
 
+  it("closing settles every task, the running ones included", async () => {
+    pool = new WorkerPool<Input, number>({ file: WORKER, options: { eval: true } }, 1, 5);
+    // Never opened: the first task runs until its worker is stopped, the second waits behind it.
+    const gate = new SharedArrayBuffer(4);
+    const running = pool.run({ gate }).catch((e: unknown) => e);
+    const waiting = pool.run({ gate }).catch((e: unknown) => e);
+    await expect.poll(() => pool.pending).toBe(2);
+    await pool.close();
+    expect(await running).toEqual(new Error("worker pool closed"));
+    expect(await waiting).toEqual(new Error("worker pool closed"));
+    expect(pool.pending).toBe(0);
+  });
+
   it("a crashed worker fails its task only; the next task gets a fresh worker", async () => {
     pool = new WorkerPool<Input, number>({ file: WORKER, options: { eval: true } }, 1, 5);
     const gate = new SharedArrayBuffer(4);

@@ -97,6 +97,13 @@ export class WorkerPool<I, O> {
     this.closed = true;
     for (const task of this.queue.splice(0)) task.reject(new Error("worker pool closed"));
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+    // Tasks that were running when their worker stopped settle too: nothing waits for ever on a
+    // closed pool (a shutdown waiting for in-flight work would otherwise hang).
+    for (const task of this.running.values()) {
+      if (task.timer) clearTimeout(task.timer);
+      task.reject(new Error("worker pool closed"));
+    }
+    this.running.clear();
   }
 
   private dispatch(): void {
