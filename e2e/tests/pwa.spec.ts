@@ -59,6 +59,20 @@ test("the close icon hides the install card", async ({ page }) => {
   await expect(card).toHaveCount(0);
 });
 
+test("the install card never hides a form's buttons: the page scrolls them clear", async ({ page, api }) => {
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Card Court" });
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/new?projectId=${project.id}`);
+  const save = page.getByRole("button", { name: "Save report" });
+  await expect(save).toBeVisible();
+  await offerInstall(page);
+  // A trial click runs every check a real one does, including that the button itself (not the
+  // card floating over the page's bottom corner) is what receives the tap.
+  await save.click({ trial: true, timeout: 5000 });
+  await expect(page.getByRole("region", { name: "Install SiteSnag" })).toBeVisible();
+});
+
 test("the web manifest and service worker are served for installation", async ({ request }) => {
   const manifest = await request.get("/manifest.webmanifest");
   expect(manifest.status()).toBe(200);

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import { Download, X } from "lucide-react";
+import { useEffect } from "react";
 import { Button } from "../../components/button";
 import { useUiStore } from "../../stores/ui-store";
 
@@ -9,7 +10,19 @@ export function InstallPrompt() {
   const show = useUiStore((s) => s.showInstallPrompt);
   const setShow = useUiStore((s) => s.setShowInstallPrompt);
   const setEvent = useUiStore((s) => s.setInstallPromptEvent);
-  if (!show || !event) return null;
+  const visible = show && event !== null;
+  // The card floats over the page's bottom corner, where forms keep their Save buttons: while it
+  // shows, the page gets room below its content so anything under the card can be scrolled clear.
+  useEffect(() => {
+    if (!visible) return;
+    const body = document.body;
+    const before = body.style.paddingBottom;
+    body.style.paddingBottom = "12rem";
+    return () => {
+      body.style.paddingBottom = before;
+    };
+  }, [visible]);
+  if (!visible) return null;
   const install = async () => {
     await event.prompt();
     await event.userChoice.catch(() => undefined);
