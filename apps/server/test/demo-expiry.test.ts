@@ -51,7 +51,7 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
       ).sheets;
     await expect.poll(async () => (await sheetsOf()).map((s) => s.status), { timeout: 45_000 }).toEqual(["ready"]);
     const [sheet] = await sheetsOf();
-    expect(sheet?.name).toBe("Block B — typical floor (levels 1–5)");
+    expect(sheet?.name).toBe("Block B — typical floor");
     expect(sheet?.level).toBe("Levels 1–5");
     const pinned = reports.filter((r) => r.sheetId === sheet?.id);
     expect(pinned.map((r) => r.projectId)).toEqual([projectId, projectId, projectId]);

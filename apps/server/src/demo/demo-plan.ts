@@ -28,7 +28,7 @@ export const DEMO_PINS: Readonly<Record<string, { x: number; y: number }>> = {
   "Flat 3.01 bathroom": { x: 560 / W, y: 200 / H },
 };
 
-export const DEMO_PLAN_NAME = "Block B — typical floor (levels 1–5)";
+export const DEMO_PLAN_NAME = "Block B — typical floor";
 export const DEMO_PLAN_LEVEL = "Levels 1–5";
 
 function roomSvg({ x, y, w, h, label }: Room): string {
