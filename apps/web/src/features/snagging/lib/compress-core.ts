@@ -1,2 +1,0 @@
-// Moved to the shared photo compressor (lib/photo-compress): kept so older imports keep working.
-export * from "../../../lib/photo-compress/compress-core";
