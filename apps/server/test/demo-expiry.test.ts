@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { AuditApi, AuditSummaryApi } from "@sitesnag/shared/audits-api";
 import { parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Report } from "@sitesnag/shared/snagging";
 import sharp from "sharp";
@@ -62,6 +63,28 @@ describe.each(DIALECTS)("demo seed and expiry (%s)", (kind) => {
       expect(r.pinY).toBeLessThan(1);
     }
     expect(reports.filter((r) => r.projectId !== projectId).every((r) => r.sheetId === null)).toBe(true);
+
+    // Sample audits: three signed audits of the block, improving, and a draft at the school.
+    const { audits } = (
+      await t.request({ method: "GET", url: "/api/audits?limit=50", token: demo.accessToken })
+    ).json() as { audits: AuditSummaryApi[] };
+    const completed = audits.filter((a) => a.status === "completed").sort((a, b) => a.auditDate - b.auditDate);
+    expect(completed).toHaveLength(3);
+    expect(completed.every((a) => a.projectId === projectId)).toBe(true);
+    const scores = completed.map((a) => a.overallScore);
+    expect(scores[0]).toBeLessThan(scores[1] as number);
+    expect(scores[1]).toBeLessThan(scores[2] as number);
+    expect(audits.filter((a) => a.status === "draft").map((a) => a.projectId)).toEqual([
+      reports.find((r) => r.projectId !== projectId && r.description.includes("Plant room"))?.projectId,
+    ]);
+    const latest = (
+      await t.request({ method: "GET", url: `/api/audits/${completed[2]?.id}`, token: demo.accessToken })
+    ).json() as { audit: AuditApi };
+    expect(latest.audit.auditorSignature?.signerName).toBe("Demo User");
+    expect(latest.audit.siteRepSignature?.signerName).toBe("Priya Shah (site manager)");
+    const pdf = await t.request({ method: "GET", url: `/api/audits/${completed[2]?.id}/pdf`, token: demo.accessToken });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
   }, 60_000);
 
   it("removes expired sandboxes with their data and files, and nothing else", async () => {

@@ -20,6 +20,7 @@ import { presentUser } from "../users/users.presenter";
 import { insertUser } from "../users/users.repository";
 import { deleteWorkspaces, findExpiredDemoWorkspaceIds, insertWorkspace } from "../workspaces/workspaces.repository";
 import { type DemoSeed, insertDemoSeed, planDemoSeed } from "./demo.seed";
+import { addDemoAudits } from "./demo-audits";
 import { demoPhotos } from "./demo-photos";
 import { DEMO_PLAN_LEVEL, DEMO_PLAN_NAME, demoPlanPng } from "./demo-plan";
 
@@ -28,8 +29,8 @@ export const isDemoCredentials = (email: string, password: string): boolean =>
 
 /**
  * A new sandbox, signed in. With the drawing services, the block's sample drawing is uploaded too
- * (rendered off the request path like any drawing) and its snags pinned on it; a sandbox whose
- * drawing fails still opens, without it.
+ * (rendered off the request path like any drawing) and its snags pinned on it, and sample audits
+ * are made through the audit service (demo-audits.ts).
  */
 export async function startDemo(ctx: AppContext, sheets?: SheetServices): Promise<AuthResponse> {
   await removeExpiredDemos(ctx).catch((err: unknown) => ctx.log.warn({ err }, "demo clean-up failed"));
@@ -84,8 +85,16 @@ export async function startDemo(ctx: AppContext, sheets?: SheetServices): Promis
       await deleteFilesQuietly(ctx, fileKeysOf(attachments));
       throw err;
     });
-  if (sheets)
-    await addDemoPlan(sheets, user, seed.plan).catch((err: unknown) => ctx.log.warn({ err }, "demo drawing not added"));
+  // The drawing and the audits are extras: a sandbox whose extras fail still opens, without them.
+  const [block, school] = seed.projects.map((p) => p.id) as [string, string];
+  await Promise.all([
+    sheets
+      ? addDemoPlan(sheets, user, seed.plan).catch((err: unknown) => ctx.log.warn({ err }, "demo drawing not added"))
+      : undefined,
+    addDemoAudits(ctx, user, { block, school }, now).catch((err: unknown) =>
+      ctx.log.warn({ err }, "demo audits not added"),
+    ),
+  ]);
   return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };
 }
 
