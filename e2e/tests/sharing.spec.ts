@@ -191,9 +191,9 @@ test("a report assigned to a contact offers to email them a link to their snags;
   await page.goto(`/app/projects/${project.id}`);
   await page.getByRole("button", { name: "Share snags" }).click();
   const dialog = page.getByRole("dialog", { name: "Share snags with a link" });
-  await dialog.getByLabel("Assignee").selectOption({ label: "Pat Doyle" });
+  await dialog.getByLabel("Assignee").selectOption({ label: "Pat Doyle (Acme Plumbing)" });
   await expect(dialog.getByLabel("Email the link to (optional)")).toHaveValue(email);
-  await expect(dialog.getByLabel("Who is it for?")).toHaveValue("Pat Doyle");
+  await expect(dialog.getByLabel("Who is it for?")).toHaveValue("Pat Doyle (Acme Plumbing)");
   await expect(dialog.getByRole("button", { name: "Create and email link" })).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
 

@@ -1,3 +1,4 @@
+import { contactLabel } from "@sitesnag/shared/contacts";
 import { DEFAULT_SHARE_DAYS, type ShareLinkCreateInput } from "@sitesnag/shared/sharing";
 import { Check, Copy } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -61,7 +62,8 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
     const contact = contactOf(id);
     setAssigneeId(id);
     if (!sendTo.trim() || sendTo === before?.email) setSendTo(contact?.email ?? "");
-    if (contact && (!name.trim() || name === before?.name)) setName(contact.name);
+    const label = (c: typeof contact) => (c ? contactLabel(c.name, c.company).slice(0, 80) : "");
+    if (contact && (!name.trim() || name === label(before))) setName(label(contact));
   };
 
   const submit = (event: FormEvent) => {
