@@ -2,10 +2,11 @@
 // to file a snag there, see its pin in the status colour, recolour it by a status change, filter,
 // and drag it elsewhere (with Undo). Phone and desktop.
 import type { Page } from "@playwright/test";
-import { type ApiHelper, expect, type Session, signInAs, test } from "../fixtures";
+import { expect, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { axe, WCAG_21_AA } from "../support/axe";
 import { expectPersisted, installServiceWorker } from "../support/offline";
+import { readySheet } from "../support/sheets";
 import { choosePhotos, describePhoto, jpegFile } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
 
@@ -137,29 +138,6 @@ test("a drawing uploaded, a snag filed by tapping the plan, its pin coloured by 
   const scan = await axe(page).withTags(WCAG_21_AA).analyze();
   expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 });
-
-/** A one-page drawing uploaded through the API and drawn (the UI upload is the first test's). */
-async function readySheet(api: ApiHelper, baseUrl: string, token: string, projectId: string) {
-  const form = new FormData();
-  form.set("file", new Blob([new Uint8Array(makePng([240, 240, 240], 1600, 1200))], { type: "image/png" }), "Roof.png");
-  const res = await fetch(`${baseUrl}/api/projects/${projectId}/sheets`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`upload → ${res.status} ${await res.text()}`);
-  const id = ((await res.json()) as { sheets: { id: string }[] }).sheets[0]?.id as string;
-  await expect
-    .poll(
-      async () =>
-        (await api.call<{ sheet: { status: string } }>("GET", `/sheets/${id}`, undefined, token)).sheet.status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe("ready");
-  return id;
-}
 
 test("a two-finger pinch zooms the plan around the fingers' midpoint", async ({ page, api, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== "mobile", "pinch is a touch gesture");

@@ -6,6 +6,8 @@ import { promisify } from "node:util";
 import { expect, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { axe, WCAG_21_AA } from "../support/axe";
+import { linkIn, waitForMail } from "../support/mail";
+import { readySheet } from "../support/sheets";
 
 const run = promisify(execFile);
 
@@ -54,8 +56,11 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
   browser,
   baseURL,
 }) => {
-  test.slow(); // Two browsers, photo upload.
+  test.slow(); // Two browsers, photo upload, a drawing rendered.
   const { owner, project, leak, drip, paint } = await teamWithSnags(api);
+  // The leak is pinned on the project's drawing: the link's page shows it on the plan.
+  const sheetId = await readySheet(api, baseURL as string, owner.accessToken, project.id, "Level 2.png");
+  await api.call("PATCH", `/snagging/${leak.id}`, { sheetId, pinX: 0.25, pinY: 0.4 }, owner.accessToken);
   await signInAs(page, owner);
   await page.goto(`/app/projects/${project.id}`);
   await expect(page.getByText("No links yet.")).toBeVisible();
@@ -89,6 +94,11 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
   expect(results.violations).toEqual([]);
 
   const card = shared.getByRole("article", { name: leak.title });
+  const plan = card.getByRole("img", { name: `Plan Level 2 with the pin of ${leak.title}, 25% across and 40% down` });
+  await expect(plan).toBeVisible();
+  await expect(card.getByText("On the plan: Level 2")).toBeVisible();
+  await expect.poll(() => plan.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+  await expect(shared.getByRole("article", { name: drip.title }).getByRole("img", { name: /^Plan / })).toHaveCount(0);
   await card.getByRole("button", { name: "Mark fixed" }).click();
   await card.getByRole("button", { name: "Send fix" }).click();
   await expect(card.getByRole("alert")).toHaveText("Add a photo of the fix");
@@ -153,4 +163,65 @@ test("a snag list PDF grouped by location, with the list's filter", async ({ pag
   for (const report of [leak, drip, paint]) expect(stdout).toContain(report.title);
   const { stdout: images } = await run("pdfimages", ["-list", file]);
   expect(images.trim().split("\n").length - 2).toBe(3);
+});
+
+test("a report assigned to a contact offers to email them a link to their snags; the mail opens them", async ({
+  page,
+  api,
+  server,
+}) => {
+  const owner = await api.signUp({ firstName: "Olive", lastName: "Owner" });
+  const project = await api.createProject(owner.accessToken, { name: "Quay Flats" });
+  const email = `pat.${Date.now()}.${Math.random().toString(36).slice(2)}@acme.example`;
+  const { contact } = await api.call<{ contact: { id: string } }>(
+    "POST",
+    "/contacts",
+    { name: "Pat Doyle", company: "Acme Plumbing", email },
+    owner.accessToken,
+  );
+  const report = await api.createReport(owner.accessToken, {
+    projectId: project.id,
+    priority: "high",
+    assignedTo: contact.id,
+    description: "📷 Photo 1 - Flat 4 bathroom: Leaking trap",
+  });
+  await signInAs(page, owner);
+
+  // The share dialog fills in the contact's address once the contact is chosen.
+  await page.goto(`/app/projects/${project.id}`);
+  await page.getByRole("button", { name: "Share snags" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share snags with a link" });
+  await dialog.getByLabel("Assignee").selectOption({ label: "Pat Doyle (Acme Plumbing)" });
+  await expect(dialog.getByLabel("Email the link to (optional)")).toHaveValue(email);
+  await expect(dialog.getByLabel("Who is it for?")).toHaveValue("Pat Doyle (Acme Plumbing)");
+  await expect(dialog.getByRole("button", { name: "Create and email link" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // The report: no link of Pat's yet, so one click makes it and emails it.
+  await page.goto(`/app/snagging/${report.id}`);
+  const send = page.getByRole("button", { name: "Send Pat Doyle a link to their snags" });
+  await send.click();
+  await expect(page.getByRole("status").filter({ hasText: `Link emailed to ${email}.` })).toBeVisible();
+  const mail = await waitForMail(server.dataDir, email);
+  expect(mail.subject).toBe("Olive Owner shared snags on Quay Flats with you");
+  const link = linkIn(mail, `${server.url}/s/`);
+  const { shareLinks } = await api.call<{ shareLinks: { name: string; assigneeId: string; state: string }[] }>(
+    "GET",
+    `/projects/${project.id}/share-links`,
+    undefined,
+    owner.accessToken,
+  );
+  expect(shareLinks).toEqual([
+    expect.objectContaining({ name: "Pat Doyle (Acme Plumbing)", assigneeId: contact.id, state: "active" }),
+  ]);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: report.title })).toBeVisible();
+  await expect(send).toHaveCount(0);
+
+  // The link in the mail opens Pat's snags.
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole("heading", { name: "Pat Doyle (Acme Plumbing)" })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Shared snags" }).getByRole("heading", { name: report.title }),
+  ).toBeVisible();
 });

@@ -104,6 +104,26 @@ const sharedSheet = (w: World): Promise<string> => {
   return sharedSheetId;
 };
 
+/** A report of the owner's project pinned on the shared sheet, once that has rendered. */
+let pinnedReportId: Promise<string> | undefined;
+const pinnedReport = (w: World): Promise<string> => {
+  pinnedReportId ??= (async () => {
+    const sheetId = await sharedSheet(w);
+    for (let i = 0; i < 300; i += 1) {
+      const res = await w.t.request({ method: "GET", url: `/api/sheets/${sheetId}`, token: w.owner.accessToken });
+      if ((res.json() as { sheet: { status: string } }).sheet.status === "ready") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const report = await insertReport(
+      w.t,
+      { workspaceId: w.owner.user.workspaceId, projectId: w.projectId, userId: w.owner.user.id },
+      { sheet_id: sheetId, pin_x: 0.5, pin_y: 0.5 },
+    );
+    return String(report.id);
+  })();
+  return pinnedReportId;
+};
+
 const ROWS: Row[] = [
   { route: "GET /api/health", request: () => ({ method: "GET", url: "/api/health" }), expected: all(200, 200) },
   {
@@ -290,6 +310,15 @@ const ROWS: Row[] = [
     // No session needed: the link is the credential; a bearer token changes nothing.
     route: "GET /api/share/:token",
     request: async (w) => ({ method: "GET", url: `/api/share/${(await w.freshShareLink()).token}` }),
+    expected: all(200, 200),
+  },
+  {
+    // The crop of the plan around a shared snag's pin: the link is the credential here too.
+    route: "GET /api/share/:token/reports/:reportId/plan",
+    request: async (w) => ({
+      method: "GET",
+      url: `/api/share/${(await w.freshShareLink()).token}/reports/${await pinnedReport(w)}/plan`,
+    }),
     expected: all(200, 200),
   },
   {
@@ -787,6 +816,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
 
   beforeAll(async () => {
     sharedSheetId = undefined;
+    pinnedReportId = undefined;
     const t = await createTestApp(kind);
     const owner = await signUp(t, { firstName: "Olive" });
     const invite = async () => {

@@ -503,6 +503,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["GET", `/api/share/${id}`],
         ["POST", `/api/share/${id}/reports/${reportId}/fix`],
         ["POST", `/api/share/${shareToken}/reports/${id}/fix`],
+        ["GET", `/api/share/${id}/reports/${reportId}/plan`],
+        ["GET", `/api/share/${shareToken}/reports/${id}/plan`],
       ] as const) {
         const res = await t.request({ method, url, token, payload: { name: "x" } });
         expect(res.statusCode, `${method} ${url}`).toBe(404);

@@ -6,7 +6,9 @@
 import type { ActivityList } from "@sitesnag/shared/activity";
 import { writePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { ShareLink, ShareLinkCreated, ShareView } from "@sitesnag/shared/sharing";
+import type { Sheet } from "@sitesnag/shared/sheets";
 import type { Report } from "@sitesnag/shared/snagging";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashShareToken } from "../src/sharing/share-tokens";
 import { allKeys, countRows, expectError, expectFieldError } from "./assertions";
@@ -14,6 +16,7 @@ import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, listFiles, multipart } from "./images";
 import { readPdf } from "./pdf-tools";
+import { linkIn, type SmtpCapture, startSmtpCapture } from "./smtp-capture";
 
 type Account = { accessToken: string; user: { id: string; workspaceId: string } };
 
@@ -156,6 +159,7 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
       "/api/health",
       "/api/share/:token",
       "/api/share/:token/reports/:reportId/fix",
+      "/api/share/:token/reports/:reportId/plan",
       "/api/mail/unsubscribe",
     ]);
     const tried: string[] = [];
@@ -315,6 +319,109 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     });
   });
 
+  it("shows a pinned snag's place on the plan as a crop served only through the link", async () => {
+    // A project of its own, so the views counted by the other tests stay as they are.
+    const plansProject = (await createProject(t, owner.accessToken, { name: "Plans" })).id;
+    const drawing = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const upload = await multipart(
+      { level: "Level 2" },
+      [{ name: "Second floor.png", data: drawing, type: "image/png" }],
+      "file",
+    );
+    const created = await t.request({
+      method: "POST",
+      url: `/api/projects/${plansProject}/sheets`,
+      token: owner.accessToken,
+      ...upload,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sheetId = (created.json() as { sheets: Sheet[] }).sheets[0]?.id as string;
+    for (let i = 0; i < 300; i += 1) {
+      const sheet = (await t.request({ method: "GET", url: `/api/sheets/${sheetId}`, token: owner.accessToken })).json()
+        .sheet as Sheet;
+      if (sheet.status === "ready") break;
+      expect(sheet.status).toBe("processing");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const pinned = await createReport(owner.accessToken, plansProject, {
+      assignedTo: member.user.id,
+      sheetId,
+      pinX: "0.25",
+      pinY: "0.5",
+    });
+    const unpinned = await createReport(owner.accessToken, plansProject, { assignedTo: member.user.id });
+    const outside = await createReport(owner.accessToken, plansProject, { sheetId, pinX: "0.75", pinY: "0.5" });
+    const link = (
+      await share({ name: "Plans", assigneeId: member.user.id }, owner.accessToken, plansProject)
+    ).json() as ShareLinkCreated;
+    const token = tokenOf(link);
+    const res = await view(token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ShareView;
+    const shown = body.reports.find((r) => r.id === pinned.id);
+    expect(shown?.plan).toMatchObject({ sheetName: "Second floor", level: "Level 2", x: 0.25, y: 0.5 });
+    expect(shown?.plan?.imageUrl).toMatch(new RegExp(`^/api/share/${token}/reports/${pinned.id}/plan\\?v=`));
+    expect(body.reports.find((r) => r.id === unpinned.id)?.plan).toBeNull();
+    // Nothing of the sheet's own files (its tiles and preview would open the whole drawing).
+    expect(res.body).not.toContain("/files/sheets");
+    expect(res.body).not.toContain(sheetId);
+
+    // The crop: a JPEG with the open snag's red pin at its place (a quarter across: left of centre).
+    const image = await t.request({ method: "GET", url: shown?.plan?.imageUrl as string });
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/jpeg");
+    expect(image.headers["cache-control"]).toBe("private, max-age=86400");
+    const { data, info } = await sharp(image.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(240); // 30 % of the 800 px preview, 3 : 2
+    expect(info.height).toBe(160);
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    const [r, g, b] = pixel(Math.round(0.25 * 800 - 80), 80);
+    expect(r).toBeGreaterThan(180);
+    expect(g).toBeLessThan(90);
+    expect(b).toBeLessThan(90);
+    expect(pixel(230, 10).every((c) => c > 240)).toBe(true);
+
+    // Only the link's own pinned snags: not one outside its set, not one without a pin, not a guess.
+    const plan = (id: string, withToken = token) =>
+      t.request({ method: "GET", url: `/api/share/${withToken}/reports/${id}/plan` });
+    expectError(await plan(outside.id), 404, "Report not found");
+    expectError(await plan(foreignReport.id), 404, "Report not found");
+    expectError(await plan(unpinned.id), 404, "Plan not found");
+    expectError(await plan("not-a-uuid"), 404);
+    expectError(
+      await plan(pinned.id, "C".repeat(43)),
+      404,
+      "This link is not valid. Ask the person who sent it for a new one.",
+    );
+    // Another link of the same workspace that does not share the snag cannot fetch its plan.
+    const lowOnly = tokenOf(
+      (
+        await share({ name: "Low", filter: { priority: "low" } }, owner.accessToken, plansProject)
+      ).json() as ShareLinkCreated,
+    );
+    expectError(await plan(pinned.id, lowOnly), 404, "Report not found");
+    // Reassigned away, the snag leaves the link at once, plan included.
+    await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${pinned.id}`,
+      token: owner.accessToken,
+      payload: { assignedTo: null },
+    });
+    expectError(await plan(pinned.id), 404, "Report not found");
+    // Revoked: the plan goes with the page.
+    await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${pinned.id}`,
+      token: owner.accessToken,
+      payload: { assignedTo: member.user.id },
+    });
+    expect((await plan(pinned.id)).statusCode).toBe(200);
+    await t.request({ method: "DELETE", url: `/api/share-links/${link.id}`, token: owner.accessToken });
+    expectError(await plan(pinned.id), 410, "This link has been revoked. Ask the person who sent it for a new one.");
+  });
+
   it("refuses a fix without a photo or with a bad note, changing nothing", async () => {
     const token = tokenOf((await share({ name: "Strict" })).json() as ShareLinkCreated);
     const target = otherReports[0] as Report;
@@ -431,6 +538,7 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
       await logged.request({ method: "GET", url: `/api/share/${token}` });
       await logged.request({ method: "GET", url: `/s/${token}` });
       await logged.request({ method: "POST", url: `/api/share/${token}/reports/${project.id}/fix`, payload: {} });
+      await logged.request({ method: "GET", url: `/api/share/${token}/reports/${project.id}/plan?v=1.1` });
       expect(lines.length).toBeGreaterThan(4);
       expect(lines.join("\n")).not.toContain(token);
     } finally {
@@ -450,5 +558,97 @@ describe.each(DIALECTS)("share link rate limit (%s)", (kind) => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(DIALECTS)("share links by email (%s)", (kind) => {
+  const PUBLIC_URL = "https://snag.example.com";
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL, SHARE_RATE_LIMIT: "1000" });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it("emails a contact the link to their snags, with the link's mail queued with it and its token gone once sent", async () => {
+    const owner = await signUp(t, { firstName: "Olive", lastName: "Owner" });
+    const project = await createProject(t, owner.accessToken, { name: "Quay Flats" });
+    const contact = (
+      await t.request({
+        method: "POST",
+        url: "/api/contacts",
+        token: owner.accessToken,
+        payload: { name: "Pat Doyle", company: "Acme Plumbing", email: "pat@acme.example" },
+      })
+    ).json() as { contact: { id: string } };
+    const body = await multipart({ projectId: project.id, priority: "high", assignedTo: contact.contact.id }, [
+      { name: "before.jpg", data: await jpegPhoto({ seed: 3 }) },
+    ]);
+    const report = (await t.request({ method: "POST", url: "/api/snagging", token: owner.accessToken, ...body })).json()
+      .report as Report;
+    const res = await t.request({
+      method: "POST",
+      url: `/api/projects/${project.id}/share-links`,
+      token: owner.accessToken,
+      payload: { name: "Pat Doyle", assigneeId: contact.contact.id, sendTo: " Pat@Acme.example " },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as ShareLinkCreated;
+    expect(created.emailedTo).toBe("pat@acme.example");
+    expect(created.url.startsWith(`${PUBLIC_URL}/s/`)).toBe(true);
+    const token = created.url.split("/s/")[1] as string;
+
+    expect(await t.ctx.mail.deliverDue()).toBe(1);
+    const [mail] = smtp.messages;
+    expect(mail?.envelopeTo).toEqual(["pat@acme.example"]);
+    expect(mail?.parsed.subject).toBe("Olive Owner shared snags on Quay Flats with you");
+    expect(linkIn(mail as never, `${PUBLIC_URL}/s/`)).toBe(created.url);
+    expect(mail?.parsed.html).toContain(`href="${created.url}"`);
+    expect(mail?.parsed.text).toContain("You are receiving this because Olive Owner");
+    // The link in the mail opens the contact's snags.
+    const seen = (await t.request({ method: "GET", url: `/api/share/${token}` })).json() as ShareView;
+    expect(seen.reports.map((r) => r.id)).toEqual([report.id]);
+    // The outbox keeps the message, not the credential.
+    const row = await t.ctx.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("to_address", "=", "pat@acme.example")
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("sent");
+    expect(`${row.text_body}${row.html_body}`).not.toContain(token);
+    expect(row.text_body).toContain(`${PUBLIC_URL}/s/REDACTED`);
+    expect(row.redact_after_send).toBeNull();
+
+    // Without an address nothing is mailed.
+    const quiet = await t.request({
+      method: "POST",
+      url: `/api/projects/${project.id}/share-links`,
+      token: owner.accessToken,
+      payload: { name: "Copied", assigneeId: contact.contact.id },
+    });
+    expect((quiet.json() as ShareLinkCreated).emailedTo).toBeNull();
+    expect(await t.ctx.mail.deliverDue()).toBe(0);
+  });
+
+  it("refuses an address it cannot mail, making neither the link nor the mail", async () => {
+    const owner = await signUp(t);
+    const project = await createProject(t, owner.accessToken);
+    const before = [await countRows(t, "share_links"), await countRows(t, "mail_outbox")];
+    const post = (sendTo: unknown) =>
+      t.request({
+        method: "POST",
+        url: `/api/projects/${project.id}/share-links`,
+        token: owner.accessToken,
+        payload: { name: "Nobody", sendTo },
+      });
+    expectFieldError(await post("not an address"), "sendTo", "Enter a valid email address to send the link to");
+    expectFieldError(await post(["a@b.example"]), "sendTo", "Enter a valid email address to send the link to");
+    expectError(await post('"quoted"@example.com'), 400, "That email address cannot receive mail. Please check it.");
+    expectError(await post("a@b.example\r\nBcc: victim@evil.example"), 400);
+    expect([await countRows(t, "share_links"), await countRows(t, "mail_outbox")]).toEqual(before);
   });
 });

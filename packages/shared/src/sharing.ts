@@ -30,11 +30,23 @@ export const ShareLinkCreateSchema = z.object({
     .min(1, `Expiry must be a whole number of days from 1 to ${MAX_SHARE_DAYS}`)
     .max(MAX_SHARE_DAYS, `Expiry must be a whole number of days from 1 to ${MAX_SHARE_DAYS}`)
     .default(DEFAULT_SHARE_DAYS),
+  /** Email the link to this address (a contact's, prefilled) as well as answering it. */
+  sendTo: plainString({ error: "Enter a valid email address to send the link to" })
+    .trim()
+    .max(254, "Enter a valid email address to send the link to")
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address to send the link to")
+    .nullish(),
 });
 export type ShareLinkCreateInput = z.input<typeof ShareLinkCreateSchema>;
 export type ShareLinkCreate = z.output<typeof ShareLinkCreateSchema>;
 
-export type ShareLinkCreated = { id: string; url: string; expiresAt: number };
+export type ShareLinkCreated = {
+  id: string;
+  url: string;
+  expiresAt: number;
+  /** The address the link was emailed to (queued with the link), or null. */
+  emailedTo: string | null;
+};
 
 /** A link as the project's owners and members see it (never its token). */
 export type ShareLink = {
@@ -62,6 +74,19 @@ export type SharedPhoto = {
   description: string;
 };
 
+/**
+ * Where a shared snag is on its drawing: the sheet's name and level, the pin's position (0–1 across
+ * and down) and a crop of the plan around it with the pin drawn, served only through the link.
+ */
+export type SharedPlan = {
+  sheetName: string;
+  level: string;
+  x: number;
+  y: number;
+  /** `/api/share/{token}/reports/{id}/plan?v=…`: a JPEG crop, nothing else of the sheet. */
+  imageUrl: string;
+};
+
 /** A snag as the person holding a link sees it: no names of the workspace's people. */
 export type SharedReport = {
   id: string;
@@ -74,6 +99,8 @@ export type SharedReport = {
   locationLat: number | null;
   locationLng: number | null;
   photos: SharedPhoto[];
+  /** Its pin on the plan, when it has one on a sheet that has rendered. */
+  plan: SharedPlan | null;
 };
 
 /** GET /api/share/{token} */

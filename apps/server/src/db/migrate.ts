@@ -22,6 +22,7 @@ import * as auditTemplates from "./migrations/0019-audit-templates";
 import * as contacts from "./migrations/0020-contacts";
 import * as auditStorage from "./migrations/0021-audit-storage";
 import * as commentMentionsNotificationDetail from "./migrations/0023-comment-mentions-notification-detail";
+import * as mailRedactAfterSend from "./migrations/0024-mail-redact-after-send";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0020-contacts": contacts,
   "0021-audit-storage": auditStorage,
   "0023-comment-mentions-notification-detail": commentMentionsNotificationDetail,
+  "0024-mail-redact-after-send": mailRedactAfterSend,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

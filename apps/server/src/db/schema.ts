@@ -272,6 +272,8 @@ export interface MailOutboxTable {
   reason: string;
   /** The one-click unsubscribe URL (List-Unsubscribe, RFC 8058), for notification mail. */
   unsubscribe_url: string | null;
+  /** A secret in the bodies (a share link's token) replaced once sent (migration 0024), or null. */
+  redact_after_send: string | null;
   status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
   next_attempt_at: number;

@@ -1,7 +1,7 @@
 // Kysely queries of the mail outbox. Claiming a row is one conditional UPDATE: on PostgreSQL the
 // row lock makes a second instance re-check the condition and find the lease taken; SQLite writes
 // one statement at a time. Either way exactly one instance gets `numUpdatedRows === 1`.
-import type { Insertable, Kysely, Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { Database, MailOutboxTable } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -43,10 +43,20 @@ export async function leaseMessage(db: Q, id: string, owner: string, now: number
     .executeTakeFirst();
 }
 
+/** What the stored copy of a sent message shows where its secret was. */
+export const REDACTED = "REDACTED";
+
+/** The body with the row's secret (if any) replaced: a sent message keeps no live credential. */
+const redacted = (column: "text_body" | "html_body") =>
+  sql<string>`case when redact_after_send is null then ${sql.ref(column)} else replace(${sql.ref(column)}, redact_after_send, ${REDACTED}) end`;
+
 export async function markSent(db: Q, id: string, owner: string, now: number): Promise<void> {
   await db
     .updateTable("mail_outbox")
     .set((eb) => ({
+      text_body: redacted("text_body"),
+      html_body: redacted("html_body"),
+      redact_after_send: null,
       status: "sent",
       sent_at: now,
       attempts: eb("attempts", "+", 1),

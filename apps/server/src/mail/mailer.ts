@@ -10,6 +10,8 @@
 //   handed to the mail server once. (An instance that dies between the server's acceptance and
 //   its own bookkeeping leaves the lease to expire and the row is sent again: at least once then,
 //   with the same Message-ID.)
+// - A message that names a secret (a share link's token) keeps it in the table only until it is
+//   sent: marking it sent replaces the secret in the stored bodies (decision 0034).
 // - `start` runs delivery every POLL_MS inside the server process; `stop` ends it and waits for the
 //   send in flight, so graceful shutdown never cuts one in half.
 import type { FastifyBaseLogger } from "fastify";
@@ -39,6 +41,11 @@ export type MailMessage = MailContent & {
   listUnsubscribeUrl?: string | undefined;
   /** The recipient's name, shown in the To header; line breaks and control characters are removed. */
   toName?: string | undefined;
+  /**
+   * A secret the bodies carry (a share link's token): the outbox keeps it only until the message is
+   * sent, then its stored copy reads REDACTED in its place (decision 0034).
+   */
+  secret?: string | undefined;
 };
 
 const POLL_MS = 5_000;
@@ -64,6 +71,7 @@ function outboxRow(message: MailMessage, now: number) {
     html_body: renderHtml(content),
     reason: message.reason,
     unsubscribe_url: message.listUnsubscribeUrl ?? null,
+    redact_after_send: message.secret || null,
     next_attempt_at: now,
     lease_owner: null,
     lease_until: null,

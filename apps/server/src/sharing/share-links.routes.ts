@@ -6,11 +6,13 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.service";
-import { fixThroughShare, viewShare } from "./share-public.service";
+import { fixThroughShare, sharedPlanImage, viewShare } from "./share-public.service";
 
 const IdParams = z.object({ id: z.string().max(200) });
 const TokenParams = z.object({ token: z.string().max(200) });
 const FixParams = TokenParams.extend({ reportId: z.string().max(200) });
+/** Plan crops: a page of pinned snags asks for one each, so they count apart from the page itself. */
+const PLAN_IMAGES_PER_PAGE_VIEW = 5;
 
 /** Under /api, signed in: a project's links (any member of its workspace). */
 export function shareLinkRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
@@ -46,6 +48,21 @@ export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get("/:token", { schema: { params: TokenParams }, config: { rateLimit: perIp } }, async (request, reply) =>
       reply.header("Cache-Control", "no-store").send(await viewShare(ctx, request.params.token)),
+    );
+
+    // The URL carries `?v=` (the report's version and sheet revision): a new one after any change, so
+    // the browser may keep this one. Private: it is still behind the link.
+    app.get(
+      "/:token/reports/:reportId/plan",
+      {
+        schema: { params: FixParams },
+        config: { rateLimit: { ...perIp, max: ctx.config.shareRateLimit * PLAN_IMAGES_PER_PAGE_VIEW } },
+      },
+      async (request, reply) =>
+        reply
+          .header("Cache-Control", "private, max-age=86400")
+          .type("image/jpeg")
+          .send(await sharedPlanImage(ctx, request.params.token, request.params.reportId)),
     );
 
     app.post(

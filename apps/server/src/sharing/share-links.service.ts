@@ -1,5 +1,5 @@
 // Owners and members manage a project's share links: create (the token is answered once, in the
-// URL), list (with last use and what happened through each), revoke. Workspace first: another
+// URL, and optionally emailed to the person it is for), list (with last use and what happened through each), revoke. Workspace first: another
 // workspace's project or link answers 404.
 import { contactLabel } from "@sitesnag/shared/contacts";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
@@ -11,6 +11,7 @@ import { notFound } from "../http/errors";
 import { newId } from "../ids";
 import { checkAssigneeFilter, requireProjectOf } from "../snag-list/snag-list.service";
 import { nowSeconds } from "../time";
+import { queueShareLinkMail } from "./share-link-mail";
 import {
   findProjectShareLinks,
   findShareLink,
@@ -83,8 +84,21 @@ export async function createShareLink(
     revoked_at: null,
     last_used_at: null,
   };
-  await insertShareLink(ctx.db, row);
-  return { id: row.id, url: `${origin}/s/${token}`, expiresAt: row.expires_at };
+  const url = `${origin}/s/${token}`;
+  const sendTo = input.sendTo?.toLowerCase() || null;
+  // The link and its mail commit together: a refused address (400) leaves no link behind.
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertShareLink(trx, row);
+    if (sendTo)
+      await queueShareLinkMail(ctx, trx, user, project, {
+        to: sendTo,
+        toName: input.name,
+        url,
+        token,
+        expiresAt: row.expires_at,
+      });
+  });
+  return { id: row.id, url, expiresAt: row.expires_at, emailedTo: sendTo };
 }
 
 export async function listShareLinks(ctx: AppContext, user: UserRow, projectId: string): Promise<ShareLink[]> {

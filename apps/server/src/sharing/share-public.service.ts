@@ -35,6 +35,7 @@ import { linkActorName } from "./share-actor";
 import { insertShareEvents } from "./share-events.repository";
 import { findRecentViews, findShareLinkByHash, touchShareLink } from "./share-links.repository";
 import { parseLinkFilter } from "./share-links.service";
+import { cropSharedPin, presentSharedPlan, sheetsForPins } from "./share-plan";
 import { hashShareToken, SHARE_TOKEN_PATTERN } from "./share-tokens";
 
 const VIEW_EVERY_SECONDS = 3600;
@@ -61,7 +62,14 @@ export const linkScope = (link: ShareLinkRow): SnagScope => ({
   filter: { ...parseLinkFilter(link.filter), ...(link.assignee_id ? { assigneeId: link.assignee_id } : {}) },
 });
 
-function presentShared(row: ReportWithNames, attachments: AttachmentRow[]): SharedReport {
+type PlanSheets = Awaited<ReturnType<typeof sheetsForPins>>;
+
+function presentShared(
+  token: string,
+  row: ReportWithNames,
+  attachments: AttachmentRow[],
+  sheets: PlanSheets,
+): SharedReport {
   const segments = parsePhotoDescription(row.description);
   return {
     id: row.id,
@@ -80,6 +88,7 @@ function presentShared(row: ReportWithNames, attachments: AttachmentRow[]): Shar
       location: p.location,
       description: p.description,
     })),
+    plan: presentSharedPlan(token, row, sheets),
   };
 }
 
@@ -96,6 +105,7 @@ export async function viewShare(ctx: AppContext, token: string): Promise<ShareVi
   );
   const byReport = new Map<string, AttachmentRow[]>();
   for (const a of attachments) byReport.set(a.report_id, [...(byReport.get(a.report_id) ?? []), a]);
+  const sheets = await sheetsForPins(ctx, link, shown);
   const now = nowSeconds();
   const seen = await findRecentViews(ctx.db, link.id, now - VIEW_EVERY_SECONDS);
   await ctx.db.transaction().execute(async (trx) => {
@@ -121,7 +131,7 @@ export async function viewShare(ctx: AppContext, token: string): Promise<ShareVi
     name: link.name,
     projectName: project.name,
     expiresAt: Number(link.expires_at),
-    reports: shown.map((r) => presentShared(r, byReport.get(r.id) ?? [])),
+    reports: shown.map((r) => presentShared(token, r, byReport.get(r.id) ?? [], sheets)),
     isTruncated: rows.length > MAX_SHARED_REPORTS,
   };
 }
@@ -237,5 +247,11 @@ export async function fixThroughShare(
   }
   const row = await findReportWithNames(ctx.db, link.workspace_id, reportId);
   if (!row) throw notFound("Report");
-  return presentShared(row, await findAttachments(ctx.db, [reportId]));
+  return presentShared(token, row, await findAttachments(ctx.db, [reportId]), await sheetsForPins(ctx, link, [row]));
+}
+
+/** GET /api/share/{token}/reports/{reportId}/plan: the crop of the plan around a shared snag's pin. */
+export async function sharedPlanImage(ctx: AppContext, token: string, reportId: string): Promise<Buffer> {
+  const link = await openShareLink(ctx, token);
+  return cropSharedPin(ctx, link, linkScope(link), reportId);
 }

@@ -138,3 +138,27 @@ export async function countSourceUsers(db: Q, sourceKey: string, exceptSheetIds:
   if (exceptSheetIds.length > 0) q = q.where("sheet_id", "not in", exceptSheetIds);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
+
+/**
+ * The sheets of one project among `ids` that have a rendered revision (a plan crop can be cut from
+ * them), with the newest such revision's number: a share page shows these pins (issue 27).
+ */
+export const findRenderedSheets = (
+  db: Q,
+  workspaceId: string,
+  projectId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string; level: string; ready_revision: number }[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("sheets as s")
+        .innerJoin("sheet_revisions as v", "v.sheet_id", "s.id")
+        .select(["s.id", "s.name", "s.level"])
+        .select((eb) => eb.fn.max("v.revision").as("ready_revision"))
+        .where("s.workspace_id", "=", workspaceId)
+        .where("s.project_id", "=", projectId)
+        .where("s.id", "in", ids)
+        .where("v.status", "=", "ready")
+        .groupBy(["s.id", "s.name", "s.level"])
+        .execute();

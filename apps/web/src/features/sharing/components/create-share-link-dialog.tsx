@@ -1,3 +1,4 @@
+import { contactLabel } from "@sitesnag/shared/contacts";
 import { DEFAULT_SHARE_DAYS, type ShareLinkCreateInput } from "@sitesnag/shared/sharing";
 import { Check, Copy } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -49,20 +50,38 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
   const [assigneeId, setAssigneeId] = useState("");
   const [days, setDays] = useState(String(DEFAULT_SHARE_DAYS));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [url, setUrl] = useState<string | null>(null);
+  const [sendTo, setSendTo] = useState("");
+  const [created, setCreated] = useState<{ url: string; emailedTo: string | null } | null>(null);
+  const url = created?.url ?? null;
   const [copied, setCopied] = useState(false);
+  const contactOf = (id: string) => contacts.data?.find((c) => c.id === id);
+
+  // Choosing a contact offers to email them the link: their address (and name) filled in, still editable.
+  const chooseAssignee = (id: string) => {
+    const before = contactOf(assigneeId);
+    const contact = contactOf(id);
+    setAssigneeId(id);
+    if (!sendTo.trim() || sendTo === before?.email) setSendTo(contact?.email ?? "");
+    const label = (c: typeof contact) => (c ? contactLabel(c.name, c.company).slice(0, 80) : "");
+    if (contact && (!name.trim() || name === label(before))) setName(label(contact));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problems = {
       name: name.trim() ? undefined : "Name is required",
       assigneeId: scope === "assignee" && !assigneeId ? "Choose whose snags to share" : undefined,
+      sendTo:
+        sendTo.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(sendTo.trim())
+          ? "Enter a valid email address to send the link to"
+          : undefined,
     };
     setErrors(problems);
-    if (problems.name || problems.assigneeId) return;
+    if (problems.name || problems.assigneeId || problems.sendTo) return;
     const body: ShareLinkCreateInput = {
       name: name.trim(),
       expiresInDays: Number(days),
+      ...(sendTo.trim() ? { sendTo: sendTo.trim() } : {}),
       ...(scope === "assignee"
         ? { assigneeId }
         : {
@@ -73,10 +92,18 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
           }),
     };
     create.mutate(body, {
-      onSuccess: (created) => setUrl(created.url),
+      onSuccess: (answer) => {
+        setCreated({ url: answer.url, emailedTo: answer.emailedTo });
+        if (answer.emailedTo) toast.success(`Link emailed to ${answer.emailedTo}`);
+      },
       onError: (error) => {
         const details = error instanceof ApiError ? error.body?.details : undefined;
-        if (details) setErrors({ name: details.name?.[0], assigneeId: details.assigneeId?.[0] });
+        if (details)
+          setErrors({
+            name: details.name?.[0],
+            assigneeId: details.assigneeId?.[0],
+            sendTo: details.sendTo?.[0] ?? details.email?.[0],
+          });
         toast.error(errorMessage(error, "Failed to create the link"));
       },
     });
@@ -96,10 +123,18 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
   if (url) {
     return (
       <div className="space-y-4">
-        <p className="text-sm text-slate-700">
-          Send this link to {name.trim()}. They can open it on a phone without an account, see only these snags and mark
-          them fixed with a photo. It is shown only now: copy it before closing. You can revoke it at any time.
-        </p>
+        {created?.emailedTo ? (
+          <p role="status" className="text-sm text-slate-700">
+            We've emailed this link to <strong>{created.emailedTo}</strong>. {name.trim()} can open it on a phone
+            without an account, see only these snags and mark them fixed with a photo. It is shown only now: copy it
+            before closing if you also want to send it another way. You can revoke it at any time.
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            Send this link to {name.trim()}. They can open it on a phone without an account, see only these snags and
+            mark them fixed with a photo. It is shown only now: copy it before closing. You can revoke it at any time.
+          </p>
+        )}
         <label className="block text-sm font-medium text-slate-700" htmlFor="share-link-url">
           Share link
         </label>
@@ -149,7 +184,7 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
           label="Assignee"
           value={assigneeId}
           error={errors.assigneeId}
-          onChange={(e) => setAssigneeId(e.target.value)}
+          onChange={(e) => chooseAssignee(e.target.value)}
         >
           <option value="">Choose a person</option>
           <AssigneeOptions
@@ -165,13 +200,23 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
           </option>
         ))}
       </SelectField>
-      <p className="text-sm text-slate-600">We don't send emails yet: you'll get a link to copy and send.</p>
+      <TextField
+        label="Email the link to (optional)"
+        type="email"
+        autoComplete="off"
+        placeholder="name@company.com"
+        hint="Leave it empty to copy the link and send it yourself."
+        value={sendTo}
+        maxLength={254}
+        error={errors.sendTo}
+        onChange={(e) => setSendTo(e.target.value)}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onClose} disabled={create.isPending}>
           Cancel
         </Button>
         <Button type="submit" isLoading={create.isPending}>
-          Create link
+          {sendTo.trim() ? "Create and email link" : "Create link"}
         </Button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import { PriorityBadge, ReportStatusBadge } from "../../../components/report-bad
 import { formatDate } from "../../../lib/format";
 import { useMarkFixed } from "../api/share-page-api";
 import { FixForm } from "./fix-form";
+import { SharedPlan } from "./shared-plan";
 
 /** One shared snag: what it is and where, its photos, and Mark fixed. */
 export function SharedReportCard({ token, report }: { token: string; report: SharedReport }) {
@@ -28,6 +29,7 @@ export function SharedReportCard({ token, report }: { token: string; report: Sha
         </p>
         {report.dueDate !== null && <p className="text-sm text-slate-600">Due {formatDate(report.dueDate)}</p>}
         <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{report.description}</p>
+        {report.plan && <SharedPlan plan={report.plan} title={report.title} />}
         {report.photos.length > 0 && (
           <ul aria-label={`Photos of ${report.title}`} className="mt-3 flex gap-2 overflow-x-auto">
             {report.photos.map((photo, i) => (

@@ -5,6 +5,7 @@ import type { ReportStatus } from "@sitesnag/shared/enums";
 import type { Report } from "@sitesnag/shared/snagging";
 import { Building2 } from "lucide-react";
 import { Link } from "react-router";
+import { ReportContactLink } from "../../../app/report-contact-link";
 import { ReportPlanCrop } from "../../../app/report-plan-crop";
 import { photoEntries } from "../photo-entries";
 import { FixPhotos } from "./fix-photos";
@@ -49,6 +50,7 @@ export function ReportBody({ report: r, pendingStatus, onChangeStatus, canClose 
         <LocationBlock lat={r.locationLat} lng={r.locationLng} />
         <ReportPlanCrop report={r} />
         <ReportDetails report={r} />
+        <ReportContactLink report={r} />
       </div>
     </div>
   );
