@@ -10,10 +10,11 @@ import type { AuditTemplateApi } from "@sitesnag/shared/audit-templates";
 import type { AuditDetail, AuditSummary, ChecklistItem } from "@sitesnag/shared/audits";
 import { newChecklist } from "@sitesnag/shared/audits";
 import type { AuditApi } from "@sitesnag/shared/audits-api";
+import sharp from "sharp";
 import { signatureDataUrl } from "../apps/server/test/audit-factories";
 import { createProject, signUp } from "../apps/server/test/factories";
 import { createTestApp, type TestApp } from "../apps/server/test/harness";
-import { jpegPhoto, multipart } from "../apps/server/test/images";
+import { multipart } from "../apps/server/test/images";
 import {
   AuditRefused,
   type AuditTransport,
@@ -198,13 +199,18 @@ async function run(t: TestApp, origin: "create" | "import", photos: Blob[]) {
 }
 
 try {
-  // Photos as the device keeps them: compressed to at most 1600 px (compress-photo.ts).
+  // Photos as the device keeps them: at most 1600 px, JPEG (compress-photo.ts); noise makes them
+  // weigh what a site photo does (~0.4 MB) rather than a few KB of flat colour.
   const photos = await Promise.all(
-    Array.from(
-      { length: PHOTOS },
-      async (_, p) =>
-        new Blob([await jpegPhoto({ width: 1600, height: 1200, gps: false, seed: p + 1 })], { type: "image/jpeg" }),
-    ),
+    Array.from({ length: PHOTOS }, async (_, p) => {
+      const jpeg = await sharp({
+        create: { width: 1600, height: 1200, channels: 3, noise: { type: "gaussian", mean: 110 + p, sigma: 18 } },
+      })
+        .blur(1.2)
+        .jpeg({ quality: 72 })
+        .toBuffer();
+      return new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" });
+    }),
   );
   const bytes = photos.reduce((n, b) => n + b.size, 0);
   console.log(
