@@ -9,6 +9,16 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ serviceWorkers: "allow" });
 
 type AuditSummary = { id: string; clientId: string | null; status: string; auditorName: string };
+type Signature = { signerName: string; signedAt: number };
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** The app's date and time ("Nov 25, 2026 9:05 AM"), in UTC as the browsers here run. */
+function shownTime(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  const h = d.getUTCHours();
+  const m = String(d.getUTCMinutes()).padStart(2, "0");
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${h % 12 || 12}:${m} ${h < 12 ? "AM" : "PM"}`;
+}
 
 async function teamOfTwo(api: import("../fixtures").ApiHelper) {
   const owner = await api.signUp({ firstName: "Rita", lastName: "Owner" });
@@ -33,6 +43,9 @@ test("one member runs an audit with no signal, signs and completes it; back onli
   const list = async () =>
     (await api.call<{ audits: AuditSummary[] }>("GET", "/audits", undefined, owner.accessToken)).audits;
 
+  // Finn's day on site runs three hours before the sync: his browser's clock says so (time flows).
+  const deviceStart = Math.floor(Date.now() / 1000) - 3 * 3600;
+  await page.clock.install({ time: deviceStart * 1000 });
   // Finn: the app installed (service worker in control), then the signal goes.
   await signInAs(page, member);
   await page.goto("/app/audits");
@@ -73,6 +86,17 @@ test("one member runs an audit with no signal, signs and completes it; back onli
   const audits = await list();
   expect(audits).toHaveLength(1);
   expect(audits[0]).toMatchObject({ clientId: id, status: "completed", auditorName: "Finn Auditor" });
+  // Signed when Finn signed on site, not when the audit reached the server three hours later.
+  const { audit: stored } = await api.call<{ audit: { auditorSignature: Signature; siteRepSignature: Signature } }>(
+    "GET",
+    `/audits/${audits[0]?.id}`,
+    undefined,
+    owner.accessToken,
+  );
+  for (const signature of [stored.auditorSignature, stored.siteRepSignature]) {
+    expect(signature.signedAt).toBeGreaterThanOrEqual(deviceStart);
+    expect(signature.signedAt).toBeLessThan(Date.now() / 1000 - 2 * 3600);
+  }
 
   // Rita, in her own browser, sees it in the workspace's list and reads it.
   const other = await browser.newContext({ baseURL });
@@ -89,8 +113,13 @@ test("one member runs an audit with no signal, signs and completes it; back onli
   await expect(item(rita, "2.1").getByRole("radio", { name: "Non-compliant", exact: true })).toBeDisabled();
   await expect(item(rita, "2.1").getByRole("img", { name: "item 2.1, 1 of 1" })).toBeVisible();
   await expect(rita.getByRole("img", { name: "Site representative signature" })).toBeVisible();
-  // As an owner she may start a new revision of the signed audit.
+  for (const signature of [stored.auditorSignature, stored.siteRepSignature]) {
+    // Both may be the same minute: one line each.
+    await expect(rita.getByText(`Signed ${shownTime(signature.signedAt)}`).first()).toBeVisible();
+  }
+  // As an owner she may start a new revision of the signed audit, or delete it.
   await expect(rita.getByRole("button", { name: "Start a new revision" })).toBeVisible();
+  await expect(rita.getByRole("button", { name: "Delete" })).toBeVisible();
 
   const downloading = rita.waitForEvent("download");
   await rita.getByRole("button", { name: "Download PDF" }).click();

@@ -1,5 +1,5 @@
 import { answer, item, rate, sign, startAudit } from "../audit-helpers";
-import { expect, signInAs, test } from "../fixtures";
+import { expect, type Session, signInAs, test } from "../fixtures";
 
 // A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
 test.describe.configure({ timeout: 90_000 });
@@ -70,7 +70,12 @@ test("create, answer, watch the scores and matrix, sign twice, save as completed
   await expect(page.getByRole("link", { name: /^Audits Run 1/ })).toBeVisible();
 });
 
-test("one signature saves as a draft; a reload mid-edit finds the unsaved changes", async ({ page, api }) => {
+test("one signature saves as a draft; a reload mid-edit finds the unsaved changes; a member reads it, its auditor deletes it offline, once", async ({
+  page,
+  browser,
+  baseURL,
+  api,
+}) => {
   const session = await api.signUp();
   await api.createProject(session.accessToken, { name: "Depot Yard" });
   await signInAs(page, session);
@@ -92,5 +97,68 @@ test("one signature saves as a draft; a reload mid-edit finds the unsaved change
   await expect(page.getByRole("img", { name: "Auditor signature pad, signed" })).toBeVisible();
 
   await page.goto("/app/audits");
-  await expect(page.getByRole("list", { name: "Recent Audits" })).toContainText("Draft");
+  const row = page.getByRole("list", { name: "Recent Audits" }).getByRole("link", { name: /Depot Yard/ });
+  await expect(row).toContainText("Draft");
+  await expect(row).toContainText("Synced", { timeout: 30_000 });
+  const [onServer] = (await api.call<{ audits: { id: string }[] }>("GET", "/audits", undefined, session.accessToken))
+    .audits;
+  const serverId = onServer?.id as string;
+
+  // A member of the workspace who is neither its auditor nor an owner reads it, with no Delete.
+  const { token } = await api.call<{ token: string }>("POST", "/invitations", {}, session.accessToken);
+  const reader = await api.call<Session>("POST", `/invitations/token/${token}/register`, {
+    firstName: "Rea",
+    lastName: "Der",
+    email: `rea.${process.pid}.${Date.now()}@example.com`,
+    password: "site-walk-2026",
+  });
+  const other = await browser.newContext({ baseURL });
+  const readerPage = await other.newPage();
+  await signInAs(readerPage, reader);
+  await readerPage.goto(`/app/audits/${serverId}`);
+  await expect(
+    readerPage.getByText("Read only: only the auditor or a workspace owner can change this audit."),
+  ).toBeVisible();
+  await expect(readerPage.getByRole("button", { name: "Download PDF" })).toBeVisible();
+  await expect(readerPage.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await other.close();
+
+  // Its auditor deletes it with no signal: gone from the device at once, from the server once online.
+  const deletes: string[] = [];
+  const answers: number[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "DELETE" && r.url().includes("/api/audits/")) deletes.push(r.url());
+  });
+  page.on("response", (r) => {
+    if (r.request().method() === "DELETE" && r.url().endsWith(`/api/audits/${serverId}`)) answers.push(r.status());
+  });
+  await row.click();
+  await expect(page.getByRole("button", { name: "Delete" })).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete audit?" });
+  await expect(confirm).toContainText(/Delete the site audit "Depot Yard, [A-Z][a-z]{2} \d{1,2}, \d{4}"/);
+  await confirm.getByRole("button", { name: "Delete Audit" }).click();
+  await expect(page.getByText("Audit deleted. Your workspace's copy goes when you are back online.")).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/audits$/);
+  await expect(page.getByRole("link", { name: /Depot Yard/ })).toHaveCount(0);
+  expect(deletes).toEqual([]);
+  const gone = () =>
+    api.call("GET", `/audits/${serverId}`, undefined, session.accessToken).then(
+      () => 200,
+      (error: Error) => Number(/→ (\d+)/.exec(error.message)?.[1]),
+    );
+  expect(await gone()).toBe(200);
+
+  await page.context().setOffline(false);
+  await expect.poll(gone, { timeout: 30_000 }).toBe(404);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "No audits yet" })).toBeVisible();
+  // Applied once: one 204. The reload may cut off that answer before the device noted it; the
+  // replay that follows finds the audit gone (404), which also settles it, and nothing more is sent.
+  expect(answers.filter((status) => status === 204)).toHaveLength(1);
+  await expect.poll(() => answers.at(-1)).toBeDefined();
+  expect(answers.slice(1).every((status) => status === 404)).toBe(true);
+  expect(deletes.every((url) => url.endsWith(`/api/audits/${serverId}`))).toBe(true);
+  expect(deletes.length).toBeLessThanOrEqual(2);
 });

@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { AUDIT_TEMPLATE } from "@sitesnag/shared/audit-template";
 import type { AuditApi } from "@sitesnag/shared/audits-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDayTime } from "../src/format";
 import { expectError } from "./assertions";
 import { type AuditTeam, auditTeam, createAudit, signatureDataUrl } from "./audit-factories";
 import { signUp } from "./factories";
@@ -45,6 +46,8 @@ describe.each(DIALECTS)("audit PDF (%s)", (kind) => {
   let team: AuditTeam;
   let audit: AuditApi;
   let workspaceName: string;
+  // Made and signed on a device two hours before it synced: the PDF says when it was signed.
+  const deviceSignedAt = Math.floor(Date.now() / 1000) - 7200;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -56,7 +59,11 @@ describe.each(DIALECTS)("audit PDF (%s)", (kind) => {
         .where("id", "=", team.owner.user.workspaceId)
         .executeTakeFirstOrThrow()
     ).name;
-    const created = await createAudit(t, team.member.accessToken, team.projectId, { notes: "Weekly inspection" });
+    const created = await createAudit(t, team.member.accessToken, team.projectId, {
+      notes: "Weekly inspection",
+      clientId: "pdf-device-audit",
+      createdAt: deviceSignedAt - 600,
+    });
     const signature = await signatureDataUrl();
     const patch = await t.request({
       method: "PATCH",
@@ -78,8 +85,10 @@ describe.each(DIALECTS)("audit PDF (%s)", (kind) => {
           { itemId: "excavations-1", status: "N/A" },
         ].filter((a, i, all) => all.findLastIndex((b) => b.itemId === a.itemId) === i),
         auditorSignature: signature,
+        auditorSignedAt: deviceSignedAt,
         siteRepName: "Sally Site-Rep",
         siteRepSignature: signature,
+        siteRepSignedAt: deviceSignedAt + 60,
       },
     });
     expect(patch.statusCode, patch.body).toBe(200);
@@ -117,6 +126,8 @@ describe.each(DIALECTS)("audit PDF (%s)", (kind) => {
     expect(flat).toContain("Aud Member");
     expect(flat).toContain("Nov 20, 2026");
     expect(flat).toContain("Completed · Revision 1");
+    expect(flat).toContain(`Signed ${formatDayTime(deviceSignedAt)}`);
+    expect(flat).toContain(`Signed ${formatDayTime(deviceSignedAt + 60)}`);
     // The first 20 answered C, then three of them changed (height-1 NC, fire-1 I, excavations-1 N/A).
     const compliant = AUDIT_TEMPLATE.slice(0, 20).filter(
       (i) => !["height-1", "fire-1", "excavations-1"].includes(i.id),

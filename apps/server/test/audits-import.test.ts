@@ -3,6 +3,8 @@
 // the same audit; anything that is not an image or not a template item stores nothing.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import type { AuditTemplateApi, TemplateCreateInput } from "@sitesnag/shared/audit-templates";
+import { type ChecklistItem, newChecklist } from "@sitesnag/shared/audits";
 import type { AuditApi } from "@sitesnag/shared/audits-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "./assertions";
@@ -179,5 +181,110 @@ describe.each(DIALECTS)("audit upload from a device (%s)", (kind) => {
     expect(await counts()).toEqual(before);
     // The photo processed before the bad signature was refused is not left behind either.
     expect(await storedFiles()).toEqual(filesBefore);
+  });
+
+  describe("an audit of a custom template", () => {
+    const scaffold: TemplateCreateInput = {
+      name: "Scaffold check",
+      sections: [
+        {
+          title: "Scaffold",
+          items: [
+            { question: "Scaffold tag current?", answerSet: "yesno", weight: 2 },
+            { question: "Guard rail height", answerSet: "number", unit: "mm", min: 950, max: null },
+            { question: "Inspector's remarks", answerSet: "text" },
+          ],
+        },
+      ],
+    };
+    const makeTemplate = async (token: string, body = scaffold) => {
+      const res = await t.request({ method: "POST", url: "/api/audit-templates", token, payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { template: AuditTemplateApi }).template;
+    };
+    /** A device audit started with `template` (its definition kept on the device, decision 0028). */
+    const customEntry = async (template: AuditTemplateApi, answers: [number, Partial<ChecklistItem>][]) => {
+      const entry = await deviceAudit(team.projectId, { signed: true });
+      const ref = { id: template.id, name: template.name, version: template.version, sections: template.sections };
+      const checklist = newChecklist(ref);
+      for (const [n, answer] of answers) Object.assign(checklist[n] as ChecklistItem, answer);
+      entry.detail = { ...entry.detail, template: ref, templateVersion: ref.version, checklist };
+      entry.summary.templateVersion = ref.version;
+      return entry;
+    };
+
+    it("imports with its template at the version it was started with, its answers and score", async () => {
+      const template = await makeTemplate(team.owner.accessToken);
+      const entry = await customEntry(template, [
+        [0, { status: "C" }],
+        // The device shows a number's status; the server works it out from the limits (950 mm).
+        [1, { status: "C", value: "900" }],
+        [2, { value: "Boards need replacing by Friday" }],
+      ]);
+      // The template moves on to version 2 before the backup is imported: the audit keeps version 1.
+      const edited = await t.request({
+        method: "PATCH",
+        url: `/api/audit-templates/${template.id}`,
+        token: team.owner.accessToken,
+        payload: {
+          sections: [...scaffold.sections, { title: "More", items: [{ question: "Extra?", answerSet: "yesno" }] }],
+        },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+
+      const res = await upload(entry);
+      expect(res.statusCode, res.body).toBe(201);
+      const audit = auditOf(res);
+      const [tag, rail, remarks] = template.sections[0]?.items ?? [];
+      expect(audit).toMatchObject({
+        templateId: template.id,
+        templateVersion: "1",
+        status: "completed",
+        totalItems: 3,
+        passedItems: 1,
+        failedItems: 1,
+        // Weight 2 compliant of 3 scored (the text item is not scored).
+        overallScore: 67,
+        template: { id: template.id, version: "1" },
+      });
+      expect(audit.items.map((i) => [i.id, i.status, i.value])).toEqual([
+        [tag?.id, "C", ""],
+        [rail?.id, "NC", "900"],
+        [remarks?.id, "", "Boards need replacing by Friday"],
+      ]);
+      expect((await upload(entry)).statusCode).toBe(200); // once
+    });
+
+    it("refuses, with a sentence and nothing stored, a template not in this workspace or answers outside it", async () => {
+      const ours = await makeTemplate(team.owner.accessToken, { ...scaffold, name: "Ours" });
+      const outsider = await signUp(t, { firstName: "Otto" });
+      const theirs = await makeTemplate(outsider.accessToken, { ...scaffold, name: "Their scaffold check" });
+      const before = await counts();
+      const filesBefore = await storedFiles();
+      expectError(
+        await upload(await customEntry(theirs, [[0, { status: "C" }]])),
+        400,
+        'This audit was made with the template "Their scaffold check", which is not one of this workspace\'s templates. Nothing was uploaded.',
+      );
+      const later = await customEntry(ours, []);
+      (later.detail.template as { version: string }).version = "7";
+      expectError(
+        await upload(later),
+        400,
+        'This audit was made with version 7 of the template "Ours", which this workspace does not have. Nothing was uploaded.',
+      );
+      const railId = ours.sections[0]?.items[1]?.id as string;
+      expectError(
+        await upload(await customEntry(ours, [[1, { value: "tall" }]])),
+        400,
+        `The answer of item '${railId}' must be a number. Nothing was changed.`,
+      );
+      expectError(await upload(await customEntry(ours, [[0, { status: "I" }]])), 400);
+      const unknown = await customEntry(ours, []);
+      unknown.detail.checklist.push({ ...(unknown.detail.checklist[0] as ChecklistItem), id: "cdm-1" });
+      expectError(await upload(unknown), 400, "'cdm-1' is not an item of this audit's template. Nothing was changed.");
+      expect(await counts()).toEqual(before);
+      expect(await storedFiles()).toEqual(filesBefore);
+    });
   });
 });

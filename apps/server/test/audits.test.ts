@@ -268,6 +268,73 @@ describe.each(DIALECTS)("audits API (%s)", (kind) => {
     expect(unchanged).toMatchObject({ status: "draft", siteRepName: "", auditorSignature: null });
   });
 
+  it("keeps the time each party signed on the device, unless it is in the future or before the audit", async () => {
+    const now = () => Math.floor(Date.now() / 1000);
+    const serverTime = (before: number) => ({ asymmetricMatch: (v: number) => v >= before && v <= now() });
+    // Made offline six hours ago, signed five hours ago, synced now.
+    const made = now() - 6 * 3600;
+    const offline = await createAudit(t, team.member.accessToken, team.projectId, {
+      clientId: "signed-offline-1",
+      createdAt: made,
+    });
+    expect(offline.createdAt).toBe(made);
+    const signedAt = made + 3600;
+    let before = now();
+    const res = await patch(offline.id, {
+      auditorSignature: signature,
+      auditorSignedAt: signedAt,
+      siteRepName: "Sally Site-Rep",
+      siteRepSignature: signature,
+      // A device clock an hour fast: not believed.
+      siteRepSignedAt: now() + 3600,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(auditOf(res)).toMatchObject({
+      auditorSignature: { signedAt: signedAt },
+      siteRepSignature: { signedAt: serverTime(before) },
+    });
+    // A minute fast is a device clock's ordinary drift: kept, as the server's now.
+    before = now();
+    const drift = await patch(offline.id, { siteRepSignature: signature, siteRepSignedAt: now() + 60 });
+    expect(auditOf(drift).siteRepSignature?.signedAt).toEqual(serverTime(before));
+    expect(auditOf(drift).auditorSignature?.signedAt).toBe(signedAt);
+
+    // Before the audit was made: the server's time. Without a time: the server's time.
+    const online = await createAudit(t, team.member.accessToken, team.projectId);
+    before = now();
+    const early = await patch(online.id, { auditorSignature: signature, auditorSignedAt: online.createdAt - 3600 });
+    expect(auditOf(early).auditorSignature?.signedAt).toEqual(serverTime(before));
+    before = now();
+    const missing = await patch(online.id, { siteRepName: "Sam", siteRepSignature: signature });
+    expect(auditOf(missing).siteRepSignature?.signedAt).toEqual(serverTime(before));
+    // The time the device kept is what the signed audit says.
+    const done = await patch(offline.id, { status: "completed" });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await get(offline.id, team.owner.accessToken)).json()).toMatchObject({
+      audit: { auditorSignature: { signedAt } },
+    });
+
+    // A time without its signature, or not a date: 400, nothing changed.
+    const unchanged = (await get(online.id)).body;
+    expectError(
+      await patch(online.id, { siteRepSignedAt: now() }),
+      400,
+      "The site representative's signing time can only be sent with the site representative's signature. Nothing was changed.",
+    );
+    expectError(await patch(online.id, { auditorSignature: signature, auditorSignedAt: -5 }), 400);
+    expectError(await patch(online.id, { auditorSignature: signature, auditorSignedAt: "09:00" }), 400);
+    expect((await get(online.id)).body).toBe(unchanged);
+    // A device audit "made" in the future is made now; one without a clientId is made now anyway.
+    before = now();
+    const future = await createAudit(t, team.member.accessToken, team.projectId, {
+      clientId: "made-in-the-future",
+      createdAt: now() + 86_400,
+    });
+    expect(future.createdAt).toEqual(serverTime(before));
+    const plain = await createAudit(t, team.member.accessToken, team.projectId, { createdAt: made });
+    expect(plain.createdAt).toEqual(serverTime(before));
+  });
+
   it("completes with both signatures, locks, and a new revision keeps the signed one readable", async () => {
     const audit = await createAudit(t, team.member.accessToken, team.projectId);
     await patch(audit.id, { answers: [{ itemId: "cdm-1", status: "C" }] });

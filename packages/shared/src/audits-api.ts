@@ -69,6 +69,12 @@ export const AuditCreateSchema = z.object({
   auditDate,
   notes: text("Notes", 2000).trim().optional().default(""),
   clientId: clientId.optional(),
+  /**
+   * When the device made the audit (epoch seconds), for one made offline and sent later with its
+   * `clientId`: kept unless it is in the future (then the server's time), so that signatures made
+   * offline before the sync are not "before the audit was created".
+   */
+  createdAt: epoch("Created time").optional(),
 });
 export type AuditCreate = z.output<typeof AuditCreateSchema>;
 
@@ -109,8 +115,15 @@ export const AuditPatchSchema = z
     formData: AuditFormDataSchema.partial().strict(),
     answers: z.array(ItemAnswerSchema).max(500, "At most 500 answers can be sent at once"),
     auditorSignature: signature,
+    /**
+     * When the device's user signed (epoch seconds), sent with the signature: kept unless it is
+     * ahead of the server's clock by more than a few minutes or before the audit was created (then
+     * the server's time). Without it a signature is stamped with the time it arrives.
+     */
+    auditorSignedAt: epoch("The auditor's signing time"),
     siteRepName: text("Site representative's name", 200).trim(),
     siteRepSignature: signature,
+    siteRepSignedAt: epoch("The site representative's signing time"),
     status: z.enum(AUDIT_STATUSES, { error: 'Status must be "draft" or "completed"' }),
   })
   .partial()

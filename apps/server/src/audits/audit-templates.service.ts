@@ -112,6 +112,34 @@ export async function templateOfAudit(
   return { id: audit.template_id, name: row?.name ?? "Template", version: audit.template_version, ...def };
 }
 
+/**
+ * The template (at its version) an uploaded device audit or backup entry was started with: one of
+ * this workspace's, archived or not (the audit was started before), at a version it has published.
+ * 400 naming it otherwise: a backup taken to another workspace cannot bring its template along.
+ */
+export async function templateOfUpload(
+  ctx: AppContext,
+  user: UserRow,
+  sent: { id: string; name: string; version: string },
+): Promise<AuditTemplateRef> {
+  const row = await findTemplate(ctx.db, user.workspace_id, sent.id);
+  const version = /^[1-9]\d{0,8}$/.test(sent.version) ? Number(sent.version) : 0;
+  const name = sent.name.slice(0, 200);
+  if (!row) {
+    throw badRequest(
+      `This audit was made with the template "${name}", which is not one of this workspace's templates. Nothing was uploaded.`,
+      { template: ["The audit's template is not in this workspace"] },
+    );
+  }
+  if (version === 0 || version > Number(row.version)) {
+    throw badRequest(
+      `This audit was made with version ${sent.version.slice(0, 20)} of the template "${row.name}", which this workspace does not have. Nothing was uploaded.`,
+      { template: ["The audit's template version is not in this workspace"] },
+    );
+  }
+  return templateOfAudit(ctx.db, { template_id: row.id, template_version: String(version) });
+}
+
 /** The template a new audit starts with: the standard one or a live template of the workspace. */
 export async function templateForNewAudit(ctx: AppContext, user: UserRow, templateId: string) {
   if (templateId === STANDARD_TEMPLATE_ID) return { ref: STANDARD_TEMPLATE };

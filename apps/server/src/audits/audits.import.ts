@@ -2,6 +2,8 @@
 // file, moved up to the server in one request. Guarantees:
 // - Idempotent: the device's audit id is the audit's client id (unique per workspace), so an upload
 //   repeated after a lost answer, or from a second tab, answers the audit made the first time (200).
+// - Any template: a standard-template audit, or one of a custom template of this workspace at the
+//   version it was started with (decision 0028); answers follow that version's answer sets.
 // - All or nothing: every answer must be a template item, every photo a real image, every
 //   signature an image; all are checked before anything is stored. Files are stored first, then the
 //   rows in one transaction; if that fails the files are removed again.
@@ -10,6 +12,7 @@
 //   file is stored; the charge is made with the rows.
 import { complianceScore, countStatuses, type ItemStatus } from "@sitesnag/shared/audit-scoring";
 import { AUDIT_TEMPLATE, AUDIT_TEMPLATE_VERSION } from "@sitesnag/shared/audit-template";
+import { type AuditTemplateRef, templateItems, templateScore } from "@sitesnag/shared/audit-templates";
 import {
   AUDIT_MAX_EPOCH,
   type AuditApi,
@@ -26,10 +29,12 @@ import { assertStorageRoom } from "../quotas/storage-quota";
 import { requireProjectField } from "../snagging/snagging.access";
 import { deleteFilesQuietly, newPhotoKey } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
+import { templateOfUpload } from "./audit-templates.service";
 import { findAuditByClientId } from "./audits.repository";
 import { fullName, getAudit, loadAudit, unknownTemplateItem } from "./audits.service";
-import { newSignatureKey, readSignature } from "./audits.signatures";
+import { deviceTime, newSignatureKey, readSignature } from "./audits.signatures";
 import { chargeAuditFiles } from "./audits.storage";
+import { checkAnswers } from "./audits.update";
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TEMPLATE_IDS = new Set(AUDIT_TEMPLATE.map((t) => t.id));
@@ -50,6 +55,36 @@ function checkDates({ summary, detail }: AuditImport): void {
   if (bad) throw badRequest(`${bad[0]} is not a date SiteSnag can keep. Nothing was uploaded.`);
 }
 
+type Item = AuditImport["detail"]["checklist"][number];
+type Stored = { status: ItemStatus; value: string };
+
+/** A standard-template audit's answers: statuses only. */
+function standardAnswers(checklist: readonly Item[]): (itemId: string) => Stored {
+  for (const item of checklist) if (!TEMPLATE_IDS.has(item.id)) throw unknownTemplateItem(item.id);
+  const byId = new Map(checklist.map((i) => [i.id, i.status]));
+  return (id) => ({ status: byId.get(id) ?? "", value: "" });
+}
+
+/**
+ * A custom template's answers, checked as a PATCH checks them: a status item by its status, a
+ * number or text item by its value (a number's status worked out from its limits).
+ */
+function customAnswers(template: AuditTemplateRef, checklist: readonly Item[]): (itemId: string) => Stored {
+  const byValue = new Set(
+    templateItems(template)
+      .filter((t) => t.answerSet === "number" || t.answerSet === "text")
+      .map((t) => t.id),
+  );
+  const checked = checkAnswers(
+    template,
+    checklist.map((i) =>
+      byValue.has(i.id) ? { itemId: i.id, value: i.value ?? "" } : { itemId: i.id, status: i.status },
+    ),
+  );
+  const byId = new Map(checked.map((a) => [a.itemId, { status: a.status ?? "", value: a.value ?? "" }]));
+  return (id) => byId.get(id) ?? { status: "", value: "" };
+}
+
 export async function importAudit(
   ctx: AppContext,
   user: UserRow,
@@ -67,10 +102,12 @@ export async function importAudit(
   if (earlier) return earlier;
   checkDates(entry);
   const project = await requireProjectField(ctx, user, summary.projectId);
-  for (const item of detail.checklist) if (!TEMPLATE_IDS.has(item.id)) throw unknownTemplateItem(item.id);
   if (new Set(detail.checklist.map((i) => i.id)).size !== detail.checklist.length) {
     throw badRequest("An item is answered twice in this audit. Nothing was uploaded.");
   }
+  const custom = detail.template && detail.template.id !== STANDARD_TEMPLATE_ID ? detail.template : undefined;
+  const template = custom ? await templateOfUpload(ctx, user, custom) : undefined;
+  const answerOf = template ? customAnswers(template, detail.checklist) : standardAnswers(detail.checklist);
 
   // Every check that reads bytes runs before anything is stored.
   const now = nowSeconds();
@@ -128,20 +165,25 @@ export async function importAudit(
   const answers: AuditAnswerRow[] = detail.checklist.map((item) => ({
     audit_id: auditId,
     item_id: item.id,
-    status: item.status,
+    status: answerOf(item.id).status,
     notes: item.notes,
     risk_severity: item.riskSeverity,
     risk_likelihood: item.riskLikelihood,
     action_owner: item.actionOwner,
     due_date: item.dueDate,
-    value: "",
+    value: answerOf(item.id).value,
     updated_by: user.id,
     updated_at: now,
   }));
   const byItem = new Map(answers.map((a) => [a.item_id, a.status]));
   const statuses = AUDIT_TEMPLATE.map((t) => ({ status: (byItem.get(t.id) ?? "") as ItemStatus }));
-  const counts = countStatuses(statuses);
+  const counts = template
+    ? templateScore(template, (id) => (byItem.get(id) ?? "") as ItemStatus)
+    : { ...countStatuses(statuses), score: complianceScore(statuses) };
   const auditorName = fullName(user);
+  // Times the device kept, as a PATCH takes them (audits.signatures.ts): none in the future, no
+  // signature before the audit was made.
+  const createdAt = deviceTime(summary.createdAt, 1, now);
   const row: AuditRow = {
     id: auditId,
     workspace_id: user.workspace_id,
@@ -149,25 +191,27 @@ export async function importAudit(
     client_id: summary.id,
     auditor_id: user.id,
     auditor_name: auditorName,
-    template_id: STANDARD_TEMPLATE_ID,
-    template_version: detail.templateVersion || AUDIT_TEMPLATE_VERSION,
+    template_id: template?.id ?? STANDARD_TEMPLATE_ID,
+    template_version: template?.version ?? (detail.templateVersion || AUDIT_TEMPLATE_VERSION),
     status: completed ? "completed" : "draft",
     revision: 1,
     audit_date: summary.auditDate,
     notes: detail.notes,
     form_data: JSON.stringify(detail.formData),
-    overall_score: complianceScore(statuses),
+    overall_score: counts.score,
     total_items: counts.total,
     passed_items: counts.compliant,
     failed_items: counts.nonCompliant,
     auditor_signature_key: auditorKey,
     auditor_signer_name: auditorKey ? auditorName : null,
-    auditor_signed_at: auditorKey ? (detail.auditorSignedAt ?? now) : null,
+    auditor_signed_at: auditorKey ? deviceTime(detail.auditorSignedAt, createdAt, now) : null,
     site_rep_name: detail.siteRepName,
     site_rep_signature_key: siteRepKey,
-    site_rep_signed_at: siteRepKey ? (detail.siteRepSignedAt ?? now) : null,
-    completed_at: completed ? Math.max(detail.auditorSignedAt ?? 0, detail.siteRepSignedAt ?? 0) || now : null,
-    created_at: summary.createdAt > 0 && summary.createdAt <= now ? summary.createdAt : now,
+    site_rep_signed_at: siteRepKey ? deviceTime(detail.siteRepSignedAt, createdAt, now) : null,
+    completed_at: completed
+      ? Math.max(deviceTime(detail.auditorSignedAt, createdAt, now), deviceTime(detail.siteRepSignedAt, createdAt, now))
+      : null,
+    created_at: createdAt,
     updated_at: now,
     auditor_signature_bytes: auditorSig.bytes,
     site_rep_signature_bytes: siteRepSig.bytes,

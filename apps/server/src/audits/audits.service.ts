@@ -30,6 +30,7 @@ import {
   findRevisions,
   insertAudit,
 } from "./audits.repository";
+import { deviceTime } from "./audits.signatures";
 import { releaseAuditsStorage } from "./audits.storage";
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -129,7 +130,8 @@ export async function createAudit(
     site_rep_signature_key: null,
     site_rep_signed_at: null,
     completed_at: null,
-    created_at: now,
+    // A device audit made offline keeps the time it was made (its signatures may be older than the sync).
+    created_at: input.clientId ? deviceTime(input.createdAt, 1, now) : now,
     updated_at: now,
     auditor_signature_bytes: 0,
     site_rep_signature_bytes: 0,

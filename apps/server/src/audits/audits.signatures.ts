@@ -32,3 +32,17 @@ export async function readSignature(dataUrl: string, whose: string): Promise<Buf
     throw notImage;
   }
 }
+
+/** How far ahead of the server's clock a device's clock may run and its times still be believed. */
+export const DEVICE_CLOCK_SKEW_SECONDS = 300;
+
+/**
+ * The time a device says something happened (a signature, an audit made offline), or the server's
+ * time when it cannot be: ahead of the server by more than the skew, or before `notBefore` (a
+ * signature before its audit was made). A time a little ahead is kept as the server's now.
+ */
+export function deviceTime(sent: number | null | undefined, notBefore: number, now: number): number {
+  if (sent === undefined || sent === null) return now;
+  if (sent > now + DEVICE_CLOCK_SKEW_SECONDS || sent < notBefore) return now;
+  return Math.min(sent, now);
+}

@@ -39,7 +39,7 @@ import {
   upsertAnswer,
 } from "./audits.repository";
 import { dayToEpoch, fullName, loadAudit, unknownTemplateItem } from "./audits.service";
-import { newSignatureKey, readSignature } from "./audits.signatures";
+import { deviceTime, newSignatureKey, readSignature } from "./audits.signatures";
 import { chargeAuditFiles, keptByRevisions, releaseAuditFiles } from "./audits.storage";
 
 const COLUMN_OF = {
@@ -79,7 +79,7 @@ const notInSet = (itemId: string, message: string) =>
  * Answers for the template's items only, each item at most once per request, each within its
  * item's answer set (400 otherwise). A number answer brings the status it stands for with it.
  */
-function checkAnswers(template: AuditTemplateRef, answers: readonly Answer[]): Answer[] {
+export function checkAnswers(template: AuditTemplateRef, answers: readonly Answer[]): Answer[] {
   const items = new Map(templateItems(template).map((t) => [t.id, t]));
   const seen = new Set<string>();
   return answers.map((answer) => {
@@ -141,6 +141,9 @@ async function changesNothing(ctx: AppContext, audit: AuditListRow, patch: Audit
     status: (v: string) => v === audit.status,
     auditorSignature: (v: string) => v === "" && audit.auditor_signature_key === null,
     siteRepSignature: (v: string) => v === "" && audit.site_rep_signature_key === null,
+    // Only ever sent with its signature (checked first), which is what counts.
+    auditorSignedAt: () => true,
+    siteRepSignedAt: () => true,
   };
   for (const [field, value] of Object.entries(rest)) {
     if (value !== undefined && !same[field as keyof typeof rest](value as never)) return false;
@@ -179,6 +182,14 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
   const template = await templateOfAudit(ctx.db, audit);
   const answers = checkAnswers(template, sent.answers ?? []);
   const patch: AuditPatch = sent.answers ? { ...sent, answers } : sent;
+  for (const [time, image, whose] of [
+    [patch.auditorSignedAt, patch.auditorSignature, "auditor's"],
+    [patch.siteRepSignedAt, patch.siteRepSignature, "site representative's"],
+  ] as const) {
+    if (time !== undefined && !image) {
+      throw badRequest(`The ${whose} signing time can only be sent with the ${whose} signature. Nothing was changed.`);
+    }
+  }
   if (await changesNothing(ctx, audit, patch)) return loadAudit(ctx.db, audit);
   const auditorSig = await prepareSignature(patch.auditorSignature, "auditor's");
   const siteRepSig = await prepareSignature(patch.siteRepSignature, "site representative's");
@@ -216,6 +227,8 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
   }
 
   const now = nowSeconds();
+  // The time each party signed on the device (an audit signed offline and synced later), if believable.
+  const createdAt = Number(audit.created_at);
   const replacedKeys: { key: string; bytes: number }[] = [];
   const changes: Updateable<AuditsTable> = { updated_at: now };
   if (patch.notes !== undefined) changes.notes = patch.notes;
@@ -231,7 +244,7 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
     changes.auditor_signature_key = auditorSig?.key ?? null;
     changes.auditor_signature_bytes = auditorSig?.png.length ?? 0;
     changes.auditor_signer_name = auditorSig ? audit.auditor_name : null;
-    changes.auditor_signed_at = auditorSig ? now : null;
+    changes.auditor_signed_at = auditorSig ? deviceTime(patch.auditorSignedAt, createdAt, now) : null;
   }
   if (siteRepSig !== undefined) {
     if (audit.site_rep_signature_key) {
@@ -239,7 +252,7 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
     }
     changes.site_rep_signature_key = siteRepSig?.key ?? null;
     changes.site_rep_signature_bytes = siteRepSig?.png.length ?? 0;
-    changes.site_rep_signed_at = siteRepSig ? now : null;
+    changes.site_rep_signed_at = siteRepSig ? deviceTime(patch.siteRepSignedAt, createdAt, now) : null;
   }
   if (patch.status === "completed") {
     changes.status = "completed";

@@ -74,12 +74,13 @@ export function createDexieAuditRecords(name = AUDIT_DB_NAME, deps?: IndexedDbDe
         await db.details.bulkPut(entries.map((e) => e.detail));
         await db.photos.bulkPut(entries.flatMap((e) => e.photos));
       }),
-    deleteAudit: (auditId) =>
+    deleteAudit: (auditId, tombstone) =>
       db.transaction("rw", [db.details, db.drafts, db.photos, db.sync], async () => {
         await db.details.delete(auditId);
         await db.drafts.delete(auditId);
         await db.photos.where("auditId").equals(auditId).delete();
-        await db.sync.delete(auditId);
+        if (tombstone) await db.sync.put(tombstone);
+        else await db.sync.delete(auditId);
       }),
     getSync: (auditId) => db.sync.get(auditId),
     putSync: async (record) => {

@@ -41,11 +41,12 @@ export function createMemoryAuditRecords(): AuditRecords {
         for (const p of e.photos) photos.set(p.id, p);
       }
     },
-    deleteAudit: async (auditId) => {
+    deleteAudit: async (auditId, tombstone) => {
       details.delete(auditId);
       drafts.delete(auditId);
       for (const [id, p] of photos) if (p.auditId === auditId) photos.delete(id);
-      sync.delete(auditId);
+      if (tombstone) sync.set(auditId, copy(tombstone));
+      else sync.delete(auditId);
     },
     getSync: async (id) => (sync.has(id) ? copy(sync.get(id)) : undefined),
     putSync: async (record) => void sync.set(record.auditId, copy(record)),

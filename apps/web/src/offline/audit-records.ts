@@ -33,6 +33,11 @@ export type AuditSyncRecord = {
   syncedUpdatedAt: number;
   /** The server's refusal of the last attempt (a 4xx), shown on the audit until a sync succeeds. */
   error: string | null;
+  /**
+   * Deleted on this device while the server still has it: the record alone is left (no detail,
+   * photos or summary) until DELETE /api/audits/{serverId} is acknowledged, then it goes too.
+   */
+  deleted?: boolean;
 };
 
 export interface AuditRecords {
@@ -53,7 +58,11 @@ export interface AuditRecords {
   getPhotos(ids: readonly string[]): Promise<StoredPhoto[]>;
   photosOfAudit(auditId: string): Promise<StoredPhoto[]>;
   importAudits(entries: readonly { detail: AuditDetail; photos: StoredPhoto[] }[]): Promise<void>;
-  deleteAudit(auditId: string): Promise<void>;
+  /**
+   * Removes the audit's detail, draft and photos, and its sync record, all or nothing; with a
+   * `tombstone`, that record is kept in place of the sync record (a delete still to send).
+   */
+  deleteAudit(auditId: string, tombstone?: AuditSyncRecord): Promise<void>;
   getSync(auditId: string): Promise<AuditSyncRecord | undefined>;
   putSync(record: AuditSyncRecord): Promise<void>;
   syncRecords(userId: string): Promise<AuditSyncRecord[]>;

@@ -18,6 +18,7 @@ const loadSyncUi = () => import("./components/audit-sync-ui");
 const AuditSyncStatus = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditSyncStatus })));
 const AuditServerActions = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditServerActions })));
 const AuditLockNote = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditLockNote })));
+const AuditDeleteAction = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditDeleteAction })));
 const syncNow = (userId: string) =>
   void import("./sync/sync-events").then((m) => m.syncAuditsNow(userId)).catch(() => undefined);
 
@@ -203,6 +204,9 @@ export function AuditPage() {
                 <FileDown aria-hidden className="size-4" />
                 Export file
               </Button>
+              <Suspense fallback={null}>
+                <AuditDeleteAction summary={summary} />
+              </Suspense>
               {!isLocked && saveButton()}
             </>
           }

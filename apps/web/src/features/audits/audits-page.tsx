@@ -108,7 +108,7 @@ export function AuditsPage() {
         : undefined;
 
   const list = useMemo(
-    () => mergeAudits(audits.data ?? [], serverAudits, filters),
+    () => mergeAudits(audits.data?.local ?? [], serverAudits, filters, audits.data?.deleted),
     [audits.data, serverAudits, filters],
   );
   const completed = list.filter((a) => a.status === "completed").length;
@@ -160,7 +160,7 @@ export function AuditsPage() {
               <Suspense fallback={null}>
                 <BackupControls
                   userId={userId}
-                  hasAudits={(audits.data ?? []).length > 0}
+                  hasAudits={(audits.data?.local ?? []).length > 0}
                   onImported={() => {
                     void audits.refetch();
                     syncAuditsNow(userId);

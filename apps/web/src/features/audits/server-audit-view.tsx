@@ -2,10 +2,11 @@
 // workspace's audits). The auditor or an owner may take a copy to edit here (a draft), or start a
 // new revision of a completed one; everyone else reads it. Loaded only when an audit is not local.
 import type { AuditApi } from "@sitesnag/shared/audits-api";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
@@ -16,6 +17,7 @@ import { loadAuditStore } from "./api/audit-store";
 import { useServerAudit } from "./api/audits-api";
 import { AuditScores } from "./components/audit-scores";
 import { AuditChecklist, AuditFormDataFields } from "./components/audit-sheet";
+import { auditName, deleteAuditMessage } from "./components/audit-sync-ui";
 import { AuditStatusBadge } from "./components/score-badge";
 import { SignaturesView } from "./components/signatures-view";
 import { downloadAuditPdf } from "./pdf/download-pdf";
@@ -54,7 +56,8 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
   const [localId, setLocalId] = useState<string | null | undefined>(undefined);
-  const [busy, setBusy] = useState<"copy" | "revision" | "pdf" | null>(null);
+  const [busy, setBusy] = useState<"copy" | "revision" | "pdf" | "delete" | null>(null);
+  const [isConfirming, setConfirming] = useState(false);
 
   // A device copy made under another id (its clientId): open that one.
   useEffect(() => {
@@ -101,6 +104,21 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
 
   const canEdit = audit.auditorId === user?.id || user?.workspaceRole === "owner";
   const isCompleted = audit.status === "completed";
+  // As the server allows (decision 0026): a draft by its auditor or an owner, a signed one by an owner.
+  const canDelete = canEdit && (!isCompleted || user?.workspaceRole === "owner");
+
+  async function deleteAudit() {
+    setBusy("delete");
+    try {
+      await api(`/audits/${audit?.id}`, { method: "DELETE" });
+      toast.success("Audit deleted");
+      navigate("/app/audits", { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, "The audit could not be deleted. Check your connection and try again."));
+      setBusy(null);
+      setConfirming(false);
+    }
+  }
 
   async function copyToDevice() {
     if (!user) return;
@@ -168,6 +186,12 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
                 Start a new revision
               </Button>
             )}
+            {canDelete && (
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                <Trash2 aria-hidden className="size-4" />
+                Delete
+              </Button>
+            )}
           </>
         }
       />
@@ -203,6 +227,15 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
           <AuditScores checklist={shown.detail.checklist} />
         </aside>
       </div>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Delete audit?"
+        message={deleteAuditMessage(auditName(audit.projectName, audit.auditDate))}
+        confirmLabel="Delete Audit"
+        isPending={busy === "delete"}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void deleteAudit()}
+      />
     </div>
   );
 }

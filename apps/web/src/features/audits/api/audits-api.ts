@@ -23,10 +23,15 @@ export const auditKeys = {
 export const useAudits = (userId: string) =>
   useQuery({
     queryKey: auditKeys.list(userId),
-    queryFn: async (): Promise<LocalAudit[]> => {
+    queryFn: async (): Promise<{ local: LocalAudit[]; deleted: string[] }> => {
       const { auditRepository } = await loadAuditStore();
-      const records = new Map((await auditRepository.syncRecords(userId)).map((r) => [r.auditId, r]));
-      return auditRepository.list(userId).map((summary) => ({ summary, sync: records.get(summary.id) }));
+      const all = await auditRepository.syncRecords(userId);
+      const records = new Map(all.map((r) => [r.auditId, r]));
+      return {
+        local: auditRepository.list(userId).map((summary) => ({ summary, sync: records.get(summary.id) })),
+        // Deleted here, the server not told yet: not listed from the server either.
+        deleted: all.flatMap((r) => (r.deleted && r.serverId ? [r.serverId] : [])),
+      };
     },
     networkMode: "always",
     staleTime: 0,

@@ -1,12 +1,17 @@
 // The audit screen's server side (decision 0027), in a chunk of its own fetched after the audit has
-// painted: the sync state, Download PDF, the lock note and Start a new revision. All follow the
-// audit's sync record, re-read after each sync run and each save.
+// painted: the sync state, Download PDF, the lock note, Start a new revision and Delete. All follow
+// the audit's sync record, re-read after each sync run and each save.
 import type { AuditSummary } from "@sitesnag/shared/audits";
+import { Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import { Button } from "../../../components/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { api, errorMessage } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import type { AuditSyncRecord } from "../../../offline/audit-records";
+import { useAuthStore } from "../../../stores/auth-store";
 import { loadAuditStore } from "../api/audit-store";
 import { downloadAuditPdf } from "../pdf/download-pdf";
 import { localSyncState, SYNC_LABELS } from "../sync/audit-list";
@@ -98,5 +103,56 @@ export function AuditLockNote({ summary }: { summary: AuditSummary }) {
         ? "Start a new revision to change it; the signed one stays readable."
         : "It is locked on the server once it has synced."}
     </p>
+  );
+}
+
+/** "Moorland Wind Farm, Nov 25, 2026": how the confirmation names the audit being deleted. */
+export const auditName = (projectName: string, auditDate: number) => `${projectName}, ${formatDate(auditDate)}`;
+
+export const deleteAuditMessage = (name: string) =>
+  `Delete the site audit "${name}" with its answers, photos and signatures? It goes from this device now and from your workspace (at once, or when you are back online). This cannot be undone.`;
+
+/**
+ * Delete, as the server allows it (decision 0026): a draft by its auditor or an owner, a completed
+ * audit by an owner only. Works offline: the server's copy goes through the next sync run.
+ */
+export function AuditDeleteAction({ summary }: { summary: AuditSummary }) {
+  const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
+  const navigate = useNavigate();
+  const [isConfirming, setConfirming] = useState(false);
+  const [isDeleting, setDeleting] = useState(false);
+  if (summary.status === "completed" && !isOwner) return null;
+
+  async function onDelete() {
+    setDeleting(true);
+    try {
+      await (await import("../sync/audit-sync-web")).deleteDeviceAudit(summary.userId, summary.id);
+      toast.success(
+        navigator.onLine ? "Audit deleted" : "Audit deleted. Your workspace's copy goes when you are back online.",
+      );
+      navigate("/app/audits", { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, "The audit could not be deleted."));
+      setDeleting(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        <Trash2 aria-hidden className="size-4" />
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Delete audit?"
+        message={deleteAuditMessage(auditName(summary.projectName, summary.auditDate))}
+        confirmLabel="Delete Audit"
+        isPending={isDeleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+      />
+    </>
   );
 }

@@ -257,4 +257,30 @@ describe("backup round trip", () => {
       syncedUpdatedAt: reopened.updatedAt,
     });
   });
+
+  it("deletes: the device copy goes at once; one the server has leaves a tombstone for the sync", async () => {
+    const { repo, records, storage } = setup();
+    const input = { projectId: "p1", auditDate: "2026-11-20", notes: "" };
+    const local = await repo.create(owner, project, input);
+    const synced = await repo.create(owner, project, input);
+    await repo.addPhoto(synced.id, new Blob(["x"], { type: "image/jpeg" }));
+    const record = await repo.getSync(synced.id);
+    await records.putSync({ ...(record as NonNullable<typeof record>), serverId: "s2", syncedUpdatedAt: 1 });
+
+    const before = (await repo.load("u1", synced.id))?.saved;
+    if (!before) throw new Error("missing");
+    await repo.remove("u1", local.id);
+    expect(await repo.getSync(local.id)).toBeUndefined(); // never on the server: nothing to send
+    await repo.remove("u1", synced.id);
+    expect(repo.list("u1")).toEqual([]);
+    expect(await repo.load("u1", synced.id)).toBeNull();
+    expect(await records.photosOfAudit(synced.id)).toEqual([]);
+    expect(await repo.getSync(synced.id)).toMatchObject({ serverId: "s2", deleted: true, base: null });
+    // The screen's last draft write as it closes keeps nothing of a deleted audit.
+    await repo.saveDraft({ ...before, notes: "typed as it closed" });
+    expect(repo.saveDraftNow({ ...before, notes: "typed as it closed" })).toBe(true);
+    expect(await records.getDraft(synced.id)).toBeUndefined();
+    expect(storage.getItem(`site_audits_closing_${synced.id}`)).toBeNull();
+    await expect(repo.remove("u1", synced.id)).rejects.toThrow("Audit not found");
+  });
 });

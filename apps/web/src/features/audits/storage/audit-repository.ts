@@ -16,7 +16,7 @@ import {
   type SnagLink,
 } from "@sitesnag/shared/audits";
 import type { AuditRecords, AuditSyncRecord, StoredPhoto } from "../../../offline/audit-records";
-import { findSummary, listSummaries, putSummaries } from "./audit-summaries";
+import { findSummary, listSummaries, putSummaries, removeSummary } from "./audit-summaries";
 import { readClosingCopy, removeClosingCopy, writeClosingCopy } from "./closing-copy";
 import { isoDateToSeconds, seconds } from "./dates";
 
@@ -169,6 +169,8 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
 
     /** Keeps unsaved changes on the device; the list and the saved audit are untouched. */
     async saveDraft(detail: AuditDetail): Promise<void> {
+      // An audit deleted meanwhile (its screen's last write as it closes) keeps nothing behind.
+      if (!findSummary(storage, detail.userId, detail.auditId)) return;
       await records.putDraft({ auditId: detail.auditId, detail, savedAt: seconds(now()) });
       // This draft is newer than any copy written when the page was last hidden.
       removeClosingCopy(storage, detail.auditId);
@@ -176,6 +178,7 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
 
     /** The same, written before returning, for a page that is closing (see closing-copy.ts). */
     saveDraftNow: (detail: AuditDetail): boolean =>
+      !findSummary(storage, detail.userId, detail.auditId) ||
       writeClosingCopy(storage, detail) ||
       records.putDraftNow({ auditId: detail.auditId, detail, savedAt: seconds(now()) }),
 
@@ -261,6 +264,20 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
       const summary = summarise(previous, detail);
       putSummaries(storage, [summary]);
       return summary;
+    },
+
+    /**
+     * Delete: the device copy goes at once (detail, draft, photos, summary). An audit the server
+     * has keeps only its sync record, marked deleted, until the server acknowledges the DELETE
+     * (audit-sync.ts); one that never reached the server leaves nothing behind.
+     */
+    async remove(userId: string, auditId: string): Promise<void> {
+      if (!findSummary(storage, userId, auditId)) throw new Error("Audit not found");
+      const record = await records.getSync(auditId);
+      const tombstone = record?.serverId ? { ...record, base: null, deleted: true, error: null } : undefined;
+      await records.deleteAudit(auditId, tombstone);
+      removeClosingCopy(storage, auditId);
+      removeSummary(storage, auditId);
     },
 
     /** Records the snag raised from an item on the saved audit and on any draft, so neither loses it. */

@@ -41,8 +41,14 @@ export type AuditChanges = {
   addPhotos: { itemId: string; photoId: string }[];
   /** Server photos of local photos removed since (by the server's photo id). */
   removePhotos: { itemId: string; photoId: string; serverPhotoId: string }[];
-  /** Signatures and the site representative's name, when any differ; `complete` when both are signed. */
-  signatures: Pick<AuditPatch, "auditorSignature" | "siteRepName" | "siteRepSignature"> | null;
+  /**
+   * Signatures (each with the time it was made on this device) and the site representative's
+   * name, when any differ; `complete` when both are signed.
+   */
+  signatures: Pick<
+    AuditPatch,
+    "auditorSignature" | "auditorSignedAt" | "siteRepName" | "siteRepSignature" | "siteRepSignedAt"
+  > | null;
   complete: boolean;
 };
 
@@ -100,8 +106,17 @@ export function auditChanges(
   }
 
   const signatures: NonNullable<AuditChanges["signatures"]> = {};
-  if (current.auditorSignature !== from.auditorSignature) signatures.auditorSignature = current.auditorSignature;
-  if (current.siteRepSignature !== from.siteRepSignature) signatures.siteRepSignature = current.siteRepSignature;
+  // An audit signed offline at 09:00 and synced at 14:00 was signed at 09:00: the time goes with it.
+  if (current.auditorSignature !== from.auditorSignature) {
+    signatures.auditorSignature = current.auditorSignature;
+    if (current.auditorSignature && current.auditorSignedAt !== null)
+      signatures.auditorSignedAt = current.auditorSignedAt;
+  }
+  if (current.siteRepSignature !== from.siteRepSignature) {
+    signatures.siteRepSignature = current.siteRepSignature;
+    if (current.siteRepSignature && current.siteRepSignedAt !== null)
+      signatures.siteRepSignedAt = current.siteRepSignedAt;
+  }
   if (current.siteRepName !== from.siteRepName) signatures.siteRepName = current.siteRepName.trim();
 
   return {

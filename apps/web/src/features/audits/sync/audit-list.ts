@@ -42,14 +42,20 @@ export const SYNC_LABELS: Record<SyncState, string> = {
 /**
  * One row per audit, newest audit date first. A device copy stands for its server audit (matched by
  * the server id it was given, or by the server's clientId), since it may hold changes not sent yet;
- * device copies not on the server yet are listed too. Filters apply to both.
+ * device copies not on the server yet are listed too. Filters apply to both. Audits deleted on
+ * this device whose delete has not reached the server yet (`deleted`, server ids) are left out.
  */
-export function mergeAudits(local: readonly LocalAudit[], server: readonly AuditSummaryApi[], filters: AuditFilters) {
+export function mergeAudits(
+  local: readonly LocalAudit[],
+  server: readonly AuditSummaryApi[],
+  filters: AuditFilters,
+  deleted: readonly string[] = [],
+) {
   const byServerId = new Map<string, AuditSummaryApi>(server.map((a) => [a.id, a]));
   const byClientId = new Map<string, AuditSummaryApi>(
     server.flatMap((a) => (a.clientId ? [[a.clientId, a] as const] : [])),
   );
-  const taken = new Set<string>();
+  const taken = new Set<string>(deleted);
   const rows: AuditRow[] = [];
   for (const { summary, sync } of local) {
     const remote = (sync?.serverId ? byServerId.get(sync.serverId) : undefined) ?? byClientId.get(summary.id);

@@ -48,7 +48,30 @@ export const webAuditTransport: AuditTransport = {
       if (!(error instanceof AuditRefused && error.status === 404)) throw error;
     }
   },
+  remove: async (serverId) => {
+    try {
+      await call(`/audits/${serverId}`, { method: "DELETE" });
+    } catch (error) {
+      if (!(error instanceof AuditRefused && error.status === 404)) throw error;
+    }
+  },
 };
+
+const lockName = (userId: string) => `sitesnag-audit-sync-${userId}`;
+
+/**
+ * Deletes this device's copy of an audit now, and the server's through the next run (at once when
+ * online). Taken under the sync's lock, so a run in progress never writes the record back over the
+ * delete it would then miss.
+ */
+export async function deleteDeviceAudit(userId: string, auditId: string): Promise<void> {
+  const { auditRepository } = await loadAuditStore();
+  const remove = () => auditRepository.remove(userId, auditId);
+  if (typeof navigator !== "undefined" && navigator.locks) await navigator.locks.request(lockName(userId), remove);
+  else await remove();
+  setAuditSyncState({ version: auditSyncState().version + 1 });
+  void runAuditSync(userId);
+}
 
 const set = setAuditSyncState;
 
@@ -96,7 +119,7 @@ async function runOnce(userId: string) {
     }
   };
   if (typeof navigator === "undefined" || !navigator.locks) return run();
-  await navigator.locks.request(`sitesnag-audit-sync-${userId}`, { ifAvailable: true }, async (lock) => {
+  await navigator.locks.request(lockName(userId), { ifAvailable: true }, async (lock) => {
     if (lock) await run();
   });
 }

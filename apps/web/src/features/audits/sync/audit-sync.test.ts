@@ -105,12 +105,23 @@ describe("auditChanges", () => {
     const current = {
       ...answered(base, "cdm-1", { photos: ["p2", "p3"] }),
       auditorSignature: SIG,
+      auditorSignedAt: 1_700_000_000,
       siteRepSignature: SIG,
+      siteRepSignedAt: 1_700_000_060,
     };
     const changes = auditChanges(base, current, { p1: "s1", p2: "s2" }, false);
     expect(changes.addPhotos).toEqual([{ itemId: "cdm-1", photoId: "p3" }]);
     expect(changes.removePhotos).toEqual([{ itemId: "cdm-1", photoId: "p1", serverPhotoId: "s1" }]);
-    expect(changes.signatures).toEqual({ auditorSignature: SIG, siteRepSignature: SIG });
+    // Each signature travels with the time it was made on the device.
+    expect(changes.signatures).toEqual({
+      auditorSignature: SIG,
+      auditorSignedAt: 1_700_000_000,
+      siteRepSignature: SIG,
+      siteRepSignedAt: 1_700_000_060,
+    });
+    // A cleared signature has no time to send.
+    const cleared = auditChanges(current, { ...current, siteRepSignature: "", siteRepSignedAt: null }, {}, false);
+    expect(cleared.signatures).toEqual({ siteRepSignature: "" });
     expect(changes.complete).toBe(true);
     expect(auditChanges(current, current, {}, true).complete).toBe(false);
   });
@@ -123,6 +134,7 @@ function fakeServer() {
   const photos: { id: string; itemId: string; key: string }[] = [];
   let status: "draft" | "completed" = "draft";
   let created = 0;
+  let deleted = false;
   let loseNextAnswer = false;
   const audit = (): AuditApi =>
     ({
@@ -166,6 +178,12 @@ function fakeServer() {
     removePhoto: async () => {
       calls.push("remove");
     },
+    // Like the web transport: an audit already gone (404) resolves too.
+    remove: async () => {
+      calls.push("delete");
+      deleted = true;
+      answer();
+    },
   };
   return {
     transport,
@@ -177,6 +195,9 @@ function fakeServer() {
     },
     get status() {
       return status;
+    },
+    get deleted() {
+      return deleted;
     },
     loseNext: () => {
       loseNextAnswer = true;
@@ -250,6 +271,42 @@ describe("syncAudits", () => {
   });
 });
 
+describe("deleting on the device", () => {
+  it("sends the delete of an audit the server has until acknowledged, once, and leaves nothing behind", async () => {
+    const { records, server, deps } = await setup("create");
+    await syncAudits(deps, "u1");
+    const record = await records.getSync("a1");
+    expect(record?.serverId).toBe("s1");
+    // Deleted offline: the copy goes, a tombstone stays.
+    await records.deleteAudit("a1", { ...(record as NonNullable<typeof record>), deleted: true, base: null });
+    const gone = { ...deps, summaries: () => [] };
+    expect(await records.getDetail("a1")).toBeUndefined();
+    expect(await records.photosOfAudit("a1")).toEqual([]);
+    server.loseNext(); // the DELETE applied, its answer never came back
+    expect(await syncAudits(gone, "u1")).toMatchObject({ offline: true });
+    expect(server.deleted).toBe(true);
+    expect(await records.getSync("a1")).toMatchObject({ deleted: true });
+    expect(await syncAudits(gone, "u1")).toMatchObject({ synced: 1, offline: false }); // the replay: a 404
+    expect(await records.getSync("a1")).toBeUndefined();
+    const before = server.calls.length;
+    await syncAudits(gone, "u1");
+    expect(server.calls.length).toBe(before);
+    expect(server.calls.filter((c) => c === "delete")).toHaveLength(2);
+  });
+
+  it("a refused delete drops the tombstone; the audit shows from the server again", async () => {
+    const { records, server, deps } = await setup("create");
+    await syncAudits(deps, "u1");
+    const record = (await records.getSync("a1")) as NonNullable<Awaited<ReturnType<typeof records.getSync>>>;
+    await records.deleteAudit("a1", { ...record, deleted: true });
+    server.transport.remove = async () => {
+      throw new AuditRefused("Only a workspace owner can delete a completed audit.", 403);
+    };
+    expect(await syncAudits({ ...deps, summaries: () => [] }, "u1")).toMatchObject({ failed: 1 });
+    expect(await records.getSync("a1")).toBeUndefined();
+  });
+});
+
 describe("mergeAudits", () => {
   const remote = (id: string, patch: Record<string, unknown> = {}) =>
     ({
@@ -285,5 +342,7 @@ describe("mergeAudits", () => {
       status: "draft",
     });
     expect(drafts.map((r) => [r.id, r.sync])).toEqual([["a1", "pending"]]);
+    // Deleted on this device, the server not told yet: not listed from the server either.
+    expect(mergeAudits([], [remote("s1"), remote("s3")], {}, ["s1"]).map((r) => r.id)).toEqual(["s3"]);
   });
 });

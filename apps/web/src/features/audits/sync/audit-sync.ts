@@ -21,12 +21,16 @@ export type AuditTransport = {
     notes: string;
     clientId: string;
     templateId?: string;
+    /** When the device made it, so its signatures made offline are not older than the audit. */
+    createdAt?: number;
   }): Promise<AuditApi>;
   importAudit(body: { summary: AuditSummary; detail: AuditDetail; photos: BackupPhoto[] }): Promise<AuditApi>;
   patch(serverId: string, body: Record<string, unknown>): Promise<AuditApi>;
   addPhoto(serverId: string, itemId: string, photo: Blob, idempotencyKey: string): Promise<AuditApi>;
   /** Resolves also when the photo is already gone (404). */
   removePhoto(serverId: string, photoId: string): Promise<void>;
+  /** DELETE /api/audits/{id}; resolves also when the audit is already gone (404). */
+  remove(serverId: string): Promise<void>;
 };
 
 /** A refusal from the server (an answer with a 4xx status): kept on the audit, retried next run. */
@@ -50,6 +54,27 @@ export type AuditSyncDeps = {
 /** `uploadsTotal` audits to send in this run; `firstUploads` of them have never reached the server. */
 export type AuditSyncProgress = { uploadsDone: number; uploadsTotal: number; firstUploads: number };
 export type AuditSyncOutcome = { synced: number; failed: number; remaining: number; offline: boolean };
+
+/**
+ * Sends the deletes made on this device (tombstone records). The server's answer, 204 or 404 (gone
+ * already, e.g. a replay after a lost answer), removes the tombstone: each delete is sent until
+ * acknowledged, and once. A refusal (the audit was completed meanwhile by someone without the
+ * right to delete it) also removes it: the audit stays on the server and shows in the list again.
+ * Returns false when the server could not be reached.
+ */
+async function sendDeletes(deps: AuditSyncDeps, tombstones: readonly AuditSyncRecord[], outcome: AuditSyncOutcome) {
+  for (const record of tombstones) {
+    try {
+      await deps.transport.remove(record.serverId as string);
+      outcome.synced += 1;
+    } catch (error) {
+      if (!(error instanceof AuditRefused)) return false;
+      outcome.failed += 1;
+    }
+    await deps.records.deleteAudit(record.auditId);
+  }
+  return true;
+}
 
 export const newSyncRecord = (auditId: string, userId: string, origin: AuditSyncRecord["origin"]): AuditSyncRecord => ({
   auditId,
@@ -85,6 +110,7 @@ export async function syncAudit(deps: AuditSyncDeps, summary: AuditSummary): Pro
         auditDate: detail.formData.auditDate || new Date(summary.auditDate * 1000).toISOString().slice(0, 10),
         notes: "",
         clientId: summary.id,
+        createdAt: summary.createdAt,
         // A custom template's audit is made from it (the standard one when none is named).
         ...(detail.template ? { templateId: detail.template.id } : {}),
       });
@@ -153,12 +179,15 @@ export async function syncAudits(
   userId: string,
   onProgress?: (progress: AuditSyncProgress) => void,
 ): Promise<AuditSyncOutcome> {
-  const records = new Map((await deps.records.syncRecords(userId)).map((r) => [r.auditId, r]));
+  const all = await deps.records.syncRecords(userId);
+  const records = new Map(all.map((r) => [r.auditId, r]));
+  const tombstones = all.filter((r) => r.deleted && r.serverId);
   const todo = deps
     .summaries(userId)
     .filter((s) => needsSync(s, records.get(s.id)))
     .sort((a, b) => a.createdAt - b.createdAt);
   const outcome: AuditSyncOutcome = { synced: 0, failed: 0, remaining: todo.length, offline: false };
+  if (!(await sendDeletes(deps, tombstones, outcome))) return { ...outcome, offline: true };
   const firstUploads = todo.filter((s) => !records.get(s.id)?.serverId).length;
   onProgress?.({ uploadsDone: 0, uploadsTotal: todo.length, firstUploads });
   for (const summary of todo) {
