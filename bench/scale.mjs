@@ -18,6 +18,8 @@
 //              at most 100,000; the small one 1,000 at most): a shorter run
 //   --pdf-only only the PDF burst (no workspace latency table, no throughput, no request-thread run)
 //   --burst    PDFs downloading at once in the burst (default 20)
+//   --memory-split  print where the server's memory was at its peak RSS during the burst (request
+//              thread's V8 heap and buffers, the PDF worker's, the native rest; bench/lib/memory-probe.cjs)
 // SCALE_DB names the database (default scale_bench), so parallel checkouts do not share one.
 // Needs PostgreSQL at SCALE_PG (default postgres://postgres@127.0.0.1:5432) with createdb rights.
 import { spawn } from "node:child_process";
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     reports: { type: "string", default: "1000000" },
     "pdf-only": { type: "boolean", default: false },
     burst: { type: "string", default: "20" },
+    "memory-split": { type: "boolean", default: false },
   },
 });
 const PDF_ONLY = values["pdf-only"];
@@ -66,6 +69,7 @@ const PASSWORD = "scale-bench-password-2026";
 // Every server of the run shares one DATA_DIR: the burst's photos, stored while generating, must
 // be there for the servers that make its PDFs (each server used to get a fresh, empty one).
 const FILES_DIR = path.join(tmpdir(), `${DB_NAME}-data`);
+const MEMORY_SPLIT = values["memory-split"] ? path.join(tmpdir(), `${DB_NAME}-memory-${process.pid}.json`) : undefined;
 mkdirSync(FILES_DIR, { recursive: true });
 const SERVER_ENV = {
   DATABASE_URL,
@@ -348,7 +352,13 @@ async function main() {
   if (!(values.reuse && (await databaseIsComplete()))) await generate();
   else log(`Reusing database ${DB_NAME}.`);
 
-  const server = await startServer(root, SERVER_ENV);
+  const probe = MEMORY_SPLIT
+    ? {
+        MEMPROBE_OUT: MEMORY_SPLIT,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(root, "bench/lib/memory-probe.cjs")}`.trim(),
+      }
+    : {};
+  const server = await startServer(root, { ...SERVER_ENV, ...probe });
   const servers = [server];
   try {
     const base = server.url;
@@ -478,6 +488,18 @@ async function main() {
       .filter(Boolean)
       .join(" ");
     log(`  server allocator: ${allocator || "glibc defaults"} (scripts/allocator-env.mjs, as npm start runs it)`);
+    if (MEMORY_SPLIT) {
+      try {
+        const m = JSON.parse(readFileSync(MEMORY_SPLIT, "utf8"));
+        const workers = m.workers.map((w) => `${w.name} heap ${w.heapTotal} MB + external ${w.external} MB`).join("; ");
+        const known = m.heapTotal + m.external + m.workers.reduce((s, w) => s + w.heapTotal + w.external, 0);
+        log(
+          `  at peak RSS ${m.rss} MB (anonymous ${m.smaps?.anon} MB): request thread heap ${m.heapTotal} MB + external ${m.external} MB (ArrayBuffers ${m.arrayBuffers} MB); ${workers || "no worker"}; native rest ~${(m.smaps?.anon ?? m.rss) - known} MB; every second: ${MEMORY_SPLIT}.series`,
+        );
+      } catch (error) {
+        log(`  memory split: none recorded (${error.message})`);
+      }
+    }
     const readUrl = `${base}/api/snagging?limit=50`;
     if (PDF_ONLY) return;
 
