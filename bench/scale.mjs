@@ -355,7 +355,8 @@ async function main() {
   const probe = MEMORY_SPLIT
     ? {
         MEMPROBE_OUT: MEMORY_SPLIT,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(root, "bench/lib/memory-probe.cjs")}`.trim(),
+        NODE_OPTIONS:
+          `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(root, "bench/lib/memory-probe.cjs")}`.trim(),
       }
     : {};
   const server = await startServer(root, { ...SERVER_ENV, ...probe });

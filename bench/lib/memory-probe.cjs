@@ -29,7 +29,9 @@ if (wt.isMainThread && process.env.MEMPROBE_OUT && /dist\/main\.js$/.test(proces
       const t = fs.readFileSync("/proc/self/smaps_rollup", "utf8");
       const g = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(t)?.[1] ?? 0) >> 10;
       return { anon: g("Anonymous"), rss: g("Rss") };
-    } catch { return null; }
+    } catch {
+      return null;
+    }
   };
   const timer = setInterval(async () => {
     const m = process.memoryUsage();
@@ -41,12 +43,34 @@ if (wt.isMainThread && process.env.MEMPROBE_OUT && /dist\/main\.js$/.test(proces
     for (const w of workers) {
       try {
         const h = await w.getHeapStatistics();
-        ws.push({ name: w.__name, heapTotal: mb(h.total_heap_size), heapUsed: mb(h.used_heap_size), external: mb(h.external_memory), malloced: mb(h.malloced_memory) });
+        ws.push({
+          name: w.__name,
+          heapTotal: mb(h.total_heap_size),
+          heapUsed: mb(h.used_heap_size),
+          external: mb(h.external_memory),
+          malloced: mb(h.malloced_memory),
+        });
       } catch {}
     }
-    const v8 = require("node:v8").getHeapSpaceStatistics().map((s) => `${s.space_name}:${mb(s.space_size)}`).join(" ");
-    const rec = { at: new Date().toISOString(), rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), spaces: v8, workers: ws, smaps: smaps() };
-    fs.appendFileSync(out + ".series", `${rec.at.slice(11, 19)} rss ${rec.rss} anon ${rec.smaps?.anon} main heap ${rec.heapTotal}/${rec.heapUsed} ext ${rec.external} ab ${rec.arrayBuffers} | ${ws.map((w) => `${w.name} heap ${w.heapTotal}/${w.heapUsed} ext ${w.external}`).join(" ; ")}${isPeak ? " PEAK" : ""}\n`);
+    const v8 = require("node:v8")
+      .getHeapSpaceStatistics()
+      .map((s) => `${s.space_name}:${mb(s.space_size)}`)
+      .join(" ");
+    const rec = {
+      at: new Date().toISOString(),
+      rss: mb(m.rss),
+      heapTotal: mb(m.heapTotal),
+      heapUsed: mb(m.heapUsed),
+      external: mb(m.external),
+      arrayBuffers: mb(m.arrayBuffers),
+      spaces: v8,
+      workers: ws,
+      smaps: smaps(),
+    };
+    fs.appendFileSync(
+      out + ".series",
+      `${rec.at.slice(11, 19)} rss ${rec.rss} anon ${rec.smaps?.anon} main heap ${rec.heapTotal}/${rec.heapUsed} ext ${rec.external} ab ${rec.arrayBuffers} | ${ws.map((w) => `${w.name} heap ${w.heapTotal}/${w.heapUsed} ext ${w.external}`).join(" ; ")}${isPeak ? " PEAK" : ""}\n`,
+    );
     if (isPeak) fs.writeFileSync(out, JSON.stringify(rec, null, 1));
   }, 100);
   timer.unref();
