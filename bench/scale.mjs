@@ -21,6 +21,8 @@
 //   --memory-split  print where the server's memory was at its peak RSS during the burst (request
 //              thread's V8 heap and buffers, the PDF worker's, the native rest; bench/lib/memory-probe.cjs)
 // SCALE_DB names the database (default scale_bench), so parallel checkouts do not share one.
+// SCALE_SERVER_NODE_OPTIONS adds Node/V8 flags to the measured servers only (not to this process,
+// which generates the load), e.g. "--max-semi-space-size=8", to compare runtime settings.
 // Needs PostgreSQL at SCALE_PG (default postgres://postgres@127.0.0.1:5432) with createdb rights.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,7 +32,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { ALLOCATOR_ENV } from "../scripts/allocator-env.mjs";
+import { ALLOCATOR_ENV, serverNodeArgs } from "../scripts/allocator-env.mjs";
 import { freePort, startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
@@ -352,13 +354,17 @@ async function main() {
   if (!(values.reuse && (await databaseIsComplete()))) await generate();
   else log(`Reusing database ${DB_NAME}.`);
 
-  const probe = MEMORY_SPLIT
-    ? {
-        MEMPROBE_OUT: MEMORY_SPLIT,
-        NODE_OPTIONS:
-          `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(root, "bench/lib/memory-probe.cjs")}`.trim(),
-      }
-    : {};
+  const nodeOptions = [
+    process.env.NODE_OPTIONS,
+    process.env.SCALE_SERVER_NODE_OPTIONS,
+    MEMORY_SPLIT ? `--require ${path.join(root, "bench/lib/memory-probe.cjs")}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const probe = {
+    ...(MEMORY_SPLIT ? { MEMPROBE_OUT: MEMORY_SPLIT } : {}),
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  };
   const server = await startServer(root, { ...SERVER_ENV, ...probe });
   const servers = [server];
   try {
@@ -489,6 +495,9 @@ async function main() {
       .filter(Boolean)
       .join(" ");
     log(`  server allocator: ${allocator || "glibc defaults"} (scripts/allocator-env.mjs, as npm start runs it)`);
+    log(
+      `  server Node flags: ${[...serverNodeArgs({ NODE_OPTIONS: process.env.SCALE_SERVER_NODE_OPTIONS }), process.env.SCALE_SERVER_NODE_OPTIONS].filter(Boolean).join(" ") || "none"} (scripts/allocator-env.mjs)`,
+    );
     if (MEMORY_SPLIT) {
       try {
         const m = JSON.parse(readFileSync(MEMORY_SPLIT, "utf8"));
