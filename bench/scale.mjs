@@ -18,7 +18,11 @@
 //              at most 100,000; the small one 1,000 at most): a shorter run
 //   --pdf-only only the PDF burst (no workspace latency table, no throughput, no request-thread run)
 //   --burst    PDFs downloading at once in the burst (default 20)
+//   --memory-split  print where the server's memory was at its peak RSS during the burst (request
+//              thread's V8 heap and buffers, the PDF worker's, the native rest; bench/lib/memory-probe.cjs)
 // SCALE_DB names the database (default scale_bench), so parallel checkouts do not share one.
+// SCALE_SERVER_NODE_OPTIONS adds Node/V8 flags to the measured servers only (not to this process,
+// which generates the load), e.g. "--max-semi-space-size=8", to compare runtime settings.
 // Needs PostgreSQL at SCALE_PG (default postgres://postgres@127.0.0.1:5432) with createdb rights.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,7 +32,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { ALLOCATOR_ENV } from "../scripts/allocator-env.mjs";
+import { ALLOCATOR_ENV, serverNodeArgs } from "../scripts/allocator-env.mjs";
 import { freePort, startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     reports: { type: "string", default: "1000000" },
     "pdf-only": { type: "boolean", default: false },
     burst: { type: "string", default: "20" },
+    "memory-split": { type: "boolean", default: false },
   },
 });
 const PDF_ONLY = values["pdf-only"];
@@ -66,6 +71,7 @@ const PASSWORD = "scale-bench-password-2026";
 // Every server of the run shares one DATA_DIR: the burst's photos, stored while generating, must
 // be there for the servers that make its PDFs (each server used to get a fresh, empty one).
 const FILES_DIR = path.join(tmpdir(), `${DB_NAME}-data`);
+const MEMORY_SPLIT = values["memory-split"] ? path.join(tmpdir(), `${DB_NAME}-memory-${process.pid}.json`) : undefined;
 mkdirSync(FILES_DIR, { recursive: true });
 const SERVER_ENV = {
   DATABASE_URL,
@@ -348,7 +354,18 @@ async function main() {
   if (!(values.reuse && (await databaseIsComplete()))) await generate();
   else log(`Reusing database ${DB_NAME}.`);
 
-  const server = await startServer(root, SERVER_ENV);
+  const nodeOptions = [
+    process.env.NODE_OPTIONS,
+    process.env.SCALE_SERVER_NODE_OPTIONS,
+    MEMORY_SPLIT ? `--require ${path.join(root, "bench/lib/memory-probe.cjs")}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const probe = {
+    ...(MEMORY_SPLIT ? { MEMPROBE_OUT: MEMORY_SPLIT } : {}),
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  };
+  const server = await startServer(root, { ...SERVER_ENV, ...probe });
   const servers = [server];
   try {
     const base = server.url;
@@ -478,6 +495,21 @@ async function main() {
       .filter(Boolean)
       .join(" ");
     log(`  server allocator: ${allocator || "glibc defaults"} (scripts/allocator-env.mjs, as npm start runs it)`);
+    log(
+      `  server Node flags: ${[...serverNodeArgs({ NODE_OPTIONS: process.env.SCALE_SERVER_NODE_OPTIONS }), process.env.SCALE_SERVER_NODE_OPTIONS].filter(Boolean).join(" ") || "none"} (scripts/allocator-env.mjs)`,
+    );
+    if (MEMORY_SPLIT) {
+      try {
+        const m = JSON.parse(readFileSync(MEMORY_SPLIT, "utf8"));
+        const workers = m.workers.map((w) => `${w.name} heap ${w.heapTotal} MB + external ${w.external} MB`).join("; ");
+        const known = m.heapTotal + m.external + m.workers.reduce((s, w) => s + w.heapTotal + w.external, 0);
+        log(
+          `  at peak RSS ${m.rss} MB (anonymous ${m.smaps?.anon} MB): request thread heap ${m.heapTotal} MB + external ${m.external} MB (ArrayBuffers ${m.arrayBuffers} MB); ${workers || "no worker"}; native rest ~${(m.smaps?.anon ?? m.rss) - known} MB; every second: ${MEMORY_SPLIT}.series`,
+        );
+      } catch (error) {
+        log(`  memory split: none recorded (${error.message})`);
+      }
+    }
     const readUrl = `${base}/api/snagging?limit=50`;
     if (PDF_ONLY) return;
 

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { withAllocatorDefaults } from "./allocator-env.mjs";
+import { serverNodeArgs, withAllocatorDefaults } from "./allocator-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -34,7 +34,9 @@ if (needsBuild(path.join(root, "apps/web/dist/index.html"), ["apps/web/src", "ap
   run("apps/web");
 if (needsBuild(path.join(root, "apps/server/dist/main.js"), ["apps/server/src", shared])) run("apps/server");
 
-const server = spawnSync(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
+// The request thread's young generation capped (decision 0037), unless NODE_OPTIONS sets it.
+const nodeArgs = ["--enable-source-maps", ...serverNodeArgs(process.env)];
+const server = spawnSync(process.execPath, [...nodeArgs, path.join(root, "apps/server/dist/main.js")], {
   cwd: root,
   stdio: "inherit",
   // glibc's malloc arenas bounded (decision 0019), unless the environment says otherwise.

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { withAllocatorDefaults } from "../../scripts/allocator-env.mjs";
+import { serverNodeArgs, withAllocatorDefaults } from "../../scripts/allocator-env.mjs";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -26,7 +26,9 @@ export async function startServer(root, env = {}, nodeArgs = []) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-bench-"));
   let output = "";
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "apps/server/dist/main.js")], {
+  // As `npm start` runs it: its Node flags (decision 0037) unless the environment sets them.
+  const flags = [...serverNodeArgs({ ...process.env, ...env }), ...nodeArgs];
+  const child = spawn(process.execPath, [...flags, path.join(root, "apps/server/dist/main.js")], {
     // As `npm start` runs it: the same allocator defaults (decision 0019).
     env: withAllocatorDefaults({
       ...process.env,

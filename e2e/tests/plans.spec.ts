@@ -1,6 +1,6 @@
 // Drawings and pins (issue 24): upload a drawing on the project's Plans tab, open it, tap the plan
 // to file a snag there, see its pin in the status colour, recolour it by a status change, filter,
-// and drag it elsewhere (with Undo). Phone and desktop.
+// and drag it elsewhere (with Undo); reach every pin from the keyboard. Phone and desktop.
 import type { Page } from "@playwright/test";
 import { expect, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
@@ -188,6 +188,66 @@ test("a two-finger pinch zooms the plan around the fingers' midpoint", async ({ 
       return scale > 1.5 && Math.abs(sine) < 0.1;
     })
     .toBe(true);
+});
+
+test("the keyboard reaches every pin: Next and Previous bring pins outside the view into it, with their card", async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  const session = await api.signUp({ firstName: "Kim", lastName: "Keys" });
+  const project = await api.createProject(session.accessToken, { name: "Basement" });
+  const sheetId = await readySheet(api, baseURL as string, session.accessToken, project.id);
+  // Two corners, and a pair near the centre that a zoomed-out view draws as one cluster.
+  const spots = [
+    [0.05, 0.05],
+    [0.5, 0.5],
+    [0.52, 0.5],
+    [0.95, 0.9],
+  ] as const;
+  const titles: string[] = [];
+  for (const [pinX, pinY] of spots) {
+    const report = await api.createReport(session.accessToken, {
+      projectId: project.id,
+      priority: "low",
+      sheetId,
+      pinX,
+      pinY,
+    });
+    titles.push(report.title);
+  }
+  await signInAs(page, session);
+  await page.goto(`/app/projects/${project.id}/sheets/${sheetId}`);
+  const plan = page.getByRole("region", { name: /^Plan Roof/ });
+  await expect(plan).toHaveAttribute("aria-busy", "false");
+  const pinButton = (title: string) => page.getByRole("button", { name: new RegExp(`^${title}: open`) });
+  // Zoomed in on the centre, the corner pins are outside the view and its margin: no button to Tab to.
+  for (let i = 0; i < 3; i += 1) await page.getByRole("button", { name: "Zoom in", exact: true }).click();
+  await expect(pinButton(titles[0] as string)).toHaveCount(0);
+  await expect(pinButton(titles[3] as string)).toHaveCount(0);
+
+  // From the keyboard, in reading order (top to bottom, then left to right): each pin is brought
+  // into view as its own button, its card shows, and the focus stays on "Next pin".
+  const next = page.getByRole("button", { name: "Next pin" });
+  await next.focus();
+  for (const [i, title] of titles.entries()) {
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: `Pin ${i + 1} of 4: ${title}` })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Open report ${title}` })).toBeVisible();
+    await expect(pinButton(title)).toBeInViewport();
+    await expect(pinButton(title)).toHaveAttribute("aria-pressed", "true");
+    await expect(next).toBeFocused();
+  }
+  // Past the last pin "Next" goes round to the first; "Previous" goes back.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `Pin 1 of 4: ${titles[0]}` })).toBeVisible();
+  await page.getByRole("button", { name: "Previous pin" }).press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `Pin 4 of 4: ${titles[3]}` })).toBeVisible();
+  await expect(pinButton(titles[3] as string)).toBeInViewport();
+  // The pin brought into view is in the tab order: Enter on it opens its card as a tap does.
+  await pinButton(titles[3] as string).focus();
+  await expect(pinButton(titles[3] as string)).toBeFocused();
 });
 
 test.describe("offline", () => {

@@ -1,13 +1,17 @@
 // One account flooding the sync endpoint must not slow another workspace's reads (issue 22): with
 // a write budget, the flood is refused before its bodies are parsed once it has spent
 // its minute, and the batches it may apply hand the event loop back between changes. The bound
-// compares the reads' p99 during the flood with their p99 idle, measured in the same run.
+// compares the reads during the flood with the reads without it, measured in the same run in
+// alternating windows (idle, flood, idle, flood…), so a change of the machine's load during the
+// test falls on both sides instead of only on the flood's (decision 0037).
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
-const FLOOD_MS = 5_000;
+const ROUNDS = 4;
+const IDLE_MS = 500;
+const FLOOD_MS = 1_250;
 const READ_EVERY_MS = 10;
 const BUDGET = 50;
 const FLOODERS = 4;
@@ -56,7 +60,6 @@ describe.each(DIALECTS)("one account's sync flood beside another workspace's rea
     };
 
     for (let i = 0; i < 20; i += 1) await read();
-    const idle = await readFor(1_500);
 
     // Maximum-size batches: 100 creates with 20,000-character descriptions, back to back.
     const text = JSON.stringify(
@@ -75,7 +78,7 @@ describe.each(DIALECTS)("one account's sync flood beside another workspace's rea
     for (let at = body.indexOf("flood-"); at >= 0; at = body.indexOf("flood-", at + 1)) slots.push(at + 6);
     let batch = 0;
     const statuses = new Map<number, number>();
-    let flooding = true;
+    let flooding = false;
     const floodOnce = async () => {
       // One body per connection, rewritten between its requests: no allocation per request.
       const payload = Buffer.from(body);
@@ -95,14 +98,18 @@ describe.each(DIALECTS)("one account's sync flood beside another workspace's rea
         await nextTurn();
       }
     };
-    // Several connections at once, as a script would send them.
-    const flood = Promise.all(Array.from({ length: FLOODERS }, floodOnce));
-    // At least FLOOD_MS, and on until the budget has refused the flood (a slow machine takes longer).
-    const busy = await readFor(FLOOD_MS);
+    // Several connections at once, as a script would send them, in windows between quiet ones.
+    const idle: number[] = [];
+    const busy: number[] = [];
     const deadline = performance.now() + MAX_FLOOD_MS;
-    while (!statuses.has(429) && performance.now() < deadline) busy.push(...(await readFor(500)));
-    flooding = false;
-    await flood;
+    for (let round = 0; round < ROUNDS || (!statuses.has(429) && performance.now() < deadline); round += 1) {
+      idle.push(...(await readFor(IDLE_MS)));
+      flooding = true;
+      const flood = Promise.all(Array.from({ length: FLOODERS }, floodOnce));
+      busy.push(...(await readFor(FLOOD_MS)));
+      flooding = false;
+      await flood;
+    }
 
     const idleP99 = p99(idle);
     const busyP99 = p99(busy);
@@ -110,7 +117,10 @@ describe.each(DIALECTS)("one account's sync flood beside another workspace's rea
     // On both databases the median of the other workspace's reads stays within a generous ratio of
     // its idle median: a flood that holds the event loop (issue 22 measured ~10 ms → 252 ms, 25×)
     // fails it. Measured on a 2-core machine at load 16–20 (PostgreSQL): idle 5–15 ms, during the
-    // flood 10–245 ms, so the ratio is wide (10× + 150 ms) and the p99 is not held there.
+    // flood 10–245 ms, so the ratio is wide (10× + 150 ms) and the p99 is not held there. The widest
+    // runs came from refused requests each costing a user query; they cost none now (decision
+    // 0037), and idle and flood windows alternate: at load 13 with a benchmark running beside it,
+    // PostgreSQL idle p50 7 ms, during the flood 29 ms (bound 220 ms).
     const idleP50 = p50(idle);
     const busyP50 = p50(busy);
     const medianBound = 10 * idleP50 + 150;

@@ -74,15 +74,15 @@ describe.each(DIALECTS)("report PDFs under the memory budget (%s)", (kind) => {
   const download = () =>
     t.request({ method: "GET", url: `/api/snagging/${report.id}/download-pdf`, token: owner.accessToken });
 
-  it("embeds each large photo at print size (300 dpi in its box), keeping the stored file's SHA-256", async () => {
+  it("embeds each large photo at print size (~300 dpi in its box), keeping the stored file's SHA-256", async () => {
     expect(report.attachments.every((a) => a.size_bytes > 300_000)).toBe(true);
     const res = await download();
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const { images, text } = await readBack(res.rawPayload);
     expect(images).toHaveLength(4);
-    // 300 dpi across the 250 pt box: 1,042 px on the long edge.
-    for (const line of images) expect(line).toMatch(/\s1042\s+782\s/);
+    // ~300 dpi across the 250 pt box: 1,024 px on the long edge (half a display copy, decision 0037).
+    for (const line of images) expect(line).toMatch(/\s1024\s+768\s/);
     // Smaller than the stored photos together: the display copies (2,048 px) are not embedded.
     const stored = report.attachments.reduce((sum, a) => sum + a.size_bytes, 0);
     expect(res.rawPayload.length).toBeLessThan(stored * 0.6);

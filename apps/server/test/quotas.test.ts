@@ -16,6 +16,7 @@ import { expectError } from "./assertions";
 import { createProject, demoLogin, signInAdmin, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { jpegPhoto, listFiles, multipart } from "./images";
+import { countQueries } from "./query-counter";
 import { insertMember, snagState } from "./snagging-state";
 
 const MB = 1024 * 1024;
@@ -463,6 +464,39 @@ describe.each(DIALECTS)("write limits per account and per workspace (%s)", (kind
     expect((await create(other.accessToken, otherProject.id)).statusCode).toBe(201);
     // Reads are not writes.
     expect((await t.request({ method: "GET", url: "/api/snagging", token: owner.accessToken })).statusCode).toBe(200);
+  });
+
+  it("refuses a caller refused moments ago again without a database query; a signed-out session still gets 401", async () => {
+    const owner = await signUp(t);
+    const project = await createProject(t, owner.accessToken);
+    for (let i = 0; i < 5; i += 1) expect((await create(owner.accessToken, project.id)).statusCode).toBe(201);
+    // The first refusal is the counter's (the guard loads the user); the ones after it are the guard's.
+    expectError(await create(owner.accessToken, project.id), 429);
+    const before = await snagState(t);
+    const queries = countQueries();
+    let again: Awaited<ReturnType<typeof create>>;
+    try {
+      again = await create(owner.accessToken, project.id);
+    } finally {
+      queries.stop();
+    }
+    expectError(again, 429);
+    expect(again.json().message).toContain("nothing was saved");
+    expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
+    expect(queries.statements).toEqual([]);
+    expect(await snagState(t)).toEqual(before);
+    // Reads still load the user, and the session check still runs first: signed out, a refused
+    // write answers 401, not 429.
+    const reads = countQueries();
+    try {
+      expect((await t.request({ method: "GET", url: "/api/projects", token: owner.accessToken })).statusCode).toBe(200);
+    } finally {
+      reads.stop();
+    }
+    expect(reads.count).toBeGreaterThan(0);
+    const logout = await t.request({ method: "POST", url: "/api/auth/logout", token: owner.accessToken });
+    expect(logout.statusCode).toBe(204);
+    expectError(await create(owner.accessToken, project.id), 401);
   });
 
   it("charges comment posts and edits against the account's items", async () => {

@@ -19,7 +19,7 @@ import type { AppContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
 import { PerKeyLimit } from "../http/per-key-limit";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
-import { chargeWrites, declaredBytes } from "../quotas/write-limits";
+import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { importAudit } from "./audits.import";
@@ -70,6 +70,8 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     const chargeOne = async (request: FastifyRequest) => {
       await chargeWrites(ctx, currentUser(request), { items: 1, bytes: declaredBytes(request) });
     };
+    // The guard refuses a caller this instance has just refused before its user lookup (0037).
+    const write = { firstWrite: oneWrite };
     /** A body streamed without Content-Length: its bytes once parsed (the JSON is what is stored). */
     const chargeStreamed = async (request: FastifyRequest, items: number) => {
       const bytes = declaredBytes(request) === 0 ? Buffer.byteLength(JSON.stringify(request.body ?? "")) : 0;
@@ -83,11 +85,15 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     );
 
     // 201 for a new audit; 200 with the same audit when a device uploads one it sent before.
-    app.post("/", { onRequest: chargeOne, schema: { body: AuditCreateSchema } }, async (request, reply) => {
-      await chargeStreamed(request, 0);
-      const { audit, created } = await createAudit(ctx, currentUser(request), request.body);
-      return reply.status(created ? 201 : 200).send({ audit });
-    });
+    app.post(
+      "/",
+      { onRequest: chargeOne, config: write, schema: { body: AuditCreateSchema } },
+      async (request, reply) => {
+        await chargeStreamed(request, 0);
+        const { audit, created } = await createAudit(ctx, currentUser(request), request.body);
+        return reply.status(created ? 201 : 200).send({ audit });
+      },
+    );
 
     // A static segment: matched before /:id.
     app.get(
@@ -99,7 +105,7 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     // An audit kept on a device (or one entry of a backup file), photos and signatures included.
     app.post(
       "/import",
-      { bodyLimit: MAX_IMPORT_BYTES, onRequest: chargeOne, schema: { body: AuditImportSchema } },
+      { bodyLimit: MAX_IMPORT_BYTES, onRequest: chargeOne, config: write, schema: { body: AuditImportSchema } },
       async (request, reply) => {
         await chargeStreamed(request, 0);
         const { audit, created } = await importAudit(ctx, currentUser(request), request.body);
@@ -114,7 +120,12 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     // Room for both signatures (up to 1 MB each, base64) beside the answers.
     app.patch(
       "/:id",
-      { bodyLimit: MAX_PATCH_BYTES, onRequest: chargeOne, schema: { params: IdParams, body: AuditPatchSchema } },
+      {
+        bodyLimit: MAX_PATCH_BYTES,
+        onRequest: chargeOne,
+        config: write,
+        schema: { params: IdParams, body: AuditPatchSchema },
+      },
       async (request) => {
         // One item per answer changed, as a sync batch counts its changes (the first is charged).
         await chargeStreamed(request, Math.max(0, (request.body.answers?.length ?? 0) - 1));
@@ -122,15 +133,19 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       },
     );
 
-    app.delete("/:id", { onRequest: chargeOne, schema: { params: IdParams } }, async (request, reply) => {
-      await removeAudit(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/:id",
+      { onRequest: chargeOne, config: write, schema: { params: IdParams } },
+      async (request, reply) => {
+        await removeAudit(ctx, currentUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     // One item's answer: only the fields sent change, so people answering other items merge.
     app.patch(
       "/:id/items/:itemId",
-      { onRequest: chargeOne, schema: { params: ItemParams, body: AnswerPatchSchema } },
+      { onRequest: chargeOne, config: write, schema: { params: ItemParams, body: AnswerPatchSchema } },
       async (request) => {
         await chargeStreamed(request, 0);
         return {
@@ -143,7 +158,7 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     // Photos as repeated multipart file fields named `images`, like a report's; an Idempotency-Key
     // makes a repeated upload (an outbox retry) add nothing.
-    app.post("/:id/items/:itemId/photos", { schema: { params: ItemParams } }, async (request, reply) => {
+    app.post("/:id/items/:itemId/photos", { config: write, schema: { params: ItemParams } }, async (request, reply) => {
       const { id, itemId } = request.params;
       const key = idempotencyKey(request.headers["idempotency-key"]);
       const user = currentUser(request);
@@ -160,9 +175,13 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       return reply.status(201).send({ audit });
     });
 
-    app.delete("/:id/photos/:photoId", { onRequest: chargeOne, schema: { params: PhotoParams } }, async (request) => ({
-      audit: await removePhoto(ctx, currentUser(request), request.params.id, request.params.photoId),
-    }));
+    app.delete(
+      "/:id/photos/:photoId",
+      { onRequest: chargeOne, config: write, schema: { params: PhotoParams } },
+      async (request) => ({
+        audit: await removePhoto(ctx, currentUser(request), request.params.id, request.params.photoId),
+      }),
+    );
 
     app.get("/:id/pdf", { schema: { params: IdParams } }, async (request, reply) => {
       const user = currentUser(request);
@@ -187,8 +206,11 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       entries: await auditHistory(ctx, currentUser(request), request.params.id),
     }));
 
-    app.post("/:id/revisions", { onRequest: chargeOne, schema: { params: IdParams } }, async (request, reply) =>
-      reply.status(201).send({ audit: await startRevision(ctx, currentUser(request), request.params.id) }),
+    app.post(
+      "/:id/revisions",
+      { onRequest: chargeOne, config: write, schema: { params: IdParams } },
+      async (request, reply) =>
+        reply.status(201).send({ audit: await startRevision(ctx, currentUser(request), request.params.id) }),
     );
 
     app.get("/:id/revisions/:revision", { schema: { params: RevisionParams } }, async (request) => {

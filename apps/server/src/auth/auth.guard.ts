@@ -1,5 +1,7 @@
 // Route guards. Every protected route runs `authenticate`, which resolves the bearer token to a
 // live user row on each request, so a deleted account or a changed role takes effect at once.
+// One exception: a write this instance has just refused for the caller's budget is refused again
+// (429, nothing done) before the lookup, so a flood of refused writes costs no query (0037).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
@@ -28,6 +30,10 @@ export function createAuthenticate(ctx: AppContext) {
     if (!claims || !(await ctx.sessions.isLive(claims.sessionId))) {
       throw unauthorized("Your session has expired. Please sign in again.");
     }
+    // A write route's caller refused here moments ago is refused again before the user lookup: a
+    // flood of refused writes costs no query (decision 0037). The session check above still runs.
+    const firstWrite = request.routeOptions.config.firstWrite;
+    if (firstWrite) ctx.writes.refuseIfKnown(claims.userId, firstWrite(request));
     const user = await findUserById(ctx.db, claims.userId);
     if (!user) throw unauthorized("Your session has expired. Please sign in again.");
     request.currentUser = user;

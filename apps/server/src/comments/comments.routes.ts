@@ -7,7 +7,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
-import { chargeWrites, declaredBytes } from "../quotas/write-limits";
+import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { addComment, editComment, listComments, removeComment } from "./comments.service";
@@ -27,26 +27,30 @@ export function reportCommentRoutes(ctx: AppContext, authenticate: Guard): Fasti
     // JSON, or multipart with `body`, `mentions` (comma-separated) and up to 5 `images`; the body is
     // read once the report is known to be the caller's. With an Idempotency-Key a resend answers
     // the comment the key made (the offline queue sends a comment whose answer was lost under it).
-    app.post("/:id/comments", { schema: { params: IdParams } }, async (request, reply) => {
-      const user = currentUser(request);
-      const key = idempotencyKey(request.headers["idempotency-key"]);
-      // Charged before the body is read (decision 0019): a refused request costs no photo work.
-      const declared = declaredBytes(request);
-      await chargeWrites(ctx, user, { items: 1, bytes: declared });
-      const { comment, replayed } = await addComment(
-        ctx,
-        user,
-        request.params.id,
-        async () => {
-          const body = await readReportRequest(request, ctx.photos, MAX_PHOTOS_PER_REPORT);
-          if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
-          return body;
-        },
-        key ? { key } : undefined,
-      );
-      if (replayed) reply.header("Idempotent-Replayed", "true");
-      return reply.status(201).send({ comment });
-    });
+    app.post(
+      "/:id/comments",
+      { config: { firstWrite: oneWrite }, schema: { params: IdParams } },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const key = idempotencyKey(request.headers["idempotency-key"]);
+        // Charged before the body is read (decision 0019): a refused request costs no photo work.
+        const declared = declaredBytes(request);
+        await chargeWrites(ctx, user, { items: 1, bytes: declared });
+        const { comment, replayed } = await addComment(
+          ctx,
+          user,
+          request.params.id,
+          async () => {
+            const body = await readReportRequest(request, ctx.photos, MAX_PHOTOS_PER_REPORT);
+            if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
+            return body;
+          },
+          key ? { key } : undefined,
+        );
+        if (replayed) reply.header("Idempotent-Replayed", "true");
+        return reply.status(201).send({ comment });
+      },
+    );
   };
 }
 
@@ -57,7 +61,7 @@ export function commentRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
 
     // Both honour an Idempotency-Key (decision 0032): the web app queues a change whose answer was
     // lost under the same key, so it is applied once.
-    app.patch("/:id", { schema: { params: IdParams } }, async (request) => {
+    app.patch("/:id", { config: { firstWrite: oneWrite }, schema: { params: IdParams } }, async (request) => {
       const user = currentUser(request);
       const key = idempotencyKey(request.headers["idempotency-key"]);
       await chargeWrites(ctx, user, { items: 1, bytes: declaredBytes(request) });

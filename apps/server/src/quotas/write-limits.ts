@@ -15,6 +15,18 @@ export type { WriteAmount } from "./write-counter";
 
 const WINDOW_MS = 60_000;
 const KNOWN_WORKSPACES = 10_000;
+const KNOWN_REFUSALS = 10_000;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * What the route charges before any work (`chargeWrites`' first call). With it the guard can
+     * answer a caller this instance has just refused for at least that much with 429 before the
+     * user lookup, so a flood of refused requests costs no query (decision 0037).
+     */
+    firstWrite?: (request: FastifyRequest) => WriteAmount;
+  }
+}
 
 function tooManyWrites(waitMs: number, whose: "account" | "workspace"): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -31,6 +43,8 @@ export class WriteLimits {
   private readonly counter: WriteCounter;
   /** Whether a workspace is a demo sandbox never changes: remembered, so a write costs no query. */
   private readonly demo = new Map<string, boolean>();
+  /** The latest refusal per account on this instance, until its budget's window ends. */
+  private readonly refusals = new Map<string, WriteAmount & { until: number; whose: "account" | "workspace" }>();
 
   constructor(private readonly ctx: Pick<AppContext, "config" | "db" | "redis">) {
     this.counter = new FallbackWriteCounter(ctx.redis);
@@ -54,7 +68,29 @@ export class WriteLimits {
     const accountKey = { key: `a:${user.id}`, ...account };
     const workspaceKey = { key: `w:${user.workspace_id}`, ...workspace };
     const { waitMs, refused } = await this.counter.charge([accountKey, workspaceKey], amount, WINDOW_MS);
-    if (waitMs > 0) throw tooManyWrites(waitMs, refused === 0 ? "account" : "workspace");
+    if (waitMs === 0) return;
+    const whose = refused === 0 ? "account" : "workspace";
+    if (this.refusals.size >= KNOWN_REFUSALS) this.refusals.clear();
+    this.refusals.set(user.id, { ...amount, until: Date.now() + waitMs, whose });
+    throw tooManyWrites(waitMs, whose);
+  }
+
+  /**
+   * Throws the 429 a charge of `amount` would get, when this instance refused `userId` at least
+   * that much earlier in the same window; else nothing (the charge decides). Exact, not a guess:
+   * within a window a counter only grows and its end does not move, so a write of at least as many
+   * items and bytes as a refused one is refused too until the refusing budget's window ends. Needs
+   * no user row: the guard calls it before its lookup (decision 0037).
+   */
+  refuseIfKnown(userId: string, amount: WriteAmount): void {
+    const known = this.refusals.get(userId);
+    if (!known) return;
+    const waitMs = known.until - Date.now();
+    if (waitMs <= 0) {
+      this.refusals.delete(userId);
+      return;
+    }
+    if (amount.items >= known.items && amount.bytes >= known.bytes) throw tooManyWrites(waitMs, known.whose);
   }
 }
 
@@ -63,6 +99,9 @@ export function declaredBytes(request: FastifyRequest): number {
   const length = Number(request.headers["content-length"] ?? 0);
   return Number.isSafeInteger(length) && length > 0 ? length : 0;
 }
+
+/** The first charge of most write routes: one change and the declared bytes (route `config.firstWrite`). */
+export const oneWrite = (request: FastifyRequest): WriteAmount => ({ items: 1, bytes: declaredBytes(request) });
 
 /**
  * One line for a write route: charges `items` changes and the request's bytes to the caller and

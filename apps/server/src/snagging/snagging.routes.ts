@@ -6,7 +6,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
-import { chargeWrites, declaredBytes } from "../quotas/write-limits";
+import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { pdfsInFlight } from "../workers/pdf-limit";
 import { createReport } from "./snagging.create";
 import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
@@ -40,7 +40,11 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       counts: await countReports(ctx, currentUser(request), request.query),
     }));
 
-    app.post("/", async (request, reply) => {
+    // `firstWrite`: the guard refuses a caller this instance has just refused before its user
+    // lookup, so a flood of refused writes costs no query (decision 0037).
+    const write = { firstWrite: oneWrite };
+
+    app.post("/", { config: write }, async (request, reply) => {
       const key = idempotencyKey(request.headers["idempotency-key"]);
       const user = currentUser(request);
       // Charged before the body is read: a refused request costs no parsing or photo work.
@@ -61,6 +65,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       "/sync",
       {
         bodyLimit: MAX_SYNC_ITEMS_BYTES,
+        config: write,
         onRequest: async (request) => {
           await chargeWrites(ctx, currentUser(request), { items: 1, bytes: declaredBytes(request) });
         },
@@ -106,7 +111,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       report: await getReport(ctx, currentUser(request), request.params.id),
     }));
 
-    app.patch("/:id", { schema: { params: IdParams } }, async (request) => {
+    app.patch("/:id", { config: write, schema: { params: IdParams } }, async (request) => {
       const user = currentUser(request);
       const declared = declaredBytes(request);
       await chargeWrites(ctx, user, { items: 1, bytes: declared });

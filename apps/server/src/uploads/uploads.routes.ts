@@ -51,33 +51,41 @@ export function uploadRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugi
     // Without Content-Range: the whole photo (201 stored, 200 already held). With it: the bytes
     // from the held offset (202 with Upload-Offset until the last byte, then 201/200; 409 with
     // Upload-Offset when the range does not start where the server is).
-    app.put("/:sha256", { schema: { params: Params } }, async (request, reply) => {
-      const sha256 = requireHash(request.params.sha256);
-      if (request.headers["content-encoding"] && request.headers["content-encoding"] !== "identity") {
-        throw new AppError(415, "Send the photo's bytes as they are, without Content-Encoding.");
-      }
-      const user = currentUser(request);
-      const range = parseContentRange(request.headers["content-range"]);
-      // The fair share of writes (decision 0019): the bytes this request brings, before reading them.
-      await chargeWrites(ctx, user, { items: 0, bytes: declaredBytes(request) });
-      const body = request.raw as AsyncIterable<Buffer>;
-      reply.header("Cache-Control", "no-store");
-      let result: PutResult;
-      try {
-        result = range
-          ? await putUploadRange(ctx, user, sha256, range, body)
-          : await putWholeUpload(ctx, user, sha256, body, declaredLength(request.headers["content-length"]));
-      } catch (err) {
-        if (err instanceof UploadOffsetConflict) reply.header(UPLOAD_OFFSET_HEADER, String(err.offset));
-        throw err;
-      }
-      if (result.status === "incomplete") {
-        return reply.status(202).header(UPLOAD_OFFSET_HEADER, String(result.offset)).send({ offset: result.offset });
-      }
-      return reply
-        .status(result.status === "created" ? 201 : 200)
-        .header(UPLOAD_OFFSET_HEADER, String(result.sizeBytes))
-        .send({ upload: { sha256, sizeBytes: result.sizeBytes } });
-    });
+    app.put(
+      "/:sha256",
+      // The guard refuses a caller this instance has just refused before its user lookup (0037).
+      {
+        config: { firstWrite: (request) => ({ items: 0, bytes: declaredBytes(request) }) },
+        schema: { params: Params },
+      },
+      async (request, reply) => {
+        const sha256 = requireHash(request.params.sha256);
+        if (request.headers["content-encoding"] && request.headers["content-encoding"] !== "identity") {
+          throw new AppError(415, "Send the photo's bytes as they are, without Content-Encoding.");
+        }
+        const user = currentUser(request);
+        const range = parseContentRange(request.headers["content-range"]);
+        // The fair share of writes (decision 0019): the bytes this request brings, before reading them.
+        await chargeWrites(ctx, user, { items: 0, bytes: declaredBytes(request) });
+        const body = request.raw as AsyncIterable<Buffer>;
+        reply.header("Cache-Control", "no-store");
+        let result: PutResult;
+        try {
+          result = range
+            ? await putUploadRange(ctx, user, sha256, range, body)
+            : await putWholeUpload(ctx, user, sha256, body, declaredLength(request.headers["content-length"]));
+        } catch (err) {
+          if (err instanceof UploadOffsetConflict) reply.header(UPLOAD_OFFSET_HEADER, String(err.offset));
+          throw err;
+        }
+        if (result.status === "incomplete") {
+          return reply.status(202).header(UPLOAD_OFFSET_HEADER, String(result.offset)).send({ offset: result.offset });
+        }
+        return reply
+          .status(result.status === "created" ? 201 : 200)
+          .header(UPLOAD_OFFSET_HEADER, String(result.sizeBytes))
+          .send({ upload: { sha256, sizeBytes: result.sizeBytes } });
+      },
+    );
   };
 }

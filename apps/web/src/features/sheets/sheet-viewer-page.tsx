@@ -1,7 +1,9 @@
 // /app/projects/{id}/sheets/{sheetId}: the plan with its pins. Tap the plan to file a snag there,
 // tap a pin for its card, drag a pin to move it (with Undo), filter by status, priority and
-// assignee. The deep-zoom viewer (OpenSeadragon) is in this screen's lazy chunk only.
-import { ArrowLeft, Pencil, Trash2, Upload } from "lucide-react";
+// assignee. "Previous pin" / "Next pin" walk the pins in reading order from the keyboard, bringing
+// each into view with its card (only the pins near the view are buttons, decision 0037).
+// The deep-zoom viewer (OpenSeadragon) is in this screen's lazy chunk only.
+import { ArrowLeft, ChevronLeft, ChevronRight, Pencil, Trash2, Upload } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "../../components/button";
@@ -16,7 +18,7 @@ import { PinCard } from "./components/pin-card";
 import { PinFilters } from "./components/pin-filters";
 import { PlanViewer } from "./components/plan-viewer";
 import { RenameSheetDialog } from "./components/rename-sheet-dialog";
-import { filterPins, NO_FILTER, type Pin, type PinFilter } from "./lib/pin-math";
+import { filterPins, NO_FILTER, type Pin, type PinFilter, readingOrder } from "./lib/pin-math";
 
 export const DELETE_SHEET_CONFIRM =
   "Delete this sheet and all its revisions? Its snags stay in the project, without their pin on the plan.";
@@ -31,6 +33,8 @@ export function SheetViewerPage() {
   const revise = useUploadRevision(sheetId);
   const [filter, setFilter] = useState<PinFilter>(NO_FILTER);
   const [selected, setSelected] = useState<string | null>(null);
+  // The pin the viewer is asked to bring into view (a new object per request).
+  const [centreOn, setCentreOn] = useState<{ id: string } | null>(null);
   const [shownRevision, setShownRevision] = useState<number | null>(null);
   const [undo, setUndo] = useState<PinMove | null>(null);
   const [isConfirming, setConfirming] = useState(false);
@@ -57,6 +61,7 @@ export function SheetViewerPage() {
     [reports.data, sheetId],
   );
   const pins = useMemo(() => filterPins(all, filter), [all, filter]);
+  const ordered = useMemo(() => readingOrder(pins), [pins]);
   const assignees = useMemo(() => {
     const names = new Map<string, string>();
     for (const r of reports.data ?? []) if (r.assignedTo) names.set(r.assignedTo, r.assignedToName ?? "Someone");
@@ -95,6 +100,14 @@ export function SheetViewerPage() {
         }
       : null;
   const selectedReport = reports.data?.find((r) => r.id === selected);
+  const at = ordered.findIndex((p) => p.id === selected);
+  const step = (by: 1 | -1) => {
+    if (ordered.length === 0) return;
+    const index = at < 0 ? (by === 1 ? 0 : ordered.length - 1) : (at + by + ordered.length) % ordered.length;
+    const pin = ordered[index] as Pin;
+    setSelected(pin.id);
+    setCentreOn({ id: pin.id });
+  };
 
   const onPinMove = (pin: Pin, position: { x: number; y: number }) => {
     const before: PinMove = { reportId: pin.id, sheetId, x: pin.x, y: pin.y };
@@ -194,6 +207,21 @@ export function SheetViewerPage() {
         <p className="text-sm text-slate-600" aria-live="polite">
           {pins.length === all.length ? `${all.length} pins` : `${pins.length} of ${all.length} pins shown`}
         </p>
+        {ordered.length > 0 && (
+          <div className="flex items-center gap-1">
+            <Button variant="secondary" onClick={() => step(-1)}>
+              <ChevronLeft aria-hidden className="size-4" />
+              Previous pin
+            </Button>
+            <Button variant="secondary" onClick={() => step(1)}>
+              Next pin
+              <ChevronRight aria-hidden className="size-4" />
+            </Button>
+            <p className="px-1 text-sm text-slate-600" role="status">
+              {at >= 0 ? `Pin ${at + 1} of ${ordered.length}: ${(ordered[at] as Pin).title}` : ""}
+            </p>
+          </div>
+        )}
       </div>
       {undo && (
         <div
@@ -222,6 +250,7 @@ export function SheetViewerPage() {
           pins={pins}
           label={`Plan ${s.name}. Tap the plan to add a snag there; drag a pin to move it.`}
           selectedId={selected}
+          centreOn={centreOn}
           onPinTap={(pin) => setSelected(pin.id)}
           onPinMove={onPinMove}
           onPlanTap={(position) => {
@@ -237,7 +266,9 @@ export function SheetViewerPage() {
       ) : s.status === "failed" ? null : (
         <LoadingState label="Preparing the plan…" />
       )}
-      {selectedReport && <PinCard report={selectedReport} onClose={() => setSelected(null)} />}
+      {selectedReport && (
+        <PinCard report={selectedReport} focusOnOpen={centreOn?.id !== selected} onClose={() => setSelected(null)} />
+      )}
       <RenameSheetDialog open={isRenaming} sheet={s} onClose={() => setRenaming(false)} />
       <ConfirmDialog
         open={isConfirming}

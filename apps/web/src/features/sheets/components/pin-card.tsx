@@ -4,10 +4,25 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 
-/** The card of the pin tapped: what the snag is, and the way to it. */
-export function PinCard({ report, onClose }: { report: Report; onClose: () => void }) {
+/**
+ * The card of the pin tapped: what the snag is, and the way to it. Opened by a tap it takes the
+ * focus; opened by "Next pin" (`focusOnOpen` false) the focus stays on that button, so the next
+ * press goes on, and the card's text is announced by the page's status line instead.
+ */
+export function PinCard({
+  report,
+  focusOnOpen = true,
+  onClose,
+}: {
+  report: Report;
+  focusOnOpen?: boolean;
+  onClose: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const focusFirst = useRef(focusOnOpen);
+  useEffect(() => {
+    if (focusFirst.current) heading.current?.focus();
+  }, []);
   return (
     <section
       aria-labelledby="pin-card-title"

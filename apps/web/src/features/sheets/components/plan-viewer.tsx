@@ -1,10 +1,12 @@
 // The deep-zoom plan: OpenSeadragon draws the sheet's Deep Zoom tiles (pinch, wheel, drag, and
 // its keyboard keys when focused) and carries the pins as overlays. This component is thin: the
 // maths (positions, clusters, colours) is in lib/pin-math.ts. Pins are <button>s, so they are
-// reached with Tab and announced by screen readers; a pin is dragged to move it.
+// reached with Tab and announced by screen readers; a pin is dragged to move it. Only the pins
+// near the view are buttons (decision 0033): `centreOn` brings any pin into view (the page's
+// "Next pin" / "Previous pin"), zoomed in until it stands alone, so the keyboard reaches every pin.
 import OpenSeadragon from "openseadragon";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { clusterCell, clusterPins, type Pin, tileAddress, toPinPosition } from "../lib/pin-math";
+import { clusterCell, clusterPins, type Pin, soloZoom, tileAddress, toPinPosition } from "../lib/pin-math";
 import { PIN_PX, PinLayer } from "./pin-layer";
 
 export type PlanImage = { width: number; height: number; tileUrl: string; tileSize: number; maxLevel: number };
@@ -17,11 +19,23 @@ type Props = {
   onPlanTap: (position: { x: number; y: number }) => void;
   onPinTap: (pin: Pin) => void;
   onPinMove: (pin: Pin, position: { x: number; y: number }) => void;
+  /** A pin to bring into view (a new object each time, even for the same pin). */
+  centreOn?: { id: string } | null;
   /** Called with the viewer once it has opened its first tiles (the benchmark times it). */
   onOpen?: () => void;
 };
 
-export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap, onPinMove, onOpen }: Props) {
+export function PlanViewer({
+  image,
+  pins,
+  label,
+  selectedId,
+  centreOn,
+  onPlanTap,
+  onPinTap,
+  onPinMove,
+  onOpen,
+}: Props) {
   const host = useRef<HTMLElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
   const layerRef = useRef<PinLayer | null>(null);
@@ -78,6 +92,9 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
       latest.current.onOpen?.();
     });
     viewer.addHandler("zoom", measure);
+    // "zoom" fires as an animated zoom starts, when the current zoom is still the old one: the
+    // clusters are measured again once it has settled (else they stayed a zoom step behind).
+    viewer.addHandler("animation-finish", measure);
     viewer.addHandler("resize", measure);
     viewer.addHandler("canvas-click", (event) => {
       const target = event.originalEvent?.target as Element | null;
@@ -100,6 +117,29 @@ export function PlanViewer({ image, pins, label, selectedId, onPlanTap, onPinTap
     // Overlays are placed once the sheet has opened (its size gives their coordinates).
     if (isOpen) layerRef.current?.setClusters(clusters, selectedId);
   }, [clusters, selectedId, isOpen]);
+
+  // Centred on the pin, zoomed in (never out) until no other pin shares its cluster.
+  useEffect(() => {
+    const viewer = viewerRef.current;
+    const pin = centreOn && latest.current.pins.find((p) => p.id === centreOn.id);
+    if (!viewer || !isOpen || !pin) return;
+    const at = new OpenSeadragon.Point(pin.x, pin.y * aspect);
+    const { viewport } = viewer;
+    const zoomNow = viewport.getZoom(true);
+    const target = soloZoom(latest.current.pins, pin, aspect, {
+      from: zoomNow,
+      max: viewport.getMaxZoom(),
+      cellAt: (z) => clusterCell(PIN_PX, viewport.getContainerSize().x * z),
+    });
+    // One animation to the view of that zoom centred on the pin (zoomTo around a point off screen
+    // and a pan at once pull against each other).
+    const size = viewport.getContainerSize();
+    const width = 1 / Math.max(target, zoomNow);
+    const height = (width * size.y) / size.x;
+    viewport.fitBounds(new OpenSeadragon.Rect(at.x - width / 2, at.y - height / 2, width, height));
+    // On a phone the plan may be below the fold: the pin is brought onto the screen too.
+    host.current?.scrollIntoView({ block: "nearest" });
+  }, [centreOn, isOpen, aspect]);
 
   const zoom = (factor: number) => viewerRef.current?.viewport.zoomBy(factor).applyConstraints();
 

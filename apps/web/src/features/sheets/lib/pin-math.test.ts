@@ -10,6 +10,8 @@ import {
   NO_FILTER,
   type Pin,
   padRect,
+  readingOrder,
+  soloZoom,
   tileAddresses,
   toPinPosition,
 } from "./pin-math";
@@ -112,5 +114,28 @@ describe("pins in view", () => {
     expect(diff.add.map((x) => x.key)).toEqual(["c"]);
     expect(diff.remove).toEqual(["a"]);
     expect(a?.key).toBe("a");
+  });
+});
+
+describe("walking the pins from the keyboard", () => {
+  it("orders pins top to bottom, then left to right", () => {
+    const pins = [pin("c", 0.9, 0.5), pin("a", 0.2, 0.1), pin("d", 0.1, 0.9), pin("b", 0.3, 0.5)];
+    expect(readingOrder(pins).map((p) => p.id)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("zooms in by doubling until the pin is a cluster of its own, never out, and stops at the maximum", () => {
+    const near = pin("near", 0.5, 0.5);
+    const pins = [near, pin("close", 0.503, 0.5), pin("far", 0.1, 0.1)];
+    // A 1,000 px wide view: the cell shrinks as the zoom grows.
+    const cellAt = (zoom: number) => clusterCell(28, 1000 * zoom);
+    const zoom = soloZoom(pins, near, 1, { from: 1, max: 64, cellAt });
+    expect(zoom).toBeGreaterThan(1);
+    const alone = clusterPins(pins, cellAt(zoom), 1).find((c) => c.pins.includes(near));
+    expect(alone?.pins).toHaveLength(1);
+    // Half that zoom still groups it with its neighbour: the smallest doubling was chosen.
+    expect(clusterPins(pins, cellAt(zoom / 2), 1).find((c) => c.pins.includes(near))?.pins.length).toBeGreaterThan(1);
+    expect(soloZoom(pins, pins[2] as Pin, 1, { from: 4, max: 64, cellAt })).toBe(4);
+    const stacked = [near, pin("same", 0.5, 0.5)];
+    expect(soloZoom(stacked, near, 1, { from: 1, max: 8, cellAt })).toBe(8);
   });
 });

@@ -106,6 +106,28 @@ export function clusterCell(pinPx: number, sheetWidthPx: number): number {
   return 2 ** Math.ceil(Math.log2((pinPx * 1.2) / sheetWidthPx));
 }
 
+/**
+ * The smallest zoom from `from` (doubling, up to `max`) at which `pin` is a cluster of its own, so
+ * its own button is drawn; `max` when pins sit on top of each other.
+ */
+export function soloZoom(
+  pins: readonly Pin[],
+  pin: Pin,
+  aspect: number,
+  options: { from: number; max: number; cellAt: (zoom: number) => number },
+): number {
+  let zoom = options.from;
+  for (;;) {
+    const cell = options.cellAt(zoom);
+    const cluster = clusterPins(pins, cell, aspect).find((c) => c.pins.includes(pin));
+    if (!cluster || cluster.pins.length === 1 || zoom >= options.max) return Math.min(zoom, options.max);
+    zoom *= 2;
+  }
+}
+
+/** Pins in reading order (top to bottom, then left to right): the order "Next pin" follows. */
+export const readingOrder = (pins: readonly Pin[]): Pin[] => [...pins].sort((a, b) => a.y - b.y || a.x - b.x);
+
 /** A rectangle of the sheet, in sheet units (0–1 from the top-left corner on each axis). */
 export type SheetRect = { left: number; top: number; right: number; bottom: number };
 
