@@ -30,7 +30,8 @@ export const PhotoHashesSchema = z
  * and the photo's label show, as a multipart part's file name would be. Without, "photo-N.jpg".
  */
 export const PhotoNamesSchema = z
-  .array(z.string({ error: "Each photo name must be text" }).max(200, "A photo name can be at most 200 characters"), {
+  // Generous: the server keeps the first 200 characters, as it does of a multipart part's name.
+  .array(z.string({ error: "Each photo name must be text" }).max(1000, "A photo name can be at most 1000 characters"), {
     error: "photoNames must be a list of file names",
   })
   .max(MAX_PHOTOS_PER_REPORT, `A report can have at most ${MAX_PHOTOS_PER_REPORT} photos`);
