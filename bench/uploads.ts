@@ -12,6 +12,8 @@ import { contentRange } from "@sitesnag/shared/uploads";
 import sharp from "sharp";
 import { createProject, signUp } from "../apps/server/test/factories";
 import { createTestApp } from "../apps/server/test/harness";
+import { DEFAULT_COMPRESS } from "../apps/web/src/lib/photo-compress/compress-core";
+import { fitLongEdge } from "../apps/web/src/lib/photo-compress/downscale-math";
 import { retryDelay } from "../apps/web/src/offline/retry-delay";
 
 const REPORTS = Number(process.env.UPLOADS_BENCH_REPORTS ?? 50);
@@ -77,9 +79,15 @@ class ShapedLink {
   }
 }
 
-/** A photo as the capture compressor leaves it: 2048 × 1536 JPEG, textured like a site photo. */
+/**
+ * A 12 MP (4000 × 3000) phone photo as the capture compressor leaves it, at its current setting
+ * (DEFAULT_COMPRESS: long edge and JPEG quality; sharp's libjpeg quality scale is the canvas's ×
+ * 100, both 4:2:0), textured like a site photo.
+ */
+const { width: PHOTO_W, height: PHOTO_H } = fitLongEdge(4000, 3000, DEFAULT_COMPRESS.maxLongEdge);
+const JPEG_QUALITY = Math.round(DEFAULT_COMPRESS.quality * 100);
 async function sitePhoto(seed: number): Promise<Buffer> {
-  const [w, h] = [2048, 1536];
+  const [w, h] = [PHOTO_W, PHOTO_H];
   const raw = Buffer.alloc(w * h * 3);
   let x = seed * 2654435761;
   for (let i = 0; i < raw.length; i += 3) {
@@ -93,7 +101,7 @@ async function sitePhoto(seed: number): Promise<Buffer> {
     raw[i + 2] = Math.max(0, Math.min(255, 70 + (row * 100) / h + noise));
   }
   return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
-    .jpeg({ quality: 85 })
+    .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:2:0" })
     .toBuffer();
 }
 
@@ -162,7 +170,7 @@ const send: SendBatch = async (batch) => {
 
 console.log(
   `queue: ${REPORTS} reports, ${REPORTS * PHOTOS_PER_REPORT} photos, ${(photoBytes / 1024 / 1024).toFixed(1)} MB ` +
-    `(${(photoBytes / REPORTS / PHOTOS_PER_REPORT / 1024).toFixed(0)} KB per photo); uplink ${(BYTES_PER_SECOND * 8) / 1000} kbit/s, drop every ${DROP_EVERY_MS / 1000} s`,
+    `(${(photoBytes / REPORTS / PHOTOS_PER_REPORT / 1024).toFixed(0)} KB per photo: ${PHOTO_W}×${PHOTO_H} JPEG ${JPEG_QUALITY}, the capture compressor's setting); uplink ${(BYTES_PER_SECOND * 8) / 1000} kbit/s, drop every ${DROP_EVERY_MS / 1000} s`,
 );
 const started = performance.now();
 const dropper = setInterval(() => void link.drop(), DROP_EVERY_MS);

@@ -1,7 +1,7 @@
 // Background Sync (issue 28, decision 0031): a report with a photo queued offline registers a sync;
 // the app is then closed, and when the browser fires the sync (dispatched here through DevTools, as
 // Chromium does once connectivity returns) the service worker sends the queue on its own, photo
-// by hash included, exactly once.
+// by hash included, exactly once; a tab left open shows what the worker sent without a reload.
 import { existsSync } from "node:fs";
 import { expect, test } from "../fixtures";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
@@ -110,5 +110,35 @@ test("a report queued offline is sent by the service worker with the app closed"
   await expect(app.getByRole("heading", { level: 1, name: "Snagging Reports" })).toBeVisible();
   await expect(app.getByRole("region", { name: "Reports waiting to sync" })).toBeHidden();
   expect(await listReports(baseURL as string, session.accessToken)).toHaveLength(1);
+
+  // With the app open, the worker may still be the one that sends (here the tab's own uploads
+  // fail): the open tab then shows it at once, the outbox indicator and the report list both.
+  await app.route("**/api/uploads/**", (route) => route.abort("internetdisconnected"));
+  await app.goto(`/app/snagging/new?projectId=${project.id}`);
+  await app.getByRole("radio", { name: "Low" }).check();
+  await choosePhotos(app, "Choose photos", [jpegFile("tray.jpg", await makeJpeg(app, { width: 640, height: 480 }))]);
+  await describePhoto(app, 1, "Riser", "Cable tray loose");
+  await context.setOffline(true);
+  await app.getByRole("button", { name: "Save report" }).focus();
+  await app.keyboard.press("Enter");
+  await expect(app.getByText("Report saved offline. Will sync when online.")).toBeVisible();
+  await app.goto("/app/snagging");
+  const waiting = app.getByRole("region", { name: "Reports waiting to sync" });
+  await expect(waiting).toContainText("Cable tray loose");
+  const indicator = app.getByRole("banner").getByRole("button", { name: /pending|Synced/ });
+  await expect(indicator).toHaveText("1 pending");
+  await context.setOffline(false);
+  await expect(async () => {
+    await cdp.send("ServiceWorker.dispatchSyncEvent", {
+      origin,
+      registrationId: registrations.get(`${origin}/`) as string,
+      tag: "sitesnag-outbox",
+      lastChance: false,
+    });
+    expect(await listReports(baseURL as string, session.accessToken)).toHaveLength(2);
+  }).toPass({ timeout: 20_000 });
+  await expect(indicator).toHaveText("Synced");
+  await expect(waiting).toBeHidden();
+  await expect(app.getByRole("list", { name: "Snagging reports" })).toContainText("Cable tray loose");
   await context.close();
 });

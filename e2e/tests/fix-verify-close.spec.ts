@@ -1,8 +1,9 @@
 // Fix → verify → close (issue 23), on phone and desktop: on a project with both settings the
-// assignee marks the snag fixed with a photo (compressed on the device: it arrives as a JPEG), the
-// creator hears of it in the bell and rejects it with a reason, the assignee's bell says so with
-// the reason, fixes it again, the creator accepts and the assignee's bell says that too; the
-// timeline shows every step and the PDF has the before/after pairs and the history (pdftotext).
+// assignee marks the snag fixed with a photo (compressed on the device: it arrives as a JPEG,
+// uploaded by hash before the status commits in JSON), the creator hears of it in the bell and
+// rejects it with a reason, the assignee's bell says so with the reason, fixes it again, the
+// creator accepts and the assignee's bell says that too; the timeline shows every step and the PDF
+// has the before/after pairs and the history (pdftotext).
 import { execFileSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
 import { expect, type Session, signInAs, test } from "../fixtures";
@@ -51,7 +52,8 @@ async function notification(page: Page, text: string) {
   return entry;
 }
 
-async function markFixed(page: Page, reportId: string, photoName: string) {
+/** `colour`: each fix's photo differs, so each goes up (a photo the server holds is not sent again). */
+async function markFixed(page: Page, reportId: string, photoName: string, colour: [number, number, number]) {
   await page.goto(`/app/snagging/${reportId}`);
   const status = page.getByRole("region", { name: "Change Status" });
   // Verified closing: the assignee is not offered Closed.
@@ -63,9 +65,20 @@ async function markFixed(page: Page, reportId: string, photoName: string) {
   await expect(dialog.getByRole("alert")).toHaveText("Add at least one photo of the fix");
   await dialog
     .getByLabel("Add fix photos")
-    .setInputFiles({ name: photoName, mimeType: "image/png", buffer: makePng([60, 200, 90]) });
+    .setInputFiles({ name: photoName, mimeType: "image/png", buffer: makePng(colour) });
+  // The fix photo goes up alone, by hash (decisions 0025, 0035); the status and it commit in JSON.
+  const upload = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/uploads\/[0-9a-f]{64}$/.test(r.url()));
+  const commit = page.waitForRequest((r) => r.method() === "PATCH" && r.url().endsWith(`/api/snagging/${reportId}`));
   await dialog.getByRole("button", { name: "Mark fixed" }).click();
   await expect(page.getByText("Marked fixed: waiting for verification")).toBeVisible();
+  const sha256 = new URL((await upload).url()).pathname.split("/").pop();
+  const sent = await commit;
+  expect(sent.headers()["content-type"]).toContain("application/json");
+  expect(sent.postDataJSON()).toMatchObject({
+    status: "resolved",
+    photoHashes: [sha256],
+    photoNames: [photoName.replace(/\.png$/, ".jpg")],
+  });
   await expect(page.getByRole("region", { name: "Waiting for your verification" })).toHaveCount(0);
 }
 
@@ -103,7 +116,7 @@ test("assignee fixes with a photo, creator rejects with a reason, fixes again, c
   );
 
   await signInAs(page, finn);
-  await markFixed(page, report.id, "fixed-1.png");
+  await markFixed(page, report.id, "fixed-1.png", [60, 200, 90]);
   const pairs = page.getByRole("list", { name: "Fix photos" }).getByRole("listitem");
   await expect(pairs).toHaveCount(1);
   await expect(pairs.first().getByRole("img", { name: "Before, fix 1" })).toBeVisible();
@@ -130,7 +143,7 @@ test("assignee fixes with a photo, creator rejects with a reason, fixes again, c
     await notification(page, `Rita Surveyor rejected your fix on ${report.title}: Paint still missing on the return`),
   ).toBeVisible();
 
-  await markFixed(page, report.id, "fixed-2.png");
+  await markFixed(page, report.id, "fixed-2.png", [60, 90, 200]);
   await expect(pairs).toHaveCount(2);
 
   await creator.reload();

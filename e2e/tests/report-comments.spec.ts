@@ -1,5 +1,6 @@
-// Comments (issue 23), phone and desktop: a comment with a mention and a photo notifies the
-// teammate (the bell), shows on the report and in its history; its author edits and deletes it.
+// Comments (issue 23), phone and desktop: a comment with a mention and a photo (uploaded by hash,
+// then posted as JSON) notifies the teammate (the bell), shows on the report and in its history;
+// its author edits and deletes it.
 import { expect, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { seed } from "../snagging-seed";
@@ -45,8 +46,15 @@ test("a comment with a mention notifies the teammate; its author edits and delet
     .locator('input[type="file"]')
     .setInputFiles({ name: "grout.png", mimeType: "image/png", buffer: makePng([90, 90, 200]) });
   await expect(comments.getByText("1 photo")).toBeVisible();
+  // The photo goes up alone, by hash (decisions 0025, 0035), then the comment names it in JSON.
+  const upload = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/uploads\/[0-9a-f]{64}$/.test(r.url()));
+  const commit = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/comments`));
   await comments.getByRole("button", { name: "Post comment" }).click();
   await expect(page.getByText("Comment posted")).toBeVisible();
+  const sha256 = new URL((await upload).url()).pathname.split("/").pop();
+  const sent = await commit;
+  expect(sent.headers()["content-type"]).toContain("application/json");
+  expect(sent.postDataJSON()).toMatchObject({ photoHashes: [sha256], photoNames: ["grout.jpg"] });
   const items = comments.getByRole("list", { name: "Comments, newest first" }).locator(":scope > li");
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText("Grout is still cracked — @Sam Site please have a look");

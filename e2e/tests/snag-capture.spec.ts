@@ -267,15 +267,26 @@ test("editing adds one photo and removes another; the project is locked", async 
   await choosePhotos(page, "Choose photos", [await photo(page, "downpipe.jpg", 300)]);
   await describePhoto(page, 2, "Downpipe", "Cracked bracket");
   await page.getByRole("radio", { name: "High" }).check();
+  // The new photo goes up alone, by hash; the edit then commits in one JSON PATCH naming it.
+  const upload = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/uploads\/[0-9a-f]{64}$/.test(r.url()));
+  const commit = page.waitForRequest((r) => r.method() === "PATCH" && r.url().endsWith(`/api/snagging/${original.id}`));
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Snag report updated successfully!")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/app/snagging/${original.id}$`));
+  const sha256 = new URL((await upload).url()).pathname.split("/").pop();
+  const sent = await commit;
+  expect(sent.headers()["content-type"]).toContain("application/json");
+  expect(sent.postDataJSON()).toMatchObject({
+    photoHashes: [sha256],
+    photoNames: ["downpipe.jpg"],
+    removeAttachmentIds: [original.attachments[0]?.id],
+  });
 
   const [saved] = await listReports(baseURL ?? "", session.accessToken);
   expect(saved?.attachments.map((a) => a.id)).not.toContain(original.attachments[0]?.id);
   expect(saved?.attachments).toHaveLength(2);
   expect(saved?.priority).toBe("high");
-  // Multipart encoding sends line breaks as CRLF; the server stores them as LF.
+  expect(saved?.attachments.map((a) => a.original_name)).toEqual(["gutter.jpg", "downpipe.jpg"]);
   expect(saved?.description).toBe("📷 Photo 1 - Gutter: Blocked outlet\n\n📷 Photo 2 - Downpipe: Cracked bracket");
   // On the report (not its history, which keeps the old description): the new caption, not the removed one.
   const onReport = (text: string) => page.getByText(text).filter({ hasNotText: "changed Description" });

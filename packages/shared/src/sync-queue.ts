@@ -156,17 +156,18 @@ async function uploadItemPhotos(
   item: QueueItem,
   transport: UploadTransport,
   progress: ProgressTracker,
-): Promise<string[]> {
+): Promise<{ photoHashes: string[]; photoNames: string[] }> {
   const stored = await store.photos(item.photoIds);
   if (stored.length !== item.photoIds.length)
     throw new Error(`Photos of queued item ${item.id} are missing from storage`);
-  const hashes: string[] = [];
+  const photoHashes: string[] = [];
   for (const photo of stored) {
     const hash = await sha256Hex(photo.blob);
     await uploadPhoto(transport, photo.blob, hash, (bytes) => progress.update(photo.id, bytes));
-    hashes.push(hash);
+    photoHashes.push(hash);
   }
-  return hashes;
+  // The names travel beside the hashes, so the history and labels read as the photos were named.
+  return { photoHashes, photoNames: stored.map((p) => p.name) };
 }
 
 /**
@@ -194,9 +195,9 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
         const item = batch[0];
         await ahead;
         ahead = null;
-        let hashes: string[];
+        let references: { photoHashes: string[]; photoNames: string[] };
         try {
-          hashes = await uploadItemPhotos(store, item, transport, progress);
+          references = await uploadItemPhotos(store, item, transport, progress);
         } catch (err) {
           if (!(err instanceof PhotoRefused)) throw err;
           // The photo itself is refused (too large, not an image): the item needs the person.
@@ -216,7 +217,7 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
               () => undefined,
             )
           : null;
-        results = await send({ items: [{ ...rest, data: { ...rest.data, photoHashes: hashes } }], photos: [] });
+        results = await send({ items: [{ ...rest, data: { ...rest.data, ...references } }], photos: [] });
       } else {
         results = await send(await toOutgoing(store, batch));
       }

@@ -25,6 +25,17 @@ export const PhotoHashesSchema = z
   .max(MAX_PHOTOS_PER_REPORT, `A report can have at most ${MAX_PHOTOS_PER_REPORT} photos`)
   .refine((list) => new Set(list).size === list.length, "A photo hash is listed more than once");
 
+/**
+ * The photos' file names, beside `photoHashes` and in the same order (optional): what the history
+ * and the photo's label show, as a multipart part's file name would be. Without, "photo-N.jpg".
+ */
+export const PhotoNamesSchema = z
+  // Generous: the server keeps the first 200 characters, as it does of a multipart part's name.
+  .array(z.string({ error: "Each photo name must be text" }).max(1000, "A photo name can be at most 1000 characters"), {
+    error: "photoNames must be a list of file names",
+  })
+  .max(MAX_PHOTOS_PER_REPORT, `A report can have at most ${MAX_PHOTOS_PER_REPORT} photos`);
+
 export const UploadAnswerSchema = z.object({
   upload: z.object({ sha256: z.string(), sizeBytes: z.number() }),
 });

@@ -37,6 +37,7 @@ import {
 
 export const NOT_AUTHOR = "Only the comment's author can change or delete it.";
 export const MENTION_OUTSIDE = "You can only mention members of your workspace.";
+export const EDIT_NO_PHOTOS = "An edit changes a comment's text; photos come with a new comment.";
 export const KEY_REUSED = "This Idempotency-Key was already used for a different request.";
 
 /**
@@ -217,6 +218,10 @@ export async function editComment(
 ): Promise<Comment> {
   const { report } = await requireOwnComment(ctx, user, id);
   if (once && (await alreadyApplied(ctx, user, once.key, "comment_edit", id))) return getComment(ctx, user, id);
+  // Refused rather than dropped: a client that sends photos with an edit would think them saved.
+  if (typeof body === "object" && body !== null && ("photoHashes" in body || "photoNames" in body)) {
+    throw badRequest(EDIT_NO_PHOTOS, { photoHashes: [EDIT_NO_PHOTOS] });
+  }
   const input = CommentInputSchema.parse(body);
   await requireMembers(ctx, user, input.mentions);
   const now = nowSeconds();

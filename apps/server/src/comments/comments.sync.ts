@@ -11,6 +11,7 @@ import type { UserRow } from "../db/schema";
 import { AppError, badRequest } from "../http/errors";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { findApplied } from "../snagging/sync.ledger";
+import type { PhotoReferences } from "../uploads/upload-references";
 import { addComment, editComment, type Once, removeComment } from "./comments.service";
 
 export type CommentSyncItem = {
@@ -18,7 +19,8 @@ export type CommentSyncItem = {
   reportId: string;
   data: Record<string, unknown>;
   photos: UploadedPhoto[];
-  photoHashes: string[] | undefined;
+  /** `photoHashes` (and their `photoNames`) when the photos were uploaded by hash first. */
+  named: PhotoReferences | Record<string, never>;
 };
 
 /** The comment an edit or delete names: its id, or the tempId of its comment_add already applied. */
@@ -43,12 +45,11 @@ export async function applyCommentItem(
 ): Promise<string> {
   const { reportId: _r, commentId, ...fields } = item.data;
   if (item.action === "comment_add") {
-    const named = item.photoHashes ? { photoHashes: item.photoHashes } : {};
     const { comment } = await addComment(
       ctx,
       user,
       item.reportId,
-      async () => ({ fields, photos: item.photos, ...named }),
+      async () => ({ fields, photos: item.photos, ...item.named }),
       once,
     );
     return comment.id;

@@ -11,8 +11,11 @@ import { type ProcessedPhoto, photoTooLarge } from "../photos/photos";
 import { takePhotoHashes } from "../uploads/upload-references";
 
 export type UploadedPhoto = ProcessedPhoto & { originalName: string; sourceSha256: string };
-/** `photoHashes`: photos named by upload hash (JSON only, decision 0025), resolved by the service. */
-export type ReportRequest = { fields: unknown; photos: UploadedPhoto[]; photoHashes?: string[] };
+/**
+ * `photoHashes`: photos named by upload hash (JSON only, decision 0025), resolved by the service;
+ * `photoNames`: their file names, in the same order (decision 0035).
+ */
+export type ReportRequest = { fields: unknown; photos: UploadedPhoto[]; photoHashes?: string[]; photoNames?: string[] };
 
 /** Fields that may repeat in a multipart body; any other repeated field is refused. */
 const LIST_FIELDS = new Set(["removeAttachmentIds"]);
@@ -20,7 +23,7 @@ const MAX_FIELD_BYTES = 64 * 1024;
 
 export const tooManyPhotos = () => new AppError(413, `A report can have at most ${MAX_PHOTOS_PER_REPORT} photos.`);
 
-function cleanFileName(name: string | undefined): string {
+export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   const clean = [...base]
     .filter((c) => !hasUnsafeCharacters(c))
@@ -49,8 +52,8 @@ export async function readReportRequest(
   maxPhotos = MAX_PHOTOS_PER_REPORT,
 ): Promise<ReportRequest> {
   if (!request.isMultipart()) {
-    const { fields, photoHashes } = takePhotoHashes(request.body ?? {});
-    return { fields, photos: [], ...(photoHashes ? { photoHashes } : {}) };
+    const { fields, named } = takePhotoHashes(request.body ?? {});
+    return { fields, photos: [], ...named };
   }
   const fields: Record<string, string | string[]> = Object.create(null);
   const photos: UploadedPhoto[] = [];
@@ -80,8 +83,8 @@ export async function readReportRequest(
       const value = (typeof part.value === "string" ? part.value : String(part.value)).replace(/\r\n?/g, "\n");
       if (part.valueTruncated) throw new AppError(413, `The field '${part.fieldname.slice(0, 40)}' is too long.`);
       const name = part.fieldname;
-      if (name === "photoHashes")
-        throw badRequest("photoHashes comes in a JSON body; a multipart body sends photos as parts.");
+      if (name === "photoHashes" || name === "photoNames")
+        throw badRequest("photoHashes and photoNames come in a JSON body; a multipart body sends photos as parts.");
       if (LIST_FIELDS.has(name)) {
         const list = fields[name];
         fields[name] = Array.isArray(list) ? [...list, value] : [value];

@@ -70,14 +70,12 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
     throw badRequest("Photos can only come with a create, an update or a new comment.");
   }
   // `data.photoHashes`: photos uploaded before by hash (decision 0025), resolved by the service.
-  const { fields: data, photoHashes } = takePhotoHashes(item.data) as {
-    fields: Record<string, unknown>;
-    photoHashes: string[] | undefined;
-  };
+  const taken = takePhotoHashes(item.data);
+  const { photoHashes, named } = taken;
+  const data = taken.fields as Record<string, unknown>;
   if (!takesPhotos && photoHashes?.length) {
     throw badRequest("Photos can only come with a create, an update or a new comment.");
   }
-  const named = photoHashes ? { photoHashes } : {};
   if (item.action === "create") {
     // A create's tempId doubles as its Idempotency-Key: a form upload whose answer was lost and
     // which was then queued offline under the same key is recognised, not created twice.
@@ -88,7 +86,7 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
   const id = await resolveTarget(ctx, user, item.data);
   if (isCommentSyncAction(item.action)) {
     // A comment on a report (maybe one created offline just before: the target resolves as above).
-    const comment = { action: item.action, reportId: id, data, photos: photosOf(item.photos, photos), photoHashes };
+    const comment = { action: item.action, reportId: id, data, photos: photosOf(item.photos, photos), named };
     return applyCommentItem(ctx, user, comment, { key: item.tempId, offline: record.offline });
   }
   if (item.action === "status") {

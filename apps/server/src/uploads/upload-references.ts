@@ -3,22 +3,41 @@
 // photos) each hash becomes the processed photo, in the order listed. A hash the workspace does
 // not hold, never uploaded, removed after 24 hours or uploaded by another workspace, answers the
 // same 409 naming it, so the client uploads it (again) and retries: a hash reveals nothing.
-import { PhotoHashesSchema } from "@sitesnag/shared/uploads";
+import { PhotoHashesSchema, PhotoNamesSchema } from "@sitesnag/shared/uploads";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, badRequest } from "../http/errors";
-import type { ReportRequest, UploadedPhoto } from "../snagging/snagging.uploads";
+import { cleanFileName, type ReportRequest, type UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
 import { findUploads, touchUploads } from "./uploads.repository";
 
-/** Splits `photoHashes` off a request's fields; 400 with a sentence when it is not a hash list. */
-export function takePhotoHashes(fields: unknown): { fields: unknown; photoHashes: string[] | undefined } {
-  if (typeof fields !== "object" || fields === null || !("photoHashes" in fields)) {
-    return { fields, photoHashes: undefined };
+export type PhotoReferences = { photoHashes: string[]; photoNames?: string[] };
+
+/**
+ * Splits `photoHashes` (and their optional `photoNames`, one per hash) off a request's fields; 400
+ * with a sentence when they are not a hash list and a name list of the same length.
+ */
+export function takePhotoHashes(fields: unknown): {
+  fields: unknown;
+  photoHashes: string[] | undefined;
+  named: PhotoReferences | Record<string, never>;
+} {
+  if (typeof fields !== "object" || fields === null || !("photoHashes" in fields || "photoNames" in fields)) {
+    return { fields, photoHashes: undefined, named: {} };
   }
-  const { photoHashes, ...rest } = fields as Record<string, unknown>;
-  if (photoHashes === undefined || photoHashes === null) return { fields: rest, photoHashes: undefined };
-  return { fields: rest, photoHashes: PhotoHashesSchema.parse(photoHashes) };
+  const { photoHashes, photoNames, ...rest } = fields as Record<string, unknown>;
+  const names = photoNames === undefined || photoNames === null ? undefined : PhotoNamesSchema.parse(photoNames);
+  if (photoHashes === undefined || photoHashes === null) {
+    if (names) throw badRequest("photoNames names the photos listed in photoHashes; send both, or neither.");
+    return { fields: rest, photoHashes: undefined, named: {} };
+  }
+  const hashes = PhotoHashesSchema.parse(photoHashes);
+  if (names && names.length !== hashes.length) {
+    throw badRequest("photoNames must give one name for each photo in photoHashes, in the same order.", {
+      photoNames: ["One name for each photo hash"],
+    });
+  }
+  return { fields: rest, photoHashes: hashes, named: { photoHashes: hashes, ...(names ? { photoNames: names } : {}) } };
 }
 
 export const unknownPhotos = (hashes: readonly string[]) =>
@@ -44,6 +63,7 @@ export async function photosFromUploads(
   ctx: AppContext,
   user: UserRow,
   hashes: readonly string[],
+  names: readonly string[] = [],
 ): Promise<UploadedPhoto[]> {
   if (hashes.length === 0) return [];
   await touchUploads(ctx.db, user.workspace_id, hashes, nowSeconds());
@@ -55,7 +75,8 @@ export async function photosFromUploads(
     const row = rows.get(hash);
     const bytes = row ? await readAll(ctx, row.storage_key) : null;
     if (!bytes) throw unknownPhotos([hash]);
-    const name = `photo-${i + 1}.jpg`;
+    const given = names[i];
+    const name = given === undefined ? `photo-${i + 1}.jpg` : cleanFileName(given);
     photos.push({ ...(await ctx.photos.process(bytes, name)), originalName: name, sourceSha256: hash });
   }
   return photos;
@@ -71,5 +92,8 @@ export async function withUploadedPhotos(
   if (request.photos.length > 0) {
     throw badRequest("Send a report's photos either as file parts or by photoHashes, not both.");
   }
-  return { fields: request.fields, photos: await photosFromUploads(ctx, user, request.photoHashes) };
+  return {
+    fields: request.fields,
+    photos: await photosFromUploads(ctx, user, request.photoHashes, request.photoNames),
+  };
 }

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
+import { OUTBOX_SYNCED_CHANNEL, type OutboxSynced } from "./background-sync-tag";
 import { formatBytes } from "./format-bytes";
 import { OutboxBackupPanel } from "./outbox-backup-panel";
 import { retryDelay } from "./retry-delay";
@@ -72,6 +73,19 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
   const syncRef = useRef(sync);
   syncRef.current = sync;
   useEffect(() => () => clearTimeout(retryTimer.current), []);
+
+  // The service worker sent the queue with Background Sync (sw/outbox-sync.ts): the queue's view
+  // follows IndexedDB on its own, but the screens' server data must be fetched again.
+  useEffect(() => {
+    if (!userId || typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(OUTBOX_SYNCED_CHANNEL);
+    channel.onmessage = ({ data }: MessageEvent<OutboxSynced>) => {
+      if (data?.userId !== userId) return;
+      if (data.sent > 0) void queryClient.invalidateQueries();
+      if (data.failed > 0) toast.error(`${data.failed} queued change(s) could not be synced`);
+    };
+    return () => channel.close();
+  }, [userId, queryClient]);
 
   const [startSync] = useState(syncOnStart);
   useEffect(() => {

@@ -10,7 +10,7 @@ import type { UploadTransport } from "@sitesnag/shared/photo-upload";
 import type { SyncResponse } from "@sitesnag/shared/sync";
 import { type OutgoingBatch, syncQueue } from "@sitesnag/shared/sync-queue";
 import { contentRange, UPLOAD_OFFSET_HEADER } from "@sitesnag/shared/uploads";
-import { OUTBOX_SYNC_TAG } from "../offline/background-sync-tag";
+import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_CHANNEL, type OutboxSynced } from "../offline/background-sync-tag";
 import { DexieQueueStore } from "../offline/outbox-db";
 import { readSyncSession } from "../offline/sync-session";
 
@@ -82,6 +82,14 @@ function sender(token: string) {
   };
 }
 
+/** Tells the open tabs (if any) that changes went, so they refetch what they show. */
+function announceSynced(notice: OutboxSynced): void {
+  if (typeof BroadcastChannel === "undefined" || (notice.sent === 0 && notice.failed === 0)) return;
+  const channel = new BroadcastChannel(OUTBOX_SYNCED_CHANNEL);
+  channel.postMessage(notice);
+  channel.close();
+}
+
 /** Sends the stored user's queue once. Resolves when done or when it is the app's turn. */
 async function drainOutbox(): Promise<void> {
   const session = await readSyncSession();
@@ -94,9 +102,10 @@ async function drainOutbox(): Promise<void> {
         uploads: typeof crypto !== "undefined" && crypto.subtle ? transport(session.accessToken) : undefined,
       });
       if (!outcome.error) await store.setLastSync(Date.now());
-      else if (outcome.error instanceof SessionRefused) return;
+      announceSynced({ userId: session.userId, sent: outcome.sent, failed: outcome.failed });
+      if (!outcome.error || outcome.error instanceof SessionRefused) return;
       // Not reached, or the server could not answer: the browser tries the sync again later.
-      else throw outcome.error;
+      throw outcome.error;
     };
     const locks = (worker.navigator as Navigator & { locks?: LockManager }).locks;
     if (!locks) return await run();

@@ -3,6 +3,7 @@
 import type { Comment } from "@sitesnag/shared/comments";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { isNoAnswer } from "../../../lib/network-error";
 import { pagedListQuery } from "../../../lib/paged-list";
 import { toast } from "../../../lib/toast";
 import { useAuthStore } from "../../../stores/auth-store";
@@ -29,8 +30,8 @@ export type NewComment = { body: string; mentions: string[]; photos: File[] };
 /** `queued`: no network, so the write waits in the outbox and is sent, once, on reconnect. */
 export type CommentOutcome = { queued: boolean };
 
-/** No answer at all (fetch rejects with a TypeError): the network is gone. */
-const noNetwork = (err: unknown) => err instanceof TypeError;
+/** No answer at all (fetch's TypeError, a photo upload's NetworkError): the network is gone. */
+const noNetwork = isNoAnswer;
 
 const queue = async (...args: Parameters<typeof import("../../../offline/outbox").queueCommentChange>) => {
   const { queueCommentChange } = await import("../../../offline/outbox");
@@ -70,8 +71,16 @@ export const usePostComment = (reportId: string) =>
       const path = `/snagging/${encodeURIComponent(reportId)}/comments`;
       const headers = { "Idempotency-Key": key };
       try {
+        const byHash = photos.length > 0 ? await import("../../../offline/photos-by-hash") : null;
         if (photos.length === 0) {
           await api<{ comment: Comment }>(path, { method: "POST", body: { body, mentions }, headers });
+        } else if (byHash?.canSendByHash()) {
+          // Each photo alone and resumably, then the comment in one small JSON request naming them.
+          await byHash.sendWithPhotosByHash(
+            photos.map((p) => ({ blob: p, name: p.name })),
+            (references) =>
+              api<{ comment: Comment }>(path, { method: "POST", body: { body, mentions, ...references }, headers }),
+          );
         } else {
           const form = new FormData();
           form.set("body", body);

@@ -1,11 +1,10 @@
 // Creating a report. submitReport() is the one create path: the form calls it, and an offline
 // outbox can take the same ReportDraft when the network is gone.
 import type { Priority } from "@sitesnag/shared/enums";
-import { PhotoRefused, sha256Hex, uploadPhoto } from "@sitesnag/shared/photo-upload";
 import type { Report } from "@sitesnag/shared/snagging";
-import { ApiError, api } from "../../../lib/api-client";
-import { webUploadTransport } from "../../../offline/upload-transport";
-import { NetworkError, type UploadProgress, uploadWithProgress } from "../lib/upload-with-progress";
+import { api } from "../../../lib/api-client";
+import { canSendByHash, sendWithPhotosByHash } from "../../../offline/photos-by-hash";
+import { type UploadProgress, uploadWithProgress } from "../lib/upload-with-progress";
 
 export type DraftPhoto = { blob: Blob; name: string };
 
@@ -72,37 +71,23 @@ export function reportJson(draft: ReportDraft, photoHashes: string[]): Record<st
 }
 
 /**
- * Photos first, one at a time in order, each to the resumable PUT /api/uploads/{sha256} (HEAD
- * first: a photo the server holds, e.g. from an attempt whose answer was lost, is not sent again),
- * then the report in one small JSON request naming them, under the draft's Idempotency-Key. No
- * answer at all is a NetworkError, as for the multipart upload (the form queues the report).
+ * Photos first, each alone and resumably by hash, then the report in one small JSON request naming
+ * them, under the draft's Idempotency-Key (offline/photos-by-hash.ts). No answer at all is a
+ * NetworkError, as for the multipart upload (the form queues the report).
  */
-async function submitByHash(draft: ReportDraft, onProgress?: (progress: UploadProgress) => void): Promise<Report> {
-  const total = draft.photos.reduce((sum, p) => sum + p.blob.size, 0);
-  const hashes: string[] = [];
-  let done = 0;
-  try {
-    for (const photo of draft.photos) {
-      const sha256 = await sha256Hex(photo.blob);
-      await uploadPhoto(webUploadTransport, photo.blob, sha256, (bytes) =>
-        onProgress?.({ loaded: done + bytes, total }),
-      );
-      done += photo.blob.size;
-      hashes.push(sha256);
-    }
-    const answer = await api<{ report: Report }>("/snagging", {
-      method: "POST",
-      body: reportJson(draft, hashes),
-      headers: { "idempotency-key": draft.idempotencyKey },
-    });
-    return answer.report;
-  } catch (error) {
-    if (error instanceof PhotoRefused) throw new ApiError(error.status, error.message, { message: error.message });
-    if (error instanceof ApiError || error instanceof NetworkError) throw error;
-    // fetch's TypeError, or an upload whose connection dropped: no answer.
-    throw new NetworkError();
-  }
-}
+const submitByHash = (draft: ReportDraft, onProgress?: (progress: UploadProgress) => void): Promise<Report> =>
+  sendWithPhotosByHash(
+    draft.photos,
+    async ({ photoHashes, photoNames }) =>
+      (
+        await api<{ report: Report }>("/snagging", {
+          method: "POST",
+          body: { ...reportJson(draft, photoHashes), photoNames },
+          headers: { "idempotency-key": draft.idempotencyKey },
+        })
+      ).report,
+    onProgress,
+  );
 
 export async function submitReport(
   draft: ReportDraft,
@@ -110,8 +95,7 @@ export async function submitReport(
 ): Promise<Report> {
   // Where Web Crypto can hash (a secure context), photos travel alone, by hash and resumably;
   // elsewhere (plain-HTTP origins), and for a report without photos, one request as before.
-  if (draft.photos.length > 0 && typeof crypto !== "undefined" && crypto.subtle !== undefined)
-    return submitByHash(draft, options.onProgress);
+  if (draft.photos.length > 0 && canSendByHash()) return submitByHash(draft, options.onProgress);
   const answer = await uploadWithProgress<{ report: Report }>("/snagging", {
     method: "POST",
     body: reportFormData(draft),

@@ -1,13 +1,15 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { isNoAnswer } from "../../../lib/network-error";
 import { useAuthStore } from "../../../stores/auth-store";
 
 export type FixOutcome = { queued: boolean };
 
 /**
- * Marks the report resolved with photos of the fix (issue 23): one multipart PATCH, so the status
- * and its evidence commit together (a project with "Require evidence to close" refuses it without).
+ * Marks the report resolved with photos of the fix (issue 23): the photos go up by hash first, then
+ * one PATCH commits the status and its evidence together (a project with "Require evidence to
+ * close" refuses it without); multipart where the browser cannot hash.
  * With no network it is queued like an edit, photos included, and applied once on reconnect. The
  * photos are compressed first (lib/photo-compress), as the snag form's are.
  */
@@ -32,15 +34,26 @@ export function useMarkFixed(reportId: string) {
         return { queued: true };
       };
       if (!navigator.onLine) return queue();
-      const form = new FormData();
-      form.set("status", "resolved");
-      form.set("version", String(version));
-      for (const photo of photos) form.append("images", photo, photo.name);
+      const path = `/snagging/${encodeURIComponent(reportId)}`;
       try {
-        await api<{ report: Report }>(`/snagging/${encodeURIComponent(reportId)}`, { method: "PATCH", body: form });
+        const { canSendByHash, sendWithPhotosByHash } = await import("../../../offline/photos-by-hash");
+        if (canSendByHash()) {
+          // Each photo alone and resumably, then the status and its evidence in one JSON PATCH.
+          await sendWithPhotosByHash(
+            photos.map((p) => ({ blob: p, name: p.name })),
+            (references) =>
+              api<{ report: Report }>(path, { method: "PATCH", body: { status: "resolved", version, ...references } }),
+          );
+        } else {
+          const form = new FormData();
+          form.set("status", "resolved");
+          form.set("version", String(version));
+          for (const photo of photos) form.append("images", photo, photo.name);
+          await api<{ report: Report }>(path, { method: "PATCH", body: form });
+        }
         return { queued: false };
       } catch (err) {
-        if (err instanceof TypeError) return queue();
+        if (isNoAnswer(err)) return queue();
         throw err;
       }
     },

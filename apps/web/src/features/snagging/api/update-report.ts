@@ -1,6 +1,7 @@
 import type { Priority } from "@sitesnag/shared/enums";
 import type { Report } from "@sitesnag/shared/snagging";
 import { api } from "../../../lib/api-client";
+import { canSendByHash, sendWithPhotosByHash } from "../../../offline/photos-by-hash";
 import { type UploadProgress, uploadWithProgress } from "../lib/upload-with-progress";
 import type { DraftPhoto } from "./create-report";
 
@@ -18,8 +19,9 @@ export type ReportEdit = {
 };
 
 /**
- * PATCH /api/snagging/{id} from the edit form: JSON when only fields change, multipart when photos
- * are added or removed (new photos as `images` parts, appended after the kept ones).
+ * PATCH /api/snagging/{id} from the edit form: JSON, new photos uploaded first and named by hash
+ * (offline/photos-by-hash.ts, appended after the kept ones); multipart with `images` parts only
+ * where the browser cannot hash (plain-HTTP origins).
  */
 export async function updateReport(
   id: string,
@@ -36,9 +38,11 @@ export async function updateReport(
     description: edit.description,
     ...(edit.version ? { version: edit.version } : {}),
   };
-  if (edit.photos.length === 0 && edit.removeAttachmentIds.length === 0) {
-    return (await api<{ report: Report }>(path, { method: "PATCH", body: fields })).report;
-  }
+  const removals = edit.removeAttachmentIds.length > 0 ? { removeAttachmentIds: edit.removeAttachmentIds } : {};
+  const patch = async (body: Record<string, unknown>) =>
+    (await api<{ report: Report }>(path, { method: "PATCH", body: { ...fields, ...removals, ...body } })).report;
+  if (edit.photos.length === 0) return patch({});
+  if (canSendByHash()) return sendWithPhotosByHash(edit.photos, patch, options.onProgress);
   const form = new FormData();
   form.set("projectId", fields.projectId);
   form.set("title", fields.title);

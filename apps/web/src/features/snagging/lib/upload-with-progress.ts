@@ -3,6 +3,7 @@
 // through XMLHttpRequest, with the same bearer token and single 401 retry as the shared API client.
 import type { ApiErrorBody } from "@sitesnag/shared/errors";
 import { ApiError, refreshAccessToken } from "../../../lib/api-client";
+import { NetworkError } from "../../../lib/network-error";
 import { useAuthStore } from "../../../stores/auth-store";
 
 export type UploadProgress = { loaded: number; total: number };
@@ -15,13 +16,8 @@ type Options = {
   signal?: AbortSignal;
 };
 
-/** A network failure before any answer: the caller keeps the draft and can try again (or queue it). */
-export class NetworkError extends Error {
-  override name = "NetworkError"; // hooks/use-report-save.ts tells it by name (it loads this module lazily)
-  constructor() {
-    super("The network connection was lost");
-  }
-}
+/** A network failure before any answer (hooks/use-report-save.ts tells it by name). */
+export { NetworkError } from "../../../lib/network-error";
 
 function send(url: string, options: Options, token: string | null): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
