@@ -36,6 +36,27 @@ export type TestAppOptions = {
   logStream?: { write: (line: string) => void };
 };
 
+/**
+ * Test workers share one PostgreSQL database, one schema per test app. Kysely's migrator looks
+ * for its tables through the catalogue of every schema (`pg_get_serial_sequence` on each table's
+ * name), so a schema another worker drops at that moment fails the migration with "schema
+ * t_… does not exist" (seen once in CI). Migrations hold this advisory lock shared and the drop
+ * takes it exclusively: any number of apps migrate at once, and no schema vanishes under them.
+ */
+const SCHEMA_DROP_LOCK = 7_341_120_001;
+
+export async function whileNoSchemaIsDropped<T>(kind: DbKind, work: () => Promise<T>): Promise<T> {
+  if (kind !== "postgres") return work();
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL as string });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock_shared($1)", [SCHEMA_DROP_LOCK]);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
@@ -65,12 +86,14 @@ export async function createTestApp(
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const { db, kind: dbKind } = await openDatabase({
-    databaseUrl: options.databaseUrl ?? databaseUrl,
-    dataDir,
-    onConnectionError: options.onConnectionError,
-    ...(schema ? { schema } : {}),
-  });
+  const { db, kind: dbKind } = await whileNoSchemaIsDropped(kind, () =>
+    openDatabase({
+      databaseUrl: options.databaseUrl ?? databaseUrl,
+      dataDir,
+      onConnectionError: options.onConnectionError,
+      ...(schema ? { schema } : {}),
+    }),
+  );
   const routes: string[] = [];
   const { app, ctx } = await buildApp({
     onRoute: (route) => {
@@ -100,6 +123,8 @@ export async function createTestApp(
       if (schema) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
+        // Exclusive: waits for every migration in progress (in any test worker) to finish.
+        await client.query("select pg_advisory_lock($1)", [SCHEMA_DROP_LOCK]);
         await client.query(`drop schema ${schema} cascade`);
         await client.end();
       }

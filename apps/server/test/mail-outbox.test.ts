@@ -9,7 +9,7 @@ import { openDatabase } from "../src/db/database";
 import { Mailer, retryDelaySeconds } from "../src/mail/mailer";
 import { countRows } from "./assertions";
 import { signInAdmin } from "./factories";
-import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { createTestApp, DIALECTS, type TestApp, whileNoSchemaIsDropped } from "./harness";
 import { headerBlock, type SmtpCapture, startSmtpCapture } from "./smtp-capture";
 
 const message = (to: string, n = 1) => ({
@@ -165,11 +165,13 @@ describe.each(DIALECTS)("mail outbox over SMTP (%s)", (kind) => {
   });
 
   it("two instances sharing the database send each queued message exactly once", async () => {
-    const other = await openDatabase({
-      databaseUrl: kind === "postgres" ? process.env.TEST_DATABASE_URL : undefined,
-      dataDir: t.dataDir,
-      ...(t.schema ? { schema: t.schema } : {}),
-    });
+    const other = await whileNoSchemaIsDropped(kind, () =>
+      openDatabase({
+        databaseUrl: kind === "postgres" ? process.env.TEST_DATABASE_URL : undefined,
+        dataDir: t.dataDir,
+        ...(t.schema ? { schema: t.schema } : {}),
+      }),
+    );
     const config = loadConfig({ DATA_DIR: t.dataDir, SMTP_URL: smtp.url, LOG_LEVEL: "silent" });
     const second = new Mailer(other.db, config, t.ctx.log, "another-instance-secret-another-instance");
     try {
