@@ -107,6 +107,11 @@ test("one member runs an audit with no signal, signs and completes it; back onli
   await expect(row).toContainText("Finn Auditor");
   await expect(row).toContainText("Completed");
   await expect(row).toContainText("On the server");
+  // Her device holds none of them: Export is off and says why.
+  await expect(rita.getByRole("button", { name: "Export all audits" })).toBeDisabled();
+  await expect(rita.getByRole("button", { name: "Export all audits" })).toHaveAccessibleDescription(
+    /Export saves the audits kept on this device, and it has none yet/,
+  );
   await row.click();
   await expect(rita.getByText("This audit is completed and signed: it is locked.")).toBeVisible();
   await expect(item(rita, "2.1").getByRole("radio", { name: "Non-compliant", exact: true })).toBeChecked();

@@ -161,6 +161,7 @@ export function AuditsPage() {
                 <BackupControls
                   userId={userId}
                   hasAudits={(audits.data?.local ?? []).length > 0}
+                  explainEmpty={list.length > 0}
                   onImported={() => {
                     void audits.refetch();
                     syncAuditsNow(userId);

@@ -6,7 +6,6 @@ import { ArrowLeft, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
@@ -17,7 +16,7 @@ import { loadAuditStore } from "./api/audit-store";
 import { useServerAudit } from "./api/audits-api";
 import { AuditScores } from "./components/audit-scores";
 import { AuditChecklist, AuditFormDataFields } from "./components/audit-sheet";
-import { auditName, deleteAuditMessage } from "./components/audit-sync-ui";
+import { DeleteAuditDialog } from "./components/audit-sync-ui";
 import { AuditStatusBadge } from "./components/score-badge";
 import { SignaturesView } from "./components/signatures-view";
 import { downloadAuditPdf } from "./pdf/download-pdf";
@@ -227,11 +226,9 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
           <AuditScores checklist={shown.detail.checklist} />
         </aside>
       </div>
-      <ConfirmDialog
+      <DeleteAuditDialog
+        audit={audit}
         open={isConfirming}
-        title="Delete audit?"
-        message={deleteAuditMessage(auditName(audit.projectName, audit.auditDate))}
-        confirmLabel="Delete Audit"
         isPending={busy === "delete"}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void deleteAudit()}

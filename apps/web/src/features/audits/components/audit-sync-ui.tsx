@@ -107,10 +107,34 @@ export function AuditLockNote({ summary }: { summary: AuditSummary }) {
 }
 
 /** "Moorland Wind Farm, Nov 25, 2026": how the confirmation names the audit being deleted. */
-export const auditName = (projectName: string, auditDate: number) => `${projectName}, ${formatDate(auditDate)}`;
+const auditName = (projectName: string, auditDate: number) => `${projectName}, ${formatDate(auditDate)}`;
 
-export const deleteAuditMessage = (name: string) =>
-  `Delete the site audit "${name}" with its answers, photos and signatures? It goes from this device now and from your workspace (at once, or when you are back online). This cannot be undone.`;
+/** The one confirmation before an audit is deleted, from the device's audit screen or the server's. */
+export function DeleteAuditDialog({
+  audit,
+  open,
+  isPending,
+  onCancel,
+  onConfirm,
+}: {
+  audit: { projectName: string; auditDate: number };
+  open: boolean;
+  isPending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Delete audit?"
+      message={`Delete the site audit "${auditName(audit.projectName, audit.auditDate)}" with its answers, photos and signatures? It goes from this device now and from your workspace (at once, or when you are back online). This cannot be undone.`}
+      confirmLabel="Delete Audit"
+      isPending={isPending}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
+  );
+}
 
 /**
  * Delete, as the server allows it (decision 0026): a draft by its auditor or an owner, a completed
@@ -144,11 +168,9 @@ export function AuditDeleteAction({ summary }: { summary: AuditSummary }) {
         <Trash2 aria-hidden className="size-4" />
         Delete
       </Button>
-      <ConfirmDialog
+      <DeleteAuditDialog
+        audit={summary}
         open={isConfirming}
-        title="Delete audit?"
-        message={deleteAuditMessage(auditName(summary.projectName, summary.auditDate))}
-        confirmLabel="Delete Audit"
         isPending={isDeleting}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void onDelete()}

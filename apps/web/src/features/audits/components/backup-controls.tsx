@@ -11,14 +11,19 @@ const MAX_BACKUP_BYTES = 200 * 1024 * 1024;
 export function BackupControls({
   userId,
   hasAudits,
+  explainEmpty,
   onImported,
 }: {
   userId: string;
+  /** Whether this device holds audits to export. */
   hasAudits: boolean;
+  /** Say why Export is off when the list shows the workspace's audits but this device has none. */
+  explainEmpty: boolean;
   onImported: () => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const noteId = useId();
   const [busy, setBusy] = useState<"export" | "import" | null>(null);
 
   async function exportAll() {
@@ -58,8 +63,20 @@ export function BackupControls({
   }
 
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button variant="secondary" onClick={exportAll} isLoading={busy === "export"} disabled={!hasAudits}>
+    <div className="flex flex-wrap items-center gap-2">
+      {!hasAudits && explainEmpty && (
+        <p id={noteId} className="w-full text-sm text-slate-600 sm:order-last">
+          Export saves the audits kept on this device, and it has none yet. Your workspace's audits are kept on the
+          server: open one to download its PDF.
+        </p>
+      )}
+      <Button
+        variant="secondary"
+        onClick={exportAll}
+        isLoading={busy === "export"}
+        disabled={!hasAudits}
+        aria-describedby={!hasAudits && explainEmpty ? noteId : undefined}
+      >
         <Download aria-hidden className="size-4" />
         Export all audits
       </Button>
