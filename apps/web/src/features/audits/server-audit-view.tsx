@@ -228,6 +228,7 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
       </div>
       <DeleteAuditDialog
         audit={audit}
+        onDevice={false}
         open={isConfirming}
         isPending={busy === "delete"}
         onCancel={() => setConfirming(false)}

@@ -112,12 +112,15 @@ const auditName = (projectName: string, auditDate: number) => `${projectName}, $
 /** The one confirmation before an audit is deleted, from the device's audit screen or the server's. */
 export function DeleteAuditDialog({
   audit,
+  onDevice,
   open,
   isPending,
   onCancel,
   onConfirm,
 }: {
   audit: { projectName: string; auditDate: number };
+  /** Whether this device keeps a copy (it goes from here at once, from the server when online). */
+  onDevice: boolean;
   open: boolean;
   isPending: boolean;
   onCancel: () => void;
@@ -127,7 +130,11 @@ export function DeleteAuditDialog({
     <ConfirmDialog
       open={open}
       title="Delete audit?"
-      message={`Delete the site audit "${auditName(audit.projectName, audit.auditDate)}" with its answers, photos and signatures? It goes from this device now and from your workspace (at once, or when you are back online). This cannot be undone.`}
+      message={
+        onDevice
+          ? `Delete the site audit "${auditName(audit.projectName, audit.auditDate)}" with its answers, photos and signatures? It goes from this device now and from your workspace (at once, or when you are back online). This cannot be undone.`
+          : `Delete the site audit "${auditName(audit.projectName, audit.auditDate)}" with its answers, photos and signatures from your workspace? This cannot be undone.`
+      }
       confirmLabel="Delete Audit"
       isPending={isPending}
       onCancel={onCancel}
@@ -170,6 +177,7 @@ export function AuditDeleteAction({ summary }: { summary: AuditSummary }) {
       </Button>
       <DeleteAuditDialog
         audit={summary}
+        onDevice
         open={isConfirming}
         isPending={isDeleting}
         onCancel={() => setConfirming(false)}
