@@ -21,7 +21,8 @@ export type Session = {
 };
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  // Generous: on a loaded machine a fresh server (migrations, prerendered pages) took >20 s once.
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {

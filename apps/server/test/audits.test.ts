@@ -568,6 +568,20 @@ describe.each(DIALECTS)("audits API (%s)", (kind) => {
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     expect(auditOf(second).id).toBe(auditOf(first).id);
     expect(auditOf(first).clientId).toBe("device-audit-42");
+    // A device that lost the answer finds the audit by its own id (to delete it, say); nobody
+    // outside the workspace does, and a malformed id is a sentence.
+    const byClientId = async (clientId: string, token = team.member.accessToken) =>
+      t.request({ method: "GET", url: `/api/audits?clientId=${encodeURIComponent(clientId)}`, token });
+    const found = await byClientId("device-audit-42");
+    expect(found.statusCode, found.body).toBe(200);
+    expect((found.json() as { audits: { id: string }[] }).audits.map((a) => a.id)).toEqual([auditOf(first).id]);
+    expect((await byClientId("device-audit-43")).json().audits).toEqual([]);
+    expect((await byClientId("device-audit-42", outsider.accessToken)).json().audits).toEqual([]);
+    expectError(
+      await byClientId("no spaces/or slashes"),
+      400,
+      "Client id must be 1 to 64 letters, digits, dashes or underscores",
+    );
     const signedRes = await patch(auditOf(first).id, {
       auditorSignature: signature,
       answers: [{ itemId: "cdm-1", status: "NC", notes: "Kept through the Trash" }],

@@ -139,6 +139,8 @@ export const AuditListQuerySchema = PageQuerySchema.extend({
   /** Audit dates from / to (inclusive), "YYYY-MM-DD". */
   from: day("From date").optional(),
   to: day("To date").optional(),
+  /** The audit a device uploaded under this id (its own id for the audit), if it reached the server. */
+  clientId: clientId.optional(),
 });
 export type AuditListQuery = z.output<typeof AuditListQuerySchema>;
 

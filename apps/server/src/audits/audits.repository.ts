@@ -19,6 +19,7 @@ export type AuditFilters = {
   auditorId?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
+  clientId?: string | undefined;
 };
 
 /** A list row: the audit and its project's name. */
@@ -42,6 +43,7 @@ export const findAuditsPage = (
   if (filters.auditorId) q = q.where("audits.auditor_id", "=", filters.auditorId);
   if (filters.from !== undefined) q = q.where("audits.audit_date", ">=", filters.from);
   if (filters.to !== undefined) q = q.where("audits.audit_date", "<=", filters.to);
+  if (filters.clientId) q = q.where("audits.client_id", "=", filters.clientId);
   if (after) q = q.where(afterCursor("audits.created_at", "audits.id", after));
   return q
     .orderBy("audits.created_at", "desc")

@@ -68,6 +68,7 @@ export async function listAudits(ctx: AppContext, user: UserRow, query: AuditLis
       auditorId,
       from: query.from === undefined ? undefined : dayToEpoch(query.from),
       to: query.to === undefined ? undefined : dayToEpoch(query.to),
+      clientId: query.clientId,
     },
     query.cursor,
     size,

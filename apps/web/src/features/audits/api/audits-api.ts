@@ -29,8 +29,9 @@ export const useAudits = (userId: string) =>
       const records = new Map(all.map((r) => [r.auditId, r]));
       return {
         local: auditRepository.list(userId).map((summary) => ({ summary, sync: records.get(summary.id) })),
-        // Deleted here, the server not told yet: not listed from the server either.
-        deleted: all.flatMap((r) => (r.deleted && r.serverId ? [r.serverId] : [])),
+        // Deleted here, the server not told yet: not listed from the server either (by its server
+        // id, or by this device's id for it when the upload's answer was lost).
+        deleted: all.flatMap((r) => (r.deleted ? [r.serverId ?? r.auditId] : [])),
       };
     },
     networkMode: "always",

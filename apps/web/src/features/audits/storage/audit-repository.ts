@@ -267,14 +267,28 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
     },
 
     /**
-     * Delete: the device copy goes at once (detail, draft, photos, summary). An audit the server
-     * has keeps only its sync record, marked deleted, until the server acknowledges the DELETE
-     * (audit-sync.ts); one that never reached the server leaves nothing behind.
+     * Delete: the device copy goes at once (detail, draft, photos, summary) and only a sync record
+     * stays, marked deleted, until the server acknowledges the DELETE (audit-sync.ts). Also for an
+     * audit with no server id yet: its upload may have reached the server with the answer lost,
+     * and the next run asks the server by this device's id for it.
      */
     async remove(userId: string, auditId: string): Promise<void> {
       if (!findSummary(storage, userId, auditId)) throw new Error("Audit not found");
       const record = await records.getSync(auditId);
-      const tombstone = record?.serverId ? { ...record, base: null, deleted: true, error: null } : undefined;
+      const tombstone: AuditSyncRecord = record
+        ? { ...record, base: null, deleted: true, error: null }
+        : {
+            auditId,
+            userId,
+            serverId: null,
+            origin: "import",
+            base: null,
+            photoMap: {},
+            completed: false,
+            syncedUpdatedAt: 0,
+            error: null,
+            deleted: true,
+          };
       await records.deleteAudit(auditId, tombstone);
       removeClosingCopy(storage, auditId);
       removeSummary(storage, auditId);

@@ -43,7 +43,8 @@ export const SYNC_LABELS: Record<SyncState, string> = {
  * One row per audit, newest audit date first. A device copy stands for its server audit (matched by
  * the server id it was given, or by the server's clientId), since it may hold changes not sent yet;
  * device copies not on the server yet are listed too. Filters apply to both. Audits deleted on
- * this device whose delete has not reached the server yet (`deleted`, server ids) are left out.
+ * this device whose delete has not reached the server yet (`deleted`: server ids, or the device's
+ * ids of audits whose server id it never learnt, matched by clientId) are left out.
  */
 export function mergeAudits(
   local: readonly LocalAudit[],
@@ -77,7 +78,7 @@ export function mergeAudits(
     });
   }
   for (const a of server) {
-    if (taken.has(a.id)) continue;
+    if (taken.has(a.id) || (a.clientId && taken.has(a.clientId))) continue;
     if (filters.projectId && a.projectId !== filters.projectId) continue;
     if (filters.status && a.status !== filters.status) continue;
     rows.push({

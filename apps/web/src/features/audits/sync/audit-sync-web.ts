@@ -55,6 +55,12 @@ export const webAuditTransport: AuditTransport = {
       if (!(error instanceof AuditRefused && error.status === 404)) throw error;
     }
   },
+  findByClientId: async (clientId) => {
+    const found = (await call(`/audits?clientId=${encodeURIComponent(clientId)}&limit=1`, {
+      method: "GET",
+    })) as unknown;
+    return (found as { audits: { id: string }[] }).audits[0]?.id ?? null;
+  },
 };
 
 const lockName = (userId: string) => `sitesnag-audit-sync-${userId}`;

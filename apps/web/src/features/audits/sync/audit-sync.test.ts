@@ -184,6 +184,10 @@ function fakeServer() {
       deleted = true;
       answer();
     },
+    findByClientId: async (clientId) => {
+      calls.push(`find ${clientId}`);
+      return created && !deleted ? "s1" : null;
+    },
   };
   return {
     transport,
@@ -294,6 +298,30 @@ describe("deleting on the device", () => {
     expect(server.calls.filter((c) => c === "delete")).toHaveLength(2);
   });
 
+  it("an audit whose first upload's answer was lost, deleted before the next run, is found by its device id and deleted once", async () => {
+    const { records, server, deps } = await setup("create");
+    server.loseNext(); // the create applied, its answer never came back: no server id on the device
+    expect((await syncAudits(deps, "u1")).offline).toBe(true);
+    expect(await records.getSync("a1")).toMatchObject({ serverId: null });
+    const record = (await records.getSync("a1")) as NonNullable<Awaited<ReturnType<typeof records.getSync>>>;
+    await records.deleteAudit("a1", { ...record, deleted: true, base: null });
+    const gone = { ...deps, summaries: () => [] };
+    expect(await syncAudits(gone, "u1")).toMatchObject({ synced: 1, offline: false });
+    expect(server.calls.slice(-2)).toEqual(["find a1", "delete"]);
+    expect(server.deleted).toBe(true);
+    expect(await records.getSync("a1")).toBeUndefined();
+    await syncAudits(gone, "u1");
+    expect(server.calls.filter((c) => c === "delete")).toHaveLength(1);
+  });
+
+  it("an audit that never reached the server, deleted, costs one look-up and sends no delete", async () => {
+    const { records, server, deps } = await setup("create");
+    await records.deleteAudit("a1", { ...newSyncRecord("a1", "u1", "create"), deleted: true });
+    expect(await syncAudits({ ...deps, summaries: () => [] }, "u1")).toMatchObject({ synced: 1 });
+    expect(server.calls).toEqual(["find a1"]);
+    expect(await records.getSync("a1")).toBeUndefined();
+  });
+
   it("a refused delete drops the tombstone; the audit shows from the server again", async () => {
     const { records, server, deps } = await setup("create");
     await syncAudits(deps, "u1");
@@ -344,5 +372,9 @@ describe("mergeAudits", () => {
     expect(drafts.map((r) => [r.id, r.sync])).toEqual([["a1", "pending"]]);
     // Deleted on this device, the server not told yet: not listed from the server either.
     expect(mergeAudits([], [remote("s1"), remote("s3")], {}, ["s1"]).map((r) => r.id)).toEqual(["s3"]);
+    // Also one whose server id the device never learnt: matched by the device's id (clientId).
+    expect(mergeAudits([], [remote("s1", { clientId: "a7" }), remote("s3")], {}, ["a7"]).map((r) => r.id)).toEqual([
+      "s3",
+    ]);
   });
 });

@@ -31,6 +31,8 @@ export type AuditTransport = {
   removePhoto(serverId: string, photoId: string): Promise<void>;
   /** DELETE /api/audits/{id}; resolves also when the audit is already gone (404). */
   remove(serverId: string): Promise<void>;
+  /** The server id of the audit this device uploaded under `clientId`, or null if none reached it. */
+  findByClientId(clientId: string): Promise<string | null>;
 };
 
 /** A refusal from the server (an answer with a 4xx status): kept on the audit, retried next run. */
@@ -65,7 +67,10 @@ export type AuditSyncOutcome = { synced: number; failed: number; remaining: numb
 async function sendDeletes(deps: AuditSyncDeps, tombstones: readonly AuditSyncRecord[], outcome: AuditSyncOutcome) {
   for (const record of tombstones) {
     try {
-      await deps.transport.remove(record.serverId as string);
+      // No server id: the upload never reached the server, or its answer was lost. The server
+      // knows the audit by this device's id for it, if it has it.
+      const serverId = record.serverId ?? (await deps.transport.findByClientId(record.auditId));
+      if (serverId) await deps.transport.remove(serverId);
       outcome.synced += 1;
     } catch (error) {
       if (!(error instanceof AuditRefused)) return false;
@@ -181,7 +186,7 @@ export async function syncAudits(
 ): Promise<AuditSyncOutcome> {
   const all = await deps.records.syncRecords(userId);
   const records = new Map(all.map((r) => [r.auditId, r]));
-  const tombstones = all.filter((r) => r.deleted && r.serverId);
+  const tombstones = all.filter((r) => r.deleted);
   const todo = deps
     .summaries(userId)
     .filter((s) => needsSync(s, records.get(s.id)))
