@@ -90,6 +90,7 @@ describe.each(DIALECTS)("audit answers: no silent overwrite (%s)", (kind) => {
       theirText: "Non-compliant",
       byName: "Olive Owner",
       restore: { status: "C" },
+      theirs: { status: "NC" },
       version: 2,
     });
     expect(await overwrites(owner())).toEqual([]);
@@ -133,6 +134,7 @@ describe.each(DIALECTS)("audit answers: no silent overwrite (%s)", (kind) => {
         theirText: "Compliant",
         byName: "Aud Member",
         restore: { status: "NC" },
+        theirs: { status: "C" },
         version: 2,
       }),
     ]);

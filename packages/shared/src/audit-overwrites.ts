@@ -37,6 +37,8 @@ export const AuditOverwriteSchema = OverwriteSchema.extend({
   itemId: z.string(),
   /** The item's current version: Restore sends it, so it is a plain change, not a conflict. */
   version: z.number(),
+  /** The answer that stands (the other person's), as a patch: what "Keep theirs" puts on the device. */
+  theirs: z.record(z.string(), z.unknown()),
 });
 export type AuditOverwrite = z.infer<typeof AuditOverwriteSchema>;
 export const AuditOverwriteListSchema = z.object({ overwrites: z.array(AuditOverwriteSchema) });

@@ -36,6 +36,7 @@ export async function auditOverwrites(ctx: AppContext, user: UserRow, id: string
         notices.push({
           ...notice,
           restore: { [field]: c.replaced.value },
+          theirs: { [field]: c.to },
           yourText: answerText(field, c.replaced.value),
           theirText: answerText(field, c.to),
           byName: row.user_name,
@@ -46,6 +47,7 @@ export async function auditOverwrites(ctx: AppContext, user: UserRow, id: string
         notices.push({
           ...notice,
           restore: { [field]: c.to },
+          theirs: { [field]: c.supersededBy.value },
           yourText: answerText(field, c.to),
           theirText: answerText(field, c.supersededBy.value),
           byName: c.supersededBy.userName,
