@@ -140,9 +140,11 @@ describe.each(DIALECTS)("audit answers: no silent overwrite (%s)", (kind) => {
     ]);
     expect(await overwrites(member())).toEqual([]);
 
-    // The outbox sends it again (its answer was lost): recorded once, still not applied.
+    // The outbox sends it again (its answer was lost): recorded once, still not applied, nothing written.
+    await t.ctx.db.updateTable("audits").set({ updated_at: 1000 }).where("id", "=", audit.id).execute();
     expect((await answer("ppe-2", offline, owner())).statusCode).toBe(200);
     expect(await history("ppe-2")).toHaveLength(2);
+    expect((await read()).updatedAt).toBe(1000);
     expect(await itemOf("ppe-2")).toMatchObject({ status: "C", version: 2 });
 
     const restored = await answer("ppe-2", { ...notices[0]?.restore, version: notices[0]?.version }, owner());

@@ -167,6 +167,9 @@ async function changesNothing(ctx: AppContext, audit: AuditListRow, patch: Audit
   });
 }
 
+/** Rolls back a change that turned out to write nothing (see the transaction below). */
+const NOTHING_TO_WRITE = new Error("nothing to write");
+
 type NewSignature = { key: string; png: Buffer } | null | undefined;
 
 async function prepareSignature(value: string | undefined, whose: string): Promise<NewSignature> {
@@ -324,6 +327,8 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
           created_at: now,
         });
       }
+      // Only answers, and each a replay of a change already recorded (superseded): nothing to write.
+      if (history.length === 0 && Object.keys(changes).length === 1 && newKeys.length === 0) throw NOTHING_TO_WRITE;
       await insertHistory(trx, history);
       const score = templateScore(template, (id) => (current.get(id)?.status ?? "") as ItemStatus);
       changes.overall_score = score.score;
@@ -347,6 +352,7 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, newKeys);
+    if (err === NOTHING_TO_WRITE) return loadAudit(ctx.db, audit);
     throw err;
   }
   await deleteFilesQuietly(ctx, deletedKeys);
