@@ -1,6 +1,20 @@
 // Page helpers for the site audit specs: start an audit through the dialog, answer an item, sign.
 import { crc32, deflateSync } from "node:zlib";
 import { expect, type Locator, type Page } from "@playwright/test";
+import type { ApiHelper, Session } from "./fixtures";
+
+/** Rita, an owner, and Finn, a member she invited: two people of one workspace. */
+export async function teamOfTwo(api: ApiHelper) {
+  const owner = await api.signUp({ firstName: "Rita", lastName: "Owner" });
+  const { token } = await api.call<{ token: string }>("POST", "/invitations", {}, owner.accessToken);
+  const member = await api.call<Session>("POST", `/invitations/token/${token}/register`, {
+    firstName: "Finn",
+    lastName: "Auditor",
+    email: `finn.${process.pid}.${Date.now()}@example.com`,
+    password: "site-walk-2026",
+  });
+  return { owner, member };
+}
 
 export async function startAudit(page: Page, projectName: string, notes = ""): Promise<string> {
   await page.goto("/app/audits");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { answer, item, sign, solidPng, startAudit } from "../audit-helpers";
-import { expect, type Session, signInAs, test } from "../fixtures";
+import { answer, item, sign, solidPng, startAudit, teamOfTwo } from "../audit-helpers";
+import { expect, signInAs, test } from "../fixtures";
 
 // A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
 test.describe.configure({ timeout: 120_000 });
@@ -18,18 +18,6 @@ function shownTime(seconds: number): string {
   const h = d.getUTCHours();
   const m = String(d.getUTCMinutes()).padStart(2, "0");
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${h % 12 || 12}:${m} ${h < 12 ? "AM" : "PM"}`;
-}
-
-async function teamOfTwo(api: import("../fixtures").ApiHelper) {
-  const owner = await api.signUp({ firstName: "Rita", lastName: "Owner" });
-  const { token } = await api.call<{ token: string }>("POST", "/invitations", {}, owner.accessToken);
-  const member = await api.call<Session>("POST", `/invitations/token/${token}/register`, {
-    firstName: "Finn",
-    lastName: "Auditor",
-    email: `finn.${process.pid}.${Date.now()}@example.com`,
-    password: "site-walk-2026",
-  });
-  return { owner, member };
 }
 
 test("one member runs an audit with no signal, signs and completes it; back online it is on the server once and the other member reads it and downloads its PDF", async ({

@@ -757,6 +757,11 @@ const ROWS: Row[] = [
     expected: workspace(200),
   },
   {
+    route: "GET /api/audits/:id/overwrites",
+    request: (w) => ({ method: "GET", url: `/api/audits/${w.audits.byMember}/overwrites` }),
+    expected: workspace(200),
+  },
+  {
     route: "POST /api/audits/:id/revisions",
     request: async (w) => ({ method: "POST", url: `/api/audits/${await w.audits.freshCompleted()}/revisions` }),
     expected: workspace(201),

@@ -1,6 +1,7 @@
 // The server's audits API (issue 25, decision 0026): what a client sends to create, answer, sign and
 // complete an audit, and the shapes it gets back. The device's own storage shapes stay in audits.ts.
 import { z } from "zod";
+import { ActivityOtherSchema } from "./activity";
 import { AUDIT_STATUSES, ITEM_STATUSES } from "./audit-scoring";
 import { AUDIT_TEMPLATE_VERSION } from "./audit-template";
 import { AuditTemplateRefSchema, STANDARD_TEMPLATE_ID } from "./audit-templates";
@@ -94,9 +95,30 @@ export const AnswerPatchSchema = z
   .strict();
 export type AnswerPatch = z.infer<typeof AnswerPatchSchema>;
 
+/**
+ * What makes an answer change follow the no-silent-overwrite rule (decision 0038): the item's
+ * `version` the change was made on (from the audit as last read), and `deviceAt`, when the change
+ * was made on the device (epoch seconds; a change queued offline is older than one that reached the
+ * server after it was made). Without `version` the change is last write wins, as before.
+ */
+const mergeFields = {
+  version: z
+    .number({ error: "Version must be a whole number" })
+    .int("Version must be a whole number")
+    .min(0, "Version must be a whole number")
+    .max(2_147_483_647, "Version must be a whole number")
+    .optional(),
+  deviceAt: epoch("Device time").optional(),
+};
+
 export const ItemAnswerSchema = AnswerPatchSchema.extend({
   itemId: z.string({ error: "Item id must be text" }).min(1, "Item id is required").max(64),
+  ...mergeFields,
 }).strict();
+
+/** PATCH /api/audits/{id}/items/{itemId}: one item's fields, with the version it was made on. */
+export const ItemPatchSchema = AnswerPatchSchema.extend(mergeFields).strict();
+export type ItemPatch = z.infer<typeof ItemPatchSchema>;
 
 /**
  * A signature: a data URL of a PNG, JPEG or WebP image (what signature_pad draws), or '' to clear
@@ -170,6 +192,8 @@ export const AuditItemSchema = z.object({
   photos: z.array(AuditPhotoSchema),
   updatedAt: z.number().nullable(),
   updatedBy: z.string().nullable(),
+  /** Rises with every change of this item's answer (decision 0038); absent in older revisions. */
+  version: z.number().optional(),
 });
 export type AuditItem = z.infer<typeof AuditItemSchema>;
 
@@ -223,9 +247,21 @@ export const AnswerHistoryEntrySchema = z.object({
   itemId: z.string(),
   userId: z.string().nullable(),
   userName: z.string(),
-  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
-  /** Set when the change replaced another person's answer (last write wins; kept here). */
+  changes: z.record(
+    z.string(),
+    z.object({
+      from: z.unknown(),
+      to: z.unknown(),
+      /** Applied over another person's answer made since the version this change was made on. */
+      replaced: ActivityOtherSchema.optional(),
+      /** Not applied: made on the device before another person's answer reached the server. */
+      supersededBy: ActivityOtherSchema.optional(),
+    }),
+  ),
+  /** Set when the change replaced another person's answer (kept here). */
   overwrote: z.string().nullable(),
+  /** When the change was made on the device, if it said (decision 0038). */
+  deviceAt: z.number().nullable().optional(),
   at: z.number(),
 });
 export type AnswerHistoryEntry = z.infer<typeof AnswerHistoryEntrySchema>;

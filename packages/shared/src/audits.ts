@@ -85,6 +85,11 @@ export const ChecklistItemSchema = z.object({
   snag: SnagLinkSchema.nullable().default(null),
   /** A number or text item's answer (custom templates, decision 0028). */
   value: text(2000).optional(),
+  /**
+   * When this item's answer was last saved on the device (epoch seconds): sent with the change as
+   * its device time, so an answer saved offline is older than one made meanwhile (decision 0038).
+   */
+  changedAt: z.number().int().optional(),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 

@@ -41,6 +41,35 @@ function appliedChanges(rows: Awaited<ReturnType<typeof findChangesSince>>): Map
   return byField;
 }
 
+/** One earlier change of a field since the version an edit was made on (oldest first). */
+export type FieldChange = { change: { from: unknown }; other: ActivityOther; actorId: string | null };
+export type FieldOutcome = "apply" | "keep" | "replaced" | "lost";
+
+/**
+ * The rule for one field both people may have changed (reports and audit answers share it):
+ * `apply` (nobody else changed it, or only this person did, or their own later change), `keep` (the
+ * value sent is the one the edit started from: not edited by this person, the newer value stays),
+ * `lost` (made on the device no later than the other change reached the server: not applied) or
+ * `replaced` (applied over the other person's value). `history` is never empty.
+ */
+export function fieldOutcome(
+  sent: unknown,
+  history: readonly FieldChange[],
+  actorId: string | null,
+  deviceAt: number | null | undefined,
+  same: (a: unknown, b: unknown) => boolean,
+): FieldOutcome {
+  // Only this person changed it since (a second status change queued offline, another tab): theirs to change.
+  if (history.every((h) => h.actorId === actorId)) return "apply";
+  const first = history[0] as FieldChange;
+  const latest = history[history.length - 1] as FieldChange;
+  if (same(sent, first.change.from)) return "keep";
+  // Their own newer change (another tab or device): the later one simply wins.
+  if (latest.actorId === actorId) return "apply";
+  if (deviceAt != null && deviceAt <= latest.other.at) return "lost";
+  return "replaced";
+}
+
 export function checkVersion(current: ReportRow, baseVersion: number): void {
   if (baseVersion > current.version) {
     throw new AppError(
@@ -76,23 +105,15 @@ export async function mergeEdit(
     const history = since.get(f.field);
     const sent = f.read(after);
     if (!history || sameValue(sent, f.read(current))) continue;
-    // Only this person changed it since (a second status change queued offline, another tab): theirs to change.
-    if (history.every((h) => h.actorId === ctx.actor.id)) continue;
-    const first = history[0] as Applied;
+    const outcome = fieldOutcome(sent, history, ctx.actor.id, ctx.offline?.deviceAt, sameValue);
+    if (outcome === "apply") continue;
     const latest = history[history.length - 1] as Applied;
-    const drop = () => {
-      for (const c of f.columns) delete merged[c];
-    };
-    if (sameValue(sent, first.change.from)) {
-      drop(); // not edited by this person: the newer value stays
-    } else if (latest.actorId === ctx.actor.id) {
-      // Their own newer change (another tab or device): the later one simply wins.
-    } else if (ctx.offline?.deviceAt != null && ctx.offline.deviceAt <= latest.other.at) {
-      drop();
-      lost.push({ field: f.field, sent, other: latest.other });
-    } else {
+    if (outcome === "replaced") {
       replaced.push({ field: f.field, sent, other: latest.other });
+      continue;
     }
+    for (const c of f.columns) delete merged[c]; // "keep" and "lost": the newer value stays
+    if (outcome === "lost") lost.push({ field: f.field, sent, other: latest.other });
   }
   return { columns: merged, replaced, lost };
 }

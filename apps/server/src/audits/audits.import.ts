@@ -174,6 +174,7 @@ export async function importAudit(
     value: answerOf(item.id).value,
     updated_by: user.id,
     updated_at: now,
+    version: 0,
   }));
   const byItem = new Map(answers.map((a) => [a.item_id, a.status]));
   const statuses = AUDIT_TEMPLATE.map((t) => ({ status: (byItem.get(t.id) ?? "") as ItemStatus }));

@@ -69,6 +69,7 @@ export function presentItems(
         })),
       updatedAt: a ? Number(a.updated_at) : null,
       updatedBy: a?.updated_by ?? null,
+      version: a ? Number(a.version) : 0,
     };
   });
 }
@@ -101,6 +102,7 @@ export function presentHistory(row: Selectable<AuditAnswerHistoryTable>): Answer
     userName: row.user_name,
     changes: JSON.parse(row.changes) as AnswerHistoryEntry["changes"],
     overwrote: row.overwrote,
+    deviceAt: row.device_at === null ? null : Number(row.device_at),
     at: Number(row.created_at),
   };
 }

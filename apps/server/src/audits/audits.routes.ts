@@ -1,7 +1,6 @@
 import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import {
-  AnswerPatchSchema,
   AuditCreateSchema,
   AuditImportSchema,
   AuditListQuerySchema,
@@ -9,6 +8,7 @@ import {
   AuditPatchSchema,
   AuditTrendsQuerySchema,
   AuditTrendsSchema,
+  ItemPatchSchema,
   MAX_AUDIT_PHOTOS_PER_ITEM,
 } from "@sitesnag/shared/audits-api";
 import type { FastifyRequest } from "fastify";
@@ -23,6 +23,7 @@ import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { importAudit } from "./audits.import";
+import { auditOverwrites } from "./audits.overwrites";
 import { downloadAuditPdf } from "./audits.pdf";
 import { addPhotos, removePhoto } from "./audits.photos";
 import { getRevision, startRevision } from "./audits.revisions";
@@ -145,7 +146,7 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     // One item's answer: only the fields sent change, so people answering other items merge.
     app.patch(
       "/:id/items/:itemId",
-      { onRequest: chargeOne, config: write, schema: { params: ItemParams, body: AnswerPatchSchema } },
+      { onRequest: chargeOne, config: write, schema: { params: ItemParams, body: ItemPatchSchema } },
       async (request) => {
         await chargeStreamed(request, 0);
         return {
@@ -204,6 +205,11 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     app.get("/:id/history", { schema: { params: IdParams } }, async (request) => ({
       entries: await auditHistory(ctx, currentUser(request), request.params.id),
+    }));
+
+    // The caller's answers another person's replaced, for the notice with Restore (decision 0038).
+    app.get("/:id/overwrites", { schema: { params: IdParams } }, async (request) => ({
+      overwrites: await auditOverwrites(ctx, currentUser(request), request.params.id),
     }));
 
     app.post(

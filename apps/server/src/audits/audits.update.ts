@@ -1,7 +1,9 @@
 // Changing a draft audit (PATCH /api/audits/{id} and /items/{itemId}). Guarantees:
 // - Per item, per field: an answer patch changes only the fields it names, so two people answering
-//   different items (or sections) of one audit merge. The same field changed by two people: the
-//   last write wins, and the history row records whose answer it replaced (`overwrote`).
+//   different items (or sections) of one audit merge. The same field changed by two people follows
+//   the no-silent-overwrite rule when the change names the item version it was made on
+//   (audits.merge.ts, decision 0038); without a version the last write wins, as before, and the
+//   history row records whose answer it replaced (`overwrote`).
 // - All or nothing: every check (template items, signatures are images, completion needs both
 //   signatures, a completed audit is locked) runs before anything is written; the rows change in
 //   one transaction, which first locks the audit's row so concurrent patches apply one after the
@@ -30,6 +32,7 @@ import { deleteFilesQuietly } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
 import { templateOfAudit } from "./audit-templates.service";
 import { requireAudit, requireDraft, requireEditor } from "./audits.access";
+import { mergeAnswer, type StoredAnswerChange } from "./audits.merge";
 import {
   type AuditListRow,
   findAnswers,
@@ -64,13 +67,14 @@ const blankAnswer = (auditId: string, itemId: string): AuditAnswerRow => ({
   value: "",
   updated_by: null,
   updated_at: 0,
+  version: 0,
 });
 
 /** A stored number column (PostgreSQL answers bigint as text) as a number; the answer's text stays text. */
 const normal = (v: unknown, column?: string) =>
   column !== "value" && typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v;
 
-type Answer = { itemId: string } & AnswerPatch;
+type Answer = { itemId: string; version?: number | undefined; deviceAt?: number | undefined } & AnswerPatch;
 
 const notInSet = (itemId: string, message: string) =>
   badRequest(`${message} Nothing was changed.`, { answers: [`${itemId.slice(0, 64)}: ${message}`] });
@@ -154,7 +158,7 @@ async function changesNothing(ctx: AppContext, audit: AuditListRow, patch: Audit
   }
   if (answers.length === 0) return true;
   const current = new Map((await findAnswers(ctx.db, audit.id)).map((a) => [a.item_id, a]));
-  return answers.every(({ itemId, ...fields }) => {
+  return answers.every(({ itemId, version: _version, deviceAt: _deviceAt, ...fields }) => {
     const row = current.get(itemId) ?? blankAnswer(audit.id, itemId);
     return Object.entries(fields).every(([field, value]) => {
       const column = COLUMN_OF[field as keyof AnswerPatch];
@@ -162,6 +166,9 @@ async function changesNothing(ctx: AppContext, audit: AuditListRow, patch: Audit
     });
   });
 }
+
+/** Rolls back a change that turned out to write nothing (see the transaction below). */
+const NOTHING_TO_WRITE = new Error("nothing to write");
 
 type NewSignature = { key: string; png: Buffer } | null | undefined;
 
@@ -268,23 +275,45 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
       }
       const current = new Map((await findAnswers(trx, audit.id)).map((a) => [a.item_id, a]));
       const history: AuditAnswerHistoryTable[] = [];
-      for (const { itemId, ...fields } of answers) {
+      for (const { itemId, version, deviceAt, ...fields } of answers) {
         const before = current.get(itemId);
         const row: AuditAnswerRow = { ...(before ?? blankAnswer(audit.id, itemId)) };
-        const diff: Record<string, { from: unknown; to: unknown }> = {};
-        for (const [field, value] of Object.entries(fields) as [keyof AnswerPatch, unknown][]) {
-          const column = COLUMN_OF[field];
-          const from = normal(row[column], column);
-          if (value === undefined || from === value) continue;
-          diff[field] = { from, to: value };
+        const values = Object.fromEntries(
+          Object.entries(COLUMN_OF).map(([field, column]) => [field, normal(row[column], column)]),
+        );
+        const merged = await mergeAnswer(
+          trx,
+          { auditId: audit.id, itemId, values, version: Number(row.version) },
+          fields,
+          { version, deviceAt, actorId: user.id },
+        );
+        const diff: Record<string, StoredAnswerChange> = {};
+        for (const [field, value] of Object.entries(merged.apply)) {
+          const column = COLUMN_OF[field as keyof AnswerPatch];
+          if (value === undefined || values[field] === value) continue;
+          const replaced = merged.replaced[field];
+          diff[field] = { from: values[field], to: value, ...(replaced ? { replaced } : {}) };
           (row as Record<string, unknown>)[column] = value;
         }
+        const applied = Object.keys(diff).length > 0;
+        for (const [field, supersededBy] of Object.entries(merged.lost)) {
+          diff[field] = { from: values[field], to: fields[field as keyof AnswerPatch], supersededBy };
+        }
         if (Object.keys(diff).length === 0) continue;
-        const overwrote = before?.updated_by && before.updated_by !== user.id ? before.updated_by : null;
-        row.updated_by = user.id;
-        row.updated_at = now;
-        await upsertAnswer(trx, row, before !== undefined);
-        current.set(itemId, row);
+        // Without a version, as before: any other person's answer this change touched.
+        const overwrote =
+          version === undefined
+            ? before?.updated_by && before.updated_by !== user.id
+              ? before.updated_by
+              : null
+            : (Object.values(merged.replaced)[0]?.userId ?? null);
+        if (applied) {
+          row.updated_by = user.id;
+          row.updated_at = now;
+          row.version = Number(row.version) + 1;
+          await upsertAnswer(trx, row, before !== undefined);
+          current.set(itemId, row);
+        }
         history.push({
           id: newId(),
           audit_id: audit.id,
@@ -292,10 +321,14 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
           user_id: user.id,
           user_name: fullName(user),
           changes: JSON.stringify(diff),
-          overwrote,
+          overwrote: applied ? overwrote : null,
+          version: Number(row.version),
+          device_at: deviceAt ?? null,
           created_at: now,
         });
       }
+      // Only answers, and each a replay of a change already recorded (superseded): nothing to write.
+      if (history.length === 0 && Object.keys(changes).length === 1 && newKeys.length === 0) throw NOTHING_TO_WRITE;
       await insertHistory(trx, history);
       const score = templateScore(template, (id) => (current.get(id)?.status ?? "") as ItemStatus);
       changes.overall_score = score.score;
@@ -319,6 +352,7 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, newKeys);
+    if (err === NOTHING_TO_WRITE) return loadAudit(ctx.db, audit);
     throw err;
   }
   await deleteFilesQuietly(ctx, deletedKeys);

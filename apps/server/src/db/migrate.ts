@@ -23,6 +23,7 @@ import * as contacts from "./migrations/0020-contacts";
 import * as auditStorage from "./migrations/0021-audit-storage";
 import * as commentMentionsNotificationDetail from "./migrations/0023-comment-mentions-notification-detail";
 import * as mailRedactAfterSend from "./migrations/0024-mail-redact-after-send";
+import * as auditAnswerVersions from "./migrations/0025-audit-answer-versions";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0021-audit-storage": auditStorage,
   "0023-comment-mentions-notification-detail": commentMentionsNotificationDetail,
   "0024-mail-redact-after-send": mailRedactAfterSend,
+  "0025-audit-answer-versions": auditAnswerVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

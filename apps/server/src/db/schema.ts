@@ -367,6 +367,8 @@ export interface AuditAnswersTable {
   value: string;
   updated_by: string | null;
   updated_at: number;
+  /** Rises with every change of this answer (migration 0025, decision 0038). */
+  version: number;
 }
 
 /** A workspace's own audit template (issue 25, migration 0019); its content lives in its versions. */
@@ -420,10 +422,14 @@ export interface AuditAnswerHistoryTable {
   item_id: string;
   user_id: string | null;
   user_name: string;
-  /** JSON `{field: {from, to}}`. */
+  /** JSON `{field: {from, to, replaced?, supersededBy?}}` (decision 0038 for the last two). */
   changes: string;
   /** The id of the other person whose answer this change replaced, if any. */
   overwrote: string | null;
+  /** The item version this change produced (migration 0025; null before it). */
+  version: number | null;
+  /** When the change was made on the device, if it said. */
+  device_at: number | null;
   created_at: number;
 }
 

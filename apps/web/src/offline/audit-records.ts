@@ -34,6 +34,12 @@ export type AuditSyncRecord = {
   /** The server's refusal of the last attempt (a 4xx), shown on the audit until a sync succeeds. */
   error: string | null;
   /**
+   * Each item's version as the server last acknowledged it to this device (decision 0038), sent
+   * with an answer so the server can tell another person's change since. Absent on records made
+   * before 0038: their answers go without a version (last write wins, as before).
+   */
+  versions?: Record<string, number>;
+  /**
    * Deleted on this device while the server still has it: the record alone is left (no detail,
    * photos or summary) until DELETE /api/audits/{serverId} is acknowledged, then it goes too.
    */

@@ -1,6 +1,6 @@
 import type { AuditDetail, ChecklistItem } from "@sitesnag/shared/audits";
 import { ArrowLeft, FileDown, Printer, Save } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { loadAuditStore } from "./api/audit-store";
 import { useRaiseSnag } from "./api/use-raise-snag";
+import type { ItemNotice } from "./components/item-notice";
 import { AuditStatusBadge } from "./components/score-badge";
 
 // The sync state, Download PDF, the lock note and a new revision: after the audit has painted.
@@ -19,6 +20,9 @@ const AuditSyncStatus = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditS
 const AuditServerActions = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditServerActions })));
 const AuditLockNote = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditLockNote })));
 const AuditDeleteAction = lazy(() => loadSyncUi().then((m) => ({ default: m.AuditDeleteAction })));
+// Answers of yours another person replaced (decision 0038): a notice on the item, with Restore.
+const loadOverwrites = () => import("./components/audit-overwrites");
+const AuditOverwritesFeed = lazy(() => loadOverwrites().then((m) => ({ default: m.AuditOverwritesFeed })));
 const syncNow = (userId: string) =>
   void import("./sync/sync-events").then((m) => m.syncAuditsNow(userId)).catch(() => undefined);
 
@@ -75,6 +79,9 @@ export function AuditPage() {
   const photoUrls = usePhotoUrls(detail ? detail.checklist.flatMap((i) => i.photos) : []);
   const isWide = useMediaQuery("(min-width: 1024px)");
   const raise = useRaiseSnag();
+  const [notices, setNotices] = useState<ItemNotice[]>([]);
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const onNotices = useCallback((list: ItemNotice[]) => setNotices(list), []);
   usePendingSnagLinks(userId, detail, update);
   useEffect(() => void warmActions(), []);
   if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
@@ -131,6 +138,27 @@ export function AuditPage() {
     }
   }
 
+  const dismiss = (notice: ItemNotice) => setNotices((list) => list.filter((n) => n.entryId !== notice.entryId));
+  async function onRestore(notice: ItemNotice) {
+    setRestoring(notice.entryId);
+    try {
+      await (await loadOverwrites()).restoreAnswer(userId, id, notice.overwrite);
+      dismiss(notice);
+      toast.success(`${notice.overwrite.label} restored to ${notice.overwrite.yourText}`);
+    } catch (error) {
+      toast.error(errorMessage(error, "Your answer could not be restored. Check your connection and try again."));
+    } finally {
+      setRestoring(null);
+    }
+  }
+  // Theirs on this device too (saved at once unless other changes wait for Save Audit).
+  function onKeepTheirs(notice: ItemNotice) {
+    void loadOverwrites().then((m) => m.rememberKept(notice.entryId));
+    dismiss(notice);
+    changeItem(notice.itemId, notice.overwrite.theirs as Partial<ChecklistItem>);
+    if (!isDirty) void onSave();
+  }
+
   // Rendered once, beside the checklist on wide screens and above it on phones.
   const scores = <AuditScores checklist={current.checklist} template={current.template} />;
 
@@ -169,6 +197,11 @@ export function AuditPage() {
               <Suspense fallback={null}>
                 <AuditSyncStatus summary={summary} />
               </Suspense>
+              {!isLocked && (
+                <Suspense fallback={null}>
+                  <AuditOverwritesFeed summary={summary} onNotices={onNotices} />
+                </Suspense>
+              )}
             </span>
           }
           actions={
@@ -245,6 +278,7 @@ export function AuditPage() {
               onAddPhotos={onAddPhotos}
               onRaiseSnag={onRaiseSnag}
               readOnly={isLocked}
+              notices={isLocked ? undefined : { list: notices, restoring, onRestore, onKeepTheirs }}
             />
             <Suspense
               fallback={

@@ -48,7 +48,9 @@ async function takeCopy(audit: AuditApi, userId: string): Promise<void> {
     auditorSignature: await signature(detail.auditorSignature),
     siteRepSignature: await signature(detail.siteRepSignature),
   };
-  await (await loadAuditStore()).auditRepository.adopt(summary, signed, photos, audit.status === "completed");
+  // The item versions of this copy: a later answer here is compared with changes made after it (0038).
+  const versions = Object.fromEntries(audit.items.map((i) => [i.id, i.version ?? 0]));
+  await (await loadAuditStore()).auditRepository.adopt(summary, signed, photos, audit.status === "completed", versions);
 }
 
 export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => void }) {

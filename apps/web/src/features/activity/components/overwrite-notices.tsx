@@ -5,27 +5,9 @@ import { type Overwrite, overwriteSentence } from "@sitesnag/shared/activity";
 import { History } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
-import { formatDate } from "../../../lib/format";
 import { useOverwrites } from "../api/get-overwrites";
 import { useRestoreOverwrite } from "../api/restore-overwrite";
-
-const KEPT_KEY = "sitesnag-overwrites-kept";
-
-const readKept = (): string[] => {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(KEPT_KEY) ?? "[]");
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-};
-
-/** 14:02 today; Nov 24, 2026 at 14:02 another day. */
-export function whenText(seconds: number, now = new Date()): string {
-  const d = new Date(seconds * 1000);
-  const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
-  return d.toDateString() === now.toDateString() ? `at ${time}` : `on ${formatDate(seconds)} at ${time}`;
-}
+import { readKept, rememberKept, whenText } from "../kept-overwrites";
 
 export function OverwriteNotices({ reportId, version }: { reportId: string; version: number }) {
   const overwrites = useOverwrites(reportId);
@@ -34,15 +16,7 @@ export function OverwriteNotices({ reportId, version }: { reportId: string; vers
   const shown = (overwrites.data ?? []).filter((o) => !kept.includes(o.entryId));
   if (shown.length === 0) return null;
 
-  const keepTheirs = (o: Overwrite) => {
-    const next = [...kept, o.entryId].slice(-200);
-    setKept(next);
-    try {
-      localStorage.setItem(KEPT_KEY, JSON.stringify(next));
-    } catch {
-      // Storage full or blocked: the notice stays hidden for this visit only.
-    }
-  };
+  const keepTheirs = (o: Overwrite) => setKept(rememberKept(o.entryId, kept));
   return (
     <section aria-label="Changes of yours that were replaced" className="mb-4 space-y-2">
       {shown.map((o) => (

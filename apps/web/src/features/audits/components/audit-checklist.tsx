@@ -3,7 +3,7 @@ import { type AuditTemplateRef, templateItems } from "@sitesnag/shared/audit-tem
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { useMemo } from "react";
 import { itemNumbers } from "../audit-numbers";
-import { ChecklistItemCard } from "./checklist-item-card";
+import { ChecklistItemCard, type NoticeProps } from "./checklist-item-card";
 import { ChecklistSection } from "./checklist-section";
 
 type Props = {
@@ -18,6 +18,8 @@ type Props = {
   /** With the item's "section.item" number, as the snag's text quotes it. */
   onRaiseSnag?: ((item: ChecklistItem, number: string) => void) | undefined;
   readOnly?: boolean | undefined;
+  /** Answers of the reader's another person replaced, shown on their items (decision 0038). */
+  notices?: NoticeProps | undefined;
 };
 
 /** The checklist by section, in template order. */
@@ -31,6 +33,7 @@ export function AuditChecklist({
   onAddPhotos,
   onRaiseSnag,
   readOnly,
+  notices,
 }: Props) {
   const numbers = useMemo(() => itemNumbers(checklist), [checklist]);
   const sections = template ? template.sections : AUDIT_SECTIONS;
@@ -56,6 +59,11 @@ export function AuditChecklist({
                 onAddPhotos={(files) => onAddPhotos(item.id, files)}
                 onRaiseSnag={onRaiseSnag ? () => onRaiseSnag(item, numbers[item.id] ?? "") : undefined}
                 readOnly={readOnly}
+                notices={
+                  notices?.list.some((n) => n.itemId === item.id)
+                    ? { ...notices, list: notices.list.filter((n) => n.itemId === item.id) }
+                    : undefined
+                }
               />
             ))}
           </ChecklistSection>

@@ -17,7 +17,7 @@ import { downloadAuditPdf } from "../pdf/download-pdf";
 import { localSyncState, SYNC_LABELS } from "../sync/audit-list";
 import { startAuditSync, useAuditSyncState } from "../sync/sync-events";
 
-function useSyncRecord(summary: AuditSummary): AuditSyncRecord | undefined {
+export function useSyncRecord(summary: AuditSummary): AuditSyncRecord | undefined {
   const sync = useAuditSyncState();
   const [record, setRecord] = useState<AuditSyncRecord | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read after each run and each save

@@ -7,6 +7,8 @@ import { Button } from "../../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../../components/field";
 import { isoDateToSeconds } from "../storage/dates";
 import { AnswerControl, type AnswerDef } from "./answer-control";
+import { AnswerOverwriteNotice } from "./answer-overwrite-notice";
+import type { ItemNotice } from "./item-notice";
 import { ItemPhotos } from "./item-photos";
 import { RiskBadge } from "./risk-badge";
 
@@ -24,6 +26,15 @@ type Props = {
   onRaiseSnag?: (() => void) | undefined;
   /** A completed (locked) audit or another person's: shown, not changed. Raise snag still works. */
   readOnly?: boolean | undefined;
+  /** This item's answers another person replaced (decision 0038), with what Restore and Keep theirs do. */
+  notices?: NoticeProps | undefined;
+};
+
+export type NoticeProps = {
+  list: readonly ItemNotice[];
+  restoring: string | null;
+  onRestore: (notice: ItemNotice) => void;
+  onKeepTheirs: (notice: ItemNotice) => void;
 };
 
 const secondsToIso = (s: number | null) => (s === null ? "" : new Date(s * 1000).toISOString().slice(0, 10));
@@ -45,6 +56,7 @@ export function ChecklistItemCard({
   onAddPhotos,
   onRaiseSnag,
   readOnly = false,
+  notices,
 }: Props) {
   const [isOpen, setOpen] = useState(() => hasDetails(item));
   const label = `item ${number}`;
@@ -55,6 +67,16 @@ export function ChecklistItemCard({
       <p id={`q-${item.id}`} className="mb-3 text-base font-medium text-slate-900">
         <span className="mr-1 font-semibold text-brand-700">{number}</span> {item.question}
       </p>
+      {notices?.list.map((n) => (
+        <AnswerOverwriteNotice
+          key={n.entryId}
+          notice={n}
+          itemLabel={label}
+          isRestoring={notices.restoring === n.entryId}
+          onRestore={() => notices.onRestore(n)}
+          onKeepTheirs={() => notices.onKeepTheirs(n)}
+        />
+      ))}
       <fieldset disabled={readOnly} className="contents">
         <AnswerControl
           def={def}

@@ -17,6 +17,7 @@ import {
 } from "@sitesnag/shared/audits";
 import type { AuditRecords, AuditSyncRecord, StoredPhoto } from "../../../offline/audit-records";
 import { findSummary, listSummaries, putSummaries, removeSummary } from "./audit-summaries";
+import { stampChangedItems } from "./changed-items";
 import { readClosingCopy, removeClosingCopy, writeClosingCopy } from "./closing-copy";
 import { isoDateToSeconds, seconds } from "./dates";
 
@@ -77,6 +78,7 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
     completed: false,
     syncedUpdatedAt: 0,
     error: null,
+    versions: {},
     ...patch,
   });
 
@@ -188,7 +190,8 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
     async save(userId: string, detail: AuditDetail): Promise<AuditSummary> {
       const previous = findSummary(storage, userId, detail.auditId);
       if (!previous || detail.userId !== userId) throw new Error("Audit not found");
-      const stamped = { ...detail, updatedAt: seconds(now()) };
+      const at = seconds(now());
+      const stamped = { ...stampChangedItems(await records.getDetail(detail.auditId), detail, at), updatedAt: at };
       await records.saveDetail(stamped);
       removeClosingCopy(storage, detail.auditId);
       const summary = summarise(previous, stamped);
@@ -216,6 +219,8 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
       detail: AuditDetail,
       photos: { id: string; blob: Blob }[],
       completed: boolean,
+      /** The server's item versions of the copy (decision 0038). */
+      versions: Record<string, number> = {},
     ): Promise<void> {
       const stored: StoredPhoto[] = photos.map((p) => ({
         id: p.id,
@@ -232,6 +237,7 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
           photoMap: Object.fromEntries(photos.map((p) => [p.id, p.id])),
           completed,
           syncedUpdatedAt: detail.updatedAt,
+          versions,
         }),
       );
       putSummaries(storage, [summarise(summary, detail)]);

@@ -2,7 +2,9 @@
 // difference between the saved detail and `base` (the detail as the server last acknowledged it).
 // Pure functions, so the merge rules are unit-tested without a browser:
 // - Only the fields that differ are sent, per item, so two people answering different items merge
-//   on the server (and the same field follows the server's last-write-wins with its history row).
+//   on the server. Each answer carries the item version this device last had from the server and
+//   when it was saved here, so the same field changed by two people follows the no-silent-overwrite
+//   rule (decision 0038): the later change wins and the other person is told, never silently.
 // - Each step is idempotent on the server (answers by value, photos by Idempotency-Key, completing a
 //   completed audit is a 200), and `base` moves after each acknowledged step, so a step repeated
 //   after a lost answer or a closed tab changes nothing: every change lands once.
@@ -10,11 +12,10 @@
 import { templateItems } from "@sitesnag/shared/audit-template-model";
 import { type AuditDetail, type AuditFormData, type ChecklistItem, newChecklist } from "@sitesnag/shared/audits";
 import type { AuditPatch } from "@sitesnag/shared/audits-api";
+import { ANSWER_FIELDS } from "../storage/changed-items";
 import { EMPTY_FORM } from "./server-audit";
 
 type Answer = NonNullable<AuditPatch["answers"]>[number];
-// `value`: a number or text item's answer (custom templates, decision 0028).
-const ANSWER_FIELDS = ["status", "notes", "riskSeverity", "riskLikelihood", "actionOwner", "dueDate", "value"] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What a new audit on the server holds before anything is sent: nothing answered, nothing signed. */
@@ -62,6 +63,8 @@ export function auditChanges(
   current: AuditDetail,
   photoMap: Readonly<Record<string, string>>,
   serverCompleted: boolean,
+  /** Item versions as the server last acknowledged them; absent for a record made before 0038. */
+  versions?: Readonly<Record<string, number>>,
 ): AuditChanges {
   const from = base ?? blankDetail(current);
   const formData: Partial<AuditFormData> = {};
@@ -95,7 +98,11 @@ export function auditChanges(
       const now = item[field] ?? blankItem[field];
       if (!same(now, old?.[field] ?? blankItem[field])) Object.assign(answer, { [field]: now });
     }
-    if (Object.keys(answer).length > 1) answers.push(answer);
+    if (Object.keys(answer).length > 1) {
+      if (versions)
+        Object.assign(answer, { version: versions[item.id] ?? 0, deviceAt: item.changedAt ?? current.updatedAt });
+      answers.push(answer);
+    }
     const had = new Set(old?.photos ?? []);
     for (const photoId of item.photos) if (!had.has(photoId)) addPhotos.push({ itemId: item.id, photoId });
     const has = new Set(item.photos);
@@ -146,6 +153,15 @@ export const hasChanges = (c: AuditChanges): boolean =>
   c.removePhotos.length > 0 ||
   c.signatures !== null ||
   c.complete;
+
+/** The versions of `items` (all of them, or those named) as the server answered them. */
+export function itemVersions(
+  items: readonly { id: string; version?: number | undefined }[],
+  only?: readonly { itemId: string }[],
+): Record<string, number> {
+  const named = only ? new Set(only.map((a) => a.itemId)) : null;
+  return Object.fromEntries(items.filter((i) => !named || named.has(i.id)).map((i) => [i.id, i.version ?? 0]));
+}
 
 /** `base` once the audit-level fields and answers of `current` were acknowledged (photos kept as they were). */
 export function withFieldsAndAnswers(base: AuditDetail | null, current: AuditDetail): AuditDetail {

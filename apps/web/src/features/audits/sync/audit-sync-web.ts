@@ -79,6 +79,37 @@ export async function deleteDeviceAudit(userId: string, auditId: string): Promis
   void runAuditSync(userId);
 }
 
+/**
+ * Restore (decision 0038): the answer another person's replaced goes back, as a plain change made
+ * on the item's current version; the record learns that version so later answers build on it.
+ * Under the sync's lock, so a run in progress does not write the record back without it.
+ */
+export async function restoreAnswer(
+  userId: string,
+  auditId: string,
+  overwrite: { itemId: string; restore: Record<string, unknown>; version: number },
+): Promise<void> {
+  const { auditRepository, auditStorageDeps } = await loadAuditStore();
+  const restore = async () => {
+    const record = await auditRepository.getSync(auditId);
+    if (!record?.serverId) throw new Error("This audit has not reached the server yet.");
+    const answered = await audit(`/audits/${record.serverId}/items/${encodeURIComponent(overwrite.itemId)}`, {
+      method: "PATCH",
+      body: { ...overwrite.restore, version: overwrite.version },
+    });
+    const version = answered.items.find((i) => i.id === overwrite.itemId)?.version;
+    if (record.versions && version !== undefined) {
+      await auditStorageDeps.records.putSync({
+        ...record,
+        versions: { ...record.versions, [overwrite.itemId]: version },
+      });
+    }
+  };
+  if (typeof navigator !== "undefined" && navigator.locks) await navigator.locks.request(lockName(userId), restore);
+  else await restore();
+  setAuditSyncState({ version: auditSyncState().version + 1 });
+}
+
 const set = setAuditSyncState;
 
 let again = false;

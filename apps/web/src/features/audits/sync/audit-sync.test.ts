@@ -136,11 +136,17 @@ function fakeServer() {
   let created = 0;
   let deleted = false;
   let loseNextAnswer = false;
+  const versions = new Map<string, number>();
+  const sent: Record<string, unknown>[] = [];
   const audit = (): AuditApi =>
     ({
       id: "s1",
       status,
-      items: newChecklist().map((i) => ({ id: i.id, photos: photos.filter((p) => p.itemId === i.id) })),
+      items: newChecklist().map((i) => ({
+        id: i.id,
+        photos: photos.filter((p) => p.itemId === i.id),
+        version: versions.get(i.id) ?? 0,
+      })),
     }) as unknown as AuditApi;
   const answer = () => {
     if (loseNextAnswer) {
@@ -166,8 +172,11 @@ function fakeServer() {
     patch: async (_id, body) => {
       calls.push(`patch ${Object.keys(body).join(",")}`);
       if (body.status === "completed") status = "completed";
-      for (const a of (body.answers as { itemId: string }[] | undefined) ?? [])
+      for (const a of (body.answers as { itemId: string }[] | undefined) ?? []) {
+        sent.push(a);
         answers.set(a.itemId, { ...answers.get(a.itemId), ...a });
+        versions.set(a.itemId, (versions.get(a.itemId) ?? 0) + 1);
+      }
       return answer();
     },
     addPhoto: async (_id, itemId, _blob, key) => {
@@ -193,6 +202,8 @@ function fakeServer() {
     transport,
     calls,
     answers,
+    sent,
+    versions,
     photos,
     get created() {
       return created;
@@ -257,6 +268,31 @@ describe("syncAudits", () => {
     const before = server.calls.length;
     expect(await syncAudits(deps, "u1")).toMatchObject({ synced: 0, remaining: 0 });
     expect(server.calls.length).toBe(before); // nothing left to send
+  });
+
+  it("sends each answer with the item version this device last had and the time it was saved here (0038)", async () => {
+    const { records, server, deps, saved, save } = await setup("create");
+    await syncAudits(deps, "u1");
+    expect(server.sent).toEqual([{ itemId: "cdm-1", status: "C", version: 0, deviceAt: 200 }]);
+    // Someone else answers access-1 on the server meanwhile: this device has not seen it.
+    server.versions.set("access-1", 4);
+    expect((await records.getSync("a1"))?.versions).toEqual({ "cdm-1": 1 });
+    const next = { ...answered(saved, "cdm-1", { status: "NC", changedAt: 250 }), updatedAt: 300 };
+    const second = answered(next, "access-1", { status: "C" });
+    await save(second);
+    await syncAudits(deps, "u1");
+    expect(server.sent.slice(1)).toEqual([
+      { itemId: "cdm-1", status: "NC", version: 1, deviceAt: 250 },
+      { itemId: "access-1", status: "C", version: 0, deviceAt: 300 },
+    ]);
+    // A record from before 0038 knows no versions: its answers go without one (last write wins).
+    const { versions: _known, ...older } = (await records.getSync("a1")) as NonNullable<
+      Awaited<ReturnType<typeof records.getSync>>
+    >;
+    await records.putSync(older);
+    await save({ ...answered(second, "cdm-1", { notes: "Fixed" }), updatedAt: 400 });
+    await syncAudits(deps, "u1");
+    expect(server.sent.at(-1)).toEqual({ itemId: "cdm-1", notes: "Fixed" });
   });
 
   it("uploads an audit saved by an earlier version whole (import), and a refusal keeps the copy and retries", async () => {

@@ -12,7 +12,14 @@
 import type { AuditDetail, AuditSummary, BackupPhoto } from "@sitesnag/shared/audits";
 import type { AuditApi } from "@sitesnag/shared/audits-api";
 import type { AuditRecords, AuditSyncRecord } from "../../../offline/audit-records";
-import { auditChanges, pairPhotos, withFieldsAndAnswers, withPhoto, withSignatures } from "./audit-changes";
+import {
+  auditChanges,
+  itemVersions,
+  pairPhotos,
+  withFieldsAndAnswers,
+  withPhoto,
+  withSignatures,
+} from "./audit-changes";
 
 export type AuditTransport = {
   create(body: {
@@ -91,6 +98,7 @@ export const newSyncRecord = (auditId: string, userId: string, origin: AuditSync
   completed: false,
   syncedUpdatedAt: 0,
   error: null,
+  versions: {},
 });
 
 /** Whether the server lacks something of this saved audit (its record says so, or there is none). */
@@ -133,18 +141,28 @@ export async function syncAudit(deps: AuditSyncDeps, summary: AuditSummary): Pro
         ...detail,
         checklist: detail.checklist.map((i) => ({ ...i, photos: i.photos.filter((p) => p in photoMap) })),
       };
-      await save({ ...record, serverId: audit.id, base, photoMap, completed: audit.status === "completed" });
+      await save({
+        ...record,
+        serverId: audit.id,
+        base,
+        photoMap,
+        completed: audit.status === "completed",
+        versions: itemVersions(audit.items),
+      });
     }
   }
   const serverId = record.serverId as string;
 
-  const changes = auditChanges(record.base, detail, record.photoMap, record.completed);
+  const changes = auditChanges(record.base, detail, record.photoMap, record.completed, record.versions);
   if (changes.fields || changes.answers.length > 0) {
-    await transport.patch(serverId, {
+    const audit = await transport.patch(serverId, {
       ...changes.fields,
       ...(changes.answers.length ? { answers: changes.answers } : {}),
     });
-    await save({ ...record, base: withFieldsAndAnswers(record.base, detail) });
+    // The versions of the items sent, as answered: a later change of one is made on what this
+    // device now knows. Other items keep theirs (another person's answer there is not seen yet).
+    const versions = record.versions && { ...record.versions, ...itemVersions(audit.items, changes.answers) };
+    await save({ ...record, base: withFieldsAndAnswers(record.base, detail), ...(versions ? { versions } : {}) });
   }
   for (const { itemId, photoId } of changes.addPhotos) {
     const [photo] = await records.getPhotos([photoId]);

@@ -1,0 +1,33 @@
+// The notices of a change someone else's replaced (reports, decision 0021; audit answers, 0038)
+// share how "Keep theirs" is remembered on this device and how the time reads.
+import { formatDate } from "../../lib/format";
+
+const KEPT_KEY = "sitesnag-overwrites-kept";
+
+/** Entry ids of notices this device chose to keep the other value for (the newest 200). */
+export const readKept = (): string[] => {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(KEPT_KEY) ?? "[]");
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Remembers "Keep theirs" for a notice; returns the list now kept. */
+export function rememberKept(entryId: string, kept: readonly string[] = readKept()): string[] {
+  const next = [...kept, entryId].slice(-200);
+  try {
+    localStorage.setItem(KEPT_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or blocked: the notice stays hidden for this visit only.
+  }
+  return next;
+}
+
+/** 14:02 today; Nov 24, 2026 at 14:02 another day. */
+export function whenText(seconds: number, now = new Date()): string {
+  const d = new Date(seconds * 1000);
+  const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  return d.toDateString() === now.toDateString() ? `at ${time}` : `on ${formatDate(seconds)} at ${time}`;
+}
