@@ -23,6 +23,7 @@ import * as contacts from "./migrations/0020-contacts";
 import * as auditStorage from "./migrations/0021-audit-storage";
 import * as commentMentionsNotificationDetail from "./migrations/0023-comment-mentions-notification-detail";
 import * as mailRedactAfterSend from "./migrations/0024-mail-redact-after-send";
+import * as unmeasuredFiles from "./migrations/0027-unmeasured-files";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0021-audit-storage": auditStorage,
   "0023-comment-mentions-notification-detail": commentMentionsNotificationDetail,
   "0024-mail-redact-after-send": mailRedactAfterSend,
+  "0027-unmeasured-files": unmeasuredFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
