@@ -18,6 +18,11 @@
 //              at most 100,000; the small one 1,000 at most): a shorter run
 //   --pdf-only only the PDF burst (no workspace latency table, no throughput, no request-thread run)
 //   --burst    PDFs downloading at once in the burst (default 20)
+//   --read-rate the other workspace's reads during the burst section (its quiet and busy phases),
+//              in requests a second across its connections (default 50; 0: as fast as they go, as
+//              before decision 0040). Paced, so how fast the machine is at that moment does not
+//              decide how much the server allocates (and keeps) before the burst; latencies are
+//              corrected for coordinated omission (autocannon's overallRate)
 //   --memory-split  print where the server's memory was at its peak RSS during the burst (request
 //              thread's V8 heap and buffers, the PDF worker's, the native rest; bench/lib/memory-probe.cjs)
 // SCALE_DB names the database (default scale_bench), so parallel checkouts do not share one.
@@ -45,12 +50,14 @@ const { values } = parseArgs({
     "pdf-only": { type: "boolean", default: false },
     burst: { type: "string", default: "20" },
     "memory-split": { type: "boolean", default: false },
+    "read-rate": { type: "string", default: "50" },
   },
 });
 const PDF_ONLY = values["pdf-only"];
 const BURST = Math.max(1, Number(values.burst));
 const DURATION = Math.max(2, Number(values.duration));
 const CONNECTIONS = Math.max(1, Number(values.connections));
+const READ_RATE = Math.max(0, Number(values["read-rate"]) || 0);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
 const pg = require("pg");
@@ -294,11 +301,12 @@ async function generate() {
   log(`Generated in ${seconds(performance.now() - started)}.`);
 }
 
-async function measure(url, { token, connections = CONNECTIONS, duration = DURATION } = {}) {
+async function measure(url, { token, connections = CONNECTIONS, duration = DURATION, rate = 0 } = {}) {
   const result = await autocannon({
     url,
     connections,
     duration,
+    ...(rate > 0 ? { overallRate: rate } : {}),
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   const bad = result.non2xx + result.errors + result.timeouts;
@@ -438,8 +446,9 @@ async function main() {
     ).reports[0];
     async function burstFigures(target, pid) {
       const readUrl = `${target}/api/snagging?limit=50`;
-      await measure(readUrl, { token: rows.small.token, duration: 2 }); // warm-up
-      const quiet = await measure(readUrl, { token: rows.small.token });
+      const paced = { token: rows.small.token, rate: READ_RATE };
+      await measure(readUrl, { ...paced, duration: 2 }); // warm-up
+      const quiet = await measure(readUrl, paced);
       const rssBefore = rssMb(pid);
       let rssPeak = rssBefore ?? 0;
       const sampler = setInterval(() => {
@@ -458,7 +467,7 @@ async function main() {
       });
       // Let the requests reach the server before measuring.
       await new Promise((r) => setTimeout(r, 500));
-      const busy = await measure(readUrl, { token: rows.small.token });
+      const busy = await measure(readUrl, paced);
       running = false;
       await Promise.all(burst);
       clearInterval(sampler);
@@ -475,7 +484,7 @@ async function main() {
     }
     log("");
     log(
-      `Reads (list first page, ${SMALL.toLocaleString("en")}-report workspace) while ${BURST} PDFs (20 photos of 12 MP each) generate continuously; server RSS (target < 400 MB)`,
+      `Reads (list first page, ${SMALL.toLocaleString("en")}-report workspace, ${READ_RATE > 0 ? `paced at ${READ_RATE} req/s` : "unpaced"}) while ${BURST} PDFs (20 photos of 12 MP each) generate continuously; server RSS (target < 400 MB)`,
     );
     for (const [name, f] of Object.entries(figures)) {
       if (f.busy.rps === 0) {

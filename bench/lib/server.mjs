@@ -41,6 +41,11 @@ export async function startServer(root, env = {}, nodeArgs = []) {
     }),
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let stopping = false;
+  // A server that dies mid-run (a crash, or a signal from outside) says so, with how it ended.
+  child.once("exit", (code, signal) => {
+    if (!stopping) process.stderr.write(`server ${child.pid} exited unexpectedly: code ${code}, signal ${signal}\n`);
+  });
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => {
     output += d;
@@ -62,6 +67,7 @@ export async function startServer(root, env = {}, nodeArgs = []) {
     url,
     pid: child.pid,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));

@@ -7,6 +7,7 @@ import { resolveSecret } from "./auth/secret";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { removeExpiredDemos } from "./demo/demo.service";
+import { measureUnmeasuredFiles } from "./quotas/unmeasured-files";
 import { RedisUnavailableError } from "./shared-state/redis";
 import { createStorage } from "./storage/create-storage";
 import { purgeExpiredTrash } from "./trash/trash.service";
@@ -93,6 +94,14 @@ async function main(): Promise<void> {
     ctx.mail.removeOldSent().catch((err: unknown) => app.log.warn({ err }, "mail outbox clean-up failed"));
   }, HOUR_MS);
   cleanup.unref();
+  // Files stored before their size was recorded are measured once and counted in their workspace's
+  // storage usage (migration 0027); in the background, so the server answers meanwhile.
+  measureUnmeasuredFiles(ctx).then(
+    (charged) => {
+      if (charged > 0) app.log.info({ charged }, "files stored before their size was recorded are now counted");
+    },
+    (err: unknown) => app.log.warn({ err }, "measuring earlier files failed; tried again at the next start"),
+  );
   // The mail queue's delivery (and the daily digest) run here, on every instance (mail/mailer.ts).
   ctx.mail.start();
 

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import type { Report } from "@sitesnag/shared/snagging";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { printCopies } from "../src/pdf/pdf-print-copies";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { multipart } from "./images";
@@ -102,4 +103,55 @@ describe.each(DIALECTS)("report PDFs under the memory budget (%s)", (kind) => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(t.ctx.pdf.memoryInUse()).toBe(0);
   }, 60_000);
+});
+
+// Decision 0040: in the PDF worker each stored photo's memory is freed as soon as its print copy
+// exists, not at the worker's next major garbage collection.
+describe("print copies free the stored photos they were made from", () => {
+  const rows = [
+    { width: 2048, height: 1536 },
+    { width: 2048, height: 1536 },
+    { width: 300, height: 200 },
+  ];
+  const stored = async () => [
+    Buffer.from(await noisyPhoto(2048, 1536, 7)),
+    Buffer.from(await noisyPhoto(2048, 1536, 8)),
+    // Light enough to be embedded as stored: never freed (it is the print copy).
+    Buffer.from(await noisyPhoto(300, 200, 9)),
+  ];
+
+  it("owned (the worker's own photos): each large one is freed once copied; the copies are whole", async () => {
+    const images = await stored();
+    const views = [...images];
+    const sizes = images.map((b) => b.length);
+    const before = process.memoryUsage().arrayBuffers;
+    const copies = await printCopies(images, rows, { owned: true });
+    // Detached: the memory is gone now, not after a garbage collection.
+    expect(views[0]?.length).toBe(0);
+    expect(views[1]?.length).toBe(0);
+    expect(views[2]?.length).toBe(sizes[2]);
+    expect(copies[2]).toBe(views[2]);
+    expect(process.memoryUsage().arrayBuffers).toBeLessThan(before - (sizes[0] ?? 0) - (sizes[1] ?? 0) + 1_000_000);
+    for (const copy of copies.slice(0, 2)) {
+      const meta = await sharp(copy as Buffer).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1024, 768]);
+    }
+  }, 30_000);
+
+  it("not owned (inline, the caller's photos): nothing is freed", async () => {
+    const images = await stored();
+    const views = [...images];
+    const sizes = images.map((b) => b.length);
+    await printCopies(images, rows);
+    expect(views.map((b) => b.length)).toEqual(sizes);
+  }, 30_000);
+
+  it("a slice of a shared buffer is never freed, even when owned", async () => {
+    const [photo] = await stored();
+    const shared = Buffer.concat([Buffer.alloc(16), photo as Buffer]);
+    const slice = shared.subarray(16);
+    await printCopies([slice], [rows[0] as (typeof rows)[number]], { owned: true });
+    expect(slice.length).toBe(photo?.length);
+    expect(shared.length).toBe((photo?.length ?? 0) + 16);
+  }, 30_000);
 });

@@ -24,6 +24,7 @@ import * as auditStorage from "./migrations/0021-audit-storage";
 import * as commentMentionsNotificationDetail from "./migrations/0023-comment-mentions-notification-detail";
 import * as mailRedactAfterSend from "./migrations/0024-mail-redact-after-send";
 import * as auditAnswerVersions from "./migrations/0025-audit-answer-versions";
+import * as unmeasuredFiles from "./migrations/0027-unmeasured-files";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0023-comment-mentions-notification-detail": commentMentionsNotificationDetail,
   "0024-mail-redact-after-send": mailRedactAfterSend,
   "0025-audit-answer-versions": auditAnswerVersions,
+  "0027-unmeasured-files": unmeasuredFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -520,6 +520,14 @@ export interface Database {
   share_link_events: ShareLinkEventsTable;
   workspace_branding: WorkspaceBrandingTable;
   workspace_contacts: WorkspaceContactsTable;
+  unmeasured_files: UnmeasuredFilesTable;
+}
+
+/** A stored file whose size was never recorded nor charged (migration 0027), until it is measured. */
+export interface UnmeasuredFilesTable {
+  kind: "audit-photo-thumbnail" | "audit-auditor-signature" | "audit-site-rep-signature" | "attachment-thumbnail";
+  /** The id of the row naming the file (audit_photos, audits or attachments). */
+  row_id: string;
 }
 
 /** A deleted project or report, its rows kept as a JSON snapshot until restored or purged (trash/). */

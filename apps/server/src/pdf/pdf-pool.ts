@@ -3,7 +3,7 @@
 // downloads keeps reads on the same instance quick and memory flat.
 import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
-import type { TransferListItem } from "node:worker_threads";
+import { isMainThread, type TransferListItem } from "node:worker_threads";
 import { type AuditPdfInput, renderAuditPdf } from "../audits/audit-pdf";
 import { renderSnagListDocument, type SnagListTask } from "../snag-list/snag-list-task";
 import { type PdfInput, renderReportPdf } from "../snagging/pdf";
@@ -33,7 +33,9 @@ async function renderReportDocument(task: ReportPdfTask): Promise<Readable> {
   const stored = task.images.map(asBuffer);
   // The task must not keep the stored photos alive while their copies are made.
   (task as { images: unknown }).images = [];
-  const images = await printCopies(stored, task.attachments);
+  // In the worker the photos are its own (moved or copied to it): each one's memory is freed as
+  // soon as its print copy exists (decision 0040). Inline (PDF_WORKERS=0, tests) they are the caller's.
+  const images = await printCopies(stored, task.attachments, { owned: !isMainThread });
   // The plan crop arrives as a Uint8Array from the request thread.
   const plan = task.plan ? { ...task.plan, image: asBuffer(task.plan.image) as Buffer } : null;
   return renderReportPdf({ ...task, images, plan });

@@ -37,18 +37,40 @@ export async function printCopy(image: Buffer, row: Pick<AttachmentRow, "width" 
 }
 
 /**
+ * Frees a buffer's memory now instead of at the garbage collector's next major collection
+ * (decision 0040): its ArrayBuffer is detached (`transfer(0)`), so every view of it reads as
+ * empty from then on. Only a buffer that is the whole of its ArrayBuffer is freed (a slice of a
+ * shared pool is left alone); the caller must own it and no longer need it.
+ */
+export function freeNow(buffer: Buffer | null): void {
+  if (!buffer) return;
+  if (buffer.byteOffset !== 0 || buffer.byteLength !== buffer.buffer.byteLength) return;
+  const whole = buffer.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean };
+  if (whole.detached) return;
+  try {
+    whole.transfer?.(0);
+  } catch {
+    // Not detachable (e.g. a WebAssembly memory): left to the garbage collector.
+  }
+}
+
+/**
  * Every photo's print copy, made one after the other so one decode is in memory at a time. Each
- * stored photo is let go of (its slot in `images` emptied) as soon as its copy exists.
+ * stored photo is let go of (its slot in `images` emptied) as soon as its copy exists; with
+ * `owned` (the PDF worker: the photos were moved or copied to it) its memory is freed at once.
  */
 export async function printCopies(
   images: (Buffer | null)[],
   rows: readonly Pick<AttachmentRow, "width" | "height">[],
+  { owned = false }: { owned?: boolean } = {},
 ): Promise<(Buffer | null)[]> {
   const copies: (Buffer | null)[] = [];
   for (const [i, image] of images.entries()) {
     const row = rows[i];
     images[i] = null;
-    copies.push(image && row ? await printCopy(image, row) : image);
+    const copy = image && row ? await printCopy(image, row) : image;
+    if (owned && copy !== image) freeNow(image);
+    copies.push(copy);
   }
   return copies;
 }

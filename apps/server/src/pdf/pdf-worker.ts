@@ -1,14 +1,17 @@
 // Worker thread entry for every PDF the pool makes (pdf-pool.ts pdfRenderers, by `kind`): pdfkit
 // and the print copies' decoding are synchronous or CPU-bound, so they run here, not on the request
 // thread, and each document is streamed back in chunks (workers/pdf-stream-worker.ts).
-import { setPriority } from "node:os";
+import { getPriority, setPriority } from "node:os";
 import { servePdfDocuments } from "../workers/pdf-stream-worker";
 import { pdfRenderers } from "./pdf-pool";
 
-// Lower this thread's scheduling priority (nice 10): on Linux the niceness of a thread is its own,
-// so when cores are scarce the request thread (reads) runs first and PDFs take the spare time.
+// Lower this thread's scheduling priority by 10 below the request thread's: on Linux the niceness of
+// a thread is its own, so when cores are scarce the request thread (reads) runs first and PDFs take
+// the spare time. Relative (decision 0040): a server started under `nice` (niceness 10) had this
+// thread set to 10 as well, i.e. no lower than the reads. getPriority() here is this thread's, which
+// a new thread inherits from the one that made it.
 try {
-  setPriority(10);
+  setPriority(Math.min(19, getPriority() + 10));
 } catch {
   // Not permitted or not supported here: PDFs run at normal priority.
 }
