@@ -6,7 +6,7 @@ import { expect, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { axe, WCAG_21_AA } from "../support/axe";
 import { expectPersisted, installServiceWorker } from "../support/offline";
-import { readySheet } from "../support/sheets";
+import { pinCentre, readySheet, restingCentre } from "../support/sheets";
 import { choosePhotos, describePhoto, jpegFile } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
 
@@ -122,11 +122,10 @@ test("a drawing uploaded, a snag filed by tapping the plan, its pin coloured by 
   // Drag the pin to move it; Undo puts it back.
   const pin = page.getByRole("button", { name: resolvedName });
   await plan.scrollIntoViewIfNeeded();
-  const at = await pin.boundingBox();
-  if (!at) throw new Error("pin not laid out");
-  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  const at = await pinCentre(pin);
+  await page.mouse.move(at.x, at.y);
   await page.mouse.down();
-  await page.mouse.move(at.x + at.width / 2 - 80, at.y + at.height / 2 - 40, { steps: 8 });
+  await page.mouse.move(at.x - 80, at.y - 40, { steps: 8 });
   await page.mouse.up();
   await expect(page.getByText("Pin moved.")).toBeVisible();
   await expect
@@ -157,12 +156,8 @@ test("a two-finger pinch zooms the plan around the fingers' midpoint", async ({ 
   await expect(plan).toHaveAttribute("aria-busy", "false");
   await plan.scrollIntoViewIfNeeded();
   const pin = page.getByRole("button", { name: new RegExp(`^${report.title}: open`) });
-  const centre = async () => {
-    const box = await pin.boundingBox();
-    if (!box) throw new Error("pin not laid out");
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  };
-  const before = await centre();
+  // Where the pin rests before the gesture (the viewer may still be settling after opening).
+  const before = await pinCentre(pin);
   // The fingers' midpoint is up and left of the pin (which sits at the plan's centre, so a zoom
   // around the centre would leave the pin where it is); they spread from 60 px apart to 180 px.
   const mid = { x: before.x - 40, y: before.y - 30 };
@@ -177,10 +172,12 @@ test("a two-finger pinch zooms the plan around the fingers' midpoint", async ({ 
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 
   // The point under the midpoint stays under it: the pin moved away from the midpoint along the
-  // same line, by the zoom factor (about 3, the fingers' spread; more than 1.5 however it settles).
+  // same line, by the zoom factor (about 3, the fingers' spread; more than 1.5 however it settles),
+  // read once the zoom has come to rest.
   await expect
     .poll(async () => {
-      const after = await centre();
+      const after = await restingCentre(pin);
+      if (!after) return false;
       const was = { x: before.x - mid.x, y: before.y - mid.y };
       const now = { x: after.x - mid.x, y: after.y - mid.y };
       const scale = Math.hypot(now.x, now.y) / Math.hypot(was.x, was.y);

@@ -1,17 +1,24 @@
-// The pins drawn over the OpenSeadragon viewer, kept cheap at 2,000 pins: only the clusters in
-// (and just around) the view are overlays, found through a grid index and added or removed by
-// difference as the view moves; each overlay is placed by a transform (no layout read per frame:
-// OpenSeadragon's default re-measures every overlay on every frame, which cost 0.4 s a frame at
-// 2,000 pins). Pins stay <button>s: reached with Tab, announced, tapped or dragged to move.
+// The pins drawn over the OpenSeadragon viewer, kept cheap at 2,000 pins (decisions 0033, 0039).
+// All pins sit in ONE layer the size of the sheet on screen: each pin is placed once, in percent of
+// the sheet (left/top), and a frame of pan or zoom writes only the layer's transform and size, so
+// no pin's style changes while the view moves (one overlay per pin, each moved by its own
+// transform, cost a style recalculation of every pin every frame). Pins keep their on-screen size
+// because the layer is resized, not scaled. Only the clusters in (and around) the view are buttons,
+// found through a grid index; a button is kept as long as what it shows is unchanged. Pins stay
+// <button>s: reached with Tab, announced, tapped or dragged to move.
 import OpenSeadragon from "openseadragon";
 import {
   type Cluster,
   ClusterGrid,
+  clusterLook,
   clusterStatus,
+  containsRect,
   diffClusters,
   PIN_COLOURS,
   type Pin,
   padRect,
+  readingIndex,
+  type SheetRect,
   toPinPosition,
 } from "../lib/pin-math";
 
@@ -23,23 +30,40 @@ export type PinHandlers = {
   onPinMove: (pin: Pin, position: { x: number; y: number }) => void;
 };
 
-type Shown = { el: HTMLButtonElement; tracker: OpenSeadragon.MouseTracker };
+type Shown = {
+  el: HTMLButtonElement;
+  tracker: OpenSeadragon.MouseTracker;
+  single: Pin | undefined;
+  x: number;
+  y: number;
+};
 
 const pinLabel = (pin: Pin) => `${pin.title}: ${pin.status.replace("-", " ")}, ${pin.priority} priority`;
 
-function pinElement(cluster: Cluster, selected: boolean): HTMLButtonElement {
+/** Puts a pin at a point of the sheet (0–1 on each axis), in percent of the layer: set once. */
+const putAt = (el: HTMLElement, x: number, y: number) => {
+  el.style.left = `${x * 100}%`;
+  el.style.top = `${y * 100}%`;
+};
+
+const markSelected = (el: HTMLButtonElement, selected: boolean) => {
+  el.style.border = selected ? "3px solid #1d4ed8" : "2px solid #fff";
+  el.style.zIndex = selected ? "1" : "";
+  el.setAttribute("aria-pressed", String(selected));
+};
+
+function pinElement(cluster: Cluster): HTMLButtonElement {
   const el = document.createElement("button");
   el.type = "button";
   el.dataset.pin = cluster.key;
   const single = cluster.pins.length === 1 ? cluster.pins[0] : undefined;
   const status = single ? single.status : clusterStatus(cluster.pins);
-  el.style.cssText = `width:${PIN_PX}px;height:${PIN_PX}px;border-radius:9999px;background:${PIN_COLOURS[status]};border:${
-    selected ? "3px solid #1d4ed8" : "2px solid #fff"
-  };box-shadow:0 1px 3px rgba(0,0,0,.5);color:#fff;font:600 12px/1 system-ui,sans-serif;cursor:${single ? "grab" : "zoom-in"};touch-action:none;will-change:transform;`;
+  const half = PIN_PX / 2;
+  el.style.cssText = `position:absolute;margin:-${half}px 0 0 -${half}px;width:${PIN_PX}px;height:${PIN_PX}px;border-radius:9999px;background:${PIN_COLOURS[status]};border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.5);color:#fff;font:600 12px/1 system-ui,sans-serif;cursor:${single ? "grab" : "zoom-in"};touch-action:none;pointer-events:auto;`;
+  putAt(el, cluster.x, cluster.y);
   el.dataset.status = status;
   if (single) {
     el.setAttribute("aria-label", pinLabel(single));
-    el.setAttribute("aria-pressed", String(selected));
   } else {
     el.textContent = String(cluster.pins.length);
     el.setAttribute("aria-label", `${cluster.pins.length} snags here. Zoom in to see them.`);
@@ -47,72 +71,116 @@ function pinElement(cluster: Cluster, selected: boolean): HTMLButtonElement {
   return el;
 }
 
-// Placed by a transform from the overlay's computed corner: no left/top (layout) writes.
-const place = (position: OpenSeadragon.Point, _size: OpenSeadragon.Point, element: Element) => {
-  if (element instanceof HTMLElement) element.style.transform = `translate(${position.x}px,${position.y}px)`;
-};
-
 export class PinLayer {
+  private readonly layer = document.createElement("div");
   private grid = new ClusterGrid([]);
   private selectedId: string | null = null;
   private readonly shown = new Map<string, Shown>();
-  private frame = 0;
+  /** The same buttons in reading order, as they stand in the layer (the order Tab follows). */
+  private readonly order: Shown[] = [];
+  /** The part of the sheet the buttons shown cover (the view when they were chosen, padded). */
+  private window: SheetRect | null = null;
+  /** The layer's last place and size on screen, so a frame writes only what changed. */
+  private placed = { x: Number.NaN, y: Number.NaN, width: Number.NaN, height: Number.NaN };
+  private readonly aspect: number;
 
   constructor(
     private readonly viewer: OpenSeadragon.Viewer,
     private readonly size: { width: number; height: number },
     private readonly handlers: () => PinHandlers,
   ) {
-    viewer.addHandler("viewport-change", this.schedule);
+    this.aspect = size.height / size.width;
+    // Its own compositing layer: a pan moves it without repainting the pins. Clicks go through
+    // to the plan except on the pins.
+    this.layer.style.cssText =
+      "position:absolute;left:0;top:0;width:0;height:0;pointer-events:none;will-change:transform;";
+    viewer.canvas.appendChild(this.layer);
+    // Raised after the tiles of a frame are drawn: the pins move in the same frame as the plan.
+    viewer.addHandler("update-viewport", this.frame);
   }
 
-  /** New clusters (pins, filter or zoom bucket changed) or selection: every overlay is redone. */
+  /** New clusters (pins, filter or zoom bucket changed) or selection: only changed buttons are redone. */
   setClusters(clusters: readonly Cluster[], selectedId: string | null) {
     this.grid = new ClusterGrid(clusters);
     this.selectedId = selectedId;
-    for (const key of [...this.shown.keys()]) this.remove(key);
-    this.sync();
+    this.place();
+    this.sync(this.view());
   }
 
   destroy() {
-    cancelAnimationFrame(this.frame);
-    this.viewer.removeHandler("viewport-change", this.schedule);
+    this.viewer.removeHandler("update-viewport", this.frame);
     for (const key of [...this.shown.keys()]) this.remove(key);
+    this.layer.remove();
   }
 
-  // One update per frame at most, however many viewport events a gesture fires.
-  private readonly schedule = () => {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.sync();
-    });
+  private readonly frame = () => {
+    this.place();
+    // Buttons are chosen again only when the view has left the part of the sheet they were chosen
+    // for, or has shrunk well inside it (zoomed in by a quarter: fewer buttons will do).
+    const view = this.view();
+    const window = this.window;
+    if (!window || !containsRect(window, view) || (view.right - view.left) * 2.5 < window.right - window.left)
+      this.sync(view);
   };
 
-  private sync() {
-    const aspect = this.size.height / this.size.width;
+  /** The sheet's place and size on screen, given to the layer: the only writes of a frame. */
+  private place() {
+    const { viewport } = this.viewer;
+    const topLeft = viewport.pixelFromPoint(new OpenSeadragon.Point(0, 0), true);
+    const bottomRight = viewport.pixelFromPoint(new OpenSeadragon.Point(1, this.aspect), true);
+    const width = bottomRight.x - topLeft.x;
+    const height = bottomRight.y - topLeft.y;
+    const { style } = this.layer;
+    const placed = this.placed;
+    if (width !== placed.width || height !== placed.height) {
+      style.width = `${width}px`;
+      style.height = `${height}px`;
+    }
+    if (topLeft.x !== placed.x || topLeft.y !== placed.y) style.transform = `translate(${topLeft.x}px,${topLeft.y}px)`;
+    this.placed = { x: topLeft.x, y: topLeft.y, width, height };
+  }
+
+  /** The sheet's part in view, in sheet units (0–1 on each axis). */
+  private view(): SheetRect {
     const b = this.viewer.viewport.getBounds(true);
-    const view = { left: b.x, top: b.y / aspect, right: b.x + b.width, bottom: (b.y + b.height) / aspect };
-    const { add, remove } = diffClusters(new Set(this.shown.keys()), this.grid.within(padRect(view, 0.5)));
+    const aspect = this.aspect;
+    return { left: b.x, top: b.y / aspect, right: b.x + b.width, bottom: (b.y + b.height) / aspect };
+  }
+
+  private sync(view: SheetRect) {
+    this.window = padRect(view, 0.5);
+    const selectedId = this.selectedId;
+    const next = this.grid.within(this.window);
+    const { add, remove } = diffClusters(new Set(this.shown.keys()), next, clusterLook);
     for (const key of remove) this.remove(key);
-    for (const cluster of add) this.add(cluster, aspect);
+    for (const cluster of add) this.add(cluster);
+    // The selection is shown on the buttons kept (a new one would lose the keyboard's focus).
+    for (const { el, single } of this.shown.values()) {
+      if (!single) continue;
+      const selected = single.id === selectedId;
+      if (el.getAttribute("aria-pressed") !== String(selected)) markSelected(el, selected);
+    }
   }
 
   private remove(key: string) {
     const shown = this.shown.get(key);
     if (!shown) return;
     shown.tracker.destroy();
-    this.viewer.removeOverlay(shown.el);
+    shown.el.remove();
     this.shown.delete(key);
+    this.order.splice(this.order.indexOf(shown), 1);
   }
 
-  private add(cluster: Cluster, aspect: number) {
-    const { viewer } = this;
+  private add(cluster: Cluster) {
+    const { viewer, aspect } = this;
     const single = cluster.pins.length === 1 ? (cluster.pins[0] as Pin) : undefined;
-    const el = pinElement(cluster, single?.id === this.selectedId);
+    const el = pinElement(cluster);
+    if (single) markSelected(el, single.id === this.selectedId);
+    // Among the buttons in reading order (top to bottom, then left to right), as "Next pin" goes.
+    const index = readingIndex(this.order, cluster);
+    this.layer.insertBefore(el, this.order[index]?.el ?? null);
+    // In viewport coordinates (the sheet is 1 wide and `aspect` high there).
     const at = new OpenSeadragon.Point(cluster.x, cluster.y * aspect);
-    const centre = OpenSeadragon.Placement.CENTER;
-    viewer.addOverlay({ element: el, location: at, placement: centre, checkResize: false, onDraw: place });
     let dragged = at;
     let moved = false;
     const open = () => {
@@ -138,16 +206,18 @@ export class PinLayer {
         if (!single) return;
         moved = true;
         dragged = dragged.plus(viewer.viewport.deltaPointsFromPixels(event.delta));
-        viewer.updateOverlay(el, dragged, centre);
+        putAt(el, dragged.x, dragged.y / aspect);
       },
       releaseHandler: () => {
         viewer.setMouseNavEnabled(true);
         if (!single || !moved) return;
         const position = toPinPosition(viewer.viewport.viewportToImageCoordinates(dragged), this.size);
         if (position) this.handlers().onPinMove(single, position);
-        else viewer.updateOverlay(el, at, centre);
+        else putAt(el, cluster.x, cluster.y);
       },
     });
-    this.shown.set(cluster.key, { el, tracker });
+    const shown = { el, tracker, single, x: cluster.x, y: cluster.y };
+    this.shown.set(clusterLook(cluster), shown);
+    this.order.splice(index, 0, shown);
   }
 }

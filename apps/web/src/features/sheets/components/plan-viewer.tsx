@@ -1,6 +1,7 @@
 // The deep-zoom plan: OpenSeadragon draws the sheet's Deep Zoom tiles (pinch, wheel, drag, and
-// its keyboard keys when focused) and carries the pins as overlays. This component is thin: the
-// maths (positions, clusters, colours) is in lib/pin-math.ts. Pins are <button>s, so they are
+// its keyboard keys when focused); the pins are one layer over it that follows the sheet
+// (components/pin-layer.ts, decision 0039). This component is thin: the maths (positions,
+// clusters, colours) is in lib/pin-math.ts. Pins are <button>s, so they are
 // reached with Tab and announced by screen readers; a pin is dragged to move it. Only the pins
 // near the view are buttons (decision 0033): `centreOn` brings any pin into view (the page's
 // "Next pin" / "Previous pin"), zoomed in until it stands alone, so the keyboard reaches every pin.

@@ -3,13 +3,16 @@ import {
   type Cluster,
   ClusterGrid,
   clusterCell,
+  clusterLook,
   clusterPins,
   clusterStatus,
+  containsRect,
   diffClusters,
   filterPins,
   NO_FILTER,
   type Pin,
   padRect,
+  readingIndex,
   readingOrder,
   soloZoom,
   tileAddresses,
@@ -115,12 +118,67 @@ describe("pins in view", () => {
     expect(diff.remove).toEqual(["a"]);
     expect(a?.key).toBe("a");
   });
+
+  it("keeps a button while what it shows holds, and replaces it when its place, colour or count changes", () => {
+    const pins = [pin("a", 0.1, 0.1), pin("b", 0.5, 0.5), pin("c", 0.52, 0.5)];
+    const fine = clusterPins(pins, 0, 1);
+    const shown = new Set(fine.map(clusterLook));
+    // The same pins clustered again (a new zoom within the same grouping, a refetch): nothing to do.
+    expect(
+      diffClusters(
+        shown,
+        clusterPins(
+          pins.map((p) => ({ ...p })),
+          0,
+          1,
+        ),
+        clusterLook,
+      ),
+    ).toEqual({
+      add: [],
+      remove: [],
+    });
+    // One pin resolved and one moved: only those two buttons are redone.
+    const changed = [pin("a", 0.1, 0.1, { status: "resolved" }), pin("b", 0.6, 0.5), pin("c", 0.52, 0.5)];
+    const diff = diffClusters(shown, clusterPins(changed, 0, 1), clusterLook);
+    expect(diff.add.map((c) => c.key)).toEqual(["a", "b"]);
+    expect(diff.remove).toEqual([clusterLook(fine[0] as Cluster), clusterLook(fine[1] as Cluster)]);
+    // Zoomed out, b and c become one cluster: their two buttons give way to one.
+    const coarse = clusterPins(pins, 0.25, 1);
+    const regroup = diffClusters(shown, coarse, clusterLook);
+    expect(regroup.add.map((c) => c.pins.map((p) => p.id))).toEqual([["b", "c"]]);
+    expect(regroup.remove).toHaveLength(2);
+    // A cluster's button changes with its count, and with its colour (its most urgent status).
+    const [pair] = regroup.add as [Cluster];
+    expect(clusterLook({ ...pair, pins: [...pair.pins, pin("d", 0.5, 0.52)] })).not.toBe(clusterLook(pair));
+    expect(clusterLook({ ...pair, pins: pair.pins.map((p) => ({ ...p, status: "closed" as const })) })).not.toBe(
+      clusterLook(pair),
+    );
+  });
+
+  it("tells whether the view is still inside the part of the sheet the buttons were chosen for", () => {
+    const window = { left: 0.1, top: 0.1, right: 0.5, bottom: 0.6 };
+    expect(containsRect(window, window)).toBe(true);
+    expect(containsRect(window, { left: 0.2, top: 0.2, right: 0.4, bottom: 0.5 })).toBe(true);
+    expect(containsRect(window, { left: 0.2, top: 0.2, right: 0.51, bottom: 0.5 })).toBe(false);
+    expect(containsRect(window, { left: 0.05, top: 0.2, right: 0.4, bottom: 0.5 })).toBe(false);
+  });
 });
 
 describe("walking the pins from the keyboard", () => {
   it("orders pins top to bottom, then left to right", () => {
     const pins = [pin("c", 0.9, 0.5), pin("a", 0.2, 0.1), pin("d", 0.1, 0.9), pin("b", 0.3, 0.5)];
     expect(readingOrder(pins).map((p) => p.id)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("finds where a button goes among those shown so that Tab follows the reading order", () => {
+    const shown: { x: number; y: number }[] = [];
+    const spots = [pin("c", 0.9, 0.5), pin("a", 0.2, 0.1), pin("d", 0.1, 0.9), pin("b", 0.3, 0.5), pin("b2", 0.3, 0.5)];
+    for (const spot of spots) shown.splice(readingIndex(shown, spot), 0, spot);
+    expect(shown).toEqual(readingOrder(spots));
+    expect(readingIndex([], { x: 0, y: 0 })).toBe(0);
+    // An equal place goes after the ones already there (a new button does not jump the queue).
+    expect(readingIndex(shown, { x: 0.3, y: 0.5 })).toBe(3);
   });
 
   it("zooms in by doubling until the pin is a cluster of its own, never out, and stops at the maximum", () => {

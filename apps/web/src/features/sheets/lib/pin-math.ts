@@ -125,8 +125,25 @@ export function soloZoom(
   }
 }
 
+const byReading = (a: { x: number; y: number }, b: { x: number; y: number }) => a.y - b.y || a.x - b.x;
+
 /** Pins in reading order (top to bottom, then left to right): the order "Next pin" follows. */
-export const readingOrder = (pins: readonly Pin[]): Pin[] => [...pins].sort((a, b) => a.y - b.y || a.x - b.x);
+export const readingOrder = (pins: readonly Pin[]): Pin[] => [...pins].sort(byReading);
+
+/**
+ * Where `item` goes in `sorted` (already in reading order) to keep it so: the index of the first
+ * entry after it (binary search). Buttons are inserted there, so Tab follows the reading order.
+ */
+export function readingIndex(sorted: readonly { x: number; y: number }[], item: { x: number; y: number }): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (byReading(sorted[mid] as { x: number; y: number }, item) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /** A rectangle of the sheet, in sheet units (0–1 from the top-left corner on each axis). */
 export type SheetRect = { left: number; top: number; right: number; bottom: number };
@@ -187,11 +204,29 @@ export class ClusterGrid {
   }
 }
 
-/** What to add and what to remove to go from the overlays shown (by key) to `next`. */
+/** Whether `inner` lies wholly inside `outer` (edges included). */
+export const containsRect = (outer: SheetRect, inner: SheetRect): boolean =>
+  inner.left >= outer.left && inner.top >= outer.top && inner.right <= outer.right && inner.bottom <= outer.bottom;
+
+/**
+ * What a cluster's button shows: its key plus everything drawn on it (place, colour, count,
+ * label). A button is kept while this holds, so a regrouping, a new filter or a refetch replaces
+ * only the buttons that changed (the selection is marked on the button kept).
+ */
+export const clusterLook = (cluster: Cluster): string => {
+  const single = cluster.pins.length === 1 ? cluster.pins[0] : undefined;
+  const status = single ? single.status : clusterStatus(cluster.pins);
+  const label = single ? `${single.title}|${single.priority}` : cluster.pins.length;
+  return `${cluster.key}|${cluster.x}|${cluster.y}|${status}|${label}`;
+};
+
+/** What to add and what to remove to go from the buttons shown (by `keyOf`) to `next`. */
 export function diffClusters(
   shown: ReadonlySet<string>,
   next: readonly Cluster[],
+  keyOf: (cluster: Cluster) => string = (c) => c.key,
 ): { add: Cluster[]; remove: string[] } {
-  const keep = new Set(next.map((c) => c.key));
-  return { add: next.filter((c) => !shown.has(c.key)), remove: [...shown].filter((k) => !keep.has(k)) };
+  const keys = next.map(keyOf);
+  const keep = new Set(keys);
+  return { add: next.filter((_, i) => !shown.has(keys[i] as string)), remove: [...shown].filter((k) => !keep.has(k)) };
 }
