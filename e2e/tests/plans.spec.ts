@@ -207,6 +207,9 @@ test("the keyboard reaches every pin: Next and Previous bring pins outside the v
     const report = await api.createReport(session.accessToken, {
       projectId: project.id,
       priority: "low",
+      // A card as tall as a real one: it must not hide its pin on a phone.
+      description:
+        "Gap under the door frame, daylight visible; the seal is missing on both sides and the threshold is loose.",
       sheetId,
       pinX,
       pinY,
@@ -235,6 +238,10 @@ test("the keyboard reaches every pin: Next and Previous bring pins outside the v
     await expect(pinButton(title)).toBeInViewport();
     await expect(pinButton(title)).toHaveAttribute("aria-pressed", "true");
     await expect(next).toBeFocused();
+    // Its card never hides it (on a phone the card covers the bottom of the screen).
+    const centre = await pinCentre(pinButton(title));
+    const card = await page.getByRole("region", { name: title }).boundingBox();
+    expect(card && (centre.y < card.y || centre.x < card.x || centre.x > card.x + card.width), title).toBe(true);
   }
   // Past the last pin "Next" goes round to the first; "Previous" goes back.
   await page.keyboard.press("Enter");

@@ -137,7 +137,9 @@ export function PlanViewer({
     const size = viewport.getContainerSize();
     const width = 1 / Math.max(target, zoomNow);
     const height = (width * size.y) / size.x;
-    viewport.fitBounds(new OpenSeadragon.Rect(at.x - width / 2, at.y - height / 2, width, height));
+    // On a phone the pin's card covers the bottom of the screen: the pin goes in the upper third.
+    const down = window.matchMedia?.("(max-width: 639px)").matches ? 0.3 : 0.5;
+    viewport.fitBounds(new OpenSeadragon.Rect(at.x - width / 2, at.y - height * down, width, height));
     // On a phone the plan may be below the fold: the pin is brought onto the screen too.
     host.current?.scrollIntoView({ block: "nearest" });
   }, [centreOn, isOpen, aspect]);
