@@ -14,10 +14,26 @@ const DESKTOP = { ...devices["Desktop Chrome"], viewport: { width: 1280, height:
 const MOBILE = { ...devices["Pixel 7"], channel: undefined };
 // The specs that take longest per test (fresh-clone CI run, 2 workers): 84 s, 24 s, 19 s.
 const LONGEST = ["**/uploads-bad-connection.spec.ts", "**/audit-team.spec.ts", "**/outbox-backup.spec.ts"];
-// Flows that test the network, not a screen, run on the phone only (decision 0041): a snag walk over
-// a site connection is a phone's, and the screens it passes through are tested on both viewports
-// by other specs.
-const PHONE_ONLY = ["**/uploads-bad-connection.spec.ts"];
+// Every screen is tested on both viewports. A flow whose checks do not depend on the layout (the
+// network, the queue, sync, storage, a document's content) runs on one (decision 0041): on the
+// phone for what a site team does on site (capture and sync offline, backups of unsynced work,
+// audits run offline, raising snags from an audit), on the desktop for what the office does (the
+// audit's print view, notification emails). The screens these flows pass through are tested on
+// both viewports by other specs.
+const PHONE_ONLY = [
+  "**/uploads-bad-connection.spec.ts",
+  "**/offline-reading.spec.ts",
+  "**/offline-changes.spec.ts",
+  "**/offline-sync.spec.ts",
+  "**/outbox-backup.spec.ts",
+  "**/photo-cache.spec.ts",
+  "**/sign-out-unsynced.spec.ts",
+  "**/audit-backup.spec.ts",
+  "**/audit-offline.spec.ts",
+  "**/audit-team.spec.ts",
+  "**/audit-snag.spec.ts",
+];
+const DESKTOP_ONLY = ["**/audit-print.spec.ts", "**/notification-mail.spec.ts"];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).
 export default defineConfig({
@@ -56,8 +72,8 @@ export default defineConfig({
   // Same names, so `--project desktop` still selects every desktop test.
   projects: [
     { name: "desktop", testMatch: LONGEST, testIgnore: PHONE_ONLY, use: DESKTOP },
-    { name: "mobile", testMatch: LONGEST, use: MOBILE },
-    { name: "desktop", testIgnore: LONGEST, use: DESKTOP },
-    { name: "mobile", testIgnore: LONGEST, use: MOBILE },
+    { name: "mobile", testMatch: LONGEST, testIgnore: DESKTOP_ONLY, use: MOBILE },
+    { name: "desktop", testIgnore: [...LONGEST, ...PHONE_ONLY], use: DESKTOP },
+    { name: "mobile", testIgnore: [...LONGEST, ...DESKTOP_ONLY], use: MOBILE },
   ],
 });
