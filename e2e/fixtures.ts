@@ -194,4 +194,16 @@ export async function signInAs(page: Page, session: Session): Promise<void> {
   }, session);
 }
 
+/**
+ * For a test whose checks do not depend on the layout (a network fault, a token, a file's content):
+ * it runs on one viewport, the one its user has; the screens it passes through are tested on both
+ * by other tests (decision 0041). Call first in the test's body.
+ */
+export function onOneViewport(viewport: "desktop" | "mobile"): void {
+  test.skip(
+    test.info().project.name !== viewport,
+    `layout-independent: runs on the ${viewport} viewport (decision 0041)`,
+  );
+}
+
 export const isMobile = (page: Page): boolean => (page.viewportSize()?.width ?? 1280) < 1024;

@@ -1,4 +1,4 @@
-import { expect, isMobile, signInAs, test } from "../fixtures";
+import { expect, isMobile, onOneViewport, signInAs, test } from "../fixtures";
 
 test("an unauthenticated visitor to /app is sent to the landing page", async ({ page }) => {
   await page.goto("/app/projects");
@@ -65,6 +65,7 @@ test("header shows name, capitalised role and initials; logout clears the sessio
 });
 
 test("a 401 is retried once with a refreshed token", async ({ page, api }) => {
+  onOneViewport("desktop");
   const session = await api.signUp();
   await signInAs(page, { ...session, accessToken: "expired.or.garbage" });
   await page.goto("/app/projects");
@@ -75,6 +76,7 @@ test("a 401 is retried once with a refreshed token", async ({ page, api }) => {
 });
 
 test("when the refresh fails the user is logged out to /login", async ({ page, api }) => {
+  onOneViewport("desktop");
   const session = await api.signUp();
   await signInAs(page, { ...session, accessToken: "garbage", refreshToken: "also-garbage" });
   await page.goto("/app/projects");
@@ -122,6 +124,7 @@ test("two tabs refreshing at once both stay signed in (the rotated refresh token
   context,
   api,
 }) => {
+  onOneViewport("desktop");
   const session = await api.signUp();
   await api.createProject(session.accessToken, { name: "Two-tab project" });
   const [first, second] = [await context.newPage(), await context.newPage()];

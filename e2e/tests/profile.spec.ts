@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, signInAs, test } from "../fixtures";
 
 test("edits the profile: view, edit with validation, save, and the header follows", async ({ page, api }) => {
   const session = await api.signUp({ firstName: "Pat", lastName: "Foreman" });
@@ -75,6 +75,7 @@ test("changes the password; the new one signs in and the old one is refused", as
   browser,
   baseURL,
 }) => {
+  onOneViewport("desktop");
   const session = await api.signUp();
   await signInAs(page, session);
   await page.goto("/app/profile");

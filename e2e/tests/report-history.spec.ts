@@ -2,7 +2,7 @@
 // History section (read back with pdftotext); an offline edit that loses to a newer change shows
 // its author the notice, and Restore puts their value back.
 import { execFileSync } from "node:child_process";
-import { expect, type Session, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, type Session, signInAs, test } from "../fixtures";
 import { seed } from "../snagging-seed";
 import { expectPersisted, installServiceWorker } from "../support/offline";
 
@@ -74,6 +74,7 @@ test.describe("with the installed app's service worker", () => {
     api,
     baseURL,
   }) => {
+    onOneViewport("mobile");
     test.setTimeout(90_000);
     const { session, cracked } = await seed(api);
     const sam = await inviteTeammate(baseURL as string, session, "Sam");

@@ -3,7 +3,7 @@
 // it on the report; revoking ends the link. And the project's snag list PDF, grouped.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, type Session, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { axe, WCAG_21_AA } from "../support/axe";
 import { linkIn, waitForMail } from "../support/mail";
@@ -140,6 +140,7 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
 });
 
 test("a snag list PDF grouped by location, with the list's filter", async ({ page, api }, testInfo) => {
+  onOneViewport("desktop");
   const { owner, project, leak, drip, paint } = await teamWithSnags(api);
   await signInAs(page, owner);
   await page.goto(`/app/projects/${project.id}`);

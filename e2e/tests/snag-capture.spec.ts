@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, type Session, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, type Session, signInAs, test } from "../fixtures";
 import {
   choosePhotos,
   countRedPixels,
@@ -143,6 +143,7 @@ test("each validation message, the due-date rule, and nothing saved until they p
 });
 
 test("a failed save keeps everything the user entered, and a lost answer never saves twice", async ({ page, api }) => {
+  onOneViewport("mobile");
   const session = await api.signUp();
   const project = await api.createProject(session.accessToken, { name: "Flaky Network House" });
   await openForm(page, session, `?projectId=${project.id}`);
@@ -311,6 +312,7 @@ test.describe("device location granted", () => {
   test.use({ permissions: ["geolocation"], geolocation: { latitude: 53.480759, longitude: -2.242631, accuracy: 12 } });
 
   test("shows the position with its accuracy and saves it", async ({ page, api }) => {
+    onOneViewport("mobile");
     const session = await api.signUp();
     const project = await api.createProject(session.accessToken);
     await openForm(page, session, `?projectId=${project.id}`);
@@ -330,6 +332,7 @@ test.describe("device location denied", () => {
   test.use({ permissions: [] });
 
   test("says so and saves without coordinates", async ({ page, api, context }) => {
+    onOneViewport("mobile");
     await context.clearPermissions();
     const session = await api.signUp();
     const project = await api.createProject(session.accessToken);

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, isMobile, signInAs, test } from "../fixtures";
+import { expect, isMobile, onOneViewport, signInAs, test } from "../fixtures";
 import { seed } from "../snagging-seed";
 
 test("detail: fields, photos paired with their segments, viewer, resolved toggle", async ({ page, api }) => {
@@ -126,6 +126,7 @@ test("status change, then the dashboard and the project page follow without a re
 });
 
 test("PDF download saves the report's file name; a failure says so", async ({ page, api }) => {
+  onOneViewport("desktop");
   const { session, cracked } = await seed(api);
   await signInAs(page, session);
   await page.goto(`/app/snagging/${cracked.id}`);
