@@ -139,8 +139,12 @@ function untouched(queryClient: QueryClient, queryKey: readonly unknown[]): bool
  * TanStack's persistQueryClientRestore, except that the choice of what to restore and the
  * restore itself happen in one synchronous step, so a request that answers while the copy is
  * being read (the screen starts at once when online) is never overwritten by the older copy.
+ * Every restored query comes back invalidated: the copy is shown at once, and a screen that reads
+ * it asks the server again as soon as it can. The copy may predate the last change made before a
+ * reload (saves are throttled, and a save started as the page unloads may never finish), so a
+ * copy saved a minute ago is not "fresh" the way an answer of this session is.
  */
-async function restoreInto(queryClient: QueryClient, persister: Persister): Promise<void> {
+export async function restoreInto(queryClient: QueryClient, persister: Persister): Promise<void> {
   const client = await persister.restoreClient();
   if (!client) return;
   if (
@@ -152,10 +156,10 @@ async function restoreInto(queryClient: QueryClient, persister: Persister): Prom
     return;
   }
   try {
-    const state: DehydratedState = {
-      ...client.clientState,
-      queries: client.clientState.queries.filter((q) => untouched(queryClient, q.queryKey)),
-    };
+    const queries = client.clientState.queries
+      .filter((q) => untouched(queryClient, q.queryKey))
+      .map((q) => ({ ...q, state: { ...q.state, isInvalidated: true } }));
+    const state: DehydratedState = { ...client.clientState, queries };
     hydrate(queryClient, state);
   } catch (error) {
     // A copy this build cannot read is dropped rather than tried again on every start.
