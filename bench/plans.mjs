@@ -1,12 +1,14 @@
 // Drawings benchmark (issue 24), on the built server (SQLite, one sheet worker):
 // - render time of a 10-page A1 PDF set (each page's time from the previous page's, and the total),
 //   tile bytes per sheet;
-// - reads (GET the project's sheets and its reports) p99 while a 100-page set renders vs idle: the
-//   same rule as the PDF burst of bench:scale, within 2x;
+// - another workspace's reads (its sheets and its reports, paced at --read-rate as bench:scale's
+//   PDF burst) p99 while a 100-page set renders vs idle: the same rule as that burst, within 2x;
+//   then the rendering project's own reads, unpaced, for information (its list grows meanwhile);
 // - in Chromium on a phone viewport: time to the first tiles of a sheet with 2,000 pins, and frame
 //   times while panning and zooming it (median, p95; target p95 ≤ 20 ms, first tiles ≤ 1 s).
 //
-// Usage: npm run build && npm run bench:plans [-- --duration 5 --connections 10 --skip-browser | --browser-only]
+// Usage: npm run build && npm run bench:plans [-- --duration 5 --connections 10 --read-rate 50
+//   --skip-browser | --browser-only]
 // (--browser-only: one A1 page, then the browser half, for iterating on the viewer.)
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -19,12 +21,14 @@ const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
+    "read-rate": { type: "string", default: "50" },
     "skip-browser": { type: "boolean", default: false },
     "browser-only": { type: "boolean", default: false },
   },
 });
 const DURATION = Math.max(2, Number(values.duration));
 const CONNECTIONS = Math.max(1, Number(values.connections));
+const READ_RATE = Math.max(0, Number(values["read-rate"]) || 0);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
 const PDFDocument = require("pdfkit");
@@ -86,11 +90,13 @@ const upload = (base, token, projectId, pdf, name) => {
   return call(base, "POST", `/projects/${projectId}/sheets`, { token, form });
 };
 
-async function reads(url, token) {
+/** p50/p99 of GETs of `url`; paced at `rate` requests a second overall when given (autocannon's overallRate). */
+async function reads(url, token, rate = 0) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
+    ...(rate > 0 ? { overallRate: rate } : {}),
     headers: { authorization: `Bearer ${token}` },
   });
   const bad = result.non2xx + result.errors + result.timeouts;
@@ -103,7 +109,8 @@ const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 
 // The write fair share (decision 0019) is lifted: the browser half files 2,000 pinned reports in a
 // few seconds, past one account's 600 items a minute.
-const server = await startServer(root, {
+// BENCH_SERVER_ROOT: another built checkout's server (a before/after pair with the same bench).
+const server = await startServer(process.env.BENCH_SERVER_ROOT ?? root, {
   SHEET_WORKERS: "1",
   PHOTO_WORKERS: "1",
   PDF_WORKERS: "1",
@@ -161,25 +168,74 @@ try {
   await server.stop();
 }
 
+/** Registers an account, makes it a project, and waits until `sheets` drawing pages of it are rendered. */
+async function otherWorkspace() {
+  const session = await call(server.url, "POST", "/auth/register", {
+    body: {
+      firstName: "Other",
+      lastName: "Tenant",
+      email: `other.${Date.now()}@example.com`,
+      password: "bench-plans-1",
+    },
+  });
+  const token = session.accessToken;
+  const project = (await call(server.url, "POST", "/projects", { token, body: { name: "Other site" } })).project;
+  const { sheets } = await upload(server.url, token, project.id, await drawingSet(3, "A3"), "Other.pdf");
+  const items = Array.from({ length: 50 }, (_, n) => ({
+    tempId: `other-${n}`,
+    action: "create",
+    resource: "snagging",
+    data: { projectId: project.id, priority: "medium", sheetId: sheets[n % 3].id, pinX: 0.5, pinY: (n + 1) / 52 },
+  }));
+  await call(server.url, "POST", "/snagging/sync", { token, body: { items } });
+  for (;;) {
+    const list = (await call(server.url, "GET", `/projects/${project.id}/sheets`, { token })).sheets;
+    if (list.every((s) => s.status !== "processing")) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    token,
+    urls: {
+      sheets: `${server.url}/api/projects/${project.id}/sheets`,
+      reports: `${server.url}/api/snagging?projectId=${project.id}`,
+    },
+  };
+}
+
 async function readsWhileRendering(project, token) {
-  const listUrl = `${server.url}/api/projects/${project.id}/sheets`;
-  const reportsUrl = `${server.url}/api/snagging?projectId=${project.id}`;
-  const idle = { sheets: await reads(listUrl, token), reports: await reads(reportsUrl, token) };
+  // The rule: another workspace's reads, paced as bench:scale's (the same data before and during).
+  const other = await otherWorkspace();
+  const own = {
+    sheets: `${server.url}/api/projects/${project.id}/sheets`,
+    reports: `${server.url}/api/snagging?projectId=${project.id}`,
+  };
+  const keys = ["sheets", "reports"];
+  const phase = async () => {
+    const figures = { other: {}, own: {} };
+    for (const key of keys) figures.other[key] = await reads(other.urls[key], other.token, READ_RATE);
+    for (const key of keys) figures.own[key] = await reads(own[key], token);
+    return figures;
+  };
+  await reads(other.urls.sheets, other.token, READ_RATE); // warm-up
+  const idle = await phase();
   const big = await drawingSet(100, "A3");
   const bigSheets = (await upload(server.url, token, project.id, big, "100 pages.pdf")).sheets;
-  const busy = { sheets: await reads(listUrl, token), reports: await reads(reportsUrl, token) };
+  const busy = await phase();
   const left = (await call(server.url, "GET", `/projects/${project.id}/sheets`, { token })).sheets.filter(
     (s) => s.status === "processing",
   ).length;
+  const line = (label, a, b, target) =>
+    `  ${label.padEnd(22)} p50 ${ms(a.p50)} → ${ms(b.p50)}, p99 ${ms(a.p99)} → ${ms(b.p99)}  (×${(b.p99 / Math.max(1, a.p99)).toFixed(2)}${target ? ", target ≤ 2" : ""})  rps ${Math.round(a.rps)} → ${Math.round(b.rps)}`;
   console.log(
-    `\nreads, ${CONNECTIONS} connections × ${DURATION} s: idle vs while a 100-page set renders (${bigSheets.length} sheets; ${left} still rendering at the end)`,
+    `\nreads × ${DURATION} s: idle vs while a 100-page set renders in another workspace (${bigSheets.length} sheets; ${left} still rendering at the end)`,
   );
-  for (const key of ["sheets", "reports"]) {
-    const ratio = busy[key].p99 / Math.max(1, idle[key].p99);
-    console.log(
-      `  GET ${key.padEnd(8)} p99 ${ms(idle[key].p99)} → ${ms(busy[key].p99)}  (×${ratio.toFixed(2)}, target ≤ 2)  rps ${Math.round(idle[key].rps)} → ${Math.round(busy[key].rps)}`,
-    );
-  }
+  const pace = READ_RATE > 0 ? `paced at ${READ_RATE} req/s` : `unpaced, ${CONNECTIONS} connections`;
+  console.log(`  another workspace (3 sheets, 50 pinned reports), ${pace}:`);
+  for (const key of keys) console.log(line(`GET ${key}`, idle.other[key], busy.other[key], true));
+  console.log(
+    `  the rendering project itself, unpaced, ${CONNECTIONS} connections (its sheet list grows 10 → ${10 + bigSheets.length}):`,
+  );
+  for (const key of keys) console.log(line(`GET ${key}`, idle.own[key], busy.own[key], false));
   // The rest of the set is deleted so the browser part runs on a quiet server.
   for (const s of bigSheets) await call(server.url, "DELETE", `/sheets/${s.id}`, { token });
 }

@@ -3,6 +3,7 @@
 // thread, and each document is streamed back in chunks (workers/pdf-stream-worker.ts).
 import { getPriority, setPriority } from "node:os";
 import { servePdfDocuments } from "../workers/pdf-stream-worker";
+import { keepLibvipsThreadsInBackground } from "../workers/thread-priority";
 import { pdfRenderers } from "./pdf-pool";
 
 // Lower this thread's scheduling priority by 10 below the request thread's: on Linux the niceness of
@@ -15,5 +16,7 @@ try {
 } catch {
   // Not permitted or not supported here: PDFs run at normal priority.
 }
+// The print copies are decoded and resized by sharp on libvips's own threads: those too.
+keepLibvipsThreadsInBackground();
 
 servePdfDocuments(pdfRenderers);

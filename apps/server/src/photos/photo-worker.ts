@@ -2,7 +2,12 @@
 // (photos.ts's encodePhoto) and answers with the display copy and thumbnail, or why not (too many
 // pixels, damaged). The pool keeps how many photos are in work bounded (decision 0018).
 import { parentPort } from "node:worker_threads";
+import { keepLibvipsThreadsInBackground } from "../workers/thread-priority";
 import { encodePhoto } from "./photos";
+
+// sharp encodes on libvips's own threads, which this keeps below the request thread (decision
+// 0042): a burst of 12 MP uploads waits for the reads rather than the reverse.
+keepLibvipsThreadsInBackground();
 
 parentPort?.on("message", (bytes: Uint8Array) => {
   encodePhoto(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).then(

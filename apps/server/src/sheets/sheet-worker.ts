@@ -3,6 +3,7 @@
 // thread when a render exceeds its time budget, and its heap is capped (sheet-pool.ts).
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { keepLibvipsThreadsInBackground } from "../workers/thread-priority";
 import { inspectSheetFile, renderSheetPage, type SheetKind } from "./sheet-render";
 
 // Below the request thread and the PDF/photo workers (nice 15): drawings take the spare time.
@@ -11,6 +12,8 @@ try {
 } catch {
   // Not permitted here: renders run at normal priority.
 }
+// The tiles are cut and encoded by sharp on libvips's own threads: those go below the reads too.
+keepLibvipsThreadsInBackground();
 
 export type SheetTask =
   | { op: "inspect"; kind: SheetKind; bytes: Uint8Array }
