@@ -22,7 +22,7 @@ export function SharedPlan({ plan, title }: { plan: Plan; title: string }) {
           width={240}
           height={160}
           onError={() => setBroken(true)}
-          className="mt-1 aspect-[3/2] w-full max-w-xs rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200"
+          className="mt-1 aspect-[3/2] w-full rounded-lg sm:max-w-sm bg-slate-100 object-cover ring-1 ring-slate-200"
         />
       )}
     </figure>
