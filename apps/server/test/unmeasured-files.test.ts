@@ -1,6 +1,7 @@
-// Files stored before their size was recorded (migration 0027, decision 0040): audit photos'
-// thumbnails and signatures from before migration 0021, report photos' thumbnails from before
-// 0009. Such rows are made here as those versions left them (bytes 0, never charged), listed by
+// Files stored before their size was recorded (migrations 0027 and 0028, decisions 0040 and 0042):
+// audit photos' thumbnails and signatures from before migration 0021, report photos' thumbnails
+// from before 0009, comment photos from before 0017, and such files restored from the Trash after
+// the measuring. Such rows are made here as those versions left them (bytes 0, never charged), listed by
 // the migration's own statement, measured from file storage, and then the usage the platform
 // admin sees includes them; deleting them afterwards releases exactly what was charged. Both databases.
 
@@ -8,6 +9,7 @@ import type { AdminUser } from "@sitesnag/shared/users";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listUnmeasuredFiles } from "../src/db/migrations/0027-unmeasured-files";
+import { listUnmeasuredCommentPhotos } from "../src/db/migrations/0028-unmeasured-comment-photos";
 import { measureUnmeasuredFiles } from "../src/quotas/unmeasured-files";
 import { auditTeam, createAudit, signatureDataUrl } from "./audit-factories";
 import { signInAdmin } from "./factories";
@@ -127,6 +129,122 @@ describe.each(DIALECTS)("files stored before their size was recorded (%s)", (kin
     const gone = await t.request({ method: "DELETE", url: `/api/audits/${audit.id}`, token });
     expect(gone.statusCode, gone.body).toBe(204);
     expect(await adminUsage(owner.user.id)).toBe(full - fullAudit);
+  });
+
+  /** A report with a photo and a comment with a photo, stored as today; the workspace's usage with them. */
+  const reportWithComment = async () => {
+    const { owner, projectId } = await auditTeam(t);
+    const token = owner.accessToken;
+    const report = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token,
+      ...(await multipart({ projectId, priority: "high", description: "Loose handrail" }, [
+        { name: "p.jpg", data: await jpegPhoto({ width: 900, height: 700, seed: 5 }) },
+      ])),
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const reportId = report.json().report.id as string;
+    const comment = await t.request({
+      method: "POST",
+      url: `/api/snagging/${reportId}/comments`,
+      token,
+      ...(await multipart({ body: "Bracket re-fixed" }, [
+        { name: "c.jpg", data: await jpegPhoto({ width: 800, height: 600, seed: 6 }) },
+      ])),
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    return { owner, token, reportId, full: await adminUsage(owner.user.id) };
+  };
+  /** Puts the workspace back as a version before the sizes were recorded: `bytes` uncharged. */
+  const uncharge = async (workspaceId: string, bytes: number) =>
+    t.ctx.db
+      .updateTable("workspaces")
+      .set({ storage_bytes: sql<number>`storage_bytes - ${bytes}` })
+      .where("id", "=", workspaceId)
+      .execute();
+  const commentPhotoBytes = async (reportId: string) => {
+    const rows = await t.ctx.db
+      .selectFrom("comment_photos")
+      .innerJoin("report_comments", "report_comments.id", "comment_photos.comment_id")
+      .select(["comment_photos.size_bytes", "comment_photos.thumbnail_bytes"])
+      .where("report_comments.report_id", "=", reportId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    return { size: Number(rows[0]?.size_bytes), thumbnail: Number(rows[0]?.thumbnail_bytes) };
+  };
+
+  it("comment photos stored before their size was recorded are listed by migration 0028 and counted once", async () => {
+    const { owner, reportId, full } = await reportWithComment();
+    const { size, thumbnail } = await commentPhotoBytes(reportId);
+    expect(size).toBeGreaterThan(0);
+    expect(thumbnail).toBeGreaterThan(0);
+    const comments = t.ctx.db.selectFrom("report_comments").select("id").where("report_id", "=", reportId);
+    await t.ctx.db
+      .updateTable("comment_photos")
+      .set({ size_bytes: 0, thumbnail_bytes: 0 })
+      .where("comment_id", "in", comments)
+      .execute();
+    await uncharge(owner.user.workspaceId, size + thumbnail);
+    expect(await adminUsage(owner.user.id)).toBe(full - size - thumbnail);
+
+    await t.ctx.db.deleteFrom("unmeasured_files").execute();
+    await listUnmeasuredCommentPhotos(t.ctx.db as unknown as Kysely<unknown>);
+    const listed = await t.ctx.db.selectFrom("unmeasured_files").selectAll().execute();
+    expect(listed.map((r) => r.kind).sort()).toEqual(["comment-photo", "comment-photo-thumbnail"]);
+    const charged = await Promise.all([measureUnmeasuredFiles(t.ctx), measureUnmeasuredFiles(t.ctx)]);
+    expect(charged[0] + charged[1]).toBe(2);
+    expect(await commentPhotoBytes(reportId)).toEqual({ size, thumbnail });
+    expect(await adminUsage(owner.user.id)).toBe(full);
+
+    // Deleting the comment releases exactly what was charged.
+    const [comment] = await comments.execute();
+    const gone = await t.request({
+      method: "DELETE",
+      url: `/api/comments/${comment?.id}`,
+      token: owner.accessToken,
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(await adminUsage(owner.user.id)).toBe(full - size - thumbnail);
+  });
+
+  it("a report trashed before its files were measured has them measured when it is restored", async () => {
+    const { owner, token, reportId, full } = await reportWithComment();
+    const photo = await t.ctx.db
+      .selectFrom("attachments")
+      .select(["thumbnail_bytes"])
+      .where("report_id", "=", reportId)
+      .executeTakeFirstOrThrow();
+    const { size, thumbnail } = await commentPhotoBytes(reportId);
+    const uncounted = Number(photo.thumbnail_bytes) + size + thumbnail;
+    await t.ctx.db.updateTable("attachments").set({ thumbnail_bytes: 0 }).where("report_id", "=", reportId).execute();
+    const comments = t.ctx.db.selectFrom("report_comments").select("id").where("report_id", "=", reportId);
+    await t.ctx.db
+      .updateTable("comment_photos")
+      .set({ size_bytes: 0, thumbnail_bytes: 0 })
+      .where("comment_id", "in", comments)
+      .execute();
+    await uncharge(owner.user.workspaceId, uncounted);
+
+    // Trashed, then the start's measuring runs: the rows are not in the live tables, nothing listed.
+    const trashed = await t.request({ method: "DELETE", url: `/api/snagging/${reportId}`, token });
+    expect(trashed.statusCode, trashed.body).toBe(204);
+    await t.ctx.db.deleteFrom("unmeasured_files").execute();
+    await listUnmeasuredFiles(t.ctx.db as unknown as Kysely<unknown>);
+    await listUnmeasuredCommentPhotos(t.ctx.db as unknown as Kysely<unknown>);
+    expect(await measureUnmeasuredFiles(t.ctx)).toBe(0);
+    expect(await adminUsage(owner.user.id)).toBe(full - uncounted);
+
+    const items = (await t.request({ method: "GET", url: "/api/trash", token })).json().items as { id: string }[];
+    expect(items).toHaveLength(1);
+    const restored = await t.request({ method: "POST", url: `/api/trash/${items[0]?.id}/restore`, token });
+    expect(restored.statusCode, restored.body).toBe(200);
+    // The restore listed the three files and measures them in the background; measuring here too
+    // counts each once, whichever gets there first.
+    await measureUnmeasuredFiles(t.ctx);
+    await expect.poll(() => adminUsage(owner.user.id)).toBe(full);
+    await expect.poll(() => t.ctx.db.selectFrom("unmeasured_files").selectAll().execute()).toEqual([]);
+    expect(await commentPhotoBytes(reportId)).toEqual({ size, thumbnail });
   });
 
   it("a file missing from storage, or a row gone meanwhile, is dropped from the list with nothing charged", async () => {

@@ -25,6 +25,7 @@ import * as commentMentionsNotificationDetail from "./migrations/0023-comment-me
 import * as mailRedactAfterSend from "./migrations/0024-mail-redact-after-send";
 import * as auditAnswerVersions from "./migrations/0025-audit-answer-versions";
 import * as unmeasuredFiles from "./migrations/0027-unmeasured-files";
+import * as unmeasuredCommentPhotos from "./migrations/0028-unmeasured-comment-photos";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0024-mail-redact-after-send": mailRedactAfterSend,
   "0025-audit-answer-versions": auditAnswerVersions,
   "0027-unmeasured-files": unmeasuredFiles,
+  "0028-unmeasured-comment-photos": unmeasuredCommentPhotos,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

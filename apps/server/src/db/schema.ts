@@ -525,8 +525,14 @@ export interface Database {
 
 /** A stored file whose size was never recorded nor charged (migration 0027), until it is measured. */
 export interface UnmeasuredFilesTable {
-  kind: "audit-photo-thumbnail" | "audit-auditor-signature" | "audit-site-rep-signature" | "attachment-thumbnail";
-  /** The id of the row naming the file (audit_photos, audits or attachments). */
+  kind:
+    | "audit-photo-thumbnail"
+    | "audit-auditor-signature"
+    | "audit-site-rep-signature"
+    | "attachment-thumbnail"
+    | "comment-photo"
+    | "comment-photo-thumbnail";
+  /** The id of the row naming the file (audit_photos, audits, attachments or comment_photos; 0027, 0028). */
   row_id: string;
 }
 

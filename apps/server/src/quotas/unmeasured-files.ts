@@ -1,6 +1,9 @@
-// Files stored before their size was recorded (migration 0027, decision 0040): audit photos'
-// thumbnails and audit signatures from before migration 0021, report photos' thumbnails from
-// before 0009. Each is listed in `unmeasured_files`; this measures them after the server starts.
+// Files stored before their size was recorded (migrations 0027 and 0028, decisions 0040 and 0042):
+// audit photos' thumbnails and audit signatures from before migration 0021, report photos'
+// thumbnails from before 0009, comment photos and their thumbnails from before 0017. Each is listed
+// in `unmeasured_files`; this measures them after the server starts. Rows put back from the Trash
+// carry the sizes they were trashed with, so such a file restored after the measuring is listed
+// again as it is restored (`listRestoredUnmeasured`) and measured then.
 // Guarantees:
 // - Each listed file is counted at most once, across instances and restarts: its size is charged
 //   (to its row's bytes column, to its audit's `storage_bytes`, to the workspace) in the
@@ -30,6 +33,21 @@ async function findFile(ctx: Pick<AppContext, "db">, kind: Kind, rowId: string):
       .where("thumbnail_bytes", "=", 0)
       .executeTakeFirst();
     return row ? { key: row.thumbnail_key, workspaceId: row.workspace_id, auditId: row.audit_id } : null;
+  }
+  if (kind === "comment-photo" || kind === "comment-photo-thumbnail") {
+    const row = await ctx.db
+      .selectFrom("comment_photos")
+      .innerJoin("report_comments", "report_comments.id", "comment_photos.comment_id")
+      .select(["comment_photos.storage_key", "comment_photos.thumbnail_key", "report_comments.workspace_id"])
+      .where("comment_photos.id", "=", rowId)
+      .where(kind === "comment-photo" ? "comment_photos.size_bytes" : "comment_photos.thumbnail_bytes", "=", 0)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      key: kind === "comment-photo" ? row.storage_key : row.thumbnail_key,
+      workspaceId: row.workspace_id,
+      auditId: null,
+    };
   }
   if (kind === "attachment-thumbnail") {
     const row = await ctx.db
@@ -61,38 +79,63 @@ async function recordOnRow(
   key: string,
   bytes: number,
 ): Promise<boolean> {
-  const result =
-    kind === "audit-photo-thumbnail"
-      ? await trx
-          .updateTable("audit_photos")
-          .set({ thumbnail_bytes: bytes })
-          .where("id", "=", rowId)
-          .where("thumbnail_key", "=", key)
-          .where("thumbnail_bytes", "=", 0)
-          .executeTakeFirst()
-      : kind === "attachment-thumbnail"
-        ? await trx
-            .updateTable("attachments")
-            .set({ thumbnail_bytes: bytes })
-            .where("id", "=", rowId)
-            .where("thumbnail_key", "=", key)
-            .where("thumbnail_bytes", "=", 0)
-            .executeTakeFirst()
-        : kind === "audit-auditor-signature"
-          ? await trx
-              .updateTable("audits")
-              .set({ auditor_signature_bytes: bytes })
-              .where("id", "=", rowId)
-              .where("auditor_signature_key", "=", key)
-              .where("auditor_signature_bytes", "=", 0)
-              .executeTakeFirst()
-          : await trx
-              .updateTable("audits")
-              .set({ site_rep_signature_bytes: bytes })
-              .where("id", "=", rowId)
-              .where("site_rep_signature_key", "=", key)
-              .where("site_rep_signature_bytes", "=", 0)
-              .executeTakeFirst();
+  let result: { numUpdatedRows: bigint };
+  switch (kind) {
+    case "audit-photo-thumbnail":
+      result = await trx
+        .updateTable("audit_photos")
+        .set({ thumbnail_bytes: bytes })
+        .where("id", "=", rowId)
+        .where("thumbnail_key", "=", key)
+        .where("thumbnail_bytes", "=", 0)
+        .executeTakeFirst();
+      break;
+    case "attachment-thumbnail":
+      result = await trx
+        .updateTable("attachments")
+        .set({ thumbnail_bytes: bytes })
+        .where("id", "=", rowId)
+        .where("thumbnail_key", "=", key)
+        .where("thumbnail_bytes", "=", 0)
+        .executeTakeFirst();
+      break;
+    case "comment-photo":
+      result = await trx
+        .updateTable("comment_photos")
+        .set({ size_bytes: bytes })
+        .where("id", "=", rowId)
+        .where("storage_key", "=", key)
+        .where("size_bytes", "=", 0)
+        .executeTakeFirst();
+      break;
+    case "comment-photo-thumbnail":
+      result = await trx
+        .updateTable("comment_photos")
+        .set({ thumbnail_bytes: bytes })
+        .where("id", "=", rowId)
+        .where("thumbnail_key", "=", key)
+        .where("thumbnail_bytes", "=", 0)
+        .executeTakeFirst();
+      break;
+    case "audit-auditor-signature":
+      result = await trx
+        .updateTable("audits")
+        .set({ auditor_signature_bytes: bytes })
+        .where("id", "=", rowId)
+        .where("auditor_signature_key", "=", key)
+        .where("auditor_signature_bytes", "=", 0)
+        .executeTakeFirst();
+      break;
+    case "audit-site-rep-signature":
+      result = await trx
+        .updateTable("audits")
+        .set({ site_rep_signature_bytes: bytes })
+        .where("id", "=", rowId)
+        .where("site_rep_signature_key", "=", key)
+        .where("site_rep_signature_bytes", "=", 0)
+        .executeTakeFirst();
+      break;
+  }
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -136,4 +179,42 @@ export async function measureUnmeasuredFiles(ctx: Pick<AppContext, "db" | "stora
     for (const row of batch) if (await measureOne(ctx, row.kind, row.row_id)) charged += 1;
     if (batch.length < BATCH) return charged;
   }
+}
+
+type SnapshotRows = Partial<
+  Record<"attachments" | "comment_photos" | "audit_photos" | "audits", Record<string, unknown>[]>
+>;
+
+/** The files among rows about to be put back (a Trash restore) whose size is still unrecorded. */
+export function unmeasuredAmong(rows: SnapshotRows): { kind: Kind; row_id: string }[] {
+  const unmeasured = (row: Record<string, unknown>, key: string, bytes: string) =>
+    row[key] != null && Number(row[bytes] ?? 0) === 0;
+  const listed: { kind: Kind; row_id: string }[] = [];
+  const add = (table: keyof SnapshotRows, kind: Kind, key: string, bytes: string) => {
+    for (const row of rows[table] ?? []) if (unmeasured(row, key, bytes)) listed.push({ kind, row_id: String(row.id) });
+  };
+  add("attachments", "attachment-thumbnail", "thumbnail_key", "thumbnail_bytes");
+  add("comment_photos", "comment-photo", "storage_key", "size_bytes");
+  add("comment_photos", "comment-photo-thumbnail", "thumbnail_key", "thumbnail_bytes");
+  add("audit_photos", "audit-photo-thumbnail", "thumbnail_key", "thumbnail_bytes");
+  add("audits", "audit-auditor-signature", "auditor_signature_key", "auditor_signature_bytes");
+  add("audits", "audit-site-rep-signature", "site_rep_signature_key", "site_rep_signature_bytes");
+  return listed;
+}
+
+/**
+ * Lists, in the restore's transaction, the files of the rows it puts back whose size was never
+ * recorded (trashed before they were measured); the caller measures them after the commit.
+ * Answers how many were listed.
+ */
+export async function listRestoredUnmeasured(trx: Transaction<Database>, rows: SnapshotRows): Promise<number> {
+  const listed = unmeasuredAmong(rows);
+  for (let i = 0; i < listed.length; i += BATCH) {
+    await trx
+      .insertInto("unmeasured_files")
+      .values(listed.slice(i, i + BATCH))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return listed.length;
 }

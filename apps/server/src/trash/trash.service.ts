@@ -21,6 +21,7 @@ import { uniqueViolation } from "../db/unique-violation";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { releaseStorage } from "../quotas/storage-quota";
+import { listRestoredUnmeasured, measureUnmeasuredFiles } from "../quotas/unmeasured-files";
 import { deleteFilesQuietly } from "../snagging/snagging.files";
 import { nowSeconds } from "../time";
 import { presentTrashItem } from "./trash.presenter";
@@ -135,12 +136,14 @@ export async function restoreTrashItem(
       );
     }
   }
+  let unmeasured = 0;
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // Another request restored it a moment ago: nothing to put back twice.
       if (!(await deleteTrashItem(trx, item.id))) throw notFound("Trash item");
       const snapshot = JSON.parse(item.snapshot) as Snapshot;
       await putBack(trx, snapshot);
+      unmeasured = await listRestoredUnmeasured(trx, snapshot);
       await recordReportsRestored(
         trx,
         snapshot.snagging_reports.map((r) => ({ id: String(r.id), workspace_id: user.workspace_id })),
@@ -152,6 +155,13 @@ export async function restoreTrashItem(
       throw conflict("Something with the same reference exists again, so this cannot be restored.");
     }
     throw err;
+  }
+  // Files trashed before their size was ever recorded are measured now, in the background
+  // (decision 0042); a failure leaves them listed for the next start.
+  if (unmeasured > 0) {
+    measureUnmeasuredFiles(ctx).catch((err: unknown) =>
+      ctx.log.warn({ err }, "measuring restored files failed; tried again at the next start"),
+    );
   }
   return { kind: item.kind, id: item.item_id };
 }
