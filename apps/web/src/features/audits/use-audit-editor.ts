@@ -18,6 +18,8 @@ export function useAuditEditor(userId: string, auditId: string) {
   const [state, setState] = useState<EditorState>({ phase: "loading" });
   const working = useRef<AuditDetail | null>(null);
   const dirty = useRef(false);
+  /** The saved version's updatedAt: drafts are stamped no earlier (see update). */
+  const savedStamp = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -51,6 +53,7 @@ export function useAuditEditor(userId: string, auditId: string) {
       const loaded = await (await loadAuditStore()).auditRepository.load(userId, auditId);
       if (!loaded) return setState({ phase: "missing" });
       const detail = loaded.draft ?? loaded.saved;
+      savedStamp.current = loaded.saved.updatedAt;
       working.current = detail;
       dirty.current = loaded.draft !== null;
       setState({
@@ -88,7 +91,9 @@ export function useAuditEditor(userId: string, auditId: string) {
     (change: (detail: AuditDetail) => AuditDetail) => {
       const current = working.current;
       if (!current) return;
-      const next = { ...change(current), updatedAt: Math.floor(Date.now() / 1000) };
+      // Never older than the saved version (whose stamp may run a second or two ahead, nextStamp):
+      // a draft must win over the saved copy it was made after when the audit is opened again.
+      const next = { ...change(current), updatedAt: Math.max(Math.floor(Date.now() / 1000), savedStamp.current) };
       working.current = next;
       dirty.current = true;
       setState((s) => (s.phase === "ready" ? { ...s, detail: next, isDirty: true } : s));
@@ -105,6 +110,7 @@ export function useAuditEditor(userId: string, auditId: string) {
     const detail = working.current;
     if (!detail) throw new Error("Audit not loaded");
     const summary = await enqueue(async () => (await loadAuditStore()).auditRepository.save(userId, detail));
+    savedStamp.current = Math.max(savedStamp.current, summary.updatedAt);
     // Later edits made while saving stay dirty.
     if (working.current === detail) dirty.current = false;
     setState((s) => (s.phase === "ready" ? { ...s, summary, isDirty: dirty.current, restoredDraft: false } : s));

@@ -1,6 +1,7 @@
 import { AUDIT_BACKUP_FORMAT } from "@sitesnag/shared/audits";
 import { describe, expect, it } from "vitest";
 import { createMemoryAuditRecords } from "../../../offline/audit-records.memory";
+import { needsSync } from "../sync/audit-sync";
 import { exportAudits, importAudits, importMessage } from "./audit-backup";
 import { createAuditRepository, isoDateToSeconds, randomId } from "./audit-repository";
 import { putSummaries, StorageFullError, SUMMARIES_KEY } from "./audit-summaries";
@@ -256,6 +257,34 @@ describe("backup round trip", () => {
       base: { auditorSignature: "", siteRepSignature: "" },
       syncedUpdatedAt: reopened.updatedAt,
     });
+  });
+
+  it("a change saved in the same second as the version the server has is still sent, and a draft made after it still wins", async () => {
+    // Every call below happens at NOW: the same second throughout.
+    const { repo, records } = setup();
+    const created = await repo.create(owner, project, { projectId: "p1", auditDate: "2026-11-20", notes: "" });
+    const loaded = await repo.load("u1", created.id);
+    if (!loaded) throw new Error("missing");
+    const record = await repo.getSync(created.id);
+    if (!record) throw new Error("missing");
+    // The sync has just sent the new audit: the server has it as of its stamp.
+    await records.putSync({ ...record, serverId: "s1", base: loaded.saved, syncedUpdatedAt: created.updatedAt });
+    expect(needsSync(created, await repo.getSync(created.id))).toBe(false);
+
+    const answered = {
+      ...loaded.saved,
+      checklist: loaded.saved.checklist.map((i, n) => (n === 0 ? { ...i, status: "C" as const } : i)),
+    };
+    const saved = await repo.save("u1", answered);
+    expect(saved.updatedAt).toBeGreaterThan(created.updatedAt);
+    expect(needsSync(saved, await repo.getSync(created.id))).toBe(true);
+    // And again, one more save in that second.
+    const again = await repo.save("u1", { ...answered, notes: "Scaffold tag missing" });
+    expect(again.updatedAt).toBeGreaterThan(saved.updatedAt);
+
+    // The editor stamps a draft no earlier than the saved version (use-audit-editor): it wins on load.
+    await repo.saveDraft({ ...answered, notes: "Typed after saving", updatedAt: again.updatedAt });
+    expect((await repo.load("u1", created.id))?.draft).toMatchObject({ notes: "Typed after saving" });
   });
 
   it("deletes: the device copy goes at once and a tombstone for the sync stays, with or without a server id", async () => {

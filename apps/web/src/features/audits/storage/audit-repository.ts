@@ -44,6 +44,16 @@ export function randomId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * The `updatedAt` of a new saved version: now, but always later than the version it replaces, even
+ * within the same second. The sync record says how far the server has the audit by this stamp
+ * (`syncedUpdatedAt`), so a change saved in the same second as the last synced version must get a
+ * later one, or it would count as sent and never be sent. Rapid saves run a few seconds ahead of
+ * the clock at most, and the clock catches up.
+ */
+export const nextStamp = (saved: Pick<AuditDetail, "updatedAt"> | undefined, at: number): number =>
+  Math.max(at, (saved?.updatedAt ?? 0) + 1);
+
 export function createAuditRepository({ records, storage, now = () => Date.now(), newId = randomId }: RepositoryDeps) {
   /** The summary as the list shows it, recomputed from a detail. */
   const summarise = (previous: AuditSummary, detail: AuditDetail): AuditSummary => {
@@ -191,7 +201,8 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
       const previous = findSummary(storage, userId, detail.auditId);
       if (!previous || detail.userId !== userId) throw new Error("Audit not found");
       const at = seconds(now());
-      const stamped = { ...stampChangedItems(await records.getDetail(detail.auditId), detail, at), updatedAt: at };
+      const saved = await records.getDetail(detail.auditId);
+      const stamped = { ...stampChangedItems(saved, detail, at), updatedAt: nextStamp(saved, at) };
       await records.saveDetail(stamped);
       removeClosingCopy(storage, detail.auditId);
       const summary = summarise(previous, stamped);
@@ -257,7 +268,7 @@ export function createAuditRepository({ records, storage, now = () => Date.now()
         auditorSignedAt: null,
         siteRepSignature: "",
         siteRepSignedAt: null,
-        updatedAt: seconds(now()),
+        updatedAt: nextStamp(saved, seconds(now())),
       };
       await records.saveDetail(detail);
       const unsigned = { auditorSignature: "", auditorSignedAt: null, siteRepSignature: "", siteRepSignedAt: null };
