@@ -23,6 +23,21 @@ type Named = { key: string | null; workspaceId: string; auditId: string | null }
 const BATCH = 100;
 const big = (value: number) => sql<number>`cast(${value} as bigint)`;
 
+/** Where each kind of file is named and its size recorded: its table, key column and bytes column. */
+const FILES = {
+  "attachment-thumbnail": { table: "attachments", key: "thumbnail_key", bytes: "thumbnail_bytes" },
+  "comment-photo": { table: "comment_photos", key: "storage_key", bytes: "size_bytes" },
+  "comment-photo-thumbnail": { table: "comment_photos", key: "thumbnail_key", bytes: "thumbnail_bytes" },
+  "audit-photo-thumbnail": { table: "audit_photos", key: "thumbnail_key", bytes: "thumbnail_bytes" },
+  "audit-auditor-signature": { table: "audits", key: "auditor_signature_key", bytes: "auditor_signature_bytes" },
+  "audit-site-rep-signature": { table: "audits", key: "site_rep_signature_key", bytes: "site_rep_signature_bytes" },
+} as const satisfies Record<
+  Kind,
+  {
+    [T in keyof Database]: { table: T; key: keyof Database[T] & string; bytes: keyof Database[T] & string };
+  }[keyof Database]
+>;
+
 /** The file a listed row names, with its workspace (and audit), while its size is still unrecorded. */
 async function findFile(ctx: Pick<AppContext, "db">, kind: Kind, rowId: string): Promise<Named | null> {
   if (kind === "audit-photo-thumbnail") {
@@ -79,64 +94,10 @@ async function recordOnRow(
   key: string,
   bytes: number,
 ): Promise<boolean> {
-  let result: { numUpdatedRows: bigint };
-  switch (kind) {
-    case "audit-photo-thumbnail":
-      result = await trx
-        .updateTable("audit_photos")
-        .set({ thumbnail_bytes: bytes })
-        .where("id", "=", rowId)
-        .where("thumbnail_key", "=", key)
-        .where("thumbnail_bytes", "=", 0)
-        .executeTakeFirst();
-      break;
-    case "attachment-thumbnail":
-      result = await trx
-        .updateTable("attachments")
-        .set({ thumbnail_bytes: bytes })
-        .where("id", "=", rowId)
-        .where("thumbnail_key", "=", key)
-        .where("thumbnail_bytes", "=", 0)
-        .executeTakeFirst();
-      break;
-    case "comment-photo":
-      result = await trx
-        .updateTable("comment_photos")
-        .set({ size_bytes: bytes })
-        .where("id", "=", rowId)
-        .where("storage_key", "=", key)
-        .where("size_bytes", "=", 0)
-        .executeTakeFirst();
-      break;
-    case "comment-photo-thumbnail":
-      result = await trx
-        .updateTable("comment_photos")
-        .set({ thumbnail_bytes: bytes })
-        .where("id", "=", rowId)
-        .where("thumbnail_key", "=", key)
-        .where("thumbnail_bytes", "=", 0)
-        .executeTakeFirst();
-      break;
-    case "audit-auditor-signature":
-      result = await trx
-        .updateTable("audits")
-        .set({ auditor_signature_bytes: bytes })
-        .where("id", "=", rowId)
-        .where("auditor_signature_key", "=", key)
-        .where("auditor_signature_bytes", "=", 0)
-        .executeTakeFirst();
-      break;
-    case "audit-site-rep-signature":
-      result = await trx
-        .updateTable("audits")
-        .set({ site_rep_signature_bytes: bytes })
-        .where("id", "=", rowId)
-        .where("site_rep_signature_key", "=", key)
-        .where("site_rep_signature_bytes", "=", 0)
-        .executeTakeFirst();
-      break;
-  }
-  return Number(result.numUpdatedRows) === 1;
+  const { table, key: keyColumn, bytes: bytesColumn } = FILES[kind];
+  const result = await sql`update ${sql.table(table)} set ${sql.ref(bytesColumn)} = ${big(bytes)}
+      where id = ${rowId} and ${sql.ref(keyColumn)} = ${key} and ${sql.ref(bytesColumn)} = 0`.execute(trx);
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 /** Measures one listed file and charges it; the listing row goes either way. True when charged. */
@@ -181,25 +142,16 @@ export async function measureUnmeasuredFiles(ctx: Pick<AppContext, "db" | "stora
   }
 }
 
-type SnapshotRows = Partial<
-  Record<"attachments" | "comment_photos" | "audit_photos" | "audits", Record<string, unknown>[]>
->;
+type SnapshotRows = Partial<Record<(typeof FILES)[Kind]["table"], Record<string, unknown>[]>>;
 
 /** The files among rows about to be put back (a Trash restore) whose size is still unrecorded. */
 export function unmeasuredAmong(rows: SnapshotRows): { kind: Kind; row_id: string }[] {
-  const unmeasured = (row: Record<string, unknown>, key: string, bytes: string) =>
-    row[key] != null && Number(row[bytes] ?? 0) === 0;
-  const listed: { kind: Kind; row_id: string }[] = [];
-  const add = (table: keyof SnapshotRows, kind: Kind, key: string, bytes: string) => {
-    for (const row of rows[table] ?? []) if (unmeasured(row, key, bytes)) listed.push({ kind, row_id: String(row.id) });
-  };
-  add("attachments", "attachment-thumbnail", "thumbnail_key", "thumbnail_bytes");
-  add("comment_photos", "comment-photo", "storage_key", "size_bytes");
-  add("comment_photos", "comment-photo-thumbnail", "thumbnail_key", "thumbnail_bytes");
-  add("audit_photos", "audit-photo-thumbnail", "thumbnail_key", "thumbnail_bytes");
-  add("audits", "audit-auditor-signature", "auditor_signature_key", "auditor_signature_bytes");
-  add("audits", "audit-site-rep-signature", "site_rep_signature_key", "site_rep_signature_bytes");
-  return listed;
+  return (Object.keys(FILES) as Kind[]).flatMap((kind) => {
+    const { table, key, bytes } = FILES[kind];
+    return (rows[table] ?? [])
+      .filter((row) => row[key] != null && Number(row[bytes] ?? 0) === 0)
+      .map((row) => ({ kind, row_id: String(row.id) }));
+  });
 }
 
 /**
