@@ -27,6 +27,9 @@ test("empty state, create through the modal with validation, search, open", asyn
   await dialog.getByLabel("Project name").fill("Hillside Surgery");
   await dialog.getByLabel("Description").fill("GP practice refurbishment");
   await dialog.getByRole("button", { name: "Create Project" }).click();
+  // The list refetches before the dialog closes: typing into the search box behind a modal dialog
+  // would go nowhere (it is inert), so wait for the dialog to go first, as a user does.
+  await expect(dialog).toBeHidden();
 
   const list = page.getByRole("list", { name: "Projects" });
   await expect(list.getByRole("listitem")).toHaveCount(2);
