@@ -505,7 +505,7 @@ async function main() {
       .join(" ");
     log(`  server allocator: ${allocator || "glibc defaults"} (scripts/allocator-env.mjs, as npm start runs it)`);
     log(
-      `  server Node flags: ${[...serverNodeArgs({ NODE_OPTIONS: process.env.SCALE_SERVER_NODE_OPTIONS }), process.env.SCALE_SERVER_NODE_OPTIONS].filter(Boolean).join(" ") || "none"} (scripts/allocator-env.mjs)`,
+      `  server Node flags: ${[...serverNodeArgs({ ...process.env, NODE_OPTIONS: process.env.SCALE_SERVER_NODE_OPTIONS }), process.env.SCALE_SERVER_NODE_OPTIONS].filter(Boolean).join(" ") || "none"} (scripts/allocator-env.mjs)`,
     );
     if (MEMORY_SPLIT) {
       try {
