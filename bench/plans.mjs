@@ -118,16 +118,7 @@ const server = await startServer(process.env.BENCH_SERVER_ROOT ?? root, {
   WORKSPACE_WRITE_ITEMS_PER_MINUTE: "100000",
 });
 try {
-  const session = await call(server.url, "POST", "/auth/register", {
-    body: {
-      firstName: "Bench",
-      lastName: "Plans",
-      email: `plans.${Date.now()}@example.com`,
-      password: "bench-plans-1",
-    },
-  });
-  const token = session.accessToken;
-  const project = (await call(server.url, "POST", "/projects", { token, body: { name: "Plans bench" } })).project;
+  const { session, token, project } = await accountWithProject("Plans", "Plans bench");
 
   // 1. A 10-page A1 set: per-page render times (ready one after another in one worker).
   const a1 = await drawingSet(values["browser-only"] ? 1 : 10, "A1");
@@ -168,18 +159,24 @@ try {
   await server.stop();
 }
 
-/** Registers an account, makes it a project, and waits until `sheets` drawing pages of it are rendered. */
-async function otherWorkspace() {
+/** A new account (its own workspace) with one project. */
+async function accountWithProject(lastName, projectName) {
   const session = await call(server.url, "POST", "/auth/register", {
     body: {
-      firstName: "Other",
-      lastName: "Tenant",
-      email: `other.${Date.now()}@example.com`,
+      firstName: "Bench",
+      lastName,
+      email: `${lastName.toLowerCase()}.${Date.now()}@example.com`,
       password: "bench-plans-1",
     },
   });
   const token = session.accessToken;
-  const project = (await call(server.url, "POST", "/projects", { token, body: { name: "Other site" } })).project;
+  const project = (await call(server.url, "POST", "/projects", { token, body: { name: projectName } })).project;
+  return { session, token, project };
+}
+
+/** Another workspace: a project with a rendered 3-page drawing set and 50 pinned reports. */
+async function otherWorkspace() {
+  const { token, project } = await accountWithProject("Tenant", "Other site");
   const { sheets } = await upload(server.url, token, project.id, await drawingSet(3, "A3"), "Other.pdf");
   const items = Array.from({ length: 50 }, (_, n) => ({
     tempId: `other-${n}`,

@@ -36,6 +36,26 @@ describe.each(DIALECTS)("files stored before their size was recorded (%s)", (kin
     );
   const photo = async (seed: number) =>
     multipart({}, [{ name: "site.jpg", data: await jpegPhoto({ width: 900, height: 700, seed }) }]);
+  /** Puts the workspace back as a version before the sizes were recorded: `bytes` uncharged. */
+  const uncharge = async (workspaceId: string, bytes: number) =>
+    t.ctx.db
+      .updateTable("workspaces")
+      .set({ storage_bytes: sql<number>`storage_bytes - ${bytes}` })
+      .where("id", "=", workspaceId)
+      .execute();
+  /** A report with one photo, stored as today; answers its id. */
+  const reportWithPhoto = async (token: string, projectId: string, description: string, seed: number) => {
+    const report = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token,
+      ...(await multipart({ projectId, priority: "high", description }, [
+        { name: "p.jpg", data: await jpegPhoto({ width: 900, height: 700, seed }) },
+      ])),
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    return report.json().report.id as string;
+  };
 
   it("measures them once, counts them in the usage the admin sees, and releases them exactly", async () => {
     const { owner, projectId } = await auditTeam(t);
@@ -57,15 +77,7 @@ describe.each(DIALECTS)("files stored before their size was recorded (%s)", (kin
       payload: { auditorSignature: await signatureDataUrl(), siteRepSignature: await signatureDataUrl(280, 110) },
     });
     expect(signed.statusCode, signed.body).toBe(200);
-    const report = await t.request({
-      method: "POST",
-      url: "/api/snagging",
-      token,
-      ...(await multipart({ projectId, priority: "high", description: "Cracked tile" }, [
-        { name: "p.jpg", data: await jpegPhoto({ width: 900, height: 700, seed: 2 }) },
-      ])),
-    });
-    expect(report.statusCode, report.body).toBe(201);
+    await reportWithPhoto(token, projectId, "Cracked tile", 2);
     const full = await adminUsage(owner.user.id);
     const fullAudit = await auditBytes(audit.id);
 
@@ -99,11 +111,7 @@ describe.each(DIALECTS)("files stored before their size was recorded (%s)", (kin
       .set({ auditor_signature_bytes: 0, site_rep_signature_bytes: 0, storage_bytes: fullAudit - auditUncounted })
       .where("id", "=", audit.id)
       .execute();
-    await t.ctx.db
-      .updateTable("workspaces")
-      .set({ storage_bytes: sql<number>`storage_bytes - ${uncounted}` })
-      .where("id", "=", ws)
-      .execute();
+    await uncharge(ws, uncounted);
     expect(await adminUsage(owner.user.id)).toBe(full - uncounted);
 
     // The migration lists them from the stored rows; two instances measure at once; each file is
@@ -135,16 +143,7 @@ describe.each(DIALECTS)("files stored before their size was recorded (%s)", (kin
   const reportWithComment = async () => {
     const { owner, projectId } = await auditTeam(t);
     const token = owner.accessToken;
-    const report = await t.request({
-      method: "POST",
-      url: "/api/snagging",
-      token,
-      ...(await multipart({ projectId, priority: "high", description: "Loose handrail" }, [
-        { name: "p.jpg", data: await jpegPhoto({ width: 900, height: 700, seed: 5 }) },
-      ])),
-    });
-    expect(report.statusCode, report.body).toBe(201);
-    const reportId = report.json().report.id as string;
+    const reportId = await reportWithPhoto(token, projectId, "Loose handrail", 5);
     const comment = await t.request({
       method: "POST",
       url: `/api/snagging/${reportId}/comments`,
@@ -156,13 +155,6 @@ describe.each(DIALECTS)("files stored before their size was recorded (%s)", (kin
     expect(comment.statusCode, comment.body).toBe(201);
     return { owner, token, reportId, full: await adminUsage(owner.user.id) };
   };
-  /** Puts the workspace back as a version before the sizes were recorded: `bytes` uncharged. */
-  const uncharge = async (workspaceId: string, bytes: number) =>
-    t.ctx.db
-      .updateTable("workspaces")
-      .set({ storage_bytes: sql<number>`storage_bytes - ${bytes}` })
-      .where("id", "=", workspaceId)
-      .execute();
   const commentPhotoBytes = async (reportId: string) => {
     const rows = await t.ctx.db
       .selectFrom("comment_photos")

@@ -145,7 +145,7 @@ export async function measureUnmeasuredFiles(ctx: Pick<AppContext, "db" | "stora
 type SnapshotRows = Partial<Record<(typeof FILES)[Kind]["table"], Record<string, unknown>[]>>;
 
 /** The files among rows about to be put back (a Trash restore) whose size is still unrecorded. */
-export function unmeasuredAmong(rows: SnapshotRows): { kind: Kind; row_id: string }[] {
+function unmeasuredAmong(rows: SnapshotRows): { kind: Kind; row_id: string }[] {
   return (Object.keys(FILES) as Kind[]).flatMap((kind) => {
     const { table, key, bytes } = FILES[kind];
     return (rows[table] ?? [])
