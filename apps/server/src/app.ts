@@ -31,6 +31,7 @@ import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
+import { MailLimits } from "./mail/mail-limits";
 import { Mailer } from "./mail/mailer";
 import { notificationMailJob } from "./notification-mail/notification-mail.jobs";
 import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const ctx: AppContext = {
     writes: new WriteLimits({ config: options.config, db: options.db, redis }),
+    mailLimits: new MailLimits({ config: options.config, db: options.db, redis }),
     config: options.config,
     db: options.db,
     dbKind: options.dbKind,

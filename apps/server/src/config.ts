@@ -78,6 +78,13 @@ const EnvSchema = z.object({
   WORKSPACE_WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(200),
   DEMO_WRITE_ITEMS_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
   DEMO_WRITE_MB_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
+  MAIL_PER_HOUR: wholeNumber(1, 1_000_000).default(50),
+  MAIL_PER_DAY: wholeNumber(1, 1_000_000).default(200),
+  WORKSPACE_MAIL_PER_HOUR: wholeNumber(1, 1_000_000).default(100),
+  WORKSPACE_MAIL_PER_DAY: wholeNumber(1, 1_000_000).default(500),
+  NEW_ACCOUNT_MAIL_PER_HOUR: wholeNumber(1, 1_000_000).default(10),
+  NEW_ACCOUNT_MAIL_PER_DAY: wholeNumber(1, 1_000_000).default(30),
+  MAIL_RESEND_COOLDOWN_SECONDS: wholeNumber(0, 86_400).default(60),
   STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(10_240),
   DEMO_STORAGE_QUOTA_MB: wholeNumber(1, 1_000_000_000).default(50),
   PDF_MEMORY_MB: wholeNumber(16, 1_000_000).default(128),
@@ -175,6 +182,8 @@ export type Config = {
   pdfMemoryBytes: number;
   /** Writes per minute and storage per workspace (quotas/, decision 0019). */
   quotas: QuotaConfig;
+  /** Mail people may cause to outside addresses (mail/mail-limits.ts, decision 0049). */
+  mailLimits: MailLimitConfig;
   /** Drawings (issue 24): render threads, a page's time budget, and its pixel budget. */
   sheets: { workers: number; renderTimeoutSeconds: number; maxMegapixels: number };
 };
@@ -188,6 +197,17 @@ export type QuotaConfig = {
   demo: WriteBudget;
   storageBytes: number;
   demoStorageBytes: number;
+};
+
+/** Messages per hour and per day. */
+export type MailCap = { hour: number; day: number };
+export type MailLimitConfig = {
+  account: MailCap;
+  workspace: MailCap;
+  /** Accounts younger than a week and demo sandboxes, instead of `account`. */
+  newAccount: MailCap;
+  /** Between two sends of the same invitation; 0 turns it off. */
+  resendCooldownSeconds: number;
 };
 
 const MB = 1024 * 1024;
@@ -259,6 +279,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demo: { items: e.DEMO_WRITE_ITEMS_PER_MINUTE, bytes: e.DEMO_WRITE_MB_PER_MINUTE * MB },
       storageBytes: e.STORAGE_QUOTA_MB * MB,
       demoStorageBytes: e.DEMO_STORAGE_QUOTA_MB * MB,
+    },
+    mailLimits: {
+      account: { hour: e.MAIL_PER_HOUR, day: e.MAIL_PER_DAY },
+      workspace: { hour: e.WORKSPACE_MAIL_PER_HOUR, day: e.WORKSPACE_MAIL_PER_DAY },
+      newAccount: { hour: e.NEW_ACCOUNT_MAIL_PER_HOUR, day: e.NEW_ACCOUNT_MAIL_PER_DAY },
+      resendCooldownSeconds: e.MAIL_RESEND_COOLDOWN_SECONDS,
     },
     sheets: {
       workers: e.SHEET_WORKERS,

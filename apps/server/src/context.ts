@@ -3,6 +3,7 @@ import type { SessionStatus } from "./auth/session-status";
 import type { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
+import type { MailLimits } from "./mail/mail-limits";
 import type { Mailer } from "./mail/mailer";
 import type { PdfRenderer } from "./pdf/pdf-pool";
 import type { PhotoProcessor } from "./photos/photo-pool";
@@ -27,6 +28,8 @@ export type AppContext = {
   photos: PhotoProcessor;
   /** The mail outbox: `ctx.mail.queue(message, trx?)` (mail/mailer.ts). */
   mail: Mailer;
+  /** Mail per account and workspace per hour and day, and the resend cooldown (mail/mail-limits.ts). */
+  mailLimits: MailLimits;
   /** Writes per minute per account and workspace (quotas/write-limits.ts). */
   writes: WriteLimits;
   log: FastifyBaseLogger;

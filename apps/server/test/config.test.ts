@@ -45,6 +45,12 @@ describe("loadConfig", () => {
         storageBytes: 10 * 1024 ** 3,
         demoStorageBytes: 50 * 1024 * 1024,
       },
+      mailLimits: {
+        account: { hour: 50, day: 200 },
+        workspace: { hour: 100, day: 500 },
+        newAccount: { hour: 10, day: 30 },
+        resendCooldownSeconds: 60,
+      },
       sheets: { workers: 1, renderTimeoutSeconds: 180, maxMegapixels: 32 },
     });
   });
@@ -85,6 +91,13 @@ describe("loadConfig", () => {
       DEMO_WRITE_MB_PER_MINUTE: "2",
       STORAGE_QUOTA_MB: "2048",
       DEMO_STORAGE_QUOTA_MB: "8",
+      MAIL_PER_HOUR: "7",
+      MAIL_PER_DAY: "70",
+      WORKSPACE_MAIL_PER_HOUR: "9",
+      WORKSPACE_MAIL_PER_DAY: "90",
+      NEW_ACCOUNT_MAIL_PER_HOUR: "2",
+      NEW_ACCOUNT_MAIL_PER_DAY: "4",
+      MAIL_RESEND_COOLDOWN_SECONDS: "0",
     });
     expect(config).toEqual({
       port: 8080,
@@ -117,6 +130,12 @@ describe("loadConfig", () => {
         demo: { items: 5, bytes: 2 * 1024 * 1024 },
         storageBytes: 2048 * 1024 * 1024,
         demoStorageBytes: 8 * 1024 * 1024,
+      },
+      mailLimits: {
+        account: { hour: 7, day: 70 },
+        workspace: { hour: 9, day: 90 },
+        newAccount: { hour: 2, day: 4 },
+        resendCooldownSeconds: 0,
       },
       sheets: { workers: 1, renderTimeoutSeconds: 180, maxMegapixels: 32 },
     });

@@ -73,6 +73,13 @@ export async function createTestApp(
     WRITE_MB_PER_MINUTE: "1000000",
     WORKSPACE_WRITE_ITEMS_PER_MINUTE: "1000000",
     WORKSPACE_WRITE_MB_PER_MINUTE: "1000000",
+    // The same for mail caused by people (mail-limits.test.ts tests the caps with its own values).
+    MAIL_PER_HOUR: "1000000",
+    MAIL_PER_DAY: "1000000",
+    WORKSPACE_MAIL_PER_HOUR: "1000000",
+    WORKSPACE_MAIL_PER_DAY: "1000000",
+    NEW_ACCOUNT_MAIL_PER_HOUR: "1000000",
+    NEW_ACCOUNT_MAIL_PER_DAY: "1000000",
     WEB_DIST: "/nonexistent",
     ...env,
   });

@@ -9,7 +9,8 @@
 import type { SharedRedis } from "../shared-state/redis";
 
 export type WriteAmount = { items: number; bytes: number };
-export type CounterLimit = { key: string; items: number; bytes: number };
+/** `windowMs`, when given, is this counter's own window (the mail caps count an hour and a day at once). */
+export type CounterLimit = { key: string; items: number; bytes: number; windowMs?: number };
 
 const CAPACITY = 100_000;
 
@@ -47,7 +48,7 @@ export class MemoryWriteCounter implements WriteCounter {
         used.bytes += amount.bytes;
       } else {
         if (this.windows.size >= CAPACITY) this.makeRoom(now);
-        this.windows.set(limit.key, { ...amount, endsAt: now + windowMs });
+        this.windows.set(limit.key, { ...amount, endsAt: now + (limit.windowMs ?? windowMs) });
       }
     }
     return refusal;
@@ -69,27 +70,27 @@ export class MemoryWriteCounter implements WriteCounter {
   }
 }
 
-// KEYS: one hash per counter (fields i = items, b = bytes). ARGV: items, bytes, window ms, then per
-// key its item and byte limits. Answers {wait ms, refusing key's index (1-based)}, or {0, 0} once
+// KEYS: one hash per counter (fields i = items, b = bytes). ARGV: items, bytes, the default window
+// ms (unused here), then per key its item limit, byte limit and window ms. Answers {wait ms, refusing key's index (1-based)}, or {0, 0} once
 // every counter is charged.
 const CHARGE = `
-local items, bytes, window = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local items, bytes = tonumber(ARGV[1]), tonumber(ARGV[2])
 local wait, refused = 0, 0
 for n, key in ipairs(KEYS) do
   local used = redis.call('HMGET', key, 'i', 'b')
   local ui, ub = tonumber(used[1] or '0'), tonumber(used[2] or '0')
-  local maxItems, maxBytes = tonumber(ARGV[2 + n * 2]), tonumber(ARGV[3 + n * 2])
+  local maxItems, maxBytes = tonumber(ARGV[1 + n * 3]), tonumber(ARGV[2 + n * 3])
   if not (ui == 0 and ub == 0) and (ui + items > maxItems or ub + bytes > maxBytes) then
     local ttl = redis.call('PTTL', key)
-    if ttl < 1 then ttl = window end
+    if ttl < 1 then ttl = tonumber(ARGV[3 + n * 3]) end
     if ttl > wait then wait, refused = ttl, n end
   end
 end
 if wait > 0 then return {wait, refused} end
-for _, key in ipairs(KEYS) do
+for n, key in ipairs(KEYS) do
   redis.call('HINCRBY', key, 'i', items)
   redis.call('HINCRBY', key, 'b', bytes)
-  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, window) end
+  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, tonumber(ARGV[3 + n * 3])) end
 end
 return {0, 0}`;
 
@@ -98,7 +99,12 @@ export class RedisWriteCounter implements WriteCounter {
 
   async charge(limits: readonly CounterLimit[], amount: WriteAmount, windowMs: number): Promise<ChargeResult> {
     const keys = limits.map((l) => `${this.redis.prefix}writes:${l.key}`);
-    const args = [amount.items, amount.bytes, windowMs, ...limits.flatMap((l) => [l.items, l.bytes])];
+    const args = [
+      amount.items,
+      amount.bytes,
+      windowMs,
+      ...limits.flatMap((l) => [l.items, l.bytes, l.windowMs ?? windowMs]),
+    ];
     const [wait, refused] = (await this.redis.client.eval(CHARGE, keys.length, ...keys, ...args)) as [number, number];
     return { waitMs: Number(wait), refused: Number(refused) - 1 };
   }
@@ -106,11 +112,15 @@ export class RedisWriteCounter implements WriteCounter {
 
 /** Redis when configured and answering, else this instance's memory (with a warning). */
 export class FallbackWriteCounter implements WriteCounter {
-  private readonly memory = new MemoryWriteCounter();
+  private readonly memory: MemoryWriteCounter;
   private readonly shared: RedisWriteCounter | undefined;
 
-  constructor(private readonly redis?: SharedRedis) {
+  constructor(
+    private readonly redis?: SharedRedis,
+    now: () => number = Date.now,
+  ) {
     this.shared = redis ? new RedisWriteCounter(redis) : undefined;
+    this.memory = new MemoryWriteCounter(now);
   }
 
   async charge(limits: readonly CounterLimit[], amount: WriteAmount, windowMs: number): Promise<ChargeResult> {

@@ -86,6 +86,8 @@ export async function createShareLink(
   };
   const url = `${origin}/s/${token}`;
   const sendTo = input.sendTo?.toLowerCase() || null;
+  // Mail to an address of the caller's choosing is capped (mail/mail-limits.ts): refused, no link.
+  if (sendTo) await ctx.mailLimits.charge(user);
   // The link and its mail commit together: a refused address (400) leaves no link behind.
   await ctx.db.transaction().execute(async (trx) => {
     await insertShareLink(trx, row);

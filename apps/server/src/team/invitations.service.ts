@@ -75,6 +75,8 @@ export async function createInvitation(
     const existing = await findUserByEmail(ctx.db, email);
     if (existing?.workspace_id === user.workspace_id) throw conflict("This person is already a member of your team");
   }
+  // Counted before anything is made: a refused invitation (429) leaves neither a row nor a mail.
+  if (email) await ctx.mailLimits.charge(user);
   const token = randomBytes(32).toString("base64url");
   const now = nowSeconds();
   const row = {
@@ -120,6 +122,7 @@ export async function resendInvitation(ctx: AppContext, user: UserRow, id: strin
     throw new AppError(400, "This invitation has no email address. Copy a new link by creating another invitation.");
   }
   const email = row.email;
+  await ctx.mailLimits.charge(user, 1, row.id);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = nowSeconds() + INVITATION_LIFETIME_SECONDS;
   await ctx.db.transaction().execute(async (trx) => {
