@@ -222,6 +222,29 @@ describe.each(DIALECTS)("password reset by email (%s)", (kind) => {
     expect(smtp.messages).toHaveLength(3);
   });
 
+  it("takes as long to answer for an address without an account as for one with", async () => {
+    // Each known address asked once (the fourth request for one address would skip the work),
+    // interleaved with unknown ones so a change of the machine's load falls on both.
+    const accounts = await Promise.all(Array.from({ length: 16 }, () => signUp(t)));
+    const known: number[] = [];
+    const unknown: number[] = [];
+    const timed = async (email: string, into: number[]) => {
+      const started = performance.now();
+      expect((await forgot(email)).statusCode).toBe(202);
+      into.push(performance.now() - started);
+    };
+    for (const [n, account] of accounts.entries()) {
+      await timed(account.user.email, known);
+      await timed(`nobody.${n}.${Date.now()}@example.com`, unknown);
+    }
+    const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1] as number;
+    const ratio = median(known) / median(unknown);
+    expect(ratio, `medians: account ${median(known)} ms, none ${median(unknown)} ms`).toBeGreaterThan(0.8);
+    expect(ratio, `medians: account ${median(known)} ms, none ${median(unknown)} ms`).toBeLessThan(1.25);
+    await t.ctx.mail.deliverDue();
+    expect(smtp.messages).toHaveLength(accounts.length);
+  });
+
   it("refuses a malformed address with a sentence and queues nothing", async () => {
     const before = await countRows(t, "mail_outbox");
     expectFieldError(await forgot("not an address"), "email", "Invalid email address");
