@@ -84,6 +84,27 @@ describe("the request log (default level)", () => {
     expect(log()).toContain('"url":"/s/*"');
   });
 
+  it("keeps search text and email addresses out", async () => {
+    const owner = await signUp(t);
+    const words = `tilekerb${randomBytes(4).toString("hex")}`;
+    const address = `pat.${randomBytes(4).toString("hex")}@outside.example`;
+    for (const url of [
+      `/api/projects?search=${words}`,
+      `/api/projects?search=${encodeURIComponent(`${words} crack`)}&limit=20`,
+      `/api/users?search=${encodeURIComponent(address)}`,
+      `/api/users?search=${address}`,
+      `/api/snagging?q=${words}`,
+      `/api/snagging?assignee=${encodeURIComponent(address)}`,
+    ]) {
+      await t.request({ method: "GET", url, token: owner.accessToken });
+    }
+    expect(log()).toContain('"url":"/api/projects?search=[redacted]"');
+    expect(log()).toContain('"url":"/api/projects?search=[redacted]&limit=20"');
+    expect(log()).not.toContain(words);
+    expect(log()).not.toContain(address);
+    expect(log()).not.toContain(encodeURIComponent(address));
+  });
+
   it("keeps the route pattern and harmless query parameters for debugging", () => {
     expect(loggedUrl({ url: "/api/snagging?status=open&page=2", routeOptions: { url: "/api/snagging" } })).toBe(
       "/api/snagging?status=open&page=2",
@@ -94,7 +115,7 @@ describe("the request log (default level)", () => {
     expect(loggedUrl({ url: "/invite/abc.def-ghi_jkl" })).toBe("/invite/*");
     expect(loggedUrl({ url: "/" })).toBe("/");
     expect(redactQuery("access_token=a&Signature=b&X-Amz-Credential=c&q=d&flag")).toBe(
-      "access_token=[redacted]&Signature=[redacted]&X-Amz-Credential=[redacted]&q=d&flag",
+      "access_token=[redacted]&Signature=[redacted]&X-Amz-Credential=[redacted]&q=[redacted]&flag",
     );
   });
 });

@@ -7,11 +7,14 @@
 // - a request no route matched (the web app's fallback, a 404) logs only its first path segment,
 //   and only when that segment is short and plain (`/invite/*`), else `/*`;
 // - a query keeps its parameter names, and the values of those whose name says secret
-//   (token, key, code, signature, password…) become `[redacted]`.
+//   (token, key, code, signature, password…) become `[redacted]`, as do what people type or are
+//   named by: search text (search, q, query…), names, notes, and any value holding an `@` (an
+//   email address; issue 34).
 // Generic by construction: a route added later with a token in its path or query is covered.
 import type { FastifyServerOptions } from "fastify";
 
 const SECRET_NAME = /token|key|secret|pass|code|sig|auth|credential|otp|ticket|session/i;
+const PERSONAL_NAME = /search|^q$|query|text|mail|name|note|descr|comment|phone|address|filter/i;
 const PLAIN_SEGMENT = /^[a-z][a-z0-9-]{0,23}$/i;
 const MAX_QUERY_LENGTH = 512;
 
@@ -31,7 +34,10 @@ function decodedName(name: string): string {
   }
 }
 
-/** The query with the values of secret-named parameters replaced. */
+const isPrivate = (name: string, value: string): boolean =>
+  SECRET_NAME.test(name) || PERSONAL_NAME.test(name) || decodedName(value).includes("@");
+
+/** The query with the values of secret-named, free-text and address-holding parameters replaced. */
 export function redactQuery(query: string): string {
   const shown = query
     .slice(0, MAX_QUERY_LENGTH)
@@ -39,7 +45,8 @@ export function redactQuery(query: string): string {
     .map((pair) => {
       const equals = pair.indexOf("=");
       const name = equals === -1 ? pair : pair.slice(0, equals);
-      return SECRET_NAME.test(decodedName(name)) && equals !== -1 ? `${name}=[redacted]` : pair;
+      if (equals === -1) return pair;
+      return isPrivate(decodedName(name), pair.slice(equals + 1)) ? `${name}=[redacted]` : pair;
     })
     .join("&");
   return query.length > MAX_QUERY_LENGTH ? `${shown}…` : shown;
