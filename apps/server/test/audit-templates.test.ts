@@ -307,6 +307,12 @@ describe.each(DIALECTS)("audit templates (%s)", (kind) => {
       'Row 3: the answer set "Maybe" is not one of C/I/NC/N/A, Yes/No/N/A, Number, Text',
     );
     await bad("Section,Question,Guidance,Answer set\nA,Q1,,Yes/No\nB,q1,,Text", "Row 3: the question repeats row 2");
+    // An unbalanced quote would swallow the rest of the file into one question: refused, line named
+    // (row 3 starts on line 4: row 2's quoted guidance holds a line break).
+    await bad(
+      'Section,Question,Guidance,Answer set\nA,Q1,"two\nlines",Text\nA,"Q2,,Yes/No\nA,Q3,,Text\nA,Q4,,Text',
+      "Row 3 (line 4): a quoted cell starts here and its closing quote is missing, so the rest of the file would be one question. Add the closing quote (a quote inside a quoted cell is written twice)",
+    );
     const huge = ["Section,Question,Guidance,Answer set", ...Array.from({ length: 10_000 }, (_, i) => `S,Q${i},,Text`)];
     await bad(huge.join("\n"), "A template can have at most 200 questions; this file has 10000 rows");
     expect(await countRows(t, "audit_templates")).toBe(before);

@@ -12,27 +12,41 @@ export type CsvResult = { ok: true; template: CsvTemplate } | { ok: false; error
 const REQUIRED = ["section", "question", "guidance", "answer set"] as const;
 const MAX_ERRORS = 20;
 
-/** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. */
-export function parseCsv(text: string): string[][] {
+/** Where a quoted cell opened and never closed: its row (the header is row 1) and line in the file. */
+export type UnclosedQuote = { row: number; line: number };
+
+/**
+ * RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. A quote that is never
+ * closed would make the rest of the file one cell; it is reported instead (`unclosed`).
+ */
+export function readCsv(text: string): { rows: string[][]; unclosed: UnclosedQuote | undefined } {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
   let quoted = false;
+  let line = 1;
+  let opened: UnclosedQuote | undefined;
   const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   for (let i = 0; i < input.length; i += 1) {
     const ch = input[i];
+    if (ch === "\n" || (ch === "\r" && input[i + 1] !== "\n")) line += 1;
     if (quoted) {
       if (ch === '"' && input[i + 1] === '"') {
         cell += '"';
         i += 1;
       } else if (ch === '"') quoted = false;
       else cell += ch;
-    } else if (ch === '"' && cell === "") quoted = true;
-    else if (ch === ",") {
+    } else if (ch === '"' && cell === "") {
+      quoted = true;
+      opened = { row: rows.length + 1, line };
+    } else if (ch === ",") {
       row.push(cell);
       cell = "";
     } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && input[i + 1] === "\n") i += 1;
+      if (ch === "\r" && input[i + 1] === "\n") {
+        i += 1;
+        line += 1;
+      }
       row.push(cell);
       rows.push(row);
       row = [];
@@ -43,8 +57,10 @@ export function parseCsv(text: string): string[][] {
     row.push(cell);
     rows.push(row);
   }
-  return rows;
+  return { rows, unclosed: quoted ? opened : undefined };
 }
+
+export const parseCsv = (text: string): string[][] => readCsv(text).rows;
 
 const header = (cell: string) =>
   cell
@@ -65,7 +81,15 @@ export function answerSetFromCell(cell: string): AnswerSet | undefined {
 }
 
 export function templateFromCsv(text: string): CsvResult {
-  const rows = parseCsv(text);
+  const { rows, unclosed } = readCsv(text);
+  if (unclosed) {
+    return {
+      ok: false,
+      errors: [
+        `Row ${unclosed.row} (line ${unclosed.line}): a quoted cell starts here and its closing quote is missing, so the rest of the file would be one question. Add the closing quote (a quote inside a quoted cell is written twice)`,
+      ],
+    };
+  }
   const first = rows[0];
   if (!first || first.every((c) => c.trim() === "")) {
     return { ok: false, errors: ["Row 1: the header row is missing (section, question, guidance, answer set)"] };

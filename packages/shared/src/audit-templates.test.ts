@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { complianceScore } from "./audit-scoring";
 import { AUDIT_TEMPLATE } from "./audit-template";
-import { parseCsv, templateFromCsv } from "./audit-template-csv";
+import { parseCsv, readCsv, templateFromCsv } from "./audit-template-csv";
 import {
   answerLabel,
   numberStatus,
@@ -89,5 +89,15 @@ describe("audit templates", () => {
       "Row 2: the question is empty",
       'Row 3: the answer set "Sometimes" is not one of C/I/NC/N/A, Yes/No/N/A, Number, Text',
     ]);
+  });
+
+  it("refuses a quote that is never closed, naming its row and line", () => {
+    const file = 'Section,Question,Guidance,Answer set\r\nA,Q1,,Text\r\nA,"Q2,,Yes/No\r\nA,Q3,,Text\r\n';
+    const result = templateFromCsv(file);
+    expect(result.ok ? [] : result.errors).toEqual([
+      "Row 3 (line 3): a quoted cell starts here and its closing quote is missing, so the rest of the file would be one question. Add the closing quote (a quote inside a quoted cell is written twice)",
+    ]);
+    expect(readCsv('a\n"b\nc"\n"d').unclosed).toEqual({ row: 3, line: 4 });
+    expect(readCsv('a\r"b""\rc"\r\nd').unclosed).toBeUndefined();
   });
 });
