@@ -7,7 +7,7 @@ import type { Report } from "@sitesnag/shared/snagging";
 import type { SyncResponse } from "@sitesnag/shared/sync";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_RATE_LIMIT, type Cluster, startCluster, until } from "./cluster";
+import { AUTH_RATE_LIMIT, type Cluster, startBalancer, startCluster, until } from "./cluster";
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -259,6 +259,50 @@ function load(token: string, projectId: string, options: { workers: number; retr
     },
   };
 }
+
+describe("floods refused by HAProxy, before Node", () => {
+  // A second balancer from the shipped file with low rates, in front of the same instances.
+  const RATES = { address: 60, token: 20 };
+
+  it("answers 429 itself past the per-token rate, while another token from the address is served", async () => {
+    const flooder = await register(cluster.url, newClient());
+    const other = await register(cluster.url, newClient());
+    const balancer = await startBalancer(cluster.a, cluster.b, RATES);
+    try {
+      const answers = [];
+      for (let i = 0; i < RATES.token + 10; i += 1)
+        answers.push(await call(balancer.url, "/api/projects", { token: flooder.accessToken }));
+      const served = answers.filter((r) => r.status === 200);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(served.length).toBe(RATES.token);
+      expect(refused.length).toBe(10);
+      for (const res of refused) {
+        // No instance saw it: instances' answers carry x-served-by.
+        expect(res.headers.get("x-served-by")).toBeNull();
+        expect(res.headers.get("retry-after")).toBe("10");
+        expect(res.json()).toEqual({
+          statusCode: 429,
+          error: "Too Many Requests",
+          message: "Too many requests in a short time. Please wait 10 seconds and try again.",
+        });
+      }
+      expect(served.every((r) => r.headers.get("x-served-by") !== null)).toBe(true);
+      const second = await call(balancer.url, "/api/projects", { token: other.accessToken });
+      expect(second.status).toBe(200);
+
+      // Past the address's rate, everything from it is refused, with a token or without.
+      let status = 200;
+      for (let i = 0; i < RATES.address && status !== 429; i += 1)
+        status = (await call(balancer.url, "/api/health")).status;
+      expect(status).toBe(429);
+      const afterFlood = await call(balancer.url, "/api/projects", { token: other.accessToken });
+      expect(afterFlood.status).toBe(429);
+      expect(afterFlood.headers.get("x-served-by")).toBeNull();
+    } finally {
+      await balancer.stop();
+    }
+  });
+});
 
 describe("failures under load", () => {
   let token: string;

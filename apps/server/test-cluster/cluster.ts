@@ -120,14 +120,76 @@ export type Cluster = {
 /** The HAProxy configuration shipped for deployments: the test runs that very file. */
 const HAPROXY_CONFIG = path.resolve(serverDir, "../../deploy/haproxy.cfg.example");
 
-/** The environment deploy/haproxy.cfg.example reads its addresses and check interval from. */
-const haproxyEnv = (ports: { front: number; stats: number; a: number; b: number }) => ({
+/** The environment deploy/haproxy.cfg.example reads its addresses, check interval and rates from. */
+const haproxyEnv = (ports: { front: number; stats: number; a: number; b: number }, rates: BalancerRates) => ({
   SITESNAG_BIND: `127.0.0.1:${ports.front}`,
   SITESNAG_SERVER_A: `127.0.0.1:${ports.a}`,
   SITESNAG_SERVER_B: `127.0.0.1:${ports.b}`,
   SITESNAG_STATS_BIND: `127.0.0.1:${ports.stats}`,
   SITESNAG_CHECK_INTERVAL: "250ms",
+  SITESNAG_ADDRESS_RATE: String(rates.address),
+  SITESNAG_TOKEN_RATE: String(rates.token),
 });
+
+/** Requests per 10 s per client address and per token past which HAProxy answers 429 itself. */
+export type BalancerRates = { address: number; token: number };
+/**
+ * Every test reaches HAProxy from 127.0.0.1 and the load tests write from one account as fast as
+ * the machine allows: the main balancer's rates are out of reach. The flood test starts its own
+ * balancer from the same file with low ones (`startBalancer`).
+ */
+const UNREACHED: BalancerRates = { address: 1_000_000, token: 1_000_000 };
+
+export type Balancer = {
+  url: string;
+  /** HAProxy's view of a server: "UP", "DOWN", … */
+  serverStatus: (name: string) => Promise<string>;
+  /** HAProxy's log lines (one per request, httplog format) that match `pattern`. */
+  log: (pattern: RegExp) => string;
+  stop: () => Promise<void>;
+};
+
+/** HAProxy from the shipped file in front of instances `a` and `b`, both seen up before it resolves. */
+export async function startBalancer(a: Instance, b: Instance, rates: BalancerRates = UNREACHED): Promise<Balancer> {
+  const [front, stats] = [await freePort(), await freePort()];
+  const haproxy = spawn(HAPROXY, ["-db", "-f", HAPROXY_CONFIG], {
+    env: { ...process.env, ...haproxyEnv({ front, stats, a: a.port, b: b.port }, rates) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stop = async () => {
+    const done = exited(haproxy);
+    haproxy.kill("SIGTERM");
+    await done;
+  };
+  let haproxyLog = "";
+  haproxy.stdout?.on("data", (d: Buffer) => (haproxyLog += d.toString()));
+  haproxy.stderr?.on("data", (d: Buffer) => (haproxyLog += d.toString()));
+  haproxy.on("error", (error) => (haproxyLog += `${error.message}\n`));
+
+  const serverStatus = async (name: string): Promise<string> => {
+    const csv = await fetch(`http://127.0.0.1:${stats}/stats;csv`)
+      .then((r) => r.text())
+      .catch(() => "");
+    const row = csv.split("\n").find((line) => line.startsWith(`app,${name},`));
+    const header = csv.split("\n")[0]?.replace(/^# /, "").split(",") ?? [];
+    return row?.split(",")[header.indexOf("status")] ?? "UNKNOWN";
+  };
+  try {
+    await until("HAProxy to see both servers up", async () => {
+      if (haproxy.exitCode !== null || haproxyLog.includes("ENOENT")) throw new Error(`haproxy: ${haproxyLog}`);
+      return (await serverStatus("a")) === "UP" && (await serverStatus("b")) === "UP";
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const log = (pattern: RegExp) =>
+    haproxyLog
+      .split("\n")
+      .filter((line) => pattern.test(line))
+      .join("\n");
+  return { url: `http://127.0.0.1:${front}`, serverStatus, log, stop };
+}
 
 export async function startCluster(): Promise<Cluster> {
   // Undone in reverse order by close(), or at once when start-up fails half-way.
@@ -183,7 +245,7 @@ async function start(undo: (() => Promise<unknown>)[], close: () => Promise<void
       redis.disconnect();
     }
   });
-  const [front, stats, portA, portB] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [portA, portB] = [await freePort(), await freePort()];
   const shared = {
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
@@ -218,39 +280,18 @@ async function start(undo: (() => Promise<unknown>)[], close: () => Promise<void
   await a.start();
   await b.start();
 
-  const haproxy = spawn(HAPROXY, ["-db", "-f", HAPROXY_CONFIG], {
-    env: { ...process.env, ...haproxyEnv({ front, stats, a: portA, b: portB }) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  undo.push(async () => {
-    const done = exited(haproxy);
-    haproxy.kill("SIGTERM");
-    await done;
-  });
-  let haproxyLog = "";
-  haproxy.stdout?.on("data", (d: Buffer) => (haproxyLog += d.toString()));
-  haproxy.stderr?.on("data", (d: Buffer) => (haproxyLog += d.toString()));
-  haproxy.on("error", (error) => (haproxyLog += `${error.message}\n`));
-
-  const serverStatus = async (name: string): Promise<string> => {
-    const csv = await fetch(`http://127.0.0.1:${stats}/stats;csv`)
-      .then((r) => r.text())
-      .catch(() => "");
-    const row = csv.split("\n").find((line) => line.startsWith(`app,${name},`));
-    const header = csv.split("\n")[0]?.replace(/^# /, "").split(",") ?? [];
-    return row?.split(",")[header.indexOf("status")] ?? "UNKNOWN";
-  };
-  await until("HAProxy to see both servers up", async () => {
-    if (haproxy.exitCode !== null || haproxyLog.includes("ENOENT")) throw new Error(`haproxy: ${haproxyLog}`);
-    return (await serverStatus("a")) === "UP" && (await serverStatus("b")) === "UP";
-  });
+  const balancer = await startBalancer(a, b);
+  undo.push(() => balancer.stop());
 
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   undo.push(() => db.end());
-  const balancerLog = (pattern: RegExp) =>
-    haproxyLog
-      .split("\n")
-      .filter((line) => pattern.test(line))
-      .join("\n");
-  return { url: `http://127.0.0.1:${front}`, a, b, db, serverStatus, balancerLog, close };
+  return {
+    url: balancer.url,
+    a,
+    b,
+    db,
+    serverStatus: balancer.serverStatus,
+    balancerLog: balancer.log,
+    close,
+  };
 }
