@@ -6,7 +6,11 @@
 // (refused / let through) and rate, and what the refusals cost: the server's CPU time (and
 // HAProxy's) during the flood, per 1,000 refusals.
 //
-// Usage: npm run build && npm run bench:flood [-- --duration 5 --flood-connections 20 --read-rate 20]
+// Usage: npm run build && npm run bench:flood [-- --duration 5 --flood-connections 20 --read-rate 20
+//   --flood-rate 400]
+// The flood is paced too (default 400 writes a second, 0: as fast as it goes), so both cases face
+// the same flood: unpaced, HAProxy's quick refusals let this process send several times more, and
+// generating that load takes the machine's cores from the server being measured.
 // Needs haproxy on PATH (or /usr/sbin) for the second case; without it only the first is printed.
 // The flood and the reads come from one address here (127.0.0.1): the per-address rate is lifted
 // (SITESNAG_ADDRESS_RATE) so the per-token one does the refusing, as for a flooder elsewhere. The
@@ -25,11 +29,13 @@ const { values } = parseArgs({
     duration: { type: "string", default: "5" },
     "flood-connections": { type: "string", default: "20" },
     "read-rate": { type: "string", default: "20" },
+    "flood-rate": { type: "string", default: "400" },
   },
 });
 const DURATION = Math.max(2, Number(values.duration));
 const FLOOD_CONNECTIONS = Math.max(1, Number(values["flood-connections"]));
 const READ_RATE = Math.max(1, Number(values["read-rate"]));
+const FLOOD_RATE = Math.max(0, Number(values["flood-rate"]) || 0);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HAPROXY = existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : "haproxy";
 const TICKS_PER_SECOND = 100;
@@ -94,14 +100,36 @@ function reads(base, who) {
   });
 }
 
-function flood(base, who) {
-  return autocannon({
+function floodOptions(base, who) {
+  return {
     url: `${base}/api/snagging`,
     method: "POST",
     connections: FLOOD_CONNECTIONS,
     duration: DURATION,
+    ...(FLOOD_RATE > 0 ? { overallRate: FLOOD_RATE } : {}),
     headers: { authorization: `Bearer ${who.token}`, "content-type": "application/json" },
     body: JSON.stringify({ projectId: who.projectId, priority: "high", description: "📷 Photo 1 - Core: flood" }),
+  };
+}
+
+/**
+ * The flood runs in a process of its own: in this one, its connections' work (HAProxy closes a
+ * refused connection, so the flood reconnects all the time) would delay the reads being measured.
+ */
+function flood(base, who) {
+  const script = `import autocannon from "autocannon";
+const result = await autocannon(JSON.parse(process.env.FLOOD_OPTIONS));
+process.stdout.write(JSON.stringify({ total: result.requests.total, ok: result["2xx"], statuses: result.statusCodeStats }));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: path.join(root, "bench"),
+      env: { ...process.env, FLOOD_OPTIONS: JSON.stringify(floodOptions(base, who)) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood exited ${code}`))));
   });
 }
 
@@ -110,12 +138,14 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 async function measure(label, base, pids) {
   const reader = await victim(base);
   const attacker = await flooder(base);
+  const quietStart = pids.map(cpuMs);
   const quiet = await reads(base, reader);
+  const quietUsed = pids.map((pid, i) => cpuMs(pid) - quietStart[i]);
   const before = pids.map(cpuMs);
   const [busy, flooded] = await Promise.all([reads(base, reader), flood(base, attacker)]);
   const used = pids.map((pid, i) => cpuMs(pid) - before[i]);
-  const refused = flooded.statusCodeStats?.["429"]?.count ?? 0;
-  const through = flooded["2xx"];
+  const refused = flooded.statuses?.["429"]?.count ?? 0;
+  const through = flooded.ok;
   const bad = quiet.non2xx + quiet.errors + busy.non2xx + busy.errors;
   log(`${label}`);
   log(`  other workspace's reads (${READ_RATE}/s): quiet p50 ${ms(quiet.latency.p50)} p99 ${ms(quiet.latency.p99)}`);
@@ -123,18 +153,22 @@ async function measure(label, base, pids) {
     `  during the flood:                  p50 ${ms(busy.latency.p50)} p99 ${ms(busy.latency.p99)}  (p99 ×${(busy.latency.p99 / Math.max(quiet.latency.p99, 0.1)).toFixed(1)})${bad > 0 ? `  ${bad} reads failed` : ""}`,
   );
   log(
-    `  flood: ${flooded.requests.total} writes, ${(flooded.requests.total / DURATION).toFixed(0)}/s; ${refused} refused (429), ${through} let through`,
+    `  flood: ${flooded.total} writes, ${(flooded.total / DURATION).toFixed(0)}/s; ${refused} refused (429), ${through} let through`,
   );
+  // The flood's cost: CPU time during the flood less that of the quiet phase (same reads, same length).
   const names = ["server", "haproxy"];
-  const costs = used.map(
-    (cpu, i) => `${names[i]} ${cpu.toFixed(0)} ms CPU (${((cpu / Math.max(refused, 1)) * 1000).toFixed(0)} ms per 1,000 refusals)`,
-  );
-  log(`  CPU during the flood: ${costs.join("; ")}`);
+  const costs = used.map((cpu, i) => {
+    const extra = cpu - (quietUsed[i] ?? 0);
+    return `${names[i]} ${(quietUsed[i] ?? 0).toFixed(0)} → ${cpu.toFixed(0)} ms (the flood: ${extra.toFixed(0)} ms, ${((extra / Math.max(refused, 1)) * 1000).toFixed(0)} ms per 1,000 refusals)`;
+  });
+  log(`  CPU time, quiet → flood: ${costs.join("; ")}`);
 }
 
 const server = await startServer(root);
 try {
-  log(`flood bench: ${DURATION} s per phase, ${FLOOD_CONNECTIONS} flood connections, reads paced at ${READ_RATE}/s`);
+  log(
+    `flood bench: ${DURATION} s per phase, flood of ${FLOOD_CONNECTIONS} connections at ${FLOOD_RATE || "unpaced"}/s, reads paced at ${READ_RATE}/s`,
+  );
   await measure("straight to the server (Node refuses the flood)", server.url, [server.pid]);
 
   const port = await freePort();
