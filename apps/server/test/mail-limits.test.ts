@@ -144,7 +144,8 @@ describe.each(DIALECTS)("mail caps (%s)", (kind) => {
       expect((await shareByMail(demo.accessToken, project.id, `demo${n}@outside.example`)).statusCode).toBe(201);
     }
     expectError(await shareByMail(demo.accessToken, project.id, "demo9@outside.example"), 429);
-  });
+    // Seeding a sandbox takes seconds on a loaded machine.
+  }, 60_000);
 
   it("refuses a second resend of one invitation within the cooldown, sending nothing", async () => {
     const owner = await signUp(t);
