@@ -17,7 +17,6 @@ import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
 import { recordEdit } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import type { AttachmentRow, ReportRow, ShareLinkRow } from "../db/schema";
-import { uniqueViolation } from "../db/unique-violation";
 import { formatDay } from "../format";
 import { AppError, badRequest, conflict, notFound } from "../http/errors";
 import { newId } from "../ids";
@@ -280,11 +279,10 @@ export async function fixThroughShare(
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, fileKeysOf(added));
-    // The same key committed by a request that ran at the same time: answer as its replay.
-    if (key && uniqueViolation(err) !== null) {
-      const raced = await replay();
-      if (raced) return raced;
-    }
+    // The same fix (same key) committed by a request that ran meanwhile, so this one found the
+    // report resolved or the key taken: answer as its replay.
+    const raced = key ? await replay() : undefined;
+    if (raced) return raced;
     throw err;
   }
   return { report: await presentAfterFix(ctx, token, link, reportId), replayed: false };
