@@ -604,7 +604,11 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     // Revoked: the photo URLs the page was given answer 410 like the page.
     await t.request({ method: "DELETE", url: `/api/share-links/${link.id}`, token: owner.accessToken });
     for (const url of [photo?.url, photo?.thumbnailUrl]) {
-      expectError(await get(url as string), 410, "This link has been revoked. Ask the person who sent it for a new one.");
+      expectError(
+        await get(url as string),
+        410,
+        "This link has been revoked. Ask the person who sent it for a new one.",
+      );
     }
     // Expired: the same.
     const soon = (await share({ name: "Soon" }, owner.accessToken, photosProject)).json() as ShareLinkCreated;
@@ -612,7 +616,11 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     expect((await get(soonPhoto?.url as string)).statusCode).toBe(200);
     await t.ctx.db.updateTable("share_links").set({ expires_at: 1_700_000_000 }).where("id", "=", soon.id).execute();
     for (const url of [soonPhoto?.url, soonPhoto?.thumbnailUrl]) {
-      expectError(await get(url as string), 410, "This link expired on Nov 14, 2023. Ask the person who sent it for a new one.");
+      expectError(
+        await get(url as string),
+        410,
+        "This link expired on Nov 14, 2023. Ask the person who sent it for a new one.",
+      );
     }
   });
 

@@ -3,8 +3,9 @@
 // working after the link is revoked or expires. Here each photo is answered only while the link
 // lives (404/410 as the page), only for a report in the link's set and only for that report's own
 // photos: any other report, photo or guess is 404, nothing read.
-import { UUID_PATTERN } from "@sitesnag/shared/ids";
+
 import type { Readable } from "node:stream";
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { AppContext } from "../context";
 import { fileContentType } from "../files/files.routes";
 import { notFound } from "../http/errors";

@@ -57,6 +57,11 @@ export const useMarkFixed = (token: string) => {
       return (await answer<{ report: SharedReport }>(res, "The fix could not be sent. Please try again.")).report;
     },
     meta: { invalidates: false },
+    // Resolved or closed meanwhile (409): show the snag as it is now.
+    onError: (error) => {
+      if (error instanceof ShareError && error.status === 409)
+        void client.invalidateQueries({ queryKey: shareKey(token) });
+    },
     onSuccess: (report) =>
       client.setQueryData<ShareView>(shareKey(token), (view) =>
         view ? { ...view, reports: view.reports.map((r) => (r.id === report.id ? report : r)) } : view,
