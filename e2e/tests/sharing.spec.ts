@@ -99,6 +99,13 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
   await expect(card.getByText("On the plan: Level 2")).toBeVisible();
   await expect.poll(() => plan.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
   await expect(shared.getByRole("article", { name: drip.title }).getByRole("img", { name: /^Plan / })).toHaveCount(0);
+  // Its photos come through the link (never a /files/ URL), so they stop with it.
+  const before = card.getByRole("img", { name: "1 of 1: Flat 2 bathroom" });
+  await expect
+    .poll(() => before.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const photoSrc = (await before.getAttribute("src")) as string;
+  expect(photoSrc).toMatch(/^\/api\/share\/[\w-]{43}\/reports\/[\w-]+\/photos\/[\w-]+\/thumbnail$/);
   await card.getByRole("button", { name: "Mark fixed" }).click();
   await card.getByRole("button", { name: "Send fix" }).click();
   await expect(card.getByRole("alert")).toHaveText("Add a photo of the fix");
@@ -108,7 +115,10 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
     buffer: makePng([40, 160, 60]),
   });
   await card.getByLabel("Note (optional)").fill("New trap fitted, tested for leaks");
+  // The fix carries its own Idempotency-Key, so a retry after a lost answer is applied once.
+  const sent = sub.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/fix"));
   await card.getByRole("button", { name: "Send fix" }).click();
+  expect((await sent).headers()["idempotency-key"]).toMatch(/^[0-9a-f]{32}$/);
   await expect(card.getByRole("status")).toHaveText("Marked fixed. Thank you!");
   await expect(card.getByText("Resolved")).toBeVisible();
 
@@ -136,6 +146,7 @@ test("share a subcontractor's snags; they mark one fixed with a photo, no accoun
   await expect(sub.getByRole("heading", { name: "This link can't be used" })).toBeVisible();
   await expect(sub.getByText("This link has been revoked.", { exact: false })).toBeVisible();
   await expect(sub.getByRole("list", { name: "Shared snags" })).toHaveCount(0);
+  expect((await sub.request.get(photoSrc)).status()).toBe(410);
   await phone.close();
 });
 

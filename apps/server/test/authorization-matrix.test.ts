@@ -124,6 +124,20 @@ const pinnedReport = (w: World): Promise<string> => {
   return pinnedReportId;
 };
 
+/** A report of the owner's project with one photo, and that photo's id (a shared snag's photo). */
+let photographedReport: Promise<{ reportId: string; attachmentId: string }> | undefined;
+const sharedPhoto = (w: World): Promise<{ reportId: string; attachmentId: string }> => {
+  photographedReport ??= (async () => {
+    const body = await multipart({ projectId: w.projectId, priority: "high", description: "📷 Photo 1 - Hall: Dent" }, [
+      { name: "before.jpg", data: w.photo },
+    ]);
+    const res = await w.t.request({ method: "POST", url: "/api/snagging", token: w.owner.accessToken, ...body });
+    const report = (res.json() as { report: { id: string; attachments: { id: string }[] } }).report;
+    return { reportId: report.id, attachmentId: report.attachments[0]?.id as string };
+  })();
+  return photographedReport;
+};
+
 const ROWS: Row[] = [
   { route: "GET /api/health", request: () => ({ method: "GET", url: "/api/health" }), expected: all(200, 200) },
   {
@@ -319,6 +333,25 @@ const ROWS: Row[] = [
       method: "GET",
       url: `/api/share/${(await w.freshShareLink()).token}/reports/${await pinnedReport(w)}/plan`,
     }),
+    expected: all(200, 200),
+  },
+  {
+    // A shared snag's photo and its thumbnail: only through a live link (decision 0048).
+    route: "GET /api/share/:token/reports/:reportId/photos/:attachmentId",
+    request: async (w) => {
+      const { reportId, attachmentId } = await sharedPhoto(w);
+      const token = (await w.freshShareLink()).token;
+      return { method: "GET", url: `/api/share/${token}/reports/${reportId}/photos/${attachmentId}` };
+    },
+    expected: all(200, 200),
+  },
+  {
+    route: "GET /api/share/:token/reports/:reportId/photos/:attachmentId/thumbnail",
+    request: async (w) => {
+      const { reportId, attachmentId } = await sharedPhoto(w);
+      const token = (await w.freshShareLink()).token;
+      return { method: "GET", url: `/api/share/${token}/reports/${reportId}/photos/${attachmentId}/thumbnail` };
+    },
     expected: all(200, 200),
   },
   {
@@ -822,6 +855,7 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
   beforeAll(async () => {
     sharedSheetId = undefined;
     pinnedReportId = undefined;
+    photographedReport = undefined;
     const t = await createTestApp(kind);
     const owner = await signUp(t, { firstName: "Olive" });
     const invite = async () => {

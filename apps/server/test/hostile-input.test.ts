@@ -506,6 +506,10 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["POST", `/api/share/${shareToken}/reports/${id}/fix`],
         ["GET", `/api/share/${id}/reports/${reportId}/plan`],
         ["GET", `/api/share/${shareToken}/reports/${id}/plan`],
+        ["GET", `/api/share/${id}/reports/${reportId}/photos/${id}`],
+        ["GET", `/api/share/${shareToken}/reports/${id}/photos/${id}`],
+        ["GET", `/api/share/${shareToken}/reports/${reportId}/photos/${id}`],
+        ["GET", `/api/share/${shareToken}/reports/${reportId}/photos/${id}/thumbnail`],
       ] as const) {
         const res = await t.request({ method, url, token, payload: { name: "x" } });
         expect(res.statusCode, `${method} ${url}`).toBe(404);

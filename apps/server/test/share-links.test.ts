@@ -50,7 +50,13 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     t.request({ method: "POST", url: `/api/projects/${project}/share-links`, token, payload });
   const tokenOf = (created: ShareLinkCreated) => created.url.split("/s/")[1] as string;
   const view = (token: string) => t.request({ method: "GET", url: `/api/share/${token}` });
-  const fix = async (token: string, reportId: string, note = "Replaced the trap", photos = 1) => {
+  const fix = async (
+    token: string,
+    reportId: string,
+    note = "Replaced the trap",
+    photos = 1,
+    headers: Record<string, string> = {},
+  ) => {
     const body = await multipart(
       { note },
       await Promise.all(
@@ -60,7 +66,12 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
         })),
       ),
     );
-    return t.request({ method: "POST", url: `/api/share/${token}/reports/${reportId}/fix`, ...body });
+    return t.request({
+      method: "POST",
+      url: `/api/share/${token}/reports/${reportId}/fix`,
+      ...body,
+      headers: { ...body.headers, ...headers },
+    });
   };
 
   beforeAll(async () => {
@@ -160,6 +171,8 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
       "/api/share/:token",
       "/api/share/:token/reports/:reportId/fix",
       "/api/share/:token/reports/:reportId/plan",
+      "/api/share/:token/reports/:reportId/photos/:attachmentId",
+      "/api/share/:token/reports/:reportId/photos/:attachmentId/thumbnail",
       "/api/mail/unsubscribe",
     ]);
     const tried: string[] = [];
@@ -514,6 +527,158 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
       await t.request({ method: "POST", url: `/api/projects/${projectId}/share-links`, payload: { name: "x" } }),
       401,
     );
+  });
+
+  it("never reopens a resolved or closed snag: 409 and nothing stored (issue 34)", async () => {
+    const closing = (await createProject(t, owner.accessToken, { name: "Closing" })).id;
+    const link = (await share({ name: "Closing" }, owner.accessToken, closing)).json() as ShareLinkCreated;
+    const token = tokenOf(link);
+    for (const status of ["closed", "resolved"] as const) {
+      const report = await createReport(owner.accessToken, closing, {});
+      const moved = await t.request({
+        method: "PATCH",
+        url: `/api/snagging/${report.id}`,
+        token: owner.accessToken,
+        payload: { status, version: report.version },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const before = (moved.json() as { report: Report }).report;
+      const files = (await listFiles(t.dataDir)).length;
+      const attachments = await countRows(t, "attachments");
+      const events = await countRows(t, "share_link_events");
+      expectError(
+        await fix(token, report.id, "Fixed again"),
+        409,
+        `This snag is already ${status}, so it cannot be marked fixed again. Nothing was saved.`,
+      );
+      const row = await t.ctx.db
+        .selectFrom("snagging_reports")
+        .select(["status", "version"])
+        .where("id", "=", report.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status, version: before.version });
+      expect((await listFiles(t.dataDir)).length).toBe(files);
+      expect(await countRows(t, "attachments")).toBe(attachments);
+      expect(await countRows(t, "share_link_events")).toBe(events);
+    }
+    // In progress is still work to do: the fix goes through.
+    const started = await createReport(owner.accessToken, closing, { status: "in-progress" });
+    expect((await fix(token, started.id)).statusCode).toBe(200);
+  });
+
+  it("serves a shared snag's photos only through the link, never as /files/ URLs (issue 34)", async () => {
+    const photosProject = (await createProject(t, owner.accessToken, { name: "Photos" })).id;
+    const report = await createReport(owner.accessToken, photosProject, {});
+    const outside = await createReport(owner.accessToken, projectId, {});
+    const link = (await share({ name: "Photos" }, owner.accessToken, photosProject)).json() as ShareLinkCreated;
+    const token = tokenOf(link);
+    const res = await view(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain("/files/");
+    const [photo] = (res.json() as ShareView).reports.find((r) => r.id === report.id)?.photos ?? [];
+    const own = (
+      (await t.request({ method: "GET", url: `/api/snagging/${report.id}`, token: owner.accessToken })).json() as {
+        report: Report;
+      }
+    ).report.attachments[0];
+    expect(photo?.url).toBe(`/api/share/${token}/reports/${report.id}/photos/${own?.id}`);
+    expect(photo?.thumbnailUrl).toBe(`${photo?.url}/thumbnail`);
+    const get = (url: string) => t.request({ method: "GET", url });
+    const shown = await get(photo?.url as string);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.headers["content-type"]).toBe("image/jpeg");
+    expect(shown.headers["cache-control"]).toBe("private, max-age=300");
+    expect(shown.rawPayload.equals((await get(own?.file_path as string)).rawPayload)).toBe(true);
+    const thumbnail = await get(photo?.thumbnailUrl as string);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.rawPayload.equals((await get(own?.thumbnail_path as string)).rawPayload)).toBe(true);
+    // Only the link's reports' own photos: another report's photo, under it or under a shared report, is 404.
+    const foreign = (
+      (await t.request({ method: "GET", url: `/api/snagging/${outside.id}`, token: owner.accessToken })).json() as {
+        report: Report;
+      }
+    ).report.attachments[0]?.id as string;
+    expectError(await get(`/api/share/${token}/reports/${outside.id}/photos/${foreign}`), 404, "Photo not found");
+    expectError(await get(`/api/share/${token}/reports/${report.id}/photos/${foreign}`), 404, "Photo not found");
+    expectError(await get(`/api/share/${token}/reports/${report.id}/photos/not-a-uuid`), 404);
+    // Revoked: the photo URLs the page was given answer 410 like the page.
+    await t.request({ method: "DELETE", url: `/api/share-links/${link.id}`, token: owner.accessToken });
+    for (const url of [photo?.url, photo?.thumbnailUrl]) {
+      expectError(
+        await get(url as string),
+        410,
+        "This link has been revoked. Ask the person who sent it for a new one.",
+      );
+    }
+    // Expired: the same.
+    const soon = (await share({ name: "Soon" }, owner.accessToken, photosProject)).json() as ShareLinkCreated;
+    const soonPhoto = ((await view(tokenOf(soon))).json() as ShareView).reports[0]?.photos[0];
+    expect((await get(soonPhoto?.url as string)).statusCode).toBe(200);
+    await t.ctx.db.updateTable("share_links").set({ expires_at: 1_700_000_000 }).where("id", "=", soon.id).execute();
+    for (const url of [soonPhoto?.url, soonPhoto?.thumbnailUrl]) {
+      expectError(
+        await get(url as string),
+        410,
+        "This link expired on Nov 14, 2023. Ask the person who sent it for a new one.",
+      );
+    }
+  });
+
+  it("applies a fix sent again under the same Idempotency-Key once (issue 34)", async () => {
+    const replays = (await createProject(t, owner.accessToken, { name: "Replays" })).id;
+    const [first, second, third] = [
+      await createReport(owner.accessToken, replays, {}),
+      await createReport(owner.accessToken, replays, {}),
+      await createReport(owner.accessToken, replays, {}),
+    ] as [Report, Report, Report];
+    const link = (await share({ name: "Replays" }, owner.accessToken, replays)).json() as ShareLinkCreated;
+    const token = tokenOf(link);
+    const key = { "idempotency-key": "fix-0f3c2a9e" };
+    const sent = await fix(token, first.id, "Two photos", 2, key);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const files = (await listFiles(t.dataDir)).length;
+    for (let i = 0; i < 3; i += 1) {
+      const again = await fix(token, first.id, "Two photos", 2, key);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect((again.json() as { report: { photos: unknown[] } }).report.photos).toHaveLength(3);
+    }
+    expect((await listFiles(t.dataDir)).length).toBe(files);
+    const attachmentsOf = async (id: string) =>
+      (
+        (await t.request({ method: "GET", url: `/api/snagging/${id}`, token: owner.accessToken })).json() as {
+          report: Report;
+        }
+      ).report.attachments.length;
+    expect(await attachmentsOf(first.id)).toBe(3);
+    const fixes = async (id: string) =>
+      (
+        await t.ctx.db
+          .selectFrom("share_link_events")
+          .select("id")
+          .where("report_id", "=", id)
+          .where("kind", "=", "fix")
+          .execute()
+      ).length;
+    expect(await fixes(first.id)).toBe(1);
+    // The same key for another snag is a different request: refused, nothing stored.
+    expectError(
+      await fix(token, second.id, "Other", 1, key),
+      409,
+      "This Idempotency-Key was already used for a different request.",
+    );
+    expect(await attachmentsOf(second.id)).toBe(1);
+    // Sent twice at the same moment under one key: one fix, both answered with it.
+    const raced = { "idempotency-key": "fix-raced-1" };
+    const answers = await Promise.all([
+      fix(token, third.id, "At once", 1, raced),
+      fix(token, third.id, "At once", 1, raced),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(await fixes(third.id)).toBe(1);
+    expect(await attachmentsOf(third.id)).toBe(2);
+    // The fix's answer shows the photos through the link too.
+    expect(sent.body).not.toContain("/files/");
   });
 
   it("never logs a token", async () => {

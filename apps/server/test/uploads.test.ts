@@ -9,6 +9,7 @@ import { contentRange } from "@sitesnag/shared/uploads";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectUploads } from "../src/uploads/uploads.gc";
+import { pendingUploadBytes } from "../src/uploads/uploads.repository";
 import { PART_BYTES } from "../src/uploads/uploads.service";
 import { countRows, expectError } from "./assertions";
 import { createProject, signUp } from "./factories";
@@ -155,6 +156,75 @@ describe.each(DIALECTS)("uploads (%s)", (kind) => {
     expectError(piece, 413);
     expect((await head(sha, full.accessToken)).statusCode).toBe(404);
     expect(await countRows(t, "upload_parts")).toBe(0);
+  });
+
+  it("counts uploads no report has used, and unfinished pieces, against a small quota (issue 34)", async () => {
+    const small = await signUp(t);
+    const quota = 1024 * 1024;
+    await t.ctx.db
+      .updateTable("workspaces")
+      .set({ storage_quota_bytes: quota })
+      .where("id", "=", small.user.workspaceId)
+      .execute();
+    const held = async () => pendingUploadBytes(t.ctx.db, small.user.workspaceId);
+    // Whole photos of ~200 kB each: five fit in 1 MiB, the rest are refused with the quota's sentence.
+    const statuses: number[] = [];
+    const hashes: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const bytes = await noisyJpeg(470, 40 + i);
+      const res = await put(sha256Of(bytes), bytes, {}, small.accessToken);
+      statuses.push(res.statusCode);
+      if (res.statusCode === 201) hashes.push(sha256Of(bytes));
+      else expect((res.json() as { message: string }).message).toContain("storage");
+    }
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(3);
+    expect(statuses).toContain(413);
+    expect(await held()).toBeLessThanOrEqual(quota);
+    // Unfinished pieces count too: first halves of more photos are refused past the quota, and none is kept.
+    const before = await held();
+    for (let i = 0; i < 4; i += 1) {
+      const bytes = await noisyJpeg(470, 60 + i);
+      const half = Math.floor(bytes.length / 2);
+      const piece = await put(
+        sha256Of(bytes),
+        bytes.subarray(0, half),
+        { "content-range": contentRange(0, half - 1, bytes.length) },
+        small.accessToken,
+      );
+      expectError(piece, 413);
+    }
+    expect(await held()).toBe(before);
+    // Once a report has named an upload, its copies are charged instead and it no longer counts as pending.
+    const smallProject = (await createProject(t, small.accessToken)).id;
+    const [first] = hashes;
+    const created = await createByHash([first as string], {}, small.accessToken, smallProject);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await held()).toBeLessThan(before);
+    const fresh = await noisyJpeg(200, 70);
+    expect((await put(sha256Of(fresh), fresh, {}, small.accessToken)).statusCode).toBe(201);
+  });
+
+  it("keeps a small workspace's pending uploads within its quota when many pieces arrive at once", async () => {
+    const small = await signUp(t);
+    const quota = 1024 * 1024;
+    await t.ctx.db
+      .updateTable("workspaces")
+      .set({ storage_quota_bytes: quota })
+      .where("id", "=", small.user.workspaceId)
+      .execute();
+    const photos = await Promise.all(Array.from({ length: 8 }, (_, i) => noisyJpeg(470, 80 + i)));
+    const answers = await Promise.all(
+      photos.map((bytes) =>
+        put(
+          sha256Of(bytes),
+          bytes,
+          { "content-range": contentRange(0, bytes.length - 1, bytes.length) },
+          small.accessToken,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toContain(413);
+    expect(await pendingUploadBytes(t.ctx.db, small.user.workspaceId)).toBeLessThanOrEqual(quota);
   });
 
   it("refuses a whole body over the limit with 413", async () => {

@@ -8,7 +8,8 @@
 //   sign-out's clearing of the cache (lib/offline-cache.ts) did not run.
 // - An answer served from here carries `x-sitesnag-cached-at` (when it was fetched): the app marks
 //   what it shows as possibly out of date (lib/api-client.ts, features/pwa/offline-banner.tsx).
-// - Never cached: /api/auth/* (tokens) and anything but a 200.
+// - Never cached: /api/auth/* (tokens), a share link's photos (they stop with the link) and anything
+//   but a 200.
 const API_CACHE = "api"; // API_CACHE_NAME of lib/offline-cache.ts: emptied on sign-in and sign-out
 const API_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000; // the refresh token's lifetime, as the query cache
 const API_MAX_ENTRIES = 500;
@@ -105,5 +106,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith("/api/")) return;
   if (url.pathname.startsWith("/api/auth/")) return;
+  // A share link's photos stop with the link (decision 0048): only their short private browser cache.
+  if (/^\/api\/share\/[^/]+\/reports\/[^/]+\/photos\//.test(url.pathname)) return;
   event.respondWith(apiAnswer(event));
 });

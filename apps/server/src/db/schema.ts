@@ -190,6 +190,11 @@ export interface UploadsTable {
   created_at: number;
   /** Upload time, bumped each time a report refers to it; 24 hours after it the upload is removed. */
   last_used_at: number;
+  /**
+   * When a report first named it (migration 0029); null while pending, when its bytes count
+   * against the storage quota for further uploads (decision 0048).
+   */
+  used_at: number | null;
 }
 
 /** One received piece of an unfinished resumable upload. */
@@ -471,6 +476,8 @@ export interface ShareLinkEventsTable {
   note: string | null;
   /** JSON list of the attachment ids a fix added. */
   attachment_ids: string | null;
+  /** A fix's id chosen by the share page, the same on each retry: unique per link (migration 0029). */
+  fix_id: string | null;
   created_at: number;
 }
 

@@ -20,6 +20,10 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webp": "image/webp",
 };
 
+/** A stored file's Content-Type, by its key's extension. */
+export const fileContentType = (key: string): string =>
+  CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+
 /** One `bytes=` range (multiple ranges are answered with the whole file, which HTTP allows). */
 export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
   const match = header?.match(/^bytes=(\d*)-(\d*)$/);
@@ -54,7 +58,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
       .header("X-Content-Type-Options", "nosniff")
       .header("ETag", etag)
       .header("Accept-Ranges", "bytes")
-      .type(CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream");
+      .type(fileContentType(key));
     if (request.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag)) {
       return reply.status(304).send();
     }

@@ -14,6 +14,15 @@ export async function insertShareEvents(db: Q, rows: readonly ShareLinkEventsTab
       .execute();
 }
 
+/** The fix a link made under this Idempotency-Key, if any (its replay adds nothing). */
+export const findFix = (db: Q, linkId: string, fixId: string) =>
+  db
+    .selectFrom("share_link_events")
+    .select(["id", "report_id"])
+    .where("link_id", "=", linkId)
+    .where("fix_id", "=", fixId)
+    .executeTakeFirst();
+
 /** The attachments that fixes through links added to the given reports (their "after" photos). */
 export async function findFixAttachmentIds(db: Q, reportIds: readonly string[]): Promise<Set<string>> {
   if (reportIds.length === 0) return new Set();

@@ -1,18 +1,29 @@
 import multipart from "@fastify/multipart";
 import { ShareLinkCreateSchema } from "@sitesnag/shared/sharing";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { idempotencyKey } from "../http/idempotency-key";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.service";
-import { fixThroughShare, sharedPlanImage, viewShare } from "./share-public.service";
+import type { SharedPhotoFile } from "./share-photos";
+import { fixThroughShare, sharedPhoto, sharedPlanImage, viewShare } from "./share-public.service";
 
 const IdParams = z.object({ id: z.string().max(200) });
 const TokenParams = z.object({ token: z.string().max(200) });
 const FixParams = TokenParams.extend({ reportId: z.string().max(200) });
+const PhotoParams = FixParams.extend({ attachmentId: z.string().max(200) });
 /** Plan crops: a page of pinned snags asks for one each, so they count apart from the page itself. */
 const PLAN_IMAGES_PER_PAGE_VIEW = 5;
+/** Photos: a page asks for each snag's thumbnails, so they have a budget of their own too. */
+const PHOTOS_PER_PAGE_VIEW = 10;
+/**
+ * How long the browser may keep a shared photo: short and private, so a revoked or expired link
+ * stops showing it soon even where it was already seen (decision 0048), never /files/' year.
+ */
+const SHARED_PHOTO_CACHE = "private, max-age=300";
 
 /** Under /api, signed in: a project's links (any member of its workspace). */
 export function shareLinkRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
@@ -65,14 +76,44 @@ export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .send(await sharedPlanImage(ctx, request.params.token, request.params.reportId)),
     );
 
+    // A shared snag's photos, only while the link lives and only the link's reports' own (decision 0048).
+    const photoOptions = {
+      schema: { params: PhotoParams },
+      config: { rateLimit: { ...perIp, max: ctx.config.shareRateLimit * PHOTOS_PER_PAGE_VIEW } },
+    };
+    const sendPhoto = (reply: FastifyReply, photo: SharedPhotoFile) =>
+      reply
+        .header("Cache-Control", SHARED_PHOTO_CACHE)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Length", photo.size)
+        .type(photo.contentType)
+        .send(photo.stream);
+    app.get("/:token/reports/:reportId/photos/:attachmentId", photoOptions, async (request, reply) => {
+      const { token, reportId, attachmentId } = request.params;
+      return sendPhoto(reply, await sharedPhoto(ctx, token, reportId, attachmentId, "display"));
+    });
+    app.get("/:token/reports/:reportId/photos/:attachmentId/thumbnail", photoOptions, async (request, reply) => {
+      const { token, reportId, attachmentId } = request.params;
+      return sendPhoto(reply, await sharedPhoto(ctx, token, reportId, attachmentId, "thumbnail"));
+    });
+
+    // With an Idempotency-Key (the share page sends one per fix, the same on every retry) a replay
+    // answers the report as it is now, with Idempotent-Replayed, and adds nothing.
     app.post(
       "/:token/reports/:reportId/fix",
       { schema: { params: FixParams }, config: { rateLimit: perIp } },
-      async (request) => ({
-        report: await fixThroughShare(ctx, request.params.token, request.params.reportId, (maxPhotos) =>
-          readReportRequest(request, ctx.photos, maxPhotos),
-        ),
-      }),
+      async (request, reply) => {
+        const key = idempotencyKey(request.headers["idempotency-key"]);
+        const { report, replayed } = await fixThroughShare(
+          ctx,
+          request.params.token,
+          request.params.reportId,
+          (maxPhotos) => readReportRequest(request, ctx.photos, maxPhotos),
+          key,
+        );
+        if (replayed) reply.header("Idempotent-Replayed", "true");
+        return reply.send({ report });
+      },
     );
   };
 }

@@ -16,25 +16,25 @@ import {
 import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
 import { recordEdit } from "../activity/activity.writer";
 import type { AppContext } from "../context";
-import type { AttachmentRow, ShareLinkRow } from "../db/schema";
+import type { AttachmentRow, ReportRow, ShareLinkRow } from "../db/schema";
 import { formatDay } from "../format";
-import { AppError, badRequest, notFound } from "../http/errors";
+import { AppError, badRequest, conflict, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { insertNotifications } from "../notifications/notifications.repository";
 import { findProject } from "../projects/projects.repository";
 import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import type { SnagScope } from "../snag-list/snag-list.repository";
-import { findScopedNewest, isInScope } from "../snag-list/snag-list.repository";
+import { findScopedNewest, findScopedReports } from "../snag-list/snag-list.repository";
 import { deleteFilesQuietly, fileKeysOf, photoBytesOf, storePhotos } from "../snagging/snagging.files";
-import { attachmentUrl } from "../snagging/snagging.presenter";
 import type { ReportWithNames } from "../snagging/snagging.repository";
 import { findAttachments, findReportWithNames, lockReport, updateReport } from "../snagging/snagging.repository";
 import type { ReportRequest } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
 import { linkActorName } from "./share-actor";
-import { insertShareEvents } from "./share-events.repository";
+import { findFix, insertShareEvents } from "./share-events.repository";
 import { findRecentViews, findShareLinkByHash, touchShareLink } from "./share-links.repository";
 import { parseLinkFilter } from "./share-links.service";
+import { type PhotoSize, type SharedPhotoFile, sharedPhotoFile, sharedPhotoPath } from "./share-photos";
 import { cropSharedPin, presentSharedPlan, sheetsForPins } from "./share-plan";
 import { hashShareToken, SHARE_TOKEN_PATTERN } from "./share-tokens";
 
@@ -83,8 +83,9 @@ function presentShared(
     locationLng: row.location_lng,
     photos: pairPhotoSegments(row.description, attachments).map((p) => ({
       id: p.attachment.id,
-      url: attachmentUrl(p.attachment.storage_key),
-      thumbnailUrl: p.attachment.thumbnail_key ? attachmentUrl(p.attachment.thumbnail_key) : null,
+      // Under the link, never /files/: a photo stops with its link (decision 0048).
+      url: sharedPhotoPath(token, row.id, p.attachment.id, "display"),
+      thumbnailUrl: p.attachment.thumbnail_key ? sharedPhotoPath(token, row.id, p.attachment.id, "thumbnail") : null,
       location: p.location,
       description: p.description,
     })),
@@ -122,6 +123,7 @@ export async function viewShare(ctx: AppContext, token: string): Promise<ShareVi
           link_name: link.name,
           note: null,
           attachment_ids: null,
+          fix_id: null,
           created_at: now,
         })),
     );
@@ -156,21 +158,52 @@ function withFixSegments(description: string, existing: number, added: number, l
   return written.length <= MAX_DESCRIPTION ? written : description;
 }
 
+/** Only a snag still to be done can be fixed through a link: never reopen a resolved or closed one. */
+const FIXABLE: readonly ReportRow["status"][] = ["open", "in-progress"];
+const notFixable = (status: ReportRow["status"]) =>
+  conflict(
+    `This snag is already ${status === "closed" ? "closed" : "resolved"}, so it cannot be marked fixed again. Nothing was saved.`,
+  );
+const keyReused = () => conflict("This Idempotency-Key was already used for a different request.");
+
+export type FixResult = { report: SharedReport; replayed: boolean };
+
+/** The report as the link shows it now (a fix's answer, and the answer to its replay). */
+async function presentAfterFix(ctx: AppContext, token: string, link: ShareLinkRow, reportId: string) {
+  const row = await findReportWithNames(ctx.db, link.workspace_id, reportId);
+  if (!row) throw notFound("Report");
+  return presentShared(token, row, await findAttachments(ctx.db, [reportId]), await sheetsForPins(ctx, link, [row]));
+}
+
 /**
  * POST /api/share/{token}/reports/{reportId}/fix: photos (at least one) and a note. The report
  * becomes resolved, the photos are appended with the note, the creator (and a member assignee)
- * are notified, and the fix is recorded under the link's name, all in one transaction.
+ * are notified, and the fix is recorded under the link's name, all in one transaction. Only an
+ * open or in-progress report can be fixed (409 otherwise). With an Idempotency-Key (the share page
+ * sends one per fix, the same on every retry) a replay answers the report as it is, adding nothing.
  */
 export async function fixThroughShare(
   ctx: AppContext,
   token: string,
   reportId: string,
   readRequest: (maxPhotos: number) => Promise<ReportRequest>,
-): Promise<SharedReport> {
+  key?: string,
+): Promise<FixResult> {
   const link = await openShareLink(ctx, token);
   const scope = linkScope(link);
   // A report outside the link's set answers like a missing one, before any photo is read.
-  if (!UUID_PATTERN.test(reportId) || !(await isInScope(ctx.db, scope, reportId))) throw notFound("Report");
+  const [target] = UUID_PATTERN.test(reportId) ? await findScopedReports(ctx.db, scope, [reportId]) : [];
+  if (!target) throw notFound("Report");
+  // A replay is recognised before the body is read: it reads no photo and stores nothing.
+  const replay = async (): Promise<FixResult | undefined> => {
+    const done = key ? await findFix(ctx.db, link.id, key) : undefined;
+    if (!done) return undefined;
+    if (done.report_id !== reportId) throw keyReused();
+    return { report: await presentAfterFix(ctx, token, link, reportId), replayed: true };
+  };
+  const replayed = await replay();
+  if (replayed) return replayed;
+  if (!FIXABLE.includes(target.status)) throw notFixable(target.status);
   const existing = await findAttachments(ctx.db, [reportId]);
   const room = Math.min(MAX_FIX_PHOTOS, MAX_PHOTOS_PER_REPORT - existing.length);
   if (room <= 0) throw new AppError(413, `A report can have at most ${MAX_PHOTOS_PER_REPORT} photos.`);
@@ -195,6 +228,8 @@ export async function fixThroughShare(
       // Locked, as every other change: the version it bumps is the one concurrent edits merge against.
       const report = await lockReport(trx, link.workspace_id, reportId);
       if (!report) throw notFound("Report");
+      // Resolved or closed meanwhile (a member, or the same fix sent twice at once without a key).
+      if (!FIXABLE.includes(report.status)) throw notFixable(report.status);
       const description = withFixSegments(report.description, existing.length, added.length, link.name, note);
       // updateReport makes the new version (report.version + 1).
       await updateReport(trx, link.workspace_id, reportId, { status: "resolved", description, updated_at: now });
@@ -217,6 +252,7 @@ export async function fixThroughShare(
           link_name: link.name,
           note: note || null,
           attachment_ids: JSON.stringify(added.map((a) => a.id)),
+          fix_id: key ?? null,
           created_at: now,
         },
       ]);
@@ -243,15 +279,29 @@ export async function fixThroughShare(
     });
   } catch (err) {
     await deleteFilesQuietly(ctx, fileKeysOf(added));
+    // The same fix (same key) committed by a request that ran meanwhile, so this one found the
+    // report resolved or the key taken: answer as its replay.
+    const raced = key ? await replay() : undefined;
+    if (raced) return raced;
     throw err;
   }
-  const row = await findReportWithNames(ctx.db, link.workspace_id, reportId);
-  if (!row) throw notFound("Report");
-  return presentShared(token, row, await findAttachments(ctx.db, [reportId]), await sheetsForPins(ctx, link, [row]));
+  return { report: await presentAfterFix(ctx, token, link, reportId), replayed: false };
 }
 
 /** GET /api/share/{token}/reports/{reportId}/plan: the crop of the plan around a shared snag's pin. */
 export async function sharedPlanImage(ctx: AppContext, token: string, reportId: string): Promise<Buffer> {
   const link = await openShareLink(ctx, token);
   return cropSharedPin(ctx, link, linkScope(link), reportId);
+}
+
+/** GET /api/share/{token}/reports/{reportId}/photos/{attachmentId}[/thumbnail]: a shared snag's photo. */
+export async function sharedPhoto(
+  ctx: AppContext,
+  token: string,
+  reportId: string,
+  attachmentId: string,
+  size: PhotoSize,
+): Promise<SharedPhotoFile> {
+  const link = await openShareLink(ctx, token);
+  return sharedPhotoFile(ctx, linkScope(link), reportId, attachmentId, size);
 }

@@ -32,13 +32,34 @@ export async function insertUpload(db: Db, row: UploadsTable): Promise<boolean> 
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Renews the uploads a report names; the first use also ends their time as pending (decision 0048). */
 export const touchUploads = (db: Db, workspaceId: string, hashes: readonly string[], now: number) =>
   db
     .updateTable("uploads")
-    .set({ last_used_at: now })
+    .set((eb) => ({ last_used_at: now, used_at: eb.fn.coalesce("used_at", eb.val(now)) }))
     .where("workspace_id", "=", workspaceId)
     .where("sha256", "in", hashes)
     .execute();
+
+/**
+ * The bytes a workspace holds in staging that no report has taken in: complete uploads not yet
+ * named by one, and every piece of unfinished uploads (but those of `except`).
+ */
+export async function pendingUploadBytes(db: Db, workspaceId: string, except?: string): Promise<number> {
+  const uploads = await db
+    .selectFrom("uploads")
+    .select((eb) => eb.fn.sum<number | string | null>("size_bytes").as("bytes"))
+    .where("workspace_id", "=", workspaceId)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  let parts = db
+    .selectFrom("upload_parts")
+    .select((eb) => eb.fn.sum<number | string | null>("size_bytes").as("bytes"))
+    .where("workspace_id", "=", workspaceId);
+  if (except !== undefined) parts = parts.where("sha256", "!=", except);
+  const held = await parts.executeTakeFirst();
+  return Number(uploads?.bytes ?? 0) + Number(held?.bytes ?? 0);
+}
 
 /** The pieces received so far of an unfinished upload, without their bytes. */
 export const findPartSizes = (db: Db, workspaceId: string, sha256: string) =>

@@ -16,9 +16,9 @@ import type { UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { AppError, badRequest } from "../http/errors";
 import { checkPhotoType, photoTooLarge } from "../photos/photos";
-import { assertStorageRoom } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
 import type { ContentRange } from "./content-range";
+import { assertUploadRoom, withUploadRoom } from "./upload-quota";
 import { deleteParts, findPartSizes, findParts, findUpload, insertPart, insertUpload } from "./uploads.repository";
 
 /** Bytes held in memory before a piece is written to the database. */
@@ -78,12 +78,15 @@ async function store(ctx: AppContext, user: UserRow, sha256: string, bytes: Buff
   if (createHash("sha256").update(bytes).digest("hex") !== sha256) throw hashMismatch();
   checkPhotoType(bytes, "");
   if (await findUpload(ctx.db, user.workspace_id, sha256)) return { status: "existed", sizeBytes: bytes.length };
+  // Pending until a report names it (decision 0048): room for it, beside the quota's other bytes,
+  // before the file is written and again with the row (this upload's own pieces not counted twice).
+  await assertUploadRoom(ctx, user.workspace_id, bytes.length, sha256);
   // The file first, then the row that names it (snagging.files.ts order): a crash in between leaves
   // an unreachable file, never a row without its file. The key has no extension: /files/ never serves it.
   const key = `uploads/${randomBytes(16).toString("hex")}`;
   await ctx.storage.put(key, bytes, "application/octet-stream");
   const now = nowSeconds();
-  const created = await insertUpload(ctx.db, {
+  const row = {
     workspace_id: user.workspace_id,
     sha256,
     size_bytes: bytes.length,
@@ -91,7 +94,15 @@ async function store(ctx: AppContext, user: UserRow, sha256: string, bytes: Buff
     uploaded_by: user.id,
     created_at: now,
     last_used_at: now,
-  }).catch(async (err: unknown) => {
+    used_at: null,
+  };
+  const created = await withUploadRoom(
+    ctx,
+    user.workspace_id,
+    bytes.length,
+    (trx) => insertUpload(trx, row),
+    sha256,
+  ).catch(async (err: unknown) => {
     await ctx.storage.delete([key]).catch(() => undefined);
     throw err;
   });
@@ -108,8 +119,9 @@ export async function putWholeUpload(
   declaredLength: number | undefined,
 ): Promise<PutResult> {
   if (declaredLength !== undefined && declaredLength > MAX_PHOTO_BYTES) throw tooLarge();
-  // A full workspace is refused before the body is read (the report's photos are charged at commit).
-  await assertStorageRoom(ctx, user.workspace_id, declaredLength ?? 0);
+  // A full workspace is refused before the body is read (the report's photos are charged at commit;
+  // until then the upload counts as pending: decision 0048).
+  await assertUploadRoom(ctx, user.workspace_id, declaredLength ?? 0, sha256);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -136,7 +148,6 @@ export async function putUploadRange(
   body: AsyncIterable<Buffer>,
 ): Promise<PutResult> {
   if (range.total > MAX_PHOTO_BYTES) throw tooLarge();
-  if (range.start === 0) await assertStorageRoom(ctx, user.workspace_id, range.total);
   const existing = await findUpload(ctx.db, user.workspace_id, sha256);
   if (existing) {
     // Already complete (this or an earlier attempt finished it): nothing more to send.
@@ -159,6 +170,8 @@ export async function putUploadRange(
       held.offset,
     );
   }
+  // The rest of the photo must fit beside what is stored and pending (its own pieces included).
+  await assertUploadRoom(ctx, user.workspace_id, range.total - held.offset);
   let offset = held.offset;
   const limit = range.end + 1;
   let pending: Buffer[] = [];
@@ -169,15 +182,18 @@ export async function putUploadRange(
     pending = [];
     pendingBytes = 0;
     try {
-      await insertPart(ctx.db, {
-        workspace_id: user.workspace_id,
-        sha256,
-        total_bytes: range.total,
-        start: offset,
-        size_bytes: data.length,
-        data,
-        created_at: nowSeconds(),
-      });
+      // Each piece is pending from the moment it is held: refused (413) past the quota, as a whole upload.
+      await withUploadRoom(ctx, user.workspace_id, data.length, (trx) =>
+        insertPart(trx, {
+          workspace_id: user.workspace_id,
+          sha256,
+          total_bytes: range.total,
+          start: offset,
+          size_bytes: data.length,
+          data,
+          created_at: nowSeconds(),
+        }),
+      );
     } catch (err) {
       if (!uniqueViolation(err)) throw err;
       const now = await heldParts(ctx, user, sha256);

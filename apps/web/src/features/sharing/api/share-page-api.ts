@@ -30,12 +30,19 @@ export const useShare = (token: string) =>
     staleTime: 30_000,
   });
 
-export type FixInput = { reportId: string; photos: File[]; note: string };
+/**
+ * One fix's Idempotency-Key: made when the card is shown and sent with every attempt, so a fix whose
+ * answer was lost and is sent again is applied once. getRandomValues works on plain http too.
+ */
+export const newFixKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+export type FixInput = { reportId: string; photos: File[]; note: string; fixKey: string };
 
 export const useMarkFixed = (token: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ reportId, photos, note }: FixInput) => {
+    mutationFn: async ({ reportId, photos, note, fixKey }: FixInput) => {
       const form = new FormData();
       form.append("note", note);
       // Through the app's one compressor, as the snag form's photos are.
@@ -44,11 +51,17 @@ export const useMarkFixed = (token: string) => {
         form.append("images", photo, photo.name);
       const res = await fetch(`${sharePath(token)}/reports/${encodeURIComponent(reportId)}/fix`, {
         method: "POST",
+        headers: { "Idempotency-Key": fixKey },
         body: form,
       });
       return (await answer<{ report: SharedReport }>(res, "The fix could not be sent. Please try again.")).report;
     },
     meta: { invalidates: false },
+    // Resolved or closed meanwhile (409): show the snag as it is now.
+    onError: (error) => {
+      if (error instanceof ShareError && error.status === 409)
+        void client.invalidateQueries({ queryKey: shareKey(token) });
+    },
     onSuccess: (report) =>
       client.setQueryData<ShareView>(shareKey(token), (view) =>
         view ? { ...view, reports: view.reports.map((r) => (r.id === report.id ? report : r)) } : view,

@@ -6,7 +6,7 @@ import { type FixInput, ShareError } from "../api/share-page-api";
 
 type Props = {
   isPending: boolean;
-  onSubmit: (input: Omit<FixInput, "reportId">) => void;
+  onSubmit: (input: Omit<FixInput, "reportId" | "fixKey">) => void;
   onCancel: () => void;
   error: unknown;
 };

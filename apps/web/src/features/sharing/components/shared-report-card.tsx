@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "../../../components/button";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { formatDate } from "../../../lib/format";
-import { useMarkFixed } from "../api/share-page-api";
+import { newFixKey, useMarkFixed } from "../api/share-page-api";
 import { FixForm } from "./fix-form";
 import { SharedPlan } from "./shared-plan";
 
@@ -12,6 +12,8 @@ import { SharedPlan } from "./shared-plan";
 export function SharedReportCard({ token, report }: { token: string; report: SharedReport }) {
   const markFixed = useMarkFixed(token);
   const [isFixing, setFixing] = useState(false);
+  // The same key on every attempt at this snag's fix: a retry after a lost answer adds nothing.
+  const [fixKey] = useState(newFixKey);
   const isDone = report.status === "resolved" || report.status === "closed";
   return (
     <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -56,7 +58,7 @@ export function SharedReportCard({ token, report }: { token: string; report: Sha
             isPending={markFixed.isPending}
             error={markFixed.error}
             onCancel={() => setFixing(false)}
-            onSubmit={(input) => markFixed.mutate({ reportId: report.id, ...input })}
+            onSubmit={(input) => markFixed.mutate({ reportId: report.id, fixKey, ...input })}
           />
         ) : (
           !isDone && (
