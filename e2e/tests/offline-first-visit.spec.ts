@@ -1,0 +1,57 @@
+// Issue 33: the offline paths on a first visit. Each test runs in a fresh browser context (Playwright
+// makes one per test): no service worker has controlled a page yet, nothing is cached, and the
+// signal goes as soon as the screen shows.
+import { expect, signInAs, test } from "../fixtures";
+import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
+import { makeJpeg } from "../support/test-photos";
+
+test.use({ serviceWorkers: "allow" });
+
+test("a report with a photo saved offline on a first visit is queued and reaches the server once", async ({
+  page,
+  context,
+  api,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Core C" });
+  const photo = jpegFile("stair.jpg", await makeJpeg(page, { width: 800, height: 600 }));
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/new?projectId=${project.id}`);
+  await expect(page.getByRole("button", { name: "Save report" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("radio", { name: "High" }).check();
+  await choosePhotos(page, "Take photo", [photo]);
+  await describePhoto(page, 1, "Stair core C", "Nosing loose on the third step");
+  await page.getByRole("button", { name: "Save report" }).click();
+  await expect(page.getByText("Report saved offline. Will sync when online.")).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/snagging$/);
+  const pending = page.getByRole("region", { name: "Reports waiting to sync" });
+  await expect(pending.getByText("Pending sync")).toBeVisible();
+  // Issue 34: the list this device never loaded says so, instead of "Loading reports…" for ever.
+  await expect(page.getByText("You are offline: reports load when you are back online.")).toBeVisible();
+  await expect(page.getByText("Loading reports…")).toBeHidden();
+  expect(await listReports(baseURL as string, session.accessToken)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(pending).toBeHidden({ timeout: 15_000 });
+  const reports = await listReports(baseURL as string, session.accessToken);
+  expect(reports).toHaveLength(1);
+  expect(reports[0]?.description).toContain("Nosing loose on the third step");
+  expect(reports[0]?.attachments).toHaveLength(1);
+  await expect(page.getByRole("list", { name: "Snagging reports" }).getByText(reports[0]?.title ?? "")).toBeVisible();
+});
+
+test("the service worker takes charge of the page on its first install, with no reload", async ({ page, api }) => {
+  const session = await api.signUp();
+  await signInAs(page, session);
+  await page.goto("/app/snagging/new");
+  await expect(page.getByRole("button", { name: "Save report" })).toBeVisible();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(false);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+});
