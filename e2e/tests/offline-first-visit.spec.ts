@@ -55,3 +55,45 @@ test("the service worker takes charge of the page on its first install, with no 
   });
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 });
+
+test.describe("when the offline queue never arrived", () => {
+  // No service worker either: the page has only what it fetched itself.
+  test.use({ serviceWorkers: "block" });
+
+  test("a save with no signal keeps the input on screen, says what to do, and saves once back online", async ({
+    page,
+    context,
+    api,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const session = await api.signUp();
+    const project = await api.createProject(session.accessToken, { name: "Core D" });
+    const photo = jpegFile("lintel.jpg", await makeJpeg(page, { width: 800, height: 600 }));
+    // The queue's chunk cannot be fetched (the signal went before it arrived).
+    await page.route(/\/assets\/outbox-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await signInAs(page, session);
+    await page.goto(`/app/snagging/new?projectId=${project.id}`);
+    await expect(page.getByRole("button", { name: "Save report" })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole("radio", { name: "Medium" }).check();
+    await choosePhotos(page, "Take photo", [photo]);
+    await describePhoto(page, 1, "Plot 4 rear", "Lintel bearing too short");
+    await page.getByRole("button", { name: "Save report" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Not saved: with no signal" })).toContainText(
+      "Everything you entered is still here. Keep this page open and tap Save report again when you have signal.",
+    );
+    await expect(page).toHaveURL(/\/app\/snagging\/new/);
+    await expect(page.getByLabel("Photo 1 description")).toHaveValue("Lintel bearing too short");
+    await expect(page.getByRole("radio", { name: "Medium" })).toBeChecked();
+
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Save report" }).click();
+    await expect(page.getByText("Report created successfully")).toBeVisible();
+    const reports = await listReports(baseURL as string, session.accessToken);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.description).toContain("Lintel bearing too short");
+    expect(reports[0]?.attachments).toHaveLength(1);
+  });
+});
