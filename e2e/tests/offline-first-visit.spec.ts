@@ -2,6 +2,7 @@
 // makes one per test): no service worker has controlled a page yet, nothing is cached, and the
 // signal goes as soon as the screen shows.
 import { expect, signInAs, test } from "../fixtures";
+import { seed } from "../snagging-seed";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
 
@@ -31,7 +32,7 @@ test("a report with a photo saved offline on a first visit is queued and reaches
   const pending = page.getByRole("region", { name: "Reports waiting to sync" });
   await expect(pending.getByText("Pending sync")).toBeVisible();
   // Issue 34: the list this device never loaded says so, instead of "Loading reports…" for ever.
-  await expect(page.getByText("You are offline: reports load when you are back online.")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByText("Loading reports…")).toBeHidden();
   expect(await listReports(baseURL as string, session.accessToken)).toHaveLength(0);
 
@@ -96,4 +97,61 @@ test.describe("when the offline queue never arrived", () => {
     expect(reports[0]?.description).toContain("Lintel bearing too short");
     expect(reports[0]?.attachments).toHaveLength(1);
   });
+});
+
+test("a status change and a comment made offline on a first visit to a report are queued and reach the server", async ({
+  page,
+  context,
+  api,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { session, cracked } = await seed(api);
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${cracked.id}`);
+  const comments = page.getByRole("region", { name: "Comments" });
+  await expect(comments.getByRole("button", { name: "Post comment" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("region", { name: "Change Status" }).getByRole("button", { name: "Resolved" }).click();
+  await expect(page.getByText("Status change saved offline. Will sync when online.")).toBeVisible();
+  await comments.getByLabel("Add a comment").fill("Tile on order");
+  await comments.getByRole("button", { name: "Post comment" }).click();
+  await expect(comments.getByRole("listitem").filter({ hasText: "Tile on order" })).toContainText("Pending sync");
+
+  await context.setOffline(false);
+  await expect(page.getByText(/pending sync/i)).toHaveCount(0, { timeout: 15_000 });
+  const reports = await listReports(baseURL as string, session.accessToken);
+  expect(reports.find((r) => r.id === cracked.id)?.status).toBe("resolved");
+  const res = await fetch(`${baseURL}/api/snagging/${cracked.id}/comments`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+  });
+  const { comments: posted } = (await res.json()) as { comments: { body: string }[] };
+  expect(posted.map((c) => c.body)).toEqual(["Tile on order"]);
+});
+
+test("an edit saved offline on a first visit to the edit form is queued and reaches the server", async ({
+  page,
+  context,
+  api,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { session, cracked } = await seed(api);
+  await signInAs(page, session);
+  await page.goto(`/app/snagging/${cracked.id}/edit`);
+  await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("radio", { name: "Critical" }).check();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved offline. Will sync when online.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/app/snagging/${cracked.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: cracked.title })).toBeVisible();
+  await expect(page.getByText("Pending sync", { exact: true })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText("Pending sync", { exact: true })).toBeHidden({ timeout: 15_000 });
+  const reports = await listReports(baseURL as string, session.accessToken);
+  expect(reports.find((r) => r.id === cracked.id)?.priority).toBe("critical");
 });

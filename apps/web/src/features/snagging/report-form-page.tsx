@@ -16,8 +16,8 @@ import { useProjectOptions } from "./api/get-project-options";
 import { useReportForEdit } from "./api/get-report-for-edit";
 import type { ReportFormInitial } from "./components/report-form/report-form";
 import { recallCapture } from "./lib/capture-memory";
-import { loadSavePath } from "./lib/save-path";
 import { epochToDueDay } from "./lib/report-form-rules";
+import { loadSavePath } from "./lib/save-path";
 
 // The form itself (fields, photo cards, location, saving) is fetched as this module starts (and by
 // its routes' loaders, router.tsx), beside the projects and members it waits for: no form can show

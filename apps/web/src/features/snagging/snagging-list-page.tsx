@@ -157,7 +157,7 @@ export function SnaggingListPage() {
       )}
       {reports.isPending && !isOnline ? (
         // Offline with no copy of the list on this device (never opened online): no endless spinner.
-        <EmptyState title="You are offline: reports load when you are back online." />
+        <EmptyState title="You are offline" />
       ) : reports.isPending || (onServer && filtered.query.isPending) ? (
         <LoadingState label="Loading reports…" />
       ) : shown.query.isError && shown.items.length === 0 ? (
