@@ -4,8 +4,8 @@
 // panel of the fix → verify → close workflow (features/workflow). Each is its own lazy
 // chunk, fetched after the report has painted, so the detail screen's first load is unchanged.
 // Offline in a tab the service worker does not control yet (a first visit), a chunk that cannot be
-// fetched leaves its part out rather than the whole page (issue 33); the report page and the edit
-// form preload them (preloadReportExtras) so they are in before the signal goes.
+// fetched leaves its part out rather than the whole page (issue 33); the report page preloads them
+// as soon as it shows (preloadReportExtras), so they are in before the signal goes.
 import { Suspense } from "react";
 import { lazyOrNothing } from "../lib/lazy-or-nothing";
 
