@@ -25,6 +25,7 @@ const PHONE_ONLY = [
   "**/offline-reading.spec.ts",
   "**/offline-changes.spec.ts",
   "**/offline-sync.spec.ts",
+  "**/offline-first-visit.spec.ts",
   "**/outbox-backup.spec.ts",
   "**/photo-cache.spec.ts",
   "**/sign-out-unsynced.spec.ts",

@@ -66,6 +66,10 @@ export default defineConfig({
       workbox: {
         // The service worker is Workbox's code and ours in plain sight; no map to point at (it is not served).
         sourcemap: false,
+        // The first install takes charge of the open tabs at once (issue 33): from then on a chunk
+        // they ask for comes from the precache, so a first visit works offline once it is in. An
+        // update still waits for the user's OK (registerType "prompt", use-pwa-lifecycle.ts).
+        clientsClaim: true,
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/files\//],
         // Drawing tiles (/files/sheets/) are answered by public/sw-plans.js, and API reads (network

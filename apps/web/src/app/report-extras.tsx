@@ -3,18 +3,24 @@
 // (features/comments), and the verification
 // panel of the fix → verify → close workflow (features/workflow). Each is its own lazy
 // chunk, fetched after the report has painted, so the detail screen's first load is unchanged.
-import { lazy, Suspense } from "react";
+// Offline in a tab the service worker does not control yet (a first visit), a chunk that cannot be
+// fetched leaves its part out rather than the whole page (issue 33); the report page preloads them
+// as soon as it shows (preloadReportExtras), so they are in before the signal goes.
+import { Suspense } from "react";
+import { lazyOrNothing } from "../lib/lazy-or-nothing";
 
-const Notices = lazy(() =>
-  import("../features/activity/components/overwrite-notices").then((m) => ({ default: m.OverwriteNotices })),
-);
-const Timeline = lazy(() =>
-  import("../features/activity/components/report-timeline").then((m) => ({ default: m.ReportTimeline })),
-);
+const loadNotices = () => import("../features/activity/components/overwrite-notices");
+const loadTimeline = () => import("../features/activity/components/report-timeline");
+const loadComments = () => import("../features/comments/components/report-comments");
+const loadVerification = () => import("../features/workflow/components/verification-panel");
 
-const Comments = lazy(() =>
-  import("../features/comments/components/report-comments").then((m) => ({ default: m.ReportComments })),
-);
+export function preloadReportExtras(): Promise<unknown> {
+  return Promise.all([loadNotices(), loadTimeline(), loadComments(), loadVerification()]);
+}
+
+const Notices = lazyOrNothing(() => loadNotices().then((m) => ({ default: m.OverwriteNotices })));
+const Timeline = lazyOrNothing(() => loadTimeline().then((m) => ({ default: m.ReportTimeline })));
+const Comments = lazyOrNothing(() => loadComments().then((m) => ({ default: m.ReportComments })));
 
 export function ReportCommentsSection(props: { reportId: string }) {
   return (
@@ -32,9 +38,7 @@ export function ReportCommentsSection(props: { reportId: string }) {
   );
 }
 
-const Verification = lazy(() =>
-  import("../features/workflow/components/verification-panel").then((m) => ({ default: m.VerificationPanel })),
-);
+const Verification = lazyOrNothing(() => loadVerification().then((m) => ({ default: m.VerificationPanel })));
 
 export function ReportVerification(props: { reportId: string }) {
   return (

@@ -26,3 +26,6 @@ export function LoadMore({ query, shown, noun }: { query: PagedQuery; shown: num
     </div>
   );
 }
+
+// For a screen that loads it lazily (the report list): React's lazy() takes a default export.
+export default LoadMore;

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { useOutbox } from "./use-outbox";
 
-export function PendingReports() {
+export default function PendingReports() {
   const { items } = useOutbox();
   const creates = items.filter((i) => i.action === "create");
   if (creates.length === 0) return null;

@@ -17,14 +17,20 @@ import { useReportForEdit } from "./api/get-report-for-edit";
 import type { ReportFormInitial } from "./components/report-form/report-form";
 import { recallCapture } from "./lib/capture-memory";
 import { epochToDueDay } from "./lib/report-form-rules";
+import { loadSavePath } from "./lib/save-path";
 
 // The form itself (fields, photo cards, location, saving) is fetched as this module starts (and by
 // its routes' loaders, router.tsx), beside the projects and members it waits for: no form can show
-// before they have answered (issue 7).
+// before they have answered (issue 7). So is what a save needs with no signal (issue 33): a form
+// that shows can be saved offline, even on a first visit.
 const loadReportForm = () => import("./components/report-form/report-form");
+const savePath = loadSavePath().catch(() => undefined);
 const form = loadReportForm();
 form.catch(() => undefined);
-const ReportForm = lazy(() => form.catch(loadReportForm).then((m) => ({ default: m.ReportForm })));
+const ReportForm = lazy(async () => {
+  const [m] = await Promise.all([form.catch(loadReportForm), savePath]);
+  return { default: m.ReportForm };
+});
 
 /** A pin handed over by the plan viewer (?sheetId=…&pinX=…&pinY=…), when it is well formed. */
 function pinFromSearch(search: URLSearchParams): ReportFormInitial["pin"] {

@@ -3,11 +3,18 @@ import { canVerifyReport } from "@sitesnag/shared/workflow";
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { ReportCommentsSection, ReportHistory, ReportNotices, ReportVerification } from "../../app/report-extras";
+import {
+  preloadReportExtras,
+  ReportCommentsSection,
+  ReportHistory,
+  ReportNotices,
+  ReportVerification,
+} from "../../app/report-extras";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { lazyDialog } from "../../lib/lazy-dialog";
+import { lazyOrNothing } from "../../lib/lazy-or-nothing";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { PendingChangeBadge } from "../../offline/pending-change-badge";
@@ -47,7 +54,7 @@ const body = loadBody();
 body.catch(() => undefined);
 const ReportBody = lazy(() => body.catch(loadBody).then((m) => ({ default: m.ReportBody })));
 // Share link activity (issue 27): its own small chunk, loaded after the body, shown only when a link touched the report.
-const ReportLinkActivity = lazy(() =>
+const ReportLinkActivity = lazyOrNothing(() =>
   import("../sharing/components/report-link-activity").then((m) => ({ default: m.ReportLinkActivity })),
 );
 
@@ -65,6 +72,13 @@ export function SnaggingDetailPage() {
   useErrorToast(isMissing ? null : report.error, "Failed to load report", { useServerMessage: false });
   const [isConfirming, setConfirming] = useState(false);
   const [isMarkingFixed, setMarkingFixed] = useState(false);
+  // A status change, a fix or a comment made once the signal has gone is queued in the outbox: it
+  // and the page's lazy parts load now, not then (issue 33: on a first visit no service worker
+  // has them yet).
+  useEffect(() => {
+    import("../../offline/outbox").catch(() => undefined);
+    preloadReportExtras().catch(() => undefined);
+  }, []);
   const user = useAuthStore((s) => s.user);
   // A report captured offline opens from the queue; once synced, its page is the server's.
   const queued = useQueuedReport(id);

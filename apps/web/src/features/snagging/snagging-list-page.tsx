@@ -24,14 +24,13 @@ import { matchesSearch } from "./report-search";
 
 // Not needed for the list's first paint, so not in its first load: 'Load more' is fetched when the
 // first page says there is a next one (after the list has drawn); reports captured offline and not
-// yet synced (rare) only when there are some. Both are in the service worker's precache.
-const LoadMore = lazy(() => import("../../components/load-more").then((m) => ({ default: m.LoadMore })));
+// yet synced (rare) only when there are some. Both are in the service worker's precache. The lazy
+// parts are their modules' default exports: no renaming step in this chunk (first-load budget).
+const LoadMore = lazy(() => import("../../components/load-more"));
 // Shown when reports wait to sync, i.e. often offline: never a crash if its chunk cannot load then.
-const PendingReports = lazyOrNothing(() =>
-  import("../../offline/pending-reports").then((m) => ({ default: m.PendingReports })),
-);
+const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports"));
 // Members and contacts are fetched for it: its own chunk, loaded after the list (first-load budget).
-const AssigneeFilter = lazy(() => import("./components/assignee-filter").then((m) => ({ default: m.AssigneeFilter })));
+const AssigneeFilter = lazy(() => import("./components/assignee-filter"));
 
 export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
@@ -156,7 +155,10 @@ export function SnaggingListPage() {
           <PendingReports />
         </Suspense>
       )}
-      {reports.isPending || (onServer && filtered.query.isPending) ? (
+      {reports.isPending && !isOnline ? (
+        // Offline with no copy of the list on this device (never opened online): no endless spinner.
+        <EmptyState title="You are offline" />
+      ) : reports.isPending || (onServer && filtered.query.isPending) ? (
         <LoadingState label="Loading reports…" />
       ) : shown.query.isError && shown.items.length === 0 ? (
         <ErrorState message="Failed to load snagging reports" onRetry={() => shown.query.refetch()} />

@@ -75,6 +75,14 @@ function getWorker(): Worker {
 
 class WorkerUnavailableError extends Error {}
 
+/**
+ * Starts the worker before the first photo (issue 33): its script and imports load now, while there
+ * is a signal, so a photo taken offline on a first visit is still compressed off the main thread.
+ */
+export function warmCompressor(): void {
+  if (canUseWorker()) getWorker();
+}
+
 function compressInWorker(file: Blob, options: CompressOptions): Promise<CompressResult> {
   const id = nextId++;
   return new Promise((resolve, reject) => {

@@ -55,9 +55,15 @@ export const usePostComment = (reportId: string) =>
     networkMode: "always",
     mutationFn: async ({ body, mentions, photos: chosen }: NewComment): Promise<CommentOutcome> => {
       const userId = signedInUser();
-      // Through the app's one compressor, as the snag form's photos are (queued or sent).
-      const { compressPhotoFile } = await import("../../../lib/photo-compress/compress-image");
-      const photos = await Promise.all(chosen.map((photo) => compressPhotoFile(photo)));
+      // Through the app's one compressor, as the snag form's photos are (queued or sent). Loaded
+      // with the form (comment-form.tsx); not asked for without photos, so a text comment never
+      // waits on it (issue 33: offline on a first visit it may not be in).
+      const photos =
+        chosen.length === 0
+          ? []
+          : await import("../../../lib/photo-compress/compress-image").then(({ compressPhotoFile }) =>
+              Promise.all(chosen.map((photo) => compressPhotoFile(photo))),
+            );
       const key = crypto.randomUUID();
       const queued = () =>
         queue(

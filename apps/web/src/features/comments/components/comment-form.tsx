@@ -2,7 +2,7 @@
 // always names a member), up to 5 photos.
 import { MAX_COMMENT_LENGTH, MAX_COMMENT_PHOTOS } from "@sitesnag/shared/comments";
 import { Camera } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../../components/button";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -58,6 +58,9 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
   const textRef = useRef<HTMLTextAreaElement>(null);
   const ids = { text: useId(), error: useId(), photos: useId() };
   const others = (members.data ?? []).filter((m) => m.id !== currentUserId);
+  // The compressor for the photos, while there is a signal (issue 33: a first visit has no
+  // service worker to fetch it from offline).
+  useEffect(() => void import("../../../lib/photo-compress/compress-image").catch(() => undefined), []);
 
   const mention = (member: Member) => {
     setText((t) => withMention(t, member));

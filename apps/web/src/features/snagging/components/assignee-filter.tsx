@@ -4,7 +4,7 @@ import { AssigneeOptions } from "../../contacts/components/assignee-options";
 import { useMembers } from "../api/get-members";
 
 /** The list's assignee filter: everyone, nobody, a member, or a contact under their company. */
-export function AssigneeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export default function AssigneeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const members = useMembers();
   const contacts = useContacts();
   const people = (members.data ?? []).map((m) => ({

@@ -29,11 +29,26 @@ const NETWORK_ERROR = "NetworkError";
 export const noNetwork = (err: unknown): boolean => err instanceof TypeError || isNetworkError(err);
 const isNetworkError = (err: unknown): boolean => err instanceof Error && err.name === NETWORK_ERROR;
 
+/**
+ * The offline queue's code could not be loaded: the signal went before it arrived (a first visit,
+ * before the service worker took charge), so nothing was saved. The form keeps the input and says
+ * what to do (issue 33).
+ */
+export class OutboxUnavailableError extends Error {
+  override name = "OutboxUnavailableError";
+}
+
+/** The queue, loaded with the form (lib/save-path.ts); asked for again here in case that failed. */
+const loadOutbox = () =>
+  import("../../../offline/outbox").catch(() => {
+    throw new OutboxUnavailableError("The offline queue could not be loaded");
+  });
+
 /** SPEC §4: with no network the report goes to the offline queue (loaded only when needed). */
 async function queueOffline(draft: ReportDraft): Promise<CreateOutcome> {
   const userId = useAuthStore.getState().user?.id;
   if (!userId) throw new Error("Sign in again to save reports.");
-  const { queueCreate } = await import("../../../offline/outbox");
+  const { queueCreate } = await loadOutbox();
   return { queued: true, tempId: await queueCreate(userId, draft, draft.idempotencyKey) };
 }
 
@@ -62,7 +77,7 @@ async function createOrQueue(draft: ReportDraft, onProgress: (p: UploadProgress)
 async function queueEdit(queryClient: QueryClient, id: string, edit: ReportEdit): Promise<UpdateOutcome> {
   const userId = useAuthStore.getState().user?.id;
   if (!userId) throw new Error("Sign in again to save changes.");
-  const { queueChange } = await import("../../../offline/outbox");
+  const { queueChange } = await loadOutbox();
   const { photos, removeAttachmentIds, ...fields } = edit;
   await queueChange(
     userId,

@@ -20,7 +20,7 @@ import { LazyContactDialog } from "../../../contacts/components/lazy-contact-dia
 import type { ReportPinDraft } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
 import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
-import { useReportSave } from "../../hooks/use-report-save";
+import { OutboxUnavailableError, useReportSave } from "../../hooks/use-report-save";
 import { rememberCapture } from "../../lib/capture-memory";
 import {
   assembleDescription,
@@ -37,6 +37,10 @@ import { PriorityField } from "./priority-field";
 import { UploadProgressBar } from "./upload-progress";
 
 // The annotation editor loads when a photo is first annotated, not with the form (issue 7).
+/** Issue 33: what the person reads when a save with no signal could not be kept on the device. */
+const notSavedMessage = (button: string) =>
+  `Not saved: with no signal, this phone cannot keep the report until the app has loaded once online. Everything you entered is still here. Keep this page open and tap ${button} again when you have signal.`;
+
 const AnnotationOverlay = lazyDialog(
   () => import("../annotation/annotation-overlay").then((m) => m.AnnotationOverlay),
   () => true,
@@ -77,6 +81,22 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
   const [addingContact, setAddingContact] = useState(false);
   const [annotating, setAnnotating] = useState<string | null>(null);
   const [lastSaved, setLastSaved] = useState<{ id: string; title: string; count: number } | null>(null);
+  const [notSaved, setNotSaved] = useState<string | null>(null);
+  // While a save could not be kept, leaving the page (a reload, a closed tab) asks first.
+  useEffect(() => {
+    if (!notSaved) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [notSaved]);
+  const failed = (error: unknown, fallback: string, button: string) => {
+    if (error instanceof OutboxUnavailableError) {
+      setNotSaved(notSavedMessage(button));
+      toast.error("Not saved: your report is still on the screen.");
+      return;
+    }
+    toast.error(errorMessage(error, fallback));
+  };
   const idempotencyKey = useRef(crypto.randomUUID());
   const cameraButton = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -108,6 +128,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
       localDay(new Date()),
     );
     if (Object.keys(found).length > 0 || !values.priority) return focusFirstError();
+    setNotSaved(null);
     const description = assembleDescription(keptPhotos, drafts.photos);
     const photos = drafts.photos.flatMap((p) => {
       const blob = uploadBlobOf(p);
@@ -148,7 +169,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
             toast.success("Snag report updated successfully!");
             navigate(`/app/snagging/${outcome.report.id}`);
           },
-          onError: (error) => toast.error(errorMessage(error, "Failed to update report")),
+          onError: (error) => failed(error, "Failed to update report", "Save changes"),
         },
       );
       return;
@@ -184,7 +205,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
           if (error instanceof ApiError && error.status < 500 && error.status !== 409) {
             idempotencyKey.current = crypto.randomUUID();
           }
-          toast.error(errorMessage(error, "Failed to create report"));
+          failed(error, "Failed to create report", intent === "next" ? "Save and add next" : "Save report");
         },
       },
     );
@@ -295,6 +316,11 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
           onRemove={drafts.remove}
         />
         {save.progress && <UploadProgressBar progress={save.progress} />}
+        {notSaved && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {notSaved}
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Link to="/app/snagging" className={buttonClass("secondary")}>
             Cancel
