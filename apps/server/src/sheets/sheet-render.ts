@@ -45,9 +45,9 @@ const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve("pdfjs-dist/package.json"));
 
 /**
- * pdf.js's own bounds on what one file may make it allocate (decision 0047): images of more than
- * `maxImagePixels` are not decoded (the page then fails with a sentence), and the canvases it makes
- * for itself stay within the page's pixel budget.
+ * pdf.js's own bounds on what one file may make it allocate (decision 0047): an image of more than
+ * `maxImagePixels` is left out of the page instead of decoded (inspection refuses the images it can
+ * see; this catches the rest), and the canvases it makes for itself stay within the page's budget.
  */
 type PdfLimits = { maxImagePixels: number; maxPixels: number };
 
@@ -73,11 +73,8 @@ async function openPdf(bytes: Uint8Array, limits: PdfLimits) {
   return Object.assign(pdf, { close: () => task.destroy() });
 }
 
-function pdfError(err: unknown, maxImagePixels = 0): string {
+function pdfError(err: unknown): string {
   const name = (err as { name?: string })?.name;
-  if (/Image exceeded maximum allowed size/.test(String((err as Error)?.message))) {
-    return `An image on this page is larger than the ${megapixels(maxImagePixels)} megapixels a drawing's image can have, so the page was not drawn.`;
-  }
   if (name === "PasswordException") {
     return "This PDF is protected by a password. Save it without the password and upload it again.";
   }
@@ -221,7 +218,7 @@ async function rasterisePdfPage(
     const pixels = context.getImageData(0, 0, width, height).data;
     return { data: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height, channels: 4 };
   } catch (err) {
-    return pdfError(err, limits.maxImagePixels);
+    return pdfError(err);
   } finally {
     await pdf.close();
   }
