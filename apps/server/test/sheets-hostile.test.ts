@@ -104,11 +104,23 @@ describe("an image-bomb PDF against the server as a process of its own (sqlite)"
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: serverDir,
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port) },
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     for (let i = 0; i < 300; i += 1) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const res = await fetch(`${base}/api/auth/register`, {
@@ -199,6 +211,26 @@ describe("the drawing renderer given an image bomb past inspection", () => {
   }, 180_000);
 });
 
+describe("a drawing process past its memory limit", () => {
+  let renderer: SheetRenderer;
+  afterAll(() => renderer?.close());
+
+  it("is killed: the page fails with a sentence, counted as stopped, and the next page gets a fresh process", async () => {
+    renderer = createSheetRenderer({ workers: 1, timeoutSeconds: 120, maxMegapixels: 32, memoryMb: 128 });
+    // An A1 page at the 32 MP budget: its canvas alone is 128 MB.
+    const a1 = await drawingPdf({ pages: 1, size: "A1" });
+    expect(await renderer.render(a1, "pdf", 1)).toEqual({
+      error: "Drawing this page needed more memory than allowed, so it was stopped.",
+      stopped: true,
+    });
+    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const small = await renderer.render(png, "png", 1);
+    expect("error" in small ? small.error : small.width).toBe(80);
+  }, 120_000);
+});
+
 describe.each(DIALECTS)("a 100-page set beside another workspace's drawing (%s)", (kind) => {
   let t: TestApp;
   let alice: Awaited<ReturnType<typeof signUp>>;
@@ -248,7 +280,9 @@ describe.each(DIALECTS)("a 100-page set beside another workspace's drawing (%s)"
       const [mine] = (await sheetsOf(bob.accessToken, bobProject)).filter((s) => s.id === bobSheet.id);
       if (mine?.status !== "processing") {
         expect(mine?.status).toBe("ready");
-        aliceWaiting = (await sheetsOf(alice.accessToken, aliceProject)).filter((s) => s.status === "processing").length;
+        aliceWaiting = (await sheetsOf(alice.accessToken, aliceProject)).filter(
+          (s) => s.status === "processing",
+        ).length;
         break;
       }
       await new Promise((r) => setTimeout(r, 50));
@@ -319,11 +353,7 @@ describe.each(DIALECTS)("a 100-page set beside another workspace's drawing (%s)"
     return rows.map((r) => r.id);
   };
   const statusOf = async (ids: string[]) =>
-    t.ctx.db
-      .selectFrom("sheet_revisions")
-      .select(["status", "failure_reason"])
-      .where("id", "in", ids)
-      .execute();
+    t.ctx.db.selectFrom("sheet_revisions").select(["status", "failure_reason"]).where("id", "in", ids).execute();
 
   it(`stops drawing an upload after ${STRIKES} of its pages were stopped: the rest fail at once`, async () => {
     const ids = await processingRevisions(5);
@@ -334,9 +364,7 @@ describe.each(DIALECTS)("a 100-page set beside another workspace's drawing (%s)"
     expect(calls).toHaveLength(STRIKES);
     const rows = await statusOf(ids);
     expect(rows.every((r) => r.status === "failed")).toBe(true);
-    expect(rows.filter((r) => /other pages of the same file/.test(r.failure_reason ?? ""))).toHaveLength(
-      5 - STRIKES,
-    );
+    expect(rows.filter((r) => /other pages of the same file/.test(r.failure_reason ?? ""))).toHaveLength(5 - STRIKES);
   });
 
   it("at start-up, never draws again a page whose render had started (it was being drawn when the server stopped)", async () => {

@@ -152,6 +152,14 @@ export class ProcessPool<I, O> {
     slot.child.kill("SIGKILL");
   }
 
+  /** An idle process leaves the pool first (no task can be given to it any more), then exits. */
+  private retire(slot: Slot<I, O>): void {
+    if (slot.task) return;
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    slot.child.kill("SIGKILL");
+  }
+
   private clearTimers(slot: Slot<I, O>): void {
     if (slot.timer) clearTimeout(slot.timer);
     if (slot.poll) clearInterval(slot.poll);
@@ -174,7 +182,7 @@ export class ProcessPool<I, O> {
       if (message.ok) task.resolve(message.value);
       else task.reject(new Error(message.error));
       // An idle process must not keep the server alive, and gives its memory back after a while.
-      slot.idle = setTimeout(() => child.kill("SIGKILL"), IDLE_MS);
+      slot.idle = setTimeout(() => this.retire(slot), IDLE_MS);
       slot.idle.unref();
       child.unref();
       child.channel?.unref();
