@@ -276,7 +276,9 @@ function treeRss(pid) {
   }
   return total;
 }
-const mb = (n) => `${Math.round(n / 1024 / 1024)} MB`;
+function mb(n) {
+  return `${Math.round(n / 1024 / 1024)} MB`;
+}
 
 async function uploadStatus(token, projectId, file, name, type = "application/pdf") {
   const form = new FormData();
