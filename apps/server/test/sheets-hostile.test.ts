@@ -365,7 +365,7 @@ describe.each(DIALECTS)("a 100-page set beside another workspace's drawing (%s)"
     const rows = await statusOf(ids);
     expect(rows.every((r) => r.status === "failed")).toBe(true);
     expect(rows.filter((r) => /other pages of the same file/.test(r.failure_reason ?? ""))).toHaveLength(5 - STRIKES);
-  });
+  }, 180_000);
 
   it("at start-up, never draws again a page whose render had started (it was being drawn when the server stopped)", async () => {
     const longAgo = Math.floor(Date.now() / 1000) - 3600;
@@ -379,5 +379,5 @@ describe.each(DIALECTS)("a 100-page set beside another workspace's drawing (%s)"
     const [row] = await statusOf(interrupted);
     expect(row).toEqual({ status: "failed", failure_reason: expect.stringMatching(/server stopped while drawing/) });
     expect((await statusOf(unstarted))[0]?.status).toBe("failed");
-  });
+  }, 180_000);
 });

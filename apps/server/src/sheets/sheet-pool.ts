@@ -16,8 +16,9 @@ const SHEET_QUEUE = 20;
 const INSPECT_TIMEOUT_MS = 30_000;
 /** Renders never wait in the pool: SheetJobs hands it at most `workers` pages at a time. */
 const RENDER_QUEUE = 16;
-/** An image may hold this many times the rendered sheet's pixels: more could never be seen. */
-export const IMAGE_PIXELS_PER_SHEET_PIXEL = 4;
+/** An image may hold this many times the rendered sheet's pixels: more could never be seen, and an
+ * image of this size still renders within the default time budget and memory limit (decision 0047). */
+export const IMAGE_PIXELS_PER_SHEET_PIXEL = 2;
 
 /** Why a render was stopped from outside (time or memory): counted as a strike against its upload. */
 export type RenderFailure = { error: string; stopped?: boolean };

@@ -30,3 +30,7 @@ process.on("message", (task: SheetTask) => {
 });
 // The server went away: so does this process.
 process.on("disconnect", () => process.exit(0));
+
+// Loaded (pdf.js too, which the first PDF would otherwise load inside its time budget): ready.
+await import("pdfjs-dist/legacy/build/pdf.mjs");
+process.send?.({ ready: true });

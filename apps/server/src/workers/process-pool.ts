@@ -10,6 +10,8 @@
 //   grows with what a file asked for. An idle process exits after IDLE_MS; the next task starts one.
 // At most `size` tasks run at once, at most `maxQueue` wait (beyond: 503 with Retry-After), as in
 // WorkerPool. Messages are structured clones (`serialization: "advanced"`): bytes go as Uint8Array.
+// A child posts `{ ready: true }` once it has loaded its modules; its first task (and that task's
+// time budget) starts then, so a slow start on a busy machine is not counted against a file.
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -33,6 +35,8 @@ type Task<I, O> = {
 
 type Slot<I, O> = {
   child: ChildProcess;
+  /** Whether the child has said it has loaded (no task is sent before). */
+  ready: boolean;
   task?: Task<I, O> | undefined;
   timer?: NodeJS.Timeout | undefined;
   poll?: NodeJS.Timeout | undefined;
@@ -41,7 +45,8 @@ type Slot<I, O> = {
   killedFor?: Error | undefined;
 };
 
-type ProcessMessage<O> = { ok: true; value: O } | { ok: false; error: string };
+/** What a child posts: `{ready}` once when it has loaded, then one answer per task. */
+type ProcessMessage<O> = { ready: true } | { ok: true; value: O } | { ok: false; error: string };
 
 /** Where the child's module is: the built `.js` beside the bundle, else the `.ts` source through tsx. */
 export function processEntry(builtUrl: URL, sourceUrl: URL): { file: string; execArgv: string[] } {
@@ -122,27 +127,32 @@ export class ProcessPool<I, O> {
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
       const task = this.queue.shift() as Task<I, O>;
-      const busy = slot;
-      busy.task = task;
-      if (busy.idle) clearTimeout(busy.idle);
-      busy.idle = undefined;
-      if (task.timeoutMs !== undefined) {
-        busy.timer = setTimeout(
-          () => this.kill(busy, new WorkerTimeoutError(`task stopped after ${task.timeoutMs} ms`)),
-          task.timeoutMs,
-        );
-      }
-      const limit = this.options.memoryLimitMb * 1024 * 1024;
-      busy.poll = setInterval(() => {
-        const pid = busy.child.pid;
-        if (pid !== undefined && residentBytes(pid) > limit) {
-          this.kill(busy, new ProcessMemoryError(`process went past ${this.options.memoryLimitMb} MB`));
-        }
-      }, POLL_MS);
-      busy.child.ref();
-      busy.child.channel?.ref();
-      busy.child.send(task.input as never);
+      slot.task = task;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = undefined;
+      slot.child.ref();
+      slot.child.channel?.ref();
+      // A new process gets its task once it has loaded (its `{ready}`): starting up is not the task's time.
+      if (slot.ready) this.start(slot, task);
     }
+  }
+
+  /** Sends the task and starts its time budget and the memory watch. */
+  private start(busy: Slot<I, O>, task: Task<I, O>): void {
+    if (task.timeoutMs !== undefined) {
+      busy.timer = setTimeout(
+        () => this.kill(busy, new WorkerTimeoutError(`task stopped after ${task.timeoutMs} ms`)),
+        task.timeoutMs,
+      );
+    }
+    const limit = this.options.memoryLimitMb * 1024 * 1024;
+    busy.poll = setInterval(() => {
+      const pid = busy.child.pid;
+      if (pid !== undefined && residentBytes(pid) > limit) {
+        this.kill(busy, new ProcessMemoryError(`process went past ${this.options.memoryLimitMb} MB`));
+      }
+    }, POLL_MS);
+    busy.child.send(task.input as never);
   }
 
   private kill(slot: Slot<I, O>, reason: Error): void {
@@ -173,8 +183,13 @@ export class ProcessPool<I, O> {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    const slot: Slot<I, O> = { child };
+    const slot: Slot<I, O> = { child, ready: false };
     child.on("message", (message: ProcessMessage<O>) => {
+      if ("ready" in message) {
+        slot.ready = true;
+        if (slot.task && !slot.killedFor) this.start(slot, slot.task);
+        return;
+      }
       const task = slot.task;
       if (!task || slot.killedFor) return;
       slot.task = undefined;
