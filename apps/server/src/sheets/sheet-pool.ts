@@ -42,7 +42,7 @@ export function createSheetRenderer(options: {
     new URL("./sheet-worker.js", import.meta.url),
     new URL("./sheet-worker.ts", import.meta.url),
   );
-  const limits = { memoryLimitMb: options.memoryMb, heapLimitMb: Math.max(64, Math.floor(options.memoryMb / 2)) };
+  const limits = { memoryLimitMb: options.memoryMb, heapLimitMb: Math.max(128, Math.floor(options.memoryMb / 2)) };
   const busyMessage = "The server is busy processing drawings. Please try again in a moment.";
   const inspector = new ProcessPool<SheetTask, Inspection>(entry, 1, SHEET_QUEUE, { ...limits, busyMessage });
   const renderer = new ProcessPool<SheetTask, RenderedSheet | RenderFailure>(entry, options.workers, RENDER_QUEUE, {

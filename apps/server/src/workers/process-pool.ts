@@ -209,7 +209,12 @@ export class ProcessPool<I, O> {
       if (index >= 0) this.slots.splice(index, 1);
       const task = slot.task;
       slot.task = undefined;
-      task?.reject(slot.killedFor ?? new Error(`process exited with ${signal ?? `code ${code}`}`));
+      // V8 aborts a process whose heap is full (SIGABRT): that task, too, needed more memory than allowed.
+      const outOfHeap = signal === "SIGABRT" || code === 134;
+      const error = outOfHeap
+        ? new ProcessMemoryError("process ran out of heap")
+        : new Error(`process exited with ${signal ?? `code ${code}`}`);
+      task?.reject(slot.killedFor ?? error);
       this.dispatch();
     });
     // A failure to start is followed by "exit"; nothing more to do here.
