@@ -216,8 +216,8 @@ describe("a drawing process past its memory limit", () => {
   afterAll(() => renderer?.close());
 
   it("is killed: the page fails with a sentence, counted as stopped, and the next page gets a fresh process", async () => {
-    renderer = createSheetRenderer({ workers: 1, timeoutSeconds: 120, maxMegapixels: 32, memoryMb: 128 });
-    // An A1 page at the 32 MP budget: its canvas alone is 128 MB.
+    renderer = createSheetRenderer({ workers: 1, timeoutSeconds: 120, maxMegapixels: 32, memoryMb: 384 });
+    // An A1 page at the 32 MP budget (its canvas alone is 128 MB; the process peaks near 750 MB).
     const a1 = await drawingPdf({ pages: 1, size: "A1" });
     expect(await renderer.render(a1, "pdf", 1)).toEqual({
       error: "Drawing this page needed more memory than allowed, so it was stopped.",
