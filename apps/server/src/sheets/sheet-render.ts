@@ -188,11 +188,7 @@ export function renderScale(widthPt: number, heightPt: number, maxPixels: number
 
 type Raster = { data: Buffer; width: number; height: number; channels: 3 | 4 };
 
-async function rasterisePdfPage(
-  bytes: Uint8Array,
-  pageNumber: number,
-  limits: PdfLimits,
-): Promise<Raster | string> {
+async function rasterisePdfPage(bytes: Uint8Array, pageNumber: number, limits: PdfLimits): Promise<Raster | string> {
   const { maxPixels } = limits;
   const { createCanvas } = await import("@napi-rs/canvas");
   let pdf: Awaited<ReturnType<typeof openPdf>>;
