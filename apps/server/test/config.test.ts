@@ -45,7 +45,7 @@ describe("loadConfig", () => {
         storageBytes: 10 * 1024 ** 3,
         demoStorageBytes: 50 * 1024 * 1024,
       },
-      sheets: { workers: 1, renderTimeoutSeconds: 180, maxMegapixels: 32 },
+      sheets: { workers: 1, renderTimeoutSeconds: 60, maxMegapixels: 32, memoryMb: 1536, maxQueuedPages: 200 },
     });
   });
 
@@ -118,7 +118,7 @@ describe("loadConfig", () => {
         storageBytes: 2048 * 1024 * 1024,
         demoStorageBytes: 8 * 1024 * 1024,
       },
-      sheets: { workers: 1, renderTimeoutSeconds: 180, maxMegapixels: 32 },
+      sheets: { workers: 1, renderTimeoutSeconds: 60, maxMegapixels: 32, memoryMb: 1536, maxQueuedPages: 200 },
     });
     expect(configError({ STORAGE_QUOTA_MB: "0" }).message).toBe(
       "Invalid STORAGE_QUOTA_MB: must be a whole number from 1 to 1000000000",
