@@ -5,16 +5,24 @@
 //   PDF burst) p99 while a 100-page set renders vs idle: the same rule as that burst, within 2x;
 //   then the rendering project's own reads, unpaced, for information (its list grows meanwhile);
 // - in Chromium on a phone viewport: time to the first tiles of a sheet with 2,000 pins, and frame
-//   times while panning and zooming it (median, p95; target p95 ≤ 20 ms, first tiles ≤ 1 s).
+//   times while panning and zooming it (median, p95; target p95 ≤ 20 ms, first tiles ≤ 1 s);
+// - hostile uploads (issue 34, decision 0047): an image-bomb PDF (a page drawing a 60,000 × 60,000
+//   image, 3.5 MB on disk) with the server's RSS and its drawing processes' read from /proc before,
+//   at peak and after; then a 100-page set reusing one image, and meanwhile another workspace's
+//   paced reads (p50/p99 vs idle) and its upload of an 800 × 600 PNG (time to the answer, and to
+//   its sheet being ready, with how many pages of the set were still waiting).
 //
 // Usage: npm run build && npm run bench:plans [-- --duration 5 --connections 10 --read-rate 50
-//   --skip-browser | --browser-only]
-// (--browser-only: one A1 page, then the browser half, for iterating on the viewer.)
+//   --skip-browser | --browser-only | --hostile-only]
+// (--browser-only: one A1 page, then the browser half, for iterating on the viewer;
+//  --hostile-only: the hostile uploads alone.)
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { imagePdf } from "./lib/hostile-pdfs.mjs";
 import { startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
@@ -24,6 +32,7 @@ const { values } = parseArgs({
     "read-rate": { type: "string", default: "50" },
     "skip-browser": { type: "boolean", default: false },
     "browser-only": { type: "boolean", default: false },
+    "hostile-only": { type: "boolean", default: false },
   },
 });
 const DURATION = Math.max(2, Number(values.duration));
@@ -118,6 +127,14 @@ const server = await startServer(process.env.BENCH_SERVER_ROOT ?? root, {
   WORKSPACE_WRITE_ITEMS_PER_MINUTE: "100000",
 });
 try {
+  if (values["hostile-only"]) {
+    await hostileUploads();
+  } else await allFigures();
+} finally {
+  await server.stop();
+}
+
+async function allFigures() {
   const { session, token, project } = await accountWithProject("Plans", "Plans bench");
 
   // 1. A 10-page A1 set: per-page render times (ready one after another in one worker).
@@ -151,12 +168,13 @@ try {
   // 2. Reads while a 100-page set renders vs idle.
   if (!values["browser-only"]) await readsWhileRendering(project, token);
 
+  // 3. Hostile uploads, and another workspace meanwhile.
+  if (!values["browser-only"]) await hostileUploads();
+
   if (!values["skip-browser"]) {
     const { browserFigures } = await import("./plans-browser.mjs");
     await browserFigures({ base: server.url, session, projectId: project.id, sheet: done[0].sheet, call });
   }
-} finally {
-  await server.stop();
 }
 
 /** A new account (its own workspace) with one project. */
@@ -192,6 +210,7 @@ async function otherWorkspace() {
   }
   return {
     token,
+    projectId: project.id,
     urls: {
       sheets: `${server.url}/api/projects/${project.id}/sheets`,
       reports: `${server.url}/api/snagging?projectId=${project.id}`,
@@ -235,4 +254,108 @@ async function readsWhileRendering(project, token) {
   for (const key of keys) console.log(line(`GET ${key}`, idle.own[key], busy.own[key], false));
   // The rest of the set is deleted so the browser part runs on a quiet server.
   for (const s of bigSheets) await call(server.url, "DELETE", `/sheets/${s.id}`, { token });
+}
+
+/** Resident memory of a process from /proc (0 once gone), and of it with its descendants. */
+function rss(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+function treeRss(pid) {
+  let total = rss(pid);
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) total += treeRss(Number(child));
+    }
+  } catch {
+    // gone meanwhile
+  }
+  return total;
+}
+function mb(n) {
+  return `${Math.round(n / 1024 / 1024)} MB`;
+}
+
+async function uploadStatus(token, projectId, file, name, type = "application/pdf") {
+  const form = new FormData();
+  form.set("file", new Blob([file], { type }), name);
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/projects/${projectId}/sheets`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = await res.json().catch(() => ({}));
+  return { status: res.status, body, ms: performance.now() - started };
+}
+
+/** Polls until the sheet is no longer processing: the sheet, and how long that took (ms). */
+async function waitSettled(token, projectId, id) {
+  const started = performance.now();
+  for (;;) {
+    const list = (await call(server.url, "GET", `/projects/${projectId}/sheets`, { token })).sheets;
+    const sheet = list.find((s) => s.id === id);
+    if (sheet?.status !== "processing") return { sheet, ms: performance.now() - started };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function hostileUploads() {
+  const { token, project } = await accountWithProject("Hostile", "Hostile uploads");
+  // The image bomb: RSS of the server, and of it with its drawing processes, sampled every 20 ms.
+  const bomb = imagePdf({ pages: 1, width: 60_000, height: 60_000 });
+  const baseline = rss(server.pid);
+  let peak = baseline;
+  let treePeak = treeRss(server.pid);
+  const watch = setInterval(() => {
+    peak = Math.max(peak, rss(server.pid));
+    treePeak = Math.max(treePeak, treeRss(server.pid));
+  }, 20);
+  const res = await uploadStatus(token, project.id, bomb, "Bomb.pdf");
+  let outcome = `upload answered ${res.status} in ${ms(res.ms)}`;
+  if (res.status === 201)
+    outcome += `, sheet ${(await waitSettled(token, project.id, res.body.sheets[0].id)).sheet.status}`;
+  clearInterval(watch);
+  console.log(`\nimage bomb (${kib(bomb.length)} PDF, one page drawing a 60,000 × 60,000 image): ${outcome}`);
+  console.log(
+    `  server RSS ${mb(baseline)} → peak ${mb(peak)} → after ${mb(rss(server.pid))}; with its drawing processes, peak ${mb(treePeak)}`,
+  );
+
+  // A 100-page set reusing one image, and another workspace meanwhile.
+  const other = await otherWorkspace();
+  await reads(other.urls.sheets, other.token, READ_RATE); // warm-up
+  const idle = {};
+  for (const key of ["sheets", "reports"]) idle[key] = await reads(other.urls[key], other.token, READ_RATE);
+  const set = imagePdf({ pages: 100, width: 2000, height: 2000 });
+  const setRes = await uploadStatus(token, project.id, set, "Reused image.pdf");
+  const busy = {};
+  for (const key of ["sheets", "reports"]) busy[key] = await reads(other.urls[key], other.token, READ_RATE);
+  const sharp = require("sharp");
+  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#fff" } })
+    .png()
+    .toBuffer();
+  const pngRes = await uploadStatus(other.token, other.projectId, png, "Other.png", "image/png");
+  const ready =
+    pngRes.status === 201 ? await waitSettled(other.token, other.projectId, pngRes.body.sheets[0].id) : undefined;
+  const waiting = (await call(server.url, "GET", `/projects/${project.id}/sheets`, { token })).sheets.filter(
+    (s) => s.status === "processing",
+  ).length;
+  console.log(
+    `\n100-page set reusing one 2000 × 2000 image (${kib(set.length)} PDF): upload answered ${setRes.status} in ${ms(setRes.ms)}`,
+  );
+  console.log(
+    `  another workspace's 800 × 600 PNG: answered ${pngRes.status} in ${ms(pngRes.ms)}, sheet ${ready?.sheet?.status ?? "—"} ${ms(ready?.ms ?? 0)} later; ${waiting} pages of the set still waiting then`,
+  );
+  const pace = READ_RATE > 0 ? `paced at ${READ_RATE} req/s` : `unpaced, ${CONNECTIONS} connections`;
+  console.log(`  another workspace's reads, ${pace}, idle → while the set renders:`);
+  for (const key of ["sheets", "reports"]) {
+    console.log(
+      `  GET ${key.padEnd(8)} p50 ${ms(idle[key].p50)} → ${ms(busy[key].p50)}, p99 ${ms(idle[key].p99)} → ${ms(busy[key].p99)}`,
+    );
+  }
+  for (const s of setRes.body.sheets ?? []) await call(server.url, "DELETE", `/sheets/${s.id}`, { token });
 }

@@ -1,6 +1,6 @@
 // Bundles the server (and @sitesnag/shared, which ships as TypeScript source) into dist/main.js,
-// and each worker thread's entry beside it (dist/pdf-worker.js, dist/photo-worker.js: each pool
-// looks for its worker next to main.js). Third-party packages stay external and load from node_modules.
+// and each worker's entry beside it (dist/pdf-worker.js, dist/photo-worker.js: worker threads;
+// dist/sheet-worker.js: the drawing child processes; each pool looks for its entry next to main.js). Third-party packages stay external and load from node_modules.
 import { build } from "esbuild";
 
 await build({

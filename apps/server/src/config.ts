@@ -94,8 +94,10 @@ const EnvSchema = z.object({
     .int()
     .min(5)
     .max(3600)
-    .default(180),
+    .default(60),
   SHEET_MAX_MEGAPIXELS: z.coerce.number({ error: "must be a number from 1 to 200" }).min(1).max(200).default(32),
+  SHEET_MEMORY_MB: wholeNumber(128, 1_000_000).default(1536),
+  SHEET_QUEUE_PAGES: wholeNumber(1, 100_000).default(200),
 });
 
 function wholeNumber(min: number, max: number) {
@@ -185,7 +187,13 @@ export type Config = {
   /** Mail people may cause to outside addresses (mail/mail-limits.ts, decision 0049). */
   mailLimits: MailLimitConfig;
   /** Drawings (issue 24): render threads, a page's time budget, and its pixel budget. */
-  sheets: { workers: number; renderTimeoutSeconds: number; maxMegapixels: number };
+  sheets: {
+    workers: number;
+    renderTimeoutSeconds: number;
+    maxMegapixels: number;
+    memoryMb: number;
+    maxQueuedPages: number;
+  };
 };
 
 /** A budget of writes in one minute. */
@@ -290,6 +298,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workers: e.SHEET_WORKERS,
       renderTimeoutSeconds: e.SHEET_RENDER_TIMEOUT_SECONDS,
       maxMegapixels: e.SHEET_MAX_MEGAPIXELS,
+      memoryMb: e.SHEET_MEMORY_MB,
+      maxQueuedPages: e.SHEET_QUEUE_PAGES,
     },
   };
 }

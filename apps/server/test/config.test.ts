@@ -51,7 +51,7 @@ describe("loadConfig", () => {
         newAccount: { hour: 10, day: 30 },
         resendCooldownSeconds: 60,
       },
-      sheets: { workers: 1, renderTimeoutSeconds: 180, maxMegapixels: 32 },
+      sheets: { workers: 1, renderTimeoutSeconds: 60, maxMegapixels: 32, memoryMb: 1536, maxQueuedPages: 200 },
     });
   });
 
@@ -137,7 +137,7 @@ describe("loadConfig", () => {
         newAccount: { hour: 2, day: 4 },
         resendCooldownSeconds: 0,
       },
-      sheets: { workers: 1, renderTimeoutSeconds: 180, maxMegapixels: 32 },
+      sheets: { workers: 1, renderTimeoutSeconds: 60, maxMegapixels: 32, memoryMb: 1536, maxQueuedPages: 200 },
     });
     expect(configError({ STORAGE_QUOTA_MB: "0" }).message).toBe(
       "Invalid STORAGE_QUOTA_MB: must be a whole number from 1 to 1000000000",

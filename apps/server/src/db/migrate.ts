@@ -27,6 +27,7 @@ import * as auditAnswerVersions from "./migrations/0025-audit-answer-versions";
 import * as unmeasuredFiles from "./migrations/0027-unmeasured-files";
 import * as unmeasuredCommentPhotos from "./migrations/0028-unmeasured-comment-photos";
 import * as shareFixIdsUploadUse from "./migrations/0029-share-fix-ids-upload-use";
+import * as sheetRenderStarted from "./migrations/0031-sheet-render-started";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0027-unmeasured-files": unmeasuredFiles,
   "0028-unmeasured-comment-photos": unmeasuredCommentPhotos,
   "0029-share-fix-ids-upload-use": shareFixIdsUploadUse,
+  "0031-sheet-render-started": sheetRenderStarted,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -604,6 +604,8 @@ export interface SheetRevisionsTable {
   height: number;
   tile_bytes: number;
   created_at: number;
+  /** When its render last started (seconds): set while it is being drawn (migration 0031). */
+  render_started_at: number | null;
 }
 
 export type SheetRow = Selectable<SheetsTable>;

@@ -44,9 +44,18 @@ export type Inspection = { pages: { width: number; height: number }[] } | { erro
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve("pdfjs-dist/package.json"));
 
-async function openPdf(bytes: Uint8Array) {
+/**
+ * pdf.js's own bounds on what one file may make it allocate (decision 0047): an image of more than
+ * `maxImagePixels` is left out of the page instead of decoded (inspection refuses the images it can
+ * see; this catches the rest), and the canvases it makes for itself stay within the page's budget.
+ */
+type PdfLimits = { maxImagePixels: number; maxPixels: number };
+
+async function openPdf(bytes: Uint8Array, limits: PdfLimits) {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const task = pdfjs.getDocument({
+    maxImageSize: Math.floor(limits.maxImagePixels),
+    canvasMaxAreaInBytes: Math.floor(limits.maxPixels * 4),
     // pdf.js refuses a Node Buffer: hand it a plain Uint8Array view of the same bytes.
     data: Buffer.isBuffer(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes,
     disableFontFace: true,
@@ -73,8 +82,44 @@ function pdfError(err: unknown): string {
 }
 
 const mm = (points: number) => Math.round((points / 72) * 25.4);
+const megapixels = (pixels: number) => Math.round(pixels / 1_000_000);
 
-export async function inspectSheetFile(bytes: Uint8Array, kind: SheetKind): Promise<Inspection> {
+/**
+ * The largest image a PDF declares, read from its bytes without decoding anything: every
+ * dictionary naming `/Subtype /Image` (an image XObject is always a stream object of its own, never
+ * inside an object stream), with its `/Width` and `/Height` (numbers, or references to numbers).
+ * A page drawing a 60,000 × 60,000 image from a few MB of compressed zeros is found here, before
+ * pdf.js would try to decode it (decision 0047). Inline images are bounded by pdf.js when drawn.
+ */
+export function largestPdfImage(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  const resolve = (value: string | undefined, ref: string | undefined): number => {
+    if (value === undefined) return 0;
+    if (ref === undefined) return Number(value);
+    const target = new RegExp(`(?:^|[^0-9])${value}\\s+${ref}\\s+obj\\s*(\\d+)`).exec(text);
+    return target ? Number(target[1]) : 0;
+  };
+  let largest: { width: number; height: number } | undefined;
+  for (const match of text.matchAll(/\/Subtype\s*\/Image\b/g)) {
+    // The dictionary around the match: from the object's start to its stream (or the next object).
+    const start = Math.max(0, text.lastIndexOf(" obj", match.index), match.index - 4096);
+    const ends = [text.indexOf("stream", match.index), text.indexOf("endobj", match.index), match.index + 4096];
+    const end = Math.min(...ends.filter((i) => i >= 0));
+    const dict = text.slice(start, end);
+    const w = /\/W(?:idth)?\s+(\d+)(?:\s+(\d+)\s+R)?/.exec(dict);
+    const h = /\/H(?:eight)?\s+(\d+)(?:\s+(\d+)\s+R)?/.exec(dict);
+    const width = resolve(w?.[1], w?.[2]);
+    const height = resolve(h?.[1], h?.[2]);
+    if (!largest || width * height > largest.width * largest.height) largest = { width, height };
+  }
+  return largest;
+}
+
+export async function inspectSheetFile(
+  bytes: Uint8Array,
+  kind: SheetKind,
+  maxImagePixels = MAX_IMAGE_PIXELS,
+): Promise<Inspection> {
   if (kind !== "pdf") {
     try {
       const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -92,9 +137,16 @@ export async function inspectSheetFile(bytes: Uint8Array, kind: SheetKind): Prom
       return { error: "This image cannot be read: it is damaged or incomplete." };
     }
   }
+  const image = largestPdfImage(bytes);
+  if (image && image.width * image.height > maxImagePixels) {
+    return {
+      error: `This PDF holds an image of ${image.width} × ${image.height} pixels, more than the ${megapixels(maxImagePixels)} megapixels a drawing's image can have. Export the drawing again at a lower resolution and upload it again.`,
+      tooLarge: true,
+    };
+  }
   let pdf: Awaited<ReturnType<typeof openPdf>>;
   try {
-    pdf = await openPdf(bytes);
+    pdf = await openPdf(bytes, { maxImagePixels, maxPixels: maxImagePixels });
   } catch (err) {
     return { error: pdfError(err) };
   }
@@ -136,11 +188,12 @@ export function renderScale(widthPt: number, heightPt: number, maxPixels: number
 
 type Raster = { data: Buffer; width: number; height: number; channels: 3 | 4 };
 
-async function rasterisePdfPage(bytes: Uint8Array, pageNumber: number, maxPixels: number): Promise<Raster | string> {
+async function rasterisePdfPage(bytes: Uint8Array, pageNumber: number, limits: PdfLimits): Promise<Raster | string> {
+  const { maxPixels } = limits;
   const { createCanvas } = await import("@napi-rs/canvas");
   let pdf: Awaited<ReturnType<typeof openPdf>>;
   try {
-    pdf = await openPdf(bytes);
+    pdf = await openPdf(bytes, limits);
   } catch (err) {
     return pdfError(err);
   }
@@ -201,9 +254,12 @@ export async function renderSheetPage(
   kind: SheetKind,
   pageNumber: number,
   maxPixels: number,
+  maxImagePixels = MAX_IMAGE_PIXELS,
 ): Promise<RenderedSheet | { error: string }> {
   const raster =
-    kind === "pdf" ? await rasterisePdfPage(bytes, pageNumber, maxPixels) : await rasteriseImage(bytes, maxPixels);
+    kind === "pdf"
+      ? await rasterisePdfPage(bytes, pageNumber, { maxPixels, maxImagePixels })
+      : await rasteriseImage(bytes, maxPixels);
   if (typeof raster === "string") return { error: raster };
   const input = () =>
     sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } });

@@ -48,16 +48,41 @@ export const findRevisions = (db: Q, sheetId: string): Promise<SheetRevisionRow[
 export const findRevision = (db: Q, id: string): Promise<SheetRevisionRow | undefined> =>
   db.selectFrom("sheet_revisions").selectAll().where("id", "=", id).executeTakeFirst();
 
-export const findProcessingRevisionIds = async (db: Q): Promise<string[]> =>
+/** Every revision still `processing`, oldest first, with when its render last started (if it did). */
+export const findProcessingRevisions = async (
+  db: Q,
+): Promise<{ id: string; workspace_id: string; render_started_at: number | null }[]> =>
   (
     await db
       .selectFrom("sheet_revisions")
-      .select("id")
+      .select(["id", "workspace_id", "render_started_at"])
       .where("status", "=", "processing")
       .orderBy("created_at")
       .orderBy("id")
       .execute()
-  ).map((r) => r.id);
+  ).map((r) => ({ ...r, render_started_at: r.render_started_at === null ? null : Number(r.render_started_at) }));
+
+/** Records that a revision's render starts (or, with null, was put back unfinished at a stop). */
+export async function markRenderStarted(db: Q, id: string, at: number | null): Promise<void> {
+  await db
+    .updateTable("sheet_revisions")
+    .set({ render_started_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "processing")
+    .execute();
+}
+
+/** Settles failed a revision whose render started at `startedAt` and never finished. */
+export async function failInterruptedRender(db: Q, id: string, startedAt: number, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable("sheet_revisions")
+    .set({ status: "failed", failure_reason: reason })
+    .where("id", "=", id)
+    .where("status", "=", "processing")
+    .where("render_started_at", "=", startedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 export async function insertSheets(
   trx: Transaction<Database>,

@@ -23,12 +23,19 @@ const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
 
 /** The drawing renderer and its job queue: one per app, shared by the routes and the demo seed. */
 export function createSheetServices(ctx: AppContext): SheetServices {
+  const { sheets } = ctx.config;
   const renderer = createSheetRenderer({
-    workers: ctx.config.sheets.workers,
-    timeoutSeconds: ctx.config.sheets.renderTimeoutSeconds,
-    maxMegapixels: ctx.config.sheets.maxMegapixels,
+    workers: sheets.workers,
+    timeoutSeconds: sheets.renderTimeoutSeconds,
+    maxMegapixels: sheets.maxMegapixels,
+    memoryMb: sheets.memoryMb,
   });
-  return { ctx, renderer, jobs: new SheetJobs(ctx, renderer, ctx.config.sheets.workers) };
+  const jobs = new SheetJobs(ctx, renderer, {
+    lanes: sheets.workers,
+    maxQueuedPages: sheets.maxQueuedPages,
+    renderTimeoutSeconds: sheets.renderTimeoutSeconds,
+  });
+  return { ctx, renderer, jobs };
 }
 
 /** Registered under /api: `/projects/:id/sheets` and `/sheets/*` (issue 24). */

@@ -93,6 +93,7 @@ const newRevision = (
   height: 0,
   tile_bytes: 0,
   created_at: now,
+  render_started_at: null,
 });
 
 /** POST /api/projects/{id}/sheets: every page of a PDF becomes a sheet (an image, one sheet). */
@@ -107,6 +108,7 @@ export async function uploadSheets(
   const upload = await readUpload();
   const fields = SheetUploadFieldsSchema.parse(upload.fields);
   const pages = await inspect(services, upload);
+  services.jobs.assertRoom(user.workspace_id, pages.length);
   // The uploaded file counts against the workspace's storage from its commit (decision 0019);
   // the rendered files are charged when the render settles (sheet-jobs.ts).
   await assertStorageRoom(ctx, user.workspace_id, upload.bytes.length);
@@ -134,7 +136,10 @@ export async function uploadSheets(
     await deleteFilesQuietly(ctx, [sourceKey]);
     throw err;
   }
-  services.jobs.enqueue(revisions.map((r) => r.id));
+  services.jobs.enqueue(
+    user.workspace_id,
+    revisions.map((r) => r.id),
+  );
   return listSheetsOf(ctx, user, project, new Set(sheets.map((s) => s.id)));
 }
 
@@ -198,6 +203,7 @@ export async function addRevision(
     const message = `This file has ${pages.length} page${pages.length === 1 ? "" : "s"}; there is no page ${page}.`;
     throw badRequest(message, { page: [message] });
   }
+  services.jobs.assertRoom(user.workspace_id, 1);
   await assertStorageRoom(ctx, user.workspace_id, upload.bytes.length);
   const sourceKey = await storeSource(ctx, upload);
   const now = nowSeconds();
@@ -218,6 +224,6 @@ export async function addRevision(
     await deleteFilesQuietly(ctx, [sourceKey]);
     throw err;
   }
-  if (revision) services.jobs.enqueue([revision.id]);
+  if (revision) services.jobs.enqueue(user.workspace_id, [revision.id]);
   return getSheet(ctx, user, id);
 }
