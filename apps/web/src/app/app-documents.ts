@@ -12,6 +12,8 @@ export type AppDocument = {
   path: string;
   file: string;
   skeleton: SkeletonKind;
+  /** The screen's PageHeader title when it does not depend on data: its skeleton shows it. */
+  title?: string;
   /** The screen's source module: its chunk is preloaded with the document. */
   module: string;
 };
@@ -21,9 +23,16 @@ export const APP_DOCUMENTS: readonly AppDocument[] = [
     path: "/app/dashboard",
     file: "dashboard.html",
     skeleton: "cards",
+    title: "Dashboard",
     module: "src/app/dashboard-screen.tsx",
   },
-  { path: "/app/projects", file: "projects.html", skeleton: "list", module: "src/features/projects/projects-page.tsx" },
+  {
+    path: "/app/projects",
+    file: "projects.html",
+    skeleton: "list",
+    title: "Projects",
+    module: "src/features/projects/projects-page.tsx",
+  },
   {
     path: "/app/projects/:id",
     file: "project.html",
@@ -34,6 +43,7 @@ export const APP_DOCUMENTS: readonly AppDocument[] = [
     path: "/app/snagging",
     file: "snagging.html",
     skeleton: "list",
+    title: "Snagging Reports",
     module: "src/features/snagging/snagging-list-page.tsx",
   },
   {
@@ -54,15 +64,27 @@ export const APP_DOCUMENTS: readonly AppDocument[] = [
     skeleton: "form",
     module: "src/features/snagging/report-form-page.tsx",
   },
-  { path: "/app/audits", file: "audits.html", skeleton: "list", module: "src/features/audits/audits-page.tsx" },
+  {
+    path: "/app/audits",
+    file: "audits.html",
+    skeleton: "list",
+    title: "Site Audits",
+    module: "src/features/audits/audits-page.tsx",
+  },
   { path: "/app/audits/:id", file: "audit.html", skeleton: "detail", module: "src/features/audits/audit-page.tsx" },
-  { path: "/app/team", file: "team.html", skeleton: "list", module: "src/features/team/team-page.tsx" },
-  { path: "/app/profile", file: "profile.html", skeleton: "form", module: "src/features/profile/profile-page.tsx" },
+  { path: "/app/team", file: "team.html", skeleton: "list", title: "Team", module: "src/features/team/team-page.tsx" },
+  {
+    path: "/app/profile",
+    file: "profile.html",
+    skeleton: "form",
+    title: "Profile",
+    module: "src/features/profile/profile-page.tsx",
+  },
 ];
 
-/** The skeleton of a pre-rendered screen, for its route's `handle` in router.tsx. */
-export function appSkeleton(path: string): { skeleton: SkeletonKind } {
+/** The skeleton (and title) of a pre-rendered screen, for its route's `handle` in router.tsx. */
+export function appSkeleton(path: string): { skeleton: SkeletonKind; title?: string } {
   const document = APP_DOCUMENTS.find((d) => d.path === path);
   if (!document) throw new Error(`no pre-rendered document for ${path}`);
-  return { skeleton: document.skeleton };
+  return { skeleton: document.skeleton, title: document.title };
 }
