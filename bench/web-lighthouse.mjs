@@ -122,6 +122,10 @@ async function audit(target, pagePath) {
       await mkdir(values.save, { recursive: true });
       await writeFile(path.join(values.save, name), JSON.stringify(lhr));
     }
+    // A loaded machine sometimes leaves a metric out (no TTI, so no TBT): a failed run, not a zero.
+    for (const metric of ["largest-contentful-paint", "total-blocking-time"]) {
+      if (typeof lhr.audits[metric].numericValue !== "number") throw new Error(`${pagePath}: no ${metric}`);
+    }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== pagePath) throw new Error(`${pagePath} ended on ${finalPath} (not signed in?)`);
     const scripts = lhr.audits["resource-summary"].details.items.find((i) => i.resourceType === "script");
