@@ -14,6 +14,10 @@
 //     figure for analysis (how much a request costs the metrics), never a result to quote as the page's.
 //   --baseline runs a second, already built checkout (e.g. a `git worktree` of an older commit)
 //   interleaved with this one, so before/after figures share the same machine conditions.
+//   --peer <dist dir> audits another, built single-page app in the same run, interleaved: its
+//     folder served by a small Fastify static server (brotli/gzip, index.html for unknown paths;
+//     bench/lib/static-server.mjs) at --peer-page (default /), after --peer-storage key=value,...
+//     has been put in its localStorage (e.g. isLoggedIn=true for its signed-in view).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +26,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { startServer } from "./lib/server.mjs";
+import { startStaticServer } from "./lib/static-server.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +36,9 @@ const { values } = parseArgs({
     pages: { type: "string", default: "/,/login,/app/dashboard,/app/projects,/app/snagging" },
     root: { type: "string" },
     baseline: { type: "string" },
+    peer: { type: "string" },
+    "peer-page": { type: "string", default: "/" },
+    "peer-storage": { type: "string", default: "" },
     save: { type: "string" },
   },
 });
@@ -41,6 +49,18 @@ const targets = [
   ...(values.baseline ? [{ name: "before", root: path.resolve(values.baseline) }] : []),
   { name: values.baseline ? "after" : "app", root: path.resolve(values.root ?? path.join(here, "..")) },
 ];
+// The other app: one page of its own, audited in every run beside ours.
+const peer = values.peer
+  ? {
+      name: "peer",
+      dist: path.resolve(values.peer),
+      page: values["peer-page"],
+      storage: values["peer-storage"]
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    }
+  : null;
 // The flags the e2e suite uses (e2e/playwright.config.ts), headless.
 const CHROME_FLAGS = [
   "--headless=new",
@@ -69,7 +89,13 @@ async function audit(target, pagePath) {
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
-    if (pagePath.startsWith("/app")) {
+    if (target.storage?.length) {
+      // Its origin's localStorage, from a path that is not the audited page (a 404 loads none of it).
+      await page.goto(`${target.url}/bench-storage.txt`);
+      await page.evaluate((pairs) => {
+        for (const [key, value] of pairs) localStorage.setItem(key, value);
+      }, target.storage);
+    } else if (pagePath.startsWith("/app")) {
       // Same origin, but a JSON answer: it loads none of the app, so the audited load stays cold.
       await page.goto(`${target.url}/api/health`);
       await page.evaluate((session) => localStorage.setItem("auth-storage", session), target.session);
@@ -95,6 +121,10 @@ async function audit(target, pagePath) {
       const name = `${target.name}${pagePath.replaceAll("/", "_")}-${Date.now()}.json`;
       await mkdir(values.save, { recursive: true });
       await writeFile(path.join(values.save, name), JSON.stringify(lhr));
+    }
+    // A loaded machine sometimes leaves a metric out (no TTI, so no TBT): a failed run, not a zero.
+    for (const metric of ["largest-contentful-paint", "total-blocking-time"]) {
+      if (typeof lhr.audits[metric].numericValue !== "number") throw new Error(`${pagePath}: no ${metric}`);
     }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== pagePath) throw new Error(`${pagePath} ended on ${finalPath} (not signed in?)`);
@@ -126,6 +156,12 @@ async function auditWithRetry(target, pagePath) {
   }
 }
 
+function progress(run, target, pagePath, r) {
+  process.stderr.write(
+    `run ${run}/${RUNS} ${target.name.padEnd(6)} ${pagePath.padEnd(16)} perf ${r.perf.toFixed(0)}  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${r.tbt.toFixed(0)} ms\n`,
+  );
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -140,6 +176,11 @@ try {
     target.url = server.url;
     target.session = await demoSession(server.url);
   }
+  if (peer) {
+    const server = await startStaticServer(peer.dist);
+    started.push(server);
+    peer.url = server.url;
+  }
   const results = new Map(); // `${target}|${page}` -> runs
   for (let run = 1; run <= RUNS; run++) {
     for (const pagePath of PAGES) {
@@ -147,10 +188,13 @@ try {
         const r = await auditWithRetry(target, pagePath);
         const key = `${target.name}|${pagePath}`;
         results.set(key, [...(results.get(key) ?? []), r]);
-        process.stderr.write(
-          `run ${run}/${RUNS} ${target.name.padEnd(6)} ${pagePath.padEnd(16)} perf ${r.perf.toFixed(0)}  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${r.tbt.toFixed(0)} ms\n`,
-        );
+        progress(run, target, pagePath, r);
       }
+    }
+    if (peer) {
+      const r = await auditWithRetry(peer, peer.page);
+      results.set(`peer|${peer.page}`, [...(results.get(`peer|${peer.page}`) ?? []), r]);
+      progress(run, peer, peer.page, r);
     }
   }
   const all = [...results.values()].flat();
@@ -159,16 +203,22 @@ try {
   );
   if (values.block) console.log(`WHAT-IF: requests matching ${values.block} were refused; not the pages' own figures`);
   console.log(
-    `${"page".padEnd(16)} ${targets.length > 1 ? "build  " : ""}perf   LCP      TBT      CLS     JS transferred  a11y  best-pr.`,
+    `${"page".padEnd(16)} ${targets.length > 1 || peer ? "build  " : ""}perf   LCP      TBT      CLS     JS transferred  a11y  best-pr.`,
   );
-  for (const pagePath of PAGES) {
-    for (const target of targets) {
-      const runs = results.get(`${target.name}|${pagePath}`);
-      const m = (k) => median(runs.map((r) => r[k]));
-      console.log(
-        `${pagePath.padEnd(16)} ${targets.length > 1 ? target.name.padEnd(7) : ""}${m("perf").toFixed(0).padStart(4)}  ${(m("lcp") / 1000).toFixed(2).padStart(5)} s  ${m("tbt").toFixed(0).padStart(4)} ms  ${m("cls").toFixed(3).padStart(6)}  ${(m("js") / 1024).toFixed(1).padStart(8)} KiB    ${m("a11y").toFixed(0).padStart(3)}   ${m("bp").toFixed(0).padStart(3)}`,
-      );
-    }
+  const rows = PAGES.flatMap((pagePath) => targets.map((target) => [target.name, pagePath]));
+  if (peer) {
+    rows.push([peer.name, peer.page]);
+    console.log(
+      `peer: ${peer.dist} at ${peer.page}${peer.storage.length ? `, localStorage ${values["peer-storage"]}` : ""}`,
+    );
+  }
+  const labelled = targets.length > 1 || peer;
+  for (const [name, pagePath] of rows) {
+    const runs = results.get(`${name}|${pagePath}`);
+    const m = (k) => median(runs.map((r) => r[k]));
+    console.log(
+      `${pagePath.padEnd(16)} ${labelled ? name.padEnd(7) : ""}${m("perf").toFixed(0).padStart(4)}  ${(m("lcp") / 1000).toFixed(2).padStart(5)} s  ${m("tbt").toFixed(0).padStart(4)} ms  ${m("cls").toFixed(3).padStart(6)}  ${(m("js") / 1024).toFixed(1).padStart(8)} KiB    ${m("a11y").toFixed(0).padStart(3)}   ${m("bp").toFixed(0).padStart(3)}`,
+    );
   }
 } finally {
   for (const server of started) await server.stop();

@@ -108,6 +108,8 @@ test("a report queued offline is sent by the service worker with the app closed"
   const app = await context.newPage();
   await app.goto("/app/snagging");
   await expect(app.getByRole("heading", { level: 1, name: "Snagging Reports" })).toBeVisible();
+  // The skeleton shows the title too: the list itself has rendered once its skeleton is gone.
+  await expect(app.getByRole("status").getByText("Loading…")).toHaveCount(0);
   await expect(app.getByRole("region", { name: "Reports waiting to sync" })).toBeHidden();
   expect(await listReports(baseURL as string, session.accessToken)).toHaveLength(1);
 

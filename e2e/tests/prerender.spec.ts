@@ -126,9 +126,13 @@ test.describe("pre-rendered pages", () => {
       expect(html).toContain('<div id="root"></div>');
     });
 
-    test("before any script has run the frame paints header, navigation and skeleton", async ({ page }) => {
+    test("before any script has run the frame paints header, navigation, the screen's title and skeleton", async ({
+      page,
+    }) => {
       await page.context().route("**/*.js", (route) => route.abort());
       await page.goto("/app/projects");
+      // The title the screen's PageHeader draws (its largest text on a phone), from the document.
+      await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
       const nav = isMobile(page)
         ? page.getByRole("navigation", { name: "Tabs" })
         : page.getByRole("complementary").getByRole("navigation", { name: "Main" });

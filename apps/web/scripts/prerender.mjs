@@ -111,7 +111,7 @@ for (const doc of APP_DOCUMENTS) {
   // Every signed-in start reads the persisted queries back (main.tsx): that chunk is fetched with
   // the entry rather than once the entry has run, a round trip later.
   const preloads = preloadsOf([doc.module, "src/offline/query-persistence.ts"], appLoaded);
-  const html = lowPriorityScripts(fill(appTemplate, preloads, await renderAppFrame(doc.path, doc.skeleton)));
+  const html = lowPriorityScripts(fill(appTemplate, preloads, await renderAppFrame(doc.path, doc.skeleton, doc.title)));
   writeFileSync(path.join(appDir, doc.file), html);
   routes.push({ path: doc.path, file: doc.file });
 }

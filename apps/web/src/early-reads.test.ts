@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 const storage = await vi.hoisted(async () => (await import("./lib/memory-storage")).installMemoryStorage());
 
 import { type EarlyReads, earlyReadsFor, startEarlyReads } from "./early-reads";
-import { dashboardQuery } from "./features/dashboard/api/dashboard-queries";
+import { dashboardQuery, waitingForMeQuery } from "./features/dashboard/api/dashboard-queries";
 import { projectPagesQuery, projectQuery, projectReportsQuery } from "./features/projects/api/projects-queries";
 import { notificationsQuery } from "./features/shell/api/notifications-api";
 import { reportQuery } from "./features/snagging/api/get-report";
@@ -77,7 +77,7 @@ describe("the reads a document starts", () => {
   it("are the requests its screen's queries send, the bell's included", async () => {
     const bell = firstPageOf(notificationsQuery());
     const screens: Array<[string, Array<() => unknown>]> = [
-      ["/app/dashboard", [bell, () => dashboardQuery().queryFn()]],
+      ["/app/dashboard", [bell, () => dashboardQuery().queryFn(), () => waitingForMeQuery().queryFn()]],
       ["/app/projects", [bell, firstPageOf(projectPagesQuery())]],
       ["/app/snagging", [bell, firstPageOf(reportsQuery())]],
       ["/app/projects/p%201", [bell, () => projectQuery("p 1").queryFn(), firstPageOf(projectReportsQuery("p 1"))]],

@@ -31,7 +31,10 @@ export function earlyReadsFor(pathname: string): string[] {
 function screenReads(pathname: string): string[] {
   const id = (raw: string) => encodeURIComponent(decodeURIComponent(raw));
   const shell = ["/notifications?limit=20"];
-  if (pathname === "/app/dashboard") return [...shell, "/projects/count", "/snagging/counts"];
+  // Every count the dashboard's cards show (dashboardQuery, then waitingForMeQuery): one list, so a
+  // further count is one more entry here.
+  if (pathname === "/app/dashboard")
+    return [...shell, "/projects/count", "/snagging/counts", "/snagging/counts?waitingFor=me"];
   if (pathname === "/app/projects") return [...shell, `/projects?limit=${PAGE}`];
   if (pathname === "/app/snagging") return [...shell, `/snagging?limit=${PAGE}`];
   const project = pathname.match(/^\/app\/projects\/([^/]+)$/)?.[1];

@@ -28,10 +28,10 @@ export { APP_DOCUMENTS } from "./app/app-documents";
  * The signed-in shell's frame for one screen (app/app-documents.ts), at a sample address of its
  * route so the navigation marks the right section as current.
  */
-export async function renderAppFrame(path: string, skeleton: SkeletonKind): Promise<string> {
+export async function renderAppFrame(path: string, skeleton: SkeletonKind, title?: string): Promise<string> {
   const { prelude } = await prerender(
     <StaticRouter location={path.replaceAll(/:\w+/g, "x")}>
-      <ShellFrame skeleton={skeleton} />
+      <ShellFrame skeleton={skeleton} title={title} />
     </StaticRouter>,
   );
   return new Response(prelude).text();

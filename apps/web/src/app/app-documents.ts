@@ -12,57 +12,60 @@ export type AppDocument = {
   path: string;
   file: string;
   skeleton: SkeletonKind;
+  /** The screen's PageHeader title when it does not depend on data: its skeleton shows it. */
+  title?: string;
   /** The screen's source module: its chunk is preloaded with the document. */
   module: string;
 };
 
-export const APP_DOCUMENTS: readonly AppDocument[] = [
-  {
-    path: "/app/dashboard",
-    file: "dashboard.html",
-    skeleton: "cards",
-    module: "src/app/dashboard-screen.tsx",
-  },
-  { path: "/app/projects", file: "projects.html", skeleton: "list", module: "src/features/projects/projects-page.tsx" },
-  {
-    path: "/app/projects/:id",
-    file: "project.html",
-    skeleton: "detail",
-    module: "src/features/projects/project-detail-page.tsx",
-  },
-  {
-    path: "/app/snagging",
-    file: "snagging.html",
-    skeleton: "list",
-    module: "src/features/snagging/snagging-list-page.tsx",
-  },
-  {
-    path: "/app/snagging/new",
-    file: "snagging-new.html",
-    skeleton: "form",
-    module: "src/features/snagging/report-form-page.tsx",
-  },
-  {
-    path: "/app/snagging/:id",
-    file: "report.html",
-    skeleton: "detail",
-    module: "src/features/snagging/snagging-detail-page.tsx",
-  },
-  {
-    path: "/app/snagging/:id/edit",
-    file: "report-edit.html",
-    skeleton: "form",
-    module: "src/features/snagging/report-form-page.tsx",
-  },
-  { path: "/app/audits", file: "audits.html", skeleton: "list", module: "src/features/audits/audits-page.tsx" },
-  { path: "/app/audits/:id", file: "audit.html", skeleton: "detail", module: "src/features/audits/audit-page.tsx" },
-  { path: "/app/team", file: "team.html", skeleton: "list", module: "src/features/team/team-page.tsx" },
-  { path: "/app/profile", file: "profile.html", skeleton: "form", module: "src/features/profile/profile-page.tsx" },
-];
+type Screen = { skeleton: SkeletonKind; title?: string };
 
-/** The skeleton of a pre-rendered screen, for its route's `handle` in router.tsx. */
-export function appSkeleton(path: string): { skeleton: SkeletonKind } {
-  const document = APP_DOCUMENTS.find((d) => d.path === path);
-  if (!document) throw new Error(`no pre-rendered document for ${path}`);
-  return { skeleton: document.skeleton };
+/** What the app itself needs of each screen (router.tsx): the only part the app's bundle carries. */
+const SCREENS: Record<string, Screen> = {
+  "/app/dashboard": { skeleton: "cards", title: "Dashboard" },
+  "/app/projects": { skeleton: "list", title: "Projects" },
+  "/app/projects/:id": { skeleton: "detail" },
+  "/app/snagging": { skeleton: "list", title: "Snagging Reports" },
+  "/app/snagging/new": { skeleton: "form" },
+  "/app/snagging/:id": { skeleton: "detail" },
+  "/app/snagging/:id/edit": { skeleton: "form" },
+  "/app/audits": { skeleton: "list", title: "Site Audits" },
+  "/app/audits/:id": { skeleton: "detail" },
+  "/app/team": { skeleton: "list", title: "Team" },
+  "/app/profile": { skeleton: "form", title: "Profile" },
+};
+
+/** Each screen with its document's file and its module, for the build; every screen has one. */
+function documents(rows: ReadonlyArray<readonly [path: string, file: string, module: string]>): AppDocument[] {
+  const listed = rows.map(([path, file, module]) => {
+    const screen = SCREENS[path];
+    if (!screen) throw new Error(`no screen for the document of ${path}`);
+    return { path, file, module, ...screen };
+  });
+  const missing = Object.keys(SCREENS).filter((path) => !listed.some((d) => d.path === path));
+  if (missing.length > 0) throw new Error(`no document for ${missing.join(", ")}`);
+  return listed;
+}
+
+// Used at build only (scripts/prerender.mjs, first-load-chunks.ts): marked pure, so the app's
+// bundle, which imports only appSkeleton, leaves the file names and module paths out.
+export const APP_DOCUMENTS: readonly AppDocument[] = /* @__PURE__ */ documents([
+  ["/app/dashboard", "dashboard.html", "src/app/dashboard-screen.tsx"],
+  ["/app/projects", "projects.html", "src/features/projects/projects-page.tsx"],
+  ["/app/projects/:id", "project.html", "src/features/projects/project-detail-page.tsx"],
+  ["/app/snagging", "snagging.html", "src/features/snagging/snagging-list-page.tsx"],
+  ["/app/snagging/new", "snagging-new.html", "src/features/snagging/report-form-page.tsx"],
+  ["/app/snagging/:id", "report.html", "src/features/snagging/snagging-detail-page.tsx"],
+  ["/app/snagging/:id/edit", "report-edit.html", "src/features/snagging/report-form-page.tsx"],
+  ["/app/audits", "audits.html", "src/features/audits/audits-page.tsx"],
+  ["/app/audits/:id", "audit.html", "src/features/audits/audit-page.tsx"],
+  ["/app/team", "team.html", "src/features/team/team-page.tsx"],
+  ["/app/profile", "profile.html", "src/features/profile/profile-page.tsx"],
+]);
+
+/** The skeleton (and title) of a pre-rendered screen, for its route's `handle` in router.tsx. */
+export function appSkeleton(path: string): Screen {
+  const screen = SCREENS[path];
+  if (!screen) throw new Error(`no pre-rendered document for ${path}`);
+  return screen;
 }

@@ -7,7 +7,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { LoadingState } from "../components/states";
 import { COMPANY } from "../config/company";
 import { loadAuditStore } from "../features/audits/api/audit-store";
-import { dashboardQuery } from "../features/dashboard/api/dashboard-queries";
+import { dashboardQuery, waitingForMeQuery } from "../features/dashboard/api/dashboard-queries";
 import { projectPagesQuery, projectQuery, projectReportsQuery } from "../features/projects/api/projects-queries";
 import { AdminRoute } from "../features/shell/admin-route";
 import { AppShell } from "../features/shell/app-shell";
@@ -168,7 +168,7 @@ export const router = createBrowserRouter(
                 {
                   path: "dashboard",
                   handle: appSkeleton("/app/dashboard"),
-                  loader: prefetch(() => [dashboardQuery()]),
+                  loader: prefetch(() => [dashboardQuery(), waitingForMeQuery()]),
                   Component: lazyPage(
                     () => import("./dashboard-screen"),
                     (m) => m.DashboardScreen,

@@ -1,6 +1,8 @@
 // What a signed-in screen shows inside the shell while its code arrives (issue 7): the page
 // header's place (same height as PageHeader's title and subtitle) and grey blocks shaped like the
-// screen's content. Nothing in the shell moves when the screen replaces it.
+// screen's content. Nothing in the shell moves when the screen replaces it. A screen whose title
+// does not depend on data (app/app-documents.ts) shows it here already, as PageHeader draws it: it
+// is the largest text of such a screen on a phone, so it paints from the document (decision 0045).
 export type SkeletonKind = "cards" | "list" | "detail" | "form";
 
 const block = "animate-pulse rounded-xl bg-slate-200/70";
@@ -35,12 +37,16 @@ function Blocks({ kind }: { kind: SkeletonKind }) {
   }
 }
 
-export function PageSkeleton({ kind = "list" }: { kind?: SkeletonKind }) {
+export function PageSkeleton({ kind = "list", title }: { kind?: SkeletonKind; title?: string }) {
   return (
     <div role="status" aria-busy="true" data-skeleton={kind}>
       <span className="sr-only">Loading…</span>
       <div className="mb-5">
-        <div className={`${block} h-8 w-56`} />
+        {title ? (
+          <h1 className="break-words text-2xl font-bold text-slate-900">{title}</h1>
+        ) : (
+          <div className={`${block} h-8 w-56`} />
+        )}
         <div className={`${block} mt-2 h-5 w-72 max-w-full`} />
       </div>
       <Blocks kind={kind} />

@@ -51,10 +51,10 @@ export function AppShell({ variant = "app" }: { variant?: Variant }) {
   // The screen's code loads inside the shell (app/lazy-page.tsx): header and navigation paint at
   // once, with a skeleton of the screen (its route's handle) until the screen is in.
   const matches = useMatches();
-  const kind = (matches.at(-1)?.handle as { skeleton?: SkeletonKind } | undefined)?.skeleton;
+  const handle = matches.at(-1)?.handle as { skeleton?: SkeletonKind; title?: string } | undefined;
   return (
     <ShellLayout variant={variant} header={<Header />}>
-      <Suspense fallback={<PageSkeleton kind={kind} />}>
+      <Suspense fallback={<PageSkeleton kind={handle?.skeleton} title={handle?.title} />}>
         <Outlet />
       </Suspense>
     </ShellLayout>

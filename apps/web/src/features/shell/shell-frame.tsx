@@ -6,10 +6,10 @@ import { PageSkeleton, type SkeletonKind } from "../../components/page-skeleton"
 import { ShellLayout } from "./app-shell";
 import { HeaderFrame } from "./header";
 
-export function ShellFrame({ skeleton }: { skeleton: SkeletonKind }) {
+export function ShellFrame({ skeleton, title }: { skeleton: SkeletonKind; title?: string }) {
   return (
     <ShellLayout variant="app" header={<HeaderFrame />}>
-      <PageSkeleton kind={skeleton} />
+      <PageSkeleton kind={skeleton} title={title} />
     </ShellLayout>
   );
 }
