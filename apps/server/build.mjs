@@ -1,6 +1,6 @@
 // Bundles the server (and @sitesnag/shared, which ships as TypeScript source) into dist/main.js,
 // and each worker thread's entry beside it (dist/pdf-worker.js, dist/photo-worker.js: each pool
-// looks for its worker next to main.js). Third-party packages stay external and load from node_modules.
+// looks for its worker next to main.js), and the logo renderer's child process (dist/logo-process.js). Third-party packages stay external and load from node_modules.
 import { build } from "esbuild";
 
 await build({
@@ -9,6 +9,7 @@ await build({
     "pdf-worker": "src/pdf/pdf-worker.ts",
     "photo-worker": "src/photos/photo-worker.ts",
     "sheet-worker": "src/sheets/sheet-worker.ts",
+    "logo-process": "src/branding/logo-process.ts",
   },
   outdir: "dist",
   bundle: true,

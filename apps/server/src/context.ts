@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { SessionStatus } from "./auth/session-status";
 import type { TokenSigner } from "./auth/tokens";
+import type { LogoRenderer } from "./branding/logo-renderer";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
 import type { Mailer } from "./mail/mailer";
@@ -25,6 +26,8 @@ export type AppContext = {
   pdf: PdfRenderer;
   /** Uploaded photos, processed in a bounded pool of worker threads. */
   photos: PhotoProcessor;
+  /** Company logos, each rendered in a child process with a time budget (decision 0046). */
+  logos: LogoRenderer;
   /** The mail outbox: `ctx.mail.queue(message, trx?)` (mail/mailer.ts). */
   mail: Mailer;
   /** Writes per minute per account and workspace (quotas/write-limits.ts). */
