@@ -6,7 +6,7 @@ import { build } from "esbuild";
 await build({
   entryPoints: {
     main: "src/main.ts",
-    "pdf-worker": "src/pdf/pdf-worker.ts",
+    "pdf-worker": "src/workers/pdf-worker.ts",
     "photo-worker": "src/photos/photo-worker.ts",
     "sheet-worker": "src/sheets/sheet-worker.ts",
     "logo-process": "src/branding/logo-process.ts",

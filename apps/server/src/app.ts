@@ -37,7 +37,6 @@ import { notificationMailJob } from "./notification-mail/notification-mail.jobs"
 import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { passwordResetRoutes } from "./password-reset/password-reset.routes";
-import { createPdfRenderer, defaultPdfWorkers } from "./pdf/pdf-pool";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./photos/photo-pool";
 import { projectRoutes } from "./projects/projects.routes";
 import { WriteLimits } from "./quotas/write-limits";
@@ -55,6 +54,7 @@ import { scheduleUploadCollection } from "./uploads/uploads.gc";
 import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
+import { createPdfRenderer, defaultPdfWorkers } from "./workers/pdf-pool";
 import { workflowRoutes } from "./workflow/workflow.routes";
 
 export type AppOptions = {

@@ -5,11 +5,11 @@ import type { LogoRenderer } from "./branding/logo-renderer";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
 import type { Mailer } from "./mail/mailer";
-import type { PdfRenderer } from "./pdf/pdf-pool";
 import type { PhotoProcessor } from "./photos/photo-pool";
 import type { WriteLimits } from "./quotas/write-limits";
 import type { SharedRedis } from "./shared-state/redis";
 import type { FileStorage } from "./storage/file-storage";
+import type { PdfRenderer } from "./workers/pdf-pool";
 
 /** Everything a service needs, built once at start-up and passed down explicitly. */
 export type AppContext = {

@@ -6,11 +6,11 @@ import type { Branding, BrandingInputSchema } from "@sitesnag/shared/branding";
 import type { z } from "zod";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
+import { DEFAULT_BRAND, type PdfBrand } from "../pdf/pdf-brand";
 import { requireOwner } from "../team/invitations.service";
 import { nowSeconds } from "../time";
 import { findBranding, saveBranding } from "./branding.repository";
 import { renderLogo } from "./logo";
-import { DEFAULT_BRAND, type PdfBrand } from "./pdf-brand";
 
 const present = (row: Awaited<ReturnType<typeof findBranding>>): Branding => ({
   companyName: row?.company_name ?? null,
