@@ -2,8 +2,9 @@
 // Guarantees:
 // - the server's libuv thread pool (argon2 for sign-in, file reads) never runs a logo: the child
 //   has its own, and runs 10 below the server's niceness;
-// - a render has a time budget from its start, after which its process is killed (SIGKILL) and
-//   the upload answers 422: the work stops then, not when the render would have ended;
+// - a render has a time budget from when its process is ready (sharp loaded), after which the
+//   process is killed (SIGKILL) and the upload answers 422: the work stops then, not when the
+//   render would have ended. Starting has a budget of its own (a busy machine starts slowly);
 // - at most `renders` run at once per instance and at most `queue` wait; beyond that an upload
 //   answers 503 with Retry-After at once.
 // A process costs ~0.1–0.5 s to start; logos change a few times in a workspace's life.
@@ -15,7 +16,7 @@ import { AppError } from "../http/errors";
 import { Semaphore } from "../workers/semaphore";
 import { backgroundNiceness } from "../workers/thread-priority";
 import { POOL_RETRY_AFTER_SECONDS } from "../workers/worker-pool";
-import type { LogoJob, LogoOutcome } from "./logo-process";
+import type { LogoJob, LogoMessage, LogoOutcome } from "./logo-process";
 
 export type LogoRenderer = {
   /** The logo as a PNG of at most 600 × 200; 413/400/422 as AppErrors, 503 when too many wait. */
@@ -27,7 +28,9 @@ export type LogoRenderer = {
 
 /** Pixels a logo may declare (about 4,000 × 4,000). */
 export const MAX_LOGO_PIXELS = 16_000_000;
-export const LOGO_RENDER_SECONDS = 5;
+export const LOGO_RENDER_SECONDS = 10;
+/** How long a render process may take to start (load Node and sharp) before it is killed. */
+const START_MS = 60_000;
 export const LOGO_RENDERER_BUSY = "The server is busy with other logos. Please try again in a moment.";
 
 /** dist/main.js sits beside dist/logo-process.js; from source, src/branding/logo-process.ts through tsx. */
@@ -47,7 +50,7 @@ export function createLogoRenderer(options: { renders: number; queue: number; ti
   const renderInChild = (bytes: Buffer): Promise<LogoOutcome | "timeout"> =>
     new Promise((resolve, reject) => {
       const entry = processEntry();
-      const child = fork(entry.file, [], {
+      const child = fork(entry.file, [String(backgroundNiceness())], {
         execArgv: entry.execArgv,
         serialization: "advanced",
         stdio: ["ignore", "ignore", "ignore", "ipc"],
@@ -56,12 +59,18 @@ export function createLogoRenderer(options: { renders: number; queue: number; ti
       let outcome: LogoOutcome | undefined;
       let timedOut = false;
       // Answered when the process has gone, so a refused render is not still drawing.
-      const timer = setTimeout(() => {
-        timedOut = true;
+      const kill = (afterTimeout: boolean) => () => {
+        timedOut = afterTimeout;
         child.kill("SIGKILL");
-      }, options.timeoutMs);
-      child.once("message", (message: LogoOutcome) => {
-        outcome = message;
+      };
+      let timer = setTimeout(kill(false), START_MS);
+      child.on("message", (message: LogoMessage) => {
+        if ("ready" in message) {
+          clearTimeout(timer);
+          timer = setTimeout(kill(true), options.timeoutMs);
+          const job: LogoJob = { bytes: new Uint8Array(bytes), maxPixels: MAX_LOGO_PIXELS };
+          child.send(job);
+        } else outcome = message;
       });
       child.once("error", (err) => {
         clearTimeout(timer);
@@ -74,8 +83,6 @@ export function createLogoRenderer(options: { renders: number; queue: number; ti
         else if (timedOut) resolve("timeout");
         else reject(new Error(`logo process exited with code ${code}`));
       });
-      const job: LogoJob = { bytes: new Uint8Array(bytes), niceness: backgroundNiceness(), maxPixels: MAX_LOGO_PIXELS };
-      child.send(job);
     });
 
   return {
