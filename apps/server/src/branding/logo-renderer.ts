@@ -7,7 +7,8 @@
 //   render would have ended. Starting has a budget of its own (a busy machine starts slowly);
 // - at most `renders` run at once per instance and at most `queue` wait; beyond that an upload
 //   answers 503 with Retry-After at once.
-// A process costs ~0.1–0.5 s to start; logos change a few times in a workspace's life.
+// A process costs its start (about a second on the test machine); logos change a few times in a
+// workspace's life, so none is kept waiting.
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
