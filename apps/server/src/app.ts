@@ -16,6 +16,7 @@ import { authRoutes } from "./auth/auth.routes";
 import { SessionStatus } from "./auth/session-status";
 import { TokenSigner } from "./auth/tokens";
 import { brandingRoutes } from "./branding/branding.routes";
+import { createLogoRenderer, LOGO_RENDER_SECONDS } from "./branding/logo-renderer";
 import { commentRoutes, reportCommentRoutes } from "./comments/comments.routes";
 import type { Config } from "./config";
 import { contactRoutes } from "./contacts/contacts.routes";
@@ -37,7 +38,6 @@ import { notificationMailJob } from "./notification-mail/notification-mail.jobs"
 import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { passwordResetRoutes } from "./password-reset/password-reset.routes";
-import { createPdfRenderer, defaultPdfWorkers } from "./pdf/pdf-pool";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./photos/photo-pool";
 import { projectRoutes } from "./projects/projects.routes";
 import { WriteLimits } from "./quotas/write-limits";
@@ -55,6 +55,7 @@ import { scheduleUploadCollection } from "./uploads/uploads.gc";
 import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
+import { createPdfRenderer, defaultPdfWorkers } from "./workers/pdf-pool";
 import { workflowRoutes } from "./workflow/workflow.routes";
 
 export type AppOptions = {
@@ -73,6 +74,8 @@ export type AppOptions = {
 const PDF_QUEUE = 50;
 /** Photos waiting for a photo worker, each holding its upload (≤ 15 MB) in memory. */
 const PHOTO_QUEUE = 20;
+/** Logos waiting for the one render an instance runs at a time; beyond that 503 (decision 0046). */
+const LOGO_QUEUE = 4;
 
 /** Compiled once: the health check runs under load balancers' polling (issue 7, hot path). */
 const HEALTH_QUERY = CompiledQuery.raw("select 1");
@@ -131,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       workers: options.config.photoWorkers ?? defaultPhotoWorkers(),
       queue: PHOTO_QUEUE,
     }),
+    logos: createLogoRenderer({ renders: 1, queue: LOGO_QUEUE, timeoutMs: LOGO_RENDER_SECONDS * 1000 }),
     mail: new Mailer(options.db, options.config, app.log, options.secret),
     log: app.log,
   };
@@ -138,7 +142,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // Instant notification mail and the daily digest run with the mail queue's schedule (main.ts starts it).
   ctx.mail.addJob(notificationMailJob(ctx));
   // onClose runs once every in-flight request has finished (graceful shutdown drains first).
-  app.addHook("onClose", () => Promise.all([ctx.pdf.close(), ctx.photos.close()]).then(() => undefined));
+  app.addHook("onClose", () =>
+    Promise.all([ctx.pdf.close(), ctx.photos.close(), ctx.logos.close()]).then(() => undefined),
+  );
   const stopUploadCollection = scheduleUploadCollection(ctx);
   app.addHook("onClose", async () => stopUploadCollection());
 

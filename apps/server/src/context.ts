@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { SessionStatus } from "./auth/session-status";
 import type { TokenSigner } from "./auth/tokens";
+import type { LogoRenderer } from "./branding/logo-renderer";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
 import type { MailLimits } from "./mail/mail-limits";
 import type { Mailer } from "./mail/mailer";
-import type { PdfRenderer } from "./pdf/pdf-pool";
 import type { PhotoProcessor } from "./photos/photo-pool";
 import type { WriteLimits } from "./quotas/write-limits";
 import type { SharedRedis } from "./shared-state/redis";
 import type { FileStorage } from "./storage/file-storage";
+import type { PdfRenderer } from "./workers/pdf-pool";
 
 /** Everything a service needs, built once at start-up and passed down explicitly. */
 export type AppContext = {
@@ -26,6 +27,8 @@ export type AppContext = {
   pdf: PdfRenderer;
   /** Uploaded photos, processed in a bounded pool of worker threads. */
   photos: PhotoProcessor;
+  /** Company logos, each rendered in a child process with a time budget (decision 0046). */
+  logos: LogoRenderer;
   /** The mail outbox: `ctx.mail.queue(message, trx?)` (mail/mailer.ts). */
   mail: Mailer;
   /** Mail per account and workspace per hour and day, and the resend cooldown (mail/mail-limits.ts). */

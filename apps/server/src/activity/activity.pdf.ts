@@ -1,7 +1,7 @@
 // The report PDF's "History" section: every entry of the report's history, oldest first, one line
 // each with its time, and for a change that came through the offline queue when it was made.
 import { formatDayTime } from "../format";
-import { ensureSpace } from "../pdf/pdf-photos";
+import { ensureSpace } from "../pdf/pdf-page";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 
 export type PdfHistoryEntry = { at: number; summary: string; offline?: { madeAt: number | null } | undefined };

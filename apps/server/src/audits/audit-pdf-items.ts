@@ -3,7 +3,7 @@
 import { LIKELIHOOD_LABELS, RISK_BAND_LABELS, riskBand, SEVERITY_LABELS } from "@sitesnag/shared/audit-scoring";
 import { answerLabel, STANDARD_TEMPLATE, templateItems } from "@sitesnag/shared/audit-templates";
 import { formatDay, formatDayTime } from "../format";
-import { ensureSpace } from "../pdf/pdf-photos";
+import { ensureSpace } from "../pdf/pdf-page";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 import type { AuditPdfInput } from "./audit-pdf";
 import { RISK_COLOURS, STATUS_COLOURS } from "./audit-pdf-style";

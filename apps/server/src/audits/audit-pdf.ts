@@ -7,10 +7,10 @@ import { COMPLIANCE_BAND_LABELS, complianceBand, countStatuses, riskMatrix } fro
 import type { AuditApi } from "@sitesnag/shared/audits-api";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import PDFDocument from "pdfkit";
-import { fitOneLine, type PdfBrand } from "../branding/pdf-brand";
 import { formatDay, formatDayTime } from "../format";
+import { fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
 import { pdfFonts } from "../pdf/pdf-fonts";
-import { ensureSpace } from "../pdf/pdf-photos";
+import { ensureSpace } from "../pdf/pdf-page";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 import { drawItems, drawSignatures } from "./audit-pdf-items";
 import { BAND_COLOURS, RISK_COLOURS } from "./audit-pdf-style";

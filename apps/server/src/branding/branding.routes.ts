@@ -1,10 +1,17 @@
 import multipart from "@fastify/multipart";
 import { BrandingInputSchema, MAX_LOGO_BYTES } from "@sitesnag/shared/branding";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { AppError, badRequest } from "../http/errors";
 import { getBranding, removeLogo, updateBranding, uploadLogo } from "./branding.service";
+
+/**
+ * Logo uploads per workspace per minute, per instance (shared through Redis when configured): each
+ * one starts a render process (decision 0046), so a script cannot keep the renderer full.
+ */
+export const LOGO_UPLOADS_PER_MINUTE = 20;
 
 /** Under /api/workspace: the company branding every PDF carries. */
 export function brandingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
@@ -18,8 +25,14 @@ export function brandingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       branding: await updateBranding(ctx, currentUser(request), request.body),
     }));
 
-    // Multipart with one file part named `logo`.
-    app.put("/branding/logo", async (request) => ({
+    // Multipart with one file part named `logo`. The limit's hook runs after the guard's (route
+    // hooks follow the plugin's), so the workspace is known.
+    const perWorkspace = {
+      max: LOGO_UPLOADS_PER_MINUTE,
+      timeWindow: "1 minute",
+      keyGenerator: (request: FastifyRequest) => `logo:${request.currentUser?.workspace_id ?? request.ip}`,
+    };
+    app.put("/branding/logo", { config: { rateLimit: perWorkspace } }, async (request) => ({
       branding: await uploadLogo(ctx, currentUser(request), async () => {
         if (!request.isMultipart()) throw badRequest("Send the logo as a file named 'logo' (multipart form data).");
         try {

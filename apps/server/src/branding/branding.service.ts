@@ -6,11 +6,11 @@ import type { Branding, BrandingInputSchema } from "@sitesnag/shared/branding";
 import type { z } from "zod";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
+import { DEFAULT_BRAND, type PdfBrand } from "../pdf/pdf-brand";
 import { requireOwner } from "../team/invitations.service";
 import { nowSeconds } from "../time";
 import { findBranding, saveBranding } from "./branding.repository";
 import { renderLogo } from "./logo";
-import { DEFAULT_BRAND, type PdfBrand } from "./pdf-brand";
 
 const present = (row: Awaited<ReturnType<typeof findBranding>>): Branding => ({
   companyName: row?.company_name ?? null,
@@ -50,7 +50,7 @@ async function replaceLogo(ctx: AppContext, user: UserRow, key: string | null): 
 /** The owner check comes before the upload is read (`read` is called only for an owner). */
 export async function uploadLogo(ctx: AppContext, user: UserRow, read: () => Promise<Buffer>): Promise<Branding> {
   requireOwner(user);
-  const png = await renderLogo(await read());
+  const png = await renderLogo(ctx.logos, await read());
   const key = `branding/${randomBytes(16).toString("hex")}.png`;
   await ctx.storage.put(key, png, "image/png");
   return replaceLogo(ctx, user, key);

@@ -1,15 +1,13 @@
 // A company logo made safe for PDFs: PNG, JPEG or SVG in, a PNG of at most 600 × 200 out. The
-// bytes are sniffed (not the name); an SVG holding a script, an event handler, an entity or any
-// reference outside itself is refused before anything renders it; every image is decoded with a
-// pixel ceiling, so a decompression bomb (a tiny file declaring an enormous image) is refused
-// instead of filling memory.
+// bytes are sniffed (not the name); an SVG holding a script, an event handler, an entity, any
+// reference outside itself, or more to draw than a logo needs is refused before anything renders
+// it (logo-svg.ts); every image is rendered in a process of its own with a time budget and a pixel
+// ceiling (logo-renderer.ts), so neither a decompression bomb nor a drawing that never ends
+// reaches the threads the server's requests use.
 import { MAX_LOGO_BYTES } from "@sitesnag/shared/branding";
-import sharp from "sharp";
 import { AppError } from "../http/errors";
-
-/** Pixels a logo may declare (about 4,000 × 4,000). */
-export const MAX_LOGO_PIXELS = 16_000_000;
-const OUT = { width: 600, height: 200 };
+import type { LogoRenderer } from "./logo-renderer";
+import { inspectSvg, unsafeLogo } from "./logo-svg";
 
 type LogoType = "png" | "jpeg" | "svg";
 
@@ -22,39 +20,11 @@ function sniff(bytes: Buffer): LogoType | null {
   return null;
 }
 
-const UNSAFE_SVG: [RegExp, string][] = [
-  [/<script/i, "a script"],
-  [/\son[a-z]+\s*=/i, "an event handler"],
-  [/<!(DOCTYPE|ENTITY)/i, "a document type or entity"],
-  [/<foreignObject/i, "embedded HTML"],
-  [/(?:xlink:)?href\s*=\s*["'](?!#)/i, "a reference to another file"],
-  [/url\(\s*["']?(?!#)/i, "a reference to another file"],
-  [/<\?xml-stylesheet/i, "a stylesheet reference"],
-];
-
-export const unsafeLogo = (message: string) => new AppError(415, message);
-
-export async function renderLogo(bytes: Buffer): Promise<Buffer> {
+export async function renderLogo(logos: LogoRenderer, bytes: Buffer): Promise<Buffer> {
   if (bytes.length === 0) throw new AppError(400, "The logo file is empty.");
   if (bytes.length > MAX_LOGO_BYTES) throw new AppError(413, "The logo must be at most 1 MB.");
   const type = sniff(bytes);
   if (!type) throw unsafeLogo("The logo must be a PNG, JPEG or SVG image.");
-  if (type === "svg") {
-    const text = bytes.toString("utf8");
-    for (const [pattern, what] of UNSAFE_SVG) {
-      if (pattern.test(text)) throw unsafeLogo(`The SVG logo contains ${what}; save it as a plain SVG or a PNG.`);
-    }
-  }
-  try {
-    return await sharp(bytes, { limitInputPixels: MAX_LOGO_PIXELS, failOn: "error", density: 144 })
-      .resize(OUT.width, OUT.height, { fit: "inside", withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch (err) {
-    const message = String((err as Error)?.message ?? "");
-    if (/pixel limit/i.test(message)) {
-      throw new AppError(413, "The logo's image is too large: at most about 4,000 × 4,000 pixels.");
-    }
-    throw new AppError(400, "The logo could not be read: the file is damaged or not an image.");
-  }
+  if (type === "svg") inspectSvg(bytes.toString("utf8"));
+  return logos.render(bytes);
 }

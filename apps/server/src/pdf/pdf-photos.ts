@@ -5,14 +5,15 @@ import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo
 import type { Report } from "@sitesnag/shared/snagging";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDayTime } from "../format";
-import type { PdfInput } from "../snagging/pdf";
-import { BOTTOM, C, CONTENT_WIDTH, PAGE } from "./pdf-style";
+import { ensureSpace } from "./pdf-page";
+import { C, CONTENT_WIDTH, PAGE } from "./pdf-style";
 
-export function ensureSpace(doc: PDFKit.PDFDocument, needed: number) {
-  if (doc.y + needed <= BOTTOM) return;
-  doc.addPage();
-  doc.y = PAGE.margin + 6;
-}
+/** A document's photos: each attachment row with its display file (null when storage no longer has it). */
+export type PdfPhotosInput = {
+  report: Report;
+  attachments: readonly AttachmentRow[];
+  images: readonly (Buffer | null)[];
+};
 
 // Each photo is a row: the image in a fixed box on the left, its text and evidence on the right;
 // three rows fit a page, so twenty photos take seven pages rather than twenty.
@@ -50,7 +51,7 @@ function columnHeight(doc: PDFKit.PDFDocument, location: string, description: st
   return 14 + a + b + 10 + evidence * 10.5;
 }
 
-export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfInput) {
+export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfPhotosInput) {
   const { report, attachments, images } = input;
   ensureSpace(doc, 30 + BOX.height);
   doc.fillColor(C.ink).font("bold").fontSize(13).text(`Photos (${attachments.length})`, PAGE.margin, doc.y);

@@ -4,8 +4,8 @@
 // each with its photo thumbnails (before/after when a fix exists). Thumbnails are JPEG and pdfkit
 // writes each one out as it is placed, so only page contents stay buffered (for "Page N of M").
 import PDFDocument from "pdfkit";
-import { fitOneLine, type PdfBrand } from "../branding/pdf-brand";
 import { formatDay, formatDayTime } from "../format";
+import { fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
 import { pdfFonts } from "../pdf/pdf-fonts";
 import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "../pdf/pdf-style";
 

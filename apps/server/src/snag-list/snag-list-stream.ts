@@ -6,7 +6,7 @@
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MessageChannel } from "node:worker_threads";
-import type { PdfRenderer } from "../pdf/pdf-pool";
+import type { PdfRenderer } from "../workers/pdf-pool";
 import type { SnagListEntry, SnagListHead } from "./snag-list-pdf";
 import type { FeedMessage, WorkerMessage } from "./snag-list-task";
 

@@ -3,35 +3,22 @@
 // (≤ 15 MB) is held in memory at a time; only the much smaller processed copies are kept.
 import { createHash } from "node:crypto";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
-import { hasUnsafeCharacters } from "@sitesnag/shared/text";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
 import type { PhotoProcessor } from "../photos/photo-pool";
-import { type ProcessedPhoto, photoTooLarge } from "../photos/photos";
+import { cleanFileName, type ReportRequest, type UploadedPhoto } from "../photos/photo-request";
+import { photoTooLarge } from "../photos/photos";
 import { takePhotoHashes } from "../uploads/upload-references";
 
-export type UploadedPhoto = ProcessedPhoto & { originalName: string; sourceSha256: string };
-/**
- * `photoHashes`: photos named by upload hash (JSON only, decision 0025), resolved by the service;
- * `photoNames`: their file names, in the same order (decision 0035).
- */
-export type ReportRequest = { fields: unknown; photos: UploadedPhoto[]; photoHashes?: string[]; photoNames?: string[] };
+// Defined below both this module and uploads/upload-references.ts (which would otherwise import
+// each other); re-exported for the readers of a request.
+export { cleanFileName, type ReportRequest, type UploadedPhoto } from "../photos/photo-request";
 
 /** Fields that may repeat in a multipart body; any other repeated field is refused. */
 const LIST_FIELDS = new Set(["removeAttachmentIds"]);
 const MAX_FIELD_BYTES = 64 * 1024;
 
 export const tooManyPhotos = () => new AppError(413, `A report can have at most ${MAX_PHOTOS_PER_REPORT} photos.`);
-
-export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = [...base]
-    .filter((c) => !hasUnsafeCharacters(c))
-    .join("")
-    .trim()
-    .slice(0, 200);
-  return clean || "photo";
-}
 
 /** Maps the multipart plugin's limit errors to our messages; anything else passes through. */
 function translate(err: unknown, fileName: string): unknown {

@@ -7,7 +7,7 @@ import { PhotoHashesSchema, PhotoNamesSchema } from "@sitesnag/shared/uploads";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, badRequest } from "../http/errors";
-import { cleanFileName, type ReportRequest, type UploadedPhoto } from "../snagging/snagging.uploads";
+import { cleanFileName, type ReportRequest, type UploadedPhoto } from "../photos/photo-request";
 import { nowSeconds } from "../time";
 import { findUploads, touchUploads } from "./uploads.repository";
 

@@ -2,7 +2,7 @@
 // answers (the one at its position, else the first), both embedded as stored, with their upload times.
 import type { AttachmentRow } from "../db/schema";
 import { formatDayTime } from "../format";
-import { ensureSpace } from "../pdf/pdf-photos";
+import { ensureSpace } from "../pdf/pdf-page";
 import { C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 
 export type PhotoWithImage = { row: AttachmentRow; image: Buffer | null };

@@ -1,7 +1,7 @@
 // What a workspace's PDFs carry in their header: the company's name, its logo (PNG, already made
 // safe) and an accent colour. Without a workspace's own, SiteSnag's.
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
-import { C } from "../pdf/pdf-style";
+import { C } from "./pdf-style";
 
 export type PdfBrand = { name: string; accent: string; logo: Uint8Array | null };
 

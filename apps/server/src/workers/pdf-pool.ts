@@ -5,12 +5,12 @@ import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import { isMainThread, type TransferListItem } from "node:worker_threads";
 import { type AuditPdfInput, renderAuditPdf } from "../audits/audit-pdf";
+import { DECODE_PEAK_BYTES, printCopies } from "../pdf/pdf-print-copies";
 import { renderSnagListDocument, type SnagListTask } from "../snag-list/snag-list-task";
 import { type PdfInput, renderReportPdf } from "../snagging/pdf";
-import { MemoryBudget } from "../workers/memory-budget";
-import { PdfStreamer } from "../workers/pdf-stream";
-import { WorkerPool, workerEntry } from "../workers/worker-pool";
-import { DECODE_PEAK_BYTES, printCopies } from "./pdf-print-copies";
+import { MemoryBudget } from "./memory-budget";
+import { PdfStreamer } from "./pdf-stream";
+import { WorkerPool, workerEntry } from "./worker-pool";
 
 /** A report's evidence PDF as a pool task. Other PDFs add their own `kind` here and in pdfRenderers. */
 export type ReportPdfTask = PdfInput & { kind: "report" };
@@ -93,7 +93,7 @@ export function createPdfRenderer(options: { workers: number; queue: number; mem
     options.workers === 0
       ? undefined
       : new WorkerPool<PdfJob, null>(
-          // dist/main.js sits beside dist/pdf-worker.js; from source, src/pdf/pdf-worker.ts.
+          // dist/main.js sits beside dist/pdf-worker.js; from source, src/workers/pdf-worker.ts.
           workerEntry(
             new URL("./pdf-worker.js", import.meta.url),
             new URL("./pdf-worker.ts", import.meta.url),

@@ -2,9 +2,9 @@
 // and the print copies' decoding are synchronous or CPU-bound, so they run here, not on the request
 // thread, and each document is streamed back in chunks (workers/pdf-stream-worker.ts).
 import { getPriority, setPriority } from "node:os";
-import { servePdfDocuments } from "../workers/pdf-stream-worker";
-import { keepLibvipsThreadsInBackground } from "../workers/thread-priority";
 import { pdfRenderers } from "./pdf-pool";
+import { servePdfDocuments } from "./pdf-stream-worker";
+import { keepLibvipsThreadsInBackground } from "./thread-priority";
 
 // Lower this thread's scheduling priority by 10 below the request thread's: on Linux the niceness of
 // a thread is its own, so when cores are scarce the request thread (reads) runs first and PDFs take
