@@ -26,6 +26,7 @@ import * as mailRedactAfterSend from "./migrations/0024-mail-redact-after-send";
 import * as auditAnswerVersions from "./migrations/0025-audit-answer-versions";
 import * as unmeasuredFiles from "./migrations/0027-unmeasured-files";
 import * as unmeasuredCommentPhotos from "./migrations/0028-unmeasured-comment-photos";
+import * as userLocale from "./migrations/0032-user-locale";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0025-audit-answer-versions": auditAnswerVersions,
   "0027-unmeasured-files": unmeasuredFiles,
   "0028-unmeasured-comment-photos": unmeasuredCommentPhotos,
+  "0032-user-locale": userLocale,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
