@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PageSkeleton, type SkeletonKind } from "../../components/page-skeleton";
+import { useT } from "../../i18n/use-t";
 import { afterLoad } from "../../lib/after-load";
 import { preloadToasts } from "../../lib/toast";
 import { BottomTabs } from "./bottom-tabs";
@@ -23,13 +24,14 @@ export function ShellLayout({
   header: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="flex min-h-dvh">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
       >
-        Skip to main content
+        {t("shell.skipToMain")}
       </a>
       <Sidebar variant={variant} />
       <MobileSidebar variant={variant} />
