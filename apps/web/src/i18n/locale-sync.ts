@@ -61,9 +61,10 @@ export async function syncLocale(): Promise<void> {
   }
 }
 
-/** Keeps trying a waiting choice whenever the connection comes back. */
-export function syncLocaleOnReconnect(): () => void {
-  const onOnline = () => void syncLocale();
-  window.addEventListener("online", onOnline);
-  return () => window.removeEventListener("online", onOnline);
+let listening = false;
+/** Keeps trying a waiting choice whenever the connection comes back (once per page). */
+export function syncLocaleOnReconnect(): void {
+  if (listening) return;
+  listening = true;
+  window.addEventListener("online", () => void syncLocale());
 }
