@@ -69,3 +69,35 @@ test("switching to Polish on the profile translates the app at once and reaches 
   await expect(page.getByRole("region", { name: "Account Information" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
 });
+
+test("an account in Polish starts in Polish: the Trash with its plural, its date and its dialog", async ({
+  page,
+  api,
+}) => {
+  const owner = await api.signUp({ firstName: "Jan", lastName: "Kowalski" });
+  const project = await api.createProject(owner.accessToken, { name: "Osiedle Zielone" });
+  await api.call("DELETE", `/projects/${project.id}`, undefined, owner.accessToken);
+  const { user } = await api.call<{ user: Session["user"] }>(
+    "PATCH",
+    `/users/${owner.user.id}`,
+    { locale: "pl" },
+    owner.accessToken,
+  );
+  await signInAs(page, { ...owner, user });
+  await page.goto("/app/trash");
+
+  await expect(page.getByRole("heading", { name: "Kosz", level: 1 })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+  const items = page.getByRole("list", { name: "Usunięte elementy" });
+  // 30 days, or 29 across a day boundary: Polish "many" either way.
+  await expect(items.getByText(/^Zostało (29|30) dni$/)).toBeVisible();
+  await expect(
+    items.getByText(/usunął\(-ęła\) Jan Kowalski, \d{1,2} (sty|lut|mar|kwi|maj|cze|lip|sie|wrz|paź|lis|gru) \d{4}/),
+  ).toBeVisible();
+  await items.getByRole("button", { name: "Usuń na zawsze: Osiedle Zielone" }).click();
+  const dialog = page.getByRole("dialog", { name: "Usunąć „Osiedle Zielone” na zawsze?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Usuń na zawsze" }).click();
+  await expect(page.getByText("Projekt „Osiedle Zielone” usunięty na zawsze")).toBeVisible();
+  await expect(page.getByText("Kosz jest pusty")).toBeVisible();
+});

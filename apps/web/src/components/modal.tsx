@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useT } from "../i18n/use-t";
 
 type Props = { open: boolean; title: string; onClose: () => void; children: ReactNode };
 
@@ -8,6 +9,7 @@ type Props = { open: boolean; title: string; onClose: () => void; children: Reac
  * Escape closes it, and the rest of the page is inert while it is open.
  */
 export function Modal({ open, title, onClose, children }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -39,7 +41,7 @@ export function Modal({ open, title, onClose, children }: Props) {
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label={t("common.close")}
               className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
             >
               <X aria-hidden className="size-5" />
