@@ -16,7 +16,7 @@ type Props = {
 export function ConfirmDialog({ open, title, message, confirmLabel, isPending = false, onConfirm, onCancel }: Props) {
   const t = useT();
   return (
-    <Modal open={open} title={title} onClose={onCancel}>
+    <Modal open={open} title={title} onClose={onCancel} closeLabel={t("common.close")}>
       <p className="text-sm text-slate-700">{message}</p>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isPending}>

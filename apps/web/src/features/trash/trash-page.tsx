@@ -120,7 +120,11 @@ export function TrashPage() {
       {trash.isPending ? (
         <LoadingState label={t("trash.loading")} />
       ) : trash.isError ? (
-        <ErrorState message={errorMessage(trash.error, t("trash.loadFailed"))} onRetry={() => trash.refetch()} />
+        <ErrorState
+          message={errorMessage(trash.error, t("trash.loadFailed"))}
+          onRetry={() => trash.refetch()}
+          retryLabel={t("common.tryAgain")}
+        />
       ) : trash.data.length === 0 ? (
         <EmptyState title={t("trash.empty.title")}>{t("trash.empty.body", { days: TRASH_DAYS })}</EmptyState>
       ) : (
