@@ -38,8 +38,10 @@ const STATIC_PAGES = [
 const SCREENS = [...new Set(APP_DOCUMENTS.map((document) => `/${document.module}`))];
 /** A module at least this many pre-rendered screens load goes with the app's entry. */
 const SHARED_BY = Math.ceil(SCREENS.length * 0.8);
+// The shipped locales (shared/i18n/locales.ts, a few hundred bytes) are read by the app's start and
+// by the public pages' schemas: with React DOM rather than one more request for the app.
 const BOTH_ENTRIES =
-  /node_modules[\\/](react-dom|scheduler)[\\/]|vite[\\/](preload-helper|modulepreload-polyfill)|lazy-zod-resolver/;
+  /node_modules[\\/](react-dom|scheduler)[\\/]|vite[\\/](preload-helper|modulepreload-polyfill)|lazy-zod-resolver|shared[\\/]src[\\/]i18n[\\/]locales/;
 
 /**
  * The roots whose chunk loads `id` statically: the entries and the lazily imported modules from

@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { appChunk, bothEntriesChunk, laterChunk, siteChunk } from "./first-load-chunks";
+import { i18nCatalogues } from "./i18n-catalogues";
 
 /**
  * The app's document (index.html, and so every pre-rendered signed-in document made from it, and
@@ -62,7 +63,7 @@ function eagerCompileHint(chunkNames: readonly string[]): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   resolve: {
     conditions: ["source"],
     // zod without its JIT, whose `new Function` probe the CSP refuses (src/lib/zod-jitless.ts).
@@ -71,6 +72,8 @@ export default defineConfig({
   plugins: [
     earlyReadsScript(),
     eagerCompileHint(["react-dom", "app"]),
+    // The pseudo-locale (en-XA) in development and in builds for the pseudo-locale pass only.
+    i18nCatalogues({ pseudo: mode !== "production" || process.env.VITE_PSEUDO_LOCALE === "1" }),
     react(),
     tailwindcss(),
     VitePWA({
@@ -153,4 +156,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

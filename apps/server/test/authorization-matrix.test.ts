@@ -537,6 +537,7 @@ const ROWS: Row[] = [
   },
 
   { route: "GET /api/users", request: () => ({ method: "GET", url: "/api/users" }), expected: all(200) },
+  { route: "GET /api/users/me", request: () => ({ method: "GET", url: "/api/users/me" }), expected: all(200) },
   {
     route: "PATCH /api/users/:id",
     request: (w) => ({

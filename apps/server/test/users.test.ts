@@ -27,6 +27,7 @@ describe.each(DIALECTS)("users (%s)", (kind) => {
         email: a.user.email,
         role: "user",
         workspaceRole: "owner",
+        locale: "en-GB",
       },
     ]);
     expect(allKeys(res.json())).not.toContain("membership_type");

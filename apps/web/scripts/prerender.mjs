@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
+import { i18nCatalogues } from "../i18n-catalogues.ts";
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(webDir, "dist");
@@ -22,7 +23,8 @@ await build({
   configFile: false,
   root: webDir,
   logLevel: "warn",
-  plugins: [react()],
+  // The frames are rendered in English, the catalogues' source language.
+  plugins: [react(), i18nCatalogues({ pseudo: false })],
   resolve: { conditions: ["source"] },
   ssr: { noExternal: ["@sitesnag/shared"] },
   build: { ssr: "src/prerender.tsx", outDir: ssrOut, emptyOutDir: true, sourcemap: false },

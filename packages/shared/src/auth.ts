@@ -3,6 +3,7 @@
 // The server accepts 6 to 128 characters.
 import { z } from "zod";
 import { MEMBERSHIP_TYPES, ROLES, WORKSPACE_ROLES } from "./enums";
+import { LOCALES } from "./i18n/locales";
 import { plainString } from "./text";
 
 export const PASSWORD_MIN = 6;
@@ -113,6 +114,8 @@ export const UserSchema = z.object({
   membership_end_date: z.number().nullable(),
   membership_amount: z.number(),
   created_at: z.number(),
+  /** The language the person chose (issue 35): the app, the server's messages and their email. */
+  locale: z.enum(LOCALES),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,6 +1,8 @@
 // Users calls of SPEC §7: profile, password, membership, and the two shapes of GET /api/users.
 import { z } from "zod";
 import { MEMBERSHIP_FILTERS, MEMBERSHIP_TYPES, ROLES, WORKSPACE_ROLES } from "./enums";
+import { LocaleInputSchema } from "./i18n/locale-input";
+import { LOCALES } from "./i18n/locales";
 import { CursorSchema, LimitSchema } from "./pagination";
 import { plainString } from "./text";
 
@@ -25,8 +27,19 @@ export const ProfileInputSchema = z.object({
   firstName: required("First name", 100),
   lastName: required("Last name", 100),
   email: required("Email", 254).regex(EMAIL_PATTERN, "Invalid email address"),
+  locale: LocaleInputSchema.optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+
+/** PATCH /api/users/{id} with the language alone: the profile page's picker, from any device. */
+export const LocaleUpdateSchema = z.object({ locale: LocaleInputSchema });
+export type LocaleUpdate = z.infer<typeof LocaleUpdateSchema>;
+
+/** The body of PATCH /api/users/{id}: `{ locale }` alone is a change of language, else the profile form. */
+export const profileUpdateSchemaFor = (body: unknown) =>
+  typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).join() === "locale"
+    ? LocaleUpdateSchema
+    : ProfileInputSchema;
 
 /** PATCH /api/users/{id}/password. The session of the access token is kept; the others are signed out. */
 export const PasswordChangeSchema = z.object({
@@ -80,6 +93,7 @@ export const MemberSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   workspaceRole: z.enum(WORKSPACE_ROLES),
+  locale: z.enum(LOCALES),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

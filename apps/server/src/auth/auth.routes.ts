@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 import { isDemoCredentials, startDemo } from "../demo/demo.service";
 import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
+import { requestLocale } from "../i18n/request-locale";
 import type { SheetServices } from "../sheets/sheets.service";
 import { bearerToken } from "./auth.guard";
 import { login, normaliseEmail, register } from "./auth.service";
@@ -44,7 +45,8 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
     app.post(
       "/register",
       { schema: { body: RegisterSchema }, config: { rateLimit: perIp }, preHandler: perRegisteredEmail },
-      async (request, reply) => reply.status(201).send(await register(ctx, request.body)),
+      // A new account reads the language its browser asks for (Accept-Language), until its owner picks one.
+      async (request, reply) => reply.status(201).send(await register(ctx, request.body, requestLocale(request))),
     );
 
     app.post("/login", { schema: { body: LoginSchema }, config: { rateLimit: perIp } }, async (request) => {

@@ -1,5 +1,6 @@
 // Sign-up, sign-in and the platform admin bootstrap. Token rotation lives in token-rotation.ts.
 import type { AuthResponse, Login, Register } from "@sitesnag/shared/auth";
+import { DEFAULT_LOCALE, type Locale } from "@sitesnag/shared/i18n/locales";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, conflict, unauthorized } from "../http/errors";
@@ -27,7 +28,11 @@ export function assertAcceptablePassword(password: string): void {
   }
 }
 
-export async function register(ctx: AppContext, input: Register): Promise<AuthResponse> {
+export async function register(
+  ctx: AppContext,
+  input: Register,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<AuthResponse> {
   assertAcceptablePassword(input.password);
   const email = normaliseEmail(input.email);
   if (await findUserByEmail(ctx.db, email)) throw conflict("An account with this email already exists");
@@ -55,6 +60,7 @@ export async function register(ctx: AppContext, input: Register): Promise<AuthRe
         membership_start_date: null,
         membership_end_date: null,
         created_at: now,
+        locale,
       });
     });
     return await signedIn(ctx, user);

@@ -28,6 +28,7 @@ import * as unmeasuredFiles from "./migrations/0027-unmeasured-files";
 import * as unmeasuredCommentPhotos from "./migrations/0028-unmeasured-comment-photos";
 import * as shareFixIdsUploadUse from "./migrations/0029-share-fix-ids-upload-use";
 import * as sheetRenderStarted from "./migrations/0031-sheet-render-started";
+import * as userLocale from "./migrations/0032-user-locale";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0028-unmeasured-comment-photos": unmeasuredCommentPhotos,
   "0029-share-fix-ids-upload-use": shareFixIdsUploadUse,
   "0031-sheet-render-started": sheetRenderStarted,
+  "0032-user-locale": userLocale,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -30,6 +30,8 @@ export interface UsersTable {
   /** The first account of a workspace is its owner (the column's default); invited accounts are members. */
   workspace_role: Generated<"owner" | "member">;
   created_at: number;
+  /** The language the person reads SiteSnag in (a code of shared/i18n/locales.ts; read through toLocale). */
+  locale: Generated<string>;
   /**
    * First name, last name and email folded for the admin's search (shared/search.ts), written with
    * every insert and change of them (users.repository.ts). Never selected into a row type.

@@ -1,11 +1,14 @@
 // The single translation point from any thrown error to DESIGN §4's JSON body.
 
 import type { ApiErrorBody } from "@sitesnag/shared/errors";
+import { DEFAULT_LOCALE, type Locale } from "@sitesnag/shared/i18n/locales";
 import { installReadableZodMessages } from "@sitesnag/shared/zod-messages";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../db/connection-errors";
+import { localiseSentence } from "../i18n/localise-sentence";
+import { requestLocale } from "../i18n/request-locale";
 import { AppError, DATABASE_UNAVAILABLE, TOO_MANY_ATTEMPTS } from "./errors";
 
 const STATUS_NAMES: Record<number, string> = {
@@ -66,13 +69,27 @@ export function firstMessage(details: Record<string, string[]>): string {
   return first ?? "Invalid input";
 }
 
+/** The body in the reader's language (i18n/localise-sentence.ts): the message and every detail. */
+function localised(body: ApiErrorBody, locale: Locale): ApiErrorBody {
+  if (locale === DEFAULT_LOCALE) return body;
+  const details = body.details
+    ? Object.fromEntries(
+        Object.entries(body.details).map(([key, messages]) => [key, messages.map((m) => localiseSentence(locale, m))]),
+      )
+    : undefined;
+  return { ...body, message: localiseSentence(locale, body.message), ...(details ? { details } : {}) };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   // Checks without a message of their own answer a sentence, not zod's default (shared/zod-messages.ts).
   installReadableZodMessages();
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    // Every answer below leaves in the reader's language (i18n/localise-sentence.ts).
+    const answer = (statusCode: number, message: string, details?: Record<string, string[]>) =>
+      reply.status(statusCode).send(localised(errorBody(statusCode, message, details), requestLocale(request)));
     if (error instanceof AppError) {
       if (error.options.retryAfterSeconds !== undefined) reply.header("retry-after", error.options.retryAfterSeconds);
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.details));
+      return answer(error.statusCode, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = detailsFromIssues(
@@ -81,16 +98,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
           message: v.message ?? "Invalid value",
         })),
       );
-      return reply.status(400).send(errorBody(400, firstMessage(details), details));
+      return answer(400, firstMessage(details), details);
     }
     if (error instanceof ZodError) {
       const details = detailsFromIssues(error.issues);
-      return reply.status(400).send(errorBody(400, firstMessage(details), details));
+      return answer(400, firstMessage(details), details);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");
       reply.header("retry-after", RETRY_AFTER_SECONDS);
-      return reply.status(503).send(errorBody(503, DATABASE_UNAVAILABLE));
+      return answer(503, DATABASE_UNAVAILABLE);
     }
     const statusCode = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
@@ -99,9 +116,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         statusCode === 400 && !isBodyError
           ? "The request could not be understood"
           : (FRAMEWORK_MESSAGES[statusCode] ?? STATUS_NAMES[statusCode] ?? "The request was refused");
-      return reply.status(statusCode).send(errorBody(statusCode, message));
+      return answer(statusCode, message);
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send(errorBody(500, "Something went wrong on our side. Please try again."));
+    return answer(500, "Something went wrong on our side. Please try again.");
   });
 }

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import { toLocale } from "@sitesnag/shared/i18n/locales";
 import { PASSWORD_RESET_LIFETIME_SECONDS } from "@sitesnag/shared/password-reset";
 import { assertAcceptablePassword, normaliseEmail } from "../auth/auth.service";
 import { hashPassword } from "../auth/passwords";
@@ -15,6 +16,7 @@ import { hashToken } from "../auth/tokens";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, forbidden } from "../http/errors";
+import { translatorFor } from "../i18n/translate";
 import { newId } from "../ids";
 import { isSendableAddress } from "../mail/mail-address";
 import { nowSeconds } from "../time";
@@ -46,6 +48,8 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
   const token = randomBytes(32).toString("base64url");
   const now = nowSeconds();
   const link = `${ctx.config.mail.publicUrl}/reset-password?token=${token}`;
+  // In the language the account reads, whoever asked for the link.
+  const t = translatorFor(toLocale(user.locale));
   await ctx.db.transaction().execute(async (trx) => {
     await insertPasswordReset(trx, {
       id: newId(),
@@ -60,14 +64,14 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
       {
         to: user.email,
         toName: `${user.first_name} ${user.last_name}`,
-        subject: `Reset your ${PRODUCT_NAME} password`,
+        subject: t("mail.passwordReset.subject", { product: PRODUCT_NAME }),
         text: [
-          `Hello ${user.first_name},`,
-          `Someone, hopefully you, asked to reset the password of the ${PRODUCT_NAME} account ${user.email}. Open this link within one hour to choose a new one:`,
+          t("mail.passwordReset.greeting", { name: user.first_name }),
+          t("mail.passwordReset.body", { product: PRODUCT_NAME, email: user.email }),
           link,
-          "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
+          t("mail.passwordReset.once"),
         ].join("\n\n"),
-        reason: `You are receiving this because a password reset was requested for ${user.email} on ${PRODUCT_NAME}.`,
+        reason: t("mail.passwordReset.reason", { email: user.email, product: PRODUCT_NAME }),
       },
       trx,
     );

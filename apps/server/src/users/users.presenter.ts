@@ -1,4 +1,5 @@
 import type { User } from "@sitesnag/shared/auth";
+import { toLocale } from "@sitesnag/shared/i18n/locales";
 import type { AdminUser, Member } from "@sitesnag/shared/users";
 import type { UserRow } from "../db/schema";
 
@@ -17,6 +18,7 @@ export function presentUser(row: UserRow): User {
     membership_end_date: row.membership_end_date,
     membership_amount: Number(row.membership_amount),
     created_at: row.created_at,
+    locale: toLocale(row.locale),
   };
 }
 
@@ -27,6 +29,7 @@ export const presentMember = (row: UserRow): Member => ({
   email: row.email,
   role: row.role,
   workspaceRole: row.workspace_role,
+  locale: toLocale(row.locale),
 });
 
 /** The user's workspace as the admin list shows it: its name and storage (quotas/storage-quota.ts). */

@@ -1,13 +1,14 @@
 import {
   MembershipInputSchema,
   PasswordChangeSchema,
-  ProfileInputSchema,
+  profileUpdateSchemaFor,
   UserListQuerySchema,
 } from "@sitesnag/shared/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentSessionId, currentUser, type Guard, requireAdmin } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { presentUser } from "./users.presenter";
 import { changePassword, listUsers, updateMembership, updateProfile } from "./users.service";
 
 const IdParams = z.object({ id: z.string().max(200) });
@@ -21,8 +22,17 @@ export function userRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginA
       listUsers(ctx, currentUser(request), request.query),
     );
 
-    app.patch("/:id", { schema: { params: IdParams, body: ProfileInputSchema } }, async (request) => ({
-      user: await updateProfile(ctx, currentUser(request), request.params.id, request.body),
+    // The caller as every other device last saved them: another device learns a new language here.
+    app.get("/me", async (request) => ({ user: presentUser(currentUser(request)) }));
+
+    // Two bodies (shared/users.ts): the profile form's fields, or `{ locale }` alone from the picker.
+    app.patch("/:id", { schema: { params: IdParams } }, async (request) => ({
+      user: await updateProfile(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        profileUpdateSchemaFor(request.body).parse(request.body),
+      ),
     }));
 
     app.patch("/:id/password", { schema: { params: IdParams, body: PasswordChangeSchema } }, async (request, reply) => {

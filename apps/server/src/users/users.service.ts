@@ -5,6 +5,7 @@ import type { User } from "@sitesnag/shared/auth";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type {
   AdminUser,
+  LocaleUpdate,
   Member,
   MembershipInput,
   PasswordChange,
@@ -76,15 +77,29 @@ function requireSelf(user: UserRow, id: string, message: string): void {
 
 export const DEMO_EMAIL_FIXED = "The demo account keeps its demo email address. Create a free account to use your own.";
 
-export async function updateProfile(ctx: AppContext, user: UserRow, id: string, input: ProfileInput): Promise<User> {
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: ProfileInput | LocaleUpdate,
+): Promise<User> {
   requireSelf(user, id, "You can only edit your own profile");
+  if (!("email" in input)) {
+    await updateUser(ctx.db, user.id, { locale: input.locale });
+    return presentUser({ ...user, locale: input.locale });
+  }
   const email = normaliseEmail(input.email);
   // A demo sandbox needs no sign-up and is deleted after a day: an address it took would be held
   // from its owner's registration until then.
   if (email !== user.email && (await isDemoWorkspace(ctx.db, user.workspace_id))) throw forbidden(DEMO_EMAIL_FIXED);
   const taken = await findUserByEmail(ctx.db, email);
   if (taken && taken.id !== user.id) throw conflict("An account with this email already exists");
-  const changes = { first_name: input.firstName, last_name: input.lastName, email };
+  const changes = {
+    first_name: input.firstName,
+    last_name: input.lastName,
+    email,
+    ...(input.locale ? { locale: input.locale } : {}),
+  };
   try {
     await updateUser(ctx.db, user.id, changes);
   } catch (error) {

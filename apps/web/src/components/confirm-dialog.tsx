@@ -1,3 +1,4 @@
+import { useT } from "../i18n/use-t";
 import { Button } from "./button";
 import { Modal } from "./modal";
 
@@ -13,12 +14,13 @@ type Props = {
 
 /** Asks before anything is destroyed. */
 export function ConfirmDialog({ open, title, message, confirmLabel, isPending = false, onConfirm, onCancel }: Props) {
+  const t = useT();
   return (
-    <Modal open={open} title={title} onClose={onCancel}>
+    <Modal open={open} title={title} onClose={onCancel} closeLabel={t("common.close")}>
       <p className="text-sm text-slate-700">{message}</p>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button variant="danger" onClick={onConfirm} isLoading={isPending}>
           {confirmLabel}

@@ -1,13 +1,14 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
-type Props = { open: boolean; title: string; onClose: () => void; children: ReactNode };
+/** `closeLabel`: a translated screen passes its own word (i18n/use-t.ts); the default is English. */
+type Props = { open: boolean; title: string; onClose: () => void; children: ReactNode; closeLabel?: string };
 
 /**
  * A modal on the native <dialog> element: focus is trapped and restored by the browser,
  * Escape closes it, and the rest of the page is inert while it is open.
  */
-export function Modal({ open, title, onClose, children }: Props) {
+export function Modal({ open, title, onClose, children, closeLabel = "Close" }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -39,7 +40,7 @@ export function Modal({ open, title, onClose, children }: Props) {
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label={closeLabel}
               className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
             >
               <X aria-hidden className="size-5" />

@@ -21,14 +21,23 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+/** `retryLabel`: a translated screen passes its own words (i18n/use-t.ts); the default is English. */
+export function ErrorState({
+  message,
+  onRetry,
+  retryLabel = "Try again",
+}: {
+  message: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
       <AlertTriangle aria-hidden className="mx-auto size-6 text-red-600" />
       <p className="mt-2 text-sm font-medium text-red-800">{message}</p>
       {onRetry && (
         <Button variant="secondary" className="mt-4" onClick={onRetry}>
-          Try again
+          {retryLabel}
         </Button>
       )}
     </div>

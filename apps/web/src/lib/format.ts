@@ -19,6 +19,30 @@ export const formatMonth = (month: string, withYear = true): string => {
   const name = MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
   return withYear ? `${name} ${month.slice(0, 4)}` : name;
 };
+/**
+ * Epoch seconds → a date in `locale`: SPEC's 'MMM d, yyyy' in English, Intl's medium date in any
+ * other language (issue 35: "27 lis 2026" in Polish).
+ */
+export function formatDateFor(locale: string, seconds: number): string {
+  if (locale === "en-GB" || locale === "en-XA") return formatDate(seconds);
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(seconds * 1000));
+}
+/** A count in `locale`'s digits and grouping ("1 234" in Polish). */
+export const formatNumberFor = (locale: string, value: number): string => new Intl.NumberFormat(locale).format(value);
+/** A time relative to now in `locale` ("2 days ago", "2 dni temu"): `seconds` from now, negative in the past. */
+export function formatRelativeFor(locale: string, seconds: number): string {
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["year", 31_536_000],
+    ["month", 2_592_000],
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of units)
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  return format.format(Math.round(seconds), "second");
+}
 export const capitalise = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
 export const initials = (first: string, last: string): string =>
   `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || "?";

@@ -12,4 +12,5 @@ export const TEST_USER = {
   membership_end_date: null,
   membership_amount: 0,
   created_at: 0,
+  locale: "en-GB" as const,
 };

@@ -2,7 +2,8 @@ import type { User } from "@sitesnag/shared/auth";
 import { Pencil } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/button";
-import { capitalise, formatDate } from "../../lib/format";
+import { useLocale, useT } from "../../i18n/use-t";
+import { formatDateFor } from "../../lib/format";
 import { ProfileCard } from "./profile-card";
 
 // The edit form (react-hook-form) loads when Edit is first pressed or pointed at; until it is in,
@@ -22,24 +23,26 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** Account information, shown read-only until Edit is pressed (SPEC §2). */
 export function AccountCard({ user }: { user: User }) {
+  const t = useT();
+  const locale = useLocale();
   const [editing, setEditing] = useState(false);
   const details = (
     <dl className="divide-y divide-slate-100">
-      <Detail label="First name" value={user.firstName} />
-      <Detail label="Last name" value={user.lastName} />
-      <Detail label="Email" value={user.email} />
-      <Detail label="Role" value={capitalise(user.role)} />
-      <Detail label="Member since" value={formatDate(user.created_at)} />
+      <Detail label={t("profile.firstName")} value={user.firstName} />
+      <Detail label={t("profile.lastName")} value={user.lastName} />
+      <Detail label={t("profile.email")} value={user.email} />
+      <Detail label={t("profile.role")} value={user.role === "admin" ? t("role.admin") : t("role.user")} />
+      <Detail label={t("profile.memberSince")} value={formatDateFor(locale, user.created_at)} />
     </dl>
   );
   return (
     <ProfileCard
-      title="Account Information"
+      title={t("profile.account.title")}
       action={
         !editing && (
           <Button variant="secondary" onPointerEnter={preloadForm} onClick={() => setEditing(true)}>
             <Pencil aria-hidden className="size-4" />
-            Edit Profile
+            {t("profile.account.edit")}
           </Button>
         )
       }

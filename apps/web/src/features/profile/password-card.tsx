@@ -1,6 +1,7 @@
 import { KeyRound } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/button";
+import { useT } from "../../i18n/use-t";
 import { ProfileCard } from "./profile-card";
 
 // The form (react-hook-form) loads when Change Password is first pressed or pointed at; until it
@@ -12,15 +13,16 @@ const preloadForm = () => void loadForm().catch(() => undefined);
 /** Password change (SPEC §5): all three fields, six characters, new twice the same. */
 export function PasswordCard({ userId }: { userId: string }) {
   const [editing, setEditing] = useState(false);
-  const idle = <p className="text-sm text-slate-600">Your password is set. Change it here at any time.</p>;
+  const t = useT();
+  const idle = <p className="text-sm text-slate-600">{t("profile.password.idle")}</p>;
   return (
     <ProfileCard
-      title="Password"
+      title={t("profile.password.title")}
       action={
         !editing && (
           <Button variant="secondary" onPointerEnter={preloadForm} onClick={() => setEditing(true)}>
             <KeyRound aria-hidden className="size-4" />
-            Change Password
+            {t("profile.password.change")}
           </Button>
         )
       }

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header";
+import { useT } from "../../i18n/use-t";
 import { useAuthStore } from "../../stores/auth-store";
 import { AccountCard } from "./account-card";
+import { LanguageCard } from "./language-card";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
 
@@ -14,30 +16,31 @@ const OutboxBackupPanel = lazy(() =>
 const EmailCard = lazy(() => import("./email-card").then((m) => ({ default: m.EmailCard })));
 
 export function ProfilePage() {
+  const t = useT();
   const user = useAuthStore((s) => s.user);
   if (!user) return null;
+  // The link sits inside the sentence wherever the language puts it: split at its placeholder.
+  const [before, after] = t("profile.subtitle", { team: "\u0000" }).split("\u0000");
   return (
     <>
       <PageHeader
-        title="Profile"
+        title={t("profile.title")}
         subtitle={
           <>
-            Your account, password and email notifications. Your team is on the{" "}
+            {before}
             <Link to="/app/team" className="font-medium text-brand-700 underline">
-              Team
-            </Link>{" "}
-            page.
+              {t("profile.subtitleTeam")}
+            </Link>
+            {after}
           </>
         }
       />
       <div className="grid max-w-3xl gap-5">
         <AccountCard user={user} />
+        <LanguageCard />
         <PasswordCard userId={user.id} />
-        <ProfileCard title="Unsynced work">
-          <p className="text-sm text-slate-600">
-            Changes saved offline stay on the device until they reach the server. A backup file carries them, photos
-            included, to any device signed in to this account.
-          </p>
+        <ProfileCard title={t("profile.unsynced.title")}>
+          <p className="text-sm text-slate-600">{t("profile.unsynced.body")}</p>
           <Suspense fallback={null}>
             <OutboxBackupPanel canDownload />
           </Suspense>

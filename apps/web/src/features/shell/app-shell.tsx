@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PageSkeleton, type SkeletonKind } from "../../components/page-skeleton";
+import { useT } from "../../i18n/use-t";
 import { afterLoad } from "../../lib/after-load";
 import { preloadToasts } from "../../lib/toast";
 import { BottomTabs } from "./bottom-tabs";
@@ -8,6 +9,14 @@ import { Header } from "./header";
 import { MobileSidebar, Sidebar } from "./sidebar";
 
 type Variant = "app" | "admin";
+
+const startLocaleSync = () =>
+  void import("../../i18n/locale-sync")
+    .then((sync) => {
+      sync.syncLocaleOnReconnect();
+      return sync.syncLocale();
+    })
+    .catch(() => undefined);
 
 /**
  * The shell's layout: skip link, navigation (sidebar on desktop, menu and tabs on a phone), the
@@ -23,13 +32,14 @@ export function ShellLayout({
   header: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="flex min-h-dvh">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
       >
-        Skip to main content
+        {t("shell.skipToMain")}
       </a>
       <Sidebar variant={variant} />
       <MobileSidebar variant={variant} />
@@ -48,6 +58,9 @@ export function AppShell({ variant = "app" }: { variant?: Variant }) {
   // Once the page has loaded, so the toast library is in memory before the signal drops: offline,
   // a chunk fetched on the first toast could not load.
   useEffect(() => afterLoad(preloadToasts, { idle: false }), []);
+  // The language: a choice still waiting on this device goes to the server, else another device's
+  // newer choice is read back (i18n/locale-sync.ts, its own small chunk); again on every reconnect.
+  useEffect(() => afterLoad(startLocaleSync), []);
   // The screen's code loads inside the shell (app/lazy-page.tsx): header and navigation paint at
   // once, with a skeleton of the screen (its route's handle) until the screen is in.
   const matches = useMatches();

@@ -1,12 +1,14 @@
 import { clsx } from "clsx";
 import { NavLink } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { TAB_ITEMS } from "./nav-items";
 
 /** Phone-only tab bar (SPEC §2): Projects, Snags, Audits, Profile. */
 export function BottomTabs() {
+  const t = useT();
   return (
     <nav
-      aria-label="Tabs"
+      aria-label={t("shell.nav.tabs")}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
       <ul className="grid grid-cols-4">
@@ -22,7 +24,7 @@ export function BottomTabs() {
               }
             >
               <Icon aria-hidden className="size-5" />
-              {label}
+              {t(label)}
             </NavLink>
           </li>
         ))}

@@ -1,8 +1,9 @@
 import { LogOut, Menu, Settings } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useNavigate } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { afterLoad } from "../../lib/after-load";
-import { capitalise, initials } from "../../lib/format";
+import { initials } from "../../lib/format";
 import { useOutboxPresence } from "../../offline/outbox-presence";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
@@ -16,6 +17,7 @@ const loadOutboxIndicator = () => import("../../offline/outbox-indicator");
 const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default: m.OutboxIndicator })));
 
 export function Header() {
+  const t = useT();
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
   const outbox = useOutboxPresence(user?.id);
@@ -27,7 +29,7 @@ export function Header() {
         <button
           type="button"
           onClick={() => navigate("/app/admin")}
-          aria-label="Admin settings"
+          aria-label={t("shell.adminSettings")}
           className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
         >
           <Settings aria-hidden className="size-5" />
@@ -54,7 +56,7 @@ export function Header() {
           <p className="truncate text-sm font-semibold text-slate-900">
             {user.firstName} {user.lastName}
           </p>
-          <p className="text-xs text-slate-500">{capitalise(user.role)}</p>
+          <p className="text-xs text-slate-500">{user.role === "admin" ? t("role.admin") : t("role.user")}</p>
         </div>
       </div>
       <button
@@ -63,7 +65,7 @@ export function Header() {
         className="ml-1 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         <LogOut aria-hidden className="size-5" />
-        <span className="sr-only sm:not-sr-only">Logout</span>
+        <span className="sr-only sm:not-sr-only">{t("shell.logout")}</span>
       </button>
     </HeaderBar>
   );
@@ -71,6 +73,7 @@ export function Header() {
 
 /** The bar and the phone's menu button; what sits at its right end is the caller's. */
 function HeaderBar({ children }: { children: ReactNode }) {
+  const t = useT();
   const sidebarOpen = useUiStore((s) => s.sidebarOpen);
   const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
   return (
@@ -78,7 +81,7 @@ function HeaderBar({ children }: { children: ReactNode }) {
       <button
         type="button"
         className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-        aria-label="Open menu"
+        aria-label={t("shell.openMenu")}
         aria-expanded={sidebarOpen}
         aria-controls="mobile-sidebar"
         onClick={() => setSidebarOpen(true)}

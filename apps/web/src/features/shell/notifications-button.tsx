@@ -1,6 +1,7 @@
 import { unreadBadge } from "@sitesnag/shared/notification-badge";
 import { Bell } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useT } from "../../i18n/use-t";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { useMarkAllNotificationsRead, useNotifications } from "./api/notifications-api";
 
@@ -12,6 +13,7 @@ const NotificationsPanel = lazyDialog(
 
 /** The header bell: the real unread count ('9+' above nine, nothing at zero) and the latest entries. */
 export function NotificationsButton() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -36,7 +38,7 @@ export function NotificationsButton() {
     <div ref={root} className="relative">
       <button
         type="button"
-        aria-label={unread === 0 ? "Notifications, none unread" : `Notifications, ${unread} unread`}
+        aria-label={t("shell.notifications", { count: unread })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}

@@ -3,6 +3,7 @@ import { ArrowLeft, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { COMPANY } from "../../config/company";
+import { useT } from "../../i18n/use-t";
 import { useUiStore } from "../../stores/ui-store";
 import { ADMIN_TABS, resolveAdminTab } from "../admin/admin-tabs";
 import { SIDEBAR_ITEMS } from "./nav-items";
@@ -14,6 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function SidebarContent({ variant }: { variant: "app" | "admin" }) {
+  const t = useT();
   const location = useLocation();
   const activeTab = resolveAdminTab(new URLSearchParams(location.search).get("tab")).id;
   return (
@@ -21,15 +23,18 @@ function SidebarContent({ variant }: { variant: "app" | "admin" }) {
       <div className="flex h-16 items-center gap-2 border-b border-slate-200 px-4">
         <img src="/favicon.svg" alt="" className="size-8" />
         <span className="text-lg font-bold text-slate-900">
-          {variant === "admin" ? "Admin Panel" : COMPANY.productName}
+          {variant === "admin" ? t("shell.adminPanel") : COMPANY.productName}
         </span>
       </div>
-      <nav aria-label={variant === "admin" ? "Admin" : "Main"} className="flex-1 space-y-1 overflow-y-auto p-3">
+      <nav
+        aria-label={variant === "admin" ? t("shell.nav.admin") : t("shell.nav.main")}
+        className="flex-1 space-y-1 overflow-y-auto p-3"
+      >
         {variant === "app"
           ? SIDEBAR_ITEMS.map(({ to, label, icon: Icon }) => (
               <NavLink key={to} to={to} className={linkClass}>
                 <Icon aria-hidden className="size-5" />
-                {label}
+                {t(label)}
               </NavLink>
             ))
           : ADMIN_TABS.map(({ id, label, icon: Icon }) => (
@@ -48,7 +53,7 @@ function SidebarContent({ variant }: { variant: "app" | "admin" }) {
         <div className="border-t border-slate-200 p-3">
           <Link to="/app/dashboard" className={linkClass({ isActive: false })}>
             <ArrowLeft aria-hidden className="size-5" />
-            Back to App
+            {t("shell.backToApp")}
           </Link>
         </div>
       )}
@@ -71,6 +76,7 @@ export function Sidebar({ variant }: { variant: "app" | "admin" }) {
  * and when the window grows to desktop width (where the fixed sidebar takes over).
  */
 export function MobileSidebar({ variant }: { variant: "app" | "admin" }) {
+  const t = useT();
   const open = useUiStore((s) => s.sidebarOpen);
   const setOpen = useUiStore((s) => s.setSidebarOpen);
   const location = useLocation();
@@ -94,7 +100,7 @@ export function MobileSidebar({ variant }: { variant: "app" | "admin" }) {
     <dialog
       ref={ref}
       id="mobile-sidebar"
-      aria-label="Menu"
+      aria-label={t("shell.menu")}
       onCancel={(event) => {
         event.preventDefault();
         setOpen(false);
@@ -107,7 +113,7 @@ export function MobileSidebar({ variant }: { variant: "app" | "admin" }) {
       <div className="relative flex h-full flex-col">
         <button
           type="button"
-          aria-label="Close menu"
+          aria-label={t("shell.closeMenu")}
           onClick={() => setOpen(false)}
           className="absolute right-2 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
         >

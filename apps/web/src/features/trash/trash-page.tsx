@@ -9,21 +9,24 @@ import { Button } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { type Translate, useLocale, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
-import { formatDate } from "../../lib/format";
+import { formatDateFor } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { usePurgeTrashItem, useRestoreTrashItem, useTrash } from "./api/trash-api";
 
-const KIND_LABEL = { project: "Project", report: "Report" } as const;
+const kindLabel = (t: Translate, item: TrashItem) =>
+  item.kind === "project" ? t("trash.kind.project") : t("trash.kind.report");
 
-function leftLabel(item: TrashItem): string {
-  const left = daysLeft(item.purgeAt, Math.floor(Date.now() / 1000));
-  return left === 0 ? "Deleted for good within the hour" : `${left} ${left === 1 ? "day" : "days"} left`;
+function leftLabel(t: Translate, item: TrashItem): string {
+  return t("trash.daysLeft", { count: daysLeft(item.purgeAt, Math.floor(Date.now() / 1000)) });
 }
 
 function TrashRow({ item, canRestore, canPurge }: { item: TrashItem; canRestore: boolean; canPurge: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   const restore = useRestoreTrashItem();
   const purge = usePurgeTrashItem();
   const [confirming, setConfirming] = useState(false);
@@ -31,28 +34,38 @@ function TrashRow({ item, canRestore, canPurge }: { item: TrashItem; canRestore:
     purge.mutate(item.id, {
       onSuccess: () => {
         setConfirming(false);
-        toast.success(`${KIND_LABEL[item.kind]} “${item.name}” deleted for good`);
+        toast.success(
+          item.kind === "project"
+            ? t("trash.purged.project", { name: item.name })
+            : t("trash.purged.report", { name: item.name }),
+        );
       },
-      onError: (error) => toast.error(errorMessage(error, "Failed to delete for good")),
+      onError: (error) => toast.error(errorMessage(error, t("trash.purgeFailed"))),
     });
   const Icon = item.kind === "project" ? FolderKanban : FileWarning;
   const onRestore = () =>
     restore.mutate(item.id, {
-      onSuccess: () => toast.success(`${KIND_LABEL[item.kind]} “${item.name}” restored`),
-      onError: (error) => toast.error(errorMessage(error, "Failed to restore")),
+      onSuccess: () =>
+        toast.success(
+          item.kind === "project"
+            ? t("trash.restored.project", { name: item.name })
+            : t("trash.restored.report", { name: item.name }),
+        ),
+      onError: (error) => toast.error(errorMessage(error, t("trash.restoreFailed"))),
     });
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
       <Icon aria-hidden className="size-5 shrink-0 text-slate-500" />
       <div className="min-w-0 flex-1">
         <p className="break-words font-medium text-slate-900">
-          <span className="sr-only">{KIND_LABEL[item.kind]}: </span>
+          <span className="sr-only">{kindLabel(t, item)}: </span>
           {item.name}
         </p>
         <p className="text-sm text-slate-600">
-          {KIND_LABEL[item.kind]}
-          {item.detail && ` · ${item.detail}`} · deleted by {item.deletedByName} on {formatDate(item.deletedAt)} ·{" "}
-          <span className="font-medium text-slate-700">{leftLabel(item)}</span>
+          {kindLabel(t, item)}
+          {item.detail && ` · ${item.detail}`} ·{" "}
+          {t("trash.deletedBy", { name: item.deletedByName, date: formatDateFor(locale, item.deletedAt) })} ·{" "}
+          <span className="font-medium text-slate-700">{leftLabel(t, item)}</span>
         </p>
       </div>
       {canRestore ? (
@@ -60,29 +73,33 @@ function TrashRow({ item, canRestore, canPurge }: { item: TrashItem; canRestore:
           variant="secondary"
           onClick={onRestore}
           disabled={restore.isPending}
-          aria-label={`Restore ${item.name}`}
+          aria-label={t("trash.restoreLabel", { name: item.name })}
         >
           <RotateCcw aria-hidden className="size-4" />
-          {restore.isPending ? "Restoring…" : "Restore"}
+          {restore.isPending ? t("trash.restoring") : t("trash.restore")}
         </Button>
       ) : (
-        <p className="text-sm text-slate-600">Only the workspace owner can restore a project.</p>
+        <p className="text-sm text-slate-600">{t("trash.ownerOnly")}</p>
       )}
       {canPurge && (
-        <Button variant="danger" onClick={() => setConfirming(true)} aria-label={`Delete for good: ${item.name}`}>
+        <Button
+          variant="danger"
+          onClick={() => setConfirming(true)}
+          aria-label={t("trash.purgeLabel", { name: item.name })}
+        >
           <Trash2 aria-hidden className="size-4" />
-          Delete for good
+          {t("trash.purge")}
         </Button>
       )}
       <ConfirmDialog
         open={confirming}
-        title={`Delete “${item.name}” for good?`}
+        title={t("trash.confirm.title", { name: item.name })}
         message={
           item.kind === "project"
-            ? `The project “${item.name}” and everything in it (${item.detail}, their photos and the project's audits and drawings) will be deleted now and cannot be restored.`
-            : `The report “${item.name}” and its photos will be deleted now and cannot be restored.`
+            ? t("trash.confirm.project", { name: item.name, detail: item.detail })
+            : t("trash.confirm.report", { name: item.name })
         }
-        confirmLabel="Delete for good"
+        confirmLabel={t("trash.purge")}
         isPending={purge.isPending}
         onConfirm={onPurge}
         onCancel={() => setConfirming(false)}
@@ -92,27 +109,27 @@ function TrashRow({ item, canRestore, canPurge }: { item: TrashItem; canRestore:
 }
 
 export function TrashPage() {
+  const t = useT();
   const trash = useTrash();
   // Projects are the owner's to delete and restore (the server refuses anyone else with 403).
   const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
-  useErrorToast(trash.error, "Failed to load the Trash");
+  useErrorToast(trash.error, t("trash.loadFailed"));
   return (
     <>
-      <PageHeader
-        title="Trash"
-        subtitle={`Deleted projects and reports stay here for ${TRASH_DAYS} days, then they are deleted for good.`}
-      />
+      <PageHeader title={t("trash.title")} subtitle={t("trash.subtitle", { days: TRASH_DAYS })} />
       {trash.isPending ? (
-        <LoadingState label="Loading the Trash…" />
+        <LoadingState label={t("trash.loading")} />
       ) : trash.isError ? (
-        <ErrorState message={errorMessage(trash.error, "Failed to load the Trash")} onRetry={() => trash.refetch()} />
+        <ErrorState
+          message={errorMessage(trash.error, t("trash.loadFailed"))}
+          onRetry={() => trash.refetch()}
+          retryLabel={t("common.tryAgain")}
+        />
       ) : trash.data.length === 0 ? (
-        <EmptyState title="The Trash is empty">
-          Projects and reports you delete appear here for {TRASH_DAYS} days, so you can restore them.
-        </EmptyState>
+        <EmptyState title={t("trash.empty.title")}>{t("trash.empty.body", { days: TRASH_DAYS })}</EmptyState>
       ) : (
         <ul
-          aria-label="Deleted items"
+          aria-label={t("trash.list")}
           className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
         >
           {trash.data.map((item) => (

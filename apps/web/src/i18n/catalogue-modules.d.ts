@@ -1,0 +1,5 @@
+// The compiled catalogues apps/web/i18n-catalogues.ts makes at build time (i18n/format.ts's form).
+declare module "virtual:catalogue/*" {
+  const messages: Record<string, readonly (string | readonly [string, string?, unknown?])[]>;
+  export default messages;
+}
