@@ -31,7 +31,7 @@ export function earlyReadsFor(pathname: string): string[] {
 function screenReads(pathname: string): string[] {
   const id = (raw: string) => encodeURIComponent(decodeURIComponent(raw));
   const shell = ["/notifications?limit=20"];
-  if (pathname === "/app/dashboard") return [...shell, "/projects/count", "/snagging/counts"];
+  if (pathname === "/app/dashboard") return [...shell, "/projects/count", "/snagging/counts", "/audits/count"];
   if (pathname === "/app/projects") return [...shell, `/projects?limit=${PAGE}`];
   if (pathname === "/app/snagging") return [...shell, `/snagging?limit=${PAGE}`];
   const project = pathname.match(/^\/app\/projects\/([^/]+)$/)?.[1];
