@@ -44,7 +44,8 @@ test("Audits Run counts the workspace's audits, a teammate's too, each once, and
   await expect(auditsRun(page)).toContainText("4");
 
   // A teammate's audit while this device is offline is not known here; one started here offline is.
-  await page.goto("/app/audits");
+  // Within the app, so the figure read is the one in memory (not a reload racing the copy kept on disk).
+  await page.getByRole("link", { name: "Run Audit" }).click();
   await expect(page.getByRole("list", { name: "Recent Audits" }).getByRole("listitem")).toHaveCount(4);
   await context.setOffline(true);
   await api.call("POST", "/audits", { projectId: project.id, auditDate: "2026-11-21" }, member.accessToken);

@@ -26,8 +26,8 @@ const AuditOverwritesFeed = lazy(() => loadOverwrites().then((m) => ({ default: 
 const syncNow = (userId: string) =>
   void import("./sync/sync-events").then((m) => m.syncAuditsNow(userId)).catch(() => undefined);
 
-import { useMediaQuery } from "../../lib/use-media-query";
 import { useAuditEditor } from "./use-audit-editor";
+import { useMediaQuery } from "./use-media-query";
 import { usePendingSnagLinks } from "./use-pending-snag-links";
 import { usePhotoUrls } from "./use-photo-urls";
 

@@ -13,7 +13,6 @@ import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
-import { useMediaQuery } from "../../lib/use-media-query";
 import { type PinMove, useMovePin } from "./api/move-pin";
 import { useDeleteSheet, useProjectPins, useSheet, useUploadRevision } from "./api/sheets-api";
 import { PhonePlanToolbar } from "./components/phone-plan-toolbar";
@@ -23,6 +22,7 @@ import { PinStepper } from "./components/pin-stepper";
 import { PlanViewer } from "./components/plan-viewer";
 import { RenameSheetDialog } from "./components/rename-sheet-dialog";
 import { filterPins, NO_FILTER, type Pin, type PinFilter, readingOrder } from "./lib/pin-math";
+import { useIsPhone } from "./lib/use-is-phone";
 
 export const DELETE_SHEET_CONFIRM =
   "Delete this sheet and all its revisions? Its snags stay in the project, without their pin on the plan.";
@@ -44,8 +44,8 @@ export function SheetViewerPage() {
   const [isConfirming, setConfirming] = useState(false);
   const [isRenaming, setRenaming] = useState(false);
   const revisionInput = useRef<HTMLInputElement>(null);
-  // Below Tailwind's md: the plan first, filters and sheet actions on demand (PhonePlanToolbar).
-  const isPhone = !useMediaQuery("(min-width: 768px)");
+  // On a phone the plan comes first, filters and sheet actions on demand (PhonePlanToolbar).
+  const isPhone = useIsPhone();
 
   const all = useMemo<Pin[]>(
     () =>

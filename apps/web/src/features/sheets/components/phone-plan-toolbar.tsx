@@ -1,4 +1,5 @@
-import { Ellipsis, SlidersHorizontal } from "lucide-react";
+import { clsx } from "clsx";
+import { ChevronDown } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/button";
 
@@ -25,6 +26,10 @@ export function PhonePlanToolbar({
 }) {
   const [open, setOpen] = useState<Panel | null>(null);
   const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
+  // An icon already in the shared icons chunk: a new one there is paid for on every screen.
+  const chevron = (panel: Panel) => (
+    <ChevronDown aria-hidden className={clsx("size-4 transition-transform", open === panel && "rotate-180")} />
+  );
   return (
     <div className="mb-3">
       <div className="flex items-center gap-2">
@@ -35,8 +40,8 @@ export function PhonePlanToolbar({
           aria-controls="plan-filters"
           onClick={() => toggle("filters")}
         >
-          <SlidersHorizontal aria-hidden className="size-4" />
           {activeFilters > 0 ? `Filters (${activeFilters})` : "Filters"}
+          {chevron("filters")}
         </Button>
         <Button
           variant="secondary"
@@ -46,7 +51,8 @@ export function PhonePlanToolbar({
           aria-controls="sheet-actions"
           onClick={() => toggle("actions")}
         >
-          <Ellipsis aria-hidden className="size-4" />
+          Actions
+          {chevron("actions")}
         </Button>
         <div className="min-w-0 flex-1 truncate text-sm text-slate-600">{count}</div>
         {stepper}
