@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ChevronDown } from "lucide-react";
+import { ChevronDown, Settings } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/button";
 
@@ -26,16 +26,16 @@ export function PhonePlanToolbar({
 }) {
   const [open, setOpen] = useState<Panel | null>(null);
   const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
-  // An icon already in the shared icons chunk: a new one there is paid for on every screen.
+  // Icons already in the shared icons chunk: a new one there is paid for on every screen.
   const chevron = (panel: Panel) => (
     <ChevronDown aria-hidden className={clsx("size-4 transition-transform", open === panel && "rotate-180")} />
   );
   return (
     <div className="mb-3">
-      <div className="flex items-center gap-2">
+      <div className="flex items-center gap-1.5">
         <Button
           variant="secondary"
-          className="px-3"
+          className="gap-1 px-2.5"
           aria-expanded={open === "filters"}
           aria-controls="plan-filters"
           onClick={() => toggle("filters")}
@@ -45,14 +45,13 @@ export function PhonePlanToolbar({
         </Button>
         <Button
           variant="secondary"
-          className="px-3"
+          className="gap-1 px-2.5"
           aria-label="Sheet actions"
           aria-expanded={open === "actions"}
           aria-controls="sheet-actions"
           onClick={() => toggle("actions")}
         >
-          Actions
-          {chevron("actions")}
+          <Settings aria-hidden className="size-4" />
         </Button>
         <div className="min-w-0 flex-1 truncate text-sm text-slate-600">{count}</div>
         {stepper}

@@ -20,7 +20,7 @@ export function PinStepper({
   onStep: (by: 1 | -1) => void;
   compact?: boolean;
 }) {
-  const iconOnly = compact ? "px-3" : undefined;
+  const iconOnly = compact ? "px-2.5" : undefined;
   return (
     <div className="flex items-center gap-1">
       <Button
