@@ -2,7 +2,7 @@
 // to file a snag there, see its pin in the status colour, recolour it by a status change, filter,
 // and drag it elsewhere (with Undo); reach every pin from the keyboard. Phone and desktop.
 import type { Page } from "@playwright/test";
-import { expect, type Session, signInAs, test } from "../fixtures";
+import { expect, isMobile, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { axe, WCAG_21_AA } from "../support/axe";
 import { expectPersisted, installServiceWorker } from "../support/offline";
@@ -76,7 +76,6 @@ test("a drawing uploaded, a snag filed by tapping the plan, its pin coloured by 
   // Tap the plan: the snag form opens with the project, the sheet and the position filled.
   const box = await plan.boundingBox();
   if (!box) throw new Error("plan not laid out");
-  // On a phone the plan starts below the filters: the tap scrolls it into view first.
   await plan.click({ position: { x: box.width / 2, y: box.height / 2 } });
   // The form's own chunk and its reads come in on a busy machine: more than the default wait.
   await expect(page.getByRole("heading", { level: 1, name: "New Snagging Report" })).toBeVisible({ timeout: 30_000 });
@@ -112,7 +111,8 @@ test("a drawing uploaded, a snag filed by tapping the plan, its pin coloured by 
   await expect(page.getByRole("button", { name: resolvedName })).toBeVisible();
   expect(await pinColour(page, resolvedName)).toBe("rgb(5, 150, 105)");
 
-  // Filters: open snags only hides it; resolved shows it again.
+  // Filters: open snags only hides it; resolved shows it again. On a phone they open on demand.
+  if (isMobile(page)) await page.getByRole("button", { name: "Filters" }).click();
   await page.getByLabel("Status").selectOption("open");
   await expect(page.getByText("0 of 1 pins shown")).toBeVisible();
   await expect(page.getByRole("button", { name: resolvedName })).toHaveCount(0);
@@ -252,6 +252,63 @@ test("the keyboard reaches every pin: Next and Previous bring pins outside the v
   // The pin brought into view is in the tab order: Enter on it opens its card as a tap does.
   await pinButton(titles[3] as string).focus();
   await expect(pinButton(titles[3] as string)).toBeFocused();
+});
+
+test("the plan is the first thing the screen shows; on a phone filters and sheet actions open on demand", async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Harbour Block" });
+  const sheetId = await readySheet(api, baseURL as string, session.accessToken, project.id, "Ground floor.png");
+  await api.createReport(session.accessToken, {
+    projectId: project.id,
+    priority: "high",
+    sheetId,
+    pinX: 0.5,
+    pinY: 0.5,
+  });
+  await signInAs(page, session);
+  // The phone of the report (issue 33): 390 × 844.
+  if (isMobile(page)) await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/app/projects/${project.id}/sheets/${sheetId}`);
+  const plan = page.getByRole("region", { name: /^Plan Ground floor/ });
+  await expect(plan).toHaveAttribute("aria-busy", "false");
+
+  // Loaded and not scrolled: the drawing's box starts in the upper half of the screen.
+  const viewport = page.viewportSize();
+  const box = await plan.boundingBox();
+  if (!viewport || !box) throw new Error("plan not laid out");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(box.y).toBeLessThan(viewport.height / 2);
+  expect(box.y + box.height).toBeGreaterThan(viewport.height / 2);
+  await expect(page.getByRole("button", { name: "Next pin" })).toBeInViewport();
+  await expect(page.getByText("1 pins")).toBeVisible();
+
+  if (!isMobile(page)) {
+    // The desktop keeps its layout: filters and the sheet's actions beside the plan.
+    await expect(page.getByLabel("Status")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Rename" })).toBeVisible();
+    return;
+  }
+  // On a phone the filters and the sheet's actions wait behind their buttons, from the keyboard too.
+  const filters = page.getByRole("button", { name: "Filters" });
+  const actions = page.getByRole("button", { name: "Sheet actions" });
+  await expect(page.getByLabel("Status")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Rename" })).toBeHidden();
+  await expect(filters).toHaveAttribute("aria-expanded", "false");
+  await filters.focus();
+  await page.keyboard.press("Enter");
+  await expect(filters).toHaveAttribute("aria-expanded", "true");
+  await page.getByLabel("Status").selectOption("resolved");
+  await expect(page.getByText("0 of 1 pins shown")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Filters (1)" })).toBeVisible();
+  await actions.press("Enter");
+  await expect(page.getByLabel("Status")).toBeHidden();
+  await expect(actions).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("dialog", { name: "Rename sheet" })).toBeVisible();
 });
 
 test.describe("offline", () => {

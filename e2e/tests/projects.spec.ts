@@ -127,23 +127,6 @@ test("dashboard counts change as projects are added", async ({ page, api }) => {
   await expect(page).toHaveURL(/\/app\/projects$/);
 });
 
-test("dashboard Audits Run counts only this user's browser-stored audits", async ({ page, api }) => {
-  const session = await api.signUp();
-  await signInAs(page, session);
-  await page.addInitScript((userId) => {
-    localStorage.setItem(
-      "site_audits",
-      JSON.stringify([
-        { id: "a1", userId },
-        { id: "a2", userId },
-        { id: "a3", userId: "someone-else" },
-      ]),
-    );
-  }, session.user.id);
-  await page.goto("/app/dashboard");
-  await expect(page.getByRole("link", { name: /^Audits Run/ })).toContainText("2");
-});
-
 test("a project's snagging reports filter by status and priority", async ({ page }) => {
   await page.goto("/demo");
   await page.getByRole("button", { name: "Start Demo" }).click();

@@ -1,6 +1,9 @@
+import type { ActivityList } from "@sitesnag/shared/activity";
 import type { AuthResponse } from "@sitesnag/shared/auth";
+import type { CommentList } from "@sitesnag/shared/comments";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "@sitesnag/shared/demo";
 import type { Project } from "@sitesnag/shared/projects";
+import type { Report } from "@sitesnag/shared/snagging";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRows, expectError } from "./assertions";
 import { demoLogin, signUp } from "./factories";
@@ -94,6 +97,53 @@ describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
     });
     expectError(res, 401, "Invalid email or password");
     expect(await countRows(t, "workspaces")).toBe(workspacesBefore);
+  });
+
+  it("gives the sample reports the history a team would have: created, assigned, statuses, comments, verifications", async () => {
+    const demo = await demoLogin(t);
+    const get = async <T>(url: string): Promise<T> => {
+      const res = await t.request({ method: "GET", url, token: demo.accessToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as T;
+    };
+    const { reports } = await get<{ reports: Report[] }>("/api/snagging");
+    expect(reports.length).toBeGreaterThan(0);
+    const histories = new Map<string, ActivityList["activity"]>();
+    for (const report of reports) {
+      // Newest first: read oldest first, as it happened.
+      const { activity } = await get<ActivityList>(`/api/snagging/${report.id}/activity`);
+      histories.set(report.id, [...activity].reverse());
+    }
+    for (const report of reports) {
+      const history = histories.get(report.id) ?? [];
+      expect(history[0]?.type, report.title).toBe("created");
+      expect(history[0]?.summary).toMatch(/photo/);
+      expect(history.map((e) => e.summary).join("\n"), report.title).toMatch(/Assign/i);
+      expect(history.every((e) => e.actorName === "Demo User")).toBe(true);
+      expect(history.map((e) => e.at)).toEqual([...history.map((e) => e.at)].sort((a, b) => a - b));
+    }
+    const types = [...histories.values()].flat().map((e) => e.type);
+    expect(types).toContain("status_changed");
+    expect(types).toContain("comment_added");
+
+    // One report went round the loop: resolved, its fix rejected with a reason, fixed again, accepted.
+    const verified = reports.filter((r) => (histories.get(r.id) ?? []).some((e) => e.type === "verification_rejected"));
+    expect(verified).toHaveLength(1);
+    const closed = verified[0] as Report;
+    expect(closed.status).toBe("closed");
+    const loop = (histories.get(closed.id) ?? []).map((e) => e.type);
+    expect(loop.indexOf("verification_rejected")).toBeGreaterThan(loop.indexOf("status_changed"));
+    expect(loop.at(-1)).toBe("verification_accepted");
+    const rejected = (histories.get(closed.id) ?? []).find((e) => e.type === "verification_rejected");
+    expect(rejected?.comment).toMatch(/\w/);
+
+    // A comment in the history is a comment on the report too.
+    const commented = reports.find((r) => (histories.get(r.id) ?? []).some((e) => e.type === "comment_added"));
+    const { comments } = await get<CommentList>(`/api/snagging/${commented?.id}/comments`);
+    expect(comments.length).toBeGreaterThan(0);
+    expect(comments[0]?.body).toBe(
+      (histories.get(commented?.id ?? "") ?? []).find((e) => e.type === "comment_added")?.comment,
+    );
   });
 
   it("lets a demo session refresh like any other", async () => {

@@ -711,6 +711,11 @@ const ROWS: Row[] = [
 
   { route: "GET /api/audits", request: () => ({ method: "GET", url: "/api/audits" }), expected: all(200) },
   {
+    route: "GET /api/audits/count",
+    request: () => ({ method: "GET", url: "/api/audits/count" }),
+    expected: all(200),
+  },
+  {
     route: "GET /api/audits/trends",
     request: () => ({ method: "GET", url: "/api/audits/trends" }),
     expected: all(200),

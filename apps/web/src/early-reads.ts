@@ -34,7 +34,7 @@ function screenReads(pathname: string): string[] {
   // Every count the dashboard's cards show (dashboardQuery, then waitingForMeQuery): one list, so a
   // further count is one more entry here.
   if (pathname === "/app/dashboard")
-    return [...shell, "/projects/count", "/snagging/counts", "/snagging/counts?waitingFor=me"];
+    return [...shell, "/projects/count", "/snagging/counts", "/audits/count", "/snagging/counts?waitingFor=me"];
   if (pathname === "/app/projects") return [...shell, `/projects?limit=${PAGE}`];
   if (pathname === "/app/snagging") return [...shell, `/snagging?limit=${PAGE}`];
   const project = pathname.match(/^\/app\/projects\/([^/]+)$/)?.[1];

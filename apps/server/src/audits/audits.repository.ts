@@ -70,6 +70,17 @@ export const findAuditByClientId = (db: Q, workspaceId: string, clientId: string
     .where("client_id", "=", clientId)
     .executeTakeFirst();
 
+export const countAudits = async (db: Q, workspaceId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom("audits")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("workspace_id", "=", workspaceId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 export async function insertAudit(db: Q, row: AuditRow): Promise<void> {
   await db.insertInto("audits").values(row).execute();
 }

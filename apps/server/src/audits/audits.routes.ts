@@ -22,6 +22,7 @@ import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
+import { countWorkspaceAudits } from "./audits.count";
 import { importAudit } from "./audits.import";
 import { auditOverwrites } from "./audits.overwrites";
 import { downloadAuditPdf } from "./audits.pdf";
@@ -96,7 +97,9 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       },
     );
 
-    // A static segment: matched before /:id.
+    // Static segments: matched before /:id.
+    app.get("/count", async (request) => countWorkspaceAudits(ctx, currentUser(request)));
+
     app.get(
       "/trends",
       { schema: { querystring: AuditTrendsQuerySchema, response: { 200: AuditTrendsSchema } } },

@@ -4,6 +4,7 @@ import type { AttachmentRow, Database, ProjectRow, ReportRow } from "../db/schem
 import { newId } from "../ids";
 import { withProjectSearchText } from "../projects/projects.repository";
 import { withSearchText } from "../snagging/snagging.repository";
+import { afterSteps, type DemoHistory, type DemoStep, stepTimes } from "./demo-history";
 import type { DemoScene } from "./demo-photos";
 import { DEMO_PINS } from "./demo-plan";
 
@@ -37,8 +38,19 @@ const SAMPLE_PROJECTS = [
 ] as const;
 
 // Sample snags covering every status and priority, each with photos from demo-photos.ts.
-// `project` indexes SAMPLE_PROJECTS; `photos` lists scenes with their location and description.
-const SAMPLE_REPORTS = [
+// `project` indexes SAMPLE_PROJECTS; `photos` lists scenes with their location and description;
+// `history` is what happened to it after it was created, open and unassigned (demo-history.ts).
+const SAMPLE_REPORTS: readonly {
+  project: number;
+  photos: readonly { scene: number; location: string; description: string }[];
+  status: ReportRow["status"];
+  priority: ReportRow["priority"];
+  category: ReportRow["category"];
+  ageDays: number;
+  dueInDays: number;
+  at: readonly [number, number] | null;
+  history: readonly DemoStep[];
+}[] = [
   {
     project: 0,
     photos: [
@@ -47,6 +59,7 @@ const SAMPLE_REPORTS = [
     ],
     status: "open",
     priority: "high",
+    history: [{ kind: "assign" }],
     category: "finish",
     ageDays: 3,
     dueInDays: 7,
@@ -59,6 +72,11 @@ const SAMPLE_REPORTS = [
     ],
     status: "in-progress",
     priority: "critical",
+    history: [
+      { kind: "assign" },
+      { kind: "status", to: "in-progress" },
+      { kind: "comment", text: "Stair closed off with barriers; fixings ordered, fitting on Thursday." },
+    ],
     category: "safety",
     ageDays: 5,
     dueInDays: 1,
@@ -69,6 +87,12 @@ const SAMPLE_REPORTS = [
     photos: [{ scene: 2, location: "Flat 3.01 bathroom", description: "Slow leak at the basin waste joint." }],
     status: "resolved",
     priority: "medium",
+    history: [
+      { kind: "assign" },
+      { kind: "status", to: "in-progress" },
+      { kind: "comment", text: "Waste joint re-made with a new washer; left running for an hour, dry." },
+      { kind: "status", to: "resolved" },
+    ],
     category: "plumbing",
     ageDays: 12,
     dueInDays: -2,
@@ -81,6 +105,7 @@ const SAMPLE_REPORTS = [
     ],
     status: "open",
     priority: "medium",
+    history: [{ kind: "assign" }],
     category: "electrical",
     ageDays: 2,
     dueInDays: 10,
@@ -91,6 +116,7 @@ const SAMPLE_REPORTS = [
     photos: [{ scene: 4, location: "Plant room", description: "Missing fire-stopping around duct penetration." }],
     status: "open",
     priority: "critical",
+    history: [{ kind: "assign" }],
     category: "safety",
     ageDays: 1,
     dueInDays: 3,
@@ -107,12 +133,25 @@ const SAMPLE_REPORTS = [
     ],
     status: "closed",
     priority: "low",
+    history: [
+      { kind: "assign" },
+      { kind: "status", to: "in-progress" },
+      { kind: "status", to: "resolved" },
+      {
+        kind: "verify",
+        decision: "reject",
+        reason: "Splashes are still visible behind the door; please touch up the full run.",
+      },
+      { kind: "comment", text: "Whole skirting run touched up, behind the door included. Photo on the report." },
+      { kind: "status", to: "resolved" },
+      { kind: "verify", decision: "accept" },
+    ],
     category: "finish",
     ageDays: 60,
     dueInDays: -50,
     at: [51.4498, -2.5936],
   },
-] as const;
+];
 
 const reference = (at: number, n: number): string => {
   const d = new Date(at * 1000);
@@ -122,8 +161,9 @@ const reference = (at: number, n: number): string => {
 
 export type DemoSeed = {
   projects: Omit<ProjectRow, "require_evidence_to_close" | "verified_closing">[];
-  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "version" | "rejection_count"> & {
+  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id"> & {
     scenes: DemoScene[];
+    history: DemoHistory;
   })[];
   /** The sample drawing's project and where its snags are pinned (added after the rows: demo.service.ts). */
   plan: { projectId: string; pins: { reportId: string; x: number; y: number }[] };
@@ -151,8 +191,9 @@ export function planDemoSeed({
     created_at: now - p.ageDays * DAY,
     updated_at: now - p.ageDays * DAY,
   }));
-  const reports = SAMPLE_REPORTS.map((r, i) => {
+  const reports = SAMPLE_REPORTS.map((r, i): DemoSeed["reports"][number] => {
     const createdAt = now - r.ageDays * DAY;
+    const times = stepTimes(createdAt, now, r.history.length);
     return {
       id: newId(),
       workspace_id: workspaceId,
@@ -169,12 +210,15 @@ export function planDemoSeed({
       location_lng: r.at ? r.at[1] : null,
       page_url: null,
       created_at: createdAt,
-      updated_at: createdAt,
+      updated_at: times.at(-1) ?? createdAt,
+      ...afterSteps(r.history),
       scenes: r.photos.map((p) => p.scene as DemoScene),
+      history: { steps: r.history, times },
     };
   });
   const pins = SAMPLE_REPORTS.flatMap((r, i) => {
-    const at = r.project === 0 ? DEMO_PINS[r.photos[0].location] : undefined;
+    const first = r.photos[0];
+    const at = r.project === 0 && first ? DEMO_PINS[first.location] : undefined;
     return at ? [{ reportId: (reports[i] as DemoSeed["reports"][number]).id, ...at }] : [];
   });
   return { projects, reports, plan: { projectId: (projects[0] as ProjectRow).id, pins } };
@@ -189,7 +233,7 @@ export async function insertDemoSeed(
   await trx.insertInto("projects").values(seed.projects.map(withProjectSearchText)).execute();
   await trx
     .insertInto("snagging_reports")
-    .values(seed.reports.map(({ scenes: _scenes, ...row }) => withSearchText(row)))
+    .values(seed.reports.map(({ scenes: _scenes, history: _history, ...row }) => withSearchText(row)))
     .execute();
   if (attachments.length > 0)
     await trx

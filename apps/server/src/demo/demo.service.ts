@@ -21,6 +21,7 @@ import { insertUser } from "../users/users.repository";
 import { deleteWorkspaces, findExpiredDemoWorkspaceIds, insertWorkspace } from "../workspaces/workspaces.repository";
 import { type DemoSeed, insertDemoSeed, planDemoSeed } from "./demo.seed";
 import { addDemoAudits } from "./demo-audits";
+import { writeDemoHistory } from "./demo-history";
 import { demoPhotos } from "./demo-photos";
 import { DEMO_PLAN_LEVEL, DEMO_PLAN_NAME, demoPlanPng } from "./demo-plan";
 
@@ -78,6 +79,18 @@ export async function startDemo(ctx: AppContext, sheets?: SheetServices): Promis
         created_at: now,
       });
       await insertDemoSeed(trx, seed, attachments);
+      await writeDemoHistory(
+        trx,
+        seed.reports.map(({ scenes: _scenes, ...report }) => ({
+          ...report,
+          sheet_id: null,
+          pin_x: null,
+          pin_y: null,
+          assigned_contact_id: null,
+        })),
+        attachments,
+        row,
+      );
       await chargeStorage(ctx, trx, workspaceId, storedBytesOf(attachments));
       return row;
     })

@@ -6,7 +6,7 @@ import { PageHeader } from "../../components/page-header";
 import { ErrorState } from "../../components/states";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
-import { countStoredAudits, useDashboardStats, useWaitingForMe } from "./api/dashboard-api";
+import { useDashboardStats, useWaitingForMe } from "./api/dashboard-api";
 
 function StatCard({
   to,
@@ -36,12 +36,16 @@ function StatCard({
   );
 }
 
-export function DashboardPage() {
+/**
+ * `notUploadedAudits`: audits made on this device that the workspace does not have yet (app/ reads
+ * them from the audits feature); added to the workspace's count, so each audit counts once.
+ */
+export function DashboardPage({ notUploadedAudits = 0 }: { notUploadedAudits?: number }) {
   const user = useAuthStore((s) => s.user);
   const stats = useDashboardStats();
   const waiting = useWaitingForMe();
   useErrorToast(stats.error, "Failed to load dashboard data");
-  const audits = user ? countStoredAudits(user.id) : 0;
+  const audits = stats.data?.audits === undefined ? undefined : stats.data.audits + notUploadedAudits;
   const value = (n: number | undefined) => (stats.isPending ? "…" : (n ?? "–"));
   return (
     <>
@@ -60,7 +64,7 @@ export function DashboardPage() {
             </span>
           )}
         </StatCard>
-        <StatCard to="/app/audits" label="Audits Run" value={audits} icon={ClipboardCheck} />
+        <StatCard to="/app/audits" label="Audits Run" value={value(audits)} icon={ClipboardCheck} />
         <StatCard
           to="/app/snagging?waitingFor=me"
           label="Waiting for me"

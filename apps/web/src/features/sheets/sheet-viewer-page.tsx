@@ -1,9 +1,10 @@
 // /app/projects/{id}/sheets/{sheetId}: the plan with its pins. Tap the plan to file a snag there,
 // tap a pin for its card, drag a pin to move it (with Undo), filter by status, priority and
 // assignee. "Previous pin" / "Next pin" walk the pins in reading order from the keyboard, bringing
-// each into view with its card (only the pins near the view are buttons, decision 0037).
+// each into view with its card (only the pins near the view are buttons, decision 0037). On a
+// phone the plan comes first: filters and sheet actions open on demand from a row of tools.
 // The deep-zoom viewer (OpenSeadragon) is in this screen's lazy chunk only.
-import { ArrowLeft, ChevronLeft, ChevronRight, Pencil, Trash2, Upload } from "lucide-react";
+import { ArrowLeft, Pencil, Trash2, Upload } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "../../components/button";
@@ -14,11 +15,14 @@ import { ApiError, errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { type PinMove, useMovePin } from "./api/move-pin";
 import { useDeleteSheet, useProjectPins, useSheet, useUploadRevision } from "./api/sheets-api";
+import { PhonePlanToolbar } from "./components/phone-plan-toolbar";
 import { PinCard } from "./components/pin-card";
 import { PinFilters } from "./components/pin-filters";
+import { PinStepper } from "./components/pin-stepper";
 import { PlanViewer } from "./components/plan-viewer";
 import { RenameSheetDialog } from "./components/rename-sheet-dialog";
 import { filterPins, NO_FILTER, type Pin, type PinFilter, readingOrder } from "./lib/pin-math";
+import { useIsPhone } from "./lib/use-is-phone";
 
 export const DELETE_SHEET_CONFIRM =
   "Delete this sheet and all its revisions? Its snags stay in the project, without their pin on the plan.";
@@ -40,6 +44,8 @@ export function SheetViewerPage() {
   const [isConfirming, setConfirming] = useState(false);
   const [isRenaming, setRenaming] = useState(false);
   const revisionInput = useRef<HTMLInputElement>(null);
+  // On a phone the plan comes first, filters and sheet actions on demand (PhonePlanToolbar).
+  const isPhone = useIsPhone();
 
   const all = useMemo<Pin[]>(
     () =>
@@ -126,6 +132,54 @@ export function SheetViewerPage() {
     );
   };
 
+  const sheetActions = (
+    <>
+      <Button variant="secondary" onClick={() => setRenaming(true)}>
+        <Pencil aria-hidden className="size-4" />
+        Rename
+      </Button>
+      <Button variant="secondary" isLoading={revise.isPending} onClick={() => revisionInput.current?.click()}>
+        <Upload aria-hidden className="size-4" />
+        New revision
+      </Button>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        <Trash2 aria-hidden className="size-4" />
+        Delete
+      </Button>
+    </>
+  );
+  const filters = (
+    <>
+      <PinFilters filter={filter} onChange={setFilter} assignees={assignees} />
+      {readyRevisions.length > 1 && (
+        <label className="text-sm font-medium text-slate-700">
+          Revision
+          <select
+            className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            value={shown?.revision}
+            onChange={(event) => setShownRevision(Number(event.target.value))}
+          >
+            {readyRevisions.map((r) => (
+              <option key={r.revision} value={r.revision}>
+                Revision {r.revision}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
+  const activeFilters = Object.values(filter).filter((value) => value !== "all").length;
+  const count = (
+    <p className="text-sm text-slate-600" aria-live="polite">
+      {pins.length === all.length ? `${all.length} pins` : `${pins.length} of ${all.length} pins shown`}
+    </p>
+  );
+  const stepper = (compact: boolean) =>
+    ordered.length > 0 && (
+      <PinStepper at={at} total={ordered.length} title={ordered[at]?.title} onStep={step} compact={compact} />
+    );
+
   return (
     <>
       <Link
@@ -138,22 +192,7 @@ export function SheetViewerPage() {
       <PageHeader
         title={s.name}
         subtitle={[s.level, `Revision ${shown?.revision ?? s.revision}`].filter(Boolean).join(" · ")}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setRenaming(true)}>
-              <Pencil aria-hidden className="size-4" />
-              Rename
-            </Button>
-            <Button variant="secondary" isLoading={revise.isPending} onClick={() => revisionInput.current?.click()}>
-              <Upload aria-hidden className="size-4" />
-              New revision
-            </Button>
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              <Trash2 aria-hidden className="size-4" />
-              Delete
-            </Button>
-          </>
-        }
+        actions={isPhone ? undefined : sheetActions}
       />
       <input
         ref={revisionInput}
@@ -186,43 +225,21 @@ export function SheetViewerPage() {
           Revision {s.revision} could not be drawn: {s.failureReason}
         </p>
       )}
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <PinFilters filter={filter} onChange={setFilter} assignees={assignees} />
-        {readyRevisions.length > 1 && (
-          <label className="text-sm font-medium text-slate-700">
-            Revision
-            <select
-              className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-              value={shown?.revision}
-              onChange={(event) => setShownRevision(Number(event.target.value))}
-            >
-              {readyRevisions.map((r) => (
-                <option key={r.revision} value={r.revision}>
-                  Revision {r.revision}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {pins.length === all.length ? `${all.length} pins` : `${pins.length} of ${all.length} pins shown`}
-        </p>
-        {ordered.length > 0 && (
-          <div className="flex items-center gap-1">
-            <Button variant="secondary" onClick={() => step(-1)}>
-              <ChevronLeft aria-hidden className="size-4" />
-              Previous pin
-            </Button>
-            <Button variant="secondary" onClick={() => step(1)}>
-              Next pin
-              <ChevronRight aria-hidden className="size-4" />
-            </Button>
-            <p className="px-1 text-sm text-slate-600" role="status">
-              {at >= 0 ? `Pin ${at + 1} of ${ordered.length}: ${(ordered[at] as Pin).title}` : ""}
-            </p>
-          </div>
-        )}
-      </div>
+      {isPhone ? (
+        <PhonePlanToolbar
+          filters={filters}
+          actions={sheetActions}
+          activeFilters={activeFilters}
+          count={count}
+          stepper={stepper(true)}
+        />
+      ) : (
+        <div className="mb-3 flex flex-wrap items-end gap-3">
+          {filters}
+          {count}
+          {stepper(false)}
+        </div>
+      )}
       {undo && (
         <div
           role="status"

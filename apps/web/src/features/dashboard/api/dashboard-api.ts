@@ -6,7 +6,7 @@ export type { DashboardStats } from "./dashboard-queries";
 export const useDashboardStats = () => useQuery(dashboardQuery());
 export const useWaitingForMe = () => useQuery(waitingForMeQuery());
 
-/** Audits live only in this browser (SPEC §1): count the signed-in user's entries in `site_audits`. */
+/** The signed-in user's audits kept in this browser (their entries in `site_audits`), uploaded or not. */
 export function countStoredAudits(userId: string): number {
   try {
     const list: unknown = JSON.parse(localStorage.getItem("site_audits") ?? "[]");

@@ -2,17 +2,31 @@
 import type { ReportCounts } from "@sitesnag/shared/snagging";
 import { api } from "../../../lib/api-client";
 
-export type DashboardStats = { projects: number; reports: number; open: number; inProgress: number };
+export type DashboardStats = {
+  projects: number;
+  reports: number;
+  open: number;
+  inProgress: number;
+  /** The workspace's audits (absent from a copy persisted before it was counted). */
+  audits?: number;
+};
 
 export const dashboardQuery = () => ({
   queryKey: ["dashboard"] as const,
   queryFn: async (): Promise<DashboardStats> => {
-    // Counted by the server: two small answers whatever the size of the workspace.
-    const [{ count }, { counts }] = await Promise.all([
+    // Counted by the server: small answers whatever the size of the workspace.
+    const [{ count }, { counts }, audits] = await Promise.all([
       api<{ count: number }>("/projects/count"),
       api<{ counts: ReportCounts }>("/snagging/counts"),
+      api<{ count: number }>("/audits/count"),
     ]);
-    return { projects: count, reports: counts.all, open: counts.open, inProgress: counts["in-progress"] };
+    return {
+      projects: count,
+      reports: counts.all,
+      open: counts.open,
+      inProgress: counts["in-progress"],
+      audits: audits.count,
+    };
   },
 });
 
