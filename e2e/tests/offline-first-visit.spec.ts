@@ -1,7 +1,7 @@
 // Issue 33: the offline paths on a first visit. Each test runs in a fresh browser context (Playwright
 // makes one per test): no service worker has controlled a page yet, nothing is cached, and the
 // signal goes as soon as the screen shows.
-import { answer, item } from "../audit-helpers";
+import { answer } from "../audit-helpers";
 import { expect, signInAs, test } from "../fixtures";
 import { seed } from "../snagging-seed";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
