@@ -3,6 +3,7 @@
 // signal goes as soon as the screen shows.
 import { answer } from "../audit-helpers";
 import { expect, signInAs, test } from "../fixtures";
+import { makePng } from "../images";
 import { seed } from "../snagging-seed";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
@@ -200,5 +201,52 @@ test.describe("before the service worker has its copy", () => {
       session.accessToken,
     );
     expect(onServer.items.find((i) => i.id === "cdm-1")).toMatchObject({ status: "C", version: 1 });
+  });
+
+  test("a fix sent through a share link with no signal stays on the form, says it was not sent, and is sent once back online", async ({
+    page,
+    context,
+    api,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const session = await api.signUp();
+    const project = await api.createProject(session.accessToken, { name: "Mill Street" });
+    const leak = await api.createReport(session.accessToken, {
+      projectId: project.id,
+      priority: "high",
+      description: "📷 Photo 1 - Flat 5 bathroom: Leaking trap under basin",
+    });
+    const { url } = await api.call<{ url: string }>(
+      "POST",
+      `/projects/${project.id}/share-links`,
+      { name: "Acme Plumbing" },
+      session.accessToken,
+    );
+    // The subcontractor: no account, a first visit.
+    await page.goto(new URL(url).pathname);
+    const card = page.getByRole("list", { name: "Shared snags" }).getByRole("article", { name: leak.title });
+    await expect(card.getByRole("button", { name: "Mark fixed" })).toBeVisible();
+
+    await context.setOffline(true);
+    await card.getByRole("button", { name: "Mark fixed" }).click();
+    await card.getByLabel("Photo of the fix").setInputFiles({
+      name: "fixed.png",
+      mimeType: "image/png",
+      buffer: makePng([40, 160, 60]),
+    });
+    await card.getByLabel("Note (optional)").fill("New trap fitted");
+    await card.getByRole("button", { name: "Send fix" }).click();
+    await expect(card.getByRole("alert")).toHaveText(
+      "Not sent: there is no signal. Your photos and note are still here: keep this page open and tap Send fix again when you have signal.",
+    );
+    await expect(card.getByLabel("Note (optional)")).toHaveValue("New trap fitted");
+    await expect(card.getByText("1 photo chosen")).toBeVisible();
+
+    await context.setOffline(false);
+    await card.getByRole("button", { name: "Send fix" }).click();
+    await expect(card.getByRole("status")).toHaveText("Marked fixed. Thank you!");
+    const reports = await listReports(baseURL as string, session.accessToken);
+    expect(reports.find((r) => r.id === leak.id)?.status).toBe("resolved");
   });
 });
