@@ -1,7 +1,9 @@
 // Issue 33: the offline paths on a first visit. Each test runs in a fresh browser context (Playwright
 // makes one per test): no service worker has controlled a page yet, nothing is cached, and the
 // signal goes as soon as the screen shows.
+import { answer } from "../audit-helpers";
 import { expect, signInAs, test } from "../fixtures";
+import { makePng } from "../images";
 import { seed } from "../snagging-seed";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
@@ -154,4 +156,97 @@ test("an edit saved offline on a first visit to the edit form is queued and reac
   await expect(page.getByText("Pending sync", { exact: true })).toBeHidden({ timeout: 15_000 });
   const reports = await listReports(baseURL as string, session.accessToken);
   expect(reports.find((r) => r.id === cracked.id)?.priority).toBe("critical");
+});
+
+test.describe("before the service worker has its copy", () => {
+  // The worst case of a first visit: the signal goes before the service worker has installed, so
+  // only what the page fetched itself is there.
+  test.use({ serviceWorkers: "block" });
+
+  test("an audit answer saved offline on a first visit to the audit is kept on the device and reaches the server once", async ({
+    page,
+    context,
+    api,
+  }) => {
+    test.setTimeout(60_000);
+    const session = await api.signUp();
+    const project = await api.createProject(session.accessToken, { name: "Quarry Lane" });
+    const { audit } = await api.call<{ audit: { id: string } }>(
+      "POST",
+      "/audits",
+      { projectId: project.id, auditDate: "2026-11-02" },
+      session.accessToken,
+    );
+    await signInAs(page, session);
+    await page.goto(`/app/audits/${audit.id}`);
+    const edit = page.getByRole("button", { name: "Edit on this device" });
+    await expect(edit).toBeVisible();
+
+    await context.setOffline(true);
+    await edit.click();
+    const status = page.getByRole("status", { name: "Sync status" });
+    await answer(page, "1.1", "Compliant");
+    await page.getByRole("button", { name: "Save Audit" }).last().click();
+    await expect(page.getByText("Audit saved successfully!")).toBeVisible();
+    await expect(status).toHaveText("Waiting to sync");
+
+    await context.setOffline(false);
+    await expect(status).toHaveText("Synced", { timeout: 15_000 });
+    const { audits } = await api.call<{ audits: { id: string }[] }>("GET", "/audits", undefined, session.accessToken);
+    expect(audits.map((a) => a.id)).toEqual([audit.id]);
+    const { audit: onServer } = await api.call<{ audit: { items: { id: string; status: string; version: number }[] } }>(
+      "GET",
+      `/audits/${audit.id}`,
+      undefined,
+      session.accessToken,
+    );
+    expect(onServer.items.find((i) => i.id === "cdm-1")).toMatchObject({ status: "C", version: 1 });
+  });
+
+  test("a fix sent through a share link with no signal stays on the form, says it was not sent, and is sent once back online", async ({
+    page,
+    context,
+    api,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const session = await api.signUp();
+    const project = await api.createProject(session.accessToken, { name: "Mill Street" });
+    const leak = await api.createReport(session.accessToken, {
+      projectId: project.id,
+      priority: "high",
+      description: "📷 Photo 1 - Flat 5 bathroom: Leaking trap under basin",
+    });
+    const { url } = await api.call<{ url: string }>(
+      "POST",
+      `/projects/${project.id}/share-links`,
+      { name: "Acme Plumbing" },
+      session.accessToken,
+    );
+    // The subcontractor: no account, a first visit.
+    await page.goto(new URL(url).pathname);
+    const card = page.getByRole("list", { name: "Shared snags" }).getByRole("article", { name: leak.title });
+    await expect(card.getByRole("button", { name: "Mark fixed" })).toBeVisible();
+
+    await context.setOffline(true);
+    await card.getByRole("button", { name: "Mark fixed" }).click();
+    await card.getByLabel("Photo of the fix").setInputFiles({
+      name: "fixed.png",
+      mimeType: "image/png",
+      buffer: makePng([40, 160, 60]),
+    });
+    await card.getByLabel("Note (optional)").fill("New trap fitted");
+    await card.getByRole("button", { name: "Send fix" }).click();
+    await expect(card.getByRole("alert")).toHaveText(
+      "Not sent: there is no signal. Your photos and note are still here: keep this page open and tap Send fix again when you have signal.",
+    );
+    await expect(card.getByLabel("Note (optional)")).toHaveValue("New trap fitted");
+    await expect(card.getByText("1 photo chosen")).toBeVisible();
+
+    await context.setOffline(false);
+    await card.getByRole("button", { name: "Send fix" }).click();
+    await expect(card.getByRole("status")).toHaveText("Marked fixed. Thank you!");
+    const reports = await listReports(baseURL as string, session.accessToken);
+    expect(reports.find((r) => r.id === leak.id)?.status).toBe("resolved");
+  });
 });

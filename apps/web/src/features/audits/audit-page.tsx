@@ -13,6 +13,7 @@ import { loadAuditStore } from "./api/audit-store";
 import { useRaiseSnag } from "./api/use-raise-snag";
 import type { ItemNotice } from "./components/item-notice";
 import { AuditStatusBadge } from "./components/score-badge";
+import { loadAuditSavePath } from "./save-path";
 
 // The sync state, Download PDF, the lock note and a new revision: after the audit has painted.
 const loadSyncUi = () => import("./components/audit-sync-ui");
@@ -51,7 +52,12 @@ const loadAuditSheet = () => import("./components/audit-sheet");
 const AuditScores = lazy(() => loadAuditScores().then((m) => ({ default: m.AuditScores })));
 void loadAuditScores().catch(() => undefined);
 const AuditFormDataFields = lazy(() => loadAuditSheet().then((m) => ({ default: m.AuditFormDataFields })));
-const AuditChecklist = lazy(() => loadAuditSheet().then((m) => ({ default: m.AuditChecklist })));
+// The checklist, where answers are given, shows with what saving one needs (save-path.ts).
+const savePath = loadAuditSavePath().catch(() => undefined);
+const AuditChecklist = lazy(async () => {
+  const [m] = await Promise.all([loadAuditSheet(), savePath]);
+  return { default: m.AuditChecklist };
+});
 void loadAuditSheet().catch(() => undefined);
 // Raising a snag (with the outbox it queues into offline), adding photos and exporting load once
 // the audit has painted, so they work when the signal drops afterwards (the service worker's

@@ -1,10 +1,11 @@
 // /s/{token}: the page behind a share link, for someone with no account, on a phone first. Only the
 // link's snags; a revoked, expired or unknown link gets a plain page saying so.
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import { useEffect } from "react";
 import { useParams } from "react-router";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { formatDate } from "../../lib/format";
-import { ShareError, useShare } from "./api/share-page-api";
+import { preloadFixPath, ShareError, useShare } from "./api/share-page-api";
 import { SharedReportCard } from "./components/shared-report-card";
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
@@ -20,6 +21,7 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
 export function SharePage() {
   const { token = "" } = useParams();
   const share = useShare(token);
+  useEffect(preloadFixPath, []);
   if (share.isPending) {
     return (
       <Frame title="Opening the link">

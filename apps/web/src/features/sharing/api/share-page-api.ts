@@ -39,23 +39,44 @@ export const newFixKey = (): string =>
 
 export type FixInput = { reportId: string; photos: File[]; note: string; fixKey: string };
 
+const loadCompressor = () => import("../../../lib/photo-compress/compress-image");
+
+/**
+ * The photo compressor, loaded with the page (issue 33): a link opened on a first visit, with no
+ * service worker yet, cannot fetch it once the signal has gone, and a failed import is not retried.
+ */
+export const preloadFixPath = (): void => void loadCompressor().catch(() => undefined);
+
+/** Said on the form when a fix could not reach the server: what was entered stays on it. */
+export const FIX_NOT_SENT =
+  "Not sent: there is no signal. Your photos and note are still here: keep this page open and tap Send fix again when you have signal.";
+
 export const useMarkFixed = (token: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ reportId, photos, note, fixKey }: FixInput) => {
       const form = new FormData();
       form.append("note", note);
-      // Through the app's one compressor, as the snag form's photos are.
-      const { compressPhotoFile } = await import("../../../lib/photo-compress/compress-image");
-      for (const photo of await Promise.all(photos.map((p) => compressPhotoFile(p))))
-        form.append("images", photo, photo.name);
-      const res = await fetch(`${sharePath(token)}/reports/${encodeURIComponent(reportId)}/fix`, {
-        method: "POST",
-        headers: { "Idempotency-Key": fixKey },
-        body: form,
-      });
+      let res: Response;
+      try {
+        // Through the app's one compressor, as the snag form's photos are (it never throws itself).
+        const { compressPhotoFile } = await loadCompressor();
+        for (const photo of await Promise.all(photos.map((p) => compressPhotoFile(p))))
+          form.append("images", photo, photo.name);
+        res = await fetch(`${sharePath(token)}/reports/${encodeURIComponent(reportId)}/fix`, {
+          method: "POST",
+          headers: { "Idempotency-Key": fixKey },
+          body: form,
+        });
+      } catch {
+        // No answer at all (or the compressor could not be fetched): the network, not the fix.
+        throw new Error(FIX_NOT_SENT);
+      }
       return (await answer<{ report: SharedReport }>(res, "The fix could not be sent. Please try again.")).report;
     },
+    // networkMode "always": offline, the fix fails at once and the form says so (FIX_NOT_SENT)
+    // instead of spinning unseen until the signal returns, lost if the page is closed meanwhile.
+    networkMode: "always",
     meta: { invalidates: false },
     // Resolved or closed meanwhile (409): show the snag as it is now.
     onError: (error) => {
