@@ -80,6 +80,9 @@ function publicPagesLoad(id: string, graph: ModuleGraph): boolean {
   return false;
 }
 
+/** One of Lucide's icons, imported directly (lucide-imports.ts). */
+const LUCIDE_ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
 const rootedAt = (roots: Set<string>, suffix: string) => [...roots].some((root) => root.endsWith(suffix));
 
 /** Modules the HTML entries import directly: they stay in their entry's chunk. */
@@ -126,7 +129,9 @@ export function appChunk(id: string, graph: ModuleGraph): string | null {
   // Nothing a public page may load later (the install card, say): it would bring the whole chunk.
   if (publicPagesLoad(id, graph)) return null;
   if (rootedAt(roots, APP_ENTRY)) return "app";
-  return SCREENS.filter((screen) => rootedAt(roots, screen)).length >= SHARED_BY ? "app" : null;
+  const screens = SCREENS.filter((screen) => rootedAt(roots, screen)).length;
+  // An icon two screens draw (a few hundred bytes) goes with the app rather than in a file of its own.
+  return screens >= SHARED_BY || (screens >= 2 && LUCIDE_ICON.test(id)) ? "app" : null;
 }
 
 function appSide(roots: Set<string>) {
