@@ -107,9 +107,12 @@ export function bothEntriesChunk(id: string, graph: ModuleGraph): string | null 
 export function siteChunk(id: string, graph: ModuleGraph): string | null {
   if (isEntryScript(id, graph)) return null;
   const roots = chunkRoots(id, graph);
-  if (!(STATIC_PAGES.some((page) => rootedAt(roots, page)) && appSide(roots))) return null;
+  if (!STATIC_PAGES.some((page) => rootedAt(roots, page))) return null;
+  const lucide = /node_modules[\\/]lucide-react[\\/]/.test(id);
+  // The icons only public pages draw: one file, not one of a few hundred bytes per icon.
+  if (!appSide(roots)) return lucide && LUCIDE_ICON.test(id) ? "public-icons" : null;
   // The landing and legal pages' icons: the sign-in page has none of them.
-  return /node_modules[\\/]lucide-react[\\/]/.test(id) ? "icons" : "site";
+  return lucide ? "icons" : "site";
 }
 
 /**
