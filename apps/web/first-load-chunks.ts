@@ -107,6 +107,10 @@ export function bothEntriesChunk(id: string, graph: ModuleGraph): string | null 
 export function siteChunk(id: string, graph: ModuleGraph): string | null {
   if (isEntryScript(id, graph)) return null;
   const roots = chunkRoots(id, graph);
+  // An icon the app's entry draws and a public page only later (the install card's close and
+  // download): with the public pages' icons, which a signed-in start loads anyway, rather than in
+  // "install-prompt", one more request for a file of two icons.
+  if (LUCIDE_ICON.test(id) && rootedAt(roots, APP_ENTRY) && publicPagesLoad(id, graph)) return "icons";
   if (!STATIC_PAGES.some((page) => rootedAt(roots, page))) return null;
   const lucide = /node_modules[\\/]lucide-react[\\/]/.test(id);
   // The icons only public pages draw: one file, not one of a few hundred bytes per icon.
