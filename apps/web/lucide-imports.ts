@@ -37,7 +37,7 @@ export function lucideImports(): Plugin {
         const direct: string[] = [];
         for (const specifier of list.split(",").map((s) => s.trim())) {
           if (!specifier) continue;
-          const [imported, local = imported] = specifier.split(/\s+as\s+/);
+          const [imported = "", local = imported] = specifier.split(/\s+as\s+/);
           const file = known.get(imported);
           if (file) direct.push(`import ${local} from "${ICONS_DIR}/${file}.mjs";`);
           else rest.push(specifier);
