@@ -17,8 +17,10 @@ function iconModules(): Map<string, string> {
   const index = createRequire(import.meta.url).resolve("lucide-react/package.json");
   const source = readFileSync(path.join(path.dirname(index), "dist/esm/lucide-react.mjs"), "utf8");
   const modules = new Map<string, string>();
-  for (const [, names, file] of source.matchAll(/export\s*\{([^}]*)\}\s*from\s*'\.\/icons\/([\w-]+)\.mjs'/g)) {
-    for (const name of names.matchAll(/default as (\w+)/g)) modules.set(name[1], file);
+  for (const [, names = "", file = ""] of source.matchAll(
+    /export\s*\{([^}]*)\}\s*from\s*'\.\/icons\/([\w-]+)\.mjs'/g,
+  )) {
+    for (const [, name = ""] of names.matchAll(/default as (\w+)/g)) modules.set(name, file);
   }
   if (modules.size === 0) throw new Error("lucide-imports: no icons found in lucide-react's index");
   return modules;
