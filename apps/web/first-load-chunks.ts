@@ -80,6 +80,9 @@ function publicPagesLoad(id: string, graph: ModuleGraph): boolean {
   return false;
 }
 
+/** One of Lucide's icons, imported directly (lucide-imports.ts). */
+const LUCIDE_ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
 const rootedAt = (roots: Set<string>, suffix: string) => [...roots].some((root) => root.endsWith(suffix));
 
 /** Modules the HTML entries import directly: they stay in their entry's chunk. */
@@ -104,9 +107,16 @@ export function bothEntriesChunk(id: string, graph: ModuleGraph): string | null 
 export function siteChunk(id: string, graph: ModuleGraph): string | null {
   if (isEntryScript(id, graph)) return null;
   const roots = chunkRoots(id, graph);
-  if (!(STATIC_PAGES.some((page) => rootedAt(roots, page)) && appSide(roots))) return null;
+  // An icon the app's entry draws and a public page only later (the install card's close and
+  // download): with the public pages' icons, which a signed-in start loads anyway, rather than in
+  // "install-prompt", one more request for a file of two icons.
+  if (LUCIDE_ICON.test(id) && rootedAt(roots, APP_ENTRY) && publicPagesLoad(id, graph)) return "icons";
+  if (!STATIC_PAGES.some((page) => rootedAt(roots, page))) return null;
+  const lucide = /node_modules[\\/]lucide-react[\\/]/.test(id);
+  // The icons only public pages draw: one file, not one of a few hundred bytes per icon.
+  if (!appSide(roots)) return lucide && LUCIDE_ICON.test(id) ? "public-icons" : null;
   // The landing and legal pages' icons: the sign-in page has none of them.
-  return /node_modules[\\/]lucide-react[\\/]/.test(id) ? "icons" : "site";
+  return lucide ? "icons" : "site";
 }
 
 /**
@@ -126,7 +136,9 @@ export function appChunk(id: string, graph: ModuleGraph): string | null {
   // Nothing a public page may load later (the install card, say): it would bring the whole chunk.
   if (publicPagesLoad(id, graph)) return null;
   if (rootedAt(roots, APP_ENTRY)) return "app";
-  return SCREENS.filter((screen) => rootedAt(roots, screen)).length >= SHARED_BY ? "app" : null;
+  const screens = SCREENS.filter((screen) => rootedAt(roots, screen)).length;
+  // An icon two screens draw (a few hundred bytes) goes with the app rather than in a file of its own.
+  return screens >= SHARED_BY || (screens >= 2 && LUCIDE_ICON.test(id)) ? "app" : null;
 }
 
 function appSide(roots: Set<string>) {

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { appChunk, bothEntriesChunk, laterChunk, siteChunk } from "./first-load-chunks";
 import { i18nCatalogues } from "./i18n-catalogues";
+import { lucideImports } from "./lucide-imports";
 
 /**
  * The app's document (index.html, and so every pre-rendered signed-in document made from it, and
@@ -75,6 +76,7 @@ export default defineConfig(({ mode }) => ({
     // The pseudo-locale (en-XA) in development and in builds for the pseudo-locale pass only.
     i18nCatalogues({ pseudo: mode !== "production" || process.env.VITE_PSEUDO_LOCALE === "1" }),
     react(),
+    lucideImports(),
     tailwindcss(),
     VitePWA({
       strategies: "generateSW",
