@@ -332,6 +332,7 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     });
   });
 
+  // The drawing renders in a child process of its own (decision 0047): its start-up is part of the wait.
   it("shows a pinned snag's place on the plan as a crop served only through the link", async () => {
     // A project of its own, so the views counted by the other tests stay as they are.
     const plansProject = (await createProject(t, owner.accessToken, { name: "Plans" })).id;
@@ -433,7 +434,7 @@ describe.each(DIALECTS)("share links (%s)", (kind) => {
     expect((await plan(pinned.id)).statusCode).toBe(200);
     await t.request({ method: "DELETE", url: `/api/share-links/${link.id}`, token: owner.accessToken });
     expectError(await plan(pinned.id), 410, "This link has been revoked. Ask the person who sent it for a new one.");
-  });
+  }, 90_000);
 
   it("refuses a fix without a photo or with a bad note, changing nothing", async () => {
     const token = tokenOf((await share({ name: "Strict" })).json() as ShareLinkCreated);
