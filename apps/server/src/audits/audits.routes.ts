@@ -22,13 +22,12 @@ import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
-import { countWorkspaceAudits } from "./audits.count";
 import { importAudit } from "./audits.import";
 import { auditOverwrites } from "./audits.overwrites";
 import { downloadAuditPdf } from "./audits.pdf";
 import { addPhotos, removePhoto } from "./audits.photos";
 import { getRevision, startRevision } from "./audits.revisions";
-import { auditHistory, createAudit, getAudit, listAudits, removeAudit } from "./audits.service";
+import { auditHistory, countWorkspaceAudits, createAudit, getAudit, listAudits, removeAudit } from "./audits.service";
 import { auditTrends } from "./audits.trends";
 import { patchAudit } from "./audits.update";
 

@@ -20,6 +20,7 @@ import { isWorkspaceOwner, requireAudit, requireEditor } from "./audits.access";
 import { presentAudit, presentAuditSummary, presentHistory, presentItems } from "./audits.presenter";
 import {
   type AuditListRow,
+  countAudits,
   deleteAuditRows,
   fileKeysOfAudits,
   findAnswers,
@@ -75,6 +76,11 @@ export async function listAudits(ctx: AppContext, user: UserRow, query: AuditLis
   );
   const { rows, nextCursor } = toPage(fetched, size, (r) => ({ sort: Number(r.created_at), id: r.id }));
   return { audits: rows.map(presentAuditSummary), nextCursor };
+}
+
+/** The dashboard's Audits Run: every audit of the caller's workspace, a teammate's too (the device adds its own not uploaded yet). */
+export async function countWorkspaceAudits(ctx: AppContext, user: UserRow): Promise<{ count: number }> {
+  return { count: await countAudits(ctx.db, user.workspace_id) };
 }
 
 export async function getAudit(ctx: AppContext, user: UserRow, id: string): Promise<AuditApi> {
