@@ -5,6 +5,8 @@
 //   each screen carries its own words, as before translation;
 // - each other language is `virtual:catalogue/<locale>`, a lazy chunk of its own (a hashed file the
 //   service worker precaches), without the server's own sentences (`server.*`, `mail.*`);
+// - each such chunk also matches the English sentences of the shared zod schemas (`validation.*`),
+//   which the browser writes when it checks a form itself, back to their ids (`sentence()`);
 // - `en-XA`, the pseudo-locale, exists in development and in builds made with VITE_PSEUDO_LOCALE=1,
 //   never in a production build.
 import { SOURCE_CATALOGUES } from "@sitesnag/shared/i18n/catalogues";
@@ -16,6 +18,7 @@ import type { Plugin } from "vite";
 const PREFIX = "virtual:catalogue/";
 const RESOLVED = "\0catalogue:";
 const SERVER_ONLY = /^(server|mail)\./;
+const SENTENCE = /^validation\./;
 
 function webMessages(source: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(source).filter(([id]) => !SERVER_ONLY.test(id)));
@@ -56,7 +59,14 @@ export function i18nCatalogues(options: { pseudo: boolean }): Plugin {
       } else {
         throw new Error(`i18n: no catalogue for "${locale}"`);
       }
-      return `export default ${JSON.stringify(compiled)};`;
+      // The shared schemas' sentences (validation.*) the browser writes itself, as [id, English]
+      // pairs, read back by `sentence()` (src/i18n/use-t.ts): only a translated language pays for them.
+      const sentences = Object.entries(SOURCE_CATALOGUES["en-GB"]).filter(([key]) => SENTENCE.test(key));
+      return [
+        `import { sentenceMatcher } from "@sitesnag/shared/i18n/sentences";`,
+        `export default ${JSON.stringify(compiled)};`,
+        `export const match = sentenceMatcher(${JSON.stringify(sentences)});`,
+      ].join("\n");
     },
   };
 }

@@ -7,6 +7,7 @@
 // leaves the app in English with a notice, never a blank screen.
 import type { MessageId } from "@sitesnag/shared/i18n/catalogues";
 import type { Locale } from "@sitesnag/shared/i18n/locales";
+import type { SentenceMatcher } from "@sitesnag/shared/i18n/sentences";
 import { type Compiled, formatMessage, type Values } from "./format";
 
 export type { MessageId, Values };
@@ -16,7 +17,9 @@ export type Message = MessageId | readonly [MessageId, Compiled];
 export type AppLocale = Locale | "en-XA";
 type Catalogue = Record<string, Compiled>;
 
-const LOADERS: Record<Exclude<AppLocale, "en-GB">, () => Promise<{ default: Catalogue }>> = {
+type CatalogueModule = { default: Catalogue; match: SentenceMatcher };
+
+const LOADERS: Record<Exclude<AppLocale, "en-GB">, () => Promise<CatalogueModule>> = {
   pl: () => import("virtual:catalogue/pl"),
   ro: () => import("virtual:catalogue/ro"),
   lt: () => import("virtual:catalogue/lt"),
@@ -29,6 +32,7 @@ const LOADERS: Record<Exclude<AppLocale, "en-GB">, () => Promise<{ default: Cata
 };
 
 const catalogues: Partial<Record<AppLocale, Catalogue>> = { "en-GB": {} };
+const matchers: Partial<Record<AppLocale, SentenceMatcher>> = {};
 let active: AppLocale = "en-GB";
 let wanted: AppLocale = "en-GB";
 const listeners = new Set<() => void>();
@@ -52,6 +56,15 @@ export function translate(message: Message, values: Values = {}): string {
   return tokens ? formatMessage(tokens, values, active) : id;
 }
 
+/**
+ * An English sentence of the shared schemas (a zod message the browser wrote while checking a
+ * form) in the app's language; any other sentence, and every sentence in English, stays as it is.
+ */
+export function translateSentence(english: string): string {
+  const found = matchers[active]?.(english);
+  return found ? translate(found.id as MessageId, found.values) : english;
+}
+
 function show(locale: AppLocale): void {
   active = locale;
   if (typeof document !== "undefined") document.documentElement.lang = locale;
@@ -63,7 +76,9 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
   wanted = locale;
   if (locale === "en-GB" || catalogues[locale]) return show(locale);
   try {
-    catalogues[locale] = (await LOADERS[locale]()).default;
+    const loaded = await LOADERS[locale]();
+    catalogues[locale] = loaded.default;
+    matchers[locale] = loaded.match;
     // A later choice made while this one loaded wins.
     if (wanted === locale) show(locale);
   } catch {

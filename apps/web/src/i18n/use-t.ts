@@ -1,7 +1,7 @@
 // `const t = useT()` in a component: the catalogue's message for an id, in the app's language now.
 // The component re-renders when the language changes (i18n.ts), so a switch shows at once.
 import { useCallback, useSyncExternalStore } from "react";
-import { currentLocale, type Message, onLocaleChange, translate, type Values } from "./i18n";
+import { currentLocale, type Message, onLocaleChange, translate, translateSentence, type Values } from "./i18n";
 
 export type Translate = (message: Message, values?: Values) => string;
 
@@ -16,3 +16,10 @@ export function useT(): Translate {
 
 /** An id kept for later (a table of navigation items): the build gives it its English, like t(). */
 export const msg = (id: Message): Message => id;
+
+/**
+ * A sentence of the shared zod schemas that the browser wrote itself (a form checked before it is
+ * sent) in the app's language: `sentence(issue.message)`. The server's answers arrive translated
+ * already. Call it where `useT()` is read, so a language switch re-renders it.
+ */
+export const sentence = (english: string): string => translateSentence(english);
