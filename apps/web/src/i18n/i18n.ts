@@ -1,7 +1,7 @@
 // The app's language at run time (issue 35, decision 0050). English, the source, costs the first
 // load no catalogue: the build writes each message's compiled English beside its id at the call
-// site (i18n-catalogues.ts), so `t("shell.logout")` ships as `t(["shell.logout", ["Logout"]])`.
-// Another language is one lazy chunk (a hashed file the service worker precaches), fetched once
+// site (i18n-catalogues.ts), so `t("shell.logout")` ships as `t([57, ["Logout"]])`, 57 being the
+// message's number in this build. Another language is one lazy chunk (a hashed file the service worker precaches), fetched once
 // per page. Switching re-renders every `useT` reader at once, without a reload, and sets
 // <html lang>. A catalogue that cannot be fetched (offline before the service worker kept it)
 // leaves the app in English with a notice, never a blank screen.
@@ -11,13 +11,18 @@ import type { SentenceMatcher } from "@sitesnag/shared/i18n/sentences";
 import { type Compiled, formatMessage, type Values } from "./format";
 
 export type { MessageId, Values };
-/** An id as the source writes it, or as the build rewrites it: the id with its English. */
-export type Message = MessageId | readonly [MessageId, Compiled];
+/** An id as the source writes it, or as the build rewrites it: the message's number with its English. */
+export type Message = MessageId | readonly [MessageId | number, Compiled];
 /** The locales the app can show: the shipped ones, and the pseudo-locale where it is built in. */
 export type AppLocale = Locale | "en-XA";
-type Catalogue = Record<string, Compiled>;
+/** A language's messages by number, and the numbers by id (for a message the build did not inline). */
+type Catalogue = { messages: readonly (Compiled | null)[]; ids: Readonly<Record<string, number>> };
 
-type CatalogueModule = { default: Catalogue; match: SentenceMatcher };
+type CatalogueModule = {
+  default: Catalogue["messages"];
+  ids: Catalogue["ids"];
+  match: SentenceMatcher;
+};
 
 const LOADERS: Record<Exclude<AppLocale, "en-GB">, () => Promise<CatalogueModule>> = {
   pl: () => import("virtual:catalogue/pl"),
@@ -31,7 +36,7 @@ const LOADERS: Record<Exclude<AppLocale, "en-GB">, () => Promise<CatalogueModule
       : Promise.reject(new Error("no pseudo-locale in this build")),
 };
 
-const catalogues: Partial<Record<AppLocale, Catalogue>> = { "en-GB": {} };
+const catalogues: Partial<Record<AppLocale, Catalogue>> = { "en-GB": { messages: [], ids: {} } };
 const matchers: Partial<Record<AppLocale, SentenceMatcher>> = {};
 let active: AppLocale = "en-GB";
 let wanted: AppLocale = "en-GB";
@@ -51,9 +56,11 @@ export function onCatalogueFailure(listener: (locale: AppLocale) => void): () =>
 
 /** A message in the app's language; a message the catalogue lacks reads English, never its id. */
 export function translate(message: Message, values: Values = {}): string {
-  const [id, english] = typeof message === "string" ? [message, undefined] : message;
-  const tokens = catalogues[active]?.[id] ?? english;
-  return tokens ? formatMessage(tokens, values, active) : id;
+  const [key, english] = typeof message === "string" ? [message, undefined] : message;
+  const catalogue = catalogues[active];
+  const index = typeof key === "number" ? key : catalogue?.ids[key];
+  const tokens = (index === undefined ? undefined : catalogue?.messages[index]) ?? english;
+  return tokens ? formatMessage(tokens, values, active) : String(key);
 }
 
 /**
@@ -77,7 +84,7 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
   if (locale === "en-GB" || catalogues[locale]) return show(locale);
   try {
     const loaded = await LOADERS[locale]();
-    catalogues[locale] = loaded.default;
+    catalogues[locale] = { messages: loaded.default, ids: loaded.ids };
     matchers[locale] = loaded.match;
     // A later choice made while this one loaded wins.
     if (wanted === locale) show(locale);
