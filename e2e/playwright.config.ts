@@ -34,7 +34,16 @@ const PHONE_ONLY = [
   "**/audit-team.spec.ts",
   "**/audit-snag.spec.ts",
 ];
-const DESKTOP_ONLY = ["**/audit-print.spec.ts", "**/notification-mail.spec.ts"];
+const DESKTOP_ONLY = [
+  "**/audit-print.spec.ts",
+  "**/notification-mail.spec.ts",
+  // Office flows whose screens a11y.spec.ts and guards.spec.ts render on the phone too (decision 0041).
+  "**/team.spec.ts",
+  "**/contacts.spec.ts",
+  "**/invitation-mail.spec.ts",
+  "**/branding.spec.ts",
+  "**/dashboard-audits.spec.ts",
+];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).
 export default defineConfig({
