@@ -18,7 +18,28 @@ import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
 
-const AREAS = [{ "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs }] as const;
+// mail: the invitation, share-link and notification email and every message's footer
+import mailEnGB from "./messages/mail/en-GB.json" with { type: "json" };
+import mailEs from "./messages/mail/es.json" with { type: "json" };
+import mailLt from "./messages/mail/lt.json" with { type: "json" };
+import mailPl from "./messages/mail/pl.json" with { type: "json" };
+import mailPtPT from "./messages/mail/pt-PT.json" with { type: "json" };
+import mailRo from "./messages/mail/ro.json" with { type: "json" };
+
+// pdf: the words of the report, snag-list and audit PDFs (and the statuses, priorities and
+// categories they and the email name)
+import pdfEnGB from "./messages/pdf/en-GB.json" with { type: "json" };
+import pdfEs from "./messages/pdf/es.json" with { type: "json" };
+import pdfLt from "./messages/pdf/lt.json" with { type: "json" };
+import pdfPl from "./messages/pdf/pl.json" with { type: "json" };
+import pdfPtPT from "./messages/pdf/pt-PT.json" with { type: "json" };
+import pdfRo from "./messages/pdf/ro.json" with { type: "json" };
+
+const AREAS = [
+  { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
+  { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
+] as const;
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

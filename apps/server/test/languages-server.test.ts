@@ -1,0 +1,134 @@
+// The server's own words in the reader's language (issue 35): email in its recipient's language
+// (an invitation in its inviter's, as the invitee has no account yet), and PDFs in the language of
+// whoever downloads them, or the one `?lang=` names.
+import type { AuthResponse } from "@sitesnag/shared/auth";
+import type { CreatedInvitation } from "@sitesnag/shared/team";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mailNewNotifications, sendDueDigests } from "../src/notification-mail/notification-mail.jobs";
+import { createProject, insertReport, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { type CapturedMail, type SmtpCapture, startSmtpCapture } from "./smtp-capture";
+
+const PUBLIC_URL = "https://snag.example.com";
+const DAY = 24 * 60 * 60;
+/** 2026-11-25 07:30 UTC: the digest's hour for someone in UTC. */
+const SEVEN_THIRTY_UTC = Date.UTC(2026, 10, 25, 7, 30) / 1000;
+
+describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kind) => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let owner: AuthResponse;
+  let mate: AuthResponse;
+  let projectId: string;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_DIGEST_HOUR: "7" });
+    owner = await signUp(t, { firstName: "Olga", lastName: "Owner" });
+    const invite = await t.request({ method: "POST", url: "/api/invitations", token: owner.accessToken, payload: {} });
+    mate = (
+      await t.request({
+        method: "POST",
+        url: `/api/invitations/token/${(invite.json() as { token: string }).token}/register`,
+        payload: {
+          firstName: "Tomasz",
+          lastName: "Mate",
+          email: `tomasz.${Date.now()}@example.com`,
+          password: "teammate-pass-1",
+        },
+      })
+    ).json() as AuthResponse;
+    projectId = (await createProject(t, owner.accessToken, { name: "Riverside", clientName: "Acme" })).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(async () => {
+    await t.ctx.mail.deliverDue();
+    smtp.messages.length = 0;
+  });
+
+  const setLocale = async (who: AuthResponse, locale: string) => {
+    const res = await t.request({
+      method: "PATCH",
+      url: `/api/users/${who.user.id}`,
+      token: who.accessToken,
+      payload: { locale },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const mailTo = (address: string) => smtp.messages.filter((m) => m.envelopeTo[0] === address);
+
+  it("mails an invitation in its inviter's language, footer and page language included", async () => {
+    await setLocale(owner, "pl");
+    try {
+      const email = `gosc.${Date.now()}@example.com`;
+      const res = await t.request({
+        method: "POST",
+        url: "/api/invitations",
+        token: owner.accessToken,
+        payload: { email },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json() as CreatedInvitation).emailed).toBe(true);
+      await t.ctx.mail.deliverDue();
+      const [mail] = mailTo(email) as [CapturedMail];
+      expect(mail.parsed.subject).toBe("Olga Owner zaprasza Cię do zespołu „Olga's workspace” w SiteSnag");
+      expect(mail.parsed.text).toContain("Otwórz ten link, aby przyjąć zaproszenie. Działa jeden raz, dla");
+      // The expiry date in Polish ("2 gru 2026"), not SPEC's English "Dec 2, 2026".
+      expect(mail.parsed.text).toMatch(/do \d{1,2} [a-ząćęłńóśźż]{3} \d{4}:/);
+      expect(mail.parsed.text).toContain("Wysłane przez SiteSnag.");
+      expect(mail.parsed.text).not.toContain("invited you");
+      expect(mail.parsed.html).toContain('<html lang="pl">');
+    } finally {
+      await setLocale(owner, "en-GB");
+    }
+  });
+
+  it("mails a notification in its recipient's language, whoever caused it", async () => {
+    await setLocale(mate, "pl");
+    const r = await insertReport(t, { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id });
+    const patched = await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${r.id}`,
+      token: owner.accessToken,
+      payload: { assignedTo: mate.user.id },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    await mailNewNotifications(t.ctx);
+    await t.ctx.mail.deliverDue();
+    const [mail] = mailTo(mate.user.email) as [CapturedMail];
+    expect(mail.parsed.subject).toBe(`${r.title}: Olga Owner: przypisano Ci ${r.title}`);
+    expect(mail.parsed.text).toContain("Dzień dobry, Tomasz,");
+    expect(mail.parsed.text).toContain(`Otwórz ${r.title}:`);
+    expect(mail.parsed.text).toContain("opcja „Przypisane do mnie” jest ustawiona na natychmiastowy e-mail");
+    expect(mail.parsed.text).toContain("Wyłącz te wiadomości: https://snag.example.com/unsubscribe?token=");
+    expect(mail.parsed.html).toContain(">Wyłącz te wiadomości</a>");
+    // The bell keeps its English sentence.
+    const bell = await t.request({ method: "GET", url: "/api/notifications", token: mate.accessToken });
+    expect(bell.body).toContain(`Olga Owner assigned you ${r.title}`);
+  });
+
+  it("sends the daily digest in its recipient's language, with Polish plural forms and dates", async () => {
+    await setLocale(mate, "pl");
+    const now = SEVEN_THIRTY_UTC;
+    const due = (dueDate: number, priority: "high" | "low") =>
+      insertReport(
+        t,
+        { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id },
+        { assigned_to: mate.user.id, due_date: dueDate, priority },
+      );
+    const overdue = [await due(now - 2 * DAY, "high"), await due(now - 3 * DAY, "low")];
+    await due(now + DAY, "low");
+    await mailNewNotifications(t.ctx);
+    expect(await sendDueDigests(t.ctx, now)).toBeGreaterThanOrEqual(1);
+    await t.ctx.mail.deliverDue();
+    const [digest] = mailTo(mate.user.email) as [CapturedMail];
+    expect(digest.parsed.subject).toBe("Twoje dzienne podsumowanie SiteSnag: 2 po terminie, 1 z bliskim terminem");
+    const text = digest.parsed.text ?? "";
+    expect(text).toContain("Oto Twoje dzienne podsumowanie.");
+    expect(text.indexOf("Po terminie")).toBeLessThan(text.indexOf("Termin w ciągu 7 dni"));
+    expect(text).toContain(`${overdue[0]?.title} (Wysoki), termin 23 lis 2026`);
+    expect(text).not.toContain("Overdue");
+  });
+});
