@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailNewNotifications, sendDueDigests } from "../src/notification-mail/notification-mail.jobs";
 import { createProject, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { readPdf } from "./pdf-tools";
 import { type CapturedMail, type SmtpCapture, startSmtpCapture } from "./smtp-capture";
 
 const PUBLIC_URL = "https://snag.example.com";
@@ -130,5 +131,71 @@ describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kin
     expect(text.indexOf("Po terminie")).toBeLessThan(text.indexOf("Termin w ciągu 7 dni"));
     expect(text).toContain(`${overdue[0]?.title} (Wysoki), termin 23 lis 2026`);
     expect(text).not.toContain("Overdue");
+  });
+
+  const pdfText = async (url: string, token: string) => {
+    const res = await t.request({ method: "GET", url, token });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    // pdftotext -raw: words in reading order; joined so a label cut across lines still reads.
+    return (await readPdf(res.rawPayload)).text.replace(/\s+/g, " ");
+  };
+
+  it("writes a report PDF in its downloader's language, or the one ?lang= names", async () => {
+    await setLocale(mate, "pl");
+    const r = await insertReport(
+      t,
+      { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id },
+      { priority: "high", status: "in-progress", category: "plumbing", due_date: SEVEN_THIRTY_UTC },
+    );
+    const url = `/api/snagging/${r.id}/download-pdf`;
+    const polish = await pdfText(url, mate.accessToken);
+    for (const words of [
+      "Raport usterek",
+      "W toku",
+      "Priorytet: Wysoki",
+      "Hydraulika",
+      "PRZYPISANE DO",
+      "Nieprzypisane",
+    ]) {
+      expect(polish).toContain(words);
+    }
+    expect(polish).toContain("TERMIN 25 lis 2026");
+    expect(polish).toMatch(/Strona 1 z \d/);
+    expect(polish).toContain("Cracked tile by the lift lobby"); // what people wrote stays theirs
+    expect(polish).not.toContain("Snagging report");
+
+    const english = await pdfText(`${url}?lang=en-GB`, mate.accessToken);
+    for (const words of ["Snagging report", "In Progress", "High priority", "ASSIGNED TO", "DUE DATE Nov 25, 2026"]) {
+      expect(english).toContain(words);
+    }
+    expect(english).toMatch(/Page 1 of \d/);
+    expect(english).not.toContain("Raport usterek");
+    // An unknown language is English, not an error; the owner reads their own (English).
+    expect(await pdfText(`${url}?lang=xx-YY`, mate.accessToken)).toContain("Snagging report");
+    expect(await pdfText(`${url}?lang=ro`, owner.accessToken)).toContain("Raport de defecte");
+    expect(await pdfText(url, owner.accessToken)).toContain("Snagging report");
+  });
+
+  it("writes the snag list PDF in the language asked for: a client's, from an English-speaking manager", async () => {
+    await insertReport(
+      t,
+      { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id },
+      { status: "open", category: "electrical", due_date: SEVEN_THIRTY_UTC - DAY },
+    );
+    const url = `/api/projects/${projectId}/snag-list.pdf?groupBy=category&status=open`;
+    const polish = await pdfText(`${url}&lang=pl`, owner.accessToken);
+    for (const words of ["LISTA USTEREK", "KLIENT Acme", "Według statusu", "Otwarte", "Elektryka", "Spis treści"]) {
+      expect(polish).toContain(words);
+    }
+    expect(polish).toContain("Status: Otwarte");
+    expect(polish).toContain("Termin 24 lis 2026 (po terminie)");
+    expect(polish).not.toContain("Snag list");
+
+    const english = await pdfText(url, owner.accessToken);
+    for (const words of ["SNAG LIST", "By status", "Electrical", "Contents", "Status Open", "(overdue)"]) {
+      expect(english).toContain(words);
+    }
+    // A language code that is not one of ours is English, never a 400.
+    expect(await pdfText(`${url}&lang=de`, owner.accessToken)).toContain("SNAG LIST");
   });
 });
