@@ -1,10 +1,12 @@
 // The server's own words in the reader's language (issue 35): email in its recipient's language
 // (an invitation in its inviter's, as the invitee has no account yet), and PDFs in the language of
-// whoever downloads them, or the one `?lang=` names.
+// whoever downloads them, or the one `?lang=` names; and every check's sentence (the shared schemas',
+// zod's own, the services') in the signed-in user's language, before sign-in by Accept-Language.
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { CreatedInvitation } from "@sitesnag/shared/team";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailNewNotifications, sendDueDigests } from "../src/notification-mail/notification-mail.jobs";
+import { expectError, expectFieldError } from "./assertions";
 import { createProject, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { readPdf } from "./pdf-tools";
@@ -197,5 +199,63 @@ describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kin
     }
     // A language code that is not one of ours is English, never a 400.
     expect(await pdfText(`${url}&lang=de`, owner.accessToken)).toContain("SNAG LIST");
+  });
+
+  it("answers the schemas' checks and the services' refusals in the signed-in user's language", async () => {
+    await setLocale(mate, "pl");
+    const create = (payload: object) =>
+      t.request({ method: "POST", url: "/api/projects", token: mate.accessToken, payload });
+    // A schema's own sentence, read as a pattern: the field's name and the Polish plural too.
+    expectFieldError(
+      await create({ name: "x".repeat(201), status: "active" }),
+      "name",
+      "Nazwa projektu: maksymalnie 200 znaków",
+    );
+    expectFieldError(
+      await create({ name: "Dock", status: "finished" }),
+      "status",
+      "Status: dozwolone wartości: active, completed lub archived",
+    );
+    // A query's check: a range read back from the sentence.
+    expectFieldError(
+      await t.request({ method: "GET", url: "/api/projects?limit=0", token: mate.accessToken }),
+      "limit",
+      "Limit: wymagana liczba całkowita od 1 do 200",
+    );
+    // A service's refusal, word for word and with a value read back.
+    expectError(
+      await t.request({ method: "GET", url: `/api/snagging/${crypto.randomUUID()}`, token: mate.accessToken }),
+      404,
+      "Nie znaleziono raportu",
+    );
+    // Nothing changes for the English reader.
+    expectFieldError(
+      await t.request({
+        method: "POST",
+        url: "/api/projects",
+        token: owner.accessToken,
+        payload: { name: "x".repeat(201), status: "active" },
+      }),
+      "name",
+      "Project name must be at most 200 characters",
+    );
+  });
+
+  it("answers before sign-in by Accept-Language, and English for a language it does not ship", async () => {
+    const register = (language: string) =>
+      t.request({
+        method: "POST",
+        url: "/api/auth/register",
+        headers: { "accept-language": language },
+        payload: {
+          firstName: "x".repeat(101),
+          lastName: "Ruiz",
+          email: `r.${Date.now()}@example.com`,
+          password: "correct-horse-battery",
+        },
+      });
+    expectFieldError(await register("es-ES,es;q=0.9"), "firstName", "Nombre: como máximo 100 caracteres");
+    expectFieldError(await register("lt"), "firstName", "Vardas: daugiausia 100 simbolių");
+    expectFieldError(await register("de"), "firstName", "First name must be at most 100 characters");
   });
 });
