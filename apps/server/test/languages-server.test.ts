@@ -7,6 +7,7 @@ import type { CreatedInvitation } from "@sitesnag/shared/team";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailNewNotifications, sendDueDigests } from "../src/notification-mail/notification-mail.jobs";
 import { expectError, expectFieldError } from "./assertions";
+import { createAudit } from "./audit-factories";
 import { createProject, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { readPdf } from "./pdf-tools";
@@ -257,5 +258,25 @@ describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kin
     expectFieldError(await register("es-ES,es;q=0.9"), "firstName", "Nombre: como máximo 100 caracteres");
     expectFieldError(await register("lt"), "firstName", "Vardas: daugiausia 100 simbolių");
     expectFieldError(await register("de"), "firstName", "First name must be at most 100 characters");
+  });
+
+  it("writes an audit PDF's own words in its downloader's language (the template's stay for their own ids)", async () => {
+    const audit = await createAudit(t, owner.accessToken, projectId);
+    const url = `/api/audits/${audit.id}/pdf`;
+    const polish = await pdfText(`${url}?lang=pl`, owner.accessToken);
+    for (const words of [
+      "Audyt BHP budowy",
+      "Szkic (niepodpisany) · Wersja",
+      "DATA AUDYTU 20 lis 2026",
+      "Macierz ryzyka",
+      "Podpisy",
+    ]) {
+      expect(polish).toContain(words);
+    }
+    expect(polish).toMatch(/Strona 1 z \d/);
+    const english = await pdfText(url, owner.accessToken);
+    for (const words of ["Site safety audit", "AUDIT DATE Nov 20, 2026", "Risk matrix", "Signatures"]) {
+      expect(english).toContain(words);
+    }
   });
 });
