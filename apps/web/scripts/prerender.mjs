@@ -24,7 +24,7 @@ await build({
   root: webDir,
   logLevel: "warn",
   // The frames are rendered in English, the catalogues' source language.
-  plugins: [react(), i18nCatalogues({ pseudo: false })],
+  plugins: [react(), i18nCatalogues({ pseudo: process.env.VITE_PSEUDO_LOCALE === "1" })],
   resolve: { conditions: ["source"] },
   ssr: { noExternal: ["@sitesnag/shared"] },
   build: { ssr: "src/prerender.tsx", outDir: ssrOut, emptyOutDir: true, sourcemap: false },

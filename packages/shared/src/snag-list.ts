@@ -1,6 +1,7 @@
 // The project snag list PDF: which reports it holds (the list's filters) and how they are grouped.
 import { z } from "zod";
 import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "./enums";
+import { toLocale } from "./i18n/locales";
 import { plainString } from "./text";
 
 export const SNAG_LIST_GROUPS = ["assignee", "location", "category"] as const;
@@ -40,6 +41,8 @@ export type SnagFilter = z.output<typeof SnagFilterSchema>;
 /** GET /api/projects/{id}/snag-list.pdf */
 export const SnagListQuerySchema = SnagFilterSchema.extend({
   groupBy: z.enum(SNAG_LIST_GROUPS, { error: "Group by must be assignee, location or category" }).default("assignee"),
+  /** The PDF's language (issue 35): a client's, say; an unknown code is English, never an error. */
+  lang: z.string().transform(toLocale).optional().catch(undefined),
 });
 export type SnagListQuery = z.output<typeof SnagListQuerySchema>;
 export type SnagListQueryInput = z.input<typeof SnagListQuerySchema>;

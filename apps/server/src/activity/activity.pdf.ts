@@ -1,6 +1,8 @@
 // The report PDF's "History" section: every entry of the report's history, oldest first, one line
 // each with its time, and for a change that came through the offline queue when it was made.
-import { formatDayTime } from "../format";
+import type { Locale } from "@sitesnag/shared/i18n/locales";
+import { formatDayTimeIn } from "../format";
+import { translatorFor } from "../i18n/translate";
 import { ensureSpace } from "../pdf/pdf-page";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 
@@ -8,13 +10,20 @@ export type PdfHistoryEntry = { at: number; summary: string; offline?: { madeAt:
 
 const TIME_WIDTH = 132;
 
-export function drawHistory(doc: PDFKit.PDFDocument, history: readonly PdfHistoryEntry[]) {
+/** The section's own words follow `locale`; each entry's summary is as the history recorded it (English). */
+export function drawHistory(doc: PDFKit.PDFDocument, history: readonly PdfHistoryEntry[], locale: Locale = "en-GB") {
+  const t = translatorFor(locale);
+  const formatDayTime = (seconds: number) => formatDayTimeIn(locale, seconds);
   ensureSpace(doc, 60);
   doc.moveDown(1);
-  doc.fillColor(C.ink).font("bold").fontSize(13).text(`History (${history.length})`, PAGE.margin, doc.y);
+  doc
+    .fillColor(C.ink)
+    .font("bold")
+    .fontSize(13)
+    .text(t("pdf.history.title", { count: history.length }), PAGE.margin, doc.y);
   doc.moveDown(0.4);
   if (history.length === 0) {
-    doc.fillColor(C.muted).font("regular").fontSize(10).text("No history recorded.", PAGE.margin, doc.y);
+    doc.fillColor(C.muted).font("regular").fontSize(10).text(t("pdf.history.none"), PAGE.margin, doc.y);
     return;
   }
   const textX = PAGE.margin + TIME_WIDTH;
@@ -23,7 +32,14 @@ export function drawHistory(doc: PDFKit.PDFDocument, history: readonly PdfHistor
     const note =
       entry.offline === undefined
         ? ""
-        : ` (offline${entry.offline.madeAt === null ? "" : `: made on the device ${formatDayTime(entry.offline.madeAt)}`}, received ${formatDayTime(entry.at)})`;
+        : ` (${
+            entry.offline.madeAt === null
+              ? t("pdf.history.offline", { received: formatDayTime(entry.at) })
+              : t("pdf.history.offlineMade", {
+                  made: formatDayTime(entry.offline.madeAt),
+                  received: formatDayTime(entry.at),
+                })
+          })`;
     const text = breakable(`${entry.summary}${note}`);
     doc.font("regular").fontSize(9);
     const height = doc.heightOfString(text, { width: textWidth });

@@ -2,7 +2,8 @@
 // their SHA-256) and its signature block (each image with the signer's name and the time signed).
 import { LIKELIHOOD_LABELS, RISK_BAND_LABELS, riskBand, SEVERITY_LABELS } from "@sitesnag/shared/audit-scoring";
 import { answerLabel, STANDARD_TEMPLATE, templateItems } from "@sitesnag/shared/audit-templates";
-import { formatDay, formatDayTime } from "../format";
+import { formatDayIn, formatDayTimeIn } from "../format";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { ensureSpace } from "../pdf/pdf-page";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 import type { AuditPdfInput } from "./audit-pdf";
@@ -11,7 +12,14 @@ import { RISK_COLOURS, STATUS_COLOURS } from "./audit-pdf-style";
 const PHOTO = { width: 150, height: 112 };
 const PER_ROW = 3;
 
-function drawImage(doc: PDFKit.PDFDocument, image: Buffer | null, x: number, y: number, box: typeof PHOTO) {
+function drawImage(
+  doc: PDFKit.PDFDocument,
+  image: Buffer | null,
+  x: number,
+  y: number,
+  box: typeof PHOTO,
+  t: Translator,
+) {
   if (image) {
     try {
       doc.image(image, x, y, { fit: [box.width, box.height], align: "center", valign: "center" });
@@ -25,13 +33,16 @@ function drawImage(doc: PDFKit.PDFDocument, image: Buffer | null, x: number, y: 
     .fillColor(C.muted)
     .font("regular")
     .fontSize(8)
-    .text("Image unavailable", x, y + box.height / 2 - 4, {
+    .text(t("pdf.audit.imageUnavailable"), x, y + box.height / 2 - 4, {
       width: box.width,
       align: "center",
     });
 }
 
-export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfInput) {
+// The template's own words (questions, answer, risk and band labels: auditTemplate.*) are another
+// piece of work's; the fixed words around them follow `locale` here.
+export function drawItems(doc: PDFKit.PDFDocument, { audit, images, locale = "en-GB" }: AuditPdfInput) {
+  const t = translatorFor(locale);
   let photoIndex = 0;
   let section = "";
   // The answer set of each item comes from the template the audit was started with (decision 0028).
@@ -55,7 +66,12 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfIn
     ensureSpace(doc, 70);
     const def = defs.get(item.id) ?? { answerSet: "cinna" as const, unit: "" };
     const full = answerLabel(def, item.status, item.value ?? "");
-    const answer = def.answerSet === "text" ? (item.value ? "Answered" : "Not answered") : full.slice(0, 40);
+    const answer =
+      def.answerSet === "text"
+        ? item.value
+          ? t("pdf.audit.answered")
+          : t("pdf.audit.notAnswered")
+        : full.slice(0, 40);
     const y0 = doc.y;
     doc.font("bold").fontSize(8);
     const width = doc.widthOfString(answer) + 14;
@@ -68,22 +84,32 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfIn
       .fontSize(9.5)
       .text(`${n + 1}. ${item.question}`, PAGE.margin, y0, { width: CONTENT_WIDTH - 110 });
     doc.y = Math.max(doc.y, y0 + 17) + 2;
-    const lines: string[] = [`Answer: ${breakable(full)}`];
-    if (item.notes) lines.push(`Notes: ${breakable(item.notes)}`);
+    const lines: string[] = [t("pdf.audit.answer", { value: breakable(full) })];
+    if (item.notes) lines.push(t("pdf.audit.itemNotes", { value: breakable(item.notes) }));
+    let riskLine = "";
     if (item.riskScore > 0) {
       const severity = SEVERITY_LABELS[item.riskSeverity ?? 0];
       const likelihood = LIKELIHOOD_LABELS[item.riskLikelihood ?? 0];
-      lines.push(
-        `Risk score: ${item.riskScore} (${RISK_BAND_LABELS[riskBand(item.riskScore)]}) · severity ${item.riskSeverity} ${severity} × likelihood ${item.riskLikelihood} ${likelihood}`,
-      );
+      riskLine = t("pdf.audit.risk", {
+        score: item.riskScore,
+        band: RISK_BAND_LABELS[riskBand(item.riskScore)],
+        severity: item.riskSeverity ?? 0,
+        severityLabel: severity ?? "",
+        likelihood: item.riskLikelihood ?? 0,
+        likelihoodLabel: likelihood ?? "",
+      });
+      lines.push(riskLine);
     }
     if (item.actionOwner || item.dueDate !== null) {
+      const owner = breakable(item.actionOwner) || t("pdf.audit.noOwner");
       lines.push(
-        `Action: ${breakable(item.actionOwner) || "no owner named"}${item.dueDate === null ? "" : `, due ${formatDay(item.dueDate)}`}`,
+        item.dueDate === null
+          ? t("pdf.audit.action", { owner })
+          : t("pdf.audit.actionDue", { owner, date: formatDayIn(locale, item.dueDate) }),
       );
     }
     for (const line of lines) {
-      const isRisk = line.startsWith("Risk score");
+      const isRisk = line === riskLine;
       doc
         .fillColor(isRisk ? RISK_COLOURS[riskBand(item.riskScore)] : C.ink)
         .font(isRisk ? "bold" : "regular")
@@ -96,7 +122,7 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfIn
       const top = doc.y + 6;
       item.photos.slice(i, i + PER_ROW).forEach((photo, j) => {
         const x = PAGE.margin + 12 + j * (PHOTO.width + 14);
-        drawImage(doc, images[photoIndex] ?? null, x, top, PHOTO);
+        drawImage(doc, images[photoIndex] ?? null, x, top, PHOTO, t);
         photoIndex += 1;
         doc
           .fillColor(C.muted)
@@ -114,16 +140,22 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfIn
   }
 }
 
-export function drawSignatures(doc: PDFKit.PDFDocument, { audit, signatures }: AuditPdfInput) {
+export function drawSignatures(doc: PDFKit.PDFDocument, { audit, signatures, locale = "en-GB" }: AuditPdfInput) {
+  const t = translatorFor(locale);
   ensureSpace(doc, 200);
   doc.moveDown(0.8);
-  doc.fillColor(C.ink).font("bold").fontSize(13).text("Signatures", PAGE.margin, doc.y);
+  doc.fillColor(C.ink).font("bold").fontSize(13).text(t("pdf.audit.signatures"), PAGE.margin, doc.y);
   const top = doc.y + 10;
   const box = { width: 220, height: 90 };
   const blocks = [
-    { role: "Auditor", signature: audit.auditorSignature, image: signatures.auditor, name: audit.auditorName },
     {
-      role: "Site representative",
+      role: t("pdf.audit.auditor"),
+      signature: audit.auditorSignature,
+      image: signatures.auditor,
+      name: audit.auditorName,
+    },
+    {
+      role: t("pdf.audit.siteRep"),
       signature: audit.siteRepSignature,
       image: signatures.siteRep,
       name: audit.siteRepName,
@@ -133,7 +165,7 @@ export function drawSignatures(doc: PDFKit.PDFDocument, { audit, signatures }: A
     const x = PAGE.margin + i * (box.width + 40);
     doc.fillColor(C.muted).font("bold").fontSize(7.5).text(block.role.toUpperCase(), x, top, { characterSpacing: 0.6 });
     if (block.signature) {
-      drawImage(doc, block.image, x, top + 14, box);
+      drawImage(doc, block.image, x, top + 14, box, t);
     } else {
       doc
         .rect(x, top + 14, box.width, box.height)
@@ -144,7 +176,7 @@ export function drawSignatures(doc: PDFKit.PDFDocument, { audit, signatures }: A
         .fillColor(C.muted)
         .font("regular")
         .fontSize(9)
-        .text("Not signed", x, top + 14 + box.height / 2 - 5, {
+        .text(t("pdf.audit.notSigned"), x, top + 14 + box.height / 2 - 5, {
           width: box.width,
           align: "center",
         });
@@ -160,9 +192,16 @@ export function drawSignatures(doc: PDFKit.PDFDocument, { audit, signatures }: A
       .fillColor(C.muted)
       .font("regular")
       .fontSize(8.5)
-      .text(block.signature ? `Signed ${formatDayTime(block.signature.signedAt)}` : "Not signed yet", x, doc.y + 1, {
-        width: box.width,
-      });
+      .text(
+        block.signature
+          ? t("pdf.audit.signed", { date: formatDayTimeIn(locale, block.signature.signedAt) })
+          : t("pdf.audit.notSignedYet"),
+        x,
+        doc.y + 1,
+        {
+          width: box.width,
+        },
+      );
   });
   doc.y = top + box.height + 60;
 }

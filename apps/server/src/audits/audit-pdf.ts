@@ -6,8 +6,10 @@
 import { COMPLIANCE_BAND_LABELS, complianceBand, countStatuses, riskMatrix } from "@sitesnag/shared/audit-scoring";
 import type { AuditApi } from "@sitesnag/shared/audits-api";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import type { Locale } from "@sitesnag/shared/i18n/locales";
 import PDFDocument from "pdfkit";
-import { formatDay, formatDayTime } from "../format";
+import { formatDayIn, formatDayTimeIn } from "../format";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
 import { pdfFonts } from "../pdf/pdf-fonts";
 import { ensureSpace } from "../pdf/pdf-page";
@@ -26,17 +28,21 @@ export type AuditPdfInput = {
   /** The auditor's and the site representative's signature PNGs (null when unsigned or missing). */
   signatures: { auditor: Buffer | null; siteRep: Buffer | null };
   generatedAt: number;
+  /** The downloader's language (or the one asked for) for the PDF's own words; English when absent. */
+  locale?: Locale;
 };
 
 export function renderAuditPdf(input: AuditPdfInput): PDFKit.PDFDocument {
   const { audit } = input;
+  const locale = input.locale ?? "en-GB";
+  const t = translatorFor(locale);
   const fonts = pdfFonts();
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: PAGE.margin, bottom: PAGE.margin + PAGE.footer - 20, left: PAGE.margin, right: PAGE.margin },
     bufferPages: true,
     info: {
-      Title: `Site audit ${audit.projectName} ${formatDay(audit.auditDate)}`,
+      Title: t("pdf.audit.docTitle", { project: audit.projectName, date: formatDayIn(locale, audit.auditDate) }),
       Author: audit.auditorName || PRODUCT_NAME,
       Subject: audit.projectName,
       Creator: PRODUCT_NAME,
@@ -47,11 +53,11 @@ export function renderAuditPdf(input: AuditPdfInput): PDFKit.PDFDocument {
   doc.registerFont("bold", fonts.bold);
   doc.registerFont("mono", fonts.mono);
 
-  drawCover(doc, input);
-  drawMatrix(doc, audit);
+  drawCover(doc, input, t, locale);
+  drawMatrix(doc, audit, t);
   drawItems(doc, input);
   drawSignatures(doc, input);
-  drawFurniture(doc, input);
+  drawFurniture(doc, input, t, locale);
   doc.end();
   return doc;
 }
@@ -70,7 +76,14 @@ function field(doc: PDFKit.PDFDocument, x: number, y: number, width: number, nam
   return doc.y;
 }
 
-function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt, brand }: AuditPdfInput) {
+function drawCover(
+  doc: PDFKit.PDFDocument,
+  { audit, workspaceName, generatedAt, brand }: AuditPdfInput,
+  t: Translator,
+  locale: Locale,
+) {
+  const formatDay = (seconds: number) => formatDayIn(locale, seconds);
+  const formatDayTime = (seconds: number) => formatDayTimeIn(locale, seconds);
   doc.rect(0, 0, PAGE.width, 92).fill(C.band);
   doc.rect(0, 92, PAGE.width, 4).fill(brand?.accent ?? C.brand);
   // The company's logo and name as on a report's PDF (snagging/pdf.ts), else SiteSnag's name.
@@ -86,7 +99,7 @@ function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt,
   doc.fillColor("#ffffff").font("bold");
   const name = fitOneLine(doc, brand?.name ?? PRODUCT_NAME, PAGE.width - nameX - PAGE.margin - 180, 22, 10);
   doc.text(name, nameX, 26, { lineBreak: false });
-  doc.fillColor(C.brandSoft).font("regular").fontSize(10).text("Site safety audit", nameX, 56, {
+  doc.fillColor(C.brandSoft).font("regular").fontSize(10).text(t("pdf.audit.kicker"), nameX, 56, {
     lineBreak: false,
   });
   doc
@@ -98,7 +111,7 @@ function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt,
     .fillColor("#cbd5e1")
     .font("regular")
     .fontSize(8)
-    .text(`Generated ${formatDayTime(generatedAt)}`, PAGE.margin, 56, {
+    .text(t("pdf.generated", { date: formatDayTime(generatedAt) }), PAGE.margin, 56, {
       width: CONTENT_WIDTH,
       align: "right",
       lineBreak: false,
@@ -107,31 +120,31 @@ function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt,
   doc.fillColor(C.ink).font("bold").fontSize(18).text(breakable(audit.projectName), PAGE.margin, 118, {
     width: CONTENT_WIDTH,
   });
-  const status = audit.status === "completed" ? "Completed" : "Draft (not signed off)";
+  const status = audit.status === "completed" ? t("pdf.audit.completed") : t("pdf.audit.draft");
   doc
     .fillColor(audit.status === "completed" ? "#16a34a" : C.muted)
     .font("bold")
     .fontSize(10)
-    .text(`${status} · Revision ${audit.revision}`, PAGE.margin, doc.y + 2);
+    .text(t("pdf.audit.statusLine", { status, revision: audit.revision }), PAGE.margin, doc.y + 2);
 
   const half = (CONTENT_WIDTH - 20) / 2;
   const form = audit.formData;
   const rows: [string, string, string, string][] = [
-    ["Project", audit.projectName, "Site address", form.siteAddress ?? ""],
-    ["Auditor", audit.auditorName, "Audit date", formatDay(audit.auditDate)],
+    [t("pdf.field.project"), audit.projectName, t("pdf.audit.siteAddress"), form.siteAddress ?? ""],
+    [t("pdf.audit.auditor"), audit.auditorName, t("pdf.audit.auditDate"), formatDay(audit.auditDate)],
     [
-      "Completed",
-      audit.completedAt === null ? "Not yet" : formatDayTime(audit.completedAt),
-      "Last changed",
+      t("pdf.audit.completed"),
+      audit.completedAt === null ? t("pdf.audit.notYet") : formatDayTime(audit.completedAt),
+      t("pdf.audit.lastChanged"),
       formatDayTime(audit.updatedAt),
     ],
     [
-      "Principal contractor",
+      t("pdf.audit.principalContractor"),
       form.principalContractor ?? "",
-      "Weather / shift",
+      t("pdf.audit.weatherShift"),
       [form.weather, form.shift].filter(Boolean).join(" / "),
     ],
-    ["Template", audit.templateVersion, "Workspace", workspaceName],
+    [t("pdf.audit.template"), audit.templateVersion, t("pdf.audit.workspace"), workspaceName],
   ];
   let y = doc.y + 14;
   for (const [l1, v1, l2, v2] of rows) {
@@ -139,7 +152,7 @@ function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt,
     const end2 = field(doc, PAGE.margin + half + 20, y, half, l2, v2);
     y = Math.max(end1, end2) + 10;
   }
-  if (audit.notes) y = field(doc, PAGE.margin, y, CONTENT_WIDTH, "Notes", audit.notes) + 10;
+  if (audit.notes) y = field(doc, PAGE.margin, y, CONTENT_WIDTH, t("pdf.audit.notes"), audit.notes) + 10;
 
   // The compliance score in its band colour, and the counts behind it.
   const counts = countStatuses(audit.items);
@@ -155,14 +168,17 @@ function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt,
   doc
     .font("regular")
     .fontSize(9.5)
-    .text(`Compliance: ${COMPLIANCE_BAND_LABELS[band]}`, PAGE.margin, top + 56, { width: 150, align: "center" });
+    .text(t("pdf.audit.compliance", { band: COMPLIANCE_BAND_LABELS[band] }), PAGE.margin, top + 56, {
+      width: 150,
+      align: "center",
+    });
   const tally: [string, number][] = [
-    ["Compliant", counts.compliant],
-    ["Improvement", counts.improvement],
-    ["Non-compliant", counts.nonCompliant],
-    ["N/A", counts.notApplicable],
-    ["Not assessed", counts.notAssessed],
-    ["Total items", counts.total],
+    [t("pdf.audit.compliant"), counts.compliant],
+    [t("pdf.audit.improvement"), counts.improvement],
+    [t("pdf.audit.nonCompliant"), counts.nonCompliant],
+    [t("pdf.audit.notApplicable"), counts.notApplicable],
+    [t("pdf.audit.notAssessed"), counts.notAssessed],
+    [t("pdf.audit.totalItems"), counts.total],
   ];
   tally.forEach(([name, n], i) => {
     const x = PAGE.margin + 170 + (i % 3) * 110;
@@ -178,11 +194,11 @@ function drawCover(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt,
 }
 
 /** The 5×5 matrix: severity 5 at the top, likelihood 1 to 5 left to right, each cell's item count. */
-function drawMatrix(doc: PDFKit.PDFDocument, audit: AuditApi) {
+function drawMatrix(doc: PDFKit.PDFDocument, audit: AuditApi, t: Translator) {
   const cell = 38;
   const left = PAGE.margin + 70;
   ensureSpace(doc, cell * 5 + 80);
-  doc.fillColor(C.ink).font("bold").fontSize(13).text("Risk matrix", PAGE.margin, doc.y);
+  doc.fillColor(C.ink).font("bold").fontSize(13).text(t("pdf.audit.riskMatrix"), PAGE.margin, doc.y);
   const top = doc.y + 8;
   const matrix = riskMatrix(audit.items);
   matrix.forEach((row, r) => {
@@ -191,7 +207,7 @@ function drawMatrix(doc: PDFKit.PDFDocument, audit: AuditApi) {
       .fillColor(C.muted)
       .font("regular")
       .fontSize(8)
-      .text(`Severity ${row[0]?.severity}`, PAGE.margin, y + cell / 2 - 4, { width: 66 });
+      .text(t("pdf.audit.severity", { n: row[0]?.severity ?? "" }), PAGE.margin, y + cell / 2 - 4, { width: 66 });
     row.forEach((c, col) => {
       const x = left + col * cell;
       doc.rect(x, y, cell, cell).fillAndStroke(RISK_COLOURS[c.band], "#ffffff");
@@ -210,21 +226,24 @@ function drawMatrix(doc: PDFKit.PDFDocument, audit: AuditApi) {
       .fillColor(C.muted)
       .font("regular")
       .fontSize(7)
-      .text(`L${l}`, left + (l - 1) * cell, top + 5 * cell + 4, { width: cell, align: "center" });
+      .text(t("pdf.audit.likelihoodShort", { n: l }), left + (l - 1) * cell, top + 5 * cell + 4, {
+        width: cell,
+        align: "center",
+      });
   }
   doc
     .fillColor(C.muted)
     .fontSize(8)
-    .text(
-      "Likelihood → (bold numbers: items rated in that cell; small numbers: the cell's risk score)",
-      left,
-      top + 5 * cell + 16,
-      { width: CONTENT_WIDTH - 70 },
-    );
+    .text(t("pdf.audit.matrixKey"), left, top + 5 * cell + 16, { width: CONTENT_WIDTH - 70 });
   doc.y = top + 5 * cell + 40;
 }
 
-function drawFurniture(doc: PDFKit.PDFDocument, { audit, workspaceName, generatedAt }: AuditPdfInput) {
+function drawFurniture(
+  doc: PDFKit.PDFDocument,
+  { audit, workspaceName, generatedAt }: AuditPdfInput,
+  t: Translator,
+  locale: Locale,
+) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
@@ -237,13 +256,18 @@ function drawFurniture(doc: PDFKit.PDFDocument, { audit, workspaceName, generate
       .lineWidth(0.5)
       .strokeColor(C.line)
       .stroke();
-    const left = `${workspaceName} · ${audit.projectName} · Generated ${formatDayTime(generatedAt)} by ${PRODUCT_NAME}`;
+    const left = t("pdf.audit.footer", {
+      workspace: workspaceName,
+      project: audit.projectName,
+      date: formatDayTimeIn(locale, generatedAt),
+      name: PRODUCT_NAME,
+    });
     doc
       .fillColor(C.muted)
       .font("regular")
       .fontSize(7.5)
       .text(left.length > 95 ? `${left.slice(0, 92)}…` : left, PAGE.margin, y, { lineBreak: false });
-    doc.text(`Page ${i + 1} of ${range.count}`, PAGE.margin, y, {
+    doc.text(t("pdf.page", { page: i + 1, count: range.count }), PAGE.margin, y, {
       width: CONTENT_WIDTH,
       align: "right",
       lineBreak: false,

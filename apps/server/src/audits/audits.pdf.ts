@@ -1,6 +1,8 @@
 // GET /api/audits/{id}/pdf: the audit as the API answers it, its photos' display files and the two
 // signature images read from storage (a few at a time), rendered in the PDF worker pool.
+
 import type { Readable } from "node:stream";
+import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import { loadPdfBrand } from "../branding/branding.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
@@ -21,7 +23,12 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * The audit's PDF, streamed. Its share of the PDF memory budget (its photos' and signatures' sizes)
  * is held before the files are read, as for a report's PDF.
  */
-export async function downloadAuditPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
+export async function downloadAuditPdf(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  locale: Locale = toLocale(user.locale),
+): Promise<Readable> {
   const row = await requireAudit(ctx, user, id);
   const [audit, photos, workspace, brand] = await Promise.all([
     loadAudit(ctx.db, row),
@@ -56,6 +63,7 @@ export async function downloadAuditPdf(ctx: AppContext, user: UserRow, id: strin
       images,
       signatures: { auditor, siteRep },
       generatedAt: nowSeconds(),
+      locale,
     };
     return { input, transfer: movable([...new Set([...images, auditor, siteRep])]) };
   });

@@ -18,6 +18,7 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
 import { PerKeyLimit } from "../http/per-key-limit";
+import { downloadLocale } from "../i18n/request-locale";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
@@ -192,7 +193,7 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       const release = pdfsInFlight.hold(user.id);
       let pdf: Readable;
       try {
-        pdf = await downloadAuditPdf(ctx, user, request.params.id);
+        pdf = await downloadAuditPdf(ctx, user, request.params.id, downloadLocale(request));
       } catch (error) {
         release();
         throw error;

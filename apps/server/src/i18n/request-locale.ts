@@ -8,3 +8,12 @@ export function requestLocale(request: FastifyRequest): Locale {
   if (user) return toLocale(user.locale);
   return negotiateLocale(request.headers["accept-language"]);
 }
+
+/**
+ * The language of a download (a PDF): `?lang=` when the request names one (a report for a client
+ * in their language; an unknown code is English, never an error), else the reader's own.
+ */
+export function downloadLocale(request: FastifyRequest): Locale {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  return typeof lang === "string" ? toLocale(lang) : requestLocale(request);
+}

@@ -27,3 +27,5 @@ export const translatorFor =
   (locale: Locale) =>
   (id: MessageId, values?: Values): string =>
     translate(locale, id, values);
+
+export type Translator = ReturnType<typeof translatorFor>;

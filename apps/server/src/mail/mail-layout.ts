@@ -1,6 +1,8 @@
 // Every message's two parts: the plain text and an HTML page with the product's name, the body and
 // a footer saying why it was sent (and, for notification mail, how to stop it).
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import { DEFAULT_LOCALE, type Locale } from "@sitesnag/shared/i18n/locales";
+import { translate } from "../i18n/translate";
 
 export type MailContent = {
   subject: string;
@@ -11,6 +13,8 @@ export type MailContent = {
   /** Why this person gets this message, one sentence: "You asked to reset your password." */
   reason: string;
   unsubscribeUrl?: string | undefined;
+  /** The recipient's language: the footer's words and the page's `lang` (English when absent). */
+  locale?: Locale | undefined;
 };
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -31,8 +35,9 @@ export function textToHtml(text: string): string {
 }
 
 function footerLines(content: MailContent): string[] {
-  const lines = [`${content.reason}`, `Sent by ${PRODUCT_NAME}.`];
-  if (content.unsubscribeUrl) lines.push(`Stop these emails: ${content.unsubscribeUrl}`);
+  const locale = content.locale ?? DEFAULT_LOCALE;
+  const lines = [`${content.reason}`, translate(locale, "mail.footer.sentBy", { product: PRODUCT_NAME })];
+  if (content.unsubscribeUrl) lines.push(translate(locale, "mail.footer.stopLink", { url: content.unsubscribeUrl }));
   return lines;
 }
 
@@ -41,12 +46,13 @@ export function renderText(content: MailContent): string {
 }
 
 export function renderHtml(content: MailContent): string {
+  const locale = content.locale ?? DEFAULT_LOCALE;
   const body = content.html ?? textToHtml(content.text);
   const unsubscribe = content.unsubscribeUrl
-    ? `<br><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#475569">Stop these emails</a>`
+    ? `<br><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#475569">${escapeHtml(translate(locale, "mail.footer.stop"))}</a>`
     : "";
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:24px 16px">
@@ -54,7 +60,7 @@ export function renderHtml(content: MailContent): string {
 <div style="background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px;font-size:15px;line-height:1.5">
 ${body}
 </div>
-<p style="font-size:12px;color:#475569;margin:16px 0 0">${escapeHtml(content.reason)}<br>Sent by ${escapeHtml(PRODUCT_NAME)}.${unsubscribe}</p>
+<p style="font-size:12px;color:#475569;margin:16px 0 0">${escapeHtml(content.reason)}<br>${escapeHtml(translate(locale, "mail.footer.sentBy", { product: PRODUCT_NAME }))}${unsubscribe}</p>
 </div></body></html>
 `;
 }

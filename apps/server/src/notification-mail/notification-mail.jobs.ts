@@ -7,15 +7,19 @@
 //   each person whose digest for today has not gone out is claimed (one instance wins the day)
 //   and sent one message: their open items overdue (up to 30 days) then due within 7 days, and
 //   the notifications waiting for the digest. Nothing to say: no message.
+// - Each message is written in its recipient's language (`users.locale`, issue 35).
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
-import { NOTIFICATION_MAIL_KINDS } from "@sitesnag/shared/notification-mail";
+import type { MessageId } from "@sitesnag/shared/i18n/catalogues";
+import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
 import type { Database } from "../db/schema";
-import { formatDay } from "../format";
+import { formatDayIn } from "../format";
+import { PRIORITY_LABEL_IDS } from "../i18n/labels";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { headerText, isSendableAddress } from "../mail/mail-address";
 import { escapeHtml } from "../mail/mail-layout";
-import { presentNotification } from "../notifications/notifications.presenter";
+import { notificationSentence } from "../notifications/notification-sentence";
 import type { NotificationWithActor } from "../notifications/notifications.repository";
 import { nowSeconds } from "../time";
 import {
@@ -47,21 +51,36 @@ const unsubscribeLinks = (ctx: AppContext, userId: string, what: string) => {
     listUnsubscribeUrl: `${ctx.config.mail.publicUrl}/api/mail/unsubscribe?token=${token}`,
   };
 };
-const kindLabel = (kind: string) => NOTIFICATION_MAIL_KINDS.find((k) => k.kind === kind)?.label ?? "Notifications";
-const sentence = (row: NotificationWithActor) => headerText(presentNotification(row).message, 300);
+const KIND_LABELS: Record<string, MessageId> = {
+  assigned: "mail.kind.assigned",
+  status: "mail.kind.status",
+  mention: "mail.kind.mention",
+  fix_awaiting_verification: "mail.kind.fixAwaitingVerification",
+  fix_accepted: "mail.kind.fixAccepted",
+  fix_rejected: "mail.kind.fixRejected",
+  due: "mail.kind.due",
+};
+const kindLabel = (kind: string, t: Translator) => t(KIND_LABELS[kind] ?? "mail.kind.other");
+const sentence = (row: NotificationWithActor, t: Translator) => headerText(notificationSentence(row, t), 300);
 
 async function mailInstant(ctx: AppContext, trx: Transaction<Database>, row: UnmailedNotification): Promise<void> {
   const link = row.report_id ? reportLink(ctx, row.report_id) : `${ctx.config.mail.publicUrl}/app/dashboard`;
-  const message = sentence(row as NotificationWithActor);
+  const locale: Locale = toLocale(row.user_locale);
+  const t = translatorFor(locale);
+  const message = sentence(row as NotificationWithActor, t);
   await ctx.mail.queue(
     {
       to: row.user_email,
       toName: `${row.user_first_name} ${row.user_last_name}`,
+      locale,
       subject: `${row.report_title}: ${message}`,
-      text: [`Hello ${headerText(row.user_first_name, 100)},`, `${message}.`, `Open ${row.report_title}:`, link].join(
-        "\n\n",
-      ),
-      reason: `You are receiving this because “${kindLabel(row.kind)}” is set to instant email on your ${PRODUCT_NAME} profile.`,
+      text: [
+        t("mail.greeting", { name: headerText(row.user_first_name, 100) }),
+        `${message}.`,
+        t("mail.notification.open", { report: row.report_title }),
+        link,
+      ].join("\n\n"),
+      reason: t("mail.notification.reason", { kind: kindLabel(row.kind, t), product: PRODUCT_NAME }),
       ...unsubscribeLinks(ctx, row.user_id, row.kind),
     },
     trx,
@@ -124,33 +143,40 @@ async function digestFor(ctx: AppContext, person: DigestCandidate, now: number):
       : Promise.resolve([]),
     findDigestNotifications(ctx.db, person.id, person.workspace_id),
   ]);
+  const locale = toLocale(person.locale);
+  const t = translatorFor(locale);
   const overdue: Line[] = [];
   const soon: Line[] = [];
   for (const item of items) {
     const due = item.due_date as number;
-    const line = { text: `${item.title} (${item.priority}), due ${formatDay(due)}`, link: reportLink(ctx, item.id) };
+    const text = t("mail.digest.item", {
+      title: item.title,
+      priority: t(PRIORITY_LABEL_IDS[item.priority]),
+      date: formatDayIn(locale, due),
+    });
+    const line = { text, link: reportLink(ctx, item.id) };
     (due < now ? overdue : soon).push(line);
   }
   const changes: Line[] = notes.map((n) => ({
-    text: sentence(n),
+    text: sentence(n, t),
     link: n.report_id ? reportLink(ctx, n.report_id) : `${ctx.config.mail.publicUrl}/app/dashboard`,
   }));
   if (overdue.length + soon.length + changes.length === 0) return false;
 
   const sections: [string, Line[]][] = [
-    ["Overdue", overdue],
-    ["Due in the next 7 days", soon],
-    ["What changed", changes],
+    [t("mail.digest.overdue"), overdue],
+    [t("mail.digest.soon"), soon],
+    [t("mail.digest.changes"), changes],
   ];
   const present = sections.filter(([, lines]) => lines.length > 0);
   const text = [
-    `Hello ${headerText(person.first_name, 100)},`,
-    "Here is your daily summary.",
+    t("mail.greeting", { name: headerText(person.first_name, 100) }),
+    t("mail.digest.intro"),
     ...present.map(([title, lines]) => `${title}\n${lines.map((l) => `- ${l.text}\n  ${l.link}`).join("\n")}`),
   ].join("\n\n");
   const html = [
-    `<p style="margin:0 0 16px">Hello ${escapeHtml(headerText(person.first_name, 100))},</p>`,
-    `<p style="margin:0 0 16px">Here is your daily summary.</p>`,
+    `<p style="margin:0 0 16px">${escapeHtml(t("mail.greeting", { name: headerText(person.first_name, 100) }))}</p>`,
+    `<p style="margin:0 0 16px">${escapeHtml(t("mail.digest.intro"))}</p>`,
     ...present.map(
       ([title, lines]) =>
         `<h2 style="font-size:16px;margin:16px 0 8px">${escapeHtml(title)}</h2><ul style="margin:0;padding-left:20px">${lines
@@ -162,19 +188,20 @@ async function digestFor(ctx: AppContext, person: DigestCandidate, now: number):
     ),
   ].join("\n");
   const counts = [
-    overdue.length ? `${overdue.length} overdue` : "",
-    soon.length ? `${soon.length} due soon` : "",
-    changes.length ? `${changes.length} ${changes.length === 1 ? "change" : "changes"}` : "",
+    overdue.length ? t("mail.digest.overdueCount", { count: overdue.length }) : "",
+    soon.length ? t("mail.digest.soonCount", { count: soon.length }) : "",
+    changes.length ? t("mail.digest.changeCount", { count: changes.length }) : "",
   ].filter(Boolean);
   await ctx.db.transaction().execute(async (trx) => {
     await ctx.mail.queue(
       {
         to: person.email,
         toName: `${person.first_name} ${person.last_name}`,
-        subject: `Your ${PRODUCT_NAME} daily summary: ${counts.join(", ")}`,
+        locale,
+        subject: t("mail.digest.subject", { product: PRODUCT_NAME, counts: counts.join(", ") }),
         text,
         html,
-        reason: `You are receiving this daily summary because some of your ${PRODUCT_NAME} email settings are set to daily digest.`,
+        reason: t("mail.digest.reason", { product: PRODUCT_NAME }),
         ...unsubscribeLinks(ctx, person.id, "digest"),
       },
       trx,

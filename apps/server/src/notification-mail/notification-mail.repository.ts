@@ -44,6 +44,7 @@ export const findUnmailedNotifications = (db: Q, limit: number) =>
     .select([
       "u.email as user_email",
       "u.first_name as user_first_name",
+      "u.locale as user_locale",
       "u.last_name as user_last_name",
       "u.workspace_id as user_workspace_id",
       "w.is_demo as workspace_is_demo",
@@ -94,7 +95,7 @@ export function findDigestCandidates(db: Q, timeZone: string, day: string, limit
     .selectFrom("users as u")
     .innerJoin("workspaces as w", "w.id", "u.workspace_id")
     .leftJoin("mail_settings as s", "s.user_id", "u.id")
-    .select(["u.id", "u.email", "u.first_name", "u.last_name", "u.workspace_id"])
+    .select(["u.id", "u.email", "u.first_name", "u.last_name", "u.workspace_id", "u.locale"])
     .where("w.is_demo", "=", 0)
     .where((eb) => eb.or([eb("s.digest_sent_on", "is", null), eb("s.digest_sent_on", "!=", day)]));
   q =

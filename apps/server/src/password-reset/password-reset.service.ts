@@ -49,7 +49,8 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
   const now = nowSeconds();
   const link = `${ctx.config.mail.publicUrl}/reset-password?token=${token}`;
   // In the language the account reads, whoever asked for the link.
-  const t = translatorFor(toLocale(user.locale));
+  const locale = toLocale(user.locale);
+  const t = translatorFor(locale);
   await ctx.db.transaction().execute(async (trx) => {
     await insertPasswordReset(trx, {
       id: newId(),
@@ -64,6 +65,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
       {
         to: user.email,
         toName: `${user.first_name} ${user.last_name}`,
+        locale,
         subject: t("mail.passwordReset.subject", { product: PRODUCT_NAME }),
         text: [
           t("mail.passwordReset.greeting", { name: user.first_name }),

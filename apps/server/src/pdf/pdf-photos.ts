@@ -1,10 +1,12 @@
 // The photo rows of the report PDF: the stored display file in a box on the left, and beside it the
 // photo's location and description (from the description segments) and its evidence: upload time,
 // GPS when the report has one, and the SHA-256 of the stored file.
+import type { Locale } from "@sitesnag/shared/i18n/locales";
 import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Report } from "@sitesnag/shared/snagging";
 import type { AttachmentRow } from "../db/schema";
-import { formatCoordinate, formatDayTime } from "../format";
+import { formatCoordinate, formatDayTimeIn } from "../format";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { ensureSpace } from "./pdf-page";
 import { C, CONTENT_WIDTH, PAGE } from "./pdf-style";
 
@@ -13,6 +15,8 @@ export type PdfPhotosInput = {
   report: Report;
   attachments: readonly AttachmentRow[];
   images: readonly (Buffer | null)[];
+  /** The reader's language for the section's own words (English when absent). */
+  locale?: Locale | undefined;
 };
 
 // Each photo is a row: the image in a fixed box on the left, its text and evidence on the right;
@@ -30,11 +34,14 @@ function fitImage(row: AttachmentRow): { width: number; height: number } {
   return { width: w * scale, height: h * scale };
 }
 
-function evidenceLines(report: Report, row: AttachmentRow): [string, string][] {
-  const sha = row.sha256 ?? "not recorded";
-  const lines: [string, string][] = [["Uploaded", formatDayTime(Number(row.created_at))]];
+function evidenceLines(report: Report, row: AttachmentRow, t: Translator, locale: Locale): [string, string][] {
+  const sha = row.sha256 ?? t("pdf.photos.hashNotRecorded");
+  const lines: [string, string][] = [[t("pdf.photos.uploaded"), formatDayTimeIn(locale, Number(row.created_at))]];
   if (report.locationLat !== null && report.locationLng !== null) {
-    lines.push(["GPS", `${formatCoordinate(report.locationLat)}, ${formatCoordinate(report.locationLng)}`]);
+    lines.push([
+      t("pdf.photos.gps"),
+      `${formatCoordinate(report.locationLat)}, ${formatCoordinate(report.locationLng)}`,
+    ]);
   }
   // 64 hex digits in two lines of 32, so the hash fits the column and stays copyable.
   lines.push(["SHA-256", sha.slice(0, 32)]);
@@ -53,11 +60,17 @@ function columnHeight(doc: PDFKit.PDFDocument, location: string, description: st
 
 export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfPhotosInput) {
   const { report, attachments, images } = input;
+  const locale = input.locale ?? "en-GB";
+  const t = translatorFor(locale);
   ensureSpace(doc, 30 + BOX.height);
-  doc.fillColor(C.ink).font("bold").fontSize(13).text(`Photos (${attachments.length})`, PAGE.margin, doc.y);
+  doc
+    .fillColor(C.ink)
+    .font("bold")
+    .fontSize(13)
+    .text(t("pdf.photos.title", { count: attachments.length }), PAGE.margin, doc.y);
   doc.moveDown(0.6);
   if (attachments.length === 0) {
-    doc.fillColor(C.muted).font("regular").fontSize(10).text("No photos attached.");
+    doc.fillColor(C.muted).font("regular").fontSize(10).text(t("pdf.photos.none"));
     for (const note of parsePhotoDescription(report.description)) {
       doc.moveDown(0.5).fillColor(C.ink).font("bold").fontSize(10).text(note.location);
       doc.font("regular").text(note.description);
@@ -66,7 +79,7 @@ export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfPhotosInput) {
   }
   pairPhotoSegments(report.description, attachments).forEach((pair, i) => {
     const row = pair.attachment;
-    const evidence = evidenceLines(report, row);
+    const evidence = evidenceLines(report, row, t, locale);
     // A description too long for the column beside the photo goes full width under it, where
     // pdfkit can flow it across pages.
     const besideHeight = columnHeight(doc, pair.location, pair.description, evidence.length);
@@ -78,12 +91,19 @@ export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfPhotosInput) {
     ensureSpace(doc, height + 20);
     const top = doc.y;
 
-    drawImageBox(doc, top, row, images[i] ?? null);
+    drawImageBox(doc, top, row, images[i] ?? null, t("pdf.imageNotFound"));
     doc
       .fillColor(C.brand)
       .font("bold")
       .fontSize(8)
-      .text(`PHOTO ${i + 1} OF ${attachments.length}`, TEXT_X, top, { characterSpacing: 0.6 });
+      .text(
+        t("pdf.photos.counter", { number: i + 1, count: attachments.length }).toLocaleUpperCase(locale),
+        TEXT_X,
+        top,
+        {
+          characterSpacing: 0.6,
+        },
+      );
     doc
       .fillColor(C.ink)
       .font("bold")
@@ -125,7 +145,7 @@ export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfPhotosInput) {
   });
 }
 
-function drawImageBox(doc: PDFKit.PDFDocument, top: number, row: AttachmentRow, image: Buffer | null) {
+function drawImageBox(doc: PDFKit.PDFDocument, top: number, row: AttachmentRow, image: Buffer | null, missing: string) {
   doc.rect(PAGE.margin, top, BOX.width, BOX.height).fill(C.panel);
   if (image) {
     const size = fitImage(row);
@@ -135,7 +155,7 @@ function drawImageBox(doc: PDFKit.PDFDocument, top: number, row: AttachmentRow, 
       .fillColor(C.muted)
       .font("regular")
       .fontSize(10)
-      .text("Image not found", PAGE.margin, top + BOX.height / 2 - 6, {
+      .text(missing, PAGE.margin, top + BOX.height / 2 - 6, {
         width: BOX.width,
         align: "center",
         lineBreak: false,

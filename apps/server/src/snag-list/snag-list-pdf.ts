@@ -3,8 +3,13 @@
 // contents (pages reserved up front, filled in at the end), then compact entries grouped as asked,
 // each with its photo thumbnails (before/after when a fix exists). Thumbnails are JPEG and pdfkit
 // writes each one out as it is placed, so only page contents stay buffered (for "Page N of M").
+// Its own words are in `head.locale` (issue 35): the downloader's language or the one asked for.
+import type { Category, Priority, ReportStatus } from "@sitesnag/shared/enums";
+import { DEFAULT_LOCALE, type Locale } from "@sitesnag/shared/i18n/locales";
 import PDFDocument from "pdfkit";
-import { formatDay, formatDayTime } from "../format";
+import { formatDayIn, formatDayTimeIn } from "../format";
+import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
 import { pdfFonts } from "../pdf/pdf-fonts";
 import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "../pdf/pdf-style";
@@ -23,6 +28,8 @@ export type SnagListHead = {
   overdue: number;
   groups: { label: string; count: number }[];
   brand: PdfBrand;
+  /** The language of the document's own words; English when absent. */
+  locale?: Locale;
 };
 
 export type SnagListPhoto = { label: string | null; bytes: Uint8Array | null };
@@ -41,9 +48,6 @@ export type SnagListEntry = {
   photos: SnagListPhoto[];
 };
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const statusLabel = (s: string) => capitalise(s.replace("-", " "));
-
 const TOP = 62;
 const BOTTOM = PAGE.height - PAGE.margin - 20;
 const THUMB = 64;
@@ -59,15 +63,19 @@ export class SnagListDocument {
   private readonly groupPages: number[] = [];
   private group = -1;
   private entries = 0;
+  private readonly locale: Locale;
+  private readonly t: Translator;
 
   constructor(private readonly head: SnagListHead) {
+    this.locale = head.locale ?? DEFAULT_LOCALE;
+    this.t = translatorFor(this.locale);
     const fonts = pdfFonts();
     this.doc = new PDFDocument({
       size: "A4",
       margins: { top: TOP, bottom: PAGE.height - BOTTOM, left: PAGE.margin, right: PAGE.margin },
       bufferPages: true,
       info: {
-        Title: `Snag list: ${head.projectName}`,
+        Title: this.t("pdf.snagList.docTitle", { project: head.projectName }),
         Author: head.producedBy,
         Creator: head.brand.name,
         CreationDate: new Date(head.generatedAt * 1000),
@@ -93,7 +101,7 @@ export class SnagListDocument {
   /** Fills the table of contents and the page furniture, then ends the document. */
   finish(): void {
     if (this.entries === 0) {
-      this.doc.fillColor(C.muted).font("regular").fontSize(11).text("No snags match this list's filters.", PAGE.margin);
+      this.doc.fillColor(C.muted).font("regular").fontSize(11).text(this.t("pdf.snagList.empty"), PAGE.margin);
     }
     this.drawContents();
     this.drawFurniture();
@@ -113,10 +121,14 @@ export class SnagListDocument {
   }
 
   private drawCover() {
-    const { doc, head } = this;
+    const { doc, head, t, locale } = this;
     this.drawBand(118, 22);
     doc.y = 150;
-    doc.fillColor(C.muted).font("bold").fontSize(9).text("SNAG LIST", PAGE.margin, doc.y, { characterSpacing: 1 });
+    doc
+      .fillColor(C.muted)
+      .font("bold")
+      .fontSize(9)
+      .text(t("pdf.snagList.kicker").toLocaleUpperCase(locale), PAGE.margin, doc.y, { characterSpacing: 1 });
     doc
       .fillColor(C.ink)
       .font("bold")
@@ -124,12 +136,12 @@ export class SnagListDocument {
       .text(breakable(head.projectName), PAGE.margin, doc.y + 4, { width: CONTENT_WIDTH });
     doc.moveDown(0.5);
     const facts: [string, string][] = [
-      ["Client", head.clientName || "—"],
-      ["Site", head.projectLocation || "—"],
-      ["Date", formatDayTime(head.generatedAt)],
-      ["Produced by", head.producedBy],
-      ["Grouped by", head.groupByLabel],
-      ["Filters", head.filterSummary],
+      [t("pdf.field.client"), head.clientName || "—"],
+      [t("pdf.snagList.site"), head.projectLocation || "—"],
+      [t("pdf.snagList.date"), formatDayTimeIn(locale, head.generatedAt)],
+      [t("pdf.snagList.producedBy"), head.producedBy],
+      [t("pdf.snagList.groupedBy"), head.groupByLabel],
+      [t("pdf.snagList.filters"), head.filterSummary],
     ];
     for (const [label, value] of facts) {
       const y = doc.y;
@@ -137,7 +149,7 @@ export class SnagListDocument {
         .fillColor(C.muted)
         .font("bold")
         .fontSize(8)
-        .text(label.toUpperCase(), PAGE.margin, y + 1.5, { width: 90 });
+        .text(label.toLocaleUpperCase(locale), PAGE.margin, y + 1.5, { width: 90 });
       doc
         .fillColor(C.ink)
         .font("regular")
@@ -150,15 +162,21 @@ export class SnagListDocument {
     const half = (CONTENT_WIDTH - 24) / 2;
     const statusRows = [
       ...head.byStatus.map((r) => [r.label, String(r.n)] as [string, string]),
-      ["Overdue", String(head.overdue)] as [string, string],
-      ["Total", String(head.total)] as [string, string],
+      [t("pdf.snagList.overdue"), String(head.overdue)] as [string, string],
+      [t("pdf.snagList.total"), String(head.total)] as [string, string],
     ];
-    const leftEnd = this.drawTable(PAGE.margin, tablesTop, half, "By status", statusRows);
+    const leftEnd = this.drawTable(PAGE.margin, tablesTop, half, t("pdf.snagList.byStatus"), statusRows);
     const shown = head.byAssignee.slice(0, 20);
     const rest = head.byAssignee.slice(20).reduce((sum, r) => sum + r.n, 0);
     const assigneeRows = shown.map((r) => [breakable(r.label), String(r.n)] as [string, string]);
-    if (rest > 0) assigneeRows.push([`${head.byAssignee.length - 20} more`, String(rest)]);
-    const rightEnd = this.drawTable(PAGE.margin + half + 24, tablesTop, half, "By assignee", assigneeRows);
+    if (rest > 0) assigneeRows.push([t("pdf.snagList.more", { count: head.byAssignee.length - 20 }), String(rest)]);
+    const rightEnd = this.drawTable(
+      PAGE.margin + half + 24,
+      tablesTop,
+      half,
+      t("pdf.snagList.byAssignee"),
+      assigneeRows,
+    );
     doc.y = Math.max(leftEnd, rightEnd);
   }
 
@@ -189,7 +207,9 @@ export class SnagListDocument {
       .fillColor("#cbd5e1")
       .font("regular")
       .fontSize(8.5)
-      .text(`Generated ${formatDayTime(head.generatedAt)}`, x, top + nameSize + 8, { lineBreak: false });
+      .text(this.t("pdf.generated", { date: formatDayTimeIn(this.locale, head.generatedAt) }), x, top + nameSize + 8, {
+        lineBreak: false,
+      });
   }
 
   private drawTable(x: number, top: number, width: number, title: string, rows: [string, string][]): number {
@@ -240,22 +260,35 @@ export class SnagListDocument {
   }
 
   private drawEntry(entry: SnagListEntry) {
-    const { doc } = this;
+    const { doc, t, locale } = this;
     this.ensure(ENTRY_HEIGHT);
     const top = doc.y;
     const x = PAGE.margin;
     doc.fillColor(C.ink).font("bold").fontSize(10.5).text(entry.title, x, top, { width: TEXT_WIDTH, lineBreak: false });
     let px = x + Math.min(doc.widthOfString(entry.title) + 8, TEXT_WIDTH - 100);
-    px = this.pill(px, top, statusLabel(entry.status), STATUS_COLOURS[entry.status] ?? C.muted);
-    this.pill(px, top, capitalise(entry.priority), PRIORITY_COLOURS[entry.priority] ?? C.muted);
+    const status = STATUS_LABEL_IDS[entry.status as ReportStatus];
+    const priority = PRIORITY_LABEL_IDS[entry.priority as Priority];
+    const category = CATEGORY_LABEL_IDS[entry.category as Category];
+    px = this.pill(px, top, status ? t(status) : entry.status, STATUS_COLOURS[entry.status] ?? C.muted);
+    this.pill(px, top, priority ? t(priority) : entry.priority, PRIORITY_COLOURS[entry.priority] ?? C.muted);
     const due =
-      entry.dueDate === null ? "No due date" : `Due ${formatDay(entry.dueDate)}${entry.isOverdue ? " (overdue)" : ""}`;
+      entry.dueDate === null
+        ? t("pdf.snagList.noDueDate")
+        : t(entry.isOverdue ? "pdf.snagList.dueOverdue" : "pdf.snagList.due", {
+            date: formatDayIn(locale, entry.dueDate),
+          });
     doc
       .fillColor(entry.isOverdue ? (PRIORITY_COLOURS.critical ?? C.ink) : C.muted)
       .font("regular")
       .fontSize(8)
       .text(
-        fitOneLine(doc, `${due} · ${entry.assigneeName} · ${capitalise(entry.category)}`, TEXT_WIDTH, 8, 8),
+        fitOneLine(
+          doc,
+          `${due} · ${entry.assigneeName} · ${category ? t(category) : entry.category}`,
+          TEXT_WIDTH,
+          8,
+          8,
+        ),
         x,
         top + 16,
         {
@@ -290,11 +323,11 @@ export class SnagListDocument {
     for (const photo of shown) {
       const y = top + (photo.label ? 10 : 0);
       if (photo.label) {
-        doc
-          .fillColor(C.muted)
-          .font("bold")
-          .fontSize(6.5)
-          .text(photo.label.toUpperCase(), x, top, { width: THUMB, align: "center", lineBreak: false });
+        doc.fillColor(C.muted).font("bold").fontSize(6.5).text(photo.label.toLocaleUpperCase(this.locale), x, top, {
+          width: THUMB,
+          align: "center",
+          lineBreak: false,
+        });
       }
       doc.rect(x, y, THUMB, THUMB).fill(C.panel);
       let drawn = false;
@@ -315,7 +348,11 @@ export class SnagListDocument {
           .fillColor(C.muted)
           .font("regular")
           .fontSize(6.5)
-          .text("No image", x, y + THUMB / 2 - 4, { width: THUMB, align: "center", lineBreak: false });
+          .text(this.t("pdf.snagList.noImage"), x, y + THUMB / 2 - 4, {
+            width: THUMB,
+            align: "center",
+            lineBreak: false,
+          });
       }
       x += THUMB + THUMB_GAP;
     }
@@ -328,7 +365,11 @@ export class SnagListDocument {
       const row = i % TOC_ROWS;
       doc.switchToPage(pageIndex);
       if (row === 0) {
-        doc.fillColor(C.ink).font("bold").fontSize(15).text("Contents", PAGE.margin, TOP, { lineBreak: false });
+        doc
+          .fillColor(C.ink)
+          .font("bold")
+          .fontSize(15)
+          .text(this.t("pdf.snagList.contents"), PAGE.margin, TOP, { lineBreak: false });
       }
       const y = TOP + 30 + row * 18;
       const target = this.groupPages[i];
@@ -349,7 +390,7 @@ export class SnagListDocument {
   }
 
   private drawFurniture() {
-    const { doc, head } = this;
+    const { doc, head, t, locale } = this;
     const range = doc.bufferedPageRange();
     for (let i = range.start; i < range.start + range.count; i += 1) {
       doc.switchToPage(i);
@@ -360,7 +401,13 @@ export class SnagListDocument {
         doc.fillColor(C.muted).font("bold");
         doc.text(fitOneLine(doc, head.brand.name, CONTENT_WIDTH / 2 - 10, 8, 8), PAGE.margin, 26, { lineBreak: false });
         doc.font("regular");
-        const title = fitOneLine(doc, `Snag list · ${head.projectName}`, CONTENT_WIDTH / 2 - 10, 8, 8);
+        const title = fitOneLine(
+          doc,
+          t("pdf.snagList.running", { project: head.projectName }),
+          CONTENT_WIDTH / 2 - 10,
+          8,
+          8,
+        );
         doc.text(title, PAGE.width - PAGE.margin - doc.widthOfString(title), 26, { lineBreak: false });
         doc
           .moveTo(PAGE.margin, 40)
@@ -371,10 +418,13 @@ export class SnagListDocument {
       }
       const y = PAGE.height - 36;
       doc.fillColor(C.muted).font("regular");
-      const generated = `Generated ${formatDayTime(head.generatedAt)} by ${head.brand.name}`;
+      const generated = t("pdf.generatedBy", {
+        date: formatDayTimeIn(locale, head.generatedAt),
+        name: head.brand.name,
+      });
       doc.text(fitOneLine(doc, generated, CONTENT_WIDTH - 80, 7.5, 7.5), PAGE.margin, y, { lineBreak: false });
       doc.fontSize(7.5);
-      doc.text(`Page ${i + 1} of ${range.count}`, PAGE.margin, y, {
+      doc.text(t("pdf.page", { page: i + 1, count: range.count }), PAGE.margin, y, {
         width: CONTENT_WIDTH,
         align: "right",
         lineBreak: false,

@@ -5,10 +5,11 @@ import type { Readable } from "node:stream";
 import { parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { AppContext } from "../context";
 import type { AttachmentRow } from "../db/schema";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { findFixAttachmentIds } from "../sharing/share-events.repository";
 import { findAttachments } from "../snagging/snagging.repository";
 import { Semaphore } from "../workers/semaphore";
-import { assigneeName, isOverdue, reportLocation } from "./snag-list.groups";
+import { assigneeName, isOverdue, localiseLocation, reportLocation } from "./snag-list.groups";
 import { findScopedReports, type SnagScope } from "./snag-list.repository";
 import type { SnagListEntry, SnagListPhoto } from "./snag-list-pdf";
 
@@ -37,21 +38,24 @@ async function readThumbnail(ctx: AppContext, row: AttachmentRow): Promise<Uint8
 function choosePhotos(
   attachments: AttachmentRow[],
   fixed: Set<string>,
+  t: Translator,
 ): { label: string | null; row: AttachmentRow }[] {
   const before = attachments.filter((a) => !fixed.has(a.id));
   const after = attachments.filter((a) => fixed.has(a.id));
   if (after.length === 0) return before.slice(0, 3).map((row) => ({ label: null, row }));
   const pair: { label: string | null; row: AttachmentRow }[] = [];
-  if (before[0]) pair.push({ label: "Before", row: before[0] });
-  pair.push({ label: "After", row: after[after.length - 1] as AttachmentRow });
+  if (before[0]) pair.push({ label: t("pdf.snagList.before"), row: before[0] });
+  pair.push({ label: t("pdf.snagList.after"), row: after[after.length - 1] as AttachmentRow });
   return pair;
 }
 
-function describe(description: string): string {
+function describe(description: string, t: Translator): string {
   const text = parsePhotoDescription(description)
     .map((s) => s.description)
     .join(" · ");
-  return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text || "No description";
+  return text.length > MAX_DESCRIPTION
+    ? `${text.slice(0, MAX_DESCRIPTION - 1)}…`
+    : text || t("pdf.snagList.noDescription");
 }
 
 export async function loadEntries(
@@ -60,6 +64,7 @@ export async function loadEntries(
   group: number,
   ids: readonly string[],
   now: number,
+  t: Translator = translatorFor("en-GB"),
 ): Promise<SnagListEntry[]> {
   const [rows, attachments, fixed] = await Promise.all([
     findScopedReports(ctx.db, scope, ids),
@@ -74,7 +79,7 @@ export async function loadEntries(
     ids.map(async (id): Promise<SnagListEntry | null> => {
       const r = byId.get(id);
       if (!r) return null; // deleted since pass one, or no longer matching
-      const chosen = choosePhotos(photosOf.get(id) ?? [], fixed);
+      const chosen = choosePhotos(photosOf.get(id) ?? [], fixed, t);
       const photos: SnagListPhoto[] = await Promise.all(
         chosen.map(async ({ label, row }) => ({ label, bytes: await reads.run(() => readThumbnail(ctx, row)) })),
       );
@@ -87,9 +92,9 @@ export async function loadEntries(
         category: r.category,
         dueDate: due,
         isOverdue: isOverdue({ due_date: due, status: r.status }, now),
-        assigneeName: assigneeName(r) ?? "Unassigned",
-        location: reportLocation(r.description),
-        description: describe(r.description),
+        assigneeName: assigneeName(r) ?? t("pdf.unassigned"),
+        location: localiseLocation(reportLocation(r.description), t),
+        description: describe(r.description, t),
         photos,
       };
     }),

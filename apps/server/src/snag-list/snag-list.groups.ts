@@ -1,10 +1,13 @@
 // Pass one of a snag list: every matching report is read once, in keyset batches, for its group
 // and the cover's counts; only ids are kept (a few bytes a report), never photos or descriptions.
 import { contactLabel } from "@sitesnag/shared/contacts";
-import { CATEGORIES, REPORT_STATUSES } from "@sitesnag/shared/enums";
+import { CATEGORIES, type Category, REPORT_STATUSES } from "@sitesnag/shared/enums";
+import type { MessageId } from "@sitesnag/shared/i18n/catalogues";
 import { NO_LOCATION, parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { SnagListGroup } from "@sitesnag/shared/snag-list";
 import type { Db } from "../db/database";
+import { CATEGORY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
+import type { Translator } from "../i18n/translate";
 import { type SnagScope, scanScope } from "./snag-list.repository";
 
 export type SnagGroups = {
@@ -87,5 +90,32 @@ export async function collectGroups(db: Db, scope: SnagScope, by: SnagListGroup,
     byAssignee: [...assigneeCounts.values()].sort((a, b) => b.n - a.n || order("assignee", a.label, b.label)),
     overdue,
     total,
+  };
+}
+
+/** A place as the list prints it: the catch-all "Location not specified" in the reader's language. */
+export const localiseLocation = (place: string, t: Translator): string =>
+  place === NO_LOCATION ? t("pdf.snagList.noLocation") : place;
+
+/**
+ * Pass one's labels in the reader's language (issue 35): the catch-alls, the categories and the
+ * statuses. Groups keep the order pass one gave them (the catch-all last, categories as listed).
+ */
+export function localiseGroups(collected: SnagGroups, by: SnagListGroup, t: Translator): SnagGroups {
+  const assignee = (text: string) => (text === UNASSIGNED_LABEL ? t("pdf.unassigned") : text);
+  const category = (text: string) => {
+    const id = CATEGORY_LABEL_IDS[text.toLowerCase() as Category] as MessageId | undefined;
+    return id ? t(id) : text;
+  };
+  const group =
+    by === "assignee" ? assignee : by === "category" ? category : (text: string) => localiseLocation(text, t);
+  return {
+    ...collected,
+    groups: collected.groups.map((g) => ({ ...g, label: group(g.label) })),
+    byStatus: collected.byStatus.map((r, i) => {
+      const status = REPORT_STATUSES[i];
+      return { ...r, label: status ? t(STATUS_LABEL_IDS[status]) : r.label };
+    }),
+    byAssignee: collected.byAssignee.map((r) => ({ ...r, label: assignee(r.label) })),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { downloadLocale } from "../i18n/request-locale";
 import { pdfsInFlight } from "../workers/pdf-limit";
 import { openSnagListPdf } from "./snag-list.service";
 
@@ -20,7 +21,13 @@ export function snagListRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
         // The account's PDF place is held until the last byte is sent (or the client leaves).
         const release = pdfsInFlight(ctx).hold(user.id);
         try {
-          const { stream, fileName } = await openSnagListPdf(ctx, user, request.params.id, request.query);
+          const { stream, fileName } = await openSnagListPdf(
+            ctx,
+            user,
+            request.params.id,
+            request.query,
+            downloadLocale(request),
+          );
           stream.once("close", release);
           return reply
             .type("application/pdf")

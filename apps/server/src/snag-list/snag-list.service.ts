@@ -5,19 +5,22 @@
 
 import type { Readable } from "node:stream";
 import { contactLabel } from "@sitesnag/shared/contacts";
+import { DEFAULT_LOCALE, type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { type SnagFilter, type SnagListQuery, UNASSIGNED } from "@sitesnag/shared/snag-list";
 import { loadPdfBrand } from "../branding/branding.service";
 import { findContact } from "../contacts/contacts.repository";
 import type { AppContext } from "../context";
 import type { ProjectRow, UserRow } from "../db/schema";
-import { formatDay } from "../format";
+import { formatDayIn } from "../format";
 import { badRequest, notFound } from "../http/errors";
+import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { findProject } from "../projects/projects.repository";
 import { nowSeconds } from "../time";
 import { findWorkspaceMember } from "../users/users.repository";
 import { loadEntries } from "./snag-list.entries";
-import { collectGroups, personName } from "./snag-list.groups";
+import { collectGroups, localiseGroups, personName } from "./snag-list.groups";
 import type { SnagScope } from "./snag-list.repository";
 import type { SnagListHead } from "./snag-list-pdf";
 import { streamSnagList } from "./snag-list-stream";
@@ -25,7 +28,11 @@ import { streamSnagList } from "./snag-list-stream";
 /** Entries per batch sent to the worker (each with up to three ~30 KB thumbnails). */
 export const ENTRY_BATCH = 20;
 
-const GROUP_LABELS = { assignee: "Assignee", location: "Location", category: "Category" } as const;
+const GROUP_LABELS = {
+  assignee: "pdf.snagList.groupAssignee",
+  location: "pdf.snagList.groupLocation",
+  category: "pdf.snagList.groupCategory",
+} as const;
 
 export async function requireProjectOf(ctx: AppContext, user: UserRow, id: string): Promise<ProjectRow> {
   const row = UUID_PATTERN.test(id) ? await findProject(ctx.db, user.workspace_id, id) : undefined;
@@ -37,9 +44,14 @@ export async function requireProjectOf(ctx: AppContext, user: UserRow, id: strin
  * An assignee filter names a member or a contact of the workspace (or `unassigned`); anything
  * else — another workspace's contact included — is a 400. Answers the name the cover prints.
  */
-export async function checkAssigneeFilter(ctx: AppContext, user: UserRow, filter: SnagFilter): Promise<string | null> {
+export async function checkAssigneeFilter(
+  ctx: AppContext,
+  user: UserRow,
+  filter: SnagFilter,
+  t: Translator = translatorFor("en-GB"),
+): Promise<string | null> {
   if (filter.assigneeId === undefined || filter.assigneeId === "") return null;
-  if (filter.assigneeId === UNASSIGNED) return "Unassigned";
+  if (filter.assigneeId === UNASSIGNED) return t("pdf.unassigned");
   if (UUID_PATTERN.test(filter.assigneeId)) {
     const member = await findWorkspaceMember(ctx.db, user.workspace_id, filter.assigneeId);
     if (member) return personName(member.first_name, member.last_name) ?? "";
@@ -50,18 +62,23 @@ export async function checkAssigneeFilter(ctx: AppContext, user: UserRow, filter
   throw badRequest(message, { assigneeId: [message] });
 }
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** The filters in words, for the cover. */
-export function describeFilter(filter: SnagFilter, assigneeName: string | null): string {
+/** The filters in words, for the cover, in the reader's language. */
+export function describeFilter(
+  filter: SnagFilter,
+  assigneeName: string | null,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const t = translatorFor(locale);
   const parts: string[] = [];
-  if (filter.status) parts.push(`Status ${capitalise(filter.status.replace("-", " "))}`);
-  if (filter.priority) parts.push(`Priority ${capitalise(filter.priority)}`);
-  if (filter.category) parts.push(`Category ${capitalise(filter.category)}`);
-  if (assigneeName !== null) parts.push(`Assignee ${assigneeName}`);
-  if (filter.dueBefore !== undefined) parts.push(`Due before ${formatDay(filter.dueBefore)}`);
-  if (filter.search) parts.push(`Search “${filter.search}”`);
-  return parts.length === 0 ? "All snags of the project" : parts.join(" · ");
+  if (filter.status) parts.push(t("pdf.snagList.filterStatus", { value: t(STATUS_LABEL_IDS[filter.status]) }));
+  if (filter.priority) parts.push(t("pdf.snagList.filterPriority", { value: t(PRIORITY_LABEL_IDS[filter.priority]) }));
+  if (filter.category) parts.push(t("pdf.snagList.filterCategory", { value: t(CATEGORY_LABEL_IDS[filter.category]) }));
+  if (assigneeName !== null) parts.push(t("pdf.snagList.filterAssignee", { value: assigneeName }));
+  if (filter.dueBefore !== undefined) {
+    parts.push(t("pdf.snagList.filterDueBefore", { date: formatDayIn(locale, filter.dueBefore) }));
+  }
+  if (filter.search) parts.push(t("pdf.snagList.filterSearch", { value: filter.search }));
+  return parts.length === 0 ? t("pdf.snagList.allSnags") : parts.join(" · ");
 }
 
 export async function openSnagListPdf(
@@ -69,27 +86,30 @@ export async function openSnagListPdf(
   user: UserRow,
   projectId: string,
   query: SnagListQuery,
+  locale: Locale = toLocale(user.locale),
 ): Promise<{ stream: Readable; fileName: string }> {
   const project = await requireProjectOf(ctx, user, projectId);
-  const { groupBy, ...filter } = query;
-  const assigneeName = await checkAssigneeFilter(ctx, user, filter);
+  const { groupBy, lang: _lang, ...filter } = query;
+  const t = translatorFor(locale);
+  const assigneeName = await checkAssigneeFilter(ctx, user, filter, t);
   const scope: SnagScope = { workspaceId: user.workspace_id, projectId: project.id, filter };
   const now = nowSeconds();
-  const collected = await collectGroups(ctx.db, scope, groupBy, now);
+  const collected = localiseGroups(await collectGroups(ctx.db, scope, groupBy, now), groupBy, t);
   const head: SnagListHead = {
     projectName: project.name,
     clientName: project.client_name,
     projectLocation: project.location,
     producedBy: personName(user.first_name, user.last_name) || user.email,
     generatedAt: now,
-    groupByLabel: GROUP_LABELS[groupBy],
-    filterSummary: describeFilter(filter, assigneeName),
+    groupByLabel: t(GROUP_LABELS[groupBy]),
+    filterSummary: describeFilter(filter, assigneeName, locale),
     total: collected.total,
     byStatus: collected.byStatus,
     byAssignee: collected.byAssignee,
     overdue: collected.overdue,
     groups: collected.groups.map((g) => ({ label: g.label, count: g.ids.length })),
     brand: await loadPdfBrand(ctx, user.workspace_id),
+    locale,
   };
   // Slices of at most ENTRY_BATCH ids, group by group; pass one's id lists are let go as read.
   let group = 0;
@@ -100,7 +120,7 @@ export async function openSnagListPdf(
       if (offset < ids.length) {
         const slice = ids.slice(offset, offset + ENTRY_BATCH);
         offset += ENTRY_BATCH;
-        return loadEntries(ctx, scope, group, slice, now);
+        return loadEntries(ctx, scope, group, slice, now, t);
       }
       (collected.groups[group] as { ids: string[] }).ids = [];
       group += 1;

@@ -2,13 +2,18 @@
 // (pdf-print-copies.ts: the stored display file itself when it is small, else scaled to 300 dpi in
 // its box), and the SHA-256 printed beside it is the hash of the stored file served at its URL. Pages
 // are buffered so the footer can say "Page N of M"; photos are written out as they are placed, so
-// the document streams (workers/pdf-stream.ts) without being held whole.
+// the document streams (workers/pdf-stream.ts) without being held whole. Its own words (labels,
+// statuses, page furniture, dates) are in the downloader's language (`locale`, issue 35); what
+// people wrote stays as they wrote it.
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import { DEFAULT_LOCALE, type Locale } from "@sitesnag/shared/i18n/locales";
 import type { Report } from "@sitesnag/shared/snagging";
 import PDFDocument from "pdfkit";
 import { drawHistory, type PdfHistoryEntry } from "../activity/activity.pdf";
 import type { AttachmentRow } from "../db/schema";
-import { formatCoordinate, formatDay, formatDayTime, mapsUrl } from "../format";
+import { formatCoordinate, formatDayIn, formatDayTimeIn, mapsUrl } from "../format";
+import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { DEFAULT_BRAND, fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
 import { pdfFonts } from "../pdf/pdf-fonts";
 import { drawPhotos } from "../pdf/pdf-photos";
@@ -28,13 +33,17 @@ export type PdfInput = {
   plan?: { image: Buffer; sheetName: string; level: string } | null;
   /** The report's history, oldest first (issue 23). */
   history?: readonly PdfHistoryEntry[];
+  /** The downloader's language (or the one asked for); English when absent. */
+  locale?: Locale;
 };
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+type Words = { t: Translator; locale: Locale };
 
 export function renderReportPdf(original: PdfInput): PDFKit.PDFDocument {
   const input = wrappableText(original);
   const { report } = input;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const words: Words = { t: translatorFor(locale), locale };
   const fonts = pdfFonts();
   const doc = new PDFDocument({
     size: "A4",
@@ -42,7 +51,7 @@ export function renderReportPdf(original: PdfInput): PDFKit.PDFDocument {
     bufferPages: true,
     autoFirstPage: true,
     info: {
-      Title: `Snagging report ${report.title}`,
+      Title: words.t("pdf.report.docTitle", { title: report.title }),
       Author: original.report.createdByName ?? PRODUCT_NAME,
       Subject: original.report.projectName,
       Creator: PRODUCT_NAME,
@@ -53,9 +62,9 @@ export function renderReportPdf(original: PdfInput): PDFKit.PDFDocument {
   doc.registerFont("bold", fonts.bold);
   doc.registerFont("mono", fonts.mono);
 
-  drawHeader(doc, input);
-  drawDetails(doc, input);
-  drawPlan(doc, input);
+  drawHeader(doc, input, words);
+  drawDetails(doc, input, words);
+  drawPlan(doc, input, words);
   // The snag as found, paired with the description's segments; then each fix beside its original.
   const photos = input.attachments.map((row, i) => ({ row, image: input.images[i] ?? null }));
   const originals = photos.filter((p) => p.row.kind !== "fix");
@@ -64,9 +73,10 @@ export function renderReportPdf(original: PdfInput): PDFKit.PDFDocument {
     doc,
     originals,
     photos.filter((p) => p.row.kind === "fix"),
+    locale,
   );
-  if (input.history) drawHistory(doc, input.history);
-  drawPageFurniture(doc, input);
+  if (input.history) drawHistory(doc, input.history, locale);
+  drawPageFurniture(doc, input, words);
   doc.end();
   return doc;
 }
@@ -88,7 +98,8 @@ function wrappableText(input: PdfInput): PdfInput {
   };
 }
 
-function drawHeader(doc: PDFKit.PDFDocument, { report, generatedAt, brand = DEFAULT_BRAND }: PdfInput) {
+function drawHeader(doc: PDFKit.PDFDocument, { report, generatedAt, brand = DEFAULT_BRAND }: PdfInput, words: Words) {
+  const { t, locale } = words;
   doc.rect(0, 0, PAGE.width, 92).fill(C.band);
   doc.rect(0, 92, PAGE.width, 4).fill(brand.accent);
   let nameX = PAGE.margin;
@@ -103,7 +114,7 @@ function drawHeader(doc: PDFKit.PDFDocument, { report, generatedAt, brand = DEFA
   doc.fillColor("#ffffff").font("bold");
   const name = fitOneLine(doc, brand.name, PAGE.width - nameX - PAGE.margin - 180, 22, 10);
   doc.text(name, nameX, 26, { lineBreak: false });
-  doc.fillColor(C.brandSoft).font("regular").fontSize(10).text("Snagging report", nameX, 56, { lineBreak: false });
+  doc.fillColor(C.brandSoft).font("regular").fontSize(10).text(t("pdf.report.title"), nameX, 56, { lineBreak: false });
   doc
     .fillColor("#ffffff")
     .font("bold")
@@ -113,7 +124,7 @@ function drawHeader(doc: PDFKit.PDFDocument, { report, generatedAt, brand = DEFA
     .fillColor("#cbd5e1")
     .font("regular")
     .fontSize(8)
-    .text(`Generated ${formatDayTime(generatedAt)}`, PAGE.margin, 56, {
+    .text(t("pdf.generated", { date: formatDayTimeIn(locale, generatedAt) }), PAGE.margin, 56, {
       width: CONTENT_WIDTH,
       align: "right",
       lineBreak: false,
@@ -129,8 +140,20 @@ function pill(doc: PDFKit.PDFDocument, x: number, y: number, label: string, colo
   return x + width + 8;
 }
 
-function field(doc: PDFKit.PDFDocument, x: number, y: number, width: number, label: string, value: string): number {
-  doc.fillColor(C.muted).font("bold").fontSize(7.5).text(label.toUpperCase(), x, y, { width, characterSpacing: 0.6 });
+function field(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  width: number,
+  label: string,
+  value: string,
+  locale: Locale,
+): number {
+  doc
+    .fillColor(C.muted)
+    .font("bold")
+    .fontSize(7.5)
+    .text(label.toLocaleUpperCase(locale), x, y, { width, characterSpacing: 0.6 });
   doc
     .fillColor(C.ink)
     .font("regular")
@@ -139,35 +162,50 @@ function field(doc: PDFKit.PDFDocument, x: number, y: number, width: number, lab
   return doc.y;
 }
 
-function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) {
+function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput, words: Words) {
+  const { t, locale } = words;
+  const status = t(STATUS_LABEL_IDS[report.status]);
+  const priority = t(PRIORITY_LABEL_IDS[report.priority]);
+  const category = t(CATEGORY_LABEL_IDS[report.category]);
+  const day = (seconds: number) => formatDayIn(locale, seconds);
   const top = doc.y;
   doc.fillColor(C.ink).font("bold").fontSize(18).text(report.projectName, PAGE.margin, top, { width: CONTENT_WIDTH });
   let x = PAGE.margin;
   const pillsY = doc.y + 6;
-  x = pill(doc, x, pillsY, capitalise(report.status.replace("-", " ")), STATUS_COLOURS[report.status] ?? C.muted);
-  x = pill(doc, x, pillsY, `${capitalise(report.priority)} priority`, PRIORITY_COLOURS[report.priority] ?? C.muted);
-  pill(doc, x, pillsY, capitalise(report.category), C.muted);
+  x = pill(doc, x, pillsY, status, STATUS_COLOURS[report.status] ?? C.muted);
+  x = pill(doc, x, pillsY, t("pdf.priorityPill", { priority }), PRIORITY_COLOURS[report.priority] ?? C.muted);
+  pill(doc, x, pillsY, category, C.muted);
 
   const half = (CONTENT_WIDTH - 20) / 2;
   const rows: [string, string, string, string][] = [
-    ["Reference", report.title, "Project", report.projectName],
-    ["Client", clientName || "—", "Status", capitalise(report.status.replace("-", " "))],
-    ["Priority", capitalise(report.priority), "Category", capitalise(report.category)],
-    ["Assigned to", report.assignedToName ?? "Unassigned", "Created by", report.createdByName ?? "—"],
-    ["Created", formatDay(report.createdAt), "Due date", report.dueDate === null ? "—" : formatDay(report.dueDate)],
+    [t("pdf.field.reference"), report.title, t("pdf.field.project"), report.projectName],
+    [t("pdf.field.client"), clientName || "—", t("pdf.field.status"), status],
+    [t("pdf.field.priority"), priority, t("pdf.field.category"), category],
+    [
+      t("pdf.field.assignedTo"),
+      report.assignedToName ?? t("pdf.unassigned"),
+      t("pdf.field.createdBy"),
+      report.createdByName ?? "—",
+    ],
+    [
+      t("pdf.field.created"),
+      day(report.createdAt),
+      t("pdf.field.dueDate"),
+      report.dueDate === null ? "—" : day(report.dueDate),
+    ],
   ];
   const panelTop = pillsY + 30;
   let y = panelTop + 14;
   for (const [l1, v1, l2, v2] of rows) {
-    const end1 = field(doc, PAGE.margin + 14, y, half - 14, l1, v1);
-    const end2 = field(doc, PAGE.margin + half + 20, y, half - 14, l2, v2);
+    const end1 = field(doc, PAGE.margin + 14, y, half - 14, l1, v1, locale);
+    const end2 = field(doc, PAGE.margin + half + 20, y, half - 14, l2, v2, locale);
     y = Math.max(end1, end2) + 10;
   }
   doc
     .fillColor(C.muted)
     .font("bold")
     .fontSize(7.5)
-    .text("LOCATION", PAGE.margin + 14, y, { characterSpacing: 0.6 });
+    .text(t("pdf.field.location").toLocaleUpperCase(locale), PAGE.margin + 14, y, { characterSpacing: 0.6 });
   if (report.locationLat !== null && report.locationLng !== null) {
     const coordinates = `${formatCoordinate(report.locationLat)}, ${formatCoordinate(report.locationLng)}`;
     const url = mapsUrl(report.locationLat, report.locationLng);
@@ -177,7 +215,7 @@ function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) 
       .fontSize(10.5)
       .text(coordinates, PAGE.margin + 14, y + 12, { lineBreak: false });
     const linkX = PAGE.margin + 14 + doc.widthOfString(coordinates) + 12;
-    doc.fillColor(C.link).text("View on map", linkX, y + 12, { link: url, underline: true });
+    doc.fillColor(C.link).text(t("pdf.viewOnMap"), linkX, y + 12, { link: url, underline: true });
     doc
       .fillColor(C.muted)
       .fontSize(7.5)
@@ -187,7 +225,7 @@ function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) 
       .fillColor(C.ink)
       .font("regular")
       .fontSize(10.5)
-      .text("Not recorded", PAGE.margin + 14, y + 12);
+      .text(t("pdf.notRecorded"), PAGE.margin + 14, y + 12);
   }
   const panelBottom = doc.y + 12;
   // The outline is drawn once the fields are placed and its height is known.
@@ -202,12 +240,16 @@ function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) 
 }
 
 /** "ON THE PLAN": the sheet's name and the crop around the pin, kept on one page. */
-function drawPlan(doc: PDFKit.PDFDocument, { plan }: PdfInput) {
+function drawPlan(doc: PDFKit.PDFDocument, { plan }: PdfInput, { t, locale }: Words) {
   if (!plan) return;
   const imageHeight = 180;
   if (doc.y + imageHeight + 40 > PAGE.height - PAGE.margin - PAGE.footer) doc.addPage();
   const y = doc.y;
-  doc.fillColor(C.muted).font("bold").fontSize(7.5).text("ON THE PLAN", PAGE.margin, y, { characterSpacing: 0.6 });
+  doc
+    .fillColor(C.muted)
+    .font("bold")
+    .fontSize(7.5)
+    .text(t("pdf.onThePlan").toLocaleUpperCase(locale), PAGE.margin, y, { characterSpacing: 0.6 });
   doc
     .fillColor(C.ink)
     .font("regular")
@@ -218,7 +260,11 @@ function drawPlan(doc: PDFKit.PDFDocument, { plan }: PdfInput) {
   doc.y = top + imageHeight + 18;
 }
 
-function drawPageFurniture(doc: PDFKit.PDFDocument, { report, generatedAt, brand = DEFAULT_BRAND }: PdfInput) {
+function drawPageFurniture(
+  doc: PDFKit.PDFDocument,
+  { report, generatedAt, brand = DEFAULT_BRAND }: PdfInput,
+  { t, locale }: Words,
+) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
@@ -248,10 +294,13 @@ function drawPageFurniture(doc: PDFKit.PDFDocument, { report, generatedAt, brand
       .fillColor(C.muted)
       .font("regular")
       .fontSize(7.5)
-      .text(`${report.title} · Generated ${formatDayTime(generatedAt)} by ${PRODUCT_NAME}`, PAGE.margin, y, {
-        lineBreak: false,
-      });
-    doc.text(`Page ${i + 1} of ${range.count}`, PAGE.margin, y, {
+      .text(
+        t("pdf.report.footer", { title: report.title, date: formatDayTimeIn(locale, generatedAt), name: PRODUCT_NAME }),
+        PAGE.margin,
+        y,
+        { lineBreak: false },
+      );
+    doc.text(t("pdf.page", { page: i + 1, count: range.count }), PAGE.margin, y, {
       width: CONTENT_WIDTH,
       align: "right",
       lineBreak: false,

@@ -1,5 +1,6 @@
 // The two exports: one report's evidence PDF, and every report of the workspace as CSV.
 import type { Readable } from "node:stream";
+import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { readWholeHistory } from "../activity/activity.service";
 import { recordPdfExported } from "../activity/activity.writer";
@@ -49,7 +50,12 @@ async function readSized(stream: Readable, size: number): Promise<Buffer> {
  * held before the photos are read, so PDFs wait for room instead of piling up in memory together.
  * Its History section (issue 23) prints the report's entries up to this export.
  */
-export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: string): Promise<Readable> {
+export async function downloadReportPdf(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  locale: Locale = toLocale(user.locale),
+): Promise<Readable> {
   const report = await requireReport(ctx, user, id);
   const [row, attachments, history] = await Promise.all([
     findReportWithNames(ctx.db, user.workspace_id, id),
@@ -94,6 +100,7 @@ export async function downloadReportPdf(ctx: AppContext, user: UserRow, id: stri
       generatedAt,
       history: history.map((e) => ({ at: e.at, summary: e.summary, offline: e.offline })),
       brand: await loadPdfBrand(ctx, user.workspace_id),
+      locale,
     };
     return { input, transfer: movable(images) };
   });

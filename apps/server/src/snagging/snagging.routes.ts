@@ -6,6 +6,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
+import { downloadLocale } from "../i18n/request-locale";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { pdfsInFlight } from "../workers/pdf-limit";
 import { createReport } from "./snagging.create";
@@ -94,7 +95,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       const release = pdfs.hold(user.id);
       let pdf: Readable;
       try {
-        pdf = await downloadReportPdf(ctx, user, request.params.id);
+        pdf = await downloadReportPdf(ctx, user, request.params.id, downloadLocale(request));
       } catch (error) {
         release();
         throw error;

@@ -1,7 +1,9 @@
 // The report PDF's "Before and after" section (issue 23): each fix photo beside the original it
 // answers (the one at its position, else the first), both embedded as stored, with their upload times.
+import type { Locale } from "@sitesnag/shared/i18n/locales";
 import type { AttachmentRow } from "../db/schema";
-import { formatDayTime } from "../format";
+import { formatDayTimeIn } from "../format";
+import { type Translator, translatorFor } from "../i18n/translate";
 import { ensureSpace } from "../pdf/pdf-page";
 import { C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 
@@ -10,7 +12,15 @@ export type PhotoWithImage = { row: AttachmentRow; image: Buffer | null };
 const GAP = 16;
 const BOX = { width: (CONTENT_WIDTH - GAP) / 2, height: 170 };
 
-function drawBox(doc: PDFKit.PDFDocument, x: number, top: number, label: string, photo: PhotoWithImage | null) {
+function drawBox(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  top: number,
+  label: string,
+  photo: PhotoWithImage | null,
+  words: { t: Translator; locale: Locale },
+) {
+  const { t, locale } = words;
   doc.fillColor(C.brand).font("bold").fontSize(8).text(label, x, top, { characterSpacing: 0.6, lineBreak: false });
   const y = top + 12;
   doc.rect(x, y, BOX.width, BOX.height).fill(C.panel);
@@ -25,7 +35,7 @@ function drawBox(doc: PDFKit.PDFDocument, x: number, top: number, label: string,
       .fillColor(C.muted)
       .font("regular")
       .fontSize(9)
-      .text(photo ? "Image not found" : "No original photo", x, y + BOX.height / 2 - 5, {
+      .text(photo ? t("pdf.imageNotFound") : t("pdf.fix.noOriginal"), x, y + BOX.height / 2 - 5, {
         width: BOX.width,
         align: "center",
         lineBreak: false,
@@ -38,7 +48,10 @@ function drawBox(doc: PDFKit.PDFDocument, x: number, top: number, label: string,
       .font("regular")
       .fontSize(7.5)
       .text(
-        `${photo.row.original_name} · uploaded ${formatDayTime(Number(photo.row.created_at))}`,
+        t("pdf.fix.uploaded", {
+          name: photo.row.original_name,
+          date: formatDayTimeIn(locale, Number(photo.row.created_at)),
+        }),
         x,
         y + BOX.height + 4,
         {
@@ -54,17 +67,25 @@ export function drawFixPairs(
   doc: PDFKit.PDFDocument,
   originals: readonly PhotoWithImage[],
   fixes: readonly PhotoWithImage[],
+  locale: Locale = "en-GB",
 ) {
   if (fixes.length === 0) return;
+  const t = translatorFor(locale);
+  const words = { t, locale };
   ensureSpace(doc, 30 + BOX.height + 30);
   doc.moveDown(0.6);
-  doc.fillColor(C.ink).font("bold").fontSize(13).text(`Before and after (${fixes.length})`, PAGE.margin, doc.y);
+  doc
+    .fillColor(C.ink)
+    .font("bold")
+    .fontSize(13)
+    .text(t("pdf.fix.title", { count: fixes.length }), PAGE.margin, doc.y);
   doc.moveDown(0.5);
   fixes.forEach((fix, i) => {
     ensureSpace(doc, BOX.height + 34);
     const top = doc.y;
-    drawBox(doc, PAGE.margin, top, `BEFORE · FIX ${i + 1} OF ${fixes.length}`, originals[i] ?? originals[0] ?? null);
-    drawBox(doc, PAGE.margin + BOX.width + GAP, top, "AFTER", fix);
+    const before = t("pdf.fix.before", { number: i + 1, count: fixes.length }).toLocaleUpperCase(locale);
+    drawBox(doc, PAGE.margin, top, before, originals[i] ?? originals[0] ?? null, words);
+    drawBox(doc, PAGE.margin + BOX.width + GAP, top, t("pdf.fix.after").toLocaleUpperCase(locale), fix, words);
     doc.y = top + 12 + BOX.height + 22;
   });
 }

@@ -18,7 +18,54 @@ import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
 
-const AREAS = [{ "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs }] as const;
+// mail: the invitation, share-link and notification email and every message's footer
+import mailEnGB from "./messages/mail/en-GB.json" with { type: "json" };
+import mailEs from "./messages/mail/es.json" with { type: "json" };
+import mailLt from "./messages/mail/lt.json" with { type: "json" };
+import mailPl from "./messages/mail/pl.json" with { type: "json" };
+import mailPtPT from "./messages/mail/pt-PT.json" with { type: "json" };
+import mailRo from "./messages/mail/ro.json" with { type: "json" };
+
+// pdf: the words of the report, snag-list and audit PDFs (and the statuses, priorities and
+// categories they and the email name)
+import pdfEnGB from "./messages/pdf/en-GB.json" with { type: "json" };
+import pdfEs from "./messages/pdf/es.json" with { type: "json" };
+import pdfLt from "./messages/pdf/lt.json" with { type: "json" };
+import pdfPl from "./messages/pdf/pl.json" with { type: "json" };
+import pdfPtPT from "./messages/pdf/pt-PT.json" with { type: "json" };
+import pdfRo from "./messages/pdf/ro.json" with { type: "json" };
+
+// server: the services' error sentences (AppError messages), read back by the error handler
+import serverEnGB from "./messages/server/en-GB.json" with { type: "json" };
+import serverEs from "./messages/server/es.json" with { type: "json" };
+import serverLt from "./messages/server/lt.json" with { type: "json" };
+import serverPl from "./messages/server/pl.json" with { type: "json" };
+import serverPtPT from "./messages/server/pt-PT.json" with { type: "json" };
+import serverRo from "./messages/server/ro.json" with { type: "json" };
+
+// validation: the shared schemas' sentences and zod's checks without one (zod-messages.ts), as
+// patterns with {placeholders} the server's answers and the browser's form checks are read by
+import validationEnGB from "./messages/validation/en-GB.json" with { type: "json" };
+import validationEs from "./messages/validation/es.json" with { type: "json" };
+import validationLt from "./messages/validation/lt.json" with { type: "json" };
+import validationPl from "./messages/validation/pl.json" with { type: "json" };
+import validationPtPT from "./messages/validation/pt-PT.json" with { type: "json" };
+import validationRo from "./messages/validation/ro.json" with { type: "json" };
+
+const AREAS = [
+  { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
+  { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
+  {
+    "en-GB": validationEnGB,
+    pl: validationPl,
+    ro: validationRo,
+    lt: validationLt,
+    "pt-PT": validationPtPT,
+    es: validationEs,
+  },
+  { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
+] as const;
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

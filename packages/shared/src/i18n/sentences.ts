@@ -13,7 +13,9 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"
 export function sentenceMatcher(entries: Iterable<readonly [string, string]>): SentenceMatcher {
   const exact = new Map<string, string>();
   const patterns: { id: string; regex: RegExp; names: string[] }[] = [];
-  for (const [id, message] of entries) {
+  for (const [id, source] of entries) {
+    // ICU writes an apostrophe next to a brace as two (''{name}''): the sentence has one.
+    const message = source.replace(/''/g, "'");
     if (!message.includes("{")) {
       exact.set(message, id);
       continue;
