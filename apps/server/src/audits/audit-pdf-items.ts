@@ -7,6 +7,7 @@ import { ensureSpace } from "../pdf/pdf-page";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 import type { AuditPdfInput } from "./audit-pdf";
 import { RISK_COLOURS, STATUS_COLOURS } from "./audit-pdf-style";
+import { templateText } from "./audit-pdf-template-text";
 
 const PHOTO = { width: 150, height: 112 };
 const PER_ROW = 3;
@@ -31,17 +32,18 @@ function drawImage(doc: PDFKit.PDFDocument, image: Buffer | null, x: number, y: 
     });
 }
 
-export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfInput) {
+export function drawItems(doc: PDFKit.PDFDocument, { audit, images, locale = "en-GB" }: AuditPdfInput) {
   let photoIndex = 0;
   let section = "";
   // The answer set of each item comes from the template the audit was started with (decision 0028).
   const defs = new Map(templateItems(audit.template ?? STANDARD_TEMPLATE).map((d) => [d.id, d]));
   for (const [n, item] of audit.items.entries()) {
+    const text = templateText(locale, item, !audit.template);
     if (item.section !== section) {
       section = item.section;
       ensureSpace(doc, 90);
       doc.moveDown(0.6);
-      doc.fillColor(C.ink).font("bold").fontSize(13).text(item.sectionTitle, PAGE.margin, doc.y, {
+      doc.fillColor(C.ink).font("bold").fontSize(13).text(text.sectionTitle, PAGE.margin, doc.y, {
         width: CONTENT_WIDTH,
       });
       doc
@@ -66,7 +68,7 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images }: AuditPdfIn
       .fillColor(C.ink)
       .font("bold")
       .fontSize(9.5)
-      .text(`${n + 1}. ${item.question}`, PAGE.margin, y0, { width: CONTENT_WIDTH - 110 });
+      .text(`${n + 1}. ${text.question}`, PAGE.margin, y0, { width: CONTENT_WIDTH - 110 });
     doc.y = Math.max(doc.y, y0 + 17) + 2;
     const lines: string[] = [`Answer: ${breakable(full)}`];
     if (item.notes) lines.push(`Notes: ${breakable(item.notes)}`);

@@ -6,6 +6,7 @@
 import { COMPLIANCE_BAND_LABELS, complianceBand, countStatuses, riskMatrix } from "@sitesnag/shared/audit-scoring";
 import type { AuditApi } from "@sitesnag/shared/audits-api";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import type { Locale } from "@sitesnag/shared/i18n/locales";
 import PDFDocument from "pdfkit";
 import { formatDay, formatDayTime } from "../format";
 import { fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
@@ -26,6 +27,8 @@ export type AuditPdfInput = {
   /** The auditor's and the site representative's signature PNGs (null when unsigned or missing). */
   signatures: { auditor: Buffer | null; siteRep: Buffer | null };
   generatedAt: number;
+  /** The reader's language for the standard template's sections and questions (issue 35); English when absent. */
+  locale?: Locale;
 };
 
 export function renderAuditPdf(input: AuditPdfInput): PDFKit.PDFDocument {

@@ -1,6 +1,7 @@
 // GET /api/audits/{id}/pdf: the audit as the API answers it, its photos' display files and the two
 // signature images read from storage (a few at a time), rendered in the PDF worker pool.
 import type { Readable } from "node:stream";
+import { toLocale } from "@sitesnag/shared/i18n/locales";
 import { loadPdfBrand } from "../branding/branding.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
@@ -56,6 +57,8 @@ export async function downloadAuditPdf(ctx: AppContext, user: UserRow, id: strin
       images,
       signatures: { auditor, siteRep },
       generatedAt: nowSeconds(),
+      // The standard template's words in the language of whoever downloads it (issue 35).
+      locale: toLocale(user.locale),
     };
     return { input, transfer: movable([...new Set([...images, auditor, siteRep])]) };
   });

@@ -5,11 +5,27 @@
 // them once when it starts.
 
 import type { Locale } from "./locales";
+
 // The catalogue is split into areas (messages/<area>/<locale>.json), so a screen's words live
 // together and two pieces of work add words without touching the same file. A new area: its
 // folder, its six imports below (JSON imports only: vite.config loads this file in plain Node,
 // where a relative .ts import would need its extension) and one entry in AREAS.
 
+// audit-template: the standard audit template's sections and questions
+import auditTemplateEnGB from "./messages/audit-template/en-GB.json" with { type: "json" };
+import auditTemplateEs from "./messages/audit-template/es.json" with { type: "json" };
+import auditTemplateLt from "./messages/audit-template/lt.json" with { type: "json" };
+import auditTemplatePl from "./messages/audit-template/pl.json" with { type: "json" };
+import auditTemplatePtPT from "./messages/audit-template/pt-PT.json" with { type: "json" };
+import auditTemplateRo from "./messages/audit-template/ro.json" with { type: "json" };
+
+// audits: the audits screens and audit templates
+import auditsEnGB from "./messages/audits/en-GB.json" with { type: "json" };
+import auditsEs from "./messages/audits/es.json" with { type: "json" };
+import auditsLt from "./messages/audits/lt.json" with { type: "json" };
+import auditsPl from "./messages/audits/pl.json" with { type: "json" };
+import auditsPtPT from "./messages/audits/pt-PT.json" with { type: "json" };
+import auditsRo from "./messages/audits/ro.json" with { type: "json" };
 // core: the app shell, profile, trash, sign-in errors, the password-reset email
 import coreEnGB from "./messages/core/en-GB.json" with { type: "json" };
 import coreEs from "./messages/core/es.json" with { type: "json" };
@@ -17,8 +33,27 @@ import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+// plans: the plan viewer
+import plansEnGB from "./messages/plans/en-GB.json" with { type: "json" };
+import plansEs from "./messages/plans/es.json" with { type: "json" };
+import plansLt from "./messages/plans/lt.json" with { type: "json" };
+import plansPl from "./messages/plans/pl.json" with { type: "json" };
+import plansPtPT from "./messages/plans/pt-PT.json" with { type: "json" };
+import plansRo from "./messages/plans/ro.json" with { type: "json" };
 
-const AREAS = [{ "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs }] as const;
+const AREAS = [
+  { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  { "en-GB": auditsEnGB, pl: auditsPl, ro: auditsRo, lt: auditsLt, "pt-PT": auditsPtPT, es: auditsEs },
+  {
+    "en-GB": auditTemplateEnGB,
+    pl: auditTemplatePl,
+    ro: auditTemplateRo,
+    lt: auditTemplateLt,
+    "pt-PT": auditTemplatePtPT,
+    es: auditTemplateEs,
+  },
+  { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
+] as const;
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
