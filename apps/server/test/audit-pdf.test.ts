@@ -206,5 +206,5 @@ describe.each(DIALECTS)("audit PDF (%s)", (kind) => {
     const englishText = (await readPdf(english.rawPayload)).text.replace(/\s+/g, " ");
     expect(englishText).toContain("Scaffolds inspected by a competent person before first use");
     expect(englishText).toContain("Working at height");
-  });
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // The audit PDF's checklist (section by section: question, answer, notes, risk, action, photos with
 // their SHA-256) and its signature block (each image with the signer's name and the time signed).
 import { LIKELIHOOD_LABELS, RISK_BAND_LABELS, riskBand, SEVERITY_LABELS } from "@sitesnag/shared/audit-scoring";
+import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-template-model";
 import { answerLabel, STANDARD_TEMPLATE, templateItems } from "@sitesnag/shared/audit-templates";
 import { formatDay, formatDayTime } from "../format";
 import { ensureSpace } from "../pdf/pdf-page";
@@ -38,7 +39,7 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images, locale = "en
   // The answer set of each item comes from the template the audit was started with (decision 0028).
   const defs = new Map(templateItems(audit.template ?? STANDARD_TEMPLATE).map((d) => [d.id, d]));
   for (const [n, item] of audit.items.entries()) {
-    const text = templateText(locale, item, !audit.template);
+    const text = templateText(locale, item, !audit.template || audit.template.id === STANDARD_TEMPLATE_ID);
     if (item.section !== section) {
       section = item.section;
       ensureSpace(doc, 90);

@@ -1,6 +1,6 @@
 import { AUDIT_SECTIONS } from "@sitesnag/shared/audit-template";
 import { standardQuestionId, standardSectionId } from "@sitesnag/shared/audit-template-i18n";
-import { type AuditTemplateRef, templateItems } from "@sitesnag/shared/audit-template-model";
+import { type AuditTemplateRef, STANDARD_TEMPLATE_ID, templateItems } from "@sitesnag/shared/audit-template-model";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { useMemo } from "react";
 import type { MessageId } from "../../../i18n/i18n";
@@ -41,8 +41,9 @@ export function AuditChecklist({
   const t = useT();
   const numbers = useMemo(() => itemNumbers(checklist), [checklist]);
   // The standard template's words in the reader's language (a custom template's as written).
+  const isStandard = !template || template.id === STANDARD_TEMPLATE_ID;
   const local = (id: string | undefined, english: string) =>
-    template || !id ? english : t([id as MessageId, [english]]);
+    isStandard && id ? t([id as MessageId, [english]]) : english;
   const sections = template ? template.sections : AUDIT_SECTIONS;
   const defs = useMemo(() => new Map(template ? templateItems(template).map((d) => [d.id, d]) : []), [template]);
   return (
