@@ -69,9 +69,9 @@ function NewAuditForm({ projects, projectsNote, isPending, onSubmit, onClose }: 
         error={error(e.templateId?.message)}
         {...register("templateId")}
       >
-        {choices.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
           </option>
         ))}
       </SelectField>
