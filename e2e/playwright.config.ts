@@ -33,6 +33,7 @@ const PHONE_ONLY = [
   "**/audit-offline.spec.ts",
   "**/audit-team.spec.ts",
   "**/audit-snag.spec.ts",
+  "**/languages-audits.spec.ts",
 ];
 const DESKTOP_ONLY = [
   "**/audit-print.spec.ts",

@@ -179,4 +179,32 @@ describe.each(DIALECTS)("audit PDF (%s)", (kind) => {
       404,
     );
   });
+
+  it("prints the standard template's sections and questions in the language of whoever downloads it", async () => {
+    const reader = team.other;
+    const set = await t.request({
+      method: "PATCH",
+      url: `/api/users/${reader.user.id}`,
+      token: reader.accessToken,
+      payload: { locale: "ro" },
+    });
+    expect(set.statusCode).toBe(200);
+    const res = await t.request({ method: "GET", url: `/api/audits/${audit.id}/pdf`, token: reader.accessToken });
+    expect(res.statusCode).toBe(200);
+    const flat = (await readPdf(res.rawPayload)).text.replace(/\s+/g, " ");
+    expect(flat).toContain("Lucrul la înălțime");
+    expect(flat).toContain("Schelele inspectate de o persoană competentă înainte de prima utilizare");
+    expect(flat).not.toContain("Scaffolds inspected by a competent person");
+    // What people typed stays as they wrote it.
+    expect(flat).toContain("Guard rail missing on the east scaffold lift");
+    // The same audit for an English reader keeps the template's English.
+    const english = await t.request({
+      method: "GET",
+      url: `/api/audits/${audit.id}/pdf`,
+      token: team.owner.accessToken,
+    });
+    const englishText = (await readPdf(english.rawPayload)).text.replace(/\s+/g, " ");
+    expect(englishText).toContain("Scaffolds inspected by a competent person before first use");
+    expect(englishText).toContain("Working at height");
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // The audit PDF's checklist (section by section: question, answer, notes, risk, action, photos with
 // their SHA-256) and its signature block (each image with the signer's name and the time signed).
 import { LIKELIHOOD_LABELS, RISK_BAND_LABELS, riskBand, SEVERITY_LABELS } from "@sitesnag/shared/audit-scoring";
+import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-template-model";
 import { answerLabel, STANDARD_TEMPLATE, templateItems } from "@sitesnag/shared/audit-templates";
 import { formatDayIn, formatDayTimeIn } from "../format";
 import { type Translator, translatorFor } from "../i18n/translate";
@@ -8,6 +9,7 @@ import { ensureSpace } from "../pdf/pdf-page";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 import type { AuditPdfInput } from "./audit-pdf";
 import { RISK_COLOURS, STATUS_COLOURS } from "./audit-pdf-style";
+import { templateText } from "./audit-pdf-template-text";
 
 const PHOTO = { width: 150, height: 112 };
 const PER_ROW = 3;
@@ -39,8 +41,7 @@ function drawImage(
     });
 }
 
-// The template's own words (questions, answer, risk and band labels: auditTemplate.*) are another
-// piece of work's; the fixed words around them follow `locale` here.
+// The fixed words around the template's follow `locale`; the standard template's own words too.
 export function drawItems(doc: PDFKit.PDFDocument, { audit, images, locale = "en-GB" }: AuditPdfInput) {
   const t = translatorFor(locale);
   let photoIndex = 0;
@@ -48,11 +49,12 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images, locale = "en
   // The answer set of each item comes from the template the audit was started with (decision 0028).
   const defs = new Map(templateItems(audit.template ?? STANDARD_TEMPLATE).map((d) => [d.id, d]));
   for (const [n, item] of audit.items.entries()) {
+    const text = templateText(locale, item, !audit.template || audit.template.id === STANDARD_TEMPLATE_ID);
     if (item.section !== section) {
       section = item.section;
       ensureSpace(doc, 90);
       doc.moveDown(0.6);
-      doc.fillColor(C.ink).font("bold").fontSize(13).text(item.sectionTitle, PAGE.margin, doc.y, {
+      doc.fillColor(C.ink).font("bold").fontSize(13).text(text.sectionTitle, PAGE.margin, doc.y, {
         width: CONTENT_WIDTH,
       });
       doc
@@ -82,7 +84,7 @@ export function drawItems(doc: PDFKit.PDFDocument, { audit, images, locale = "en
       .fillColor(C.ink)
       .font("bold")
       .fontSize(9.5)
-      .text(`${n + 1}. ${item.question}`, PAGE.margin, y0, { width: CONTENT_WIDTH - 110 });
+      .text(`${n + 1}. ${text.question}`, PAGE.margin, y0, { width: CONTENT_WIDTH - 110 });
     doc.y = Math.max(doc.y, y0 + 17) + 2;
     const lines: string[] = [t("pdf.audit.answer", { value: breakable(full) })];
     if (item.notes) lines.push(t("pdf.audit.itemNotes", { value: breakable(item.notes) }));

@@ -28,7 +28,7 @@ export type AuditPdfInput = {
   /** The auditor's and the site representative's signature PNGs (null when unsigned or missing). */
   signatures: { auditor: Buffer | null; siteRep: Buffer | null };
   generatedAt: number;
-  /** The downloader's language (or the one asked for) for the PDF's own words; English when absent. */
+  /** The downloader's language (or the one asked for): the PDF's own words and the standard template's; English when absent. */
   locale?: Locale;
 };
 

@@ -2,14 +2,16 @@
 // feature: a lazy chunk (the sheet list and upload only; the viewer has its own route chunk).
 import { lazy, Suspense } from "react";
 import { LoadingState } from "../components/states";
+import { useT } from "../i18n/use-t";
 
 const ProjectPlans = lazy(() =>
   import("../features/sheets/components/project-plans").then((m) => ({ default: m.ProjectPlans })),
 );
 
 export function ProjectPlansTab({ projectId }: { projectId: string }) {
+  const t = useT();
   return (
-    <Suspense fallback={<LoadingState label="Loading plans…" />}>
+    <Suspense fallback={<LoadingState label={t("plans.loadingList")} />}>
       <ProjectPlans projectId={projectId} />
     </Suspense>
   );

@@ -120,3 +120,11 @@ describe("message catalogues", () => {
     expect(text.length).toBeGreaterThanOrEqual(Math.round("Account Information".length * 1.4));
   });
 });
+
+describe("the catalogue's areas", () => {
+  it("catalogues.ts imports exactly the area folders under messages/ (scripts/i18n-areas.mjs)", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const script = new URL("../../../../scripts/i18n-areas.mjs", import.meta.url).pathname;
+    expect(() => execFileSync(process.execPath, [script, "--check"], { stdio: "pipe" })).not.toThrow();
+  });
+});

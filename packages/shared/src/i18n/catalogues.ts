@@ -5,46 +5,54 @@
 // them once when it starts.
 
 import type { Locale } from "./locales";
+
 // The catalogue is split into areas (messages/<area>/<locale>.json), so a screen's words live
 // together and two pieces of work add words without touching the same file. A new area: its
-// folder, its six imports below (JSON imports only: vite.config loads this file in plain Node,
-// where a relative .ts import would need its extension) and one entry in AREAS.
-
-// core: the app shell, profile, trash, sign-in errors, the password-reset email
+// folder, then `node scripts/i18n-areas.mjs` writes the block below (JSON imports only: vite.config
+// loads this file in plain Node, where a relative .ts import would need its extension).
+// <areas> (written by scripts/i18n-areas.mjs)
+import auditTemplateEnGB from "./messages/audit-template/en-GB.json" with { type: "json" };
+import auditTemplateEs from "./messages/audit-template/es.json" with { type: "json" };
+import auditTemplateLt from "./messages/audit-template/lt.json" with { type: "json" };
+import auditTemplatePl from "./messages/audit-template/pl.json" with { type: "json" };
+import auditTemplatePtPT from "./messages/audit-template/pt-PT.json" with { type: "json" };
+import auditTemplateRo from "./messages/audit-template/ro.json" with { type: "json" };
+import auditsEnGB from "./messages/audits/en-GB.json" with { type: "json" };
+import auditsEs from "./messages/audits/es.json" with { type: "json" };
+import auditsLt from "./messages/audits/lt.json" with { type: "json" };
+import auditsPl from "./messages/audits/pl.json" with { type: "json" };
+import auditsPtPT from "./messages/audits/pt-PT.json" with { type: "json" };
+import auditsRo from "./messages/audits/ro.json" with { type: "json" };
 import coreEnGB from "./messages/core/en-GB.json" with { type: "json" };
 import coreEs from "./messages/core/es.json" with { type: "json" };
 import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
-
-// mail: the invitation, share-link and notification email and every message's footer
 import mailEnGB from "./messages/mail/en-GB.json" with { type: "json" };
 import mailEs from "./messages/mail/es.json" with { type: "json" };
 import mailLt from "./messages/mail/lt.json" with { type: "json" };
 import mailPl from "./messages/mail/pl.json" with { type: "json" };
 import mailPtPT from "./messages/mail/pt-PT.json" with { type: "json" };
 import mailRo from "./messages/mail/ro.json" with { type: "json" };
-
-// pdf: the words of the report, snag-list and audit PDFs (and the statuses, priorities and
-// categories they and the email name)
 import pdfEnGB from "./messages/pdf/en-GB.json" with { type: "json" };
 import pdfEs from "./messages/pdf/es.json" with { type: "json" };
 import pdfLt from "./messages/pdf/lt.json" with { type: "json" };
 import pdfPl from "./messages/pdf/pl.json" with { type: "json" };
 import pdfPtPT from "./messages/pdf/pt-PT.json" with { type: "json" };
 import pdfRo from "./messages/pdf/ro.json" with { type: "json" };
-
-// server: the services' error sentences (AppError messages), read back by the error handler
+import plansEnGB from "./messages/plans/en-GB.json" with { type: "json" };
+import plansEs from "./messages/plans/es.json" with { type: "json" };
+import plansLt from "./messages/plans/lt.json" with { type: "json" };
+import plansPl from "./messages/plans/pl.json" with { type: "json" };
+import plansPtPT from "./messages/plans/pt-PT.json" with { type: "json" };
+import plansRo from "./messages/plans/ro.json" with { type: "json" };
 import serverEnGB from "./messages/server/en-GB.json" with { type: "json" };
 import serverEs from "./messages/server/es.json" with { type: "json" };
 import serverLt from "./messages/server/lt.json" with { type: "json" };
 import serverPl from "./messages/server/pl.json" with { type: "json" };
 import serverPtPT from "./messages/server/pt-PT.json" with { type: "json" };
 import serverRo from "./messages/server/ro.json" with { type: "json" };
-
-// validation: the shared schemas' sentences and zod's checks without one (zod-messages.ts), as
-// patterns with {placeholders} the server's answers and the browser's form checks are read by
 import validationEnGB from "./messages/validation/en-GB.json" with { type: "json" };
 import validationEs from "./messages/validation/es.json" with { type: "json" };
 import validationLt from "./messages/validation/lt.json" with { type: "json" };
@@ -53,9 +61,20 @@ import validationPtPT from "./messages/validation/pt-PT.json" with { type: "json
 import validationRo from "./messages/validation/ro.json" with { type: "json" };
 
 const AREAS = [
+  {
+    "en-GB": auditTemplateEnGB,
+    pl: auditTemplatePl,
+    ro: auditTemplateRo,
+    lt: auditTemplateLt,
+    "pt-PT": auditTemplatePtPT,
+    es: auditTemplateEs,
+  },
+  { "en-GB": auditsEnGB, pl: auditsPl, ro: auditsRo, lt: auditsLt, "pt-PT": auditsPtPT, es: auditsEs },
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
   { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
+  { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
+  { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
   {
     "en-GB": validationEnGB,
     pl: validationPl,
@@ -64,8 +83,8 @@ const AREAS = [
     "pt-PT": validationPtPT,
     es: validationEs,
   },
-  { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
 ] as const;
+// </areas>
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -1,9 +1,4 @@
-import {
-  ANSWER_SET_LABELS,
-  ANSWER_SETS,
-  type AnswerSet,
-  MAX_TEMPLATE_ITEMS,
-} from "@sitesnag/shared/audit-template-model";
+import { ANSWER_SETS, type AnswerSet, MAX_TEMPLATE_ITEMS } from "@sitesnag/shared/audit-template-model";
 import type { AuditTemplateApi } from "@sitesnag/shared/audit-templates";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
@@ -13,10 +8,19 @@ import { Button, buttonClass } from "../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import type { Message } from "../../i18n/i18n";
+import { msg, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { useCreateTemplate, useSaveTemplate, useTemplate } from "./api/templates-api";
+
+const ANSWER_SET: Record<AnswerSet, Message> = {
+  cinna: msg("audits.editor.set.cinna"),
+  yesno: msg("audits.editor.set.yesno"),
+  number: msg("audits.editor.set.number"),
+  text: msg("audits.editor.set.text"),
+};
 
 type DraftItem = {
   key: string;
@@ -109,6 +113,7 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
 
 /** /app/audit-templates/:id — "new" (optionally ?from=standard) or a template of the workspace. */
 export function TemplateEditorPage() {
+  const t = useT();
   const { id = "new" } = useParams();
   const [search] = useSearchParams();
   const isNew = id === "new";
@@ -116,17 +121,17 @@ export function TemplateEditorPage() {
   const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
 
   if (!isOwner) {
-    return <ErrorState message="Only a workspace owner can create or change audit templates." />;
+    return <ErrorState message={t("audits.editor.ownersOnly")} />;
   }
   if (isNew) {
     if (search.get("from") === "standard") return <CopyOfStandard />;
     return <Editor initial={{ name: "", description: "", sections: [blankSection()] }} />;
   }
-  if (template.isPending) return <LoadingState label="Loading template…" />;
+  if (template.isPending) return <LoadingState label={t("audits.editor.loading")} />;
   if (template.isError) {
     return (
       <ErrorState
-        message={errorMessage(template.error, "The template could not be loaded")}
+        message={errorMessage(template.error, t("audits.templateFailed"))}
         onRetry={() => template.refetch()}
       />
     );
@@ -142,19 +147,21 @@ export function TemplateEditorPage() {
 
 /** A new template from a copy of the standard one, whose 27 questions load only for this. */
 function CopyOfStandard() {
+  const t = useT();
   const standard = useQuery({
     queryKey: ["standard-template"],
     queryFn: async () => (await import("@sitesnag/shared/audit-template-standard")).STANDARD_TEMPLATE,
     staleTime: Number.POSITIVE_INFINITY,
     networkMode: "always",
   });
-  if (standard.isPending) return <LoadingState label="Loading the standard template…" />;
+  if (standard.isPending) return <LoadingState label={t("audits.editor.loadingStandard")} />;
   if (standard.isError)
-    return <ErrorState message="The standard template could not be loaded" onRetry={() => standard.refetch()} />;
-  return <Editor initial={{ ...draftOf(standard.data, false), name: "Copy of the standard template" }} />;
+    return <ErrorState message={t("audits.editor.standardFailed")} onRetry={() => standard.refetch()} />;
+  return <Editor initial={{ ...draftOf(standard.data, false), name: t("audits.editor.copyName") }} />;
 }
 
 function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }) {
+  const t = useT();
   const navigate = useNavigate();
   const create = useCreateTemplate();
   const save = useSaveTemplate(saved?.id ?? "");
@@ -177,26 +184,30 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
     const body = bodyOf(draft);
     // The quick checks here; the server checks everything else (duplicates, limits) and says so.
     const missing = [
-      ...(draft.name.trim() ? [] : ["Template name is required"]),
+      ...(draft.name.trim() ? [] : [t("audits.editor.nameRequired")]),
       ...draft.sections.flatMap((section, s) => [
-        ...(section.title.trim() ? [] : [`Section ${s + 1} needs a title`]),
-        ...section.items.flatMap((item, i) => (item.question.trim() ? [] : [`Question ${s + 1}.${i + 1} is empty`])),
+        ...(section.title.trim() ? [] : [t("audits.editor.sectionNeedsTitle", { n: s + 1 })]),
+        ...section.items.flatMap((item, i) =>
+          item.question.trim() ? [] : [t("audits.editor.questionEmpty", { n: `${s + 1}.${i + 1}` })],
+        ),
       ]),
-      ...(itemCount === 0 ? ["A template needs at least one item"] : []),
+      ...(itemCount === 0 ? [t("audits.editor.needsItem")] : []),
     ];
     if (missing.length > 0) {
       setProblems(missing);
       return;
     }
     setProblems([]);
-    const onError = (error: unknown) => setProblems([errorMessage(error, "The template could not be saved")]);
+    const onError = (error: unknown) => setProblems([errorMessage(error, t("audits.editor.saveFailed"))]);
     if (saved) {
       save.mutate(
         { ...body, baseVersion: Number(saved.version) },
         {
           onSuccess: ({ template }) => {
             toast.success(
-              template.version === saved.version ? "Template saved" : `Saved as version ${template.version}`,
+              template.version === saved.version
+                ? t("audits.editor.saved")
+                : t("audits.editor.savedAsVersion", { version: template.version }),
             );
             navigate("/app/audit-templates");
           },
@@ -208,7 +219,7 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
         { ...body, clientId },
         {
           onSuccess: () => {
-            toast.success("Template created");
+            toast.success(t("audits.editor.created"));
             navigate("/app/audit-templates");
           },
           onError,
@@ -227,57 +238,53 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
       className="space-y-6 pb-24"
     >
       <PageHeader
-        title={saved ? `Edit template` : "New template"}
-        subtitle={
-          saved
-            ? `Version ${saved.version}. Saving a changed checklist publishes the next version; audits already started keep theirs.`
-            : "Sections of questions, each with its answer set."
-        }
+        title={saved ? t("audits.editor.editTitle") : t("audits.tpl.new")}
+        subtitle={saved ? t("audits.editor.versionNote", { version: saved.version }) : t("audits.editor.newNote")}
       />
       <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <TextField
-          label="Template name"
+          label={t("audits.import.name")}
           required
           value={draft.name}
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
         />
         <TextAreaField
-          label="Description (optional)"
+          label={t("audits.editor.description")}
           rows={2}
           value={draft.description}
           onChange={(e) => setDraft({ ...draft, description: e.target.value })}
         />
       </div>
       {draft.sections.map((section, s) => {
-        const sectionLabel = `section ${s + 1}`;
+        const sectionLabel = t("audits.editor.sectionLabel", { n: s + 1 });
         return (
           <fieldset key={section.key} className="space-y-4 rounded-xl bg-slate-100 p-4">
-            <legend className="sr-only">Section {s + 1}</legend>
+            <legend className="sr-only">{t("audits.editor.section", { n: s + 1 })}</legend>
             <div className="flex flex-wrap items-end gap-2">
               <div className="min-w-48 flex-1">
                 <TextField
-                  label={`Section ${s + 1} title`}
+                  label={t("audits.editor.sectionTitle", { n: s + 1 })}
                   required
                   value={section.title}
                   onChange={(e) => setSection(s, { title: e.target.value })}
                 />
               </div>
               <IconButton
-                label={`Move ${sectionLabel} up`}
+                label={t("audits.editor.moveUp", { label: sectionLabel })}
                 disabled={s === 0}
                 onClick={() => setDraft({ ...draft, sections: move(draft.sections, s, s - 1) })}
               >
                 <ArrowUp aria-hidden className="size-4" />
               </IconButton>
               <IconButton
-                label={`Move ${sectionLabel} down`}
+                label={t("audits.editor.moveDown", { label: sectionLabel })}
                 disabled={s === draft.sections.length - 1}
                 onClick={() => setDraft({ ...draft, sections: move(draft.sections, s, s + 1) })}
               >
                 <ArrowDown aria-hidden className="size-4" />
               </IconButton>
               <IconButton
-                label={`Remove ${sectionLabel}`}
+                label={t("audits.editor.remove", { label: sectionLabel })}
                 disabled={draft.sections.length === 1}
                 onClick={() => setDraft({ ...draft, sections: draft.sections.filter((_, j) => j !== s) })}
               >
@@ -292,64 +299,64 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
                     <div className="flex flex-wrap items-end gap-2">
                       <div className="min-w-48 flex-1">
                         <TextField
-                          label={`Question ${n}`}
+                          label={t("audits.editor.question", { n })}
                           required
                           value={item.question}
                           onChange={(e) => setItem(s, i, { question: e.target.value })}
                         />
                       </div>
                       <IconButton
-                        label={`Move question ${n} up`}
+                        label={t("audits.editor.moveUp", { label: t("audits.editor.questionLabel", { n }) })}
                         disabled={i === 0}
                         onClick={() => setSection(s, { items: move(section.items, i, i - 1) })}
                       >
                         <ArrowUp aria-hidden className="size-4" />
                       </IconButton>
                       <IconButton
-                        label={`Move question ${n} down`}
+                        label={t("audits.editor.moveDown", { label: t("audits.editor.questionLabel", { n }) })}
                         disabled={i === section.items.length - 1}
                         onClick={() => setSection(s, { items: move(section.items, i, i + 1) })}
                       >
                         <ArrowDown aria-hidden className="size-4" />
                       </IconButton>
                       <IconButton
-                        label={`Remove question ${n}`}
+                        label={t("audits.editor.remove", { label: t("audits.editor.questionLabel", { n }) })}
                         onClick={() => setSection(s, { items: section.items.filter((_, k) => k !== i) })}
                       >
                         <Trash2 aria-hidden className="size-4" />
                       </IconButton>
                     </div>
                     <TextAreaField
-                      label={`Guidance for question ${n} (optional)`}
+                      label={t("audits.editor.guidance", { n })}
                       rows={2}
                       value={item.guidance}
                       onChange={(e) => setItem(s, i, { guidance: e.target.value })}
                     />
                     <div className="grid gap-3 sm:grid-cols-3">
                       <SelectField
-                        label={`Answer set of question ${n}`}
+                        label={t("audits.editor.answerSet", { n })}
                         value={item.answerSet}
                         onChange={(e) => setItem(s, i, { answerSet: e.target.value as AnswerSet })}
                       >
                         {ANSWER_SETS.map((a) => (
                           <option key={a} value={a}>
-                            {ANSWER_SET_LABELS[a]}
+                            {t(ANSWER_SET[a])}
                           </option>
                         ))}
                       </SelectField>
                       <TextField
-                        label={`Weight of question ${n}`}
+                        label={t("audits.editor.weight", { n })}
                         type="number"
                         inputMode="numeric"
                         min={0}
                         max={10}
-                        hint="0 records it without scoring"
+                        hint={t("audits.editor.weightHint")}
                         value={item.weight}
                         onChange={(e) => setItem(s, i, { weight: e.target.value })}
                       />
                       {item.answerSet === "number" && (
                         <TextField
-                          label={`Unit of question ${n}`}
+                          label={t("audits.editor.unit", { n })}
                           value={item.unit}
                           onChange={(e) => setItem(s, i, { unit: e.target.value })}
                         />
@@ -358,14 +365,14 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
                     {item.answerSet === "number" && (
                       <div className="grid gap-3 sm:grid-cols-2">
                         <TextField
-                          label={`Lowest compliant value of question ${n} (optional)`}
+                          label={t("audits.editor.min", { n })}
                           type="number"
                           inputMode="decimal"
                           value={item.min}
                           onChange={(e) => setItem(s, i, { min: e.target.value })}
                         />
                         <TextField
-                          label={`Highest compliant value of question ${n} (optional)`}
+                          label={t("audits.editor.max", { n })}
                           type="number"
                           inputMode="decimal"
                           value={item.max}
@@ -382,7 +389,8 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
                             checked={item.photoOnNc}
                             onChange={(e) => setItem(s, i, { photoOnNc: e.target.checked })}
                           />
-                          Photo required when non-compliant<span className="sr-only"> (question {n})</span>
+                          {t("audits.editor.photoOnNc")}
+                          <span className="sr-only"> {t("audits.editor.ofQuestion", { n })}</span>
                         </label>
                         <label className="flex min-h-11 items-center gap-2">
                           <input
@@ -391,7 +399,8 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
                             checked={item.riskOnNc}
                             onChange={(e) => setItem(s, i, { riskOnNc: e.target.checked })}
                           />
-                          Risk assessment when non-compliant<span className="sr-only"> (question {n})</span>
+                          {t("audits.editor.riskOnNc")}
+                          <span className="sr-only"> {t("audits.editor.ofQuestion", { n })}</span>
                         </label>
                       </div>
                     )}
@@ -405,18 +414,19 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
               onClick={() => setSection(s, { items: [...section.items, blankItem()] })}
             >
               <Plus aria-hidden className="size-4" />
-              Add question<span className="sr-only"> to {sectionLabel}</span>
+              {t("audits.editor.addQuestion")}
+              <span className="sr-only"> {t("audits.editor.toSection", { label: sectionLabel })}</span>
             </Button>
           </fieldset>
         );
       })}
       <Button variant="secondary" onClick={() => setDraft({ ...draft, sections: [...draft.sections, blankSection()] })}>
         <Plus aria-hidden className="size-4" />
-        Add section
+        {t("audits.editor.addSection")}
       </Button>
       {problems.length > 0 && (
         <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">The template was not saved:</p>
+          <p className="font-semibold">{t("audits.editor.notSaved")}</p>
           <ul className="mt-1 list-disc pl-5">
             {problems.map((p) => (
               <li key={p}>{p}</li>
@@ -426,14 +436,14 @@ function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }
       )}
       <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 sm:flex-row sm:justify-end">
         <Link to="/app/audit-templates" className={buttonClass("secondary")}>
-          Cancel
+          {t("audits.cancel")}
         </Link>
         <Button type="submit" isLoading={create.isPending || save.isPending}>
-          Save template
+          {t("audits.editor.save")}
         </Button>
       </div>
       <p className="text-sm text-slate-600">
-        {itemCount} of at most {MAX_TEMPLATE_ITEMS} questions.
+        {t("audits.editor.count", { count: itemCount, max: MAX_TEMPLATE_ITEMS })}
       </p>
     </form>
   );

@@ -1,3 +1,4 @@
+import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-template-model";
 import type { AuditTemplateList } from "@sitesnag/shared/audit-templates";
 import { FileText, Plus, Upload } from "lucide-react";
 import { useState } from "react";
@@ -6,6 +7,7 @@ import { Button, buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
@@ -16,6 +18,7 @@ type Summary = AuditTemplateList["templates"][number];
 
 /** Audit templates (decision 0028): the built-in one and the workspace's; owners make and change them. */
 export function TemplatesPage() {
+  const t = useT();
   const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
   const templates = useTemplates();
   const archive = useArchiveTemplate();
@@ -27,12 +30,12 @@ export function TemplatesPage() {
   return (
     <>
       <PageHeader
-        title="Audit templates"
+        title={t("audits.tpl.title")}
         subtitle={
           <>
-            The checklists audits are run against.{" "}
+            {t("audits.tpl.subtitle")}{" "}
             <Link to="/app/audits" className="font-semibold text-brand-800 underline">
-              Back to Site Audits
+              {t("audits.tpl.back")}
             </Link>
           </>
         }
@@ -41,56 +44,57 @@ export function TemplatesPage() {
             <div className="flex flex-wrap gap-2">
               <Link to="/app/audit-templates/new" className={buttonClass("primary")}>
                 <Plus aria-hidden className="size-4" />
-                New template
+                {t("audits.tpl.new")}
               </Link>
               <Link to="/app/audit-templates/new?from=standard" className={buttonClass("secondary")}>
-                Copy the standard template
+                {t("audits.tpl.copyStandard")}
               </Link>
               <Button variant="secondary" onClick={() => setImporting(true)}>
                 <Upload aria-hidden className="size-4" />
-                Import CSV
+                {t("audits.tpl.import")}
               </Button>
             </div>
           ) : undefined
         }
       />
       {!isOwner && (
-        <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
-          Only a workspace owner can create or change templates. You can start an audit with any of these.
-        </p>
+        <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{t("audits.tpl.ownersOnly")}</p>
       )}
       {templates.isPending ? (
-        <LoadingState label="Loading templates…" />
+        <LoadingState label={t("audits.tpl.loading")} />
       ) : templates.isError ? (
         <ErrorState
-          message={errorMessage(templates.error, "Templates could not be loaded")}
+          message={errorMessage(templates.error, t("audits.tpl.loadFailed"))}
           onRetry={() => templates.refetch()}
         />
       ) : list.length <= 1 && !isOwner ? (
-        <EmptyState title="Only the standard template so far">
-          Your workspace owner can add your own checklists.
-        </EmptyState>
+        <EmptyState title={t("audits.tpl.onlyStandard")}>{t("audits.tpl.ownerCanAdd")}</EmptyState>
       ) : (
         <ul
-          aria-label="Templates"
+          aria-label={t("audits.templates")}
           className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
         >
-          {list.map((t) => (
-            <li key={t.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+          {list.map((template) => (
+            <li key={template.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <FileText aria-hidden className="size-5 shrink-0 text-brand-600" />
               <span className="min-w-0 flex-1">
-                <span className="block font-medium text-slate-900">{t.name}</span>
+                <span className="block font-medium text-slate-900">
+                  {template.id === STANDARD_TEMPLATE_ID ? t("auditTemplate.name") : template.name}
+                </span>
                 <span className="block text-sm text-slate-600">
-                  {t.itemCount} items · {t.builtIn ? "Built in" : `Version ${t.version}`}
+                  {t("audits.tpl.items", { count: template.itemCount })} ·{" "}
+                  {template.builtIn ? t("audits.tpl.builtIn") : t("audits.tpl.version", { version: template.version })}
                 </span>
               </span>
-              {isOwner && !t.builtIn && (
+              {isOwner && !template.builtIn && (
                 <span className="flex gap-2">
-                  <Link to={`/app/audit-templates/${t.id}`} className={buttonClass("secondary")}>
-                    Edit<span className="sr-only"> {t.name}</span>
+                  <Link to={`/app/audit-templates/${template.id}`} className={buttonClass("secondary")}>
+                    {t("audits.tpl.edit")}
+                    <span className="sr-only"> {template.name}</span>
                   </Link>
-                  <Button variant="secondary" onClick={() => setArchiving(t)}>
-                    Archive<span className="sr-only"> {t.name}</span>
+                  <Button variant="secondary" onClick={() => setArchiving(template)}>
+                    {t("audits.tpl.archive")}
+                    <span className="sr-only"> {template.name}</span>
                   </Button>
                 </span>
               )}
@@ -99,25 +103,23 @@ export function TemplatesPage() {
         </ul>
       )}
       {list.length <= 1 && isOwner && !templates.isPending && !templates.isError && (
-        <p className="mt-4 text-sm text-slate-600">
-          No templates of your own yet: start from a blank one, a copy of the standard one, or a CSV file.
-        </p>
+        <p className="mt-4 text-sm text-slate-600">{t("audits.tpl.noneOwn")}</p>
       )}
       <ConfirmDialog
         open={archiving !== null}
-        title="Archive template?"
-        message={`"${archiving?.name ?? ""}" will no longer be offered for new audits. Audits already started with it keep it.`}
-        confirmLabel="Archive"
+        title={t("audits.tpl.archiveTitle")}
+        message={t("audits.tpl.archiveMessage", { name: archiving?.name ?? "" })}
+        confirmLabel={t("audits.tpl.archive")}
         isPending={archive.isPending}
         onCancel={() => setArchiving(null)}
         onConfirm={() =>
           archiving &&
           archive.mutate(archiving.id, {
             onSuccess: () => {
-              toast.success("Template archived");
+              toast.success(t("audits.tpl.archived"));
               setArchiving(null);
             },
-            onError: (error) => toast.error(errorMessage(error, "The template could not be archived")),
+            onError: (error) => toast.error(errorMessage(error, t("audits.tpl.archiveFailed"))),
           })
         }
       />
@@ -126,7 +128,7 @@ export function TemplatesPage() {
         onClose={() => setImporting(false)}
         onImported={(id) => {
           setImporting(false);
-          toast.success("Template imported");
+          toast.success(t("audits.tpl.imported"));
           navigate(`/app/audit-templates/${id}`);
         }}
       />

@@ -5,8 +5,9 @@ import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useLocale, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
-import { formatDate } from "../../lib/format";
+import { formatDateFor } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { loadAuditStore } from "./api/audit-store";
@@ -70,6 +71,7 @@ const warmActions = () =>
     import("./audit-exports"),
   ]).catch(() => undefined);
 
+// The device's own storage errors (StorageFullError, UnreadablePhotoError) carry their sentence.
 const storageMessage = (error: unknown, fallback: string) =>
   error instanceof Error && (error.name === "StorageFullError" || error.name === "UnreadablePhotoError")
     ? error.message
@@ -78,6 +80,8 @@ const storageMessage = (error: unknown, fallback: string) =>
 export function AuditPage() {
   const { id = "" } = useParams();
   const userId = useAuthStore((s) => s.user?.id ?? "");
+  const t = useT();
+  const locale = useLocale();
   const { state, update, save, reload } = useAuditEditor(userId, id);
   const [isSaving, setSaving] = useState(false);
   const [addingPhotosTo, setAddingPhotosTo] = useState<string | null>(null);
@@ -90,12 +94,11 @@ export function AuditPage() {
   const onNotices = useCallback((list: ItemNotice[]) => setNotices(list), []);
   usePendingSnagLinks(userId, detail, update);
   useEffect(() => void warmActions(), []);
-  if (state.phase === "loading") return <LoadingState label="Loading audit…" />;
-  if (state.phase === "failed")
-    return <ErrorState message="This audit could not be read from this device's storage." onRetry={reload} />;
+  if (state.phase === "loading") return <LoadingState label={t("audits.audit.loading")} />;
+  if (state.phase === "failed") return <ErrorState message={t("audits.audit.unreadable")} onRetry={reload} />;
   if (state.phase === "missing")
     return (
-      <Suspense fallback={<LoadingState label="Loading audit…" />}>
+      <Suspense fallback={<LoadingState label={t("audits.audit.loading")} />}>
         <ServerAuditView id={id} onTaken={() => void reload()} />
       </Suspense>
     );
@@ -113,10 +116,10 @@ export function AuditPage() {
     setSaving(true);
     try {
       await save();
-      toast.success("Audit saved successfully!");
+      toast.success(t("audits.audit.saved"));
       syncNow(userId);
     } catch (error) {
-      toast.error(storageMessage(error, "Failed to save audit"));
+      toast.error(storageMessage(error, t("audits.audit.saveFailed")));
     } finally {
       setSaving(false);
     }
@@ -138,7 +141,7 @@ export function AuditPage() {
         checklist: d.checklist.map((i) => (i.id === itemId ? { ...i, photos: [...i.photos, ...ids].slice(0, 20) } : i)),
       }));
     } catch (error) {
-      toast.error(storageMessage(error, "The photo could not be added."));
+      toast.error(storageMessage(error, t("audits.audit.photoFailed")));
     } finally {
       setAddingPhotosTo(null);
     }
@@ -150,9 +153,9 @@ export function AuditPage() {
     try {
       await (await loadOverwrites()).restoreAnswer(userId, id, notice.overwrite);
       dismiss(notice);
-      toast.success(`${notice.overwrite.label} restored to ${notice.overwrite.yourText}`);
+      toast.success(t("audits.audit.restored", { label: notice.overwrite.label, answer: notice.overwrite.yourText }));
     } catch (error) {
-      toast.error(errorMessage(error, "Your answer could not be restored. Check your connection and try again."));
+      toast.error(errorMessage(error, t("audits.audit.restoreFailed")));
     } finally {
       setRestoring(null);
     }
@@ -174,10 +177,10 @@ export function AuditPage() {
       {
         onSuccess: (link) => {
           changeItem(item.id, { snag: link });
-          if (link.pending) toast.info("Report saved offline. Will sync when online.");
-          else toast.success(`Snag ${link.reference} raised`);
+          if (link.pending) toast.info(t("audits.audit.snagOffline"));
+          else toast.success(t("audits.audit.snagRaised", { reference: link.reference }));
         },
-        onError: (error) => toast.error(errorMessage(error, "Failed to create report")),
+        onError: (error) => toast.error(errorMessage(error, t("audits.audit.snagFailed"))),
       },
     );
   }
@@ -185,20 +188,21 @@ export function AuditPage() {
   const saveButton = (extra?: string) => (
     <Button onClick={onSave} isLoading={isSaving} className={extra}>
       <Save aria-hidden className="size-4" />
-      Save Audit
+      {t("audits.audit.save")}
     </Button>
   );
 
   return (
-    <Suspense fallback={<LoadingState label="Loading audit…" />}>
+    <Suspense fallback={<LoadingState label={t("audits.audit.loading")} />}>
       <div className="pb-16">
         <PageHeader
           title={current.formData.projectName || summary.projectName}
           subtitle={
             <span className="flex flex-wrap items-center gap-2">
-              Site audit · {formatDate(summary.auditDate)} <AuditStatusBadge status={summary.status} />
+              {t("audits.audit.subtitle", { date: formatDateFor(locale, summary.auditDate) })}{" "}
+              <AuditStatusBadge status={summary.status} />
               <span role="status" className="text-slate-600">
-                {isDirty && !isLocked ? "Unsaved changes kept on this device" : "All changes saved"}
+                {isDirty && !isLocked ? t("audits.audit.unsaved") : t("audits.audit.allSaved")}
               </span>
               <Suspense fallback={null}>
                 <AuditSyncStatus summary={summary} />
@@ -214,7 +218,7 @@ export function AuditPage() {
             <>
               <Link to="/app/audits" className={buttonClass("secondary")}>
                 <ArrowLeft aria-hidden className="size-4" />
-                Back
+                {t("audits.audit.back")}
               </Link>
               <Suspense fallback={null}>
                 <AuditServerActions summary={summary} onReopened={() => void reload()} />
@@ -224,24 +228,23 @@ export function AuditPage() {
                 onClick={() =>
                   void import("./audit-exports")
                     .then(({ printAudit }) => printAudit(summary, current))
-                    .catch(() => toast.error("Export failed"))
+                    .catch(() => toast.error(t("audits.audit.exportFailed")))
                 }
               >
                 <Printer aria-hidden className="size-4" />
-                Print view
+                {t("audits.audit.print")}
               </Button>
               <Button
                 variant="secondary"
                 onClick={() => {
-                  if (isDirty)
-                    toast.info("The file holds the last saved version: save to include your latest changes.");
+                  if (isDirty) toast.info(t("audits.audit.exportUnsaved"));
                   void import("./audit-exports")
                     .then(({ exportAuditFile }) => exportAuditFile(userId, summary))
-                    .catch(() => toast.error("Export failed"));
+                    .catch(() => toast.error(t("audits.audit.exportFailed")));
                 }}
               >
                 <FileDown aria-hidden className="size-4" />
-                Export file
+                {t("audits.audit.exportFile")}
               </Button>
               <Suspense fallback={null}>
                 <AuditDeleteAction summary={summary} />
@@ -260,7 +263,7 @@ export function AuditPage() {
             role="status"
             className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-800 ring-1 ring-brand-600/30"
           >
-            Your unsaved changes from last time were restored. Save Audit to keep them in the saved audit.
+            {t("audits.audit.draftRestored")}
           </p>
         )}
         <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -295,7 +298,7 @@ export function AuditPage() {
             </Suspense>
           </div>
           {isWide && (
-            <aside aria-label="Scores">
+            <aside aria-label={t("audits.audit.scores")}>
               <div className="sticky top-20">{scores}</div>
             </aside>
           )}

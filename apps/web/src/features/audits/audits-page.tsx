@@ -4,16 +4,18 @@ import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { useLocale, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
-import { formatDate } from "../../lib/format";
+import { formatDateFor } from "../../lib/format";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { projectsFromEarlierAudits, useAuditProjects } from "./api/audit-projects";
 import { useAudits, useCreateAudit, useServerAudits } from "./api/audits-api";
+import { SYNC_LABELS } from "./components/labels";
 import { AuditStatusBadge, ScoreBadge } from "./components/score-badge";
-import { type AuditRow, mergeAudits, SYNC_LABELS } from "./sync/audit-list";
+import { type AuditRow, mergeAudits } from "./sync/audit-list";
 
 // Syncing (and its banner) loads after the list has painted.
 // Backup export and import: a click away, so not in the list's first load.
@@ -75,6 +77,8 @@ function FilterSelect({
 }
 
 export function AuditsPage() {
+  const t = useT();
+  const locale = useLocale();
   const user = useAuthStore((s) => s.user);
   const userId = user?.id ?? "";
   const navigate = useNavigate();
@@ -92,19 +96,19 @@ export function AuditsPage() {
   const { refetch: refetchLocal } = audits;
   const { refetch: refetchServer } = server;
   const [showTrends, setShowTrends] = useState(false);
-  useErrorToast(audits.error, "Failed to load data", { useServerMessage: false });
+  useErrorToast(audits.error, t("audits.loadFailed"), { useServerMessage: false });
 
   // Offline with nothing cached: offer the projects of earlier audits rather than nothing.
   const earlier = projects.isError ? projectsFromEarlierAudits(userId) : [];
   const choices = projects.data?.projects ?? earlier;
   const projectsNote = projects.isError
     ? earlier.length
-      ? "Projects could not be loaded; showing the projects of your earlier audits."
-      : "Projects could not be loaded. Connect to the internet once to load your projects."
+      ? t("audits.projects.earlier")
+      : t("audits.projects.offline")
     : projects.isPending
-      ? "Loading projects…"
+      ? t("audits.projects.loading")
       : choices.length === 0
-        ? "No projects yet: create one on the Projects screen first."
+        ? t("audits.projects.none")
         : undefined;
 
   const list = useMemo(
@@ -116,16 +120,16 @@ export function AuditsPage() {
   return (
     <>
       <PageHeader
-        title="Site Audits"
-        subtitle="Your workspace's safety and compliance audits. They work with no signal and sync when you are back online."
+        title={t("audits.title")}
+        subtitle={t("audits.subtitle")}
         actions={
           <div className="flex flex-wrap gap-2">
             <Link to="/app/audit-templates" className={buttonClass("secondary")}>
-              Templates
+              {t("audits.templates")}
             </Link>
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden className="size-4" />
-              New Site Audit
+              {t("audits.new")}
             </Button>
           </div>
         }
@@ -142,20 +146,20 @@ export function AuditsPage() {
         </Suspense>
       )}
       {audits.isPending ? (
-        <LoadingState label="Loading audits…" />
+        <LoadingState label={t("audits.loading")} />
       ) : audits.isError ? (
-        <ErrorState message="Failed to load data" onRetry={() => audits.refetch()} />
+        <ErrorState message={t("audits.loadFailed")} onRetry={() => audits.refetch()} />
       ) : (
         <>
           <dl className="mb-6 grid grid-cols-3 gap-3">
-            <Counter label="Total Audits" value={list.length} />
-            <Counter label="Completed" value={completed} />
-            <Counter label="Draft" value={list.length - completed} />
+            <Counter label={t("audits.count.total")} value={list.length} />
+            <Counter label={t("audits.status.completed")} value={completed} />
+            <Counter label={t("audits.status.draft")} value={list.length - completed} />
           </dl>
           <section aria-labelledby="recent-audits">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <h2 id="recent-audits" className="text-lg font-semibold text-slate-900">
-                Recent Audits
+                {t("audits.recent")}
               </h2>
               <Suspense fallback={null}>
                 <BackupControls
@@ -170,8 +174,8 @@ export function AuditsPage() {
               </Suspense>
             </div>
             <div className="mb-3 grid gap-3 sm:grid-cols-2">
-              <FilterSelect label="Filter by project" value={projectFilter} onChange={setProjectFilter}>
-                <option value="">All projects</option>
+              <FilterSelect label={t("audits.filter.project")} value={projectFilter} onChange={setProjectFilter}>
+                <option value="">{t("audits.filter.allProjects")}</option>
                 {choices.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
@@ -179,13 +183,13 @@ export function AuditsPage() {
                 ))}
               </FilterSelect>
               <FilterSelect
-                label="Filter by status"
+                label={t("audits.filter.status")}
                 value={statusFilter}
                 onChange={(v) => setStatusFilter(v as "" | "draft" | "completed")}
               >
-                <option value="">All statuses</option>
-                <option value="draft">Draft</option>
-                <option value="completed">Completed</option>
+                <option value="">{t("audits.filter.allStatuses")}</option>
+                <option value="draft">{t("audits.status.draft")}</option>
+                <option value="completed">{t("audits.status.completed")}</option>
               </FilterSelect>
             </div>
             {server.isError && (
@@ -193,24 +197,24 @@ export function AuditsPage() {
                 role="status"
                 className="mb-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/30"
               >
-                The workspace's audits could not be loaded: showing the audits on this device.{" "}
+                {t("audits.serverFailed")}{" "}
                 <button type="button" className="font-semibold underline" onClick={() => void server.refetch()}>
-                  Try again
+                  {t("audits.tryAgain")}
                 </button>
               </p>
             )}
             {list.length === 0 && (filters.projectId || filters.status) ? (
-              <EmptyState title="No audits match these filters" />
+              <EmptyState title={t("audits.empty.filtered")} />
             ) : list.length === 0 ? (
               <EmptyState
-                title="No audits yet"
-                action={<Button onClick={() => setCreating(true)}>Start your first audit</Button>}
+                title={t("audits.empty.title")}
+                action={<Button onClick={() => setCreating(true)}>{t("audits.empty.start")}</Button>}
               >
-                Walk the site with the 27-point safety checklist, score it and get it signed.
+                {t("audits.empty.body")}
               </EmptyState>
             ) : (
               <ul
-                aria-label="Recent Audits"
+                aria-label={t("audits.recent")}
                 className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
               >
                 {list.map((a) => (
@@ -223,11 +227,11 @@ export function AuditsPage() {
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium text-slate-900">{a.projectName}</span>
                         <span className="block text-sm text-slate-600">
-                          {formatDate(a.auditDate)} · {a.auditorName}
-                          {a.revision > 1 ? ` · revision ${a.revision}` : ""}
+                          {formatDateFor(locale, a.auditDate)} · {a.auditorName}
+                          {a.revision > 1 ? ` · ${t("audits.revision", { revision: a.revision })}` : ""}
                         </span>
                         <span className={`block text-sm font-medium ${SYNC_CLASS[a.sync]}`}>
-                          {SYNC_LABELS[a.sync]}
+                          {t(SYNC_LABELS[a.sync])}
                           {a.error ? `: ${a.error}` : ""}
                         </span>
                       </span>
@@ -245,7 +249,7 @@ export function AuditsPage() {
                 isLoading={server.isFetchingNextPage}
                 onClick={() => void server.fetchNextPage()}
               >
-                Load more audits
+                {t("audits.loadMore")}
               </Button>
             )}
           </section>
@@ -254,14 +258,14 @@ export function AuditsPage() {
       <section aria-labelledby="audit-trends" className="mt-8">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id="audit-trends" className="text-lg font-semibold text-slate-900">
-            Trends
+            {t("audits.trends.title")}
           </h2>
           <Button variant="secondary" aria-expanded={showTrends} onClick={() => setShowTrends(!showTrends)}>
-            {showTrends ? "Hide trends" : "Show trends"}
+            {showTrends ? t("audits.trends.hide") : t("audits.trends.show")}
           </Button>
         </div>
         {showTrends && (
-          <Suspense fallback={<LoadingState label="Loading trends…" />}>
+          <Suspense fallback={<LoadingState label={t("audits.trends.loading")} />}>
             <AuditTrends />
           </Suspense>
         )}
@@ -274,21 +278,21 @@ export function AuditsPage() {
         onClose={() => setCreating(false)}
         onSubmit={async (input) => {
           const project = choices.find((p) => p.id === input.projectId);
-          if (!user) return toast.error("User not authenticated");
-          if (!project) return toast.error("Please select a project");
+          if (!user) return toast.error(t("audits.notSignedIn"));
+          if (!project) return toast.error(t("audits.selectProject"));
           let template: Awaited<ReturnType<typeof import("./api/template-to-start").templateToStart>>;
           try {
             // The dialog's module, loaded while it is open: no fetch, so this works offline too.
             const { templateToStart } = await import("./components/new-audit-modal");
             template = await templateToStart(input.templateId);
           } catch (error) {
-            return toast.error(errorMessage(error, "The template could not be loaded"));
+            return toast.error(errorMessage(error, t("audits.templateFailed")));
           }
           create.mutate(
             { owner: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() }, project, input, template },
             {
               onSuccess: (summary) => {
-                toast.success("Site audit created! Complete the checklist items.");
+                toast.success(t("audits.created"));
                 syncAuditsNow(user.id);
                 setCreating(false);
                 navigate(`/app/audits/${summary.id}`);
@@ -297,7 +301,7 @@ export function AuditsPage() {
                 toast.error(
                   error instanceof Error && error.name === "StorageFullError"
                     ? error.message
-                    : "Failed to create audit",
+                    : t("audits.createFailed"),
                 ),
             },
           );

@@ -8,8 +8,9 @@ import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useLocale, useT } from "../../i18n/use-t";
 import { ApiError, api, errorMessage } from "../../lib/api-client";
-import { formatDate } from "../../lib/format";
+import { formatDateFor } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { loadAuditStore } from "./api/audit-store";
@@ -57,6 +58,8 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
   const [localId, setLocalId] = useState<string | null | undefined>(undefined);
+  const t = useT();
+  const locale = useLocale();
   const [busy, setBusy] = useState<"copy" | "revision" | "pdf" | "delete" | null>(null);
   const [isConfirming, setConfirming] = useState(false);
 
@@ -82,24 +85,22 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
 
   // Offline the request waits (paused) rather than failing: say why at once.
   const isOffline = query.fetchStatus === "paused";
-  if (localId !== null || (query.isPending && !isOffline)) return <LoadingState label="Loading audit…" />;
+  if (localId !== null || (query.isPending && !isOffline)) return <LoadingState label={t("audits.audit.loading")} />;
   if (query.isError || !audit || !shown) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return notFound || isOffline || !navigator.onLine ? (
       <>
-        <PageHeader title="Audit not found" />
+        <PageHeader title={t("audits.server.notFound")} />
         <p className="mb-4 text-slate-700">
-          {notFound
-            ? "This audit is not in your workspace, or it was deleted."
-            : "This audit is not on this device, and the server cannot be reached. Connect to the internet to open it."}
+          {notFound ? t("audits.server.notInWorkspace") : t("audits.server.unreachable")}
         </p>
         <Link to="/app/audits" className={buttonClass("secondary")}>
           <ArrowLeft aria-hidden className="size-4" />
-          Back to audits
+          {t("audits.server.back")}
         </Link>
       </>
     ) : (
-      <ErrorState message="This audit could not be loaded." onRetry={() => void query.refetch()} />
+      <ErrorState message={t("audits.server.loadFailed")} onRetry={() => void query.refetch()} />
     );
   }
 
@@ -112,10 +113,10 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
     setBusy("delete");
     try {
       await api(`/audits/${audit?.id}`, { method: "DELETE" });
-      toast.success("Audit deleted");
+      toast.success(t("audits.delete.done"));
       navigate("/app/audits", { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error, "The audit could not be deleted. Check your connection and try again."));
+      toast.error(errorMessage(error, t("audits.server.deleteFailed")));
       setBusy(null);
       setConfirming(false);
     }
@@ -128,7 +129,7 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
       await takeCopy(audit as AuditApi, user.id);
       onTaken();
     } catch (error) {
-      toast.error(errorMessage(error, "The audit could not be copied to this device."));
+      toast.error(errorMessage(error, t("audits.server.copyFailed")));
     } finally {
       setBusy(null);
     }
@@ -140,10 +141,10 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
     try {
       const { audit: reopened } = await api<{ audit: AuditApi }>(`/audits/${audit?.id}/revisions`, { method: "POST" });
       await takeCopy(reopened, user.id);
-      toast.success(`Revision ${reopened.revision} started. The signed revision stays readable.`);
+      toast.success(t("audits.revisionStarted", { revision: reopened.revision }));
       onTaken();
     } catch (error) {
-      toast.error(errorMessage(error, "A new revision could not be started."));
+      toast.error(errorMessage(error, t("audits.server.revisionFailed")));
     } finally {
       setBusy(null);
     }
@@ -155,15 +156,16 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
         title={shown.detail.formData.projectName || audit.projectName}
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
-            Site audit · {formatDate(audit.auditDate)} · {audit.auditorName}
-            {audit.revision > 1 ? ` · revision ${audit.revision}` : ""} <AuditStatusBadge status={audit.status} />
+            {t("audits.audit.subtitle", { date: formatDateFor(locale, audit.auditDate) })} · {audit.auditorName}
+            {audit.revision > 1 ? ` · ${t("audits.revision", { revision: audit.revision })}` : ""}{" "}
+            <AuditStatusBadge status={audit.status} />
           </span>
         }
         actions={
           <>
             <Link to="/app/audits" className={buttonClass("secondary")}>
               <ArrowLeft aria-hidden className="size-4" />
-              Back
+              {t("audits.audit.back")}
             </Link>
             <Button
               variant="secondary"
@@ -171,37 +173,33 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
               onClick={() => {
                 setBusy("pdf");
                 void downloadAuditPdf(audit.id, audit.projectName)
-                  .catch((error) => toast.error(errorMessage(error, "The PDF could not be downloaded.")))
+                  .catch((error) => toast.error(errorMessage(error, t("audits.server.pdfFailed"))))
                   .finally(() => setBusy(null));
               }}
             >
-              Download PDF
+              {t("audits.pdf.download")}
             </Button>
             {canEdit && !isCompleted && (
               <Button isLoading={busy === "copy"} onClick={() => void copyToDevice()}>
-                Edit on this device
+                {t("audits.server.edit")}
               </Button>
             )}
             {canEdit && isCompleted && (
               <Button isLoading={busy === "revision"} onClick={() => void startRevision()}>
-                Start a new revision
+                {t("audits.newRevision")}
               </Button>
             )}
             {canDelete && (
               <Button variant="danger" onClick={() => setConfirming(true)}>
                 <Trash2 aria-hidden className="size-4" />
-                Delete
+                {t("audits.delete.button")}
               </Button>
             )}
           </>
         }
       />
       <p role="status" className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
-        {isCompleted
-          ? "This audit is completed and signed: it is locked."
-          : canEdit
-            ? "Read from the server. Edit on this device to change it, with or without a signal."
-            : "Read only: only the auditor or a workspace owner can change this audit."}
+        {isCompleted ? t("audits.locked") : canEdit ? t("audits.server.readEditable") : t("audits.server.readOnly")}
       </p>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-5">
@@ -224,7 +222,7 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
           />
           <SignaturesView detail={shown.detail} />
         </div>
-        <aside aria-label="Scores">
+        <aside aria-label={t("audits.audit.scores")}>
           <AuditScores checklist={shown.detail.checklist} />
         </aside>
       </div>

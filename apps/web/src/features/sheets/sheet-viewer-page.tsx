@@ -11,6 +11,7 @@ import { Button } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { type PinMove, useMovePin } from "./api/move-pin";
@@ -24,10 +25,8 @@ import { RenameSheetDialog } from "./components/rename-sheet-dialog";
 import { filterPins, NO_FILTER, type Pin, type PinFilter, readingOrder } from "./lib/pin-math";
 import { useIsPhone } from "./lib/use-is-phone";
 
-export const DELETE_SHEET_CONFIRM =
-  "Delete this sheet and all its revisions? Its snags stay in the project, without their pin on the plan.";
-
 export function SheetViewerPage() {
+  const t = useT();
   const { id: projectId = "", sheetId = "" } = useParams();
   const navigate = useNavigate();
   const sheet = useSheet(sheetId);
@@ -70,26 +69,27 @@ export function SheetViewerPage() {
   const ordered = useMemo(() => readingOrder(pins), [pins]);
   const assignees = useMemo(() => {
     const names = new Map<string, string>();
-    for (const r of reports.data ?? []) if (r.assignedTo) names.set(r.assignedTo, r.assignedToName ?? "Someone");
+    for (const r of reports.data ?? [])
+      if (r.assignedTo) names.set(r.assignedTo, r.assignedToName ?? t("plans.someone"));
     return [...names.entries()].map(([id, name]) => ({ id, name }));
-  }, [reports.data]);
+  }, [reports.data, t]);
 
-  if (sheet.isPending) return <LoadingState label="Loading the plan…" />;
+  if (sheet.isPending) return <LoadingState label={t("plans.loading")} />;
   if (sheet.error instanceof ApiError && sheet.error.status === 404) {
     return (
       <div className="mx-auto max-w-md py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Sheet not found</h1>
-        <p className="mt-2 text-slate-600">It may have been deleted, or the link is wrong.</p>
+        <h1 className="text-2xl font-bold text-slate-900">{t("plans.notFound")}</h1>
+        <p className="mt-2 text-slate-600">{t("plans.notFoundBody")}</p>
         <Link
           to={`/app/projects/${projectId}?tab=plans`}
           className="mt-6 inline-block font-medium text-blue-700 underline"
         >
-          Back to the project's plans
+          {t("plans.backToProject")}
         </Link>
       </div>
     );
   }
-  if (!sheet.data) return <ErrorState message="Failed to load the plan" onRetry={() => sheet.refetch()} />;
+  if (!sheet.data) return <ErrorState message={t("plans.loadFailed")} onRetry={() => sheet.refetch()} />;
   const s = sheet.data;
   // The newest ready revision is shown while a newer one is still being drawn.
   const revisions = s.revisions ?? [];
@@ -122,10 +122,10 @@ export function SheetViewerPage() {
       {
         onSuccess: (outcome) => {
           setUndo(before);
-          if (outcome === "queued") toast.info("Pin moved offline. It will sync when online.");
+          if (outcome === "queued") toast.info(t("plans.pinMovedOffline"));
         },
         onError: (error) => {
-          toast.error(errorMessage(error, "Failed to move the pin"));
+          toast.error(errorMessage(error, t("plans.pinMoveFailed")));
           void reports.refetch();
         },
       },
@@ -136,15 +136,15 @@ export function SheetViewerPage() {
     <>
       <Button variant="secondary" onClick={() => setRenaming(true)}>
         <Pencil aria-hidden className="size-4" />
-        Rename
+        {t("plans.rename")}
       </Button>
       <Button variant="secondary" isLoading={revise.isPending} onClick={() => revisionInput.current?.click()}>
         <Upload aria-hidden className="size-4" />
-        New revision
+        {t("plans.newRevision")}
       </Button>
       <Button variant="danger" onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden className="size-4" />
-        Delete
+        {t("plans.delete")}
       </Button>
     </>
   );
@@ -153,7 +153,7 @@ export function SheetViewerPage() {
       <PinFilters filter={filter} onChange={setFilter} assignees={assignees} />
       {readyRevisions.length > 1 && (
         <label className="text-sm font-medium text-slate-700">
-          Revision
+          {t("plans.revisionLabel")}
           <select
             className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
             value={shown?.revision}
@@ -161,7 +161,7 @@ export function SheetViewerPage() {
           >
             {readyRevisions.map((r) => (
               <option key={r.revision} value={r.revision}>
-                Revision {r.revision}
+                {t("plans.revision", { revision: r.revision })}
               </option>
             ))}
           </select>
@@ -172,7 +172,9 @@ export function SheetViewerPage() {
   const activeFilters = Object.values(filter).filter((value) => value !== "all").length;
   const count = (
     <p className="text-sm text-slate-600" aria-live="polite">
-      {pins.length === all.length ? `${all.length} pins` : `${pins.length} of ${all.length} pins shown`}
+      {pins.length === all.length
+        ? t("plans.pins", { count: all.length })
+        : t("plans.pinsShown", { shown: pins.length, count: all.length })}
     </p>
   );
   const stepper = (compact: boolean) =>
@@ -187,11 +189,13 @@ export function SheetViewerPage() {
         className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Plans
+        {t("plans.title")}
       </Link>
       <PageHeader
         title={s.name}
-        subtitle={[s.level, `Revision ${shown?.revision ?? s.revision}`].filter(Boolean).join(" · ")}
+        subtitle={[s.level, t("plans.revision", { revision: shown?.revision ?? s.revision })]
+          .filter(Boolean)
+          .join(" · ")}
         actions={isPhone ? undefined : sheetActions}
       />
       <input
@@ -200,7 +204,7 @@ export function SheetViewerPage() {
         accept="application/pdf,image/jpeg,image/png"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Revision file"
+        aria-label={t("plans.revisionFile")}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
@@ -208,21 +212,21 @@ export function SheetViewerPage() {
           revise.mutate(
             { file },
             {
-              onSuccess: () => toast.success("New revision uploaded. It is being prepared."),
-              onError: (error) => toast.error(errorMessage(error, "Failed to upload the revision")),
+              onSuccess: () => toast.success(t("plans.revisionUploaded")),
+              onError: (error) => toast.error(errorMessage(error, t("plans.revisionUploadFailed"))),
             },
           );
         }}
       />
       {s.status === "processing" && (
         <p role="status" className="mb-3 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900">
-          Revision {s.revision} is being prepared.{" "}
-          {image ? "The previous one is shown meanwhile." : "This takes a moment."}
+          {t("plans.revisionPreparing", { revision: s.revision })}{" "}
+          {image ? t("plans.previousShown") : t("plans.takesAMoment")}
         </p>
       )}
       {s.status === "failed" && (
         <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
-          Revision {s.revision} could not be drawn: {s.failureReason}
+          {t("plans.revisionFailed", { revision: s.revision, reason: s.failureReason ?? "" })}
         </p>
       )}
       {isPhone ? (
@@ -245,7 +249,7 @@ export function SheetViewerPage() {
           role="status"
           className="mb-3 flex items-center gap-3 rounded-lg bg-slate-800 px-3 py-2 text-sm text-white"
         >
-          Pin moved.
+          {t("plans.pinMoved")}
           <button
             type="button"
             className="font-semibold underline"
@@ -254,10 +258,10 @@ export function SheetViewerPage() {
               setUndo(null);
             }}
           >
-            Undo
+            {t("plans.undo")}
           </button>
           <button type="button" className="ml-auto text-slate-300" onClick={() => setUndo(null)}>
-            Dismiss
+            {t("plans.dismiss")}
           </button>
         </div>
       )}
@@ -265,7 +269,7 @@ export function SheetViewerPage() {
         <PlanViewer
           image={image}
           pins={pins}
-          label={`Plan ${s.name}. Tap the plan to add a snag there; drag a pin to move it.`}
+          label={t("plans.viewerLabel", { name: s.name })}
           selectedId={selected}
           centreOn={centreOn}
           onPinTap={(pin) => setSelected(pin.id)}
@@ -281,7 +285,7 @@ export function SheetViewerPage() {
           }}
         />
       ) : s.status === "failed" ? null : (
-        <LoadingState label="Preparing the plan…" />
+        <LoadingState label={t("plans.preparing")} />
       )}
       {selectedReport && (
         <PinCard report={selectedReport} focusOnOpen={centreOn?.id !== selected} onClose={() => setSelected(null)} />
@@ -289,20 +293,20 @@ export function SheetViewerPage() {
       <RenameSheetDialog open={isRenaming} sheet={s} onClose={() => setRenaming(false)} />
       <ConfirmDialog
         open={isConfirming}
-        title="Delete sheet?"
-        message={DELETE_SHEET_CONFIRM}
-        confirmLabel="Delete Sheet"
+        title={t("plans.deleteTitle")}
+        message={t("plans.deleteMessage")}
+        confirmLabel={t("plans.deleteConfirm")}
         isPending={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutateAsync().then(
             () => {
-              toast.success("Sheet deleted");
+              toast.success(t("plans.deleted"));
               navigate(`/app/projects/${projectId}?tab=plans`, { replace: true });
             },
             (error: unknown) => {
               setConfirming(false);
-              toast.error(errorMessage(error, "Failed to delete the sheet"));
+              toast.error(errorMessage(error, t("plans.deleteFailed")));
             },
           )
         }

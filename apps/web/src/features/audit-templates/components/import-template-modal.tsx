@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { type Translate, useT } from "../../../i18n/use-t";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useImportTemplate } from "../api/templates-api";
 
@@ -10,14 +11,38 @@ type Props = { open: boolean; onClose: () => void; onImported: (id: string) => v
 
 /** A template from a CSV file (section, question, guidance, answer set); each problem named by its row. */
 export function ImportTemplateModal({ open, onClose, onImported }: Props) {
+  const t = useT();
   return (
-    <Modal open={open} title="Import a template from CSV" onClose={onClose}>
+    <Modal open={open} title={t("audits.import.title")} onClose={onClose}>
       <ImportForm onClose={onClose} onImported={onImported} />
     </Modal>
   );
 }
 
+// The CSV's column names stay as the file must spell them, in bold within the translated sentence.
+const MARK = "\u0000";
+function Help({ t }: { t: Translate }) {
+  const column = (name: string) => `${MARK}${name}${MARK}`;
+  const text = t("audits.import.help", {
+    section: column("section"),
+    question: column("question"),
+    guidance: column("guidance"),
+    answerSet: column("answer set"),
+    unit: column("unit"),
+    weight: column("weight"),
+  });
+  return (
+    <p className="text-sm text-slate-700">
+      {text.split(MARK).map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence
+        i % 2 === 1 ? <strong key={i}>{part}</strong> : part,
+      )}
+    </p>
+  );
+}
+
 function ImportForm({ onClose, onImported }: Omit<Props, "open">) {
+  const t = useT();
   const importTemplate = useImportTemplate();
   const [name, setName] = useState("");
   const [file, setFile] = useState<File | null>(null);
@@ -28,9 +53,9 @@ function ImportForm({ onClose, onImported }: Omit<Props, "open">) {
 
   const submit = async () => {
     const problems = [
-      ...(name.trim() ? [] : ["Give the template a name"]),
-      ...(file ? [] : ["Choose a CSV file"]),
-      ...(file && file.size > MAX_CSV_BYTES ? [`The CSV file must be at most ${MAX_CSV_BYTES / 1024} KB`] : []),
+      ...(name.trim() ? [] : [t("audits.import.needName")]),
+      ...(file ? [] : [t("audits.import.needFile")]),
+      ...(file && file.size > MAX_CSV_BYTES ? [t("audits.import.tooLarge", { kb: MAX_CSV_BYTES / 1024 })] : []),
     ];
     setErrors(problems);
     if (problems.length > 0 || !file) return;
@@ -41,7 +66,7 @@ function ImportForm({ onClose, onImported }: Omit<Props, "open">) {
         onSuccess: ({ template }) => onImported(template.id),
         onError: (error) => {
           const rows = error instanceof ApiError ? error.body?.details?.csv : undefined;
-          setErrors(rows?.length ? rows : [errorMessage(error, "The file could not be imported")]);
+          setErrors(rows?.length ? rows : [errorMessage(error, t("audits.import.failed"))]);
         },
       },
     );
@@ -56,15 +81,11 @@ function ImportForm({ onClose, onImported }: Omit<Props, "open">) {
         void submit();
       }}
     >
-      <p className="text-sm text-slate-700">
-        One row per question under a header row naming the columns <strong>section</strong>, <strong>question</strong>,{" "}
-        <strong>guidance</strong> and <strong>answer set</strong> (C/I/NC/N/A, Yes/No/N/A, Number or Text). A{" "}
-        <strong>unit</strong> and a <strong>weight</strong> column are optional.
-      </p>
-      <TextField label="Template name" required value={name} onChange={(e) => setName(e.target.value)} />
+      <Help t={t} />
+      <TextField label={t("audits.import.name")} required value={name} onChange={(e) => setName(e.target.value)} />
       <div className="space-y-1">
         <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
-          CSV file
+          {t("audits.import.file")}
         </label>
         <input
           id={fileId}
@@ -77,7 +98,7 @@ function ImportForm({ onClose, onImported }: Omit<Props, "open">) {
       </div>
       {errors.length > 0 && (
         <div id={errorsId} role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">Nothing was imported:</p>
+          <p className="font-semibold">{t("audits.import.nothing")}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {errors.map((e) => (
               <li key={e}>{e}</li>
@@ -87,10 +108,10 @@ function ImportForm({ onClose, onImported }: Omit<Props, "open">) {
       )}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={importTemplate.isPending}>
-          Cancel
+          {t("audits.cancel")}
         </Button>
         <Button type="submit" isLoading={importTemplate.isPending}>
-          Import
+          {t("audits.import.submit")}
         </Button>
       </div>
     </form>

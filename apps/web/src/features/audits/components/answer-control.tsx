@@ -5,6 +5,7 @@ import type { ItemStatus } from "@sitesnag/shared/audit-scoring";
 import { ANSWER_OPTIONS, numberStatus, type TemplateItemDef } from "@sitesnag/shared/audit-template-model";
 import { clsx } from "clsx";
 import { useId, useState } from "react";
+import { type Translate, useT } from "../../../i18n/use-t";
 import { StatusPicker } from "./status-picker";
 
 export type AnswerDef = Pick<TemplateItemDef, "answerSet" | "unit" | "min" | "max" | "guidance">;
@@ -29,16 +30,17 @@ const CHECKED: Record<string, string> = {
 
 const NUMBER = /^-?\d{0,12}(\.\d{0,6})?$/;
 
-function limitsText(def: AnswerDef): string {
-  if (def.min !== null && def.max !== null)
-    return `Compliant from ${def.min} to ${def.max}${def.unit ? ` ${def.unit}` : ""}`;
-  if (def.min !== null) return `Compliant at ${def.min}${def.unit ? ` ${def.unit}` : ""} or more`;
-  if (def.max !== null) return `Compliant at ${def.max}${def.unit ? ` ${def.unit}` : ""} or less`;
+function limitsText(t: Translate, def: AnswerDef): string {
+  const unit = def.unit ? ` ${def.unit}` : "";
+  if (def.min !== null && def.max !== null) return t("audits.limits.between", { min: def.min, max: def.max, unit });
+  if (def.min !== null) return t("audits.limits.atLeast", { min: def.min, unit });
+  if (def.max !== null) return t("audits.limits.atMost", { max: def.max, unit });
   return "";
 }
 
 /** An item's answer control; without a definition (the standard template) the C/I/NC/N/A picker. */
 export function AnswerControl({ def, name, label, status, value, onChange }: Props) {
+  const t = useT();
   const guidance = def?.guidance ? <p className="mb-2 text-sm text-slate-600">{def.guidance}</p> : null;
   if (!def || def.answerSet === "cinna") {
     return (
@@ -46,7 +48,7 @@ export function AnswerControl({ def, name, label, status, value, onChange }: Pro
         {guidance}
         <StatusPicker
           name={name}
-          legend={`Status of ${label}`}
+          legend={t("audits.answer.statusOf", { label })}
           value={status}
           onChange={(s) => onChange({ status: s })}
         />
@@ -54,12 +56,19 @@ export function AnswerControl({ def, name, label, status, value, onChange }: Pro
     );
   }
   if (def.answerSet === "yesno") {
-    const options = [...ANSWER_OPTIONS.yesno, { status: "" as const, label: "Not assessed" }];
+    const options = [
+      ...ANSWER_OPTIONS.yesno.map((o) => ({
+        ...o,
+        label:
+          o.status === "C" ? t("audits.answer.yes") : o.status === "NC" ? t("audits.answer.no") : t("audits.answer.na"),
+      })),
+      { status: "" as const, label: t("audits.answer.notAssessed") },
+    ];
     return (
       <>
         {guidance}
         <fieldset>
-          <legend className="sr-only">{`Answer to ${label}`}</legend>
+          <legend className="sr-only">{t("audits.answer.to", { label })}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {options.map((o) => (
               <label key={o.status || "none"} className="relative">
@@ -104,15 +113,16 @@ function NumberAnswer({
   guidance: React.ReactNode;
   onChange: (change: AnswerChange) => void;
 }) {
+  const t = useT();
   const id = useId();
   const [text, setText] = useState(value);
-  const limits = limitsText(def);
+  const limits = limitsText(t, def);
   const status = numberStatus(def, text);
   return (
     <div className="space-y-1">
       {guidance}
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        Answer to {label}
+        {t("audits.answer.to", { label })}
         {def.unit ? ` (${def.unit})` : ""}
       </label>
       <div className="flex items-center gap-2">
@@ -140,7 +150,7 @@ function NumberAnswer({
               status === "C" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800",
             )}
           >
-            {status === "C" ? "Compliant" : "Non-compliant"}
+            {status === "C" ? t("audits.answer.compliant") : t("audits.answer.nonCompliant")}
           </span>
         )}
       </div>
@@ -164,12 +174,13 @@ function TextAnswer({
   guidance: React.ReactNode;
   onChange: (change: AnswerChange) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="space-y-1">
       {guidance}
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        Answer to {label}
+        {t("audits.answer.to", { label })}
       </label>
       <textarea
         id={id}

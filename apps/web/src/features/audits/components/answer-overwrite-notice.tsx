@@ -1,5 +1,6 @@
 import { History } from "lucide-react";
 import { Button } from "../../../components/button";
+import { useT } from "../../../i18n/use-t";
 import type { ItemNotice } from "./item-notice";
 
 /**
@@ -19,20 +20,23 @@ export function AnswerOverwriteNotice({
   onRestore: () => void;
   onKeepTheirs: () => void;
 }) {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label={`Answer replaced on ${itemLabel}`}
+      aria-label={t("audits.overwrite.label", { label: itemLabel })}
       className="mb-3 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 sm:flex-row sm:items-center"
     >
       <History aria-hidden className="hidden size-5 shrink-0 text-amber-700 sm:block" />
       <p className="min-w-0 flex-1 break-words text-sm text-amber-900">{notice.text}</p>
       <div className="flex shrink-0 gap-2">
         <Button isLoading={isRestoring} onClick={onRestore}>
-          Restore<span className="sr-only"> your answer on {itemLabel}</span>
+          {t("audits.overwrite.restore")}
+          <span className="sr-only"> {t("audits.overwrite.restoreOn", { label: itemLabel })}</span>
         </Button>
         <Button variant="secondary" disabled={isRestoring} onClick={onKeepTheirs}>
-          Keep theirs<span className="sr-only"> on {itemLabel}</span>
+          {t("audits.overwrite.keep")}
+          <span className="sr-only"> {t("audits.overwrite.keepOn", { label: itemLabel })}</span>
         </Button>
       </div>
     </div>

@@ -1,7 +1,10 @@
 import { AUDIT_SECTIONS } from "@sitesnag/shared/audit-template";
-import { type AuditTemplateRef, templateItems } from "@sitesnag/shared/audit-template-model";
+import { standardQuestionId, standardSectionId } from "@sitesnag/shared/audit-template-i18n";
+import { type AuditTemplateRef, STANDARD_TEMPLATE_ID, templateItems } from "@sitesnag/shared/audit-template-model";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { useMemo } from "react";
+import type { MessageId } from "../../../i18n/i18n";
+import { useT } from "../../../i18n/use-t";
 import { itemNumbers } from "../audit-numbers";
 import { ChecklistItemCard, type NoticeProps } from "./checklist-item-card";
 import { ChecklistSection } from "./checklist-section";
@@ -35,21 +38,32 @@ export function AuditChecklist({
   readOnly,
   notices,
 }: Props) {
+  const t = useT();
   const numbers = useMemo(() => itemNumbers(checklist), [checklist]);
+  // The standard template's words in the reader's language (a custom template's as written).
+  const isStandard = !template || template.id === STANDARD_TEMPLATE_ID;
+  const local = (id: string | undefined, english: string) =>
+    isStandard && id ? t([id as MessageId, [english]]) : english;
   const sections = template ? template.sections : AUDIT_SECTIONS;
   const defs = useMemo(() => new Map(template ? templateItems(template).map((d) => [d.id, d]) : []), [template]);
   return (
     <div className="space-y-6">
-      <h2 className="text-lg font-semibold text-slate-900">Checklist</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("audits.checklist")}</h2>
       {sections.map((section, s) => {
         const items = checklist.filter((i) => i.section === section.id);
         if (items.length === 0) return null;
         return (
-          <ChecklistSection key={section.id} number={s + 1} title={section.title} items={items}>
+          <ChecklistSection
+            key={section.id}
+            number={s + 1}
+            title={local(standardSectionId(section.id), section.title)}
+            items={items}
+          >
             {items.map((item) => (
               <ChecklistItemCard
                 key={item.id}
                 item={item}
+                question={local(standardQuestionId(item.id, item.question), item.question)}
                 def={defs.get(item.id)}
                 number={numbers[item.id] ?? ""}
                 photoUrls={photoUrls}

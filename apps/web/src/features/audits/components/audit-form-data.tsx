@@ -1,6 +1,8 @@
 import { PROJECT_TYPES } from "@sitesnag/shared/audit-template";
 import type { AuditFormData } from "@sitesnag/shared/audits";
 import { TextAreaField, TextField } from "../../../components/field";
+import type { Message } from "../../../i18n/i18n";
+import { msg, useT } from "../../../i18n/use-t";
 
 type Props = {
   value: AuditFormData;
@@ -10,29 +12,37 @@ type Props = {
 };
 
 type TextKey = Exclude<keyof AuditFormData, "projectType" | "inductionConfirmed">;
-const FIELDS: { key: TextKey; label: string; type?: string; autoComplete?: string }[] = [
-  { key: "projectName", label: "Project name" },
-  { key: "siteAddress", label: "Site address", autoComplete: "street-address" },
-  { key: "principalContractor", label: "Principal contractor" },
-  { key: "auditorName", label: "Auditor name", autoComplete: "name" },
-  { key: "auditorRole", label: "Auditor role" },
-  { key: "auditDate", label: "Date", type: "date" },
-  { key: "auditTime", label: "Time", type: "time" },
-  { key: "weather", label: "Weather" },
-  { key: "shift", label: "Shift" },
-  { key: "siteContact", label: "Site contact" },
-  { key: "siteContactTel", label: "Site contact telephone", type: "tel", autoComplete: "tel" },
+const FIELDS: { key: TextKey; label: Message; type?: string; autoComplete?: string }[] = [
+  { key: "projectName", label: msg("audits.form.projectName") },
+  { key: "siteAddress", label: msg("audits.form.siteAddress"), autoComplete: "street-address" },
+  { key: "principalContractor", label: msg("audits.form.principalContractor") },
+  { key: "auditorName", label: msg("audits.form.auditorName"), autoComplete: "name" },
+  { key: "auditorRole", label: msg("audits.form.auditorRole") },
+  { key: "auditDate", label: msg("audits.form.date"), type: "date" },
+  { key: "auditTime", label: msg("audits.form.time"), type: "time" },
+  { key: "weather", label: msg("audits.form.weather") },
+  { key: "shift", label: msg("audits.form.shift") },
+  { key: "siteContact", label: msg("audits.form.siteContact") },
+  { key: "siteContactTel", label: msg("audits.form.siteContactTel"), type: "tel", autoComplete: "tel" },
 ];
 
 /** The audit's header data (SPEC §3 formData). */
+const PROJECT_TYPE: Record<(typeof PROJECT_TYPES)[number], Message> = {
+  "New build": msg("audits.projectType.newBuild"),
+  "Fit-out": msg("audits.projectType.fitOut"),
+  Civils: msg("audits.projectType.civils"),
+  Maintenance: msg("audits.projectType.maintenance"),
+};
+
 export function AuditFormDataFields({ value, notes, onChange, onNotes }: Props) {
+  const t = useT();
   return (
     <section aria-labelledby="site-details" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="site-details" className="mb-3 text-base font-semibold text-slate-900">
-        Site details
+        {t("audits.form.siteDetails")}
       </h2>
       <fieldset className="mb-4">
-        <legend className="mb-2 text-sm font-medium text-slate-700">Project type</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">{t("audits.form.projectType")}</legend>
         <div className="flex flex-wrap gap-2">
           {PROJECT_TYPES.map((type) => {
             const checked = value.projectType.includes(type);
@@ -53,7 +63,7 @@ export function AuditFormDataFields({ value, notes, onChange, onNotes }: Props) 
                     })
                   }
                 />
-                {type}
+                {t(PROJECT_TYPE[type])}
               </label>
             );
           })}
@@ -63,7 +73,7 @@ export function AuditFormDataFields({ value, notes, onChange, onNotes }: Props) 
         {FIELDS.map((f) => (
           <TextField
             key={f.key}
-            label={f.label}
+            label={t(f.label)}
             type={f.type ?? "text"}
             autoComplete={f.autoComplete ?? "off"}
             value={value[f.key]}
@@ -78,10 +88,15 @@ export function AuditFormDataFields({ value, notes, onChange, onNotes }: Props) 
           onChange={(e) => onChange({ inductionConfirmed: e.target.checked })}
           className="size-5 accent-brand-700"
         />
-        Site induction completed by the auditor
+        {t("audits.form.induction")}
       </label>
       <div className="mt-3">
-        <TextAreaField label="Audit notes" rows={2} value={notes} onChange={(e) => onNotes(e.target.value)} />
+        <TextAreaField
+          label={t("audits.form.notes")}
+          rows={2}
+          value={notes}
+          onChange={(e) => onNotes(e.target.value)}
+        />
       </div>
     </section>
   );

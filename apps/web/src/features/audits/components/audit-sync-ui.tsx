@@ -7,15 +7,17 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { api, errorMessage } from "../../../lib/api-client";
-import { formatDate } from "../../../lib/format";
+import { formatDateFor } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import type { AuditSyncRecord } from "../../../offline/audit-records";
 import { useAuthStore } from "../../../stores/auth-store";
 import { loadAuditStore } from "../api/audit-store";
 import { downloadAuditPdf } from "../pdf/download-pdf";
-import { localSyncState, SYNC_LABELS } from "../sync/audit-list";
+import { localSyncState } from "../sync/audit-list";
 import { startAuditSync, useAuditSyncState } from "../sync/sync-events";
+import { SYNC_LABELS } from "./labels";
 
 export function useSyncRecord(summary: AuditSummary): AuditSyncRecord | undefined {
   const sync = useAuditSyncState();
@@ -35,32 +37,33 @@ export function useSyncRecord(summary: AuditSummary): AuditSyncRecord | undefine
 }
 
 export function AuditSyncStatus({ summary }: { summary: AuditSummary }) {
+  const t = useT();
   const record = useSyncRecord(summary);
   const sync = useAuditSyncState();
   useEffect(() => startAuditSync(summary.userId), [summary.userId]);
   const state = localSyncState(summary, record);
   return (
-    <span role="status" aria-label="Sync status" className="text-slate-600">
-      {sync.running && state !== "synced" ? "Syncing…" : SYNC_LABELS[state]}
+    <span role="status" aria-label={t("audits.sync.status")} className="text-slate-600">
+      {sync.running && state !== "synced" ? t("audits.sync.syncing") : t(SYNC_LABELS[state])}
       {record?.error ? `: ${record.error}` : ""}
     </span>
   );
 }
 
 export function AuditServerActions({ summary, onReopened }: { summary: AuditSummary; onReopened: () => void }) {
+  const t = useT();
   const record = useSyncRecord(summary);
   const [busy, setBusy] = useState<"pdf" | "revision" | null>(null);
   if (!record?.serverId) return null;
   const serverId = record.serverId;
 
   async function onDownloadPdf() {
-    if (localSyncState(summary, record) !== "synced")
-      toast.info("The PDF shows the audit as last synced to the server.");
+    if (localSyncState(summary, record) !== "synced") toast.info(t("audits.pdf.lastSynced"));
     setBusy("pdf");
     try {
       await downloadAuditPdf(serverId, summary.projectName);
     } catch (error) {
-      toast.error(errorMessage(error, "The PDF could not be downloaded. Check your connection and try again."));
+      toast.error(errorMessage(error, t("audits.pdf.failed")));
     } finally {
       setBusy(null);
     }
@@ -71,10 +74,10 @@ export function AuditServerActions({ summary, onReopened }: { summary: AuditSumm
     try {
       const { audit } = await api<{ audit: { revision: number } }>(`/audits/${serverId}/revisions`, { method: "POST" });
       await (await loadAuditStore()).auditRepository.reopen(summary.userId, summary.id);
-      toast.success(`Revision ${audit.revision} started. The signed revision stays readable.`);
+      toast.success(t("audits.revisionStarted", { revision: audit.revision }));
       onReopened();
     } catch (error) {
-      toast.error(errorMessage(error, "A new revision could not be started. Check your connection and try again."));
+      toast.error(errorMessage(error, t("audits.revisionFailed")));
     } finally {
       setBusy(null);
     }
@@ -83,11 +86,11 @@ export function AuditServerActions({ summary, onReopened }: { summary: AuditSumm
   return (
     <>
       <Button variant="secondary" isLoading={busy === "pdf"} onClick={() => void onDownloadPdf()}>
-        Download PDF
+        {t("audits.pdf.download")}
       </Button>
       {summary.status === "completed" && record.completed && (
         <Button isLoading={busy === "revision"} onClick={() => void onStartRevision()}>
-          Start a new revision
+          {t("audits.newRevision")}
         </Button>
       )}
     </>
@@ -95,19 +98,18 @@ export function AuditServerActions({ summary, onReopened }: { summary: AuditSumm
 }
 
 export function AuditLockNote({ summary }: { summary: AuditSummary }) {
+  const t = useT();
   const record = useSyncRecord(summary);
   return (
     <p role="status" className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
-      This audit is completed and signed: it is locked.{" "}
-      {record?.completed
-        ? "Start a new revision to change it; the signed one stays readable."
-        : "It is locked on the server once it has synced."}
+      {t("audits.locked")} {record?.completed ? t("audits.locked.revise") : t("audits.locked.untilSynced")}
     </p>
   );
 }
 
 /** "Moorland Wind Farm, Nov 25, 2026": how the confirmation names the audit being deleted. */
-const auditName = (projectName: string, auditDate: number) => `${projectName}, ${formatDate(auditDate)}`;
+const auditName = (locale: string, projectName: string, auditDate: number) =>
+  `${projectName}, ${formatDateFor(locale, auditDate)}`;
 
 /** The one confirmation before an audit is deleted, from the device's audit screen or the server's. */
 export function DeleteAuditDialog({
@@ -126,16 +128,14 @@ export function DeleteAuditDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
+  const name = auditName(useLocale(), audit.projectName, audit.auditDate);
   return (
     <ConfirmDialog
       open={open}
-      title="Delete audit?"
-      message={
-        onDevice
-          ? `Delete the site audit "${auditName(audit.projectName, audit.auditDate)}" with its answers, photos and signatures? It goes from this device now and from your workspace (at once, or when you are back online). This cannot be undone.`
-          : `Delete the site audit "${auditName(audit.projectName, audit.auditDate)}" with its answers, photos and signatures from your workspace? This cannot be undone.`
-      }
-      confirmLabel="Delete Audit"
+      title={t("audits.delete.title")}
+      message={onDevice ? t("audits.delete.onDevice", { name }) : t("audits.delete.server", { name })}
+      confirmLabel={t("audits.delete.confirm")}
       isPending={isPending}
       onCancel={onCancel}
       onConfirm={onConfirm}
@@ -148,6 +148,7 @@ export function DeleteAuditDialog({
  * audit by an owner only. Works offline: the server's copy goes through the next sync run.
  */
 export function AuditDeleteAction({ summary }: { summary: AuditSummary }) {
+  const t = useT();
   const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
   const navigate = useNavigate();
   const [isConfirming, setConfirming] = useState(false);
@@ -158,12 +159,10 @@ export function AuditDeleteAction({ summary }: { summary: AuditSummary }) {
     setDeleting(true);
     try {
       await (await import("../sync/audit-sync-web")).deleteDeviceAudit(summary.userId, summary.id);
-      toast.success(
-        navigator.onLine ? "Audit deleted" : "Audit deleted. Your workspace's copy goes when you are back online.",
-      );
+      toast.success(navigator.onLine ? t("audits.delete.done") : t("audits.delete.doneOffline"));
       navigate("/app/audits", { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error, "The audit could not be deleted."));
+      toast.error(errorMessage(error, t("audits.delete.failed")));
       setDeleting(false);
       setConfirming(false);
     }
@@ -173,7 +172,7 @@ export function AuditDeleteAction({ summary }: { summary: AuditSummary }) {
     <>
       <Button variant="danger" onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden className="size-4" />
-        Delete
+        {t("audits.delete.button")}
       </Button>
       <DeleteAuditDialog
         audit={summary}

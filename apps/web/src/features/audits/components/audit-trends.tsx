@@ -2,11 +2,14 @@
 // table beside it, the items most often found non-compliant, and open actions by due date — all from
 // GET /api/audits/trends (completed audits of the workspace).
 import { complianceBand } from "@sitesnag/shared/audit-scoring";
+import { standardQuestionId, standardSectionId } from "@sitesnag/shared/audit-template-i18n";
 import type { AuditTrends as Trends } from "@sitesnag/shared/audits-api";
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
+import type { MessageId } from "../../../i18n/i18n";
+import { type Translate, useLocale, useT } from "../../../i18n/use-t";
 import { api, errorMessage } from "../../../lib/api-client";
-import { formatDate } from "../../../lib/format";
+import { formatDateFor } from "../../../lib/format";
 
 /** Colours far enough apart (and dark enough on white) to tell up to eight lines apart. */
 const COLOURS = ["#1d4ed8", "#b45309", "#047857", "#b91c1c", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f"];
@@ -14,18 +17,26 @@ const W = 640;
 const H = 260;
 const PAD = { left: 40, right: 16, top: 16, bottom: 32 };
 
+/** A standard question or section in the reader's language (others as written). */
+const standardText = (t: Translate, id: string | undefined, english: string) =>
+  id ? t([id as MessageId, [english]]) : english;
+
 /** The audits page's trends section, loaded in its own chunk when it is opened (audits-page.tsx). */
 export function AuditTrends() {
+  const t = useT();
   const trends = useQuery({ queryKey: ["audit-trends"], queryFn: () => api<Trends>("/audits/trends") });
-  if (trends.isPending) return <LoadingState label="Loading trends…" />;
+  if (trends.isPending) return <LoadingState label={t("audits.trends.loading")} />;
   if (trends.isError) {
     return (
-      <ErrorState message={errorMessage(trends.error, "Trends could not be loaded")} onRetry={() => trends.refetch()} />
+      <ErrorState
+        message={errorMessage(trends.error, t("audits.trends.loadFailed"))}
+        onRetry={() => trends.refetch()}
+      />
     );
   }
   return (
     <div className="space-y-8">
-      <p className="text-sm text-slate-600">From the workspace's completed audits on the server.</p>
+      <p className="text-sm text-slate-600">{t("audits.trends.from")}</p>
       <ScoresOverTime scores={trends.data.scores} />
       <FrequentNonCompliant items={trends.data.frequentNonCompliant} />
       <OpenActions actions={trends.data.openActions} />
@@ -34,16 +45,17 @@ export function AuditTrends() {
 }
 
 function ScoresOverTime({ scores }: { scores: Trends["scores"] }) {
+  const t = useT();
+  const locale = useLocale();
+  const formatDate = (seconds: number) => formatDateFor(locale, seconds);
   const points = scores.flatMap((s) => s.points);
   if (points.length === 0) {
     return (
       <section aria-labelledby="scores-heading">
         <h3 id="scores-heading" className="mb-3 text-base font-semibold text-slate-900">
-          Compliance score over time
+          {t("audits.trends.scoresTitle")}
         </h3>
-        <EmptyState title="No completed audits yet">
-          Scores appear here once audits are signed and completed.
-        </EmptyState>
+        <EmptyState title={t("audits.trends.noneTitle")}>{t("audits.trends.noneBody")}</EmptyState>
       </section>
     );
   }
@@ -56,13 +68,13 @@ function ScoresOverTime({ scores }: { scores: Trends["scores"] }) {
     .map((s) => {
       const ps = s.points;
       const latest = ps[ps.length - 1];
-      return `${s.projectName}: ${ps.length} audit${ps.length === 1 ? "" : "s"}, latest ${latest?.score ?? 0}%`;
+      return t("audits.trends.projectSummary", { project: s.projectName, count: ps.length, score: latest?.score ?? 0 });
     })
     .join("; ");
   return (
     <section aria-labelledby="scores-heading">
       <h3 id="scores-heading" className="mb-3 text-base font-semibold text-slate-900">
-        Compliance score over time
+        {t("audits.trends.scoresTitle")}
       </h3>
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <figure className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
@@ -72,9 +84,9 @@ function ScoresOverTime({ scores }: { scores: Trends["scores"] }) {
             aria-labelledby="scores-title scores-desc"
             className="h-auto w-full"
           >
-            <title id="scores-title">Compliance score over time per project</title>
+            <title id="scores-title">{t("audits.trends.chartTitle")}</title>
             <desc id="scores-desc">
-              {`Scores from 0 to 100% by audit date, ${formatDate(first)} to ${formatDate(last)}. ${summary}. The table beside the chart lists every point.`}
+              {t("audits.trends.chartDesc", { from: formatDate(first), to: formatDate(last), summary })}
             </desc>
             {[0, 25, 50, 70, 90, 100].map((v) => (
               <g key={v}>
@@ -111,7 +123,7 @@ function ScoresOverTime({ scores }: { scores: Trends["scores"] }) {
           </svg>
           <figcaption>
             <ul
-              aria-label="Projects in the chart"
+              aria-label={t("audits.trends.legend")}
               className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700"
             >
               {scores.map((s, i) => (
@@ -129,17 +141,17 @@ function ScoresOverTime({ scores }: { scores: Trends["scores"] }) {
         </figure>
         <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Compliance score of each completed audit</caption>
+            <caption className="sr-only">{t("audits.trends.tableCaption")}</caption>
             <thead className="sticky top-0 bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Project
+                  {t("audits.newForm.project")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Audit date
+                  {t("audits.newForm.date")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Score
+                  {t("audits.trends.score")}
                 </th>
               </tr>
             </thead>
@@ -150,7 +162,7 @@ function ScoresOverTime({ scores }: { scores: Trends["scores"] }) {
                     <td className="px-3 py-2">{s.projectName}</td>
                     <td className="px-3 py-2">{formatDate(p.auditDate)}</td>
                     <td className="px-3 py-2 text-right font-semibold" data-band={complianceBand(p.score)}>
-                      {p.score}%
+                      {t("audits.score.percent", { score: p.score })}
                     </td>
                   </tr>
                 )),
@@ -164,27 +176,38 @@ function ScoresOverTime({ scores }: { scores: Trends["scores"] }) {
 }
 
 function FrequentNonCompliant({ items }: { items: Trends["frequentNonCompliant"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="frequent-heading">
       <h3 id="frequent-heading" className="mb-3 text-base font-semibold text-slate-900">
-        Most frequent non-compliant items
+        {t("audits.trends.frequent")}
       </h3>
       {items.length === 0 ? (
-        <p className="text-sm text-slate-600">No item has been found non-compliant.</p>
+        <p className="text-sm text-slate-600">{t("audits.trends.noneNc")}</p>
       ) : (
         <ol
-          aria-label="Most frequent non-compliant items"
+          aria-label={t("audits.trends.frequent")}
           className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
         >
           {items.map((item) => (
             <li key={`${item.sectionTitle}-${item.itemId}`} className="flex items-start gap-3 px-4 py-3">
               <span className="min-w-0 flex-1">
-                <span className="block text-sm font-medium text-slate-900">{item.question}</span>
-                {item.sectionTitle && <span className="block text-xs text-slate-600">{item.sectionTitle}</span>}
+                <span className="block text-sm font-medium text-slate-900">
+                  {standardText(t, standardQuestionId(item.itemId, item.question), item.question)}
+                </span>
+                {item.sectionTitle && (
+                  <span className="block text-xs text-slate-600">
+                    {standardText(
+                      t,
+                      standardSectionId(item.itemId.replace(/-\d+$/, ""), item.sectionTitle),
+                      item.sectionTitle,
+                    )}
+                  </span>
+                )}
               </span>
               <span className="shrink-0 rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-800">
                 {item.count}
-                <span className="sr-only"> time{item.count === 1 ? "" : "s"}</span>
+                <span className="sr-only"> {t("audits.trends.times", { count: item.count })}</span>
               </span>
             </li>
           ))}
@@ -195,34 +218,36 @@ function FrequentNonCompliant({ items }: { items: Trends["frequentNonCompliant"]
 }
 
 function OpenActions({ actions }: { actions: Trends["openActions"] }) {
+  const t = useT();
+  const locale = useLocale();
   const now = Date.now() / 1000;
   return (
     <section aria-labelledby="actions-heading">
       <h3 id="actions-heading" className="mb-3 text-base font-semibold text-slate-900">
-        Open actions
+        {t("audits.trends.actions")}
       </h3>
       {actions.length === 0 ? (
-        <p className="text-sm text-slate-600">No open actions: no non-compliant item has an owner and a due date.</p>
+        <p className="text-sm text-slate-600">{t("audits.trends.noActions")}</p>
       ) : (
         <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full table-fixed text-left text-sm [&_td]:break-words">
-            <caption className="sr-only">Non-compliant items with an owner and a due date, soonest first</caption>
+            <caption className="sr-only">{t("audits.trends.actionsCaption")}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Due
+                  {t("audits.trends.due")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Item
+                  {t("audits.trends.item")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Project
+                  {t("audits.newForm.project")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Owner
+                  {t("audits.trends.owner")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Risk
+                  {t("audits.risk.label")}
                 </th>
               </tr>
             </thead>
@@ -230,10 +255,10 @@ function OpenActions({ actions }: { actions: Trends["openActions"] }) {
               {actions.map((a) => (
                 <tr key={`${a.auditId}-${a.itemId}`}>
                   <td className={`px-3 py-2 ${a.dueDate < now ? "font-semibold text-red-800" : ""}`}>
-                    {formatDate(a.dueDate)}
-                    {a.dueDate < now && " (overdue)"}
+                    {formatDateFor(locale, a.dueDate)}
+                    {a.dueDate < now && ` (${t("audits.trends.overdue")})`}
                   </td>
-                  <td className="px-3 py-2">{a.question}</td>
+                  <td className="px-3 py-2">{standardText(t, standardQuestionId(a.itemId, a.question), a.question)}</td>
                   <td className="px-3 py-2">{a.projectName}</td>
                   <td className="px-3 py-2">{a.actionOwner}</td>
                   <td className="px-3 py-2 text-right">{a.riskScore || "–"}</td>

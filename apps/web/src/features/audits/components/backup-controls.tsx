@@ -1,6 +1,7 @@
 import { Download, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "../../../components/button";
+import { useT } from "../../../i18n/use-t";
 import { toast } from "../../../lib/toast";
 import { loadAuditStore } from "../api/audit-store";
 import { downloadFile } from "../download-file";
@@ -21,6 +22,7 @@ export function BackupControls({
   explainEmpty: boolean;
   onImported: () => void;
 }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const noteId = useId();
@@ -32,9 +34,9 @@ export function BackupControls({
       const { auditStorageDeps, backupFileName, exportAudits } = await loadAuditStore();
       const backup = await exportAudits(auditStorageDeps, userId);
       downloadFile(backupFileName(new Date()), JSON.stringify(backup));
-      toast.success(`Exported ${backup.audits.length} ${backup.audits.length === 1 ? "audit" : "audits"}.`);
+      toast.success(t("audits.backup.exported", { count: backup.audits.length }));
     } catch {
-      toast.error("Export failed");
+      toast.error(t("audits.audit.exportFailed"));
     } finally {
       setBusy(null);
     }
@@ -42,7 +44,7 @@ export function BackupControls({
 
   async function importFile(file: File) {
     if (file.size > MAX_BACKUP_BYTES) {
-      toast.error("This file is too large to be an audit backup.");
+      toast.error(t("audits.backup.tooLarge"));
       return;
     }
     setBusy("import");
@@ -55,7 +57,9 @@ export function BackupControls({
         onImported();
       }
     } catch (error) {
-      toast.error(error instanceof Error && error.name === "StorageFullError" ? error.message : "Import failed");
+      toast.error(
+        error instanceof Error && error.name === "StorageFullError" ? error.message : t("audits.backup.importFailed"),
+      );
     } finally {
       setBusy(null);
       if (input.current) input.current.value = "";
@@ -66,8 +70,7 @@ export function BackupControls({
     <div className="flex flex-wrap items-center gap-2">
       {!hasAudits && explainEmpty && (
         <p id={noteId} className="w-full text-sm text-slate-600 sm:order-last">
-          Export saves the audits kept on this device, and it has none yet. Your workspace's audits are kept on the
-          server: open one to download its PDF.
+          {t("audits.backup.explainEmpty")}
         </p>
       )}
       <Button
@@ -78,10 +81,10 @@ export function BackupControls({
         aria-describedby={!hasAudits && explainEmpty ? noteId : undefined}
       >
         <Download aria-hidden className="size-4" />
-        Export all audits
+        {t("audits.backup.export")}
       </Button>
       <label htmlFor={inputId} className="sr-only">
-        Import audits from a backup file
+        {t("audits.backup.importLabel")}
       </label>
       <input
         id={inputId}
@@ -97,7 +100,7 @@ export function BackupControls({
       />
       <Button variant="secondary" onClick={() => input.current?.click()} isLoading={busy === "import"}>
         <Upload aria-hidden className="size-4" />
-        Import audits
+        {t("audits.backup.import")}
       </Button>
     </div>
   );

@@ -1,19 +1,23 @@
-import { LIKELIHOOD_LABELS, RISK_LEVELS, riskScore, SEVERITY_LABELS } from "@sitesnag/shared/audit-scoring";
+import { RISK_LEVELS, riskScore } from "@sitesnag/shared/audit-scoring";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { ChevronDown, FileWarning } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../../components/field";
+import { useT } from "../../../i18n/use-t";
 import { isoDateToSeconds } from "../storage/dates";
 import { AnswerControl, type AnswerDef } from "./answer-control";
 import { AnswerOverwriteNotice } from "./answer-overwrite-notice";
 import type { ItemNotice } from "./item-notice";
 import { ItemPhotos } from "./item-photos";
+import { likelihoodLabel, severityLabel } from "./labels";
 import { RiskBadge } from "./risk-badge";
 
 type Props = {
   item: ChecklistItem;
+  /** The question in the reader's language where it is the standard template's (else as written). */
+  question?: string | undefined;
   /** The item's answer set in a custom template (decision 0028); C/I/NC/N/A when absent. */
   def?: AnswerDef | undefined;
   number: string;
@@ -47,6 +51,7 @@ const hasDetails = (i: ChecklistItem) =>
 /** One checklist question: its answer, then notes, risk, action and photos. */
 export function ChecklistItemCard({
   item,
+  question = item.question,
   def,
   number,
   photoUrls,
@@ -59,13 +64,14 @@ export function ChecklistItemCard({
   notices,
 }: Props) {
   const [isOpen, setOpen] = useState(() => hasDetails(item));
-  const label = `item ${number}`;
+  const t = useT();
+  const label = t("audits.item.label", { number });
   const detailsId = `details-${item.id}`;
   const score = riskScore(item.riskSeverity, item.riskLikelihood);
   return (
     <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby={`q-${item.id}`}>
       <p id={`q-${item.id}`} className="mb-3 text-base font-medium text-slate-900">
-        <span className="mr-1 font-semibold text-brand-700">{number}</span> {item.question}
+        <span className="mr-1 font-semibold text-brand-700">{number}</span> {question}
       </p>
       {notices?.list.map((n) => (
         <AnswerOverwriteNotice
@@ -99,16 +105,17 @@ export function ChecklistItemCard({
           onClick={() => setOpen(!isOpen)}
           className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
-          Notes, risk and action<span className="sr-only"> for {label}</span>
+          {t("audits.item.details")}
+          <span className="sr-only"> {t("audits.item.forLabel", { label })}</span>
           <ChevronDown aria-hidden className={`size-4 transition ${isOpen ? "rotate-180" : ""}`} />
         </button>
       </div>
       {item.snag && (
         <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
           <FileWarning aria-hidden className="size-4 text-red-700" />
-          Snag raised:{" "}
+          {t("audits.item.snagRaised")}{" "}
           {item.snag.pending ? (
-            <span className="font-semibold">{item.snag.reference} (waiting to sync)</span>
+            <span className="font-semibold">{t("audits.item.snagPending", { reference: item.snag.reference })}</span>
           ) : (
             <Link to={`/app/snagging/${item.snag.id}`} className="font-semibold text-brand-800 underline">
               {item.snag.reference}
@@ -120,47 +127,47 @@ export function ChecklistItemCard({
         <div id={detailsId} className="mt-3 space-y-3 border-t border-slate-100 pt-3">
           <fieldset disabled={readOnly} className="min-w-0 space-y-3">
             <TextAreaField
-              label={`Notes for ${label}`}
+              label={t("audits.item.notesFor", { label })}
               rows={3}
               value={item.notes}
               onChange={(e) => onChange({ notes: e.target.value })}
             />
             <div className="grid gap-3 sm:grid-cols-2">
               <SelectField
-                label="Severity"
-                aria-label={`Severity for ${label}`}
+                label={t("audits.risk.severity")}
+                aria-label={t("audits.item.severityFor", { label })}
                 value={item.riskSeverity ?? ""}
                 onChange={(e) => onChange({ riskSeverity: level(e.target.value) })}
               >
-                <option value="">Not rated</option>
+                <option value="">{t("audits.risk.notRated")}</option>
                 {RISK_LEVELS.map((n) => (
                   <option key={n} value={n}>
-                    {n} – {SEVERITY_LABELS[n]}
+                    {n} – {t(severityLabel(n))}
                   </option>
                 ))}
               </SelectField>
               <SelectField
-                label="Likelihood"
-                aria-label={`Likelihood for ${label}`}
+                label={t("audits.risk.likelihood")}
+                aria-label={t("audits.item.likelihoodFor", { label })}
                 value={item.riskLikelihood ?? ""}
                 onChange={(e) => onChange({ riskLikelihood: level(e.target.value) })}
               >
-                <option value="">Not rated</option>
+                <option value="">{t("audits.risk.notRated")}</option>
                 {RISK_LEVELS.map((n) => (
                   <option key={n} value={n}>
-                    {n} – {LIKELIHOOD_LABELS[n]}
+                    {n} – {t(likelihoodLabel(n))}
                   </option>
                 ))}
               </SelectField>
               <TextField
-                label="Action owner"
-                aria-label={`Action owner for ${label}`}
+                label={t("audits.item.actionOwner")}
+                aria-label={t("audits.item.actionOwnerFor", { label })}
                 value={item.actionOwner}
                 onChange={(e) => onChange({ actionOwner: e.target.value })}
               />
               <TextField
-                label="Due date"
-                aria-label={`Due date for ${label}`}
+                label={t("audits.item.dueDate")}
+                aria-label={t("audits.item.dueDateFor", { label })}
                 type="date"
                 value={secondsToIso(item.dueDate)}
                 onChange={(e) => onChange({ dueDate: e.target.value ? isoDateToSeconds(e.target.value) : null })}
@@ -178,7 +185,8 @@ export function ChecklistItemCard({
           {item.status === "NC" && !item.snag && onRaiseSnag && (
             <Button variant="danger" onClick={onRaiseSnag} isLoading={isRaisingSnag}>
               <FileWarning aria-hidden className="size-4" />
-              Raise snag<span className="sr-only"> for {label}</span>
+              {t("audits.item.raiseSnag")}
+              <span className="sr-only"> {t("audits.item.forLabel", { label })}</span>
             </Button>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { sectionProgress } from "@sitesnag/shared/audit-scoring";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import type { ReactNode } from "react";
+import { useT } from "../../../i18n/use-t";
 
 /** A checklist section with its answered-items progress. */
 export function ChecklistSection({
@@ -14,6 +15,7 @@ export function ChecklistSection({
   items: ChecklistItem[];
   children: ReactNode;
 }) {
+  const t = useT();
   const { done, total } = sectionProgress(items);
   const headingId = `section-${number}`;
   return (
@@ -23,13 +25,11 @@ export function ChecklistSection({
           <h3 id={headingId} className="text-base font-semibold text-slate-900">
             {number}. {title}
           </h3>
-          <span className="shrink-0 text-sm text-slate-600">
-            {done} of {total} answered
-          </span>
+          <span className="shrink-0 text-sm text-slate-600">{t("audits.section.answered", { done, total })}</span>
         </div>
         <div
           role="progressbar"
-          aria-label={`${title} progress`}
+          aria-label={t("audits.section.progress", { title })}
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={done}

@@ -1,8 +1,10 @@
-import { COMPLIANCE_BAND_LABELS, complianceBand, complianceScore, countStatuses } from "@sitesnag/shared/audit-scoring";
+import { complianceBand, complianceScore, countStatuses } from "@sitesnag/shared/audit-scoring";
 import { type AuditTemplateRef, templateScore } from "@sitesnag/shared/audit-template-model";
 import type { ChecklistItem } from "@sitesnag/shared/audits";
 import { clsx } from "clsx";
+import { useT } from "../../../i18n/use-t";
 import { COMPLIANCE_BAND_CLASS } from "./band-styles";
+import { COMPLIANCE_BAND, ITEM_STATUS } from "./labels";
 
 /** The live compliance score, its band and the counts behind it. */
 export function CompliancePanel({
@@ -13,35 +15,36 @@ export function CompliancePanel({
   /** A custom template weighs its items (decision 0028). */
   template?: AuditTemplateRef | undefined;
 }) {
+  const t = useT();
   const score = template
     ? templateScore(template, (id) => checklist.find((i) => i.id === id)?.status ?? "").score
     : complianceScore(checklist);
   const band = complianceBand(score);
   const c = countStatuses(checklist);
   const counts: [string, number][] = [
-    ["Compliant", c.compliant],
-    ["Improvement", c.improvement],
-    ["Non-compliant", c.nonCompliant],
-    ["N/A", c.notApplicable],
-    ["Not assessed", c.notAssessed],
+    [t(ITEM_STATUS.C), c.compliant],
+    [t(ITEM_STATUS.I), c.improvement],
+    [t(ITEM_STATUS.NC), c.nonCompliant],
+    [t(ITEM_STATUS["N/A"]), c.notApplicable],
+    [t(ITEM_STATUS[""]), c.notAssessed],
   ];
   return (
     <section aria-labelledby="compliance-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="compliance-heading" className="text-base font-semibold text-slate-900">
-        Compliance score
+        {t("audits.score.title")}
       </h2>
       <div className="mt-2 flex items-center gap-3">
         <output
           aria-live="polite"
-          aria-label="Compliance score"
+          aria-label={t("audits.score.title")}
           className={clsx("rounded-xl px-4 py-2 text-3xl font-bold ring-1 ring-inset", COMPLIANCE_BAND_CLASS[band])}
         >
-          {score}%
+          {t("audits.score.percent", { score })}
         </output>
         <div className="text-sm">
-          <p className="font-semibold text-slate-900">{COMPLIANCE_BAND_LABELS[band]}</p>
+          <p className="font-semibold text-slate-900">{t(COMPLIANCE_BAND[band])}</p>
           <p className="text-slate-600">
-            {c.compliant} of {c.total} items compliant · {c.assessed} assessed
+            {t("audits.score.counts", { compliant: c.compliant, total: c.total, assessed: c.assessed })}
           </p>
         </div>
       </div>

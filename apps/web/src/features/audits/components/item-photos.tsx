@@ -1,5 +1,6 @@
 import { Camera, ImagePlus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { useT } from "../../../i18n/use-t";
 import { lazyDialog } from "../../../lib/lazy-dialog";
 
 // Asked only when a photo is removed: loaded then, not with the audit screen (issue 7).
@@ -23,6 +24,7 @@ const pickerClass =
 
 /** Photos of one item: camera or gallery, thumbnails, remove after confirming. */
 export function ItemPhotos({ itemLabel, photoIds, urls, isAdding, onAdd, onRemove }: Props) {
+  const t = useT();
   const id = useId();
   const [removing, setRemoving] = useState<string | null>(null);
   const inputs = useRef<HTMLInputElement[]>([]);
@@ -34,15 +36,15 @@ export function ItemPhotos({ itemLabel, photoIds, urls, isAdding, onAdd, onRemov
   };
   return (
     <div>
-      <p className="mb-2 text-sm font-medium text-slate-700">Photos</p>
+      <p className="mb-2 text-sm font-medium text-slate-700">{t("audits.photos.title")}</p>
       {photoIds.length > 0 && (
-        <ul className="mb-2 flex flex-wrap gap-2" aria-label={`Photos of ${itemLabel}`}>
+        <ul className="mb-2 flex flex-wrap gap-2" aria-label={t("audits.photos.of", { label: itemLabel })}>
           {photoIds.map((photoId, n) => (
             <li key={photoId} className="relative">
               {urls[photoId] ? (
                 <img
                   src={urls[photoId]}
-                  alt={`${itemLabel}, ${n + 1} of ${photoIds.length}`}
+                  alt={t("audits.photos.alt", { label: itemLabel, n: n + 1, total: photoIds.length })}
                   className="size-20 rounded-lg object-cover ring-1 ring-slate-200"
                 />
               ) : (
@@ -51,7 +53,7 @@ export function ItemPhotos({ itemLabel, photoIds, urls, isAdding, onAdd, onRemov
               <button
                 type="button"
                 onClick={() => setRemoving(photoId)}
-                aria-label={`Remove photo ${n + 1} of ${itemLabel}`}
+                aria-label={t("audits.photos.removeLabel", { n: n + 1, label: itemLabel })}
                 className="absolute -right-2 -top-2 flex size-8 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300 hover:bg-red-50"
               >
                 <X aria-hidden className="size-4" />
@@ -63,13 +65,13 @@ export function ItemPhotos({ itemLabel, photoIds, urls, isAdding, onAdd, onRemov
       <div className="flex flex-wrap gap-2" aria-busy={isAdding}>
         {(
           [
-            ["camera", "Take photo", Camera, true],
-            ["gallery", "Add from gallery", ImagePlus, false],
+            ["camera", t("audits.photos.take"), Camera, true],
+            ["gallery", t("audits.photos.gallery"), ImagePlus, false],
           ] as const
         ).map(([kind, label, Icon, isCamera], index) => (
           <label key={kind} htmlFor={`${id}-${kind}`} className={pickerClass} aria-disabled={isFull || undefined}>
             <Icon aria-hidden className="size-4" />
-            {isAdding && index === 0 ? "Adding…" : label}
+            {isAdding && index === 0 ? t("audits.photos.adding") : label}
             <input
               id={`${id}-${kind}`}
               ref={(el) => {
@@ -81,7 +83,7 @@ export function ItemPhotos({ itemLabel, photoIds, urls, isAdding, onAdd, onRemov
               {...(isCamera ? { capture: "environment" as const } : {})}
               disabled={isFull || isAdding}
               className="sr-only"
-              aria-label={`${label} for ${itemLabel}`}
+              aria-label={`${label} ${t("audits.item.forLabel", { label: itemLabel })}`}
               onChange={(e) => onFiles(e.target.files, index)}
             />
           </label>
@@ -89,9 +91,9 @@ export function ItemPhotos({ itemLabel, photoIds, urls, isAdding, onAdd, onRemov
       </div>
       <ConfirmDialog
         open={removing !== null}
-        title="Remove photo"
-        message="Remove this photo from the audit item?"
-        confirmLabel="Remove"
+        title={t("audits.photos.remove")}
+        message={t("audits.photos.removeConfirm")}
+        confirmLabel={t("audits.photos.removeButton")}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
           if (removing) onRemove(removing);

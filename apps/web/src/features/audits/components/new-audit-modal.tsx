@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-template-model";
 import { type NewAuditInput, NewAuditInputSchema, type NewAuditValues } from "@sitesnag/shared/audits";
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { sentence, useT } from "../../../i18n/use-t";
 import { useTemplates } from "../../audit-templates/api/templates-api";
 import type { AuditProject } from "../storage/audit-repository";
 
@@ -25,8 +27,9 @@ const today = () => {
 export function NewAuditModal({ open, onClose, ...form }: Props) {
   // The modal mounts its content only while open: each opening starts a new, empty form dated
   // today, and nothing resets it after the user has started filling it in.
+  const t = useT();
   return (
-    <Modal open={open} title="New Site Audit" onClose={onClose}>
+    <Modal open={open} title={t("audits.new")} onClose={onClose}>
       <NewAuditForm {...form} onClose={onClose} />
     </Modal>
   );
@@ -37,14 +40,23 @@ function NewAuditForm({ projects, projectsNote, isPending, onSubmit, onClose }: 
     resolver: zodResolver(NewAuditInputSchema),
     defaultValues: { projectId: "", auditDate: today(), notes: "", templateId: "standard" },
   });
+  const t = useT();
   const e = formState.errors;
+  const error = (message: string | undefined) => (message ? sentence(message) : undefined);
   // The workspace's templates when the server answers; offline, the built-in one only.
   const templates = useTemplates();
-  const choices = templates.data ?? [{ id: "standard", name: "UK site safety (standard)" }];
+  const choices = (templates.data ?? [{ id: STANDARD_TEMPLATE_ID, name: "" }]).map((c) =>
+    c.id === STANDARD_TEMPLATE_ID ? { ...c, name: t("auditTemplate.name") } : c,
+  );
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-      <SelectField label="Project" required error={e.projectId?.message} {...register("projectId")}>
-        <option value="">Select a project</option>
+      <SelectField
+        label={t("audits.newForm.project")}
+        required
+        error={error(e.projectId?.message)}
+        {...register("projectId")}
+      >
+        <option value="">{t("audits.newForm.selectProject")}</option>
         {projects.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name}
@@ -52,21 +64,36 @@ function NewAuditForm({ projects, projectsNote, isPending, onSubmit, onClose }: 
         ))}
       </SelectField>
       {projectsNote && <p className="text-sm text-slate-600">{projectsNote}</p>}
-      <SelectField label="Template" error={e.templateId?.message} {...register("templateId")}>
-        {choices.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
+      <SelectField
+        label={t("audits.newForm.template")}
+        error={error(e.templateId?.message)}
+        {...register("templateId")}
+      >
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
           </option>
         ))}
       </SelectField>
-      <TextField label="Audit date" type="date" required error={e.auditDate?.message} {...register("auditDate")} />
-      <TextAreaField label="Notes (optional)" rows={3} error={e.notes?.message} {...register("notes")} />
+      <TextField
+        label={t("audits.newForm.date")}
+        type="date"
+        required
+        error={error(e.auditDate?.message)}
+        {...register("auditDate")}
+      />
+      <TextAreaField
+        label={t("audits.newForm.notes")}
+        rows={3}
+        error={error(e.notes?.message)}
+        {...register("notes")}
+      />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={isPending}>
-          Cancel
+          {t("audits.cancel")}
         </Button>
         <Button type="submit" isLoading={isPending}>
-          Start Audit
+          {t("audits.newForm.start")}
         </Button>
       </div>
     </form>

@@ -1,9 +1,13 @@
-import { RISK_BAND_LABELS, riskBand } from "@sitesnag/shared/audit-scoring";
+import { riskBand } from "@sitesnag/shared/audit-scoring";
 import { clsx } from "clsx";
+import { useT } from "../../../i18n/use-t";
 import { RISK_BAND_CLASS } from "./band-styles";
+import { RISK_BAND } from "./labels";
 
 /** The live risk score of one item, coloured by band and named in words. */
-export function RiskBadge({ score, label = "Risk" }: { score: number; label?: string }) {
+export function RiskBadge({ score, label }: { score: number; label?: string }) {
+  const t = useT();
+  const name = label ?? t("audits.risk.label");
   const band = riskBand(score);
   return (
     <output
@@ -13,7 +17,9 @@ export function RiskBadge({ score, label = "Risk" }: { score: number; label?: st
         RISK_BAND_CLASS[band],
       )}
     >
-      {score > 0 ? `${label} ${score} · ${RISK_BAND_LABELS[band]}` : `${label}: not rated`}
+      {score > 0
+        ? t("audits.risk.badge", { label: name, score, band: t(RISK_BAND[band]) })
+        : t("audits.risk.badgeNotRated", { label: name })}
     </output>
   );
 }

@@ -1,9 +1,12 @@
-import { COMPLIANCE_BAND_LABELS, complianceBand } from "@sitesnag/shared/audit-scoring";
+import { complianceBand } from "@sitesnag/shared/audit-scoring";
 import { clsx } from "clsx";
+import { useT } from "../../../i18n/use-t";
 import { COMPLIANCE_BAND_CLASS } from "./band-styles";
+import { COMPLIANCE_BAND } from "./labels";
 
 /** A compliance score with its colour band, named in words as well as colour. */
 export function ScoreBadge({ score, className }: { score: number; className?: string }) {
+  const t = useT();
   const band = complianceBand(score);
   return (
     <span
@@ -13,12 +16,14 @@ export function ScoreBadge({ score, className }: { score: number; className?: st
         className,
       )}
     >
-      {score}%<span className="sr-only"> compliance, {COMPLIANCE_BAND_LABELS[band]}</span>
+      {t("audits.score.percent", { score })}
+      <span className="sr-only"> {t("audits.score.compliance", { band: t(COMPLIANCE_BAND[band]) })}</span>
     </span>
   );
 }
 
 export function AuditStatusBadge({ status }: { status: "draft" | "completed" }) {
+  const t = useT();
   return (
     <span
       className={clsx(
@@ -26,7 +31,7 @@ export function AuditStatusBadge({ status }: { status: "draft" | "completed" }) 
         status === "completed" ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700",
       )}
     >
-      {status === "completed" ? "Completed" : "Draft"}
+      {status === "completed" ? t("audits.status.completed") : t("audits.status.draft")}
     </span>
   );
 }

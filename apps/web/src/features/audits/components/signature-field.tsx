@@ -2,7 +2,8 @@ import { Eraser } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import SignaturePad from "signature_pad";
 import { Button } from "../../../components/button";
-import { formatDateTime } from "../../../lib/format";
+import { useLocale, useT } from "../../../i18n/use-t";
+import { formatDateTimeFor } from "../date-time";
 
 type Props = {
   label: string;
@@ -21,6 +22,8 @@ export function SignatureField({ label, value, signedAt, onChange }: Props) {
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
   const hintId = useId();
+  const t = useT();
+  const locale = useLocale();
 
   useEffect(() => {
     const element = canvas.current;
@@ -69,23 +72,23 @@ export function SignatureField({ label, value, signedAt, onChange }: Props) {
             onChange("");
           }}
           disabled={!value}
-          aria-label={`Clear ${label.toLowerCase()}`}
+          aria-label={t("audits.signatures.clearLabel", { label: label.toLocaleLowerCase(locale) })}
         >
           <Eraser aria-hidden className="size-4" />
-          Clear
+          {t("audits.signatures.clear")}
         </Button>
       </div>
       <canvas
         ref={canvas}
         role="img"
-        aria-label={`${label} pad${value ? ", signed" : ", empty"}`}
+        aria-label={value ? t("audits.signatures.padSigned", { label }) : t("audits.signatures.padEmpty", { label })}
         aria-describedby={hintId}
         className="h-40 w-full touch-none rounded-lg border-2 border-dashed border-slate-300 bg-white"
       />
       <p id={hintId} className="mt-1 text-xs text-slate-600">
         {value && signedAt
-          ? `Signed ${formatDateTime(signedAt)}`
-          : "Sign with a finger, a pen or the mouse inside the box."}
+          ? t("audits.signatures.signedAt", { time: formatDateTimeFor(locale, signedAt) })
+          : t("audits.signatures.howTo")}
       </p>
     </div>
   );

@@ -1,5 +1,7 @@
-import { ITEM_STATUS_LABELS, ITEM_STATUSES, type ItemStatus } from "@sitesnag/shared/audit-scoring";
+import { ITEM_STATUSES, type ItemStatus } from "@sitesnag/shared/audit-scoring";
 import { clsx } from "clsx";
+import { useT } from "../../../i18n/use-t";
+import { ITEM_STATUS } from "./labels";
 
 const CHECKED: Record<ItemStatus, string> = {
   C: "peer-checked:border-green-700 peer-checked:bg-green-700 peer-checked:text-white",
@@ -24,6 +26,7 @@ export function StatusPicker({
   value: ItemStatus;
   onChange: (status: ItemStatus) => void;
 }) {
+  const t = useT();
   return (
     <fieldset>
       <legend className="sr-only">{legend}</legend>
@@ -44,7 +47,7 @@ export function StatusPicker({
                 CHECKED[status],
               )}
             >
-              {ITEM_STATUS_LABELS[status]}
+              {t(ITEM_STATUS[status])}
             </span>
           </label>
         ))}

@@ -4,6 +4,7 @@
 
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { useT } from "../../../i18n/use-t";
 import { startAuditSync, useAuditSyncState } from "./sync-events";
 
 /** On the audits page: syncs, shows the banner, and tells the list when a run has finished. */
@@ -18,6 +19,7 @@ export function AuditListSync({ userId, onSynced }: { userId: string; onSynced: 
 }
 
 export function AuditUploadBanner({ userId }: { userId: string }) {
+  const t = useT();
   const sync = useAuditSyncState();
   useEffect(() => startAuditSync(userId), [userId]);
   const progress = sync.progress;
@@ -27,7 +29,7 @@ export function AuditUploadBanner({ userId }: { userId: string }) {
         role="status"
         className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-600/30"
       >
-        Uploading this device's audits to your workspace: {progress.uploadsDone} of {progress.uploadsTotal} done…
+        {t("audits.upload.progress", { done: progress.uploadsDone, total: progress.uploadsTotal })}
       </p>
     );
   }
@@ -38,10 +40,9 @@ export function AuditUploadBanner({ userId }: { userId: string }) {
         role="status"
         className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/30"
       >
-        {n === 1 ? "1 audit" : `${n} audits`} could not be uploaded. {n === 1 ? "It stays" : "They stay"} on this device
-        and will be tried again.{" "}
+        {t("audits.upload.failed", { count: n })}{" "}
         <Link to="/app/audits" className="font-semibold underline">
-          See audits
+          {t("audits.upload.see")}
         </Link>
       </p>
     );

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CloudDownload } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
+import { useT } from "../../../i18n/use-t";
 import { toast } from "../../../lib/toast";
 import { projectPinsQuery, sheetQuery } from "../api/sheets-api";
 import {
@@ -18,6 +19,7 @@ import {
 } from "../lib/offline-plans";
 
 export function OfflinePlansBar({ projectId, sheets }: { projectId: string; sheets: Sheet[] }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [record, setRecord] = useState<OfflineRecord | undefined>(() => offlineRecord(projectId));
   const [progress, setProgress] = useState<number | null>(null);
@@ -36,10 +38,14 @@ export function OfflinePlansBar({ projectId, sheets }: { projectId: string; shee
       const saved = await makePlansOffline(projectId, sheets, setProgress);
       setRecord(saved);
       const estimate = await storageUsed();
-      setUsed(estimate ? `${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota)}` : null);
-      toast.success("Plans available offline");
+      setUsed(
+        estimate
+          ? t("plans.offline.usedOf", { used: formatBytes(estimate.usage), quota: formatBytes(estimate.quota) })
+          : null,
+      );
+      toast.success(t("plans.offline.done"));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : "Failed to make the plans available offline");
+      toast.error(err instanceof Error ? err.message : t("plans.offline.failed"));
     } finally {
       setProgress(null);
     }
@@ -49,20 +55,22 @@ export function OfflinePlansBar({ projectId, sheets }: { projectId: string; shee
     <div className="mb-4 flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
       {record ? (
         <p role="status" className="text-slate-700">
-          Available offline: {formatBytes(record.bytes)} on this device
-          {used ? ` · storage used ${used}` : ""}.
+          {t("plans.offline.available", { size: formatBytes(record.bytes) })}
+          {used ? ` · ${t("plans.offline.storageUsed", { used })}` : ""}.
         </p>
       ) : (
-        <p className="text-slate-700">Keep this project's plans on this device for working without signal.</p>
+        <p className="text-slate-700">{t("plans.offline.keep")}</p>
       )}
       {progress !== null ? (
         <p role="status" className="font-medium text-slate-900">
-          Downloading plans… {Math.round(progress * 100)}%
+          {t("plans.offline.downloading", { percent: Math.round(progress * 100) })}
         </p>
       ) : (
         <Button variant="secondary" onClick={download}>
           <CloudDownload aria-hidden className="size-4" />
-          {record ? `Update offline copy (${formatBytes(size)})` : `Make available offline (${formatBytes(size)})`}
+          {record
+            ? t("plans.offline.update", { size: formatBytes(size) })
+            : t("plans.offline.make", { size: formatBytes(size) })}
         </Button>
       )}
       {record && progress === null && (
@@ -72,11 +80,11 @@ export function OfflinePlansBar({ projectId, sheets }: { projectId: string; shee
             removePlansOffline(projectId, sheets).then(() => {
               setRecord(undefined);
               setUsed(null);
-              toast.success("Offline copy removed");
+              toast.success(t("plans.offline.removed"));
             })
           }
         >
-          Remove offline copy
+          {t("plans.offline.remove")}
         </Button>
       )}
     </div>

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { ChevronDown, Settings } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/button";
+import { useT } from "../../../i18n/use-t";
 
 type Panel = "filters" | "actions";
 
@@ -24,6 +25,7 @@ export function PhonePlanToolbar({
   count: ReactNode;
   stepper: ReactNode;
 }) {
+  const t = useT();
   const [open, setOpen] = useState<Panel | null>(null);
   const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
   // Icons already in the shared icons chunk: a new one there is paid for on every screen.
@@ -40,13 +42,13 @@ export function PhonePlanToolbar({
           aria-controls="plan-filters"
           onClick={() => toggle("filters")}
         >
-          {activeFilters > 0 ? `Filters (${activeFilters})` : "Filters"}
+          {activeFilters > 0 ? t("plans.filtersActive", { count: activeFilters }) : t("plans.filters")}
           {chevron("filters")}
         </Button>
         <Button
           variant="secondary"
           className="gap-1 px-2.5"
-          aria-label="Sheet actions"
+          aria-label={t("plans.sheetActions")}
           aria-expanded={open === "actions"}
           aria-controls="sheet-actions"
           onClick={() => toggle("actions")}

@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
+import { useT } from "../../../i18n/use-t";
 
 /**
  * The card of the pin tapped: what the snag is, and the way to it. Opened by a tap it takes the
@@ -18,6 +19,7 @@ export function PinCard({
   focusOnOpen?: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   const focusFirst = useRef(focusOnOpen);
   useEffect(() => {
@@ -34,7 +36,7 @@ export function PinCard({
         </h2>
         <button
           type="button"
-          aria-label="Close the card"
+          aria-label={t("plans.closeCard")}
           onClick={onClose}
           className="rounded p-1 text-slate-500 hover:bg-slate-100"
         >

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../../components/button";
+import { useT } from "../../../i18n/use-t";
 
 /**
  * "Previous pin" / "Next pin": every pin in reading order from the keyboard (decision 0037), and the
@@ -20,29 +21,30 @@ export function PinStepper({
   onStep: (by: 1 | -1) => void;
   compact?: boolean;
 }) {
+  const t = useT();
   const iconOnly = compact ? "px-2.5" : undefined;
   return (
     <div className="flex items-center gap-1">
       <Button
         variant="secondary"
         className={iconOnly}
-        aria-label={compact ? "Previous pin" : undefined}
+        aria-label={compact ? t("plans.previousPin") : undefined}
         onClick={() => onStep(-1)}
       >
         <ChevronLeft aria-hidden className="size-4" />
-        {!compact && "Previous pin"}
+        {!compact && t("plans.previousPin")}
       </Button>
       <Button
         variant="secondary"
         className={iconOnly}
-        aria-label={compact ? "Next pin" : undefined}
+        aria-label={compact ? t("plans.nextPin") : undefined}
         onClick={() => onStep(1)}
       >
-        {!compact && "Next pin"}
+        {!compact && t("plans.nextPin")}
         <ChevronRight aria-hidden className="size-4" />
       </Button>
       <p className={compact ? "sr-only" : "px-1 text-sm text-slate-600"} role="status">
-        {at >= 0 ? `Pin ${at + 1} of ${total}: ${title ?? ""}` : ""}
+        {at >= 0 ? t("plans.pinOf", { n: at + 1, total, title: title ?? "" }) : ""}
       </p>
     </div>
   );

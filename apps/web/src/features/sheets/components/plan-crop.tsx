@@ -2,6 +2,7 @@
 // preview scaled and shifted inside a fixed box), linking to the plan viewer.
 import type { ReportStatus } from "@sitesnag/shared/enums";
 import { Link } from "react-router";
+import { useT } from "../../../i18n/use-t";
 import { useSheet } from "../api/sheets-api";
 import { PIN_COLOURS } from "../lib/pin-math";
 
@@ -12,6 +13,7 @@ const CROP_FRACTION = 0.3;
 type Props = { projectId: string; sheetId: string; x: number; y: number; status: ReportStatus };
 
 export function PlanCrop({ projectId, sheetId, x, y, status }: Props) {
+  const t = useT();
   const sheet = useSheet(sheetId);
   const s = sheet.data;
   const ready = s?.revisions?.find((r) => r.status === "ready");
@@ -24,12 +26,12 @@ export function PlanCrop({ projectId, sheetId, x, y, status }: Props) {
     >
       <span className="block text-xs text-slate-500">On the plan</span>
       <span className="block truncate font-semibold text-slate-900">
-        {sheet.isError && !s ? "Plan unavailable" : (s?.name ?? "Loading the plan…")}
+        {sheet.isError && !s ? t("plans.crop.unavailable") : (s?.name ?? t("plans.loading"))}
       </span>
       {ready?.previewUrl && (
         <span
           role="img"
-          aria-label={`Crop of ${s?.name} around the pin, ${Math.round(x * 100)}% across and ${Math.round(y * 100)}% down`}
+          aria-label={t("plans.crop.label", { name: s?.name ?? "", x: Math.round(x * 100), y: Math.round(y * 100) })}
           className="relative mt-2 block max-w-full overflow-hidden rounded-lg bg-slate-100"
           style={{ width: BOX.width, height: BOX.height }}
         >

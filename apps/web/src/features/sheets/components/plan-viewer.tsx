@@ -7,6 +7,7 @@
 // "Next pin" / "Previous pin"), zoomed in until it stands alone, so the keyboard reaches every pin.
 import OpenSeadragon from "openseadragon";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useT } from "../../../i18n/use-t";
 import { clusterCell, clusterPins, type Pin, soloZoom, tileAddress, toPinPosition } from "../lib/pin-math";
 import { PIN_PX, PinLayer } from "./pin-layer";
 
@@ -46,6 +47,7 @@ export function PlanViewer({
   // The clustering cell, bucketed to powers of two so pins regroup only at real zoom changes.
   const [cell, setCell] = useState(0);
   // Busy until the sheet's tile source has opened: a tap before that has no place on the sheet.
+  const t = useT();
   const [isOpen, setOpen] = useState(false);
   const aspect = image.height / image.width;
 
@@ -156,9 +158,9 @@ export function PlanViewer({
       />
       <div className="absolute top-2 right-2 flex flex-col gap-1">
         {[
-          { text: "+", name: "Zoom in", run: () => zoom(1.6) },
-          { text: "−", name: "Zoom out", run: () => zoom(1 / 1.6) },
-          { text: "⤢", name: "Fit the whole sheet", run: () => viewerRef.current?.viewport.goHome() },
+          { text: "+", name: t("plans.zoomIn"), run: () => zoom(1.6) },
+          { text: "−", name: t("plans.zoomOut"), run: () => zoom(1 / 1.6) },
+          { text: "⤢", name: t("plans.fit"), run: () => viewerRef.current?.viewport.goHome() },
         ].map((b) => (
           <button
             key={b.name}

@@ -6,13 +6,23 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/button";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
+import type { Message } from "../../../i18n/i18n";
+import { msg, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useProjectSheets, useUploadSheets } from "../api/sheets-api";
 import { PIN_COLOURS } from "../lib/pin-math";
 import { OfflinePlansBar } from "./offline-plans-bar";
 
+const PIN_STATUS: Record<keyof typeof PIN_COLOURS, Message> = {
+  open: msg("plans.pinStatus.open"),
+  "in-progress": msg("plans.pinStatus.inProgress"),
+  resolved: msg("plans.pinStatus.resolved"),
+  closed: msg("plans.pinStatus.closed"),
+};
+
 function SheetCard({ projectId, sheet }: { projectId: string; sheet: Sheet }) {
+  const t = useT();
   const pins = Object.values(sheet.pinCounts).reduce((a, b) => a + b, 0);
   return (
     <li className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -25,17 +35,19 @@ function SheetCard({ projectId, sheet }: { projectId: string; sheet: Sheet }) {
             <img src={sheet.thumbnailUrl} alt="" className="max-h-full max-w-full object-contain" loading="lazy" />
           ) : (
             <span className="px-3 text-center text-sm text-slate-600">
-              {sheet.status === "failed" ? "Could not be drawn" : "Preparing…"}
+              {sheet.status === "failed" ? t("plans.card.failed") : t("plans.card.preparing")}
             </span>
           )}
         </div>
         <div className="p-3">
           <p className="font-semibold text-slate-900">{sheet.name}</p>
-          <p className="text-sm text-slate-600">{[sheet.level, `Rev ${sheet.revision}`].filter(Boolean).join(" · ")}</p>
+          <p className="text-sm text-slate-600">
+            {[sheet.level, t("plans.card.rev", { revision: sheet.revision })].filter(Boolean).join(" · ")}
+          </p>
           {sheet.status === "failed" && <p className="mt-1 text-sm text-red-700">{sheet.failureReason}</p>}
           <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-700">
             <MapPin aria-hidden className="size-3.5" />
-            <span>{pins === 1 ? "1 pin" : `${pins} pins`}</span>
+            <span>{t("plans.pins", { count: pins })}</span>
             {(Object.entries(sheet.pinCounts) as [keyof typeof PIN_COLOURS, number][]).map(([status, n]) =>
               n > 0 ? (
                 <span key={status} className="inline-flex items-center gap-1">
@@ -44,7 +56,7 @@ function SheetCard({ projectId, sheet }: { projectId: string; sheet: Sheet }) {
                     className="inline-block size-2.5 rounded-full"
                     style={{ background: PIN_COLOURS[status] }}
                   />
-                  {n} {status.replace("-", " ")}
+                  {t(PIN_STATUS[status], { count: n })}
                 </span>
               ) : null,
             )}
@@ -56,6 +68,7 @@ function SheetCard({ projectId, sheet }: { projectId: string; sheet: Sheet }) {
 }
 
 export function ProjectPlans({ projectId }: { projectId: string }) {
+  const t = useT();
   const sheets = useProjectSheets(projectId);
   const upload = useUploadSheets(projectId);
   const input = useRef<HTMLInputElement>(null);
@@ -64,21 +77,15 @@ export function ProjectPlans({ projectId }: { projectId: string }) {
   const choose = (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_SHEET_FILE_BYTES) {
-      toast.error(
-        `The drawing file is larger than ${MAX_SHEET_FILE_BYTES / 1024 / 1024} MB. Split the set or reduce its size.`,
-      );
+      toast.error(t("plans.upload.tooLarge", { mb: MAX_SHEET_FILE_BYTES / 1024 / 1024 }));
       return;
     }
     upload.mutate(
       { file, level },
       {
         onSuccess: (made) =>
-          toast.success(
-            made.length === 1
-              ? "Drawing uploaded. It is being prepared."
-              : `${made.length} sheets uploaded. They are being prepared.`,
-          ),
-        onError: (error) => toast.error(errorMessage(error, "Failed to upload the drawing")),
+          toast.success(made.length === 1 ? t("plans.upload.one") : t("plans.upload.many", { count: made.length })),
+        onError: (error) => toast.error(errorMessage(error, t("plans.upload.failed"))),
       },
     );
   };
@@ -87,11 +94,11 @@ export function ProjectPlans({ projectId }: { projectId: string }) {
     <section aria-labelledby="plans-heading" className="mt-6">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
-          Plans
+          {t("plans.title")}
         </h2>
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-sm font-medium text-slate-700">
-            Level or area (optional)
+            {t("plans.upload.level")}
             <input
               value={level}
               maxLength={100}
@@ -101,7 +108,7 @@ export function ProjectPlans({ projectId }: { projectId: string }) {
           </label>
           <Button isLoading={upload.isPending} onClick={() => input.current?.click()}>
             <FileUp aria-hidden className="size-4" />
-            Upload drawing
+            {t("plans.upload.button")}
           </Button>
           <input
             ref={input}
@@ -109,7 +116,7 @@ export function ProjectPlans({ projectId }: { projectId: string }) {
             accept="application/pdf,image/jpeg,image/png"
             className="sr-only"
             tabIndex={-1}
-            aria-label="Drawing file (PDF, JPEG or PNG)"
+            aria-label={t("plans.upload.file")}
             onChange={(event) => {
               choose(event.target.files?.[0]);
               event.target.value = "";
@@ -118,14 +125,11 @@ export function ProjectPlans({ projectId }: { projectId: string }) {
         </div>
       </div>
       {sheets.isPending ? (
-        <LoadingState label="Loading plans…" />
+        <LoadingState label={t("plans.loadingList")} />
       ) : sheets.isError && !sheets.data ? (
-        <ErrorState message="Failed to load plans" onRetry={() => sheets.refetch()} />
+        <ErrorState message={t("plans.loadListFailed")} onRetry={() => sheets.refetch()} />
       ) : sheets.data.length === 0 ? (
-        <EmptyState title="No drawings yet">
-          Upload a PDF drawing set (each page becomes a sheet, up to 100) or a JPEG/PNG plan, then tap the plan to put
-          snags on it.
-        </EmptyState>
+        <EmptyState title={t("plans.empty.title")}>{t("plans.empty.body")}</EmptyState>
       ) : (
         <>
           <OfflinePlansBar projectId={projectId} sheets={sheets.data} />
