@@ -4,7 +4,7 @@
 //   `msg("id")` become `t(["id", <English>])`, so English needs no catalogue in the first load and
 //   each screen carries its own words, as before translation;
 // - each other language is `virtual:catalogue/<locale>`, a lazy chunk of its own (a hashed file the
-//   service worker precaches), without the server's own sentences (`server.*`, `mail.*`, `pdf.*`);
+//   service worker precaches), without the server's own words (`server.*`, `mail.*`, `pdf.*`, `validation.field.*`);
 // - each such chunk also matches the English sentences of the shared zod schemas (`validation.*`),
 //   which the browser writes when it checks a form itself, back to their ids (`sentence()`);
 // - `en-XA`, the pseudo-locale, exists in development and in builds made with VITE_PSEUDO_LOCALE=1,
@@ -17,7 +17,7 @@ import type { Plugin } from "vite";
 
 const PREFIX = "virtual:catalogue/";
 const RESOLVED = "\0catalogue:";
-const SERVER_ONLY = /^(server|mail|pdf)\./;
+const SERVER_ONLY = /^(server|mail|pdf|validation\.field)\./;
 const SENTENCE = /^validation\./;
 
 function webMessages(source: Readonly<Record<string, string>>): Record<string, string> {
@@ -61,7 +61,9 @@ export function i18nCatalogues(options: { pseudo: boolean }): Plugin {
       }
       // The shared schemas' sentences (validation.*) the browser writes itself, as [id, English]
       // pairs, read back by `sentence()` (src/i18n/use-t.ts): only a translated language pays for them.
-      const sentences = Object.entries(SOURCE_CATALOGUES["en-GB"]).filter(([key]) => SENTENCE.test(key));
+      const sentences = Object.entries(SOURCE_CATALOGUES["en-GB"]).filter(
+        ([key]) => SENTENCE.test(key) && !SERVER_ONLY.test(key),
+      );
       return [
         `import { sentenceMatcher } from "@sitesnag/shared/i18n/sentences";`,
         `export default ${JSON.stringify(compiled)};`,
