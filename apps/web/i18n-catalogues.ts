@@ -1,10 +1,10 @@
 // The message catalogues as the web app ships them (issue 35, decision 0050), compiled at build time
 // by Lingui's compiler into token arrays, so the browser never parses ICU (src/i18n/format.ts):
 // - English, the source, goes to the call sites: in a module that reads src/i18n/, `t("id")` and
-//   `msg("id")` become `t([n, <English>])` (n: the message's number in this build), so English needs no catalogue in the first load and
-//   each screen carries its own words, as before translation;
+//   `msg("id")` become `t([n, <English>])` (n: the message's number in this build), so English
+//   needs no catalogue in the first load and each screen carries its own words;
 // - each other language is `virtual:catalogue/<locale>`, a lazy chunk of its own (a hashed file the
-//   service worker precaches), without the server's own sentences (`server.*`, `mail.*`, `pdf.*`);
+//   service worker precaches), without the server's own words (`server.*`, `mail.*`, `pdf.*`, `validation.field.*`);
 // - each such chunk also matches the English sentences of the shared zod schemas (`validation.*`),
 //   which the browser writes when it checks a form itself, back to their ids (`sentence()`);
 // - `en-XA`, the pseudo-locale, exists in development and in builds made with VITE_PSEUDO_LOCALE=1,
@@ -17,7 +17,7 @@ import type { Plugin } from "vite";
 
 const PREFIX = "virtual:catalogue/";
 const RESOLVED = "\0catalogue:";
-const SERVER_ONLY = /^(server|mail|pdf)\./;
+const SERVER_ONLY = /^(server|mail|pdf|validation\.field)\./;
 const SENTENCE = /^validation\./;
 
 function webMessages(source: Readonly<Record<string, string>>): Record<string, string> {
