@@ -17,8 +17,18 @@ import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+// drafts: the report form's draft (restored, discarded, saved on the device)
+import draftsEnGB from "./messages/drafts/en-GB.json" with { type: "json" };
+import draftsEs from "./messages/drafts/es.json" with { type: "json" };
+import draftsLt from "./messages/drafts/lt.json" with { type: "json" };
+import draftsPl from "./messages/drafts/pl.json" with { type: "json" };
+import draftsPtPT from "./messages/drafts/pt-PT.json" with { type: "json" };
+import draftsRo from "./messages/drafts/ro.json" with { type: "json" };
 
-const AREAS = [{ "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs }] as const;
+const AREAS = [
+  { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
+] as const;
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
