@@ -86,6 +86,17 @@ test("when the refresh fails the user is logged out to /login", async ({ page, a
 test.describe("navigation", () => {
   test("sidebar on desktop, slide-in menu and bottom tabs on a phone", async ({ page, api }) => {
     await signInAs(page, await api.signUp());
+    // The Snags screen's code is held back until the menu has been tapped: the address changes at
+    // once, the screen renders when its code arrives, and a tap in between must open the menu.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    if (isMobile(page))
+      await page.route(/\/assets\/snagging-list-page-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
     await page.goto("/app/dashboard");
     if (isMobile(page)) {
       const tabs = page.getByRole("navigation", { name: "Tabs" });
@@ -93,7 +104,9 @@ test.describe("navigation", () => {
       await tabs.getByRole("link", { name: "Snags" }).click();
       await expect(page).toHaveURL(/\/app\/snagging$/);
       await page.getByRole("button", { name: "Open menu" }).click();
+      release();
       const menu = page.getByRole("dialog", { name: "Menu" });
+      await expect(page.getByText("Every defect recorded on site, with its photos.")).toBeAttached();
       await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
       await page.keyboard.press("Escape");
       await expect(menu).toBeHidden();

@@ -29,6 +29,12 @@ import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+import draftsEnGB from "./messages/drafts/en-GB.json" with { type: "json" };
+import draftsEs from "./messages/drafts/es.json" with { type: "json" };
+import draftsLt from "./messages/drafts/lt.json" with { type: "json" };
+import draftsPl from "./messages/drafts/pl.json" with { type: "json" };
+import draftsPtPT from "./messages/drafts/pt-PT.json" with { type: "json" };
+import draftsRo from "./messages/drafts/ro.json" with { type: "json" };
 import mailEnGB from "./messages/mail/en-GB.json" with { type: "json" };
 import mailEs from "./messages/mail/es.json" with { type: "json" };
 import mailLt from "./messages/mail/lt.json" with { type: "json" };
@@ -71,6 +77,7 @@ const AREAS = [
   },
   { "en-GB": auditsEnGB, pl: auditsPl, ro: auditsRo, lt: auditsLt, "pt-PT": auditsPtPT, es: auditsEs },
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
   { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },

@@ -1,7 +1,7 @@
 import type { Notification } from "@sitesnag/shared/notifications";
 import { clsx } from "clsx";
 import { Link } from "react-router";
-import { useMarkNotificationRead } from "./api/notifications-api";
+import { useMarkNotificationRead } from "./api/notification-mutations";
 
 /** One entry: links to its report and counts as read once opened. */
 export function NotificationItem({

@@ -3,7 +3,7 @@ import { Bell } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useT } from "../../i18n/use-t";
 import { lazyDialog } from "../../lib/lazy-dialog";
-import { useMarkAllNotificationsRead, useNotifications } from "./api/notifications-api";
+import { useNotifications } from "./api/notifications-api";
 
 // The open panel (list, Load more, dates) loads once the shell has painted, not with it (issue 7).
 const NotificationsPanel = lazyDialog(
@@ -18,7 +18,6 @@ export function NotificationsButton() {
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const notifications = useNotifications();
-  const markAll = useMarkAllNotificationsRead();
   const unread = notifications.data?.pages[0]?.unreadCount ?? 0;
   const badge = unreadBadge(unread);
   useEffect(() => {
@@ -55,14 +54,7 @@ export function NotificationsButton() {
           </span>
         )}
       </button>
-      <NotificationsPanel
-        open={open}
-        panelId={panelId}
-        unread={unread}
-        isMarkingAll={markAll.isPending}
-        onMarkAll={() => markAll.mutate()}
-        onClose={() => setOpen(false)}
-      />
+      <NotificationsPanel open={open} panelId={panelId} unread={unread} onClose={() => setOpen(false)} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { LoadMore } from "../../components/load-more";
 import { formatDateTime } from "../../lib/format";
+import { useMarkAllNotificationsRead } from "./api/notification-mutations";
 import { useNotifications } from "./api/notifications-api";
 import { NotificationItem } from "./notification-item";
 
@@ -10,13 +11,12 @@ type Props = {
   open: boolean;
   panelId: string;
   unread: number;
-  isMarkingAll: boolean;
-  onMarkAll: () => void;
   onClose: () => void;
 };
 
-export function NotificationsPanel({ open, panelId, unread, isMarkingAll, onMarkAll, onClose }: Props) {
+export function NotificationsPanel({ open, panelId, unread, onClose }: Props) {
   const notifications = useNotifications();
+  const markAll = useMarkAllNotificationsRead();
   const list = useMemo(() => notifications.data?.pages.flatMap((p) => p.notifications) ?? [], [notifications.data]);
   if (!open) return null;
   return (
@@ -30,8 +30,8 @@ export function NotificationsPanel({ open, panelId, unread, isMarkingAll, onMark
         {unread > 0 && (
           <button
             type="button"
-            onClick={onMarkAll}
-            disabled={isMarkingAll}
+            onClick={() => markAll.mutate()}
+            disabled={markAll.isPending}
             className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
           >
             Mark all as read

@@ -81,9 +81,17 @@ export function MobileSidebar({ variant }: { variant: "app" | "admin" }) {
   const setOpen = useUiStore((s) => s.setSidebarOpen);
   const location = useLocation();
   const ref = useRef<HTMLDialogElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the route changes
-  useEffect(() => setOpen(false), [location.pathname, location.search, setOpen]);
+  // The address the menu was opened on. A navigation renders in a transition once the next
+  // screen's code is in, but the address changes at once: a tap on "Open menu" in between is made
+  // on the new page, and the menu must not close when that page finally renders.
+  const openedOn = useRef<string | null>(null);
+  const here = location.pathname + location.search;
+  // Closes when the page changes under an open menu (one of its links, Back).
   useEffect(() => {
+    if (openedOn.current !== here) setOpen(false);
+  }, [here, setOpen]);
+  useEffect(() => {
+    openedOn.current = open ? window.location.pathname + window.location.search : null;
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();

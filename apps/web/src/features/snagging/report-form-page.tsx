@@ -112,6 +112,7 @@ export function ReportFormPage() {
       },
       kept: [],
       pin: known(search.get("projectId")) ? pinFromSearch(search) : null,
+      projectFromLink: Boolean(known(search.get("projectId"))),
     };
   })();
 

@@ -1,5 +1,5 @@
 import type { NotificationList } from "@sitesnag/shared/notifications";
-import { infiniteQueryOptions, useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const notificationKeys = { list: ["notifications"] as const };
@@ -22,11 +22,3 @@ export const useNotifications = () =>
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
   });
-
-export const useMarkNotificationRead = () =>
-  useMutation({
-    mutationFn: (id: string) => api<void>(`/notifications/${encodeURIComponent(id)}/read`, { method: "POST" }),
-  });
-
-export const useMarkAllNotificationsRead = () =>
-  useMutation({ mutationFn: () => api<void>("/notifications/read-all", { method: "POST" }) });

@@ -54,6 +54,33 @@ export function usePhotoDrafts() {
     setPhotos((list) => list.map((p) => (p.localId === localId ? change(p) : p)));
   }, []);
 
+  const compress = useCallback(
+    (draft: PhotoDraft) => {
+      const started = performance.now();
+      loadCompressor()
+        .then(({ compressImage }) => compressImage(draft.source))
+        .then(
+          ({ blob, width, height }) => {
+            // A User Timing entry per photo: visible in dev tools, read by bench/photo-compress.mjs.
+            performance.measure(COMPRESS_MEASURE, {
+              start: started,
+              detail: { sourceBytes: draft.source.size, bytes: blob.size, width, height },
+            });
+            update(draft.localId, (p) => {
+              return { ...p, upload: blob, preview: p.annotated ? p.preview : makeUrl(blob), status: "ready" };
+            });
+          },
+          (error: unknown) =>
+            update(draft.localId, (p) => ({
+              ...p,
+              status: "failed",
+              error: error instanceof Error ? error.message : "This photo could not be read",
+            })),
+        );
+    },
+    [makeUrl, update],
+  );
+
   const add = useCallback(
     (files: readonly File[]) => {
       const added: PhotoDraft[] = files.map((file) => ({
@@ -70,32 +97,26 @@ export function usePhotoDrafts() {
         description: "",
       }));
       setPhotos((list) => [...list, ...added]);
-      for (const draft of added) {
-        const started = performance.now();
-        loadCompressor()
-          .then(({ compressImage }) => compressImage(draft.source))
-          .then(
-            ({ blob, width, height }) => {
-              // A User Timing entry per photo: visible in dev tools, read by bench/photo-compress.mjs.
-              performance.measure(COMPRESS_MEASURE, {
-                start: started,
-                detail: { sourceBytes: draft.source.size, bytes: blob.size, width, height },
-              });
-              update(draft.localId, (p) => {
-                return { ...p, upload: blob, preview: p.annotated ? p.preview : makeUrl(blob), status: "ready" };
-              });
-            },
-            (error: unknown) =>
-              update(draft.localId, (p) => ({
-                ...p,
-                status: "failed",
-                error: error instanceof Error ? error.message : "This photo could not be read",
-              })),
-          );
-      }
+      for (const draft of added) compress(draft);
       return added.map((d) => d.localId);
     },
-    [makeUrl, update],
+    [compress],
+  );
+
+  /** Photos read back from the form's draft (report-draft.ts); one not yet compressed is compressed again. */
+  const restore = useCallback(
+    (restored: Omit<PhotoDraft, "preview" | "status" | "error">[]) => {
+      const list: PhotoDraft[] = restored.map((p) => {
+        const shown = p.annotated ?? p.upload;
+        return { ...p, preview: shown ? makeUrl(shown) : "", status: p.upload ? "ready" : "compressing", error: null };
+      });
+      setPhotos((old) => {
+        for (const p of old) dropUrl(p.preview);
+        return list;
+      });
+      for (const draft of list) if (!draft.upload) compress(draft);
+    },
+    [compress, dropUrl, makeUrl],
   );
 
   const remove = useCallback(
@@ -143,5 +164,5 @@ export function usePhotoDrafts() {
     });
   }, [dropUrl]);
 
-  return { photos, add, remove, move, setText, setAnnotation, clear };
+  return { photos, add, restore, remove, move, setText, setAnnotation, clear };
 }

@@ -7,10 +7,11 @@ import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/limits";
 import type { Project } from "@sitesnag/shared/projects";
 import { generateReference } from "@sitesnag/shared/reference";
 import { UserPlus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
+import { useT } from "../../../../i18n/use-t";
 import { ApiError, errorMessage } from "../../../../lib/api-client";
 import { lazyDialog } from "../../../../lib/lazy-dialog";
 import { jpegName } from "../../../../lib/photo-compress/jpeg-name";
@@ -20,6 +21,7 @@ import { LazyContactDialog } from "../../../contacts/components/lazy-contact-dia
 import type { ReportPinDraft } from "../../api/create-report";
 import { useDeviceLocation } from "../../hooks/use-device-location";
 import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
+import { type DraftSnapshot, useReportDraft } from "../../hooks/use-report-draft";
 import { OutboxUnavailableError, useReportSave } from "../../hooks/use-report-save";
 import { rememberCapture } from "../../lib/capture-memory";
 import {
@@ -55,7 +57,11 @@ export type ReportFormInitial = {
   kept: KeptPhoto[];
   /** Create from a plan (issue 24): the sheet and position tapped; 'Save and add next' keeps it. */
   pin?: ReportPinDraft | null;
+  /** Create: the project came with the link (?projectId=); a draft of another project is not restored. */
+  projectFromLink?: boolean;
 };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 type Props = {
   initial: ReportFormInitial;
@@ -68,6 +74,7 @@ type Props = {
 
 export function ReportForm({ initial, projects, assignees, contacts, userId }: Props) {
   const { mode, reportId } = initial;
+  const t = useT();
   const navigate = useNavigate();
   const [values, setValues] = useState(initial.values);
   const [kept, setKept] = useState(initial.kept);
@@ -100,6 +107,69 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
   const idempotencyKey = useRef(crypto.randomUUID());
   const cameraButton = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // The draft (issue 33, decision 0054): everything entered, kept on this device until saved or
+  // discarded. `baseline` is the form as it opened, or as 'Save and add next' left it.
+  const [baseline, setBaseline] = useState(initial.values);
+  const snapshot = useMemo<DraftSnapshot>(
+    () => ({
+      idempotencyKey: idempotencyKey.current,
+      values,
+      kept,
+      pin,
+      photos: drafts.photos,
+      clean:
+        drafts.photos.length === 0 &&
+        same(values, baseline) &&
+        same(kept, initial.kept) &&
+        same(pin, initial.pin ?? null),
+    }),
+    [values, kept, pin, drafts.photos, baseline, initial],
+  );
+  const draft = useReportDraft({
+    userId,
+    formKey: mode === "edit" && reportId ? `edit:${reportId}` : "new",
+    version: initial.version ?? null,
+    snapshot,
+    accepts: ({ form }) =>
+      !initial.projectFromLink || !form.values.projectId || form.values.projectId === initial.values.projectId,
+    onRestore: ({ form, photos }) => {
+      setValues(form.values);
+      setKept(form.kept);
+      setPin(form.pin);
+      idempotencyKey.current = form.idempotencyKey as ReturnType<typeof crypto.randomUUID>;
+      const blobs = new Map(photos.map((p) => [p.localId, p]));
+      drafts.restore(
+        form.photos.flatMap(({ localId, location, description }) => {
+          const stored = blobs.get(localId);
+          const body = stored?.source ?? stored?.upload;
+          if (!stored || !body) return [];
+          const source = new File([body], stored.name, { type: body.type });
+          return [
+            {
+              localId,
+              source,
+              upload: stored.upload,
+              annotated: stored.annotated,
+              shapes: stored.shapes,
+              location,
+              description,
+            },
+          ];
+        }),
+      );
+    },
+  });
+  const discard = () => {
+    draft.drop();
+    setValues(initial.values);
+    setBaseline(initial.values);
+    setKept(initial.kept);
+    setPin(initial.pin ?? null);
+    drafts.clear();
+    setNotSaved(null);
+    idempotencyKey.current = crypto.randomUUID();
+  };
 
   const keptPhotos = kept.filter((k) => !k.removed);
   const newPhotos = drafts.photos.map((p) => ({
@@ -151,6 +221,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
         JSON.stringify(values) === JSON.stringify(initial.values) &&
         JSON.stringify(kept) === JSON.stringify(initial.kept);
       if (unchanged) {
+        draft.drop();
         toast.info("No changes to save");
         navigate(`/app/snagging/${reportId}`);
         return;
@@ -162,6 +233,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
         },
         {
           onSuccess: (outcome) => {
+            draft.drop();
             if (outcome.queued) {
               toast.success("Changes saved offline. Will sync when online.");
               return navigate(`/app/snagging/${outcome.reportId}`);
@@ -179,6 +251,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
       { ...common, idempotencyKey: idempotencyKey.current, location: found2, pageUrl: window.location.href, pin },
       {
         onSuccess: (outcome) => {
+          draft.drop();
           rememberCapture(localStorage, userId, { projectId: values.projectId, assignedTo: values.assignedTo });
           if (outcome.queued) {
             toast.success("Report saved offline. Will sync when online.");
@@ -195,7 +268,9 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
           idempotencyKey.current = crypto.randomUUID();
           drafts.clear();
           setShowErrors(false);
-          setValues((v) => ({ ...v, title: generateReference() }));
+          const next = { ...values, title: generateReference() };
+          setValues(next);
+          setBaseline(next);
           setLastSaved((s) => ({ id: report.id, title: report.title, count: (s?.count ?? 0) + 1 }));
           requestAnimationFrame(() => cameraButton.current?.focus());
         },
@@ -232,6 +307,17 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
         }}
         className="max-w-3xl space-y-5"
       >
+        {draft.restored && (
+          <p
+            role="status"
+            className="flex flex-wrap items-center gap-x-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-1 text-sm text-amber-900"
+          >
+            {t("draft.restored")}
+            <button type="button" className="min-h-11 font-semibold underline" onClick={discard}>
+              {t("draft.discard")}
+            </button>
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Reference number" value={values.title} readOnly error={errors.title} />
           <SelectField
@@ -321,6 +407,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
             {notSaved}
           </p>
         )}
+        {draft.saved && <p className="text-sm text-slate-500">{t("draft.saved")}</p>}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Link to="/app/snagging" className={buttonClass("secondary")}>
             Cancel
