@@ -8,7 +8,7 @@ import { Button, buttonClass } from "../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
-import type { Message } from "../../i18n/i18n";
+import type { Message, MessageId } from "../../i18n/i18n";
 import { msg, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
@@ -150,14 +150,37 @@ function CopyOfStandard() {
   const t = useT();
   const standard = useQuery({
     queryKey: ["standard-template"],
-    queryFn: async () => (await import("@sitesnag/shared/audit-template-standard")).STANDARD_TEMPLATE,
+    // With the ids of its words in the catalogue: both load only for this, not with the editor.
+    queryFn: async () => {
+      const [{ STANDARD_TEMPLATE }, ids] = await Promise.all([
+        import("@sitesnag/shared/audit-template-standard"),
+        import("@sitesnag/shared/audit-template-i18n"),
+      ]);
+      return { template: STANDARD_TEMPLATE, ...ids };
+    },
     staleTime: Number.POSITIVE_INFINITY,
     networkMode: "always",
   });
   if (standard.isPending) return <LoadingState label={t("audits.editor.loadingStandard")} />;
   if (standard.isError)
     return <ErrorState message={t("audits.editor.standardFailed")} onRetry={() => standard.refetch()} />;
-  return <Editor initial={{ ...draftOf(standard.data, false), name: t("audits.editor.copyName") }} />;
+  // The copy starts in its author's language (the standard template's words from the catalogue); from
+  // then on it is the author's own template, kept as written.
+  const text = (id: string | undefined, english: string) => (id ? t([id as MessageId, [english]]) : english);
+  const { template, standardQuestionId, standardSectionId } = standard.data;
+  const copy = {
+    ...template,
+    description: t("auditTemplate.description"),
+    sections: template.sections.map((section) => ({
+      ...section,
+      title: text(standardSectionId(section.id, section.title), section.title),
+      items: section.items.map((item) => ({
+        ...item,
+        question: text(standardQuestionId(item.id, item.question), item.question),
+      })),
+    })),
+  };
+  return <Editor initial={{ ...draftOf(copy, false), name: t("audits.editor.copyName") }} />;
 }
 
 function Editor({ initial, saved }: { initial: Draft; saved?: AuditTemplateApi }) {

@@ -34,8 +34,8 @@ const SYNC_CLASS: Record<AuditRow["sync"], string> = {
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
-    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+    <div className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <dt className="break-words text-sm font-medium text-slate-600 [hyphens:auto]">{label}</dt>
       <dd className="mt-1 text-3xl font-bold text-slate-900">{value}</dd>
     </div>
   );

@@ -173,7 +173,7 @@ export function SheetViewerPage() {
   const count = (
     <p className="text-sm text-slate-600" aria-live="polite">
       {pins.length === all.length
-        ? t("plans.pins", { count: all.length })
+        ? t("plans.pinsTotal", { count: all.length })
         : t("plans.pinsShown", { shown: pins.length, count: all.length })}
     </p>
   );
