@@ -32,6 +32,7 @@ export type SnagListEntry = {
   title: string;
   status: string;
   priority: string;
+  /** The trade's name (issue 36). */
   category: string;
   dueDate: number | null;
   isOverdue: boolean;
@@ -254,14 +255,9 @@ export class SnagListDocument {
       .fillColor(entry.isOverdue ? (PRIORITY_COLOURS.critical ?? C.ink) : C.muted)
       .font("regular")
       .fontSize(8)
-      .text(
-        fitOneLine(doc, `${due} · ${entry.assigneeName} · ${capitalise(entry.category)}`, TEXT_WIDTH, 8, 8),
-        x,
-        top + 16,
-        {
-          lineBreak: false,
-        },
-      );
+      .text(fitOneLine(doc, `${due} · ${entry.assigneeName} · ${entry.category}`, TEXT_WIDTH, 8, 8), x, top + 16, {
+        lineBreak: false,
+      });
     doc
       .fillColor(C.ink)
       .font("bold")

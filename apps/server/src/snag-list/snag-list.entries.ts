@@ -60,6 +60,7 @@ export async function loadEntries(
   group: number,
   ids: readonly string[],
   now: number,
+  trades: ReadonlyMap<string, string> = new Map(),
 ): Promise<SnagListEntry[]> {
   const [rows, attachments, fixed] = await Promise.all([
     findScopedReports(ctx.db, scope, ids),
@@ -84,7 +85,7 @@ export async function loadEntries(
         title: r.title,
         status: r.status,
         priority: r.priority,
-        category: r.category,
+        category: trades.get(r.category) ?? r.category,
         dueDate: due,
         isOverdue: isOverdue({ due_date: due, status: r.status }, now),
         assigneeName: assigneeName(r) ?? "Unassigned",

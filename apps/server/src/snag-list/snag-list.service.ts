@@ -15,6 +15,7 @@ import { formatDay } from "../format";
 import { badRequest, notFound } from "../http/errors";
 import { findProject } from "../projects/projects.repository";
 import { nowSeconds } from "../time";
+import { tradeNames } from "../trades/trades.service";
 import { findWorkspaceMember } from "../users/users.repository";
 import { loadEntries } from "./snag-list.entries";
 import { collectGroups, personName } from "./snag-list.groups";
@@ -53,11 +54,15 @@ export async function checkAssigneeFilter(ctx: AppContext, user: UserRow, filter
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The filters in words, for the cover. */
-export function describeFilter(filter: SnagFilter, assigneeName: string | null): string {
+export function describeFilter(
+  filter: SnagFilter,
+  assigneeName: string | null,
+  trades: ReadonlyMap<string, string> = new Map(),
+): string {
   const parts: string[] = [];
   if (filter.status) parts.push(`Status ${capitalise(filter.status.replace("-", " "))}`);
   if (filter.priority) parts.push(`Priority ${capitalise(filter.priority)}`);
-  if (filter.category) parts.push(`Category ${capitalise(filter.category)}`);
+  if (filter.category) parts.push(`Category ${trades.get(filter.category) ?? capitalise(filter.category)}`);
   if (assigneeName !== null) parts.push(`Assignee ${assigneeName}`);
   if (filter.dueBefore !== undefined) parts.push(`Due before ${formatDay(filter.dueBefore)}`);
   if (filter.search) parts.push(`Search “${filter.search}”`);
@@ -75,7 +80,8 @@ export async function openSnagListPdf(
   const assigneeName = await checkAssigneeFilter(ctx, user, filter);
   const scope: SnagScope = { workspaceId: user.workspace_id, projectId: project.id, filter };
   const now = nowSeconds();
-  const collected = await collectGroups(ctx.db, scope, groupBy, now);
+  const trades = await tradeNames(ctx.db, user.workspace_id);
+  const collected = await collectGroups(ctx.db, scope, groupBy, now, trades);
   const head: SnagListHead = {
     projectName: project.name,
     clientName: project.client_name,
@@ -83,7 +89,7 @@ export async function openSnagListPdf(
     producedBy: personName(user.first_name, user.last_name) || user.email,
     generatedAt: now,
     groupByLabel: GROUP_LABELS[groupBy],
-    filterSummary: describeFilter(filter, assigneeName),
+    filterSummary: describeFilter(filter, assigneeName, trades),
     total: collected.total,
     byStatus: collected.byStatus,
     byAssignee: collected.byAssignee,
@@ -100,7 +106,7 @@ export async function openSnagListPdf(
       if (offset < ids.length) {
         const slice = ids.slice(offset, offset + ENTRY_BATCH);
         offset += ENTRY_BATCH;
-        return loadEntries(ctx, scope, group, slice, now);
+        return loadEntries(ctx, scope, group, slice, now, trades);
       }
       (collected.groups[group] as { ids: string[] }).ids = [];
       group += 1;

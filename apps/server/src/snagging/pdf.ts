@@ -28,6 +28,8 @@ export type PdfInput = {
   plan?: { image: Buffer; sheetName: string; level: string } | null;
   /** The report's history, oldest first (issue 23). */
   history?: readonly PdfHistoryEntry[];
+  /** The name of the report's trade in its workspace (issue 36); the category itself when absent. */
+  categoryName?: string;
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -139,20 +141,21 @@ function field(doc: PDFKit.PDFDocument, x: number, y: number, width: number, lab
   return doc.y;
 }
 
-function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) {
+function drawDetails(doc: PDFKit.PDFDocument, { report, clientName, categoryName }: PdfInput) {
+  const trade = categoryName ?? capitalise(report.category);
   const top = doc.y;
   doc.fillColor(C.ink).font("bold").fontSize(18).text(report.projectName, PAGE.margin, top, { width: CONTENT_WIDTH });
   let x = PAGE.margin;
   const pillsY = doc.y + 6;
   x = pill(doc, x, pillsY, capitalise(report.status.replace("-", " ")), STATUS_COLOURS[report.status] ?? C.muted);
   x = pill(doc, x, pillsY, `${capitalise(report.priority)} priority`, PRIORITY_COLOURS[report.priority] ?? C.muted);
-  pill(doc, x, pillsY, capitalise(report.category), C.muted);
+  pill(doc, x, pillsY, trade, C.muted);
 
   const half = (CONTENT_WIDTH - 20) / 2;
   const rows: [string, string, string, string][] = [
     ["Reference", report.title, "Project", report.projectName],
     ["Client", clientName || "—", "Status", capitalise(report.status.replace("-", " "))],
-    ["Priority", capitalise(report.priority), "Category", capitalise(report.category)],
+    ["Priority", capitalise(report.priority), "Category", trade],
     ["Assigned to", report.assignedToName ?? "Unassigned", "Created by", report.createdByName ?? "—"],
     ["Created", formatDay(report.createdAt), "Due date", report.dueDate === null ? "—" : formatDay(report.dueDate)],
   ];
