@@ -17,8 +17,18 @@ import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+// trades: the Trades screen, the report form's category and the list's filter (issue 36)
+import tradesEnGB from "./messages/trades/en-GB.json" with { type: "json" };
+import tradesEs from "./messages/trades/es.json" with { type: "json" };
+import tradesLt from "./messages/trades/lt.json" with { type: "json" };
+import tradesPl from "./messages/trades/pl.json" with { type: "json" };
+import tradesPtPT from "./messages/trades/pt-PT.json" with { type: "json" };
+import tradesRo from "./messages/trades/ro.json" with { type: "json" };
 
-const AREAS = [{ "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs }] as const;
+const AREAS = [
+  { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  { "en-GB": tradesEnGB, pl: tradesPl, ro: tradesRo, lt: tradesLt, "pt-PT": tradesPtPT, es: tradesEs },
+] as const;
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -1,8 +1,9 @@
-import type { Category } from "@sitesnag/shared/enums";
-import { Building2, Droplets, Fan, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
-import { capitalise } from "../../../lib/format";
+import { isStandardTradeKey } from "@sitesnag/shared/trade-names";
+import { Building2, Droplets, Fan, HardHat, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
+import { tradeName, useTrades } from "../../trades/api/trades-api";
 
-const ICONS: Record<Category, LucideIcon> = {
+// SPEC's seven keep their icons; a trade the workspace added gets a neutral one (issue 36).
+const ICONS: Record<string, LucideIcon> = {
   safety: ShieldAlert,
   finish: PaintRoller,
   plumbing: Droplets,
@@ -12,7 +13,11 @@ const ICONS: Record<Category, LucideIcon> = {
   other: Tag,
 };
 
-export const categoryLabel = (category: Category): string => (category === "hvac" ? "HVAC" : capitalise(category));
+/** The category's name in the workspace (its trade), read from the cached list of trades. */
+export function useCategoryLabel(): (category: string) => string {
+  const trades = useTrades();
+  return (category) => tradeName(trades.data, category);
+}
 
 /** The category's icon, named for screen readers unless `decorative` (when its label is beside it). */
 export function CategoryIcon({
@@ -20,14 +25,15 @@ export function CategoryIcon({
   className,
   decorative = false,
 }: {
-  category: Category;
+  category: string;
   className?: string;
   decorative?: boolean;
 }) {
-  const Icon = ICONS[category];
+  const label = useCategoryLabel();
+  const Icon = (isStandardTradeKey(category) && ICONS[category]) || HardHat;
   return decorative ? (
     <Icon aria-hidden className={className} />
   ) : (
-    <Icon role="img" aria-label={`Category: ${categoryLabel(category)}`} className={className} />
+    <Icon role="img" aria-label={`Category: ${label(category)}`} className={className} />
   );
 }
