@@ -34,7 +34,7 @@ const PHONE_ONLY = [
   "**/audit-team.spec.ts",
   "**/audit-snag.spec.ts",
 ];
-const DESKTOP_ONLY = ["**/audit-print.spec.ts", "**/notification-mail.spec.ts"];
+const DESKTOP_ONLY = ["**/audit-print.spec.ts", "**/notification-mail.spec.ts", "**/trades.spec.ts"];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).
 export default defineConfig({

@@ -51,7 +51,7 @@ export function tradeKeyFromName(value: string): string {
 export const fallbackTradeName = (key: string): string => (isStandardTradeKey(key) ? STANDARD_TRADE_NAMES[key] : key);
 
 /** The seven as a workspace that never changed its trades has them. */
-export const STANDARD_TRADES: TradeShape[] = CATEGORIES.map((key, order) => ({
+export const STANDARD_TRADES: TradeShape[] = /* @__PURE__ */ CATEGORIES.map((key, order) => ({
   key,
   name: STANDARD_TRADE_NAMES[key],
   order,

@@ -29,10 +29,9 @@ import { matchesSearch } from "./report-search";
 const LoadMore = lazy(() => import("../../components/load-more"));
 // Shown when reports wait to sync, i.e. often offline: never a crash if its chunk cannot load then.
 const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports"));
-// Members and contacts are fetched for it: its own chunk, loaded after the list (first-load budget).
-const AssigneeFilter = lazy(() => import("./components/assignee-filter"));
-// The workspace's trades (issue 36): its own chunk too.
-const CategoryFilter = lazy(() => import("./components/category-filter"));
+// Members, contacts and trades (issue 36) are fetched for them: one chunk, loaded after the list
+// (first-load budget).
+const ListFilters = lazy(() => import("./components/list-filters"));
 
 export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
@@ -156,10 +155,7 @@ export function SnaggingListPage() {
           Waiting for me
         </button>
         <Suspense fallback={<div className="h-[4.25rem]" />}>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
-            <CategoryFilter value={category} onChange={(value) => setParam("category", value)} />
-          </div>
+          <ListFilters assignedTo={assignedTo} category={category} onChange={setParam} />
         </Suspense>
         <StatusFilter
           value={status}

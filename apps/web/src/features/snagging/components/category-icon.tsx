@@ -1,8 +1,11 @@
-import { isStandardTradeKey } from "@sitesnag/shared/trade-names";
-import { Building2, Droplets, Fan, HardHat, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
-import { tradeName, useTrades } from "../../trades/api/trades-api";
+import type { Trade } from "@sitesnag/shared/trades";
+import { useQuery } from "@tanstack/react-query";
+import { Building2, Droplets, Fan, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
+import { api } from "../../../lib/api-client";
+import { capitalise } from "../../../lib/format";
 
-// SPEC's seven keep their icons; a trade the workspace added gets a neutral one (issue 36).
+// SPEC's seven keep their icons; a trade the workspace added gets the neutral tag (issue 36), as
+// `other` has: another icon here would land in the app's entry chunk, on every route's first load.
 const ICONS: Record<string, LucideIcon> = {
   safety: ShieldAlert,
   finish: PaintRoller,
@@ -13,10 +16,19 @@ const ICONS: Record<string, LucideIcon> = {
   other: Tag,
 };
 
-/** The category's name in the workspace (its trade), read from the cached list of trades. */
+/**
+ * The category's name in the workspace (its trade), from the cached list of trades. The same query
+ * as trades/api/trades-api.ts (same key, same answer), written out here because importing that
+ * module would add a chunk to the report list's first load, which is at its budget.
+ */
 export function useCategoryLabel(): (category: string) => string {
-  const trades = useTrades();
-  return (category) => tradeName(trades.data, category);
+  const trades = useQuery({
+    queryKey: ["trades"],
+    queryFn: async () => (await api<{ trades: Trade[] }>("/trades")).trades,
+    staleTime: 5 * 60_000,
+  });
+  return (category) =>
+    trades.data?.find((t) => t.key === category)?.name ?? (category === "hvac" ? "HVAC" : capitalise(category));
 }
 
 /** The category's icon, named for screen readers unless `decorative` (when its label is beside it). */
@@ -30,7 +42,7 @@ export function CategoryIcon({
   decorative?: boolean;
 }) {
   const label = useCategoryLabel();
-  const Icon = (isStandardTradeKey(category) && ICONS[category]) || HardHat;
+  const Icon = (Object.hasOwn(ICONS, category) && ICONS[category]) || Tag;
   return decorative ? (
     <Icon aria-hidden className={className} />
   ) : (

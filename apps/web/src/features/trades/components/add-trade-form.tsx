@@ -6,7 +6,7 @@ import { TextField } from "../../../components/field";
 import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
-import { useCreateTrade } from "../api/trades-api";
+import { useCreateTrade } from "../api/trade-mutations";
 
 /** A name and Add: the trade goes to the end of the list, offered at once. */
 export function AddTradeForm() {

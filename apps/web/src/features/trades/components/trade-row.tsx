@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
-import { useDeleteTrade, useUpdateTrade } from "../api/trades-api";
+import { useDeleteTrade, useUpdateTrade } from "../api/trade-mutations";
 
 type Props = { trade: Trade; index: number; count: number; canManage: boolean };
 
@@ -45,7 +45,9 @@ export function TradeRow({ trade, index, count, canManage }: Props) {
       {
         onSuccess: () => {
           setConfirming(null);
-          toast.success(t(retired ? "trades.retired" : "trades.restored", { name: trade.name }));
+          toast.success(
+            retired ? t("trades.retired", { name: trade.name }) : t("trades.restored", { name: trade.name }),
+          );
         },
         onError: (err) => {
           setConfirming(null);
