@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, expectFieldError } from "./assertions";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { readPdf } from "./pdf-tools";
 
 const SEVEN = ["safety", "finish", "plumbing", "electrical", "structural", "hvac", "other"];
 const UNKNOWN = "Category must be one of your workspace's trades";
@@ -121,6 +122,17 @@ describe.each(DIALECTS)("trades (%s)", (kind) => {
       Category: "dry-lining-ceilings",
       Trade: "Drylining",
     });
+
+    // The project snag list groups by trade, under the trade's name.
+    const pdf = await t.request({
+      method: "GET",
+      url: `/api/projects/${projectId}/snag-list.pdf?groupBy=category&category=dry-lining-ceilings`,
+      token: owner.accessToken,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await readPdf(pdf.rawPayload);
+    expect(text).toContain("Drylining (1)");
+    expect(text).toContain("Category Drylining");
 
     const sync = await t.request({
       method: "POST",
@@ -267,6 +279,35 @@ describe.each(DIALECTS)("trades (%s)", (kind) => {
     expectError(await patchTrade("finish", { name: "Drylining" }), 409, "A trade with this name already exists");
     expectError(await patchTrade("../etc", { name: "X" }), 404);
     expect(await trades()).toEqual(before);
+  });
+
+  it("speaks the reader's language: a Polish member reads the refusals in Polish", async () => {
+    const pole = await signUp(t);
+    const set = await t.request({
+      method: "PATCH",
+      url: `/api/users/${pole.user.id}`,
+      token: pole.accessToken,
+      payload: { locale: "pl" },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const own = (await createProject(t, pole.accessToken, { name: "Kraków" })).id;
+    const res = await t.request({
+      method: "POST",
+      url: "/api/snagging",
+      token: pole.accessToken,
+      payload: { projectId: own, priority: "low", category: "joinery" },
+    });
+    expectFieldError(res, "category", "Kategoria musi być jedną z branż Twojego obszaru roboczego");
+    expectError(
+      await t.request({ method: "DELETE", url: "/api/trades/finish", token: pole.accessToken }),
+      409,
+      "Branży standardowej nie można usunąć: wycofaj ją",
+    );
+    expectFieldError(
+      await addTrade("x".repeat(61), pole.accessToken),
+      "name",
+      "Nazwa branży może mieć najwyżej 60 znaków",
+    );
   });
 
   it("keeps at least one trade offered", async () => {
