@@ -44,6 +44,7 @@ const DESKTOP_ONLY = [
   "**/invitation-mail.spec.ts",
   "**/branding.spec.ts",
   "**/dashboard-audits.spec.ts",
+  "**/trades.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

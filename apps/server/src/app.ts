@@ -50,6 +50,7 @@ import { snagListRoutes } from "./snag-list/snag-list.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { tradeRoutes } from "./trades/trades.routes";
 import { trashRoutes } from "./trash/trash.routes";
 import { scheduleUploadCollection } from "./uploads/uploads.gc";
 import { uploadRoutes } from "./uploads/uploads.routes";
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(notificationMailRoutes(ctx, authenticate), { prefix: "/mail" });
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
+      await api.register(tradeRoutes(ctx, authenticate), { prefix: "/trades" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
       await api.register(auditTemplateRoutes(ctx, authenticate), { prefix: "/audit-templates" });
       await api.register(sheetRoutes(sheets, authenticate));

@@ -43,6 +43,8 @@ type World = {
   freshTrashedReport: () => Promise<string>;
   /** A contact (external assignee) of the owner's workspace. */
   freshContact: () => Promise<string>;
+  /** A trade added to the owner's workspace (issue 36); answers its key. */
+  freshTrade: () => Promise<string>;
 };
 
 type Row = {
@@ -303,6 +305,29 @@ const ROWS: Row[] = [
     route: "DELETE /api/contacts/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/contacts/${await w.freshContact()}` }),
     expected: workspace(200),
+  },
+
+  // Trades (issue 36): everyone reads their own workspace's; owners manage (each persona but the
+  // member owns a workspace, so adding succeeds there); another workspace's key is not found.
+  { route: "GET /api/trades", request: () => ({ method: "GET", url: "/api/trades" }), expected: all(200) },
+  {
+    route: "POST /api/trades",
+    request: (_w, p) => ({ method: "POST", url: "/api/trades", payload: { name: `Matrix ${p} ${Math.random()}` } }),
+    expected: { anonymous: 401, member: 403, owner: 201, outsider: 201, admin: 201 },
+  },
+  {
+    route: "PATCH /api/trades/:key",
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/trades/${await w.freshTrade()}`,
+      payload: { name: `Renamed ${Math.random()}` },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "DELETE /api/trades/:key",
+    request: async (w) => ({ method: "DELETE", url: `/api/trades/${await w.freshTrade()}` }),
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
   },
 
   {
@@ -951,6 +976,15 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
           payload: { name: "Fresh", company: "Matrix Co", email: `fresh.${Math.random()}@matrix.example` },
         });
         return (res.json() as { contact: { id: string } }).contact.id;
+      },
+      freshTrade: async () => {
+        const res = await t.request({
+          method: "POST",
+          url: "/api/trades",
+          token: owner.accessToken,
+          payload: { name: `Fresh ${Math.random()}` },
+        });
+        return (res.json() as { trade: { key: string } }).trade.key;
       },
       freshTrashedReport: async () => {
         const id = String(

@@ -107,6 +107,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "report_comments",
     "comment_photos",
     "workspace_contacts",
+    "trades",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -192,6 +193,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", `/api/snagging/${reportId}/comments`, true],
       ["POST", "/api/contacts", true],
       ["PUT", `/api/contacts/${contactId}`, true],
+      // A key no workspace has: a valid body is then a 404 whose seeding rolls back (POST: below).
+      ["PATCH", "/api/trades/no-such-trade", true],
     ];
     const report = await reportRow();
     const audit = await auditRow();
@@ -228,6 +231,22 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     expect(await reportRow()).toEqual(report);
     const project = await t.request({ method: "GET", url: `/api/projects/${projectId}`, token });
     expect(project.json()).toMatchObject({ project: { name: "Test Project", status: "active" } });
+    // Adding a trade: one hostile body holds a valid name ("x") and adds it; none is a 5xx.
+    for (const body of HOSTILE_BODIES) {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/trades",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(body),
+        token,
+      });
+      expect(res.statusCode, `POST /api/trades ${JSON.stringify(body)?.slice(0, 80)} → ${res.body}`).toBeLessThan(500);
+      if (res.statusCode === 400) expectSentences(res.json() as ErrorAnswer, "POST /api/trades");
+    }
+    const names = (await t.request({ method: "GET", url: "/api/trades", token })).json() as {
+      trades: { name: string }[];
+    };
+    expect(names.trades.map((x) => x.name).slice(7)).toEqual(["x"]);
   });
 
   it("drawing routes and report pins: hostile bodies, ids and multipart never yield a 5xx or a stray row", async () => {
@@ -501,6 +520,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["POST", `/api/projects/${id}/share-links`],
         ["DELETE", `/api/share-links/${id}`],
         ["DELETE", `/api/contacts/${id}`],
+        ["DELETE", `/api/trades/${id}`],
         ["GET", `/api/share/${id}`],
         ["POST", `/api/share/${id}/reports/${reportId}/fix`],
         ["POST", `/api/share/${shareToken}/reports/${id}/fix`],

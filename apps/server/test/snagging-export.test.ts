@@ -247,6 +247,7 @@ describe.each(DIALECTS)("report exports (%s)", (kind) => {
       Status: "open",
       Priority: "critical",
       Category: "other",
+      Trade: "Other",
       "Created by": "Zoë Builder",
       "Due date": "2026-12-31",
       Latitude: "51.5073509",

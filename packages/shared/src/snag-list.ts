@@ -1,8 +1,9 @@
 // The project snag list PDF: which reports it holds (the list's filters) and how they are grouped.
 import { z } from "zod";
-import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "./enums";
+import { PRIORITIES, REPORT_STATUSES } from "./enums";
 import { toLocale } from "./i18n/locales";
 import { plainString } from "./text";
+import { CategoryKeySchema } from "./trades";
 
 export const SNAG_LIST_GROUPS = ["assignee", "location", "category"] as const;
 export type SnagListGroup = (typeof SNAG_LIST_GROUPS)[number];
@@ -16,9 +17,8 @@ const MAX_EPOCH = 253_402_300_799; // 9999-12-31
 export const SnagFilterSchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: "Status must be open, in-progress, resolved or closed" }).optional(),
   priority: z.enum(PRIORITIES, { error: "Priority must be low, medium, high or critical" }).optional(),
-  category: z
-    .enum(CATEGORIES, { error: "Category must be safety, finish, plumbing, electrical, structural, hvac or other" })
-    .optional(),
+  /** A trade's key (issue 36). */
+  category: CategoryKeySchema.optional(),
   /** A member's or a contact's id, or `unassigned`. */
   assigneeId: plainString({ error: "Assignee must be a member or a contact of your workspace" })
     .trim()

@@ -80,9 +80,9 @@ describe("ReportCreateSchema", () => {
     [{ projectId, priority: "low", pageUrl: "//evil.example" }, "pageUrl", "Page URL must be a web address"],
     [{ projectId, priority: "low", description: "a\u0000b" }, "description", "Must not contain control characters"],
     [
-      { projectId, priority: "low", category: "misc" },
+      { projectId, priority: "low", category: "Misc Trade!" },
       "category",
-      "Category must be safety, finish, plumbing, electrical, structural, hvac or other",
+      "Category must be one of your workspace's trades",
     ],
   ])("refuses %o with '%s'", (input, field, message) => {
     expect(messages(ReportCreateSchema, input)[field]).toContain(message);

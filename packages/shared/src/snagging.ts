@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "./enums";
+import { PRIORITIES, REPORT_STATUSES } from "./enums";
 import { MAX_PHOTOS_PER_REPORT } from "./limits";
 import { PageQuerySchema } from "./pagination";
 import { plainString } from "./text";
+import { CategoryKeySchema } from "./trades";
 
 export { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "./limits";
 
@@ -34,7 +35,8 @@ export const ReportSchema = z.object({
   description: z.string(),
   status: z.enum(REPORT_STATUSES),
   priority: z.enum(PRIORITIES),
-  category: z.enum(CATEGORIES),
+  /** A trade's key (issue 36): one of SPEC's seven or one the workspace added. */
+  category: z.string(),
   /** A member's id, or a contact's (an external assignee, issue 27). */
   assignedTo: z.string().nullable(),
   assignedToName: z.string().nullable(),
@@ -78,6 +80,8 @@ export const ReportFilterSchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: "Status must be open, in-progress, resolved or closed" }).optional(),
   priority: z.enum(PRIORITIES, { error: "Priority must be low, medium, high or critical" }).optional(),
   projectId: z.string().max(64).optional(),
+  /** A trade's key (issue 36): reports filed under it. */
+  category: CategoryKeySchema.optional(),
   /**
    * `me` (issue 23): reports assigned to the caller that are open or in progress, and resolved
    * reports waiting for the caller's verification (verified closing; creator or workspace owner).
@@ -115,9 +119,7 @@ const MAX_EPOCH = 253_402_300_799; // 9999-12-31
 
 const status = z.enum(REPORT_STATUSES, { error: STATUS_MESSAGE });
 const priority = z.enum(PRIORITIES, { error: PRIORITY_MESSAGE });
-const category = z.enum(CATEGORIES, {
-  error: "Category must be safety, finish, plumbing, electrical, structural, hvac or other",
-});
+const category = CategoryKeySchema;
 const description = plainString({ error: "Description must be text" }).max(
   20_000,
   "Description must be at most 20000 characters",

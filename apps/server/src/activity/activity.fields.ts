@@ -25,6 +25,10 @@ const excerpt = (v: unknown) => {
 const day = (v: unknown) => (typeof v === "number" ? formatDay(v) : "None");
 const person = (v: unknown, names: Names) =>
   typeof v === "string" ? (names.get(v) ?? "A former member or contact") : "Unassigned";
+/** Where a trade's name sits among the names of a change (keys never look like ids). */
+export const tradeNameKey = (key: string) => `trade:${key}`;
+const trade = (v: unknown, names: Names) =>
+  typeof v === "string" ? (names.get(tradeNameKey(v)) ?? capitalise(v)) : "—";
 const status = (v: unknown) => capitalise(typeof v === "string" ? v.replace("-", " ") : v);
 const point = (v: unknown) =>
   Array.isArray(v) ? `${formatCoordinate(Number(v[0]))}, ${formatCoordinate(Number(v[1]))}` : "Not recorded";
@@ -46,7 +50,7 @@ export const TRACKED_FIELDS: readonly TrackedField[] = [
   track("title", "Title", ["title"], plain),
   track("description", "Description", ["description"], excerpt),
   track("priority", "Priority", ["priority"], capitalise),
-  track("category", "Category", ["category"], capitalise),
+  track("category", "Category", ["category"], trade),
   track("dueDate", "Due date", ["due_date"], day),
   // A member or a contact (migration 0020): one field over both columns, read as the id that is set.
   track(

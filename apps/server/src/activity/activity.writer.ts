@@ -5,7 +5,8 @@ import type { ActivityChange, ActivityOther, ActivityType } from "@sitesnag/shar
 import type { Kysely, Transaction } from "kysely";
 import type { Database, NewActivity, ReportRow, UserRow } from "../db/schema";
 import { newId } from "../ids";
-import { type Names, sameValue, TRACKED_FIELDS } from "./activity.fields";
+import { tradeNames } from "../trades/trades.service";
+import { type Names, sameValue, TRACKED_FIELDS, tradeNameKey } from "./activity.fields";
 import { findUserNames, insertActivity } from "./activity.repository";
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -128,7 +129,13 @@ async function namesFor(db: Q, rows: readonly ReportRow[], extra: readonly unkno
   const ids = new Set<string>();
   for (const value of [...rows.map((r) => r.assigned_to ?? r.assigned_contact_id), ...extra])
     if (typeof value === "string") ids.add(value);
-  return findUserNames(db, [...ids]);
+  const names = await findUserNames(db, [...ids]);
+  // A change of trade reads as the trades' names (issue 36), looked up only when there is one.
+  const [first] = rows;
+  if (first && rows.some((r) => r.category !== first.category)) {
+    for (const [key, name] of await tradeNames(db, first.workspace_id)) names.set(tradeNameKey(key), name);
+  }
+  return names;
 }
 
 /**

@@ -83,7 +83,8 @@ export interface SnaggingReportsTable {
   description: string;
   status: "open" | "in-progress" | "resolved" | "closed";
   priority: "critical" | "high" | "medium" | "low";
-  category: "safety" | "finish" | "plumbing" | "electrical" | "structural" | "hvac" | "other";
+  /** A trade's key (issue 36): one of SPEC's seven or one the workspace added (trades table). */
+  category: string;
   assigned_to: string | null;
   /** An external assignee (migration 0020): set only when assigned_to is null. */
   assigned_contact_id: ColumnType<string | null, string | null | undefined, string | null>;
@@ -530,7 +531,21 @@ export interface Database {
   workspace_branding: WorkspaceBrandingTable;
   workspace_contacts: WorkspaceContactsTable;
   unmeasured_files: UnmeasuredFilesTable;
+  trades: TradesTable;
 }
+
+/** A workspace's trade (migration 0035); none at all means SPEC's seven, unchanged. */
+export interface TradesTable {
+  workspace_id: string;
+  key: string;
+  name: string;
+  name_folded: string;
+  position: number;
+  retired: number;
+  created_at: number;
+  updated_at: number;
+}
+export type TradeRow = Selectable<TradesTable>;
 
 /** A stored file whose size was never recorded nor charged (migration 0027), until it is measured. */
 export interface UnmeasuredFilesTable {

@@ -2,6 +2,8 @@
 // (SPEC §3 and §9): a report's status, priority and category.
 import type { Category, Priority, ReportStatus } from "@sitesnag/shared/enums";
 import type { MessageId } from "@sitesnag/shared/i18n/catalogues";
+import { isStandardTradeKey, STANDARD_TRADE_NAMES } from "@sitesnag/shared/trade-names";
+import type { Translator } from "./translate";
 
 export const STATUS_LABEL_IDS: Record<ReportStatus, MessageId> = {
   open: "pdf.status.open",
@@ -26,3 +28,16 @@ export const CATEGORY_LABEL_IDS: Record<Category, MessageId> = {
   hvac: "pdf.category.hvac",
   other: "pdf.category.other",
 };
+
+/**
+ * A report's trade as its reader sees it (issue 36 with issue 35): a standard trade the workspace
+ * has not renamed in the reader's language; a renamed or custom one as the workspace names it; a
+ * key the workspace no longer has (a deleted trade's report, restored) as itself, capitalised.
+ */
+export function tradeLabel(key: string, trades: ReadonlyMap<string, string>, t: Translator): string {
+  const name = trades.get(key);
+  if (isStandardTradeKey(key) && (name === undefined || name === STANDARD_TRADE_NAMES[key])) {
+    return t(CATEGORY_LABEL_IDS[key]);
+  }
+  return name ?? key.charAt(0).toUpperCase() + key.slice(1);
+}

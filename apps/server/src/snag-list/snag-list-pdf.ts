@@ -4,11 +4,11 @@
 // each with its photo thumbnails (before/after when a fix exists). Thumbnails are JPEG and pdfkit
 // writes each one out as it is placed, so only page contents stay buffered (for "Page N of M").
 // Its own words are in `head.locale` (issue 35): the downloader's language or the one asked for.
-import type { Category, Priority, ReportStatus } from "@sitesnag/shared/enums";
+import type { Priority, ReportStatus } from "@sitesnag/shared/enums";
 import { DEFAULT_LOCALE, type Locale } from "@sitesnag/shared/i18n/locales";
 import PDFDocument from "pdfkit";
 import { formatDayIn, formatDayTimeIn } from "../format";
-import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
+import { PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
 import { type Translator, translatorFor } from "../i18n/translate";
 import { fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
 import { pdfFonts } from "../pdf/pdf-fonts";
@@ -39,6 +39,7 @@ export type SnagListEntry = {
   title: string;
   status: string;
   priority: string;
+  /** The trade's name (issue 36). */
   category: string;
   dueDate: number | null;
   isOverdue: boolean;
@@ -268,7 +269,6 @@ export class SnagListDocument {
     let px = x + Math.min(doc.widthOfString(entry.title) + 8, TEXT_WIDTH - 100);
     const status = STATUS_LABEL_IDS[entry.status as ReportStatus];
     const priority = PRIORITY_LABEL_IDS[entry.priority as Priority];
-    const category = CATEGORY_LABEL_IDS[entry.category as Category];
     px = this.pill(px, top, status ? t(status) : entry.status, STATUS_COLOURS[entry.status] ?? C.muted);
     this.pill(px, top, priority ? t(priority) : entry.priority, PRIORITY_COLOURS[entry.priority] ?? C.muted);
     const due =
@@ -281,20 +281,9 @@ export class SnagListDocument {
       .fillColor(entry.isOverdue ? (PRIORITY_COLOURS.critical ?? C.ink) : C.muted)
       .font("regular")
       .fontSize(8)
-      .text(
-        fitOneLine(
-          doc,
-          `${due} · ${entry.assigneeName} · ${category ? t(category) : entry.category}`,
-          TEXT_WIDTH,
-          8,
-          8,
-        ),
-        x,
-        top + 16,
-        {
-          lineBreak: false,
-        },
-      );
+      .text(fitOneLine(doc, `${due} · ${entry.assigneeName} · ${entry.category}`, TEXT_WIDTH, 8, 8), x, top + 16, {
+        lineBreak: false,
+      });
     doc
       .fillColor(C.ink)
       .font("bold")

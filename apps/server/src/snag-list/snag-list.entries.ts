@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import { parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { AppContext } from "../context";
 import type { AttachmentRow } from "../db/schema";
+import { tradeLabel } from "../i18n/labels";
 import { type Translator, translatorFor } from "../i18n/translate";
 import { findFixAttachmentIds } from "../sharing/share-events.repository";
 import { findAttachments } from "../snagging/snagging.repository";
@@ -65,6 +66,7 @@ export async function loadEntries(
   ids: readonly string[],
   now: number,
   t: Translator = translatorFor("en-GB"),
+  trades: ReadonlyMap<string, string> = new Map(),
 ): Promise<SnagListEntry[]> {
   const [rows, attachments, fixed] = await Promise.all([
     findScopedReports(ctx.db, scope, ids),
@@ -89,7 +91,7 @@ export async function loadEntries(
         title: r.title,
         status: r.status,
         priority: r.priority,
-        category: r.category,
+        category: tradeLabel(r.category, trades, t),
         dueDate: due,
         isOverdue: isOverdue({ due_date: due, status: r.status }, now),
         assigneeName: assigneeName(r) ?? t("pdf.unassigned"),

@@ -1,7 +1,7 @@
 // Pass one of a snag list: every matching report is read once, in keyset batches, for its group
 // and the cover's counts; only ids are kept (a few bytes a report), never photos or descriptions.
 import { contactLabel } from "@sitesnag/shared/contacts";
-import { CATEGORIES, type Category, REPORT_STATUSES } from "@sitesnag/shared/enums";
+import { type Category, REPORT_STATUSES } from "@sitesnag/shared/enums";
 import type { MessageId } from "@sitesnag/shared/i18n/catalogues";
 import { NO_LOCATION, parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { SnagListGroup } from "@sitesnag/shared/snag-list";
@@ -45,16 +45,30 @@ export function reportLocation(description: string): string {
 export const isOverdue = (r: { due_date: number | null; status: string }, now: number): boolean =>
   r.due_date !== null && r.due_date < now && r.status !== "resolved" && r.status !== "closed";
 
-/** Groups in reading order: names and places alphabetically (the catch-all last), categories as listed. */
+/** Categories in the workspace's order of trades; a key it does not know after them. */
+function tradeRank(trades: ReadonlyMap<string, string>, key: string): number {
+  const index = [...trades.keys()].indexOf(key);
+  return index === -1 ? trades.size : index;
+}
+
+/** Groups in reading order: names and places alphabetically (the catch-all last). */
 function order(by: SnagListGroup, a: string, b: string): number {
-  if (by === "category")
-    return CATEGORIES.indexOf(a.toLowerCase() as never) - CATEGORIES.indexOf(b.toLowerCase() as never);
   const last = by === "assignee" ? UNASSIGNED_LABEL : NO_LOCATION;
   if (a === last || b === last) return a === last ? (b === last ? 0 : 1) : -1;
   return a.localeCompare(b, "en", { sensitivity: "base" });
 }
 
-export async function collectGroups(db: Db, scope: SnagScope, by: SnagListGroup, now: number): Promise<SnagGroups> {
+/**
+ * `trades`: the workspace's trades, key → name in their order (issue 36): category groups are
+ * named and ordered by them; a key not in it (a deleted trade's report restored) reads as itself.
+ */
+export async function collectGroups(
+  db: Db,
+  scope: SnagScope,
+  by: SnagListGroup,
+  now: number,
+  trades: ReadonlyMap<string, string> = new Map(),
+): Promise<SnagGroups> {
   const groups = new Map<string, { label: string; ids: string[] }>();
   const statusCounts = new Map<string, number>();
   const assigneeCounts = new Map<string, { label: string; n: number }>();
@@ -74,7 +88,7 @@ export async function collectGroups(db: Db, scope: SnagScope, by: SnagListGroup,
         by === "assignee"
           ? [assigneeKey, assignee]
           : by === "category"
-            ? [r.category, capitalise(r.category)]
+            ? [r.category, trades.get(r.category) ?? capitalise(r.category)]
             : (() => {
                 const place = label(reportLocation(r.description));
                 return [place.toLowerCase(), place] as const;
@@ -85,7 +99,10 @@ export async function collectGroups(db: Db, scope: SnagScope, by: SnagListGroup,
     }
   }
   return {
-    groups: [...groups.values()].sort((a, b) => order(by, a.label, b.label)),
+    groups:
+      by === "category"
+        ? [...groups.entries()].sort(([a], [b]) => tradeRank(trades, a) - tradeRank(trades, b)).map(([, g]) => g)
+        : [...groups.values()].sort((a, b) => order(by, a.label, b.label)),
     byStatus: REPORT_STATUSES.map((s) => ({ label: capitalise(s.replace("-", " ")), n: statusCounts.get(s) ?? 0 })),
     byAssignee: [...assigneeCounts.values()].sort((a, b) => b.n - a.n || order("assignee", a.label, b.label)),
     overdue,

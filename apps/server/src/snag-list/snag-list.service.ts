@@ -14,10 +14,11 @@ import type { AppContext } from "../context";
 import type { ProjectRow, UserRow } from "../db/schema";
 import { formatDayIn } from "../format";
 import { badRequest, notFound } from "../http/errors";
-import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
+import { PRIORITY_LABEL_IDS, STATUS_LABEL_IDS, tradeLabel } from "../i18n/labels";
 import { type Translator, translatorFor } from "../i18n/translate";
 import { findProject } from "../projects/projects.repository";
 import { nowSeconds } from "../time";
+import { tradeNames } from "../trades/trades.service";
 import { findWorkspaceMember } from "../users/users.repository";
 import { loadEntries } from "./snag-list.entries";
 import { collectGroups, localiseGroups, personName } from "./snag-list.groups";
@@ -67,12 +68,13 @@ export function describeFilter(
   filter: SnagFilter,
   assigneeName: string | null,
   locale: Locale = DEFAULT_LOCALE,
+  trades: ReadonlyMap<string, string> = new Map(),
 ): string {
   const t = translatorFor(locale);
   const parts: string[] = [];
   if (filter.status) parts.push(t("pdf.snagList.filterStatus", { value: t(STATUS_LABEL_IDS[filter.status]) }));
   if (filter.priority) parts.push(t("pdf.snagList.filterPriority", { value: t(PRIORITY_LABEL_IDS[filter.priority]) }));
-  if (filter.category) parts.push(t("pdf.snagList.filterCategory", { value: t(CATEGORY_LABEL_IDS[filter.category]) }));
+  if (filter.category) parts.push(t("pdf.snagList.filterCategory", { value: tradeLabel(filter.category, trades, t) }));
   if (assigneeName !== null) parts.push(t("pdf.snagList.filterAssignee", { value: assigneeName }));
   if (filter.dueBefore !== undefined) {
     parts.push(t("pdf.snagList.filterDueBefore", { date: formatDayIn(locale, filter.dueBefore) }));
@@ -94,7 +96,8 @@ export async function openSnagListPdf(
   const assigneeName = await checkAssigneeFilter(ctx, user, filter, t);
   const scope: SnagScope = { workspaceId: user.workspace_id, projectId: project.id, filter };
   const now = nowSeconds();
-  const collected = localiseGroups(await collectGroups(ctx.db, scope, groupBy, now), groupBy, t);
+  const trades = await tradeNames(ctx.db, user.workspace_id);
+  const collected = localiseGroups(await collectGroups(ctx.db, scope, groupBy, now, trades), groupBy, t);
   const head: SnagListHead = {
     projectName: project.name,
     clientName: project.client_name,
@@ -102,7 +105,7 @@ export async function openSnagListPdf(
     producedBy: personName(user.first_name, user.last_name) || user.email,
     generatedAt: now,
     groupByLabel: t(GROUP_LABELS[groupBy]),
-    filterSummary: describeFilter(filter, assigneeName, locale),
+    filterSummary: describeFilter(filter, assigneeName, locale, trades),
     total: collected.total,
     byStatus: collected.byStatus,
     byAssignee: collected.byAssignee,
@@ -120,7 +123,7 @@ export async function openSnagListPdf(
       if (offset < ids.length) {
         const slice = ids.slice(offset, offset + ENTRY_BATCH);
         offset += ENTRY_BATCH;
-        return loadEntries(ctx, scope, group, slice, now, t);
+        return loadEntries(ctx, scope, group, slice, now, t, trades);
       }
       (collected.groups[group] as { ids: string[] }).ids = [];
       group += 1;

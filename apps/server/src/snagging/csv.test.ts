@@ -29,6 +29,7 @@ describe("reportsToCsv", () => {
     pinX: null,
     pinY: null,
     photoCount: 3,
+    tradeName: "Other",
   };
 
   it("starts with a BOM and a header, and round-trips through a CSV parser", () => {
@@ -42,6 +43,7 @@ describe("reportsToCsv", () => {
         Status: "in-progress",
         Priority: "high",
         Category: "other",
+        Trade: "Other",
         Assignee: "",
         "Created by": "Zoë Builder",
         "Created (UTC)": "2025-12-31 12:00",

@@ -14,6 +14,7 @@ export const CSV_COLUMNS = [
   "Status",
   "Priority",
   "Category",
+  "Trade",
   "Assignee",
   "Created by",
   "Created (UTC)",
@@ -24,7 +25,8 @@ export const CSV_COLUMNS = [
   "Description",
 ] as const;
 
-export type CsvReport = Omit<Report, "attachments"> & { photoCount: number };
+/** `tradeName`: the category's name in the workspace (issue 36); the key stays in "Category". */
+export type CsvReport = Omit<Report, "attachments"> & { photoCount: number; tradeName: string };
 
 const toCells = (r: CsvReport) => [
   neutraliseCell(r.title),
@@ -32,6 +34,7 @@ const toCells = (r: CsvReport) => [
   r.status,
   r.priority,
   r.category,
+  neutraliseCell(r.tradeName),
   neutraliseCell(r.assignedToName ?? ""),
   neutraliseCell(r.createdByName ?? ""),
   isoMinute(r.createdAt),

@@ -12,7 +12,7 @@ import PDFDocument from "pdfkit";
 import { drawHistory, type PdfHistoryEntry } from "../activity/activity.pdf";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDayIn, formatDayTimeIn, mapsUrl } from "../format";
-import { CATEGORY_LABEL_IDS, PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
+import { PRIORITY_LABEL_IDS, STATUS_LABEL_IDS, tradeLabel } from "../i18n/labels";
 import { type Translator, translatorFor } from "../i18n/translate";
 import { DEFAULT_BRAND, fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
 import { pdfFonts } from "../pdf/pdf-fonts";
@@ -35,6 +35,8 @@ export type PdfInput = {
   history?: readonly PdfHistoryEntry[];
   /** The downloader's language (or the one asked for); English when absent. */
   locale?: Locale;
+  /** The name of the report's trade in its workspace (issue 36); the category itself when absent. */
+  categoryName?: string;
 };
 
 type Words = { t: Translator; locale: Locale };
@@ -162,11 +164,11 @@ function field(
   return doc.y;
 }
 
-function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput, words: Words) {
+function drawDetails(doc: PDFKit.PDFDocument, { report, clientName, categoryName }: PdfInput, words: Words) {
   const { t, locale } = words;
   const status = t(STATUS_LABEL_IDS[report.status]);
   const priority = t(PRIORITY_LABEL_IDS[report.priority]);
-  const category = t(CATEGORY_LABEL_IDS[report.category]);
+  const category = tradeLabel(report.category, new Map(categoryName ? [[report.category, categoryName]] : []), t);
   const day = (seconds: number) => formatDayIn(locale, seconds);
   const top = doc.y;
   doc.fillColor(C.ink).font("bold").fontSize(18).text(report.projectName, PAGE.margin, top, { width: CONTENT_WIDTH });

@@ -16,6 +16,7 @@ import { notifyAssigned } from "../notifications/notifications.service";
 import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import { requireSheetForPin } from "../sheets/sheets.access";
 import { nowSeconds } from "../time";
+import { defaultTradeKey, requireOfferedTrade } from "../trades/trades.service";
 import { withUploadedPhotos } from "../uploads/upload-references";
 import { requireAssignee, requireProjectField, UNASSIGNED_COLUMNS } from "./snagging.access";
 import { discardFilesOfFailedWrite, fileKeysOf, photoBytesOf, storePhotos } from "./snagging.files";
@@ -82,6 +83,19 @@ async function replay(
   return getReport(ctx, user, key.report_id);
 }
 
+/**
+ * The trade a new report is filed under (issue 36): the one named, which must be offered (not
+ * retired, of this workspace); none named gives `other`, or the first offered trade once `other`
+ * is retired, so clients that never send a category keep working.
+ */
+async function categoryOf(ctx: AppContext, user: UserRow, input: ReportCreate, fields: unknown) {
+  const given = (fields as { category?: unknown } | null)?.category;
+  const named = typeof given === "string" && given.trim() !== "";
+  if (!named) return defaultTradeKey(ctx, user.workspace_id);
+  await requireOfferedTrade(ctx, user.workspace_id, input.category);
+  return input.category;
+}
+
 export async function createReport(
   ctx: AppContext,
   user: UserRow,
@@ -98,6 +112,7 @@ export async function createReport(
     if (used) return { report: await replay(ctx, user, used, acceptedHashes), replayed: true };
   }
   await requireProjectField(ctx, user, input.projectId);
+  const category = await categoryOf(ctx, user, input, given.fields);
   const assignee = input.assignedTo ? await requireAssignee(ctx, user, input.assignedTo) : UNASSIGNED_COLUMNS;
   if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, input.projectId);
   // Photos named by hash are read only now: a replay above needs none of them.
@@ -126,7 +141,7 @@ export async function createReport(
             description: input.description,
             status: input.status,
             priority: input.priority,
-            category: input.category,
+            category,
             ...assignee,
             created_by: user.id,
             due_date: input.dueDate,

@@ -10,6 +10,7 @@ import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { planCrop } from "../sheets/sheet-crop";
 import { nowSeconds } from "../time";
+import { tradeNames } from "../trades/trades.service";
 import { movable, reportPdfEstimate } from "../workers/pdf-pool";
 import { Semaphore } from "../workers/semaphore";
 import { csvHead, csvRows } from "./csv";
@@ -101,6 +102,7 @@ export async function downloadReportPdf(
       history: history.map((e) => ({ at: e.at, summary: e.summary, offline: e.offline })),
       brand: await loadPdfBrand(ctx, user.workspace_id),
       locale,
+      categoryName: (await tradeNames(ctx.db, user.workspace_id)).get(row.category),
     };
     return { input, transfer: movable(images) };
   });
@@ -119,6 +121,7 @@ export const CSV_BATCH = 500;
  */
 export async function* exportReportsCsv(ctx: AppContext, user: UserRow): AsyncGenerator<string> {
   yield csvHead();
+  const names = await tradeNames(ctx.db, user.workspace_id);
   let after: CursorKey | undefined;
   for (;;) {
     const rows = await findReportsPage(ctx.db, user.workspace_id, {}, after, CSV_BATCH - 1);
@@ -131,7 +134,8 @@ export async function* exportReportsCsv(ctx: AppContext, user: UserRow): AsyncGe
     yield csvRows(
       rows.map((row) => {
         const { attachments: _none, ...report } = presentReport(row, []);
-        return { ...report, photoCount: photoCounts.get(row.id) ?? 0 };
+        const tradeName = names.get(row.category) ?? row.category;
+        return { ...report, tradeName, photoCount: photoCounts.get(row.id) ?? 0 };
       }),
     );
     if (rows.length < CSV_BATCH) return;

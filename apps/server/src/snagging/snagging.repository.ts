@@ -70,6 +70,7 @@ export type ReportFilters = {
   status?: ReportRow["status"] | undefined;
   priority?: ReportRow["priority"] | undefined;
   projectId?: string | undefined;
+  category?: string | undefined;
   search?: string | undefined;
   /** A member's or a contact's id, or `unassigned` (issue 27). */
   assignedTo?: string | undefined;
@@ -83,6 +84,7 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
   if (filters.status) out = out.where("r.status", "=", filters.status);
   if (filters.priority) out = out.where("r.priority", "=", filters.priority);
   if (filters.projectId) out = out.where("r.project_id", "=", filters.projectId);
+  if (filters.category) out = out.where("r.category", "=", filters.category);
   if (filters.assignedTo === "unassigned")
     out = out.where("r.assigned_to", "is", null).where("r.assigned_contact_id", "is", null);
   else if (filters.assignedTo) {
@@ -126,6 +128,7 @@ export function findReportsPage(
   const isUnfiltered =
     !filters.status &&
     !filters.priority &&
+    !filters.category &&
     !filters.projectId &&
     !filters.assignedTo &&
     !filters.waitingFor &&
@@ -147,6 +150,7 @@ export function findReportsPage(
 export async function countReportsByStatus(db: Q, workspaceId: string, filters: ReportFilters) {
   if (
     !filters.priority &&
+    !filters.category &&
     !filters.projectId &&
     !filters.assignedTo &&
     !filters.waitingFor &&

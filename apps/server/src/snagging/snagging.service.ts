@@ -24,6 +24,7 @@ import { notifyAssigned, notifyStatusChanged } from "../notifications/notificati
 import { assertStorageRoom, chargeStorage, releaseStorage, storedBytesOf } from "../quotas/storage-quota";
 import { requireSheetForPin } from "../sheets/sheets.access";
 import { nowSeconds } from "../time";
+import { requireOfferedTrade } from "../trades/trades.service";
 import { trashReport } from "../trash/trash.service";
 import { withUploadedPhotos } from "../uploads/upload-references";
 import { enforceWorkflow } from "../workflow/workflow.rules";
@@ -196,6 +197,10 @@ export async function editReport(
         ? UNASSIGNED_COLUMNS
         : await requireAssignee(ctx, user, patch.assignedTo);
   const changes = editChanges(report, patch, pin, assignee);
+  // A report keeps its trade when retired; moving it to another trade needs one still offered.
+  if (changes.category !== undefined && changes.category !== report.category) {
+    await requireOfferedTrade(ctx, user.workspace_id, changes.category);
+  }
   if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, report.project_id);
   const existing = await findAttachments(ctx.db, [id]);
   const removeIds = [...new Set(patch.removeAttachmentIds ?? [])];

@@ -293,6 +293,15 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
+                  // The workspace's trades (issue 36): reached from the Team page.
+                  path: "trades",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/trades/trades-page"),
+                    (m) => m.TradesPage,
+                  ),
+                },
+                {
                   path: "workspace",
                   handle: skeleton("form"),
                   Component: lazyPage(

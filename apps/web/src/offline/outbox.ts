@@ -51,7 +51,7 @@ export type QueuedCreate = {
   description: string;
   location: { lat: number; lng: number } | null;
   pageUrl: string | null;
-  /** 'other' from the snag form (SPEC §3); audits raise 'safety' snags. */
+  /** The trade chosen on the snag form (issue 36), 'other' by default; audits raise 'safety' snags. */
   category?: string;
   /** Upload-ready photos, annotated versions included. */
   photos: { blob: Blob; name: string }[];

@@ -30,6 +30,7 @@ describe("persisted query cache policy", () => {
   it("persists workspace reads only", () => {
     expect(shouldPersistQueryKey(["dashboard"])).toBe(true);
     expect(shouldPersistQueryKey(["projects"])).toBe(true);
+    expect(shouldPersistQueryKey(["trades"])).toBe(true);
     expect(shouldPersistQueryKey(["projects", "p1"])).toBe(true);
     expect(shouldPersistQueryKey(["snagging", "list"])).toBe(true);
     expect(shouldPersistQueryKey(["snagging", "detail", "r1"])).toBe(true);

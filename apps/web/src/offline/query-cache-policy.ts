@@ -25,10 +25,10 @@ export const queryCacheKey = (userId: string): string => `query-cache:${userId}`
 
 /**
  * Only workspace data a screen reads offline: dashboard, projects, reports, members (names for
- * the assignee picker) and notifications. Never the admin area, team invitations (they carry
+ * the assignee picker), notifications and the workspace's trades (the snag form's categories). Never the admin area, team invitations (they carry
  * invitation tokens) or anything under auth; audits live in the browser already.
  */
-const PERSISTED_ROOTS = new Set(["dashboard", "projects", "snagging", "users", "notifications"]);
+const PERSISTED_ROOTS = new Set(["dashboard", "projects", "snagging", "users", "notifications", "trades"]);
 
 export const shouldPersistQueryKey = (queryKey: readonly unknown[]): boolean =>
   typeof queryKey[0] === "string" && PERSISTED_ROOTS.has(queryKey[0]);

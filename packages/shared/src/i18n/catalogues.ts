@@ -59,6 +59,12 @@ import serverLt from "./messages/server/lt.json" with { type: "json" };
 import serverPl from "./messages/server/pl.json" with { type: "json" };
 import serverPtPT from "./messages/server/pt-PT.json" with { type: "json" };
 import serverRo from "./messages/server/ro.json" with { type: "json" };
+import tradesEnGB from "./messages/trades/en-GB.json" with { type: "json" };
+import tradesEs from "./messages/trades/es.json" with { type: "json" };
+import tradesLt from "./messages/trades/lt.json" with { type: "json" };
+import tradesPl from "./messages/trades/pl.json" with { type: "json" };
+import tradesPtPT from "./messages/trades/pt-PT.json" with { type: "json" };
+import tradesRo from "./messages/trades/ro.json" with { type: "json" };
 import validationEnGB from "./messages/validation/en-GB.json" with { type: "json" };
 import validationEs from "./messages/validation/es.json" with { type: "json" };
 import validationLt from "./messages/validation/lt.json" with { type: "json" };
@@ -82,6 +88,7 @@ const AREAS = [
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
+  { "en-GB": tradesEnGB, pl: tradesPl, ro: tradesRo, lt: tradesLt, "pt-PT": tradesPtPT, es: tradesEs },
   {
     "en-GB": validationEnGB,
     pl: validationPl,

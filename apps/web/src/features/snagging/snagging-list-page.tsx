@@ -29,8 +29,9 @@ import { matchesSearch } from "./report-search";
 const LoadMore = lazy(() => import("../../components/load-more"));
 // Shown when reports wait to sync, i.e. often offline: never a crash if its chunk cannot load then.
 const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports"));
-// Members and contacts are fetched for it: its own chunk, loaded after the list (first-load budget).
-const AssigneeFilter = lazy(() => import("./components/assignee-filter"));
+// Members, contacts and trades (issue 36) are fetched for them: one chunk, loaded after the list
+// (first-load budget).
+const ListFilters = lazy(() => import("./components/list-filters"));
 
 export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
@@ -44,6 +45,8 @@ export function SnaggingListPage() {
   const mine = params.get("waitingFor") === "me";
   // Issue 27: a member's or a contact's id, or "unassigned".
   const assignedTo = params.get("assignedTo") ?? "";
+  // Issue 36: a trade's key.
+  const category = params.get("category") ?? "";
   const user = useAuthStore((s) => s.user);
   const setParam = (key: string, value: string) =>
     setParams(
@@ -60,12 +63,21 @@ export function SnaggingListPage() {
   // the pages already loaded are filtered here instead.
   const isOnline = useUiStore((s) => s.isOnline);
   const serverSearch = useDebouncedValue(search, 250);
-  const onServer = isPaged && isOnline && (serverSearch.trim() !== "" || status !== "all" || mine || assignedTo !== "");
+  const onServer =
+    isPaged &&
+    isOnline &&
+    (serverSearch.trim() !== "" || status !== "all" || mine || assignedTo !== "" || category !== "");
   const filtered = useFilteredReports(
-    { search: serverSearch, status, ...(mine ? { mine } : {}), ...(assignedTo ? { assignedTo } : {}) },
+    {
+      search: serverSearch,
+      status,
+      ...(mine ? { mine } : {}),
+      ...(assignedTo ? { assignedTo } : {}),
+      ...(category ? { category } : {}),
+    },
     onServer,
   );
-  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo);
+  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo, category);
   const shown = onServer ? filtered : { query: reports, items: all };
   useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
 
@@ -75,9 +87,10 @@ export function SnaggingListPage() {
         (r) =>
           matchesSearch(r, search) &&
           (!mine || (user !== null && isWaitingFor(user, r))) &&
-          (assignedTo === "" || (assignedTo === "unassigned" ? r.assignedTo === null : r.assignedTo === assignedTo)),
+          (assignedTo === "" || (assignedTo === "unassigned" ? r.assignedTo === null : r.assignedTo === assignedTo)) &&
+          (category === "" || r.category === category),
       ),
-    [all, search, mine, user, assignedTo],
+    [all, search, mine, user, assignedTo, category],
   );
   const visible = onServer ? filtered.items : status === "all" ? matching : matching.filter((r) => r.status === status);
   const localCounts = useMemo(() => {
@@ -142,7 +155,7 @@ export function SnaggingListPage() {
           Waiting for me
         </button>
         <Suspense fallback={<div className="h-[4.25rem]" />}>
-          <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
+          <ListFilters assignedTo={assignedTo} category={category} onChange={setParam} />
         </Suspense>
         <StatusFilter
           value={status}

@@ -1,11 +1,12 @@
 import type { Member } from "@sitesnag/shared/users";
-import { Palette, UserPlus } from "lucide-react";
+import { Palette, Tags, UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { capitalise, initials } from "../../lib/format";
 import { lazyDialog } from "../../lib/lazy-dialog";
@@ -27,6 +28,7 @@ const InviteDialog = lazyDialog(
 );
 
 export function TeamPage() {
+  const t = useT();
   const me = useAuthStore((s) => s.user);
   const team = useTeam();
   const remove = useRemoveMember();
@@ -48,6 +50,12 @@ export function TeamPage() {
               <Palette aria-hidden className="size-4" />
               Workspace settings
             </Link>
+            {isOwner && (
+              <Link to="/app/trades" className={buttonClass("secondary")}>
+                <Tags aria-hidden className="size-4" />
+                {t("trades.link")}
+              </Link>
+            )}
             {canInvite && (
               <Button onClick={() => setInviting(true)}>
                 <UserPlus aria-hidden className="size-4" />

@@ -1,4 +1,4 @@
-import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "@sitesnag/shared/enums";
+import { PRIORITIES, REPORT_STATUSES } from "@sitesnag/shared/enums";
 import { SNAG_LIST_GROUPS, type SnagListGroup, type SnagListQueryInput, UNASSIGNED } from "@sitesnag/shared/snag-list";
 import { FileDown } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -10,6 +10,7 @@ import { capitalise } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { useContacts } from "../../contacts/api/contacts-api";
 import { AssigneeOptions } from "../../contacts/components/assignee-options";
+import { useTrades } from "../../trades/api/trades-api";
 import { useDownloadSnagList } from "../api/download-snag-list";
 import { useAssignees } from "../api/get-assignees";
 
@@ -44,6 +45,7 @@ export function SnagListDialog({ open, projectId, initial, onClose }: SnagListDi
 function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps, "open">) {
   const download = useDownloadSnagList();
   const assignees = useAssignees();
+  const trades = useTrades();
   const contacts = useContacts();
   const [groupBy, setGroupBy] = useState<SnagListGroup>("assignee");
   const [status, setStatus] = useState(initial.status ?? "");
@@ -112,9 +114,10 @@ function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps,
         </SelectField>
         <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="">All categories</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {capitalise(c)}
+          {/* Retired trades too: a list of what was filed under one is still worth printing. */}
+          {(trades.data ?? []).map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.name}
             </option>
           ))}
         </SelectField>

@@ -14,6 +14,8 @@ export type ReportDraft = {
   projectId: string;
   title: string;
   priority: Priority;
+  /** A trade's key (issue 36); the server's default (`other`) when absent. */
+  category?: string;
   assignedTo: string | null;
   dueDate: number | null;
   description: string;
@@ -34,7 +36,7 @@ export function reportFormData(draft: ReportDraft): FormData {
   form.set("projectId", draft.projectId);
   form.set("title", draft.title);
   form.set("description", draft.description);
-  form.set("category", "other"); // SPEC §3: always 'other' on create
+  form.set("category", draft.category ?? "other"); // SPEC §3's 'other' unless a trade is chosen
   form.set("priority", draft.priority);
   if (draft.assignedTo) form.set("assignedTo", draft.assignedTo);
   if (draft.dueDate !== null) form.set("dueDate", String(draft.dueDate));
@@ -59,7 +61,7 @@ export function reportJson(draft: ReportDraft, photoHashes: string[]): Record<st
     projectId: draft.projectId,
     title: draft.title,
     description: draft.description,
-    category: "other", // SPEC §3: always 'other' on create
+    category: draft.category ?? "other", // SPEC §3's 'other' unless a trade is chosen
     priority: draft.priority,
     ...(draft.assignedTo ? { assignedTo: draft.assignedTo } : {}),
     ...(draft.dueDate !== null ? { dueDate: draft.dueDate } : {}),

@@ -9,6 +9,8 @@ export type ReportEdit = {
   projectId: string;
   title: string;
   priority: Priority;
+  /** A trade's key (issue 36): a report keeps its own even when retired. */
+  category?: string;
   assignedTo: string | null;
   dueDate: number | null;
   description: string;
@@ -33,6 +35,7 @@ export async function updateReport(
     projectId: edit.projectId,
     title: edit.title,
     priority: edit.priority,
+    ...(edit.category ? { category: edit.category } : {}),
     assignedTo: edit.assignedTo,
     dueDate: edit.dueDate,
     description: edit.description,
@@ -47,6 +50,7 @@ export async function updateReport(
   form.set("projectId", fields.projectId);
   form.set("title", fields.title);
   form.set("priority", fields.priority);
+  if (edit.category) form.set("category", edit.category);
   form.set("assignedTo", fields.assignedTo ?? "");
   form.set("dueDate", fields.dueDate === null ? "" : String(fields.dueDate));
   form.set("description", fields.description);

@@ -1,8 +1,12 @@
-import type { Category } from "@sitesnag/shared/enums";
+import type { Trade } from "@sitesnag/shared/trades";
+import { useQuery } from "@tanstack/react-query";
 import { Building2, Droplets, Fan, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
+import { api } from "../../../lib/api-client";
 import { capitalise } from "../../../lib/format";
 
-const ICONS: Record<Category, LucideIcon> = {
+// SPEC's seven keep their icons; a trade the workspace added gets the neutral tag (issue 36), as
+// `other` has: another icon here would land in the app's entry chunk, on every route's first load.
+const ICONS: Record<string, LucideIcon> = {
   safety: ShieldAlert,
   finish: PaintRoller,
   plumbing: Droplets,
@@ -12,7 +16,20 @@ const ICONS: Record<Category, LucideIcon> = {
   other: Tag,
 };
 
-export const categoryLabel = (category: Category): string => (category === "hvac" ? "HVAC" : capitalise(category));
+/**
+ * The category's name in the workspace (its trade), from the cached list of trades. The same query
+ * as trades/api/trades-api.ts (same key, same answer), written out here because importing that
+ * module would add a chunk to the report list's first load, which is at its budget.
+ */
+export function useCategoryLabel(): (category: string) => string {
+  const trades = useQuery({
+    queryKey: ["trades"],
+    queryFn: async () => (await api<{ trades: Trade[] }>("/trades")).trades,
+    staleTime: 5 * 60_000,
+  });
+  return (category) =>
+    trades.data?.find((t) => t.key === category)?.name ?? (category === "hvac" ? "HVAC" : capitalise(category));
+}
 
 /** The category's icon, named for screen readers unless `decorative` (when its label is beside it). */
 export function CategoryIcon({
@@ -20,14 +37,15 @@ export function CategoryIcon({
   className,
   decorative = false,
 }: {
-  category: Category;
+  category: string;
   className?: string;
   decorative?: boolean;
 }) {
-  const Icon = ICONS[category];
+  const label = useCategoryLabel();
+  const Icon = (Object.hasOwn(ICONS, category) && ICONS[category]) || Tag;
   return decorative ? (
     <Icon aria-hidden className={className} />
   ) : (
-    <Icon role="img" aria-label={`Category: ${categoryLabel(category)}`} className={className} />
+    <Icon role="img" aria-label={`Category: ${label(category)}`} className={className} />
   );
 }

@@ -5,7 +5,7 @@ import { PriorityBadge, ReportStatusBadge } from "../../../components/report-bad
 import { formatDate } from "../../../lib/format";
 import { PendingBadge } from "../../../offline/pending-change-badge";
 import { thumbnailUrl } from "../photo-urls";
-import { CategoryIcon, categoryLabel } from "./category-icon";
+import { CategoryIcon, useCategoryLabel } from "./category-icon";
 import { SafeImage } from "./safe-image";
 
 /** One report in the list: every field SPEC §2 names for the card, and the first photo's thumbnail. */
@@ -19,6 +19,7 @@ export function ReportCard({
   /** 'Pending sync' or 'Delete pending sync' while changes to it wait in the offline queue. */
   pending?: string | null;
 }) {
+  const categoryLabel = useCategoryLabel();
   const first = report.attachments[0];
   const photos = report.attachments.length;
   return (

@@ -1,10 +1,11 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { Link } from "react-router";
 import { capitalise, formatDate, formatDateTime } from "../../../lib/format";
-import { categoryLabel } from "./category-icon";
+import { useCategoryLabel } from "./category-icon";
 
 /** The report's facts as a definition list. */
 export function ReportDetails({ report }: { report: Report }) {
+  const categoryLabel = useCategoryLabel();
   const rows: [string, React.ReactNode][] = [
     [
       "Report number",

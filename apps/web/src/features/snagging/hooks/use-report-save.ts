@@ -91,6 +91,7 @@ async function queueEdit(queryClient: QueryClient, id: string, edit: ReportEdit)
       ? {
           ...cached,
           priority: fields.priority,
+          category: fields.category ?? cached.category,
           assignedTo: fields.assignedTo,
           dueDate: fields.dueDate,
           description: fields.description,

@@ -15,6 +15,7 @@ const VALID: ReportFormValues = {
   projectId: "p1",
   title: "SNAG-20261123-4821",
   priority: "high",
+  category: "other",
   dueDate: "",
   assignedTo: "",
 };

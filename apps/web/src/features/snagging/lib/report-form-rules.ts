@@ -18,6 +18,8 @@ export type ReportFormValues = {
   projectId: string;
   title: string;
   priority: Priority | "";
+  /** A trade's key (issue 36); `other` until chosen. */
+  category: string;
   /** yyyy-mm-dd from <input type="date">, or "" for none. */
   dueDate: string;
   assignedTo: string;

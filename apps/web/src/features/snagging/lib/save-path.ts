@@ -13,7 +13,7 @@ export function loadSavePath(): Promise<unknown> {
     preloadOutbox(),
     import("../../../lib/photo-compress/compress-image").then((m) => m.warmCompressor()),
     import("../snagging-list-page"),
-    import("../components/assignee-filter"),
+    import("../components/list-filters"),
     import("../../../offline/pending-reports"),
     import("../snagging-detail-page"),
   ]);

@@ -32,6 +32,7 @@ import {
   type ReportFormValues,
   validateReportForm,
 } from "../../lib/report-form-rules";
+import { CategoryField } from "./category-field";
 import { DeviceLocationPanel } from "./device-location-panel";
 import type { KeptPhoto } from "./kept-photo-card";
 import { PhotoSection } from "./photo-section";
@@ -208,6 +209,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
       projectId: values.projectId,
       title: values.title,
       priority: values.priority,
+      category: values.category,
       assignedTo: values.assignedTo || null,
       dueDate: values.dueDate ? dueDayToEpoch(values.dueDate) : null,
       description,
@@ -336,6 +338,11 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
           </SelectField>
         </div>
         <PriorityField value={values.priority} onChange={(p) => set("priority", p)} error={errors.priority} />
+        <CategoryField
+          value={values.category}
+          keep={mode === "edit" ? initial.values.category : undefined}
+          onChange={(category) => set("category", category)}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Due date"
