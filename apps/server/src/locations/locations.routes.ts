@@ -51,8 +51,9 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       { schema: { params: IdParams, response: { 200: LocationImportResultSchema } } },
       async (request) => {
         const body = request.body;
+        const isText = (request.headers["content-type"] ?? "").toLowerCase().startsWith("text/plain");
         let lines: string | string[];
-        if (typeof body === "string") lines = body;
+        if (isText && typeof body === "string") lines = body;
         else {
           const parsed = LocationImportJsonSchema.safeParse(body);
           if (!parsed.success) {
