@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRows, expectError } from "./assertions";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { readPdf } from "./pdf-tools";
 
 describe.each(DIALECTS)("reports with a location (%s)", (kind) => {
   let t: TestApp;
@@ -111,6 +112,21 @@ describe.each(DIALECTS)("reports with a location (%s)", (kind) => {
     ).toMatchObject({
       reports: [],
     });
+  });
+
+  it("the CSV, the report PDF and the snag list show the location's path", async () => {
+    const project = (await createProject(t, me.accessToken, { name: "Path Project" })).id;
+    await send("POST", `/api/projects/${project}/locations/import`, { lines: ["Tower 2 > Level 9 > Plant Room"] });
+    const plant = (await tree(project)).find((l) => l.name === "Plant Room") as Location;
+    const report = await newReport(plant.id, project);
+    const csv = await send("GET", "/api/snagging/export/csv");
+    expect(csv.body).toContain("Tower 2 > Level 9 > Plant Room");
+    const pdf = await send("GET", `/api/snagging/${report.id}/download-pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect((await readPdf(pdf.rawPayload)).text.replace(/\s+/g, " ")).toContain("Tower 2 > Level 9 > Plant Room");
+    const list = await send("GET", `/api/projects/${project}/snag-list.pdf?groupBy=location`);
+    expect(list.statusCode, list.body.slice(0, 200)).toBe(200);
+    expect((await readPdf(list.rawPayload)).text.replace(/\s+/g, " ")).toContain("Tower 2 > Level 9 > Plant Room");
   });
 
   it("sync: a location made offline is created once with the reports that use it; a deleted one leaves the report unplaced", async () => {
