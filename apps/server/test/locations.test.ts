@@ -214,6 +214,35 @@ describe.each(DIALECTS)("location tree (%s)", (kind) => {
     });
   });
 
+  it("refuses another project's sheet, and speaks the reader's language", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    expectError(
+      await send("POST", `/api/projects/${project}/locations`, {
+        name: "L1",
+        sheetId: "0190a0b0-0000-7000-8000-000000000000",
+      }),
+      400,
+      "Sheet not found",
+    );
+    const polish = await signUp(t);
+    await t.request({
+      method: "PATCH",
+      url: `/api/users/${polish.user.id}`,
+      token: polish.accessToken,
+      payload: { locale: "pl" },
+    });
+    const theirs = (await createProject(t, polish.accessToken)).id;
+    const bad = await send(
+      "POST",
+      `/api/projects/${theirs}/locations/import`,
+      { lines: ["A", "A >  > B"] },
+      polish.accessToken,
+    );
+    expectError(bad, 400, "Wiersz 2: poziom ścieżki jest pusty (dwa znaki > pod rząd lub jeden na końcu)");
+    const deep = await send("POST", `/api/projects/${theirs}/locations`, { name: "" }, polish.accessToken);
+    expectError(deep, 400, "Nazwa lokalizacji jest wymagana");
+  });
+
   it("answers another workspace's project or location as unknown (404), and GET /api/locations/{id} to members", async () => {
     const loc = await create({ name: "Roof" });
     const lookup = await send("GET", `/api/locations/${loc.id}`);
