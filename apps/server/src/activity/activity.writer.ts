@@ -135,6 +135,18 @@ async function namesFor(db: Q, rows: readonly ReportRow[], extra: readonly unkno
   if (first && rows.some((r) => r.category !== first.category)) {
     for (const [key, name] of await tradeNames(db, first.workspace_id)) names.set(tradeNameKey(key), name);
   }
+  // Location ids are UUIDs like people's: one map serves both (issue 36).
+  const places = new Set(rows.map((r) => r.location_id).filter((id): id is string => typeof id === "string"));
+  for (const value of extra) if (typeof value === "string") places.add(value);
+  const paths =
+    places.size === 0
+      ? []
+      : await db
+          .selectFrom("locations")
+          .select(["id", "path"])
+          .where("id", "in", [...places])
+          .execute();
+  for (const p of paths) names.set(p.id, p.path);
   return names;
 }
 

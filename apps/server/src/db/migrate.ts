@@ -29,6 +29,8 @@ import * as unmeasuredCommentPhotos from "./migrations/0028-unmeasured-comment-p
 import * as shareFixIdsUploadUse from "./migrations/0029-share-fix-ids-upload-use";
 import * as sheetRenderStarted from "./migrations/0031-sheet-render-started";
 import * as userLocale from "./migrations/0032-user-locale";
+import * as locations from "./migrations/0033-locations";
+import * as locationCountsIndex from "./migrations/0034-location-counts-index";
 import * as trades from "./migrations/0035-trades";
 import type { Database } from "./schema";
 
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   "0029-share-fix-ids-upload-use": shareFixIdsUploadUse,
   "0031-sheet-render-started": sheetRenderStarted,
   "0032-user-locale": userLocale,
+  "0033-locations": locations,
+  "0034-location-counts-index": locationCountsIndex,
   "0035-trades": trades,
 };
 

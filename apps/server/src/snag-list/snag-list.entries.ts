@@ -95,7 +95,7 @@ export async function loadEntries(
         dueDate: due,
         isOverdue: isOverdue({ due_date: due, status: r.status }, now),
         assigneeName: assigneeName(r) ?? t("pdf.unassigned"),
-        location: localiseLocation(reportLocation(r.description), t),
+        location: localiseLocation(reportLocation(r), t),
         description: describe(r.description, t),
         photos,
       };

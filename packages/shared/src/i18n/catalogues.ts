@@ -35,6 +35,12 @@ import draftsLt from "./messages/drafts/lt.json" with { type: "json" };
 import draftsPl from "./messages/drafts/pl.json" with { type: "json" };
 import draftsPtPT from "./messages/drafts/pt-PT.json" with { type: "json" };
 import draftsRo from "./messages/drafts/ro.json" with { type: "json" };
+import locationsEnGB from "./messages/locations/en-GB.json" with { type: "json" };
+import locationsEs from "./messages/locations/es.json" with { type: "json" };
+import locationsLt from "./messages/locations/lt.json" with { type: "json" };
+import locationsPl from "./messages/locations/pl.json" with { type: "json" };
+import locationsPtPT from "./messages/locations/pt-PT.json" with { type: "json" };
+import locationsRo from "./messages/locations/ro.json" with { type: "json" };
 import mailEnGB from "./messages/mail/en-GB.json" with { type: "json" };
 import mailEs from "./messages/mail/es.json" with { type: "json" };
 import mailLt from "./messages/mail/lt.json" with { type: "json" };
@@ -84,6 +90,14 @@ const AREAS = [
   { "en-GB": auditsEnGB, pl: auditsPl, ro: auditsRo, lt: auditsLt, "pt-PT": auditsPtPT, es: auditsEs },
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
   { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
+  {
+    "en-GB": locationsEnGB,
+    pl: locationsPl,
+    ro: locationsRo,
+    lt: locationsLt,
+    "pt-PT": locationsPtPT,
+    es: locationsEs,
+  },
   { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
