@@ -17,8 +17,25 @@ import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+// locations-ui: the project's Locations tab, the report form's location picker, the list's filter (issue 36)
+import locationsUiEnGB from "./messages/locations-ui/en-GB.json" with { type: "json" };
+import locationsUiEs from "./messages/locations-ui/es.json" with { type: "json" };
+import locationsUiLt from "./messages/locations-ui/lt.json" with { type: "json" };
+import locationsUiPl from "./messages/locations-ui/pl.json" with { type: "json" };
+import locationsUiPtPT from "./messages/locations-ui/pt-PT.json" with { type: "json" };
+import locationsUiRo from "./messages/locations-ui/ro.json" with { type: "json" };
 
-const AREAS = [{ "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs }] as const;
+const AREAS = [
+  { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  {
+    "en-GB": locationsUiEnGB,
+    pl: locationsUiPl,
+    ro: locationsUiRo,
+    lt: locationsUiLt,
+    "pt-PT": locationsUiPtPT,
+    es: locationsUiEs,
+  },
+] as const;
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

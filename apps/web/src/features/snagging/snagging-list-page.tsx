@@ -1,8 +1,9 @@
 import { isWaitingFor } from "@sitesnag/shared/workflow";
 import { clsx } from "clsx";
 import { Download, Plus, Search, UserCheck } from "lucide-react";
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { LocationFilterField } from "../../app/location-filter";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
@@ -44,13 +45,20 @@ export function SnaggingListPage() {
   const mine = params.get("waitingFor") === "me";
   // Issue 27: a member's or a contact's id, or "unassigned".
   const assignedTo = params.get("assignedTo") ?? "";
+  // Issue 36: a project, and in it a location with everything under it (ids from the cached tree).
+  const projectId = params.get("projectId") ?? "";
+  const locationId = params.get("locationId") ?? "";
+  const [branch, setBranch] = useState<ReadonlySet<string> | null>(null);
+  const place = { ...(projectId ? { projectId } : {}), ...(locationId ? { locationId } : {}) };
   const user = useAuthStore((s) => s.user);
-  const setParam = (key: string, value: string) =>
+  const setParam = (changes: Record<string, string>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
         return next;
       },
       { replace: true },
@@ -60,12 +68,15 @@ export function SnaggingListPage() {
   // the pages already loaded are filtered here instead.
   const isOnline = useUiStore((s) => s.isOnline);
   const serverSearch = useDebouncedValue(search, 250);
-  const onServer = isPaged && isOnline && (serverSearch.trim() !== "" || status !== "all" || mine || assignedTo !== "");
+  const onServer =
+    isPaged &&
+    isOnline &&
+    (serverSearch.trim() !== "" || status !== "all" || mine || assignedTo !== "" || projectId !== "");
   const filtered = useFilteredReports(
-    { search: serverSearch, status, ...(mine ? { mine } : {}), ...(assignedTo ? { assignedTo } : {}) },
+    { search: serverSearch, status, ...(mine ? { mine } : {}), ...(assignedTo ? { assignedTo } : {}), ...place },
     onServer,
   );
-  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo);
+  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo, place);
   const shown = onServer ? filtered : { query: reports, items: all };
   useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
 
@@ -75,9 +86,11 @@ export function SnaggingListPage() {
         (r) =>
           matchesSearch(r, search) &&
           (!mine || (user !== null && isWaitingFor(user, r))) &&
-          (assignedTo === "" || (assignedTo === "unassigned" ? r.assignedTo === null : r.assignedTo === assignedTo)),
+          (assignedTo === "" || (assignedTo === "unassigned" ? r.assignedTo === null : r.assignedTo === assignedTo)) &&
+          (projectId === "" || r.projectId === projectId) &&
+          (locationId === "" || (branch !== null && r.locationId !== null && branch.has(r.locationId))),
       ),
-    [all, search, mine, user, assignedTo],
+    [all, search, mine, user, assignedTo, projectId, locationId, branch],
   );
   const visible = onServer ? filtered.items : status === "all" ? matching : matching.filter((r) => r.status === status);
   const localCounts = useMemo(() => {
@@ -125,14 +138,14 @@ export function SnaggingListPage() {
             aria-label="Search reports"
             placeholder="Search by reference or description"
             value={search}
-            onChange={(e) => setParam("q", e.target.value)}
+            onChange={(e) => setParam({ q: e.target.value })}
             className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
           />
         </div>
         <button
           type="button"
           aria-pressed={mine}
-          onClick={() => setParam("waitingFor", mine ? "" : "me")}
+          onClick={() => setParam({ waitingFor: mine ? "" : "me" })}
           className={clsx(
             "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 text-sm font-medium",
             mine ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white text-slate-700",
@@ -142,12 +155,18 @@ export function SnaggingListPage() {
           Waiting for me
         </button>
         <Suspense fallback={<div className="h-[4.25rem]" />}>
-          <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
+          <AssigneeFilter value={assignedTo} onChange={(value) => setParam({ assignedTo: value })} />
         </Suspense>
+        <LocationFilterField
+          projectId={projectId}
+          locationId={locationId}
+          onChange={(project, location) => setParam({ projectId: project, locationId: location })}
+          onBranch={setBranch}
+        />
         <StatusFilter
           value={status}
           counts={counts}
-          onChange={(value) => setParam("status", value === "all" ? "" : value)}
+          onChange={(value) => setParam({ status: value === "all" ? "" : value })}
         />
       </div>
       {outbox.items.some((item) => item.action === "create") && (

@@ -9,13 +9,16 @@ import type { StatusFilterValue } from "../components/status-filter";
 export const reportKeys = {
   list: ["snagging", "list"] as const,
   filtered: (filter: ListFilter) => ["snagging", "list", filter] as const,
-  counts: (search: string, mine = false, assignedTo = "") =>
-    ["snagging", "counts", { search, mine, assignedTo }] as const,
+  counts: (search: string, mine = false, assignedTo = "", place: Place = {}) =>
+    ["snagging", "counts", { search, mine, assignedTo, ...place }] as const,
   detail: (id: string) => ["snagging", "detail", id] as const,
 };
 
 /** The list's filters; `assignedTo` is a member's or a contact's id, or `unassigned` (issue 27). */
-export type ListFilter = { search: string; status: StatusFilterValue; mine?: boolean; assignedTo?: string };
+export type ListFilter = { search: string; status: StatusFilterValue; mine?: boolean; assignedTo?: string } & Place;
+
+/** Issue 36: one project, and in it a location with everything under it. */
+export type Place = { projectId?: string; locationId?: string };
 
 /** The whole list, page by page (also the route's prefetch). */
 export const reportsQuery = () =>
@@ -41,20 +44,24 @@ export const useFilteredReports = (filter: ListFilter, enabled: boolean) =>
       // Issue 23: "Waiting for me" (assigned and open or in progress, or mine to verify).
       waitingFor: filter.mine ? "me" : undefined,
       assignedTo: filter.assignedTo || undefined,
+      projectId: filter.projectId || undefined,
+      locationId: filter.locationId || undefined,
     },
     enabled,
     keepPrevious: true,
   });
 
 /** Reports per status matching the search, counted by the server (for a paged list). */
-export const useReportCounts = (search: string, enabled: boolean, mine = false, assignedTo = "") =>
+export const useReportCounts = (search: string, enabled: boolean, mine = false, assignedTo = "", place: Place = {}) =>
   useQuery({
-    queryKey: reportKeys.counts(search.trim(), mine, assignedTo),
+    queryKey: reportKeys.counts(search.trim(), mine, assignedTo, place),
     queryFn: async () => {
       const params = new URLSearchParams();
       if (search.trim()) params.set("search", search.trim());
       if (mine) params.set("waitingFor", "me");
       if (assignedTo) params.set("assignedTo", assignedTo);
+      if (place.projectId) params.set("projectId", place.projectId);
+      if (place.locationId) params.set("locationId", place.locationId);
       return (await api<{ counts: ReportCounts }>(`/snagging/counts?${params}`)).counts;
     },
     enabled,
