@@ -32,6 +32,7 @@ import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
+import { locationRoutes } from "./locations/locations.routes";
 import { MailLimits } from "./mail/mail-limits";
 import { Mailer } from "./mail/mailer";
 import { notificationMailJob } from "./notification-mail/notification-mail.jobs";
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
       await api.register(auditTemplateRoutes(ctx, authenticate), { prefix: "/audit-templates" });
       await api.register(sheetRoutes(sheets, authenticate));
+      await api.register(locationRoutes(ctx, authenticate));
       await api.register(uploadRoutes(ctx, authenticate), { prefix: "/uploads" });
     },
     { prefix: "/api" },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, PRIORITIES, REPORT_STATUSES } from "./enums";
 import { MAX_PHOTOS_PER_REPORT } from "./limits";
+import { locationId } from "./locations";
 import { PageQuerySchema } from "./pagination";
 import { plainString } from "./text";
 
@@ -60,6 +61,9 @@ export const ReportSchema = z.object({
   sheetId: z.string().nullable(),
   pinX: z.number().nullable(),
   pinY: z.number().nullable(),
+  /** The report's place in the project's location tree (issue 36), or null; its path for display. */
+  locationId: z.string().nullable(),
+  locationPath: z.string().nullable(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 
@@ -88,6 +92,8 @@ export const ReportFilterSchema = z.object({
     .trim()
     .max(64, "Assignee must be a member or a contact of your workspace")
     .optional(),
+  /** Reports at this location or anywhere under it (issue 36). */
+  locationId: locationId().optional(),
   /** Every word must appear in the title or the description (case-insensitive). */
   search: plainString({ error: "Search must be text" })
     .trim()

@@ -29,6 +29,7 @@ import * as unmeasuredCommentPhotos from "./migrations/0028-unmeasured-comment-p
 import * as shareFixIdsUploadUse from "./migrations/0029-share-fix-ids-upload-use";
 import * as sheetRenderStarted from "./migrations/0031-sheet-render-started";
 import * as userLocale from "./migrations/0032-user-locale";
+import * as locations from "./migrations/0033-locations";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0029-share-fix-ids-upload-use": shareFixIdsUploadUse,
   "0031-sheet-render-started": sheetRenderStarted,
   "0032-user-locale": userLocale,
+  "0033-locations": locations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

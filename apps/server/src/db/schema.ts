@@ -98,6 +98,8 @@ export interface SnaggingReportsTable {
   sheet_id: ColumnType<string | null, string | null | undefined, string | null>;
   pin_x: ColumnType<number | null, number | null | undefined, number | null>;
   pin_y: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The report's location (migration 0033): a location of its project, or none. */
+  location_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Raised by one with every change: an edit names the version it was made on (issue 23). */
   version: Generated<number>;
   /** How many times a fix was rejected at verification. */
@@ -530,6 +532,38 @@ export interface Database {
   workspace_branding: WorkspaceBrandingTable;
   workspace_contacts: WorkspaceContactsTable;
   unmeasured_files: UnmeasuredFilesTable;
+  locations: LocationsTable;
+  location_closure: LocationClosureTable;
+}
+
+/** A project's location tree (issue 36, migration 0033). */
+export interface LocationsTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  parent_id: string | null;
+  /** parent_id, or "" at the top level: the sibling-name unique index needs a non-null column. */
+  parent_key: string;
+  name: string;
+  /** The name folded for the case-insensitive sibling rule (shared/location-import.ts `siblingKey`). */
+  name_key: string;
+  code: string | null;
+  position: number;
+  depth: number;
+  /** The names from the top level down, joined with " > "; rewritten for a subtree on rename or move. */
+  path: string;
+  sheet_id: string | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export type LocationRow = Selectable<LocationsTable>;
+
+/** Every (ancestor, descendant) pair of a location tree, each location its own at distance 0. */
+export interface LocationClosureTable {
+  ancestor_id: string;
+  descendant_id: string;
+  distance: number;
 }
 
 /** A stored file whose size was never recorded nor charged (migration 0027), until it is measured. */

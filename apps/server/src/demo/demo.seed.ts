@@ -208,6 +208,7 @@ export function planDemoSeed({
       due_date: now + r.dueInDays * DAY,
       location_lat: r.at ? r.at[0] : null,
       location_lng: r.at ? r.at[1] : null,
+      location_id: null,
       page_url: null,
       created_at: createdAt,
       updated_at: times.at(-1) ?? createdAt,

@@ -61,6 +61,8 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   sheetId: null,
   pinX: null,
   pinY: null,
+  locationId: null,
+  locationPath: null,
   ...overrides,
 });
 

@@ -28,6 +28,8 @@ describe("reportsToCsv", () => {
     sheetId: null,
     pinX: null,
     pinY: null,
+    locationId: null,
+    locationPath: null,
     photoCount: 3,
   };
 

@@ -2,6 +2,7 @@
 // report, its attachments and its Idempotency-Key row are inserted in one transaction; if that
 // transaction fails the files are deleted again, so a failed request leaves nothing behind.
 import { createHash } from "node:crypto";
+import { locationFieldsOf, type ReportLocation, ReportLocationSchema } from "@sitesnag/shared/locations";
 import { generateReference, isValidReference } from "@sitesnag/shared/reference";
 import { pinFieldsOf, type ReportPin, ReportPinSchema } from "@sitesnag/shared/sheets";
 import { type Report, type ReportCreate, ReportCreateSchema } from "@sitesnag/shared/snagging";
@@ -12,6 +13,7 @@ import type { Database, IdempotencyKeysTable, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { conflict } from "../http/errors";
 import { newId } from "../ids";
+import { requireLocationForReport } from "../locations/locations.access";
 import { notifyAssigned } from "../notifications/notifications.service";
 import { assertStorageRoom, chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import { requireSheetForPin } from "../sheets/sheets.access";
@@ -55,10 +57,11 @@ async function pickTitle(trx: Transaction<Database>, workspaceId: string, reques
  * form upload whose answer was lost and which is then sent by hash from the offline queue is
  * recognised as the same request.
  */
-const hashRequest = (input: ReportCreate, pin: ReportPin, request: ReportRequest): string =>
+const hashRequest = (input: ReportCreate, pin: ReportPin, place: ReportLocation, request: ReportRequest): string =>
   createHash("sha256")
     .update(JSON.stringify(input))
     .update(pin.sheetId ? JSON.stringify(pin) : "")
+    .update(place.locationId ? JSON.stringify(place) : "")
     .update(JSON.stringify(request.photoHashes ?? request.photos.map((p) => p.sourceSha256)))
     .digest("hex");
 
@@ -91,7 +94,8 @@ export async function createReport(
 ): Promise<{ report: Report; replayed: boolean }> {
   const input = ReportCreateSchema.parse(given.fields);
   const pin = ReportPinSchema.parse(pinFieldsOf(given.fields));
-  const requestHash = hashRequest(input, pin, given);
+  const place = ReportLocationSchema.parse(locationFieldsOf(given.fields));
+  const requestHash = hashRequest(input, pin, place, given);
   const acceptedHashes = given.photoHashes ? [requestHash] : [requestHash, legacyHashRequest(input, pin, given)];
   if (idempotencyKey) {
     const used = await findIdempotencyKey(ctx.db, user.id, idempotencyKey);
@@ -100,6 +104,7 @@ export async function createReport(
   await requireProjectField(ctx, user, input.projectId);
   const assignee = input.assignedTo ? await requireAssignee(ctx, user, input.assignedTo) : UNASSIGNED_COLUMNS;
   if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, input.projectId);
+  if (place.locationId) await requireLocationForReport(ctx.db, user, place.locationId, input.projectId);
   // Photos named by hash are read only now: a replay above needs none of them.
   const request = await withUploadedPhotos(ctx, user, given);
 
@@ -136,6 +141,7 @@ export async function createReport(
             sheet_id: pin.sheetId ?? null,
             pin_x: pin.sheetId ? (pin.pinX ?? null) : null,
             pin_y: pin.sheetId ? (pin.pinY ?? null) : null,
+            location_id: place.locationId ?? null,
             created_at: now,
             updated_at: now,
           };

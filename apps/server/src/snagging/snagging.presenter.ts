@@ -54,5 +54,8 @@ export function presentReport(row: ReportWithNames, attachments: Attachment[]): 
     sheetId: row.sheet_id,
     pinX: row.sheet_id === null ? null : row.pin_x,
     pinY: row.sheet_id === null ? null : row.pin_y,
+    // A link to a location deleted meanwhile reads as none (the delete clears links in its transaction).
+    locationId: row.location_path === null ? null : row.location_id,
+    locationPath: row.location_path,
   };
 }

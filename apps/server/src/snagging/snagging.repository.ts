@@ -15,8 +15,10 @@ export function selectReports(db: Q, workspaceId: string) {
     .leftJoin("users as a", "a.id", "r.assigned_to")
     .leftJoin("workspace_contacts as k", "k.id", "r.assigned_contact_id")
     .leftJoin("users as c", "c.id", "r.created_by")
+    .leftJoin("locations as l", "l.id", "r.location_id")
     .selectAll("r")
     .select([
+      "l.path as location_path",
       "p.name as project_name",
       "p.client_name as project_client_name",
       "p.require_evidence_to_close as project_require_evidence",
@@ -186,9 +188,9 @@ export const withSearchText = <R extends { title: string; description: string }>
 /** A new report: its pin (migration 0012) may be left out; version and rejections start at 0. */
 type NewReportRow = Omit<
   ReportRow,
-  "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "version" | "rejection_count"
+  "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "location_id" | "version" | "rejection_count"
 > &
-  Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id">>;
+  Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "location_id">>;
 
 export async function insertReport(db: Q, row: NewReportRow): Promise<void> {
   await db.insertInto("snagging_reports").values(withSearchText(row)).execute();

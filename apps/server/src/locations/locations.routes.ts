@@ -1,0 +1,84 @@
+import {
+  LocationAnswerSchema,
+  LocationCreateSchema,
+  LocationDeleteResultSchema,
+  LocationImportJsonSchema,
+  LocationImportResultSchema,
+  LocationListSchema,
+  LocationLookupSchema,
+  LocationPatchSchema,
+} from "@sitesnag/shared/locations";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, type Guard } from "../auth/auth.guard";
+import type { AppContext } from "../context";
+import { badRequest } from "../http/errors";
+import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { editLocation } from "./locations.edit";
+import { importLocations } from "./locations.import";
+import { createLocation, listLocations, lookUpLocation, removeLocation } from "./locations.service";
+
+// Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
+const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
+
+/** Registered under /api: `/projects/:id/locations…` and `/locations/:id` (issue 36). */
+export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
+  return async (app) => {
+    // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
+    app.addHook("onRequest", authenticate);
+
+    app.get(
+      "/projects/:id/locations",
+      { schema: { params: IdParams, response: { 200: LocationListSchema } } },
+      async (request) => listLocations(ctx, currentUser(request), request.params.id),
+    );
+
+    app.post(
+      "/projects/:id/locations",
+      { schema: { params: IdParams, body: LocationCreateSchema, response: { 201: LocationAnswerSchema } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ location: await createLocation(ctx, currentUser(request), request.params.id, request.body) }),
+    );
+
+    // text/plain (the list as pasted or uploaded) or JSON {lines}.
+    app.post(
+      "/projects/:id/locations/import",
+      { schema: { params: IdParams, response: { 200: LocationImportResultSchema } } },
+      async (request) => {
+        const body = request.body;
+        let lines: string | string[];
+        if (typeof body === "string") lines = body;
+        else {
+          const parsed = LocationImportJsonSchema.safeParse(body);
+          if (!parsed.success) {
+            throw badRequest("Send the list as text, one path a line, or as JSON {lines}");
+          }
+          lines = parsed.data.lines;
+        }
+        return importLocations(ctx, currentUser(request), request.params.id, lines);
+      },
+    );
+
+    app.get(
+      "/locations/:id",
+      { schema: { params: IdParams, response: { 200: LocationLookupSchema } } },
+      async (request) => lookUpLocation(ctx, currentUser(request), request.params.id),
+    );
+
+    app.patch(
+      "/locations/:id",
+      { schema: { params: IdParams, body: LocationPatchSchema, response: { 200: LocationAnswerSchema } } },
+      async (request) => ({
+        location: await editLocation(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      "/locations/:id",
+      { schema: { params: IdParams, response: { 200: LocationDeleteResultSchema } } },
+      async (request) => removeLocation(ctx, currentUser(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,168 @@
+// The location tree's use cases (issue 36): each checks the workspace first (another workspace's
+// project or location answers 404 like an unknown id), then changes the tree in one transaction.
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import {
+  LOCATION_NOT_FOUND,
+  type Location,
+  type LocationCreate,
+  type LocationDeleteResult,
+  type LocationList,
+  type LocationLookup,
+  MAX_LOCATION_DEPTH,
+} from "@sitesnag/shared/locations";
+import type { Transaction } from "kysely";
+import type { AppContext } from "../context";
+import type { Database, LocationRow, ProjectRow, UserRow } from "../db/schema";
+import { AppError, badRequest, notFound } from "../http/errors";
+import { newId } from "../ids";
+import { findProject } from "../projects/projects.repository";
+import { nowSeconds } from "../time";
+import { findWorkspaceLocation } from "./locations.access";
+import { presentLocation } from "./locations.presenter";
+import {
+  countReportsByLocation,
+  deleteLocationRow,
+  findAncestors,
+  findProjectLocations,
+  findSiblings,
+  insertLocations,
+  unlinkReportsUnder,
+} from "./locations.repository";
+import {
+  asSiblingConflict,
+  childPath,
+  duplicateSibling,
+  lockProjectTree,
+  nameKeyOf,
+  PARENT_NOT_FOUND,
+  requireSheetOfProject,
+  tooDeep,
+} from "./locations.rules";
+import { depthFirst, rollUpCounts } from "./locations.tree";
+
+type Db = AppContext["db"] | Transaction<Database>;
+
+export async function requireProject(ctx: AppContext, user: UserRow, id: string): Promise<ProjectRow> {
+  const row = UUID_PATTERN.test(id) ? await findProject(ctx.db, user.workspace_id, id) : undefined;
+  if (!row) throw notFound("Project");
+  return row;
+}
+
+export async function requireLocation(db: Db, user: UserRow, id: string): Promise<LocationRow> {
+  const row = await findWorkspaceLocation(db, user, id);
+  if (!row) throw new AppError(404, LOCATION_NOT_FOUND);
+  return row;
+}
+
+/** One location as answered: its place among its siblings and its reports, everything under it included. */
+export async function answerLocation(db: Db, user: UserRow, row: LocationRow): Promise<Location> {
+  const siblings = await findSiblings(db, row.project_id, row.parent_key);
+  const counts = await countReportsByLocation(db, user.workspace_id, row.project_id, row.id);
+  const subtree = counts.length === 0 ? [row] : await findProjectLocations(db, user.workspace_id, row.project_id);
+  const order = Math.max(
+    0,
+    siblings.findIndex((s) => s.id === row.id),
+  );
+  return presentLocation(row, order, rollUpCounts(subtree, counts).get(row.id));
+}
+
+/** GET /api/projects/{id}/locations: the whole tree, depth-first, with report counts. */
+export async function listLocations(ctx: AppContext, user: UserRow, projectId: string): Promise<LocationList> {
+  const project = await requireProject(ctx, user, projectId);
+  const rows = await findProjectLocations(ctx.db, user.workspace_id, project.id);
+  const counts = rollUpCounts(rows, await countReportsByLocation(ctx.db, user.workspace_id, project.id));
+  return { locations: depthFirst(rows).map(({ row, order }) => presentLocation(row, order, counts.get(row.id))) };
+}
+
+/** GET /api/locations/{id}: what a label's link opens (the location and its project). */
+export async function lookUpLocation(ctx: AppContext, user: UserRow, id: string): Promise<LocationLookup> {
+  const row = await requireLocation(ctx.db, user, id);
+  return { location: await answerLocation(ctx.db, user, row), projectId: row.project_id };
+}
+
+/**
+ * Inserts one new location at the end of its siblings (inside the caller's transaction, the
+ * project's tree locked). The parent must be of the same project; `id` is the device's for a
+ * location made offline.
+ */
+export async function insertOneLocation(
+  trx: Transaction<Database>,
+  user: UserRow,
+  project: Pick<ProjectRow, "id" | "workspace_id">,
+  input: LocationCreate & { id?: string },
+): Promise<LocationRow> {
+  const parent = input.parentId ? await findWorkspaceLocation(trx, user, input.parentId) : undefined;
+  if (input.parentId && (!parent || parent.project_id !== project.id)) {
+    throw badRequest(PARENT_NOT_FOUND, { parentId: [PARENT_NOT_FOUND] });
+  }
+  const depth = parent ? parent.depth + 1 : 1;
+  if (depth > MAX_LOCATION_DEPTH) throw tooDeep();
+  if (input.sheetId) await requireSheetOfProject(trx, project.workspace_id, project.id, input.sheetId);
+  const parentKey = parent?.id ?? "";
+  const siblings = await findSiblings(trx, project.id, parentKey);
+  const nameKey = nameKeyOf(input.name);
+  if (siblings.some((s) => s.name_key === nameKey)) throw duplicateSibling();
+  const now = nowSeconds();
+  const row: LocationRow = {
+    id: input.id ?? newId(),
+    workspace_id: project.workspace_id,
+    project_id: project.id,
+    parent_id: parent?.id ?? null,
+    parent_key: parentKey,
+    name: input.name,
+    name_key: nameKey,
+    code: input.code,
+    position: siblings.reduce((max, s) => Math.max(max, s.position + 1), 0),
+    depth,
+    path: childPath(parent, input.name),
+    sheet_id: input.sheetId,
+    created_by: user.id,
+    created_at: now,
+    updated_at: now,
+  };
+  const ancestors = parent ? await findAncestors(trx, parent.id) : [];
+  const closure = [
+    { ancestor_id: row.id, descendant_id: row.id, distance: 0 },
+    ...ancestors.map((a) => ({ ancestor_id: a.ancestor_id, descendant_id: row.id, distance: a.distance + 1 })),
+  ];
+  await insertLocations(trx, [row], closure);
+  return row;
+}
+
+/** POST /api/projects/{id}/locations → the new location, last among its siblings. */
+export async function createLocation(
+  ctx: AppContext,
+  user: UserRow,
+  projectId: string,
+  input: LocationCreate,
+): Promise<Location> {
+  const project = await requireProject(ctx, user, projectId);
+  try {
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      await lockProjectTree(trx, project.id);
+      return insertOneLocation(trx, user, project, input);
+    });
+    return await answerLocation(ctx.db, user, row);
+  } catch (err) {
+    throw asSiblingConflict(err);
+  }
+}
+
+/**
+ * DELETE /api/locations/{id}: the location and everything under it. Their reports keep every word
+ * and lose the link (locationId null); nothing else is deleted. Answers what went.
+ */
+export async function removeLocation(ctx: AppContext, user: UserRow, id: string): Promise<LocationDeleteResult> {
+  const row = await requireLocation(ctx.db, user, id);
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockProjectTree(trx, row.project_id);
+    const subtree = await trx
+      .selectFrom("location_closure")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("ancestor_id", "=", row.id)
+      .executeTakeFirst();
+    const unlinkedReports = await unlinkReportsUnder(trx, user.workspace_id, row.id);
+    await deleteLocationRow(trx, row.id);
+    return { deletedLocations: Number(subtree?.n ?? 0), unlinkedReports };
+  });
+}

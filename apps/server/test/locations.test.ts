@@ -1,0 +1,229 @@
+import type { AuthResponse } from "@sitesnag/shared/auth";
+import type { Location, LocationLookup } from "@sitesnag/shared/locations";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countRows, expectError } from "./assertions";
+import { createProject, insertReport, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+
+describe.each(DIALECTS)("location tree (%s)", (kind) => {
+  let t: TestApp;
+  let me: AuthResponse;
+  let projectId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    me = await signUp(t);
+    projectId = (await createProject(t, me.accessToken)).id;
+  });
+  afterAll(() => t.close());
+
+  const send = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown, token = me.accessToken) =>
+    t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const create = async (body: object, project = projectId) => {
+    const res = await send("POST", `/api/projects/${project}/locations`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { location: Location }).location;
+  };
+  const tree = async (project = projectId) => {
+    const res = await send("GET", `/api/projects/${project}/locations`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { locations: Location[] }).locations;
+  };
+  const paths = async (project = projectId) => (await tree(project)).map((l) => `${l.depth}:${l.order}:${l.path}`);
+
+  it("creates, lists depth-first with paths, depth and order, renames and recodes", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    const block = await create({ name: "Block B", code: "B" }, project);
+    expect(block).toEqual({
+      id: expect.any(String),
+      parentId: null,
+      name: "Block B",
+      code: "B",
+      path: "Block B",
+      depth: 1,
+      order: 0,
+      sheetId: null,
+      reportCounts: { open: 0, total: 0 },
+    });
+    const level = await create({ name: "Level 3", parentId: block.id }, project);
+    await create({ name: "Flat 3.04", parentId: level.id, code: "B-3-04" }, project);
+    await create({ name: "Block A" }, project);
+    expect(await paths(project)).toEqual([
+      "1:0:Block B",
+      "2:0:Block B > Level 3",
+      "3:0:Block B > Level 3 > Flat 3.04",
+      "1:1:Block A",
+    ]);
+    const renamed = await send("PATCH", `/api/locations/${block.id}`, { name: "Block C", code: "" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((renamed.json() as { location: Location }).location).toMatchObject({ name: "Block C", code: null });
+    expect(await paths(project)).toContain("3:0:Block C > Level 3 > Flat 3.04");
+  });
+
+  it("refuses a duplicate sibling name (any case), a sixth level and bad characters; nothing changes", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    const a = await create({ name: "Level 1" }, project);
+    expectError(await send("POST", `/api/projects/${project}/locations`, { name: "level 1" }), 409);
+    let parent = a;
+    for (let depth = 2; depth <= 5; depth += 1)
+      parent = await create({ name: `L${depth}`, parentId: parent.id }, project);
+    const before = await countRows(t, "locations");
+    expectError(
+      await send("POST", `/api/projects/${project}/locations`, { name: "Six", parentId: parent.id }),
+      400,
+      "A location can be at most 5 levels deep",
+    );
+    for (const name of ["Flat\u202e40", "Bell\u0007", "", " ", "x".repeat(121), "A > B"]) {
+      expectError(await send("POST", `/api/projects/${project}/locations`, { name }), 400);
+    }
+    expectError(await send("POST", `/api/projects/${project}/locations`, { name: "Ok", code: "B\u2066" }), 400);
+    expect(await countRows(t, "locations")).toBe(before);
+  });
+
+  it("moves a branch (paths, depths, closure follow), never under itself, never past five levels", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    const a = await create({ name: "A" }, project);
+    const a1 = await create({ name: "A1", parentId: a.id }, project);
+    const a11 = await create({ name: "A11", parentId: a1.id }, project);
+    const b = await create({ name: "B" }, project);
+    const moved = await send("PATCH", `/api/locations/${a1.id}`, { parentId: b.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await paths(project)).toEqual(["1:0:A", "1:1:B", "2:0:B > A1", "3:0:B > A1 > A11"]);
+    await insertReport(t, { workspaceId: me.user.workspaceId, projectId: project }, { location_id: a11.id });
+    const [bRow] = (await tree(project)).filter((l) => l.id === b.id);
+    expect(bRow?.reportCounts).toEqual({ open: 1, total: 1 });
+    expect((await tree(project)).find((l) => l.id === a.id)?.reportCounts.total).toBe(0);
+
+    expectError(await send("PATCH", `/api/locations/${a1.id}`, { parentId: a11.id }), 400);
+    expectError(await send("PATCH", `/api/locations/${a1.id}`, { parentId: a1.id }), 400);
+    // A 3-level branch under a 3-deep location would reach six levels.
+    const c = await create({ name: "C" }, project);
+    const c1 = await create({ name: "C1", parentId: c.id }, project);
+    const c2 = await create({ name: "C2", parentId: c1.id }, project);
+    const c3 = await create({ name: "C3", parentId: c2.id }, project);
+    expectError(
+      await send("PATCH", `/api/locations/${b.id}`, { parentId: c3.id }),
+      400,
+      "A location can be at most 5 levels deep",
+    );
+    // Back to the top level, first among the top level.
+    const top = await send("PATCH", `/api/locations/${a1.id}`, { parentId: null, order: 0 });
+    expect(top.statusCode, top.body).toBe(200);
+    expect((await paths(project)).slice(0, 3)).toEqual(["1:0:A1", "2:0:A1 > A11", "1:1:A"]);
+  });
+
+  it("reorders among siblings", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    const [x, , z] = [
+      await create({ name: "X" }, project),
+      await create({ name: "Y" }, project),
+      await create({ name: "Z" }, project),
+    ];
+    expect((await send("PATCH", `/api/locations/${z.id}`, { order: 0 })).statusCode).toBe(200);
+    expect((await send("PATCH", `/api/locations/${x.id}`, { order: 99 })).statusCode).toBe(200);
+    expect(await paths(project)).toEqual(["1:0:Z", "1:1:Y", "1:2:X"]);
+  });
+
+  it("deletes a branch: children go, reports keep their text and lose the link", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    const floor = await create({ name: "Level 2" }, project);
+    const flat = await create({ name: "Flat 2.01", parentId: floor.id }, project);
+    const keep = await create({ name: "Level 3" }, project);
+    const report = await insertReport(
+      t,
+      { workspaceId: me.user.workspaceId, projectId: project },
+      { location_id: flat.id, description: "Scratched door" },
+    );
+    const res = await send("DELETE", `/api/locations/${floor.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deletedLocations: 2, unlinkedReports: 1 });
+    expect(await paths(project)).toEqual(["1:0:Level 3"]);
+    const stored = await t.ctx.db
+      .selectFrom("snagging_reports")
+      .selectAll()
+      .where("id", "=", report.id as string)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ location_id: null, description: "Scratched door" });
+    expect(
+      await t.ctx.db.selectFrom("location_closure").selectAll().where("descendant_id", "=", flat.id).execute(),
+    ).toEqual([]);
+    expectError(await send("DELETE", `/api/locations/${floor.id}`), 404);
+    expect(keep.id).toBeTruthy();
+  });
+
+  it("imports a list in one transaction: reuses paths, names a bad line, refuses a huge list", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    await create({ name: "Block B" }, project);
+    const text = "Block B > Level 3 > Flat 3.04;B-3-04\nblock b > Level 3 > Flat 3.05\n\nBlock B > Level 4\n";
+    const res = await t.request({
+      method: "POST",
+      url: `/api/projects/${project}/locations/import`,
+      token: me.accessToken,
+      headers: { "content-type": "text/plain" },
+      payload: text,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 4, reused: 1 });
+    expect(await paths(project)).toEqual([
+      "1:0:Block B",
+      "2:0:Block B > Level 3",
+      "3:0:Block B > Level 3 > Flat 3.04",
+      "3:1:Block B > Level 3 > Flat 3.05",
+      "2:1:Block B > Level 4",
+    ]);
+    expect((await tree(project)).find((l) => l.name === "Flat 3.04")?.code).toBe("B-3-04");
+    // Again as JSON: everything reused, nothing created.
+    const again = await send("POST", `/api/projects/${project}/locations/import`, { lines: text.split("\n") });
+    expect(again.json()).toEqual({ created: 0, reused: 5 });
+
+    const before = await countRows(t, "locations");
+    const bad = await send("POST", `/api/projects/${project}/locations/import`, {
+      lines: ["New A > New B", "Fine", "Block B >  > Flat"],
+    });
+    expectError(bad, 400, "Line 3: a level of the path is empty (two > in a row, or one at an end)");
+    const huge = await send("POST", `/api/projects/${project}/locations/import`, {
+      lines: Array.from({ length: 10_000 }, (_, i) => `Room ${i}`),
+    });
+    expectError(huge, 413);
+    expectError(await send("POST", `/api/projects/${project}/locations/import`, { lines: "nope" }), 400);
+    expect(await countRows(t, "locations")).toBe(before);
+  });
+
+  it("answers another workspace's project or location as unknown (404), and GET /api/locations/{id} to members", async () => {
+    const loc = await create({ name: "Roof" });
+    const lookup = await send("GET", `/api/locations/${loc.id}`);
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json() as LocationLookup).toEqual({ projectId, location: expect.objectContaining({ path: "Roof" }) });
+    const outsider = await signUp(t);
+    for (const [method, url] of [
+      ["GET", `/api/locations/${loc.id}`],
+      ["PATCH", `/api/locations/${loc.id}`],
+      ["DELETE", `/api/locations/${loc.id}`],
+      ["GET", `/api/projects/${projectId}/locations`],
+      ["POST", `/api/projects/${projectId}/locations`],
+    ] as const) {
+      const res = await send(
+        method,
+        url,
+        method === "PATCH" || method === "POST" ? { name: "Mine" } : undefined,
+        outsider.accessToken,
+      );
+      expectError(res, 404);
+    }
+    // An outsider's parent id in my project: refused like an unknown id.
+    const theirProject = (await createProject(t, outsider.accessToken)).id;
+    const theirs = await create({ name: "Theirs" }, projectId).then(() =>
+      send("POST", `/api/projects/${theirProject}/locations`, { name: "T" }, outsider.accessToken),
+    );
+    const theirId = (theirs.json() as { location: Location }).location.id;
+    expectError(
+      await send("POST", `/api/projects/${projectId}/locations`, { name: "X", parentId: theirId }),
+      400,
+      "Parent location not found",
+    );
+    expectError(
+      await send("PATCH", `/api/locations/${loc.id}`, { parentId: theirId }),
+      400,
+      "Parent location not found",
+    );
+  });
+});
