@@ -3,7 +3,6 @@ import { clsx } from "clsx";
 import { Download, Plus, Search, UserCheck } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { LocationFilterField } from "../../app/location-filter";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
@@ -30,8 +29,9 @@ import { matchesSearch } from "./report-search";
 const LoadMore = lazy(() => import("../../components/load-more"));
 // Shown when reports wait to sync, i.e. often offline: never a crash if its chunk cannot load then.
 const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports"));
-// Members and contacts are fetched for it: its own chunk, loaded after the list (first-load budget).
-const AssigneeFilter = lazy(() => import("./components/assignee-filter"));
+// Members, contacts and location trees are fetched for them: their own chunk, loaded after the list
+// (first-load budget).
+const ListFilters = lazy(() => import("./components/list-filters"));
 
 export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
@@ -49,7 +49,7 @@ export function SnaggingListPage() {
   const projectId = params.get("projectId") ?? "";
   const locationId = params.get("locationId") ?? "";
   const [branch, setBranch] = useState<ReadonlySet<string> | null>(null);
-  const place = { ...(projectId ? { projectId } : {}), ...(locationId ? { locationId } : {}) };
+  const place = { projectId, locationId };
   const user = useAuthStore((s) => s.user);
   const setParam = (changes: Record<string, string>) =>
     setParams(
@@ -155,14 +155,15 @@ export function SnaggingListPage() {
           Waiting for me
         </button>
         <Suspense fallback={<div className="h-[4.25rem]" />}>
-          <AssigneeFilter value={assignedTo} onChange={(value) => setParam({ assignedTo: value })} />
+          <ListFilters
+            assignedTo={assignedTo}
+            onAssignee={(value) => setParam({ assignedTo: value })}
+            projectId={projectId}
+            locationId={locationId}
+            onChange={(project, location) => setParam({ projectId: project, locationId: location })}
+            onBranch={setBranch}
+          />
         </Suspense>
-        <LocationFilterField
-          projectId={projectId}
-          locationId={locationId}
-          onChange={(project, location) => setParam({ projectId: project, locationId: location })}
-          onBranch={setBranch}
-        />
         <StatusFilter
           value={status}
           counts={counts}

@@ -60,8 +60,7 @@ export const useReportCounts = (search: string, enabled: boolean, mine = false, 
       if (search.trim()) params.set("search", search.trim());
       if (mine) params.set("waitingFor", "me");
       if (assignedTo) params.set("assignedTo", assignedTo);
-      if (place.projectId) params.set("projectId", place.projectId);
-      if (place.locationId) params.set("locationId", place.locationId);
+      for (const [key, value] of Object.entries(place)) if (value) params.set(key, value);
       return (await api<{ counts: ReportCounts }>(`/snagging/counts?${params}`)).counts;
     },
     enabled,
