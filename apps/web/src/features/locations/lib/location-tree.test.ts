@@ -1,11 +1,12 @@
+import { MAX_LOCATION_DEPTH as SHARED_MAX_DEPTH } from "@sitesnag/shared/locations";
 import { describe, expect, it } from "vitest";
-import { readImportLines } from "./import-lines";
 import {
   branchHeight,
   branchIds,
   childrenByParent,
   type LocationItem,
   levelOf,
+  MAX_LOCATION_DEPTH,
   moveTargets,
   searchLocations,
 } from "./location-tree";
@@ -18,7 +19,7 @@ const loc = (id: string, parentId: string | null, name: string, path: string, co
     name,
     code,
     path,
-    depth: path.split(" > ").length - 1,
+    depth: path.split(" > ").length,
     order: order++,
     sheetId: null,
     reportCounts: { open: 0, total: 0 },
@@ -35,6 +36,8 @@ const tree: LocationItem[] = [
 ];
 
 describe("location tree", () => {
+  it("has the server's depth limit", () => expect(MAX_LOCATION_DEPTH).toBe(SHARED_MAX_DEPTH));
+
   it("groups children under their parent in sibling order", () => {
     const map = childrenByParent(tree);
     expect(map.get(null)?.map((l) => l.id)).toEqual(["b", "a"]);
@@ -77,21 +80,5 @@ describe("picker search", () => {
     expect(searchLocations(tree, "level").map((l) => l.id)).toEqual(["l3", "l4", "f304", "k", "bath"]);
     expect(searchLocations(tree, "level", ["bath"]).map((l) => l.id)[0]).toBe("bath");
     expect(searchLocations(tree, "", [], 2)).toHaveLength(2);
-  });
-});
-
-describe("bulk entry preview", () => {
-  it("reads paths, codes and line numbers, skipping blank lines", () => {
-    const lines = readImportLines("Block B > Level 3 ; B-3\n\n Block B > Level 3 > Flat 3.04;B-3-04\r\nBlock A");
-    expect(lines).toEqual([
-      { line: 1, names: ["Block B", "Level 3"], code: "B-3", problem: null },
-      { line: 3, names: ["Block B", "Level 3", "Flat 3.04"], code: "B-3-04", problem: null },
-      { line: 4, names: ["Block A"], code: null, problem: null },
-    ]);
-  });
-
-  it("flags an empty segment, a sixth level and a name past 120 characters", () => {
-    const lines = readImportLines(`A >  > C\nA > B > C > D > E > F\n${"x".repeat(121)}`);
-    expect(lines.map((l) => l.problem)).toEqual(["empty-segment", "too-deep", "too-long"]);
   });
 });

@@ -2,20 +2,15 @@
 // list, depth first): children per parent, a branch's ids, where a location may move to, and the
 // picker's search. No React, no fetch: unit-tested (location-tree.test.ts).
 
-/** A location as the API answers it (issue 36's contract). */
-export type LocationItem = {
-  id: string;
-  parentId: string | null;
-  name: string;
-  code: string | null;
-  path: string;
-  depth: number;
-  order: number;
-  sheetId: string | null;
-  reportCounts: { open: number; total: number };
-};
+import type { Location } from "@sitesnag/shared/locations";
 
-/** Issue 36: a tree is at most five levels deep. */
+/** A location as the API answers it (issue 36's contract, shared/locations.ts). */
+export type LocationItem = Location;
+
+/**
+ * Issue 36: a tree is at most five levels deep. Shared's MAX_LOCATION_DEPTH, kept here so the
+ * picker's chunk does not import the zod schemas beside it (a unit test keeps the two equal).
+ */
 export const MAX_LOCATION_DEPTH = 5;
 
 /** The children of every parent (`null`: the top level), each list in its sibling order. */
