@@ -98,6 +98,18 @@ async function newSheet(w: World): Promise<string> {
   return (res.json() as { sheets: { id: string }[] }).sheets[0]?.id as string;
 }
 
+let locationCounter = 0;
+/** A new location in the owner's project (made by the owner). */
+async function newLocation(w: World): Promise<string> {
+  const res = await w.t.request({
+    method: "POST",
+    url: `/api/projects/${w.projectId}/locations`,
+    token: w.owner.accessToken,
+    payload: { name: `Place ${++locationCounter}` },
+  });
+  return (res.json() as { location: { id: string } }).location.id;
+}
+
 let sharedSheetId: Promise<string> | undefined;
 const sharedSheet = (w: World): Promise<string> => {
   sharedSheetId ??= newSheet(w);
@@ -534,6 +546,55 @@ const ROWS: Row[] = [
     route: "DELETE /api/sheets/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/sheets/${await newSheet(w)}` }),
     expected: workspace(204),
+  },
+
+  // Locations (issue 36): a location of the owner's project; a fresh one per PATCH/DELETE cell.
+  {
+    route: "GET /api/projects/:id/locations",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/locations` }),
+    expected: workspace(200),
+  },
+  {
+    route: "POST /api/projects/:id/locations",
+    request: (w) => ({
+      method: "POST",
+      url: `/api/projects/${w.projectId}/locations`,
+      payload: { name: `Room ${++locationCounter}` },
+    }),
+    expected: workspace(201),
+  },
+  {
+    route: "POST /api/projects/:id/locations/import",
+    request: (w) => ({
+      method: "POST",
+      url: `/api/projects/${w.projectId}/locations/import`,
+      payload: { lines: [`Block ${++locationCounter} > Level 1`] },
+    }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/projects/:id/locations/labels.pdf",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/locations/labels.pdf` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/locations/:id",
+    request: async (w) => ({ method: "GET", url: `/api/locations/${await newLocation(w)}` }),
+    expected: workspace(200),
+  },
+  {
+    route: "PATCH /api/locations/:id",
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/locations/${await newLocation(w)}`,
+      payload: { code: "X-1" },
+    }),
+    expected: workspace(200),
+  },
+  {
+    route: "DELETE /api/locations/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/locations/${await newLocation(w)}` }),
+    expected: workspace(200),
   },
 
   { route: "GET /api/users", request: () => ({ method: "GET", url: "/api/users" }), expected: all(200) },

@@ -4,6 +4,7 @@ import {
   LocationDeleteResultSchema,
   LocationImportJsonSchema,
   LocationImportResultSchema,
+  LocationLabelsQuerySchema,
   LocationListSchema,
   LocationLookupSchema,
   LocationPatchSchema,
@@ -14,8 +15,10 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest } from "../http/errors";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { pdfsInFlight } from "../workers/pdf-limit";
 import { editLocation } from "./locations.edit";
 import { importLocations } from "./locations.import";
+import { openLabelsPdf } from "./locations.labels";
 import { createLocation, listLocations, lookUpLocation, removeLocation } from "./locations.service";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
@@ -48,16 +51,40 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       { schema: { params: IdParams, response: { 200: LocationImportResultSchema } } },
       async (request) => {
         const body = request.body;
+        const isText = (request.headers["content-type"] ?? "").toLowerCase().startsWith("text/plain");
         let lines: string | string[];
-        if (typeof body === "string") lines = body;
+        if (isText && typeof body === "string") lines = body;
         else {
           const parsed = LocationImportJsonSchema.safeParse(body);
           if (!parsed.success) {
-            throw badRequest("Send the list as text, one path a line, or as JSON {lines}");
+            throw badRequest("Send the list as text, one path a line, or as JSON with a list of lines");
           }
           lines = parsed.data.lines;
         }
         return importLocations(ctx, currentUser(request), request.params.id, lines);
+      },
+    );
+
+    // A static segment under the project: streamed from the PDF pool like the snag list.
+    app.get(
+      "/projects/:id/locations/labels.pdf",
+      { schema: { params: IdParams, querystring: LocationLabelsQuerySchema } },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const release = pdfsInFlight(ctx).hold(user.id);
+        try {
+          const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+          const { stream, fileName } = await openLabelsPdf(ctx, user, request.params.id, request.query.root, origin);
+          stream.once("close", release);
+          return reply
+            .type("application/pdf")
+            .header("Content-Disposition", `attachment; filename="${fileName}"`)
+            .header("Cache-Control", "no-store")
+            .send(stream);
+        } catch (error) {
+          release();
+          throw error;
+        }
       },
     );
 

@@ -88,7 +88,7 @@ export async function loadEntries(
         dueDate: due,
         isOverdue: isOverdue({ due_date: due, status: r.status }, now),
         assigneeName: assigneeName(r) ?? "Unassigned",
-        location: reportLocation(r.description),
+        location: reportLocation(r),
         description: describe(r.description),
         photos,
       };

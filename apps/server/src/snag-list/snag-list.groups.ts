@@ -34,9 +34,9 @@ export const assigneeName = (r: {
     ? personName(r.assignee_first_name, r.assignee_last_name)
     : contactLabel(r.contact_name, r.contact_company);
 
-/** The location a report is listed under: its first photo's. */
-export function reportLocation(description: string): string {
-  return parsePhotoDescription(description)[0]?.location ?? NO_LOCATION;
+/** The location a report is listed under: its place in the location tree (issue 36), else its first photo's. */
+export function reportLocation(r: { description: string; location_path: string | null }): string {
+  return r.location_path ?? parsePhotoDescription(r.description)[0]?.location ?? NO_LOCATION;
 }
 
 export const isOverdue = (r: { due_date: number | null; status: string }, now: number): boolean =>
@@ -73,7 +73,7 @@ export async function collectGroups(db: Db, scope: SnagScope, by: SnagListGroup,
           : by === "category"
             ? [r.category, capitalise(r.category)]
             : (() => {
-                const place = label(reportLocation(r.description));
+                const place = label(reportLocation(r));
                 return [place.toLowerCase(), place] as const;
               })();
       const group = groups.get(key) ?? { label: name, ids: [] };

@@ -43,7 +43,9 @@ export async function* scanScope(db: Q, scope: SnagScope, batch = 500) {
         .selectFrom("snagging_reports as r")
         .leftJoin("users as a", "a.id", "r.assigned_to")
         .leftJoin("workspace_contacts as k", "k.id", "r.assigned_contact_id")
+        .leftJoin("locations as l", "l.id", "r.location_id")
         .select([
+          "l.path as location_path",
           "r.id",
           "r.created_at",
           "r.status",

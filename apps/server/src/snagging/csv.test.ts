@@ -29,7 +29,7 @@ describe("reportsToCsv", () => {
     pinX: null,
     pinY: null,
     locationId: null,
-    locationPath: null,
+    locationPath: "Block B > Level 3 > Flat 3.04",
     photoCount: 3,
   };
 
@@ -48,6 +48,7 @@ describe("reportsToCsv", () => {
         "Created by": "Zoë Builder",
         "Created (UTC)": "2025-12-31 12:00",
         "Due date": "2026-01-01",
+        Location: "Block B > Level 3 > Flat 3.04",
         Latitude: "51.5",
         Longitude: "-0.127758",
         Photos: "3",

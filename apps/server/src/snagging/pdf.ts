@@ -84,6 +84,7 @@ function wrappableText(input: PdfInput): PdfInput {
       projectName: breakable(report.projectName),
       assignedToName: maybe(report.assignedToName),
       createdByName: maybe(report.createdByName),
+      locationPath: maybe(report.locationPath),
     },
   };
 }
@@ -168,6 +169,16 @@ function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) 
     .font("bold")
     .fontSize(7.5)
     .text("LOCATION", PAGE.margin + 14, y, { characterSpacing: 0.6 });
+  // The report's place in the project's location tree (issue 36), above its GPS point.
+  let lineY = y + 12;
+  if (report.locationPath) {
+    doc
+      .fillColor(C.ink)
+      .font("bold")
+      .fontSize(10.5)
+      .text(report.locationPath, PAGE.margin + 14, lineY, { width: CONTENT_WIDTH - 28 });
+    lineY = doc.y + 4;
+  }
   if (report.locationLat !== null && report.locationLng !== null) {
     const coordinates = `${formatCoordinate(report.locationLat)}, ${formatCoordinate(report.locationLng)}`;
     const url = mapsUrl(report.locationLat, report.locationLng);
@@ -175,19 +186,19 @@ function drawDetails(doc: PDFKit.PDFDocument, { report, clientName }: PdfInput) 
       .fillColor(C.ink)
       .font("regular")
       .fontSize(10.5)
-      .text(coordinates, PAGE.margin + 14, y + 12, { lineBreak: false });
+      .text(coordinates, PAGE.margin + 14, lineY, { lineBreak: false });
     const linkX = PAGE.margin + 14 + doc.widthOfString(coordinates) + 12;
-    doc.fillColor(C.link).text("View on map", linkX, y + 12, { link: url, underline: true });
+    doc.fillColor(C.link).text("View on map", linkX, lineY, { link: url, underline: true });
     doc
       .fillColor(C.muted)
       .fontSize(7.5)
       .text(url, PAGE.margin + 14, doc.y + 1, { link: url });
-  } else {
+  } else if (!report.locationPath) {
     doc
       .fillColor(C.ink)
       .font("regular")
       .fontSize(10.5)
-      .text("Not recorded", PAGE.margin + 14, y + 12);
+      .text("Not recorded", PAGE.margin + 14, lineY);
   }
   const panelBottom = doc.y + 12;
   // The outline is drawn once the fields are placed and its height is known.

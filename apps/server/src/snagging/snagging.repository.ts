@@ -75,6 +75,8 @@ export type ReportFilters = {
   search?: string | undefined;
   /** A member's or a contact's id, or `unassigned` (issue 27). */
   assignedTo?: string | undefined;
+  /** Issue 36: reports at this location or anywhere under it. */
+  locationId?: string | undefined;
   /** Issue 23's "Waiting for me": the caller, and whether they own the workspace. */
   waitingFor?: { userId: string; isOwner: boolean } | undefined;
 };
@@ -85,6 +87,13 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
   if (filters.status) out = out.where("r.status", "=", filters.status);
   if (filters.priority) out = out.where("r.priority", "=", filters.priority);
   if (filters.projectId) out = out.where("r.project_id", "=", filters.projectId);
+  if (filters.locationId) {
+    // The closure table's (ancestor_id, descendant_id) key lists the branch; reports by their location index.
+    const under = filters.locationId;
+    out = out.where(
+      sql<boolean>`r.location_id in (select descendant_id from location_closure where ancestor_id = ${under})`,
+    );
+  }
   if (filters.assignedTo === "unassigned")
     out = out.where("r.assigned_to", "is", null).where("r.assigned_contact_id", "is", null);
   else if (filters.assignedTo) {
@@ -129,6 +138,7 @@ export function findReportsPage(
     !filters.status &&
     !filters.priority &&
     !filters.projectId &&
+    !filters.locationId &&
     !filters.assignedTo &&
     !filters.waitingFor &&
     searchWords(filters.search).length === 0;
@@ -150,6 +160,7 @@ export async function countReportsByStatus(db: Q, workspaceId: string, filters: 
   if (
     !filters.priority &&
     !filters.projectId &&
+    !filters.locationId &&
     !filters.assignedTo &&
     !filters.waitingFor &&
     searchWords(filters.search).length === 0

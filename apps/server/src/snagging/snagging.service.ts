@@ -1,5 +1,6 @@
 import type { ReportStatus } from "@sitesnag/shared/enums";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import { locationFieldsOf, type ReportLocation, ReportLocationSchema } from "@sitesnag/shared/locations";
 import { pageSize } from "@sitesnag/shared/pagination";
 import { pinFieldsOf, type ReportPin, ReportPinSchema } from "@sitesnag/shared/sheets";
 import {
@@ -20,6 +21,7 @@ import type { AppContext } from "../context";
 import { answeredCursor, toPage } from "../db/keyset";
 import type { AttachmentRow, Database, ReportRow, UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
+import { requireLocationForReport } from "../locations/locations.access";
 import { notifyAssigned, notifyStatusChanged } from "../notifications/notifications.service";
 import { assertStorageRoom, chargeStorage, releaseStorage, storedBytesOf } from "../quotas/storage-quota";
 import { requireSheetForPin } from "../sheets/sheets.access";
@@ -147,6 +149,7 @@ function editChanges(
   patch: ReportPatch,
   pin: ReportPin,
   assignee: AssigneeColumns | undefined,
+  place: ReportLocation = {},
 ): EditChanges {
   if (patch.projectId !== undefined && patch.projectId !== report.project_id) {
     throw badRequest("The project of a report cannot be changed", {
@@ -172,6 +175,8 @@ function editChanges(
     changes.pin_x = pin.sheetId === null ? null : (pin.pinX ?? null);
     changes.pin_y = pin.sheetId === null ? null : (pin.pinY ?? null);
   }
+  // A location of the tree (issue 36); null takes the report out of it.
+  if (place.locationId !== undefined) changes.location_id = place.locationId;
   return changes;
 }
 
@@ -187,6 +192,7 @@ export async function editReport(
   photos: ReportRequest["photos"],
   record?: RecordInTransaction,
   pin: ReportPin = {},
+  place: ReportLocation = {},
 ): Promise<Report> {
   const report = await requireReport(ctx, user, id);
   const assignee =
@@ -195,8 +201,9 @@ export async function editReport(
       : patch.assignedTo === null
         ? UNASSIGNED_COLUMNS
         : await requireAssignee(ctx, user, patch.assignedTo);
-  const changes = editChanges(report, patch, pin, assignee);
+  const changes = editChanges(report, patch, pin, assignee, place);
   if (pin.sheetId) await requireSheetForPin(ctx, user, pin.sheetId, report.project_id);
+  if (place.locationId) await requireLocationForReport(ctx.db, user, place.locationId, report.project_id);
   const existing = await findAttachments(ctx.db, [id]);
   const removeIds = [...new Set(patch.removeAttachmentIds ?? [])];
   const removed = existing.filter((a) => removeIds.includes(a.id));
@@ -275,13 +282,16 @@ export async function patchReport(
   const read = await readRequest();
   const patch = ReportPatchSchema.parse(read.fields);
   const pin = ReportPinSchema.parse(pinFieldsOf(read.fields));
+  const place = ReportLocationSchema.parse(locationFieldsOf(read.fields));
   // Photos named by hash are read once the fields are known to be valid.
   const request = await withUploadedPhotos(ctx, user, read);
-  const given = [...Object.entries(patch), ...Object.entries(pin)].filter(([, v]) => v !== undefined);
+  const given = [...Object.entries(patch), ...Object.entries(pin), ...Object.entries(place)].filter(
+    ([, v]) => v !== undefined,
+  );
   if (patch.status !== undefined && given.length === 1 && request.photos.length === 0) {
     return changeReportStatus(ctx, user, id, patch.status, record);
   }
-  return editReport(ctx, user, id, patch, request.photos, record, pin);
+  return editReport(ctx, user, id, patch, request.photos, record, pin, place);
 }
 
 /** To the Trash, in one transaction with its record; its files stay until the Trash is purged (trash/). */

@@ -12,10 +12,12 @@ import type { UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { detailsFromIssues, firstMessage } from "../http/error-handler";
 import { AppError, badRequest } from "../http/errors";
+import { applyNewLocations, resolveSyncLocation } from "../locations/locations.sync";
 import { timeSlicer } from "../quotas/yield";
 import { nowSeconds } from "../time";
 import { takePhotoHashes } from "../uploads/upload-references";
 import { createReport, type RecordInTransaction } from "./snagging.create";
+import { findReport } from "./snagging.repository";
 import { changeReportStatus, patchReport, removeReport } from "./snagging.service";
 import type { UploadedPhoto } from "./snagging.uploads";
 import { findApplied, insertApplied } from "./sync.ledger";
@@ -62,6 +64,32 @@ function photosOf(names: readonly string[] | undefined, photos: SyncPhotos): Upl
   });
 }
 
+/**
+ * Locations made offline (`data.newLocations`, issue 36) are applied first, then `data.locationId`
+ * is resolved to the server's id (or none, when the location was deleted meanwhile).
+ */
+async function withSyncLocation(
+  ctx: AppContext,
+  user: UserRow,
+  createProjectId: unknown,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const { newLocations } = data;
+  delete data.newLocations;
+  if (newLocations === undefined && (data.locationId === undefined || data.locationId === null)) return;
+  let projectId = createProjectId;
+  if (projectId === undefined) {
+    const target = typeof data.reportId === "string" ? await resolveTarget(ctx, user, data) : undefined;
+    projectId =
+      target && UUID_PATTERN.test(target)
+        ? (await findReport(ctx.db, user.workspace_id, target))?.project_id
+        : undefined;
+  }
+  const made = await applyNewLocations(ctx, user, projectId, newLocations);
+  if (data.locationId !== undefined)
+    data.locationId = await resolveSyncLocation(ctx, user, projectId, data.locationId, made);
+}
+
 async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncPhotos): Promise<string> {
   const item = SyncItemSchema.parse(raw);
   const record = recorder(user, item.tempId, item.action, item.timestamp);
@@ -75,6 +103,9 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
   const data = taken.fields as Record<string, unknown>;
   if (!takesPhotos && photoHashes?.length) {
     throw badRequest("Photos can only come with a create, an update or a new comment.");
+  }
+  if (item.action === "create" || item.action === "update") {
+    await withSyncLocation(ctx, user, item.action === "create" ? data.projectId : undefined, data);
   }
   if (item.action === "create") {
     // A create's tempId doubles as its Idempotency-Key: a form upload whose answer was lost and

@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import { isMainThread, type TransferListItem } from "node:worker_threads";
 import { type AuditPdfInput, renderAuditPdf } from "../audits/audit-pdf";
+import { type LabelsTask, renderLabelsDocument } from "../locations/labels-pdf";
 import { DECODE_PEAK_BYTES, printCopies } from "../pdf/pdf-print-copies";
 import { renderSnagListDocument, type SnagListTask } from "../snag-list/snag-list-task";
 import { type PdfInput, renderReportPdf } from "../snagging/pdf";
@@ -14,7 +15,7 @@ import { WorkerPool, workerEntry } from "./worker-pool";
 
 /** A report's evidence PDF as a pool task. Other PDFs add their own `kind` here and in pdfRenderers. */
 export type ReportPdfTask = PdfInput & { kind: "report" };
-export type PdfJob = ReportPdfTask | AuditPdfInput | SnagListTask;
+export type PdfJob = ReportPdfTask | AuditPdfInput | SnagListTask | LabelsTask;
 
 export type PdfRenderer = {
   /** Streams a PDF: holds `estimateBytes` of the budget, then reads the task's inputs (`prepare`). */
@@ -55,6 +56,7 @@ export const pdfRenderers = {
   report: renderReportDocument,
   audit: renderAuditDocument,
   "snag-list": renderSnagListDocument,
+  labels: renderLabelsDocument,
 };
 
 /** What an audit's PDF holds at most: its photos and signatures read, the document on its way out, pdfkit. */
@@ -107,7 +109,9 @@ export function createPdfRenderer(options: { workers: number; queue: number; mem
       ? pdfRenderers.audit(task)
       : task.kind === "snag-list"
         ? pdfRenderers["snag-list"](task)
-        : pdfRenderers.report(task),
+        : task.kind === "labels"
+          ? pdfRenderers.labels(task)
+          : pdfRenderers.report(task),
   );
   const stream: PdfRenderer["stream"] = (estimate, prepare) => streamer.stream(estimate, prepare);
   return {

@@ -17,6 +17,13 @@ import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+// locations: the location tree's server sentences and the QR labels PDF (issue 36)
+import locationsEnGB from "./messages/locations/en-GB.json" with { type: "json" };
+import locationsEs from "./messages/locations/es.json" with { type: "json" };
+import locationsLt from "./messages/locations/lt.json" with { type: "json" };
+import locationsPl from "./messages/locations/pl.json" with { type: "json" };
+import locationsPtPT from "./messages/locations/pt-PT.json" with { type: "json" };
+import locationsRo from "./messages/locations/ro.json" with { type: "json" };
 // locations-ui: the project's Locations tab, the report form's location picker, the list's filter (issue 36)
 import locationsUiEnGB from "./messages/locations-ui/en-GB.json" with { type: "json" };
 import locationsUiEs from "./messages/locations-ui/es.json" with { type: "json" };
@@ -27,6 +34,14 @@ import locationsUiRo from "./messages/locations-ui/ro.json" with { type: "json" 
 
 const AREAS = [
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  {
+    "en-GB": locationsEnGB,
+    pl: locationsPl,
+    ro: locationsRo,
+    lt: locationsLt,
+    "pt-PT": locationsPtPT,
+    es: locationsEs,
+  },
   {
     "en-GB": locationsUiEnGB,
     pl: locationsUiPl,
