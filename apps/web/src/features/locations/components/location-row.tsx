@@ -43,7 +43,7 @@ export function LocationRow({ item, childrenOf, index, siblingCount, expanded, o
             type="button"
             className={iconButton}
             aria-expanded={isOpen}
-            aria-label={t(isOpen ? "locations.row.collapse" : "locations.row.expand", { name })}
+            aria-label={isOpen ? t("locations.row.collapse", { name }) : t("locations.row.expand", { name })}
             onClick={() => onToggle(item.id)}
           >
             {isOpen ? <ChevronDown aria-hidden className="size-4" /> : <ChevronRight aria-hidden className="size-4" />}
