@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { type ApiHelper, expect, onOneViewport, type ReportFields, signInAs, test } from "../fixtures";
+import { axe, WCAG_21_AA } from "../support/axe";
 import { choosePhotos, describePhoto, jpegFile, listReports } from "../support/snag-form";
 import { makeJpeg } from "../support/test-photos";
 
@@ -27,6 +28,11 @@ async function treeOf(api: ApiHelper, token: string, projectId: string): Promise
 
 const reportAt = (api: ApiHelper, token: string, projectId: string, locationId: string) =>
   api.createReport(token, { projectId, priority: "medium", locationId } as ReportFields);
+
+async function expectAccessible(page: Page) {
+  const results = await axe(page).withTags(WCAG_21_AA).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 async function openLocations(page: Page, projectId: string) {
   await page.goto(`/app/projects/${projectId}?tab=locations`);
@@ -59,6 +65,7 @@ test("the office pastes a building, sees the tree and filters the reports by a f
   await expect(tree.getByText("Level 3", { exact: true })).toBeVisible();
   await tree.getByRole("button", { name: "Show what is inside Level 3" }).click();
   await expect(tree.getByText("B-3-04")).toBeVisible();
+  await expectAccessible(page);
 
   const paths = await treeOf(api, session.accessToken, project.id);
   const kitchen = paths["Block B > Level 3 > Flat 3.04 > Kitchen"];
@@ -123,6 +130,16 @@ test("a room's QR link: sign in, then three snags in that room with Save and add
   await expect(page.getByRole("heading", { level: 1, name: "New Snagging Report" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/app/snagging/new\\?projectId=${project.id}&locationId=${kitchen.id}`));
   const room = page.getByRole("combobox", { name: "Room or area" });
+  await expect(room).toHaveValue(kitchen.path);
+  // The combobox: typing searches the tree (accents and case ignored), arrows and Enter choose.
+  await room.fill("flat 3.05");
+  await expect(page.getByRole("listbox", { name: "Room or area" }).getByRole("option")).toHaveText([
+    "Block B > Level 3 > Flat 3.05",
+  ]);
+  await expectAccessible(page);
+  await room.fill("kitchen");
+  await room.press("ArrowDown");
+  await room.press("Enter");
   await expect(room).toHaveValue(kitchen.path);
 
   await page.getByRole("radio", { name: "Medium" }).check();
