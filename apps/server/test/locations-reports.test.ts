@@ -85,6 +85,13 @@ describe.each(DIALECTS)("reports with a location (%s)", (kind) => {
     );
     res = await send("PATCH", `/api/snagging/${report.id}`, { locationId: null });
     expect((res.json() as { report: Report }).report).toMatchObject({ locationId: null, locationPath: null });
+    // The history reads the paths as they were when the change was made.
+    const history = (await send("GET", `/api/snagging/${report.id}/activity`)).json() as {
+      activity: { changes?: { field: string; fromText: string; toText: string }[] }[];
+    };
+    const changes = history.activity.flatMap((e) => e.changes ?? []);
+    const moves = changes.filter((c) => c.field === "locationId").map((c) => `${c.fromText} → ${c.toText}`);
+    expect(moves.sort()).toEqual(["Block B > Level 4 → None", "None → Block B > Level 4"]);
   });
 
   it("filters by a location including everything under it, and counts per location agree", async () => {
@@ -97,6 +104,21 @@ describe.each(DIALECTS)("reports with a location (%s)", (kind) => {
     await newReport(undefined, project);
     expect(await listed(`locationId=${loc.F1}`)).toEqual([room.id, b.id].sort());
     expect(await listed(`locationId=${loc.A}&limit=1`)).toEqual([room.id]);
+    // Page by page (one a page) through the branch, and with another filter beside it.
+    const walked: string[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = (
+        await send(
+          "GET",
+          `/api/snagging?locationId=${loc.F1}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        )
+      ).json() as { reports: Report[]; nextCursor?: string | null };
+      walked.push(...page.reports.map((r) => r.id));
+      cursor = page.nextCursor;
+    } while (cursor && walked.length < 5);
+    expect(walked.sort()).toEqual([room.id, b.id].sort());
+    expect(await listed(`locationId=${loc.F1}&status=open&limit=10`)).toEqual([room.id, b.id].sort());
     expect(await listed(`locationId=${loc.F2}&projectId=${project}`)).toEqual([f2.id]);
     expect(await listed(`locationId=${randomUUID()}`)).toEqual([]);
     expectError(await send("GET", "/api/snagging?locationId=nope"), 400);

@@ -188,6 +188,61 @@ describe.each(DIALECTS)("location tree (%s)", (kind) => {
     expect(await countRows(t, "locations")).toBe(before);
   });
 
+  it("a project moved to the Trash and restored comes back with its tree and its reports' locations", async () => {
+    const project = (await createProject(t, me.accessToken, { name: "Trash Tree" })).id;
+    await send("POST", `/api/projects/${project}/locations/import`, { lines: ["Core 1 > L2 > Lobby;C1-L2", "Core 2"] });
+    const before = await tree(project);
+    const lobby = before.find((l) => l.name === "Lobby") as Location;
+    const report = await insertReport(
+      t,
+      { workspaceId: me.user.workspaceId, projectId: project },
+      { location_id: lobby.id },
+    );
+    expect((await send("DELETE", `/api/projects/${project}`)).statusCode).toBe(204);
+    expect(await t.ctx.db.selectFrom("locations").select("id").where("project_id", "=", project).execute()).toEqual([]);
+    const items = ((await send("GET", "/api/trash")).json() as { items: { id: string; name: string }[] }).items;
+    const item = items.find((i) => i.name === "Trash Tree") as { id: string };
+    expect((await send("POST", `/api/trash/${item.id}/restore`)).statusCode).toBe(200);
+    const shape = (list: Location[]) => list.map((l) => [l.id, l.parentId, l.path, l.depth, l.order, l.code]);
+    const after = await tree(project);
+    expect(shape(after)).toEqual(shape(before));
+    expect(after.find((l) => l.id === lobby.id)?.reportCounts).toEqual({ open: 1, total: 1 });
+    const got = await send("GET", `/api/snagging/${report.id}`);
+    expect((got.json() as { report: { locationPath: string } }).report.locationPath).toBe("Core 1 > L2 > Lobby");
+    expect((await send("GET", `/api/snagging?locationId=${before[0]?.id}`)).json()).toMatchObject({
+      reports: [expect.objectContaining({ id: report.id })],
+    });
+  });
+
+  it("refuses another project's sheet, and speaks the reader's language", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    expectError(
+      await send("POST", `/api/projects/${project}/locations`, {
+        name: "L1",
+        sheetId: "0190a0b0-0000-7000-8000-000000000000",
+      }),
+      400,
+      "Sheet not found",
+    );
+    const polish = await signUp(t);
+    await t.request({
+      method: "PATCH",
+      url: `/api/users/${polish.user.id}`,
+      token: polish.accessToken,
+      payload: { locale: "pl" },
+    });
+    const theirs = (await createProject(t, polish.accessToken)).id;
+    const bad = await send(
+      "POST",
+      `/api/projects/${theirs}/locations/import`,
+      { lines: ["A", "A >  > B"] },
+      polish.accessToken,
+    );
+    expectError(bad, 400, "Wiersz 2: poziom ścieżki jest pusty (dwa znaki > pod rząd lub jeden na końcu)");
+    const deep = await send("POST", `/api/projects/${theirs}/locations`, { name: "" }, polish.accessToken);
+    expectError(deep, 400, "Nazwa lokalizacji jest wymagana");
+  });
+
   it("answers another workspace's project or location as unknown (404), and GET /api/locations/{id} to members", async () => {
     const loc = await create({ name: "Roof" });
     const lookup = await send("GET", `/api/locations/${loc.id}`);

@@ -4,7 +4,10 @@
 import type { ReportRow } from "../db/schema";
 import { formatCoordinate, formatDay } from "../format";
 
-/** Names of the people a change mentions (assignees: members and contacts), looked up once per change. */
+/**
+ * Names of the people a change mentions (assignees: members and contacts) and the paths of the
+ * locations it names, looked up once per change.
+ */
 export type Names = ReadonlyMap<string, string>;
 
 export type TrackedField = {
@@ -61,6 +64,10 @@ export const TRACKED_FIELDS: readonly TrackedField[] = [
     r.location_lat === null ? null : [r.location_lat, r.location_lng],
   ),
   track("pageUrl", "Page URL", ["page_url"], plain),
+  // The place in the project's location tree (issue 36), read as its path when the change is written.
+  track("locationId", "Site location", ["location_id"], (v, names) =>
+    typeof v === "string" ? (names.get(v) ?? "A deleted location") : "None",
+  ),
   // The pin on a drawing (issue 24): the sheet and both positions move together.
   track("pin", "Pin", ["sheet_id", "pin_x", "pin_y"], pinText, (r) =>
     r.sheet_id === null ? null : [r.sheet_id, r.pin_x, r.pin_y],

@@ -128,7 +128,20 @@ async function namesFor(db: Q, rows: readonly ReportRow[], extra: readonly unkno
   const ids = new Set<string>();
   for (const value of [...rows.map((r) => r.assigned_to ?? r.assigned_contact_id), ...extra])
     if (typeof value === "string") ids.add(value);
-  return findUserNames(db, [...ids]);
+  const names = await findUserNames(db, [...ids]);
+  // Location ids are UUIDs like people's: one map serves both (issue 36).
+  const places = new Set(rows.map((r) => r.location_id).filter((id): id is string => typeof id === "string"));
+  for (const value of extra) if (typeof value === "string") places.add(value);
+  const paths =
+    places.size === 0
+      ? []
+      : await db
+          .selectFrom("locations")
+          .select(["id", "path"])
+          .where("id", "in", [...places])
+          .execute();
+  for (const p of paths) names.set(p.id, p.path);
+  return names;
 }
 
 /**

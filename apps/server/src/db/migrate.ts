@@ -30,6 +30,7 @@ import * as shareFixIdsUploadUse from "./migrations/0029-share-fix-ids-upload-us
 import * as sheetRenderStarted from "./migrations/0031-sheet-render-started";
 import * as userLocale from "./migrations/0032-user-locale";
 import * as locations from "./migrations/0033-locations";
+import * as locationCountsIndex from "./migrations/0034-location-counts-index";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0031-sheet-render-started": sheetRenderStarted,
   "0032-user-locale": userLocale,
   "0033-locations": locations,
+  "0034-location-counts-index": locationCountsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

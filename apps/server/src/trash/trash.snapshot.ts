@@ -19,12 +19,21 @@ const AUDIT_TABLES = ["audits", "audit_answers", "audit_photos", "audit_answer_h
 const REPORT_EXTRA_TABLES = ["report_activity", "report_comments", "comment_photos"] as const;
 /** A project's drawings (issue 24) too, so its reports' pins hold on restore; older snapshots have none. */
 const SHEET_TABLES = ["sheets", "sheet_revisions"] as const;
+/** A project's location tree (issue 36), parents first, so its reports' locations hold on restore. */
+const LOCATION_TABLES = ["locations", "location_closure"] as const;
 export type Snapshot = { projects: Row[]; snagging_reports: Row[]; attachments: Row[] } & Partial<
-  Record<(typeof AUDIT_TABLES)[number] | (typeof REPORT_EXTRA_TABLES)[number] | (typeof SHEET_TABLES)[number], Row[]>
+  Record<
+    | (typeof AUDIT_TABLES)[number]
+    | (typeof REPORT_EXTRA_TABLES)[number]
+    | (typeof SHEET_TABLES)[number]
+    | (typeof LOCATION_TABLES)[number],
+    Row[]
+  >
 >;
 const RESTORE_ORDER = [
   "projects",
   ...SHEET_TABLES,
+  ...LOCATION_TABLES,
   "snagging_reports",
   "attachments",
   ...REPORT_EXTRA_TABLES,
@@ -99,6 +108,26 @@ async function takeSheets(ctx: Pick<AppContext, "storage">, trx: Trx, workspaceI
   return { tables: { sheets: sheets as Row[], sheet_revisions: kept as Row[] }, keys, bytes };
 }
 
+/** The project's locations (top level first) and their closure rows, out of the live tables. */
+async function takeLocations(trx: Trx, workspaceId: string, projectId: string) {
+  const locations = await trx
+    .selectFrom("locations")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("project_id", "=", projectId)
+    .orderBy("depth")
+    .execute();
+  if (locations.length === 0) return {};
+  const closure = await trx
+    .selectFrom("location_closure")
+    .selectAll()
+    .where("descendant_id", "in", trx.selectFrom("locations").select("id").where("project_id", "=", projectId))
+    .execute();
+  // Children go with their parents (parent_id and the closure rows cascade).
+  await trx.deleteFrom("locations").where("project_id", "=", projectId).where("parent_id", "is", null).execute();
+  return { locations: locations as Row[], location_closure: closure as Row[] };
+}
+
 /** Takes a project and every report in it out of the live tables; answers the snapshot and its files. */
 export async function takeProject(ctx: Pick<AppContext, "storage">, trx: Trx, workspaceId: string, projectId: string) {
   const projects = await trx
@@ -130,6 +159,7 @@ export async function takeProject(ctx: Pick<AppContext, "storage">, trx: Trx, wo
     await deleteAuditRows(trx, auditIds);
   }
   const drawings = await takeSheets(ctx, trx, workspaceId, projectId);
+  const tree = await takeLocations(trx, workspaceId, projectId);
   await trx.deleteFrom("projects").where("workspace_id", "=", workspaceId).where("id", "=", projectId).execute();
   const snapshot: Snapshot = {
     projects: projects as Row[],
@@ -139,6 +169,7 @@ export async function takeProject(ctx: Pick<AppContext, "storage">, trx: Trx, wo
     report_comments: comments,
     comment_photos: commentPhotos,
     ...drawings.tables,
+    ...tree,
     ...audits,
   };
   return {
