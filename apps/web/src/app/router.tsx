@@ -135,6 +135,14 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          // A location's QR label (issue 36): the new report form there, after sign-in if needed.
+          path: "/l/:id",
+          lazy: screen(
+            () => import("./location-link-screen"),
+            (m) => m.LocationLinkScreen,
+          ),
+        },
+        {
           // A share link (issue 27): someone with no account, no sign-in.
           path: "/s/:token",
           lazy: screen(

@@ -57,6 +57,8 @@ export type QueuedCreate = {
   photos: { blob: Blob; name: string }[];
   /** The snag's pin on a drawing (issue 24), sent as sheetId/pinX/pinY. */
   pin?: { sheetId: string; x: number; y: number } | null;
+  /** A location of the project's tree (issue 36). */
+  locationId?: string | null;
 };
 
 async function enqueue(userId: string, item: QueueItem, photos: { id: string; blob: Blob; name: string }[]) {
@@ -99,6 +101,7 @@ export async function queueCreate(
     locationLat: draft.location?.lat ?? null,
     locationLng: draft.location?.lng ?? null,
     ...(draft.pin ? { sheetId: draft.pin.sheetId, pinX: draft.pin.x, pinY: draft.pin.y } : {}),
+    ...(draft.locationId ? { locationId: draft.locationId } : {}),
   };
   const item: QueueItem = {
     id: crypto.randomUUID(),

@@ -41,6 +41,12 @@ import locationsLt from "./messages/locations/lt.json" with { type: "json" };
 import locationsPl from "./messages/locations/pl.json" with { type: "json" };
 import locationsPtPT from "./messages/locations/pt-PT.json" with { type: "json" };
 import locationsRo from "./messages/locations/ro.json" with { type: "json" };
+import locationsUiEnGB from "./messages/locations-ui/en-GB.json" with { type: "json" };
+import locationsUiEs from "./messages/locations-ui/es.json" with { type: "json" };
+import locationsUiLt from "./messages/locations-ui/lt.json" with { type: "json" };
+import locationsUiPl from "./messages/locations-ui/pl.json" with { type: "json" };
+import locationsUiPtPT from "./messages/locations-ui/pt-PT.json" with { type: "json" };
+import locationsUiRo from "./messages/locations-ui/ro.json" with { type: "json" };
 import mailEnGB from "./messages/mail/en-GB.json" with { type: "json" };
 import mailEs from "./messages/mail/es.json" with { type: "json" };
 import mailLt from "./messages/mail/lt.json" with { type: "json" };
@@ -97,6 +103,14 @@ const AREAS = [
     lt: locationsLt,
     "pt-PT": locationsPtPT,
     es: locationsEs,
+  },
+  {
+    "en-GB": locationsUiEnGB,
+    pl: locationsUiPl,
+    ro: locationsUiRo,
+    lt: locationsUiLt,
+    "pt-PT": locationsUiPtPT,
+    es: locationsUiEs,
   },
   { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },

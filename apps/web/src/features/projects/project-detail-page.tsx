@@ -1,10 +1,12 @@
 import { ArrowLeft, Building2, Calendar, MapPin, Pencil, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { ProjectLocationsTab } from "../../app/project-locations-tab";
 import { ProjectPlansTab } from "../../app/project-plans-tab";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { formatDate } from "../../lib/format";
 import { lazyDialog } from "../../lib/lazy-dialog";
@@ -26,6 +28,8 @@ const ShareLinksSection = lazy(() =>
   import("../sharing/components/share-links-section").then((m) => ({ default: m.ShareLinksSection })),
 );
 
+const TABS = ["reports", "plans", "locations"] as const;
+
 export const DELETE_PROJECT_CONFIRM =
   "Move this project and all its snagging reports to the Trash? The workspace can restore them from the Trash for 30 days; after that they are deleted for good.";
 
@@ -44,6 +48,7 @@ function ProjectNotFound() {
 
 export function ProjectDetailPage() {
   const { id = "" } = useParams();
+  const t = useT();
   const project = useProject(id);
   const update = useUpdateProject(id);
   const remove = useDeleteProject(id);
@@ -54,7 +59,7 @@ export function ProjectDetailPage() {
   // Deleting a project is the workspace owner's (the server refuses anyone else with 403).
   const isOwner = useAuthStore((s) => s.user?.workspaceRole === "owner");
   const [search, setSearch] = useSearchParams();
-  const tab = search.get("tab") === "plans" ? "plans" : "reports";
+  const tab = TABS.find((name) => name === search.get("tab")) ?? "reports";
 
   if (project.isPending) return <LoadingState label="Loading project…" />;
   if (project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
@@ -113,7 +118,7 @@ export function ProjectDetailPage() {
         </dl>
       </div>
       <div role="tablist" aria-label="Project views" className="mt-6 flex gap-1 border-b border-slate-200">
-        {(["reports", "plans"] as const).map((name) => (
+        {TABS.map((name) => (
           <button
             key={name}
             type="button"
@@ -121,17 +126,23 @@ export function ProjectDetailPage() {
             id={`project-tab-${name}`}
             aria-selected={tab === name}
             aria-controls={`project-panel-${name}`}
-            onClick={() => setSearch(name === "plans" ? { tab: "plans" } : {}, { replace: true })}
+            onClick={() => setSearch(name === "reports" ? {} : { tab: name }, { replace: true })}
             className={`-mb-px min-h-11 border-b-2 px-4 text-sm font-semibold ${
               tab === name ? "border-blue-600 text-blue-700" : "border-transparent text-slate-600 hover:text-slate-900"
             }`}
           >
-            {name === "plans" ? "Plans" : "Reports"}
+            {name === "plans" ? "Plans" : name === "locations" ? t("locations.tab") : "Reports"}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`project-panel-${tab}`} aria-labelledby={`project-tab-${tab}`}>
-        {tab === "plans" ? <ProjectPlansTab projectId={p.id} /> : <ProjectReports projectId={p.id} />}
+        {tab === "plans" ? (
+          <ProjectPlansTab projectId={p.id} />
+        ) : tab === "locations" ? (
+          <ProjectLocationsTab projectId={p.id} />
+        ) : (
+          <ProjectReports projectId={p.id} />
+        )}
       </div>
       <Suspense fallback={null}>
         <ShareLinksSection projectId={p.id} />

@@ -55,6 +55,8 @@ function editInitial(report: Report): ReportFormInitial {
       dueDate: epochToDueDay(report.dueDate),
       assignedTo: report.assignedTo ?? "",
     },
+    locationId: report.locationId ?? null,
+    locationPath: report.locationPath ?? null,
     kept: paired.map(({ attachment, location, description }) => ({
       attachmentId: attachment.id,
       url: attachment.file_path,
@@ -115,6 +117,8 @@ export function ReportFormPage() {
       kept: [],
       pin: known(search.get("projectId")) ? pinFromSearch(search) : null,
       projectFromLink: Boolean(known(search.get("projectId"))),
+      // From a location's QR label (/l/{id}): the picker checks it against the project's tree.
+      locationId: known(search.get("projectId")) ? search.get("locationId") || null : null,
     };
   })();
 

@@ -1,7 +1,7 @@
 import { isWaitingFor } from "@sitesnag/shared/workflow";
 import { clsx } from "clsx";
 import { Download, Plus, Search, UserCheck } from "lucide-react";
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
@@ -29,7 +29,7 @@ import { matchesSearch } from "./report-search";
 const LoadMore = lazy(() => import("../../components/load-more"));
 // Shown when reports wait to sync, i.e. often offline: never a crash if its chunk cannot load then.
 const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports"));
-// Members, contacts and trades (issue 36) are fetched for them: one chunk, loaded after the list
+// Members, contacts, trades and location trees (issue 36) are fetched for them: their own chunk, loaded after the list
 // (first-load budget).
 const ListFilters = lazy(() => import("./components/list-filters"));
 
@@ -47,13 +47,20 @@ export function SnaggingListPage() {
   const assignedTo = params.get("assignedTo") ?? "";
   // Issue 36: a trade's key.
   const category = params.get("category") ?? "";
+  // Issue 36: a project, and in it a location with everything under it (ids from the cached tree).
+  const projectId = params.get("projectId") ?? "";
+  const locationId = params.get("locationId") ?? "";
+  const [branch, setBranch] = useState<ReadonlySet<string> | null>(null);
+  const place = { projectId, locationId };
   const user = useAuthStore((s) => s.user);
-  const setParam = (key: string, value: string) =>
+  const setParam = (changes: Record<string, string>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
         return next;
       },
       { replace: true },
@@ -66,7 +73,12 @@ export function SnaggingListPage() {
   const onServer =
     isPaged &&
     isOnline &&
-    (serverSearch.trim() !== "" || status !== "all" || mine || assignedTo !== "" || category !== "");
+    (serverSearch.trim() !== "" ||
+      status !== "all" ||
+      mine ||
+      assignedTo !== "" ||
+      category !== "" ||
+      projectId !== "");
   const filtered = useFilteredReports(
     {
       search: serverSearch,
@@ -74,10 +86,11 @@ export function SnaggingListPage() {
       ...(mine ? { mine } : {}),
       ...(assignedTo ? { assignedTo } : {}),
       ...(category ? { category } : {}),
+      ...place,
     },
     onServer,
   );
-  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo, category);
+  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo, category, place);
   const shown = onServer ? filtered : { query: reports, items: all };
   useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
 
@@ -88,9 +101,11 @@ export function SnaggingListPage() {
           matchesSearch(r, search) &&
           (!mine || (user !== null && isWaitingFor(user, r))) &&
           (assignedTo === "" || (assignedTo === "unassigned" ? r.assignedTo === null : r.assignedTo === assignedTo)) &&
-          (category === "" || r.category === category),
+          (category === "" || r.category === category) &&
+          (projectId === "" || r.projectId === projectId) &&
+          (locationId === "" || (branch !== null && r.locationId !== null && branch.has(r.locationId))),
       ),
-    [all, search, mine, user, assignedTo, category],
+    [all, search, mine, user, assignedTo, category, projectId, locationId, branch],
   );
   const visible = onServer ? filtered.items : status === "all" ? matching : matching.filter((r) => r.status === status);
   const localCounts = useMemo(() => {
@@ -138,14 +153,14 @@ export function SnaggingListPage() {
             aria-label="Search reports"
             placeholder="Search by reference or description"
             value={search}
-            onChange={(e) => setParam("q", e.target.value)}
+            onChange={(e) => setParam({ q: e.target.value })}
             className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
           />
         </div>
         <button
           type="button"
           aria-pressed={mine}
-          onClick={() => setParam("waitingFor", mine ? "" : "me")}
+          onClick={() => setParam({ waitingFor: mine ? "" : "me" })}
           className={clsx(
             "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 text-sm font-medium",
             mine ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white text-slate-700",
@@ -155,12 +170,21 @@ export function SnaggingListPage() {
           Waiting for me
         </button>
         <Suspense fallback={<div className="h-[4.25rem]" />}>
-          <ListFilters assignedTo={assignedTo} category={category} onChange={setParam} />
+          <ListFilters
+            assignedTo={assignedTo}
+            onAssignee={(value) => setParam({ assignedTo: value })}
+            category={category}
+            onCategory={(value) => setParam({ category: value })}
+            projectId={projectId}
+            locationId={locationId}
+            onChange={(project, location) => setParam({ projectId: project, locationId: location })}
+            onBranch={setBranch}
+          />
         </Suspense>
         <StatusFilter
           value={status}
           counts={counts}
-          onChange={(value) => setParam("status", value === "all" ? "" : value)}
+          onChange={(value) => setParam({ status: value === "all" ? "" : value })}
         />
       </div>
       {outbox.items.some((item) => item.action === "create") && (

@@ -24,6 +24,8 @@ export type ReportDraft = {
   photos: DraftPhoto[];
   /** Where on a drawing the snag is (issue 24): a sheet of the project and a position in 0–1. */
   pin?: ReportPinDraft | null;
+  /** A location of the project's tree (issue 36), or none. */
+  locationId?: string | null;
 };
 
 export type ReportPinDraft = { sheetId: string; x: number; y: number };
@@ -50,6 +52,7 @@ export function reportFormData(draft: ReportDraft): FormData {
     form.set("pinX", String(draft.pin.x));
     form.set("pinY", String(draft.pin.y));
   }
+  if (draft.locationId) form.set("locationId", draft.locationId);
   // Fields before files: the server reads the fields as they stream in.
   for (const photo of draft.photos) form.append("images", photo.blob, photo.name);
   return form;
@@ -68,6 +71,7 @@ export function reportJson(draft: ReportDraft, photoHashes: string[]): Record<st
     ...(draft.pageUrl ? { pageUrl: draft.pageUrl } : {}),
     ...(draft.location ? { locationLat: draft.location.lat, locationLng: draft.location.lng } : {}),
     ...(draft.pin ? { sheetId: draft.pin.sheetId, pinX: draft.pin.x, pinY: draft.pin.y } : {}),
+    ...(draft.locationId ? { locationId: draft.locationId } : {}),
     photoHashes,
   };
 }

@@ -9,8 +9,8 @@ import type { StatusFilterValue } from "../components/status-filter";
 export const reportKeys = {
   list: ["snagging", "list"] as const,
   filtered: (filter: ListFilter) => ["snagging", "list", filter] as const,
-  counts: (search: string, mine = false, assignedTo = "", category = "") =>
-    ["snagging", "counts", { search, mine, assignedTo, category }] as const,
+  counts: (search: string, mine = false, assignedTo = "", category = "", place: Place = {}) =>
+    ["snagging", "counts", { search, mine, assignedTo, category, ...place }] as const,
   detail: (id: string) => ["snagging", "detail", id] as const,
 };
 
@@ -22,7 +22,10 @@ export type ListFilter = {
   assignedTo?: string;
   /** A trade's key (issue 36). */
   category?: string;
-};
+} & Place;
+
+/** Issue 36: one project, and in it a location with everything under it. */
+export type Place = { projectId?: string; locationId?: string };
 
 /** The whole list, page by page (also the route's prefetch). */
 export const reportsQuery = () =>
@@ -49,21 +52,31 @@ export const useFilteredReports = (filter: ListFilter, enabled: boolean) =>
       waitingFor: filter.mine ? "me" : undefined,
       assignedTo: filter.assignedTo || undefined,
       category: filter.category || undefined,
+      projectId: filter.projectId || undefined,
+      locationId: filter.locationId || undefined,
     },
     enabled,
     keepPrevious: true,
   });
 
 /** Reports per status matching the search, counted by the server (for a paged list). */
-export const useReportCounts = (search: string, enabled: boolean, mine = false, assignedTo = "", category = "") =>
+export const useReportCounts = (
+  search: string,
+  enabled: boolean,
+  mine = false,
+  assignedTo = "",
+  category = "",
+  place: Place = {},
+) =>
   useQuery({
-    queryKey: reportKeys.counts(search.trim(), mine, assignedTo, category),
+    queryKey: reportKeys.counts(search.trim(), mine, assignedTo, category, place),
     queryFn: async () => {
       const params = new URLSearchParams();
       if (search.trim()) params.set("search", search.trim());
       if (mine) params.set("waitingFor", "me");
       if (assignedTo) params.set("assignedTo", assignedTo);
       if (category) params.set("category", category);
+      for (const [key, value] of Object.entries(place)) if (value) params.set(key, value);
       return (await api<{ counts: ReportCounts }>(`/snagging/counts?${params}`)).counts;
     },
     enabled,

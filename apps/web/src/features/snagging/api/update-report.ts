@@ -18,6 +18,8 @@ export type ReportEdit = {
   photos: DraftPhoto[];
   /** The report version the form was opened on: the server merges other people's changes since. */
   version?: number;
+  /** A location of the project's tree (issue 36), or null for none; absent: unchanged. */
+  locationId?: string | null;
 };
 
 /**
@@ -40,6 +42,7 @@ export async function updateReport(
     dueDate: edit.dueDate,
     description: edit.description,
     ...(edit.version ? { version: edit.version } : {}),
+    ...(edit.locationId !== undefined ? { locationId: edit.locationId } : {}),
   };
   const removals = edit.removeAttachmentIds.length > 0 ? { removeAttachmentIds: edit.removeAttachmentIds } : {};
   const patch = async (body: Record<string, unknown>) =>
@@ -55,6 +58,7 @@ export async function updateReport(
   form.set("dueDate", fields.dueDate === null ? "" : String(fields.dueDate));
   form.set("description", fields.description);
   if (edit.version) form.set("version", String(edit.version));
+  if (edit.locationId !== undefined) form.set("locationId", edit.locationId ?? "");
   for (const attachmentId of edit.removeAttachmentIds) form.append("removeAttachmentIds", attachmentId);
   for (const photo of edit.photos) form.append("images", photo.blob, photo.name);
   const answer = await uploadWithProgress<{ report: Report }>(path, {

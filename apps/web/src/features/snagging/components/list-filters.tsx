@@ -1,18 +1,25 @@
+// The list's filters that need more than the list itself (members and contacts, trades, location
+// trees): one chunk, loaded after the list has drawn (first-load budget).
+import { LocationFilterField } from "../../../app/location-filter";
+import type { LocationFilterProps } from "../../locations/components/location-filter";
 import AssigneeFilter from "./assignee-filter";
 import CategoryFilter from "./category-filter";
 
-type Props = {
+type Props = LocationFilterProps & {
   assignedTo: string;
+  onAssignee: (value: string) => void;
   category: string;
-  onChange: (key: "assignedTo" | "category", value: string) => void;
+  onCategory: (value: string) => void;
 };
 
-/** The list's assignee and category filters: one chunk, loaded after the list (first-load budget). */
-export default function ListFilters({ assignedTo, category, onChange }: Props) {
+export default function ListFilters({ assignedTo, onAssignee, category, onCategory, ...place }: Props) {
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <AssigneeFilter value={assignedTo} onChange={(value) => onChange("assignedTo", value)} />
-      <CategoryFilter value={category} onChange={(value) => onChange("category", value)} />
-    </div>
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <AssigneeFilter value={assignedTo} onChange={onAssignee} />
+        <CategoryFilter value={category} onChange={onCategory} />
+      </div>
+      <LocationFilterField {...place} />
+    </>
   );
 }

@@ -52,7 +52,12 @@ export function ReportCard({
           </div>
           <p className="mt-1 line-clamp-2 text-sm text-slate-600">{preview || "No description"}</p>
           <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-2">
-            <Fact icon={<Building2 aria-hidden className="size-3.5" />} label="Project" value={report.projectName} />
+            <Fact
+              icon={<Building2 aria-hidden className="size-3.5" />}
+              label="Project"
+              // Issue 36: where in the project, when the report has a location.
+              value={report.locationPath ? `${report.projectName} · ${report.locationPath}` : report.projectName}
+            />
             <Fact
               icon={<CategoryIcon category={report.category} decorative className="size-3.5" />}
               label="Category"

@@ -1,11 +1,13 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { Link } from "react-router";
+import { useT } from "../../../i18n/use-t";
 import { capitalise, formatDate, formatDateTime } from "../../../lib/format";
 import { useCategoryLabel } from "./category-icon";
 
 /** The report's facts as a definition list. */
 export function ReportDetails({ report }: { report: Report }) {
   const categoryLabel = useCategoryLabel();
+  const t = useT();
   const rows: [string, React.ReactNode][] = [
     [
       "Report number",
@@ -23,6 +25,7 @@ export function ReportDetails({ report }: { report: Report }) {
         {report.projectName}
       </Link>,
     ],
+    ...(report.locationPath ? [[t("locations.report.location"), report.locationPath] as [string, string]] : []),
     ["Category", categoryLabel(report.category)],
     ["Priority", capitalise(report.priority)],
     ["Status", capitalise(report.status)],

@@ -9,6 +9,7 @@ import { generateReference } from "@sitesnag/shared/reference";
 import { UserPlus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { LocationField } from "../../../../app/location-field";
 import { Button, buttonClass } from "../../../../components/button";
 import { SelectField, TextField } from "../../../../components/field";
 import { useT } from "../../../../i18n/use-t";
@@ -60,6 +61,10 @@ export type ReportFormInitial = {
   pin?: ReportPinDraft | null;
   /** Create: the project came with the link (?projectId=); a draft of another project is not restored. */
   projectFromLink?: boolean;
+  /** The report's place in the project's location tree (issue 36); 'Save and add next' keeps it. */
+  locationId?: string | null;
+  /** Its path, shown while the tree is not loaded yet. */
+  locationPath?: string | null;
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -80,6 +85,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
   const [values, setValues] = useState(initial.values);
   const [kept, setKept] = useState(initial.kept);
   const [pin, setPin] = useState(initial.pin ?? null);
+  const [locationId, setLocationId] = useState(initial.locationId ?? null);
   const drafts = usePhotoDrafts();
   // Once the form has painted, so annotating works even if the signal drops afterwards.
   useEffect(() => AnnotationOverlay.preload(), []);
@@ -214,6 +220,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
       dueDate: values.dueDate ? dueDayToEpoch(values.dueDate) : null,
       description,
       photos,
+      locationId,
     };
     if (mode === "edit" && reportId) {
       const removeAttachmentIds = kept.filter((k) => k.removed).map((k) => k.attachmentId);
@@ -221,6 +228,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
         photos.length === 0 &&
         removeAttachmentIds.length === 0 &&
         JSON.stringify(values) === JSON.stringify(initial.values) &&
+        locationId === (initial.locationId ?? null) &&
         JSON.stringify(kept) === JSON.stringify(initial.kept);
       if (unchanged) {
         draft.drop();
@@ -327,7 +335,11 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
             value={values.projectId}
             disabled={mode === "edit"}
             error={errors.projectId}
-            onChange={(e) => set("projectId", e.target.value)}
+            onChange={(e) => {
+              set("projectId", e.target.value);
+              // A location belongs to one project.
+              setLocationId(null);
+            }}
           >
             <option value="">Select a project</option>
             {projects.map((p) => (
@@ -337,6 +349,13 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
             ))}
           </SelectField>
         </div>
+        <LocationField
+          projectId={values.projectId}
+          userId={userId}
+          value={locationId}
+          onChange={setLocationId}
+          knownPath={initial.locationPath ?? null}
+        />
         <PriorityField value={values.priority} onChange={(p) => set("priority", p)} error={errors.priority} />
         <CategoryField
           value={values.category}

@@ -1,0 +1,163 @@
+// The report form's "Room or area" field (issue 36): an ARIA 1.2 combobox over the project's
+// location tree, searched as the user types (every word in the path or code, accents ignored),
+// recently picked locations first. It reads the tree through the persisted query cache, so it
+// works with no signal from the last tree this device saw. A lazy chunk of its own
+// (app/location-field.tsx): the form's first load does not carry it.
+import { Map as MapIcon, X } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useT } from "../../../i18n/use-t";
+import { useLocations } from "../api/locations-queries";
+import { type LocationItem, searchLocations } from "../lib/location-tree";
+import { recentLocations, rememberLocation } from "../lib/recent-locations";
+
+export type LocationPickerProps = {
+  projectId: string;
+  userId: string;
+  value: string | null;
+  onChange: (locationId: string | null) => void;
+  /** A path to show while the tree is not loaded (the report's own locationPath when editing). */
+  knownPath?: string | null;
+};
+
+export default function LocationPicker({ projectId, userId, value, onChange, knownPath }: LocationPickerProps) {
+  const t = useT();
+  const id = useId();
+  const listId = `${id}-list`;
+  const locations = useLocations(projectId);
+  const list = locations.data ?? [];
+  const selected = value ? list.find((l) => l.id === value) : undefined;
+  // A location gone from the tree the server just sent (deleted, or a stale QR link) is let go:
+  // the report keeps its text, never an id the server would refuse.
+  const isGone =
+    Boolean(value) && !selected && locations.isSuccess && locations.fetchStatus === "idle" && !locations.isStale;
+  useEffect(() => {
+    if (isGone) onChange(null);
+  }, [isGone, onChange]);
+  const [query, setQuery] = useState<string | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  // Read when the field takes the focus: a choice made a moment ago comes first next time.
+  const [recent, setRecent] = useState<string[]>([]);
+  const options = useMemo(() => searchLocations(list, query ?? "", recent), [list, query, recent]);
+
+  const choose = (item: LocationItem | null) => {
+    if (item) rememberLocation(localStorage, userId, projectId, item.id);
+    onChange(item?.id ?? null);
+    setQuery(null);
+    setOpen(false);
+  };
+
+  const shown = query ?? selected?.path ?? (value ? (knownPath ?? "") : "");
+  const hasTree = list.length > 0;
+  const activeOption = isOpen ? options[Math.min(active, options.length - 1)] : undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {t("locations.picker.label")}
+      </label>
+      <div className="relative">
+        <input
+          ref={input}
+          id={id}
+          type="text"
+          role="combobox"
+          aria-expanded={isOpen && options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeOption ? `${listId}-${activeOption.id}` : undefined}
+          aria-describedby={`${id}-hint`}
+          autoComplete="off"
+          disabled={!projectId}
+          placeholder={hasTree ? t("locations.picker.placeholder") : ""}
+          value={shown}
+          onFocus={() => {
+            setRecent(recentLocations(localStorage, userId, projectId));
+            setOpen(true);
+          }}
+          onBlur={() => {
+            setOpen(false);
+            setQuery(null);
+          }}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+              e.preventDefault();
+              setOpen(true);
+              const step = e.key === "ArrowDown" ? 1 : -1;
+              setActive((a) => Math.max(0, Math.min(options.length - 1, a + step)));
+            } else if (e.key === "Enter" && isOpen && activeOption) {
+              e.preventDefault();
+              choose(activeOption);
+            } else if (e.key === "Escape" && isOpen) {
+              e.preventDefault();
+              setOpen(false);
+              setQuery(null);
+            }
+          }}
+          className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-3 pr-10 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 sm:text-sm"
+        />
+        {value && (
+          <button
+            type="button"
+            aria-label={t("locations.picker.clear")}
+            onClick={() => choose(null)}
+            className="absolute right-1 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center text-slate-500 hover:text-slate-900"
+          >
+            <X aria-hidden className="size-4" />
+          </button>
+        )}
+        {isOpen && options.length > 0 && (
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={t("locations.picker.label")}
+            className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
+          >
+            {options.map((item) => (
+              <div
+                key={item.id}
+                tabIndex={-1}
+                id={`${listId}-${item.id}`}
+                role="option"
+                aria-selected={item.id === activeOption?.id}
+                // Chosen on mousedown, before the input's blur closes the list.
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(item);
+                }}
+                className={`cursor-pointer px-3 py-2 text-sm ${item.id === activeOption?.id ? "bg-brand-50 text-brand-900" : "text-slate-800"}`}
+              >
+                {item.path}
+                {item.code && <span className="ml-2 text-xs text-slate-500">{item.code}</span>}
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        {!projectId
+          ? t("locations.picker.chooseProject")
+          : hasTree
+            ? t("locations.picker.hint")
+            : locations.isPending && locations.fetchStatus !== "idle"
+              ? t("locations.loading")
+              : t("locations.picker.none")}
+      </p>
+      {selected?.sheetId && (
+        <Link
+          to={`/app/projects/${encodeURIComponent(projectId)}/sheets/${encodeURIComponent(selected.sheetId)}`}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <MapIcon aria-hidden className="size-4" />
+          {t("locations.picker.openPlan", { name: selected.name })}
+        </Link>
+      )}
+    </div>
+  );
+}
