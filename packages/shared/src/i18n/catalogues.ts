@@ -5,11 +5,19 @@
 // them once when it starts.
 
 import type { Locale } from "./locales";
+
 // The catalogue is split into areas (messages/<area>/<locale>.json), so a screen's words live
 // together and two pieces of work add words without touching the same file. A new area: its
 // folder, its six imports below (JSON imports only: vite.config loads this file in plain Node,
 // where a relative .ts import would need its extension) and one entry in AREAS.
 
+// auth: sign-in, sign-up, forgot and reset password, demo, sign-out, unsubscribe
+import authEnGB from "./messages/auth/en-GB.json" with { type: "json" };
+import authEs from "./messages/auth/es.json" with { type: "json" };
+import authLt from "./messages/auth/lt.json" with { type: "json" };
+import authPl from "./messages/auth/pl.json" with { type: "json" };
+import authPtPT from "./messages/auth/pt-PT.json" with { type: "json" };
+import authRo from "./messages/auth/ro.json" with { type: "json" };
 // core: the app shell, profile, trash, sign-in errors, the password-reset email
 import coreEnGB from "./messages/core/en-GB.json" with { type: "json" };
 import coreEs from "./messages/core/es.json" with { type: "json" };
@@ -18,7 +26,10 @@ import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
 
-const AREAS = [{ "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs }] as const;
+const AREAS = [
+  { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  { "en-GB": authEnGB, pl: authPl, ro: authRo, lt: authLt, "pt-PT": authPtPT, es: authEs },
+] as const;
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
