@@ -25,10 +25,25 @@ import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+// dashboard: the dashboard's cards and quick actions
+import dashboardEnGB from "./messages/dashboard/en-GB.json" with { type: "json" };
+import dashboardEs from "./messages/dashboard/es.json" with { type: "json" };
+import dashboardLt from "./messages/dashboard/lt.json" with { type: "json" };
+import dashboardPl from "./messages/dashboard/pl.json" with { type: "json" };
+import dashboardPtPT from "./messages/dashboard/pt-PT.json" with { type: "json" };
+import dashboardRo from "./messages/dashboard/ro.json" with { type: "json" };
 
 const AREAS = [
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
   { "en-GB": authEnGB, pl: authPl, ro: authRo, lt: authLt, "pt-PT": authPtPT, es: authEs },
+  {
+    "en-GB": dashboardEnGB,
+    pl: dashboardPl,
+    ro: dashboardRo,
+    lt: dashboardLt,
+    "pt-PT": dashboardPtPT,
+    es: dashboardEs,
+  },
 ] as const;
 
 type Area = (typeof AREAS)[number];
