@@ -32,6 +32,13 @@ import dashboardLt from "./messages/dashboard/lt.json" with { type: "json" };
 import dashboardPl from "./messages/dashboard/pl.json" with { type: "json" };
 import dashboardPtPT from "./messages/dashboard/pt-PT.json" with { type: "json" };
 import dashboardRo from "./messages/dashboard/ro.json" with { type: "json" };
+// projects: the projects list, a project's page (its reports tab), the project form
+import projectsEnGB from "./messages/projects/en-GB.json" with { type: "json" };
+import projectsEs from "./messages/projects/es.json" with { type: "json" };
+import projectsLt from "./messages/projects/lt.json" with { type: "json" };
+import projectsPl from "./messages/projects/pl.json" with { type: "json" };
+import projectsPtPT from "./messages/projects/pt-PT.json" with { type: "json" };
+import projectsRo from "./messages/projects/ro.json" with { type: "json" };
 
 const AREAS = [
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
@@ -44,6 +51,7 @@ const AREAS = [
     "pt-PT": dashboardPtPT,
     es: dashboardEs,
   },
+  { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
 ] as const;
 
 type Area = (typeof AREAS)[number];
