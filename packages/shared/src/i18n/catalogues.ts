@@ -39,6 +39,13 @@ import projectsLt from "./messages/projects/lt.json" with { type: "json" };
 import projectsPl from "./messages/projects/pl.json" with { type: "json" };
 import projectsPtPT from "./messages/projects/pt-PT.json" with { type: "json" };
 import projectsRo from "./messages/projects/ro.json" with { type: "json" };
+// team: the Team page, invitations, joining a workspace, contacts
+import teamEnGB from "./messages/team/en-GB.json" with { type: "json" };
+import teamEs from "./messages/team/es.json" with { type: "json" };
+import teamLt from "./messages/team/lt.json" with { type: "json" };
+import teamPl from "./messages/team/pl.json" with { type: "json" };
+import teamPtPT from "./messages/team/pt-PT.json" with { type: "json" };
+import teamRo from "./messages/team/ro.json" with { type: "json" };
 
 const AREAS = [
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
@@ -52,6 +59,7 @@ const AREAS = [
     es: dashboardEs,
   },
   { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
+  { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
 ] as const;
 
 type Area = (typeof AREAS)[number];
