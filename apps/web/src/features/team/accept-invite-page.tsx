@@ -63,13 +63,12 @@ export function AcceptInvitePage() {
     );
   }
   const invitation = preview.data;
+  const inviter = invitation.invitedByName ?? t("team.join.aTeammate");
   const intro = (
     <p className="text-sm text-slate-700">
-      {t(invitation.email ? "team.join.introAs" : "team.join.intro", {
-        name: invitation.invitedByName ?? t("team.join.aTeammate"),
-        workspace: invitation.workspaceName,
-        email: invitation.email ?? "",
-      })}{" "}
+      {invitation.email
+        ? t("team.join.introAs", { name: inviter, workspace: invitation.workspaceName, email: invitation.email })
+        : t("team.join.intro", { name: inviter, workspace: invitation.workspaceName })}{" "}
       {t("team.join.expires", { date: formatDateFor(locale, invitation.expiresAt) })}
     </p>
   );
