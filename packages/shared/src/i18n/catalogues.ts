@@ -39,6 +39,13 @@ import projectsLt from "./messages/projects/lt.json" with { type: "json" };
 import projectsPl from "./messages/projects/pl.json" with { type: "json" };
 import projectsPtPT from "./messages/projects/pt-PT.json" with { type: "json" };
 import projectsRo from "./messages/projects/ro.json" with { type: "json" };
+// pwa: the install and update prompts, the offline banner
+import pwaEnGB from "./messages/pwa/en-GB.json" with { type: "json" };
+import pwaEs from "./messages/pwa/es.json" with { type: "json" };
+import pwaLt from "./messages/pwa/lt.json" with { type: "json" };
+import pwaPl from "./messages/pwa/pl.json" with { type: "json" };
+import pwaPtPT from "./messages/pwa/pt-PT.json" with { type: "json" };
+import pwaRo from "./messages/pwa/ro.json" with { type: "json" };
 // team: the Team page, invitations, joining a workspace, contacts
 import teamEnGB from "./messages/team/en-GB.json" with { type: "json" };
 import teamEs from "./messages/team/es.json" with { type: "json" };
@@ -60,6 +67,7 @@ const AREAS = [
   },
   { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
   { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
+  { "en-GB": pwaEnGB, pl: pwaPl, ro: pwaRo, lt: pwaLt, "pt-PT": pwaPtPT, es: pwaEs },
 ] as const;
 
 type Area = (typeof AREAS)[number];
