@@ -11,6 +11,13 @@ import type { Locale } from "./locales";
 // folder, its six imports below (JSON imports only: vite.config loads this file in plain Node,
 // where a relative .ts import would need its extension) and one entry in AREAS.
 
+// admin: the admin panel's tabs (the user directory and its dialogs: not yet)
+import adminEnGB from "./messages/admin/en-GB.json" with { type: "json" };
+import adminEs from "./messages/admin/es.json" with { type: "json" };
+import adminLt from "./messages/admin/lt.json" with { type: "json" };
+import adminPl from "./messages/admin/pl.json" with { type: "json" };
+import adminPtPT from "./messages/admin/pt-PT.json" with { type: "json" };
+import adminRo from "./messages/admin/ro.json" with { type: "json" };
 // auth: sign-in, sign-up, forgot and reset password, demo, sign-out, unsubscribe
 import authEnGB from "./messages/auth/en-GB.json" with { type: "json" };
 import authEs from "./messages/auth/es.json" with { type: "json" };
@@ -68,6 +75,7 @@ const AREAS = [
   { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
   { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
   { "en-GB": pwaEnGB, pl: pwaPl, ro: pwaRo, lt: pwaLt, "pt-PT": pwaPtPT, es: pwaEs },
+  { "en-GB": adminEnGB, pl: adminPl, ro: adminRo, lt: adminLt, "pt-PT": adminPtPT, es: adminEs },
 ] as const;
 
 type Area = (typeof AREAS)[number];
