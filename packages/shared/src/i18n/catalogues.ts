@@ -11,7 +11,7 @@ import type { Locale } from "./locales";
 // folder, its six imports below (JSON imports only: vite.config loads this file in plain Node,
 // where a relative .ts import would need its extension) and one entry in AREAS.
 
-// admin: the admin panel's tabs (the user directory and its dialogs: not yet)
+// admin: the admin panel (tabs, user directory, membership and storage-quota dialogs)
 import adminEnGB from "./messages/admin/en-GB.json" with { type: "json" };
 import adminEs from "./messages/admin/es.json" with { type: "json" };
 import adminLt from "./messages/admin/lt.json" with { type: "json" };
