@@ -11,6 +11,12 @@ import type { Locale } from "./locales";
 // folder, then `node scripts/i18n-areas.mjs` writes the block below (JSON imports only: vite.config
 // loads this file in plain Node, where a relative .ts import would need its extension).
 // <areas> (written by scripts/i18n-areas.mjs)
+import adminEnGB from "./messages/admin/en-GB.json" with { type: "json" };
+import adminEs from "./messages/admin/es.json" with { type: "json" };
+import adminLt from "./messages/admin/lt.json" with { type: "json" };
+import adminPl from "./messages/admin/pl.json" with { type: "json" };
+import adminPtPT from "./messages/admin/pt-PT.json" with { type: "json" };
+import adminRo from "./messages/admin/ro.json" with { type: "json" };
 import auditTemplateEnGB from "./messages/audit-template/en-GB.json" with { type: "json" };
 import auditTemplateEs from "./messages/audit-template/es.json" with { type: "json" };
 import auditTemplateLt from "./messages/audit-template/lt.json" with { type: "json" };
@@ -23,12 +29,24 @@ import auditsLt from "./messages/audits/lt.json" with { type: "json" };
 import auditsPl from "./messages/audits/pl.json" with { type: "json" };
 import auditsPtPT from "./messages/audits/pt-PT.json" with { type: "json" };
 import auditsRo from "./messages/audits/ro.json" with { type: "json" };
+import authEnGB from "./messages/auth/en-GB.json" with { type: "json" };
+import authEs from "./messages/auth/es.json" with { type: "json" };
+import authLt from "./messages/auth/lt.json" with { type: "json" };
+import authPl from "./messages/auth/pl.json" with { type: "json" };
+import authPtPT from "./messages/auth/pt-PT.json" with { type: "json" };
+import authRo from "./messages/auth/ro.json" with { type: "json" };
 import coreEnGB from "./messages/core/en-GB.json" with { type: "json" };
 import coreEs from "./messages/core/es.json" with { type: "json" };
 import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+import dashboardEnGB from "./messages/dashboard/en-GB.json" with { type: "json" };
+import dashboardEs from "./messages/dashboard/es.json" with { type: "json" };
+import dashboardLt from "./messages/dashboard/lt.json" with { type: "json" };
+import dashboardPl from "./messages/dashboard/pl.json" with { type: "json" };
+import dashboardPtPT from "./messages/dashboard/pt-PT.json" with { type: "json" };
+import dashboardRo from "./messages/dashboard/ro.json" with { type: "json" };
 import draftsEnGB from "./messages/drafts/en-GB.json" with { type: "json" };
 import draftsEs from "./messages/drafts/es.json" with { type: "json" };
 import draftsLt from "./messages/drafts/lt.json" with { type: "json" };
@@ -65,12 +83,30 @@ import plansLt from "./messages/plans/lt.json" with { type: "json" };
 import plansPl from "./messages/plans/pl.json" with { type: "json" };
 import plansPtPT from "./messages/plans/pt-PT.json" with { type: "json" };
 import plansRo from "./messages/plans/ro.json" with { type: "json" };
+import projectsEnGB from "./messages/projects/en-GB.json" with { type: "json" };
+import projectsEs from "./messages/projects/es.json" with { type: "json" };
+import projectsLt from "./messages/projects/lt.json" with { type: "json" };
+import projectsPl from "./messages/projects/pl.json" with { type: "json" };
+import projectsPtPT from "./messages/projects/pt-PT.json" with { type: "json" };
+import projectsRo from "./messages/projects/ro.json" with { type: "json" };
+import pwaEnGB from "./messages/pwa/en-GB.json" with { type: "json" };
+import pwaEs from "./messages/pwa/es.json" with { type: "json" };
+import pwaLt from "./messages/pwa/lt.json" with { type: "json" };
+import pwaPl from "./messages/pwa/pl.json" with { type: "json" };
+import pwaPtPT from "./messages/pwa/pt-PT.json" with { type: "json" };
+import pwaRo from "./messages/pwa/ro.json" with { type: "json" };
 import serverEnGB from "./messages/server/en-GB.json" with { type: "json" };
 import serverEs from "./messages/server/es.json" with { type: "json" };
 import serverLt from "./messages/server/lt.json" with { type: "json" };
 import serverPl from "./messages/server/pl.json" with { type: "json" };
 import serverPtPT from "./messages/server/pt-PT.json" with { type: "json" };
 import serverRo from "./messages/server/ro.json" with { type: "json" };
+import teamEnGB from "./messages/team/en-GB.json" with { type: "json" };
+import teamEs from "./messages/team/es.json" with { type: "json" };
+import teamLt from "./messages/team/lt.json" with { type: "json" };
+import teamPl from "./messages/team/pl.json" with { type: "json" };
+import teamPtPT from "./messages/team/pt-PT.json" with { type: "json" };
+import teamRo from "./messages/team/ro.json" with { type: "json" };
 import tradesEnGB from "./messages/trades/en-GB.json" with { type: "json" };
 import tradesEs from "./messages/trades/es.json" with { type: "json" };
 import tradesLt from "./messages/trades/lt.json" with { type: "json" };
@@ -85,6 +121,7 @@ import validationPtPT from "./messages/validation/pt-PT.json" with { type: "json
 import validationRo from "./messages/validation/ro.json" with { type: "json" };
 
 const AREAS = [
+  { "en-GB": adminEnGB, pl: adminPl, ro: adminRo, lt: adminLt, "pt-PT": adminPtPT, es: adminEs },
   {
     "en-GB": auditTemplateEnGB,
     pl: auditTemplatePl,
@@ -94,7 +131,16 @@ const AREAS = [
     es: auditTemplateEs,
   },
   { "en-GB": auditsEnGB, pl: auditsPl, ro: auditsRo, lt: auditsLt, "pt-PT": auditsPtPT, es: auditsEs },
+  { "en-GB": authEnGB, pl: authPl, ro: authRo, lt: authLt, "pt-PT": authPtPT, es: authEs },
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  {
+    "en-GB": dashboardEnGB,
+    pl: dashboardPl,
+    ro: dashboardRo,
+    lt: dashboardLt,
+    "pt-PT": dashboardPtPT,
+    es: dashboardEs,
+  },
   { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
   {
     "en-GB": locationsEnGB,
@@ -115,7 +161,10 @@ const AREAS = [
   { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
+  { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
+  { "en-GB": pwaEnGB, pl: pwaPl, ro: pwaRo, lt: pwaLt, "pt-PT": pwaPtPT, es: pwaEs },
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
+  { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
   { "en-GB": tradesEnGB, pl: tradesPl, ro: tradesRo, lt: tradesLt, "pt-PT": tradesPtPT, es: tradesEs },
   {
     "en-GB": validationEnGB,
