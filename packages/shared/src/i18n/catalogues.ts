@@ -17,8 +17,27 @@ import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+// sharing: share-link management and the share page /s/{token}
+import sharingEnGB from "./messages/sharing/en-GB.json" with { type: "json" };
+import sharingEs from "./messages/sharing/es.json" with { type: "json" };
+import sharingLt from "./messages/sharing/lt.json" with { type: "json" };
+import sharingPl from "./messages/sharing/pl.json" with { type: "json" };
+import sharingPtPT from "./messages/sharing/pt-PT.json" with { type: "json" };
+import sharingRo from "./messages/sharing/ro.json" with { type: "json" };
+// snagging: the report form and list, report detail, statuses/priorities/categories, comments,
+// activity, workflow and the snag list dialog
+import snaggingEnGB from "./messages/snagging/en-GB.json" with { type: "json" };
+import snaggingEs from "./messages/snagging/es.json" with { type: "json" };
+import snaggingLt from "./messages/snagging/lt.json" with { type: "json" };
+import snaggingPl from "./messages/snagging/pl.json" with { type: "json" };
+import snaggingPtPT from "./messages/snagging/pt-PT.json" with { type: "json" };
+import snaggingRo from "./messages/snagging/ro.json" with { type: "json" };
 
-const AREAS = [{ "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs }] as const;
+const AREAS = [
+  { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  { "en-GB": snaggingEnGB, pl: snaggingPl, ro: snaggingRo, lt: snaggingLt, "pt-PT": snaggingPtPT, es: snaggingEs },
+  { "en-GB": sharingEnGB, pl: sharingPl, ro: sharingRo, lt: sharingLt, "pt-PT": sharingPtPT, es: sharingEs },
+] as const;
 
 type Area = (typeof AREAS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
