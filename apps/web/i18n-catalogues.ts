@@ -1,7 +1,7 @@
 // The message catalogues as the web app ships them (issue 35, decision 0050), compiled at build time
 // by Lingui's compiler into token arrays, so the browser never parses ICU (src/i18n/format.ts):
-// - English, the source, goes to the call sites: in a module that reads src/i18n/, `t("id")` and
-//   `msg("id")` become `t([n, <English>])` (n: the message's number in this build), so English
+// - English, the source, goes to the call sites: in a module that reads src/i18n/, every literal
+//   catalogue id (`t("id")`, `msg("id")`, `t(c ? "a" : "b")`) becomes `[n, <English>]` (n: the message's number in this build), so English
 //   needs no catalogue in the first load and each screen carries its own words;
 // - each other language is `virtual:catalogue/<locale>`, a lazy chunk of its own (a hashed file the
 //   service worker precaches), without the server's own words (`server.*`, `mail.*`, `pdf.*`, `validation.field.*`);
@@ -36,12 +36,16 @@ const INDEX = new Map(
     .sort()
     .map((id, index) => [id, index]),
 );
-const CALL = /\b(t|msg)\(\s*"([\w.-]+)"/g;
+// Every string literal that is a catalogue id, wherever it stands in a module that reads the
+// catalogue: `t("id")`, `msg("id")`, and also `t(done ? "a.done" : "a.todo")` or a table of ids,
+// which a rewrite of `t("…"` alone would leave as bare ids — shown as such in English, which has
+// no catalogue at run time.
+const LITERAL = /"([\w-]+(?:\.[\w-]+)+)"/g;
 
-/** `t("id"` → `t([n, English]` for every id the catalogue has (an unknown one stays: tsc flags it). */
+/** Each known id's literal → `[n, English]` (an unknown one stays: tsc flags it where it is an id). */
 export function inlineEnglish(code: string): string {
-  return code.replace(CALL, (call, fn: string, id: string) =>
-    english[id] ? `${fn}([${INDEX.get(id)}, ${JSON.stringify(english[id])}]` : call,
+  return code.replace(LITERAL, (literal, id: string) =>
+    english[id] ? `[${INDEX.get(id)}, ${JSON.stringify(english[id])}]` : literal,
   );
 }
 

@@ -16,12 +16,18 @@ const chunk = (locale: string) => {
 };
 
 describe("the catalogue as the build ships it", () => {
+  it("rewrites an id chosen by a condition or kept in a table, not only a call's first argument", () => {
+    const out = inlineEnglish(
+      `t(open ? "shell.openMenu" : "shell.closeMenu"); const ids = ["shell.logout"]; "no.such.id"`,
+    );
+    expect(out).toMatch(
+      /^t\(open \? \[\d+, \["Open menu"\]\] : \[\d+, \["Close menu"\]\]\); const ids = \[\[\d+, \["Logout"\]\]\]; "no\.such\.id"$/,
+    );
+  });
+
   it("rewrites t() and msg() of a known id to its number and English, and leaves an unknown id", () => {
-    const out = inlineEnglish(`t("shell.logout"); msg( "shell.menu"); t("no.such.id"); format("shell.logout")`);
-    const match =
-      /^t\(\[(\d+), \["Logout"\]\]\); msg\(\[(\d+), \["Menu"\]\]\); t\("no\.such\.id"\); format\("shell\.logout"\)$/.exec(
-        out,
-      );
+    const out = inlineEnglish(`t("shell.logout"); msg( "shell.menu"); t("no.such.id")`);
+    const match = /^t\(\[(\d+), \["Logout"\]\]\); msg\( \[(\d+), \["Menu"\]\]\); t\("no\.such\.id"\)$/.exec(out);
     expect(match, out).not.toBeNull();
     expect(match?.[1]).not.toBe(match?.[2]);
   });
