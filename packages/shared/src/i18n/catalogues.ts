@@ -59,6 +59,12 @@ import serverLt from "./messages/server/lt.json" with { type: "json" };
 import serverPl from "./messages/server/pl.json" with { type: "json" };
 import serverPtPT from "./messages/server/pt-PT.json" with { type: "json" };
 import serverRo from "./messages/server/ro.json" with { type: "json" };
+import toastsEnGB from "./messages/toasts/en-GB.json" with { type: "json" };
+import toastsEs from "./messages/toasts/es.json" with { type: "json" };
+import toastsLt from "./messages/toasts/lt.json" with { type: "json" };
+import toastsPl from "./messages/toasts/pl.json" with { type: "json" };
+import toastsPtPT from "./messages/toasts/pt-PT.json" with { type: "json" };
+import toastsRo from "./messages/toasts/ro.json" with { type: "json" };
 import validationEnGB from "./messages/validation/en-GB.json" with { type: "json" };
 import validationEs from "./messages/validation/es.json" with { type: "json" };
 import validationLt from "./messages/validation/lt.json" with { type: "json" };
@@ -82,6 +88,7 @@ const AREAS = [
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
+  { "en-GB": toastsEnGB, pl: toastsPl, ro: toastsRo, lt: toastsLt, "pt-PT": toastsPtPT, es: toastsEs },
   {
     "en-GB": validationEnGB,
     pl: validationPl,
