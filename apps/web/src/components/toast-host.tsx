@@ -6,15 +6,20 @@ const ToastContainer = lazy(async () => {
     import("react-toastify"),
     import("react-toastify/dist/ReactToastify.css"),
   ]);
-  return { default: () => <Container {...TOAST_OPTIONS} /> };
+  return { default: Container };
 });
 
-/** Mounts react-toastify's container once the first toast is raised (see lib/toast.ts). */
-export function ToastHost() {
+/**
+ * Mounts react-toastify's container once the first toast is raised (see lib/toast.ts). `label`:
+ * the toasts' region name in the reader's language, from the signed-in app (app/providers.tsx);
+ * the pre-rendered pages, in English and without the translator in their first load, keep the
+ * library's own.
+ */
+export function ToastHost({ label }: { label?: string }) {
   const requested = useSyncExternalStore(toastHost.subscribe, toastHost.isRequested, () => false);
   return requested ? (
     <Suspense fallback={null}>
-      <ToastContainer />
+      <ToastContainer {...TOAST_OPTIONS} {...(label ? { "aria-label": label } : {})} />
     </Suspense>
   ) : null;
 }

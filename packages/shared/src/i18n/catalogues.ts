@@ -119,6 +119,12 @@ import teamLt from "./messages/team/lt.json" with { type: "json" };
 import teamPl from "./messages/team/pl.json" with { type: "json" };
 import teamPtPT from "./messages/team/pt-PT.json" with { type: "json" };
 import teamRo from "./messages/team/ro.json" with { type: "json" };
+import toastsEnGB from "./messages/toasts/en-GB.json" with { type: "json" };
+import toastsEs from "./messages/toasts/es.json" with { type: "json" };
+import toastsLt from "./messages/toasts/lt.json" with { type: "json" };
+import toastsPl from "./messages/toasts/pl.json" with { type: "json" };
+import toastsPtPT from "./messages/toasts/pt-PT.json" with { type: "json" };
+import toastsRo from "./messages/toasts/ro.json" with { type: "json" };
 import tradesEnGB from "./messages/trades/en-GB.json" with { type: "json" };
 import tradesEs from "./messages/trades/es.json" with { type: "json" };
 import tradesLt from "./messages/trades/lt.json" with { type: "json" };
@@ -179,6 +185,7 @@ const AREAS = [
   { "en-GB": sharingEnGB, pl: sharingPl, ro: sharingRo, lt: sharingLt, "pt-PT": sharingPtPT, es: sharingEs },
   { "en-GB": snaggingEnGB, pl: snaggingPl, ro: snaggingRo, lt: snaggingLt, "pt-PT": snaggingPtPT, es: snaggingEs },
   { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
+  { "en-GB": toastsEnGB, pl: toastsPl, ro: toastsRo, lt: toastsLt, "pt-PT": toastsPtPT, es: toastsEs },
   { "en-GB": tradesEnGB, pl: tradesPl, ro: tradesRo, lt: tradesLt, "pt-PT": tradesPtPT, es: tradesEs },
   {
     "en-GB": validationEnGB,

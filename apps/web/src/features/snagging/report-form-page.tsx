@@ -33,6 +33,12 @@ const ReportForm = lazy(async () => {
   return { default: m.ReportForm };
 });
 
+/**
+ * Edit online: how long the form waits for the server's answer when all it has is this device's
+ * copy of the report (restored from IndexedDB, or an older read), before it opens on the copy.
+ */
+const FRESH_WAIT_MS = 2000;
+
 /** A pin handed over by the plan viewer (?sheetId=…&pinX=…&pinY=…), when it is well formed. */
 function pinFromSearch(search: URLSearchParams): ReportFormInitial["pin"] {
   const sheetId = search.get("sheetId");
@@ -98,7 +104,8 @@ export function ReportFormPage() {
     return list.map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() || m.email }));
   }, [members.data, user]);
 
-  // Recomputed each render, but the form reads it only when it mounts: nothing the user typed is reset.
+  // Recomputed each render; the form reads it when it mounts, and in edit mode a newer version of
+  // it only where the person has not typed (lib/edit-rebase.ts).
   const initial = ((): ReportFormInitial | null => {
     if (mode === "edit") return report.data ? editInitial(report.data) : null;
     if (!projects.data || !user) return null;
@@ -124,12 +131,32 @@ export function ReportFormPage() {
     };
   })();
 
+  // Edit, online: the report may be this device's copy while the server's answer is on its way
+  // (issue 33: after a reload the form showed the copy's older values and kept them). The form
+  // starts from the answer, or from the copy when no answer comes soon (a weak signal); a newer
+  // answer arriving later fills the fields not yet touched (ReportForm's `latest`).
+  const refreshing = mode === "edit" && report.data !== undefined && report.fetchStatus === "fetching";
+  const [waitedLong, setWaitedLong] = useState(false);
+  useEffect(() => {
+    if (!refreshing) return;
+    const timer = window.setTimeout(() => setWaitedLong(true), FRESH_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [refreshing]);
+
   // The form mounts once, when everything has loaded, and then stays: every save invalidates all
   // queries, and a refetch (a failed one starts again from 'pending') must not unmount it and lose
   // what the user entered.
   const formKey = id ?? "new";
   const [started, setStarted] = useState<{ key: string; initial: ReportFormInitial } | null>(null);
-  if (initial && user && projects.data && !members.isPending && !contactsLoading && started?.key !== formKey) {
+  if (
+    initial &&
+    user &&
+    projects.data &&
+    !members.isPending &&
+    !contactsLoading &&
+    (!refreshing || waitedLong) &&
+    started?.key !== formKey
+  ) {
     // An assignee remembered from before may have left the workspace: keep only real choices.
     const stale =
       mode === "create" &&
@@ -163,6 +190,7 @@ export function ReportFormPage() {
           assignees={options}
           contacts={contacts.data ?? []}
           userId={user.id}
+          latest={mode === "edit" ? (initial ?? undefined) : undefined}
         />
       </Suspense>
     );

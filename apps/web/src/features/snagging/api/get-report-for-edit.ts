@@ -9,6 +9,8 @@ export const useReportForEdit = (id: string | undefined) =>
     queryFn: async () => (await api<{ report: Report }>(`/snagging/${encodeURIComponent(id ?? "")}`)).report,
     enabled: id !== undefined,
     retry: false,
-    // The form keeps its own copy once open; a background refetch must not reset it.
-    staleTime: Number.POSITIVE_INFINITY,
+    // Fresh on every opening (issue 33): an older read kept in memory or restored from this
+    // device is shown only until the server answers. A refetch while the form is open never resets
+    // what the person entered (lib/edit-rebase.ts).
+    staleTime: 0,
   });

@@ -49,6 +49,9 @@ export function useReportDraft({
   const latest = useRef(snapshot);
   latest.current = snapshot;
   const dropped = useRef<DraftSnapshot | null>(null);
+  // The draft is read back against the version the form opened on; a later change of version (the
+  // edit form taking the server's newer answer before anything was entered) is only written.
+  const openedOn = useRef(version);
 
   useEffect(() => {
     let live = true;
@@ -56,7 +59,7 @@ export function useReportDraft({
       (draft) => {
         if (!live) return;
         // An edit's draft of a version since changed on the server is out of date: it goes.
-        if (draft && draft.form.version !== version) void deleteDraft(userId, formKey).catch(() => undefined);
+        if (draft && draft.form.version !== openedOn.current) void deleteDraft(userId, formKey).catch(() => undefined);
         else if (draft && restore.current.accepts(draft)) {
           exists.current = true;
           for (const p of draft.photos) blobsWritten.current.set(p.localId, [p.upload ?? p.source, p.annotated]);
@@ -71,7 +74,7 @@ export function useReportDraft({
     return () => {
       live = false;
     };
-  }, [userId, formKey, version]);
+  }, [userId, formKey]);
 
   useEffect(() => {
     if (phase === "reading" || snapshot === dropped.current) return;
@@ -128,5 +131,10 @@ export function useReportDraft({
     void deleteDraft(userId, formKey).catch(() => undefined);
   }, [userId, formKey]);
 
-  return { restored: phase === "restored", saved: written !== null && written === snapshot, drop };
+  return {
+    reading: phase === "reading",
+    restored: phase === "restored",
+    saved: written !== null && written === snapshot,
+    drop,
+  };
 }

@@ -25,6 +25,7 @@ import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
 import { type DraftSnapshot, useReportDraft } from "../../hooks/use-report-draft";
 import { OutboxUnavailableError, useReportSave } from "../../hooks/use-report-save";
 import { rememberCapture } from "../../lib/capture-memory";
+import { rebaseEdit } from "../../lib/edit-rebase";
 import { translateFormErrors } from "../../lib/report-form-messages";
 import {
   assembleDescription,
@@ -73,9 +74,14 @@ type Props = {
   /** External assignees (issue 27), offered under their company. */
   contacts: Contact[];
   userId: string;
+  /**
+   * Edit: the report as the server has it now. `initial` may be this device's older copy; a newer
+   * version here fills every field the person has not touched (lib/edit-rebase.ts).
+   */
+  latest?: ReportFormInitial | undefined;
 };
 
-export function ReportForm({ initial, projects, assignees, contacts, userId }: Props) {
+export function ReportForm({ initial, projects, assignees, contacts, userId, latest }: Props) {
   const t = useT();
   const { mode, reportId } = initial;
   const navigate = useNavigate();
@@ -88,6 +94,10 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
   useEffect(() => AnnotationOverlay.preload(), []);
   const { location, locate } = useDeviceLocation({ requestOnMount: mode === "create" });
   const save = useReportSave();
+  // Edit: the server's state the form was last set from, and the version the person's changes
+  // were made on (sent with the save, so the server merges field by field; issue 23).
+  const [server, setServer] = useState({ values: initial.values, kept: initial.kept, version: initial.version });
+  const [since, setSince] = useState(initial.version);
   const [showErrors, setShowErrors] = useState(false);
   const [addingContact, setAddingContact] = useState(false);
   const [annotating, setAnnotating] = useState<string | null>(null);
@@ -126,15 +136,15 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
       clean:
         drafts.photos.length === 0 &&
         same(values, baseline) &&
-        same(kept, initial.kept) &&
+        same(kept, server.kept) &&
         same(pin, initial.pin ?? null),
     }),
-    [values, kept, pin, drafts.photos, baseline, initial],
+    [values, kept, pin, drafts.photos, baseline, initial, server.kept],
   );
   const draft = useReportDraft({
     userId,
     formKey: mode === "edit" && reportId ? `edit:${reportId}` : "new",
-    version: initial.version ?? null,
+    version: since ?? null,
     snapshot,
     accepts: ({ form }) =>
       !initial.projectFromLink || !form.values.projectId || form.values.projectId === initial.values.projectId,
@@ -165,11 +175,27 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
       );
     },
   });
+  // Edit: a newer version from the server (the form opened on this device's older copy, or someone
+  // changed the report meanwhile) fills every field not touched; what the person entered stays. Not
+  // while the stored draft is still being read back, nor during a save.
+  const newer = latest?.version !== undefined && server.version !== undefined && latest.version > server.version;
+  const clean = snapshot.clean;
+  useEffect(() => {
+    if (!newer || !latest || draft.reading || save.isSaving) return;
+    const rebased = rebaseEdit({ values, kept }, server, latest);
+    setValues(rebased.values);
+    setKept(rebased.kept);
+    setBaseline(latest.values);
+    setServer({ values: latest.values, kept: latest.kept, version: latest.version });
+    // Nothing entered yet: the changes to come are made on the newer version.
+    if (clean) setSince(latest.version);
+  }, [newer, latest, draft.reading, save.isSaving, values, kept, server, clean]);
   const discard = () => {
     draft.drop();
-    setValues(initial.values);
-    setBaseline(initial.values);
-    setKept(initial.kept);
+    setValues(server.values);
+    setBaseline(server.values);
+    setKept(server.kept);
+    setSince(server.version);
     setPin(initial.pin ?? null);
     drafts.clear();
     setNotSaved(null);
@@ -229,9 +255,9 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
       const unchanged =
         photos.length === 0 &&
         removeAttachmentIds.length === 0 &&
-        JSON.stringify(values) === JSON.stringify(initial.values) &&
+        JSON.stringify(values) === JSON.stringify(server.values) &&
         locationId === (initial.locationId ?? null) &&
-        JSON.stringify(kept) === JSON.stringify(initial.kept);
+        JSON.stringify(kept) === JSON.stringify(server.kept);
       if (unchanged) {
         draft.drop();
         toast.info(t("snagging.form.noChanges"));
@@ -241,7 +267,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
       save.update.mutate(
         {
           id: reportId,
-          edit: { ...common, removeAttachmentIds, ...(initial.version ? { version: initial.version } : {}) },
+          edit: { ...common, removeAttachmentIds, ...(since ? { version: since } : {}) },
         },
         {
           onSuccess: (outcome) => {
