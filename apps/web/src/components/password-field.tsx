@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type InputHTMLAttributes, useState } from "react";
+import { useT } from "../i18n/use-t";
 import { TextField } from "./field";
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
@@ -11,6 +12,8 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
 /** A password input with a show/hide toggle (form A). */
 export function PasswordField({ label, ...rest }: Props) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
+  const field = label.toLowerCase();
   return (
     <TextField
       label={label}
@@ -19,7 +22,7 @@ export function PasswordField({ label, ...rest }: Props) {
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={visible ? t("auth.hideField", { field }) : t("auth.showField", { field })}
           aria-pressed={visible}
           className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
         >

@@ -23,12 +23,24 @@ import auditsLt from "./messages/audits/lt.json" with { type: "json" };
 import auditsPl from "./messages/audits/pl.json" with { type: "json" };
 import auditsPtPT from "./messages/audits/pt-PT.json" with { type: "json" };
 import auditsRo from "./messages/audits/ro.json" with { type: "json" };
+import authEnGB from "./messages/auth/en-GB.json" with { type: "json" };
+import authEs from "./messages/auth/es.json" with { type: "json" };
+import authLt from "./messages/auth/lt.json" with { type: "json" };
+import authPl from "./messages/auth/pl.json" with { type: "json" };
+import authPtPT from "./messages/auth/pt-PT.json" with { type: "json" };
+import authRo from "./messages/auth/ro.json" with { type: "json" };
 import coreEnGB from "./messages/core/en-GB.json" with { type: "json" };
 import coreEs from "./messages/core/es.json" with { type: "json" };
 import coreLt from "./messages/core/lt.json" with { type: "json" };
 import corePl from "./messages/core/pl.json" with { type: "json" };
 import corePtPT from "./messages/core/pt-PT.json" with { type: "json" };
 import coreRo from "./messages/core/ro.json" with { type: "json" };
+import dashboardEnGB from "./messages/dashboard/en-GB.json" with { type: "json" };
+import dashboardEs from "./messages/dashboard/es.json" with { type: "json" };
+import dashboardLt from "./messages/dashboard/lt.json" with { type: "json" };
+import dashboardPl from "./messages/dashboard/pl.json" with { type: "json" };
+import dashboardPtPT from "./messages/dashboard/pt-PT.json" with { type: "json" };
+import dashboardRo from "./messages/dashboard/ro.json" with { type: "json" };
 import draftsEnGB from "./messages/drafts/en-GB.json" with { type: "json" };
 import draftsEs from "./messages/drafts/es.json" with { type: "json" };
 import draftsLt from "./messages/drafts/lt.json" with { type: "json" };
@@ -53,12 +65,30 @@ import plansLt from "./messages/plans/lt.json" with { type: "json" };
 import plansPl from "./messages/plans/pl.json" with { type: "json" };
 import plansPtPT from "./messages/plans/pt-PT.json" with { type: "json" };
 import plansRo from "./messages/plans/ro.json" with { type: "json" };
+import projectsEnGB from "./messages/projects/en-GB.json" with { type: "json" };
+import projectsEs from "./messages/projects/es.json" with { type: "json" };
+import projectsLt from "./messages/projects/lt.json" with { type: "json" };
+import projectsPl from "./messages/projects/pl.json" with { type: "json" };
+import projectsPtPT from "./messages/projects/pt-PT.json" with { type: "json" };
+import projectsRo from "./messages/projects/ro.json" with { type: "json" };
+import pwaEnGB from "./messages/pwa/en-GB.json" with { type: "json" };
+import pwaEs from "./messages/pwa/es.json" with { type: "json" };
+import pwaLt from "./messages/pwa/lt.json" with { type: "json" };
+import pwaPl from "./messages/pwa/pl.json" with { type: "json" };
+import pwaPtPT from "./messages/pwa/pt-PT.json" with { type: "json" };
+import pwaRo from "./messages/pwa/ro.json" with { type: "json" };
 import serverEnGB from "./messages/server/en-GB.json" with { type: "json" };
 import serverEs from "./messages/server/es.json" with { type: "json" };
 import serverLt from "./messages/server/lt.json" with { type: "json" };
 import serverPl from "./messages/server/pl.json" with { type: "json" };
 import serverPtPT from "./messages/server/pt-PT.json" with { type: "json" };
 import serverRo from "./messages/server/ro.json" with { type: "json" };
+import teamEnGB from "./messages/team/en-GB.json" with { type: "json" };
+import teamEs from "./messages/team/es.json" with { type: "json" };
+import teamLt from "./messages/team/lt.json" with { type: "json" };
+import teamPl from "./messages/team/pl.json" with { type: "json" };
+import teamPtPT from "./messages/team/pt-PT.json" with { type: "json" };
+import teamRo from "./messages/team/ro.json" with { type: "json" };
 import validationEnGB from "./messages/validation/en-GB.json" with { type: "json" };
 import validationEs from "./messages/validation/es.json" with { type: "json" };
 import validationLt from "./messages/validation/lt.json" with { type: "json" };
@@ -76,12 +106,24 @@ const AREAS = [
     es: auditTemplateEs,
   },
   { "en-GB": auditsEnGB, pl: auditsPl, ro: auditsRo, lt: auditsLt, "pt-PT": auditsPtPT, es: auditsEs },
+  { "en-GB": authEnGB, pl: authPl, ro: authRo, lt: authLt, "pt-PT": authPtPT, es: authEs },
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
+  {
+    "en-GB": dashboardEnGB,
+    pl: dashboardPl,
+    ro: dashboardRo,
+    lt: dashboardLt,
+    "pt-PT": dashboardPtPT,
+    es: dashboardEs,
+  },
   { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
   { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
+  { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
+  { "en-GB": pwaEnGB, pl: pwaPl, ro: pwaRo, lt: pwaLt, "pt-PT": pwaPtPT, es: pwaEs },
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
+  { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
   {
     "en-GB": validationEnGB,
     pl: validationPl,

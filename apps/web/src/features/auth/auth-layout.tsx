@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import type { ReactNode } from "react";
 import { AppLink } from "../../components/app-link";
+import { useT } from "../../i18n/use-t";
 
 type Alternative = { prompt: string; to: string; label: string };
 
@@ -16,6 +17,7 @@ export function AuthLayout({
   children: ReactNode;
   alternative: Alternative;
 }) {
+  const t = useT();
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-slate-50">
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
@@ -39,7 +41,7 @@ export function AuthLayout({
             </p>
             <p>
               <AppLink to="/" className="underline">
-                Back to home
+                {t("auth.backHome")}
               </AppLink>
             </p>
           </div>

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
+import { sentence, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { forgotPasswordRequest } from "./api/password-reset-api";
@@ -17,20 +18,21 @@ const resolver = lazyZodResolver<ForgotPassword>(() =>
 export function ForgotPasswordPage() {
   const { register, handleSubmit, formState } = useForm<ForgotPassword>({ resolver });
   const request = useMutation({ mutationFn: forgotPasswordRequest });
+  const t = useT();
   return (
     <AuthLayout
-      title="Forgot your password?"
-      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
-      alternative={{ prompt: "Remembered it?", to: "/login", label: "Sign in" }}
+      title={t("auth.forgot.title")}
+      subtitle={t("auth.forgot.subtitle")}
+      alternative={{ prompt: t("auth.rememberedIt"), to: "/login", label: t("auth.signIn.title") }}
     >
       {request.isSuccess ? (
         <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-          <p className="font-semibold">Check your email</p>
+          <p className="font-semibold">{t("auth.forgot.checkEmail")}</p>
           <p className="mt-1">{request.data.message}</p>
           <p className="mt-2">
-            Nothing after a few minutes? Look in your spam folder, or{" "}
+            {t("auth.forgot.nothingYet")}{" "}
             <button type="button" className="font-semibold underline" onClick={() => request.reset()}>
-              try again
+              {t("auth.forgot.again")}
             </button>
             .
           </p>
@@ -44,26 +46,26 @@ export function ForgotPasswordPage() {
           className="space-y-4"
         >
           <TextField
-            label="Email"
+            label={t("auth.email")}
             type="email"
             autoComplete="email"
             inputMode="email"
-            error={formState.errors.email?.message}
+            error={formState.errors.email?.message && sentence(formState.errors.email.message)}
             {...register("email")}
           />
           {request.isError && (
             <p role="alert" className="text-sm text-red-700">
-              {errorMessage(request.error, "We could not send the link. Please try again.")}
+              {errorMessage(request.error, t("auth.forgot.failed"))}
             </p>
           )}
           <Button type="submit" className="w-full" isLoading={request.isPending}>
-            Send reset link
+            {t("auth.forgot.submit")}
           </Button>
         </form>
       )}
       <p className="mt-4 text-center text-sm">
         <AppLink to="/login" className="underline">
-          Back to sign in
+          {t("auth.backToSignIn")}
         </AppLink>
       </p>
     </AuthLayout>

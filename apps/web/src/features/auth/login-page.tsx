@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
+import { sentence, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
@@ -20,51 +21,52 @@ const resolver = lazyZodResolver<Login>(() => import("@sitesnag/shared/auth").th
 export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   const { register, handleSubmit, formState } = useForm<Login>({ resolver });
   const isHydrated = useIsHydrated();
+  const t = useT();
   const submit = handleSubmit(async (values) => {
     try {
       const session = await loginRequest(values);
       if (onSignedIn) {
-        toast.flash("success", "Login successful!");
+        toast.flash("success", t("auth.signIn.success"));
         storeSession(session);
         onSignedIn();
       } else {
-        toast.success("Login successful!");
+        toast.success(t("auth.signIn.success"));
         storeSession(session);
       }
     } catch (error) {
-      toast.error(errorMessage(error, "Login failed"));
+      toast.error(errorMessage(error, t("auth.signIn.failed")));
     }
   });
   return (
     <AuthLayout
-      title="Sign in"
-      subtitle="Welcome back. Sign in to your site workspace."
-      alternative={{ prompt: "New to SiteSnag?", to: "/signup", label: "Create an account" }}
+      title={t("auth.signIn.title")}
+      subtitle={t("auth.signIn.subtitle")}
+      alternative={{ prompt: t("auth.signIn.newHere"), to: "/signup", label: t("auth.signIn.createAccount") }}
     >
       {/* method="post": a submit before hydration must never put the password in the URL. */}
       <form method="post" noValidate onSubmit={submit} onFocus={resolver.preload} className="space-y-4">
         <TextField
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={formState.errors.email?.message}
+          error={formState.errors.email?.message && sentence(formState.errors.email.message)}
           {...register("email")}
         />
         <TextField
-          label="Password"
+          label={t("auth.password")}
           type="password"
           autoComplete="current-password"
-          error={formState.errors.password?.message}
+          error={formState.errors.password?.message && sentence(formState.errors.password.message)}
           {...register("password")}
         />
         <p className="-mt-2 text-right text-sm">
           <AppLink to="/forgot-password" className="font-medium text-brand-700 underline">
-            Forgot password?
+            {t("auth.signIn.forgot")}
           </AppLink>
         </p>
         <Button type="submit" className="w-full" isLoading={formState.isSubmitting} disabled={!isHydrated}>
-          Sign In
+          {t("auth.signIn.submit")}
         </Button>
       </form>
     </AuthLayout>

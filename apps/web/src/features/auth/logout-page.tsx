@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { forgetQueryCache } from "../../app/persisted-query-cache";
 import { Button } from "../../components/button";
 import { LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { clearApiCache } from "../../lib/offline-cache";
 import { outboxExists } from "../../offline/outbox-presence";
 import { useAuthStore } from "../../stores/auth-store";
@@ -34,6 +35,7 @@ export function LogoutPage() {
   const queryClient = useQueryClient();
   const started = useRef(false);
   const [step, setStep] = useState<Step>({ kind: "checking" });
+  const t = useT();
 
   const signOut = useCallback(() => {
     setStep({ kind: "out" });
@@ -74,39 +76,31 @@ export function LogoutPage() {
     setStep({
       kind: "ask",
       pending,
-      note: navigator.onLine
-        ? "Some changes could not be sent. They are still on this device."
-        : "This device is offline. The changes are still on this device.",
+      note: navigator.onLine ? t("auth.logout.notSent") : t("auth.logout.offline"),
     });
   };
 
-  if (step.kind === "checking" || step.kind === "out") return <LoadingState label="Signing out…" />;
-  if (step.kind === "syncing") return <LoadingState label="Syncing your changes…" />;
-  const changes = `${step.pending} change${step.pending === 1 ? "" : "s"}`;
+  if (step.kind === "checking" || step.kind === "out") return <LoadingState label={t("auth.logout.signingOut")} />;
+  if (step.kind === "syncing") return <LoadingState label={t("auth.logout.syncing")} />;
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 p-6">
-      <h1 className="text-xl font-semibold text-slate-900">Sign out with unsynced work?</h1>
-      <p className="text-slate-700">
-        {changes} made on this device {step.pending === 1 ? "has" : "have"} not reached the server yet.
-      </p>
+      <h1 className="text-xl font-semibold text-slate-900">{t("auth.logout.title")}</h1>
+      <p className="text-slate-700">{t("auth.logout.pending", { count: step.pending })}</p>
       {step.note && (
         <p role="alert" className="text-amber-800">
           {step.note}
         </p>
       )}
-      <p className="text-sm text-slate-600">
-        Kept changes stay on this device and are sent the next time you sign in here. They are never sent under another
-        account.
-      </p>
+      <p className="text-sm text-slate-600">{t("auth.logout.kept")}</p>
       <div className="flex flex-col gap-2">
         <Button onClick={() => void syncNow()} disabled={!navigator.onLine}>
-          Sync now, then sign out
+          {t("auth.logout.syncThenOut")}
         </Button>
         <Button variant="secondary" onClick={signOut}>
-          Keep them for my next sign-in
+          {t("auth.logout.keep")}
         </Button>
         <Button variant="ghost" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/app"))}>
-          Stay signed in
+          {t("auth.logout.stay")}
         </Button>
       </div>
     </main>

@@ -6,6 +6,7 @@ import { NewPasswordFields } from "../../components/account-fields";
 import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
 import { LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
@@ -35,12 +36,13 @@ function useLinkToken(): string {
 }
 
 function LinkProblem({ message }: { message: string }) {
+  const t = useT();
   return (
     <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
       <p className="font-semibold">{message}</p>
       <p>
         <AppLink to="/forgot-password" className="font-semibold underline">
-          Ask for a new link
+          {t("auth.reset.newLink")}
         </AppLink>
       </p>
     </div>
@@ -51,6 +53,7 @@ function LinkProblem({ message }: { message: string }) {
 export function ResetPasswordPage() {
   const token = useLinkToken();
   const complete = useCompleteSignIn();
+  const t = useT();
   const link = useQuery({
     queryKey: ["reset-link", token],
     queryFn: () => checkResetLinkRequest(token),
@@ -62,20 +65,18 @@ export function ResetPasswordPage() {
   const reset = useMutation({
     mutationFn: ({ password }: ResetPasswordForm) => resetPasswordRequest({ token, password }),
     onSuccess: (session) => {
-      toast.success("Password changed. You are signed in.");
+      toast.success(t("auth.reset.done"));
       complete(session);
     },
   });
   const e = formState.errors;
   let body: ReactNode;
   if (!token) {
-    body = (
-      <LinkProblem message="This page needs the link from the email. Please open the link from the email again." />
-    );
+    body = <LinkProblem message={t("auth.linkMissing")} />;
   } else if (link.isPending) {
-    body = <LoadingState label="Checking your link…" />;
+    body = <LoadingState label={t("auth.reset.checking")} />;
   } else if (link.isError) {
-    body = <LinkProblem message={errorMessage(link.error, "We could not check this link. Please try again.")} />;
+    body = <LinkProblem message={errorMessage(link.error, t("auth.reset.checkFailed"))} />;
   } else {
     body = (
       <form
@@ -86,7 +87,7 @@ export function ResetPasswordPage() {
         className="space-y-4"
       >
         <p className="text-sm text-slate-700">
-          New password for <strong>{link.data.email}</strong>
+          {t("auth.reset.for")} <strong>{link.data.email}</strong>
         </p>
         <NewPasswordFields
           password={{ ...register("password"), error: e.password?.message }}
@@ -94,20 +95,20 @@ export function ResetPasswordPage() {
         />
         {reset.isError && (
           <p role="alert" className="text-sm text-red-700">
-            {errorMessage(reset.error, "We could not change the password. Please try again.")}
+            {errorMessage(reset.error, t("auth.reset.failed"))}
           </p>
         )}
         <Button type="submit" className="w-full" isLoading={reset.isPending}>
-          Set new password
+          {t("auth.reset.submit")}
         </Button>
       </form>
     );
   }
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="Your other sessions will be signed out."
-      alternative={{ prompt: "Remembered it?", to: "/login", label: "Sign in" }}
+      title={t("auth.reset.title")}
+      subtitle={t("auth.reset.subtitle")}
+      alternative={{ prompt: t("auth.rememberedIt"), to: "/login", label: t("auth.signIn.title") }}
     >
       {body}
     </AuthLayout>

@@ -7,6 +7,7 @@ import { NameFields } from "../../components/account-fields";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
 import { PasswordField } from "../../components/password-field";
+import { sentence, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { loginRequest, registerRequest, useCompleteSignIn } from "./api/auth-api";
@@ -15,6 +16,7 @@ import { AuthLayout } from "./auth-layout";
 /** Form A (SPEC §5): email pattern, 6-character minimum, visibility toggles; registers then signs in. */
 export function SignupPage() {
   const complete = useCompleteSignIn();
+  const t = useT();
   const { register, handleSubmit, formState } = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema) });
   const signup = useMutation({
     mutationFn: async ({ confirmPassword: _confirm, ...body }: SignupForm) => {
@@ -22,14 +24,14 @@ export function SignupPage() {
       return loginRequest({ email: body.email, password: body.password });
     },
     onSuccess: (session) => {
-      toast.success(`Account created successfully! Welcome to ${PRODUCT_NAME} 🎉`);
+      toast.success(t("auth.signUp.success", { product: PRODUCT_NAME }));
       complete(session);
     },
-    onError: (error) => toast.error(errorMessage(error, "Registration failed")),
+    onError: (error) => toast.error(errorMessage(error, t("auth.register.failed"))),
   });
   const onSubmit = (values: SignupForm) => {
     if (values.password !== values.confirmPassword) {
-      toast.error("Passwords do not match");
+      toast.error(t("validation.passwordsDiffer"));
       return;
     }
     signup.mutate(values);
@@ -37,9 +39,9 @@ export function SignupPage() {
   const e = formState.errors;
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Free account. Upgrade any time, no credit card required."
-      alternative={{ prompt: "Already have an account?", to: "/login", label: "Sign in" }}
+      title={t("auth.signUp.title")}
+      subtitle={t("auth.signUp.subtitle")}
+      alternative={{ prompt: t("auth.signUp.haveAccount"), to: "/login", label: t("auth.signIn.title") }}
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
         <NameFields
@@ -47,27 +49,27 @@ export function SignupPage() {
           lastName={{ ...register("lastName"), error: e.lastName?.message }}
         />
         <TextField
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={e.email?.message}
+          error={e.email?.message && sentence(e.email.message)}
           {...register("email")}
         />
         <PasswordField
-          label="Password"
+          label={t("auth.password")}
           autoComplete="new-password"
-          error={e.password?.message}
+          error={e.password?.message && sentence(e.password.message)}
           {...register("password")}
         />
         <PasswordField
-          label="Confirm password"
+          label={t("auth.confirmPassword")}
           autoComplete="new-password"
-          error={e.confirmPassword?.message}
+          error={e.confirmPassword?.message && sentence(e.confirmPassword.message)}
           {...register("confirmPassword")}
         />
         <Button type="submit" className="w-full" isLoading={signup.isPending}>
-          Create Account
+          {t("auth.signUp.submit")}
         </Button>
       </form>
     </AuthLayout>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { TextField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
@@ -19,14 +20,21 @@ export function WorkspaceSettingsPage() {
   const branding = useBranding();
   const team = useTeamRoles();
   const me = useAuthStore((s) => s.user);
+  const t = useT();
   const isOwner = team.data?.members.some((m) => m.id === me?.id && m.workspaceRole === "owner") ?? false;
-  if (branding.isPending || team.isPending) return <LoadingState label="Loading workspace settings…" />;
+  if (branding.isPending || team.isPending) return <LoadingState label={t("team.branding.loading")} />;
   if (branding.isError) {
-    return <ErrorState message="Failed to load workspace settings" onRetry={() => branding.refetch()} />;
+    return (
+      <ErrorState
+        message={t("team.branding.loadFailed")}
+        onRetry={() => branding.refetch()}
+        retryLabel={t("common.tryAgain")}
+      />
+    );
   }
   return (
     <>
-      <PageHeader title="Workspace settings" subtitle="Your company's name, logo and colour on every PDF." />
+      <PageHeader title={t("team.workspaceSettings")} subtitle={t("team.branding.subtitle")} />
       <BrandingForm
         key={`${branding.data.companyName}|${branding.data.accentColour}`}
         isOwner={isOwner}
@@ -52,16 +60,17 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [logoError, setLogoError] = useState<string | null>(null);
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // mutateAsync: the form remounts with the saved values (its key), which drops per-call callbacks.
     save.mutateAsync({ companyName, accentColour: accent }).then(
-      () => toast.success("Branding saved"),
+      () => toast.success(t("team.branding.saved")),
       (error: unknown) => {
         const details = error instanceof ApiError ? error.body?.details : undefined;
         setErrors({ companyName: details?.companyName?.[0], accentColour: details?.accentColour?.[0] });
-        toast.error(errorMessage(error, "Failed to save branding"));
+        toast.error(errorMessage(error, t("team.branding.saveFailed")));
       },
     );
   };
@@ -70,8 +79,8 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
     if (!file) return;
     setLogoError(null);
     upload.mutateAsync(file).then(
-      () => toast.success("Logo saved"),
-      (error: unknown) => setLogoError(errorMessage(error, "Failed to upload the logo")),
+      () => toast.success(t("team.branding.logoSaved")),
+      (error: unknown) => setLogoError(errorMessage(error, t("team.branding.uploadFailed"))),
     );
   };
 
@@ -79,11 +88,13 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
     <div className="space-y-6">
       <section aria-labelledby="pdf-preview" className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6">
         <h2 id="pdf-preview" className="mb-3 text-sm font-semibold text-slate-700">
-          PDF header preview
+          {t("team.branding.preview")}
         </h2>
         <div className="overflow-hidden rounded-lg">
           <div className="flex min-h-16 items-center gap-3 bg-slate-800 px-4 py-3">
-            {logoUrl && <img src={logoUrl} alt="Company logo" className="max-h-12 max-w-32 object-contain" />}
+            {logoUrl && (
+              <img src={logoUrl} alt={t("team.branding.logoAlt")} className="max-h-12 max-w-32 object-contain" />
+            )}
             <span className="truncate text-lg font-bold text-white">{companyName.trim() || PRODUCT_NAME}</span>
           </div>
           <div className="h-1" style={{ backgroundColor: /^#[0-9a-f]{6}$/i.test(accent) ? accent : DEFAULT_ACCENT }} />
@@ -91,14 +102,12 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
       </section>
 
       {!isOwner && (
-        <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
-          Only the workspace's owners can change its branding.
-        </p>
+        <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">{t("team.branding.ownersOnly")}</p>
       )}
 
       <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6">
         <TextField
-          label="Company name"
+          label={t("team.branding.companyName")}
           placeholder={PRODUCT_NAME}
           value={companyName}
           maxLength={80}
@@ -109,7 +118,7 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
         <div className="flex items-end gap-3">
           <div className="flex-1">
             <TextField
-              label="Accent colour"
+              label={t("team.branding.accent")}
               placeholder={DEFAULT_ACCENT}
               value={accent}
               disabled={!isOwner}
@@ -119,7 +128,7 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
           </div>
           <input
             type="color"
-            aria-label="Pick the accent colour"
+            aria-label={t("team.branding.pickAccent")}
             disabled={!isOwner}
             value={/^#[0-9a-f]{6}$/i.test(accent) ? accent : DEFAULT_ACCENT}
             onChange={(e) => setAccent(e.target.value)}
@@ -129,7 +138,7 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
         {isOwner && (
           <div className="flex justify-end">
             <Button type="submit" isLoading={save.isPending}>
-              Save branding
+              {t("team.branding.save")}
             </Button>
           </div>
         )}
@@ -140,17 +149,17 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
         className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
       >
         <h2 id="logo-heading" className="text-sm font-semibold text-slate-700">
-          Logo
+          {t("team.branding.logo")}
         </h2>
-        <p className="text-sm text-slate-600">PNG, JPEG or SVG, at most 1 MB. It is shown at most 600 × 200 pixels.</p>
+        <p className="text-sm text-slate-600">{t("team.branding.logoRules")}</p>
         {logoUrl ? (
           <img
             src={logoUrl}
-            alt="Current company logo"
+            alt={t("team.branding.currentLogo")}
             className="max-h-20 max-w-60 rounded bg-slate-100 object-contain p-2"
           />
         ) : (
-          <p className="text-sm text-slate-600">No logo yet.</p>
+          <p className="text-sm text-slate-600">{t("team.branding.noLogo")}</p>
         )}
         {logoError && (
           <p role="alert" className="text-sm font-medium text-red-700">
@@ -161,7 +170,7 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
           <div className="flex flex-wrap gap-2">
             <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 focus-within:ring-2 focus-within:ring-brand-600/30">
               <ImageUp aria-hidden className="size-4" />
-              {upload.isPending ? "Uploading…" : "Upload logo"}
+              {upload.isPending ? t("team.branding.uploading") : t("team.branding.upload")}
               <input
                 type="file"
                 accept="image/png,image/jpeg,image/svg+xml"
@@ -175,7 +184,7 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
             {logoUrl && (
               <Button variant="secondary" onClick={() => setConfirmRemove(true)}>
                 <Trash2 aria-hidden className="size-4" />
-                Remove logo
+                {t("team.branding.remove")}
               </Button>
             )}
           </div>
@@ -183,18 +192,18 @@ function BrandingForm({ isOwner, initial, logoUrl }: FormProps) {
       </section>
       <ConfirmDialog
         open={confirmRemove}
-        title="Remove logo?"
-        message="PDFs will show the company name without a logo."
-        confirmLabel="Remove logo"
+        title={t("team.branding.removeTitle")}
+        message={t("team.branding.removeBody")}
+        confirmLabel={t("team.branding.remove")}
         isPending={remove.isPending}
         onCancel={() => setConfirmRemove(false)}
         onConfirm={() =>
           remove.mutateAsync().then(
             () => {
-              toast.success("Logo removed");
+              toast.success(t("team.branding.removed"));
               setConfirmRemove(false);
             },
-            (error: unknown) => toast.error(errorMessage(error, "Failed to remove the logo")),
+            (error: unknown) => toast.error(errorMessage(error, t("team.branding.removeFailed"))),
           )
         }
       />

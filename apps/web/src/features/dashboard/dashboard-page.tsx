@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState } from "../../components/states";
+import { useLocale, useT } from "../../i18n/use-t";
+import { formatNumberFor } from "../../lib/format";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { useDashboardStats, useWaitingForMe } from "./api/dashboard-api";
@@ -44,52 +46,70 @@ export function DashboardPage({ notUploadedAudits = 0 }: { notUploadedAudits?: n
   const user = useAuthStore((s) => s.user);
   const stats = useDashboardStats();
   const waiting = useWaitingForMe();
-  useErrorToast(stats.error, "Failed to load dashboard data");
+  const t = useT();
+  const locale = useLocale();
+  useErrorToast(stats.error, t("dashboard.loadFailed"));
   const audits = stats.data?.audits === undefined ? undefined : stats.data.audits + notUploadedAudits;
-  const value = (n: number | undefined) => (stats.isPending ? "…" : (n ?? "–"));
+  const count = (n: number | undefined) => (n === undefined ? "–" : formatNumberFor(locale, n));
+  const value = (n: number | undefined) => (stats.isPending ? "…" : count(n));
   return (
     <>
-      <PageHeader title="Dashboard" subtitle={user ? `Welcome back, ${user.firstName}.` : undefined} />
+      <PageHeader
+        title={t("shell.nav.dashboard")}
+        subtitle={user ? t("dashboard.welcome", { name: user.firstName }) : undefined}
+      />
       {stats.isError && !stats.data && (
         <div className="mb-4">
-          <ErrorState message="Failed to load dashboard data" onRetry={() => stats.refetch()} />
+          <ErrorState message={t("dashboard.loadFailed")} onRetry={() => stats.refetch()} />
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending}>
-        <StatCard to="/app/projects" label="Projects" value={value(stats.data?.projects)} icon={FolderKanban} />
-        <StatCard to="/app/snagging" label="Snagging Reports" value={value(stats.data?.reports)} icon={FileWarning}>
+        <StatCard
+          to="/app/projects"
+          label={t("shell.nav.projects")}
+          value={value(stats.data?.projects)}
+          icon={FolderKanban}
+        />
+        <StatCard
+          to="/app/snagging"
+          label={t("shell.nav.snaggingReports")}
+          value={value(stats.data?.reports)}
+          icon={FileWarning}
+        >
           {stats.data && (
             <span>
-              {stats.data.open} open · {stats.data.inProgress} in progress
+              {t("dashboard.open", { count: stats.data.open })} ·{" "}
+              {t("dashboard.inProgress", { count: stats.data.inProgress })}
             </span>
           )}
         </StatCard>
-        <StatCard to="/app/audits" label="Audits Run" value={value(audits)} icon={ClipboardCheck} />
+        <StatCard to="/app/audits" label={t("dashboard.auditsRun")} value={value(audits)} icon={ClipboardCheck} />
         <StatCard
           to="/app/snagging?waitingFor=me"
-          label="Waiting for me"
-          value={waiting.isPending ? "…" : (waiting.data?.total ?? "–")}
+          label={t("dashboard.waitingForMe")}
+          value={waiting.isPending ? "…" : count(waiting.data?.total)}
           icon={UserCheck}
         >
           {waiting.data && (
             <span>
-              {waiting.data.toFix} to fix · {waiting.data.toVerify} to verify
+              {t("dashboard.toFix", { count: waiting.data.toFix })} ·{" "}
+              {t("dashboard.toVerify", { count: waiting.data.toVerify })}
             </span>
           )}
         </StatCard>
       </div>
       <section aria-labelledby="quick-actions" className="mt-8">
         <h2 id="quick-actions" className="mb-3 text-lg font-semibold text-slate-900">
-          Quick actions
+          {t("dashboard.quickActions")}
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
           <Link to="/app/snagging/new" className={buttonClass("primary", "py-4")}>
             <Plus aria-hidden className="size-5" />
-            New Snagging Report
+            {t("dashboard.newReport")}
           </Link>
           <Link to="/app/audits" className={buttonClass("secondary", "py-4")}>
             <ClipboardCheck aria-hidden className="size-5" />
-            Run Audit
+            {t("dashboard.runAudit")}
           </Link>
         </div>
       </section>

@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
+import { useT } from "../../i18n/use-t";
 import { api, errorMessage } from "../../lib/api-client";
 
 const unsubscribeRequest = (token: string) =>
@@ -27,40 +28,39 @@ function useLinkToken(): string {
 export function UnsubscribePage() {
   const token = useLinkToken();
   const stop = useMutation({ mutationFn: () => unsubscribeRequest(token) });
+  const t = useT();
   return (
     <main className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-12 sm:items-center">
-      <title>{`Unsubscribe · ${PRODUCT_NAME}`}</title>
+      <title>{`${t("auth.unsubscribe.submit")} · ${PRODUCT_NAME}`}</title>
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">Stop these emails</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t("auth.unsubscribe.title")}</h1>
         {!token ? (
           <p role="alert" className="mt-3 text-sm text-red-800">
-            This page needs the link from the email. Please open the link from the email again.
+            {t("auth.linkMissing")}
           </p>
         ) : stop.isSuccess ? (
           <div role="status" className="mt-3 space-y-2 text-sm text-slate-700">
             <p className="font-semibold text-emerald-800">
-              Done: {stop.data.email} will no longer get {stop.data.stopped}.
+              {t("auth.unsubscribe.done", { email: stop.data.email, stopped: stop.data.stopped })}
             </p>
-            <p>You can choose again at any time under Email notifications on your profile page.</p>
+            <p>{t("auth.unsubscribe.again")}</p>
           </div>
         ) : (
           <>
-            <p className="mt-2 text-sm text-slate-600">
-              Unsubscribe from the {PRODUCT_NAME} emails this link came with. No sign-in needed.
-            </p>
+            <p className="mt-2 text-sm text-slate-600">{t("auth.unsubscribe.intro", { product: PRODUCT_NAME })}</p>
             {stop.isError && (
               <p role="alert" className="mt-3 text-sm text-red-800">
-                {errorMessage(stop.error, "We could not unsubscribe you. Please try again.")}
+                {errorMessage(stop.error, t("auth.unsubscribe.failed"))}
               </p>
             )}
             <Button className="mt-5 w-full" isLoading={stop.isPending} onClick={() => stop.mutate()}>
-              Unsubscribe
+              {t("auth.unsubscribe.submit")}
             </Button>
           </>
         )}
         <p className="mt-6 text-center text-sm">
           <AppLink to="/app/profile" className="underline">
-            Email settings on your profile
+            {t("auth.unsubscribe.settings")}
           </AppLink>
         </p>
       </div>

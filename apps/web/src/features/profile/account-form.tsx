@@ -5,6 +5,7 @@ import type { ProfileInput } from "@sitesnag/shared/users";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/field";
+import { sentence, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
@@ -17,6 +18,7 @@ const resolver = lazyZodResolver<ProfileInput>(() =>
 
 export function AccountForm({ user, onDone }: { user: User; onDone: () => void }) {
   const update = useUpdateProfile(user.id);
+  const t = useT();
   const values = { firstName: user.firstName, lastName: user.lastName, email: user.email };
   const { register, handleSubmit, reset, formState } = useForm<ProfileInput>({
     resolver,
@@ -29,30 +31,42 @@ export function AccountForm({ user, onDone }: { user: User; onDone: () => void }
   const onSubmit = (input: ProfileInput) =>
     update.mutate(input, {
       onSuccess: () => {
-        toast.success("Profile updated successfully");
+        toast.success(t("auth.profile.updated"));
         onDone();
       },
-      onError: (error) => toast.error(errorMessage(error, "Failed to update profile")),
+      onError: (error) => toast.error(errorMessage(error, t("auth.profile.updateFailed"))),
     });
   const e = formState.errors;
+  const error = (message?: string) => message && sentence(message);
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={resolver.preload} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={t("profile.firstName")}
           autoComplete="given-name"
-          error={e.firstName?.message}
+          error={error(e.firstName?.message)}
           {...register("firstName")}
         />
-        <TextField label="Last name" autoComplete="family-name" error={e.lastName?.message} {...register("lastName")} />
+        <TextField
+          label={t("profile.lastName")}
+          autoComplete="family-name"
+          error={error(e.lastName?.message)}
+          {...register("lastName")}
+        />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register("email")} />
+      <TextField
+        label={t("profile.email")}
+        type="email"
+        autoComplete="email"
+        error={error(e.email?.message)}
+        {...register("email")}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={cancel} disabled={update.isPending}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" isLoading={update.isPending}>
-          Save Changes
+          {t("projects.save")}
         </Button>
       </div>
     </form>

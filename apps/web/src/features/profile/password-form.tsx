@@ -5,6 +5,7 @@ import type { PasswordForm as PasswordValues } from "@sitesnag/shared/users";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/button";
 import { PasswordField } from "../../components/password-field";
+import { sentence, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
@@ -19,6 +20,7 @@ const EMPTY: PasswordValues = { currentPassword: "", newPassword: "", confirmPas
 
 export function PasswordForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const change = useChangePassword(userId);
+  const t = useT();
   const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
     resolver,
     defaultValues: EMPTY,
@@ -32,48 +34,50 @@ export function PasswordForm({ userId, onDone }: { userId: string; onDone: () =>
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          toast.success("Password changed successfully");
+          toast.success(t("auth.profile.passwordChanged"));
           close();
         },
-        onError: (error) => toast.error(errorMessage(error, "Failed to change password")),
+        onError: (error) => toast.error(errorMessage(error, t("auth.profile.passwordFailed"))),
       },
     );
   const e = formState.errors;
   const missing = [e.currentPassword, e.newPassword, e.confirmPassword].some(
     (f) => f?.message === PASSWORD_FIELDS_REQUIRED,
   );
+  // The field's own sentence, unless it is the one the banner above says for all three.
+  const error = (message?: string) => (message && message !== PASSWORD_FIELDS_REQUIRED ? sentence(message) : undefined);
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={resolver.preload} className="space-y-4">
       {missing && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {PASSWORD_FIELDS_REQUIRED}
+          {sentence(PASSWORD_FIELDS_REQUIRED)}
         </p>
       )}
       <PasswordField
-        label="Current password"
+        label={t("auth.profile.currentPassword")}
         autoComplete="current-password"
-        error={e.currentPassword?.message === PASSWORD_FIELDS_REQUIRED ? undefined : e.currentPassword?.message}
+        error={error(e.currentPassword?.message)}
         {...register("currentPassword")}
       />
       <PasswordField
-        label="New password"
+        label={t("auth.profile.newPassword")}
         autoComplete="new-password"
-        error={e.newPassword?.message === PASSWORD_FIELDS_REQUIRED ? undefined : e.newPassword?.message}
+        error={error(e.newPassword?.message)}
         {...register("newPassword")}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t("auth.profile.confirmNewPassword")}
         autoComplete="new-password"
-        error={e.confirmPassword?.message === PASSWORD_FIELDS_REQUIRED ? undefined : e.confirmPassword?.message}
+        error={error(e.confirmPassword?.message)}
         {...register("confirmPassword")}
       />
-      <p className="text-xs text-slate-500">Changing your password signs you out on your other devices.</p>
+      <p className="text-xs text-slate-500">{t("auth.profile.passwordSignsOut")}</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={close} disabled={change.isPending}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" isLoading={change.isPending}>
-          Update Password
+          {t("auth.profile.updatePassword")}
         </Button>
       </div>
     </form>

@@ -5,8 +5,9 @@ import { ProjectPlansTab } from "../../app/project-plans-tab";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useLocale, useT } from "../../i18n/use-t";
 import { ApiError, errorMessage } from "../../lib/api-client";
-import { formatDate } from "../../lib/format";
+import { formatDateFor } from "../../lib/format";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
@@ -26,17 +27,15 @@ const ShareLinksSection = lazy(() =>
   import("../sharing/components/share-links-section").then((m) => ({ default: m.ShareLinksSection })),
 );
 
-export const DELETE_PROJECT_CONFIRM =
-  "Move this project and all its snagging reports to the Trash? The workspace can restore them from the Trash for 30 days; after that they are deleted for good.";
-
 function ProjectNotFound() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-md py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Project not found</h1>
-      <p className="mt-2 text-slate-600">It may have been deleted, or the link is wrong.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{t("projects.notFound.title")}</h1>
+      <p className="mt-2 text-slate-600">{t("projects.notFound.body")}</p>
       <Link to="/app/projects" className={buttonClass("secondary", "mt-6")}>
         <ArrowLeft aria-hidden className="size-4" />
-        Back to Projects
+        {t("projects.back")}
       </Link>
     </div>
   );
@@ -48,7 +47,9 @@ export function ProjectDetailPage() {
   const update = useUpdateProject(id);
   const remove = useDeleteProject(id);
   const navigate = useNavigate();
-  useErrorToast(project.error, "Failed to load project", { useServerMessage: false });
+  const t = useT();
+  const locale = useLocale();
+  useErrorToast(project.error, t("projects.loadOneFailed"), { useServerMessage: false });
   const [isEditing, setEditing] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
   // Deleting a project is the workspace owner's (the server refuses anyone else with 403).
@@ -56,10 +57,16 @@ export function ProjectDetailPage() {
   const [search, setSearch] = useSearchParams();
   const tab = search.get("tab") === "plans" ? "plans" : "reports";
 
-  if (project.isPending) return <LoadingState label="Loading project…" />;
+  if (project.isPending) return <LoadingState label={t("projects.loadingOne")} />;
   if (project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
   if (project.isError && !project.data) {
-    return <ErrorState message="Failed to load project" onRetry={() => project.refetch()} />;
+    return (
+      <ErrorState
+        message={t("projects.loadOneFailed")}
+        onRetry={() => project.refetch()}
+        retryLabel={t("common.tryAgain")}
+      />
+    );
   }
   const p = project.data;
   return (
@@ -69,7 +76,7 @@ export function ProjectDetailPage() {
         className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Projects
+        {t("shell.nav.projects")}
       </Link>
       <PageHeader
         title={p.name}
@@ -83,36 +90,36 @@ export function ProjectDetailPage() {
               onFocus={preloadProjectForm}
             >
               <Pencil aria-hidden className="size-4" />
-              Edit Project
+              {t("projects.edit")}
             </Button>
             {isOwner && (
               <Button variant="danger" onClick={() => setConfirming(true)}>
                 <Trash2 aria-hidden className="size-4" />
-                Delete
+                {t("projects.delete")}
               </Button>
             )}
           </>
         }
       />
       <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <p className="whitespace-pre-line text-slate-700">{p.description || "No description"}</p>
+        <p className="whitespace-pre-line text-slate-700">{p.description || t("projects.noDescription")}</p>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
           {[
-            { icon: MapPin, label: "Location", value: p.location || "Not specified" },
-            { icon: Building2, label: "Client", value: p.clientName || "Not specified" },
-            { icon: Calendar, label: "Created", value: formatDate(p.createdAt) },
+            { icon: MapPin, label: t("projects.location"), value: p.location || t("projects.notSpecified") },
+            { icon: Building2, label: t("projects.client"), value: p.clientName || t("projects.notSpecified") },
+            { icon: Calendar, label: t("projects.createdOn"), value: formatDateFor(locale, p.createdAt) },
           ].map(({ icon: Icon, label, value }) => (
             <div key={label}>
               <dt className="flex items-center gap-1.5 font-medium text-slate-500">
                 <Icon aria-hidden className="size-4 text-slate-400" />
                 {label}
               </dt>
-              <dd className="mt-0.5 pl-5.5 text-slate-900">{value}</dd>
+              <dd className="mt-0.5 ps-5.5 text-slate-900">{value}</dd>
             </div>
           ))}
         </dl>
       </div>
-      <div role="tablist" aria-label="Project views" className="mt-6 flex gap-1 border-b border-slate-200">
+      <div role="tablist" aria-label={t("projects.views")} className="mt-6 flex gap-1 border-b border-slate-200">
         {(["reports", "plans"] as const).map((name) => (
           <button
             key={name}
@@ -126,7 +133,7 @@ export function ProjectDetailPage() {
               tab === name ? "border-blue-600 text-blue-700" : "border-transparent text-slate-600 hover:text-slate-900"
             }`}
           >
-            {name === "plans" ? "Plans" : "Reports"}
+            {name === "plans" ? t("projects.tab.plans") : t("projects.tab.reports")}
           </button>
         ))}
       </div>
@@ -138,8 +145,8 @@ export function ProjectDetailPage() {
       </Suspense>
       <ProjectFormModal
         open={isEditing}
-        title="Edit Project"
-        submitLabel="Save Changes"
+        title={t("projects.edit")}
+        submitLabel={t("projects.save")}
         initial={{
           name: p.name,
           description: p.description,
@@ -154,18 +161,18 @@ export function ProjectDetailPage() {
         onSubmit={(values) =>
           update.mutate(values, {
             onSuccess: () => {
-              toast.success("Project updated successfully");
+              toast.success(t("projects.updated"));
               setEditing(false);
             },
-            onError: (error) => toast.error(errorMessage(error, "Failed to update project")),
+            onError: (error) => toast.error(errorMessage(error, t("projects.updateFailed"))),
           })
         }
       />
       <ConfirmDialog
         open={isConfirming}
-        title="Delete project?"
-        message={DELETE_PROJECT_CONFIRM}
-        confirmLabel="Delete Project"
+        title={t("projects.deleteConfirm.title")}
+        message={t("projects.deleteConfirm.body")}
+        confirmLabel={t("projects.deleteConfirm.action")}
         isPending={remove.isPending}
         onCancel={() => setConfirming(false)}
         // mutateAsync: its promise settles even when the page re-renders into Not Found meanwhile
@@ -173,12 +180,12 @@ export function ProjectDetailPage() {
         onConfirm={() =>
           remove.mutateAsync().then(
             () => {
-              toast.success("Project moved to the Trash");
+              toast.success(t("projects.deleted"));
               navigate("/app/projects", { replace: true });
             },
             (error: unknown) => {
               setConfirming(false);
-              toast.error(errorMessage(error, "Failed to delete project"));
+              toast.error(errorMessage(error, t("projects.deleteFailed")));
             },
           )
         }

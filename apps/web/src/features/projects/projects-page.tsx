@@ -5,6 +5,7 @@ import { Button } from "../../components/button";
 import { LoadMore } from "../../components/load-more";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
@@ -16,6 +17,7 @@ import { ProjectCard } from "./components/project-card";
 export function ProjectsPage() {
   const { query: projects, items: all, isPaged } = usePagedProjects();
   const create = useCreateProject();
+  const t = useT();
   const [search, setSearch] = useState("");
   const [isCreating, setCreating] = useState(false);
   // Filtered here while every project is loaded; on the server once the list is paged.
@@ -23,7 +25,7 @@ export function ProjectsPage() {
   const onServer = isPaged && serverSearch !== "";
   const searched = useSearchedProjects(serverSearch, onServer);
   const shown = onServer ? searched : { query: projects, items: all };
-  useErrorToast(shown.query.error, "Failed to load projects");
+  useErrorToast(shown.query.error, t("projects.loadFailed"));
 
   const visible = useMemo(() => {
     if (onServer) return searched.items;
@@ -35,52 +37,55 @@ export function ProjectsPage() {
   return (
     <>
       <PageHeader
-        title="Projects"
-        subtitle="Every snag and audit belongs to a project."
+        title={t("shell.nav.projects")}
+        subtitle={t("projects.subtitle")}
         actions={
           <Button onClick={() => setCreating(true)} onPointerEnter={preloadProjectForm} onFocus={preloadProjectForm}>
             <Plus aria-hidden className="size-4" />
-            New Project
+            {t("projects.new")}
           </Button>
         }
       />
       <div className="relative mb-4">
         <Search
           aria-hidden
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
         />
         <input
           type="search"
-          aria-label="Search projects"
-          placeholder="Search projects by name or description"
+          aria-label={t("projects.search")}
+          placeholder={t("projects.searchPlaceholder")}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
+          className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 ps-9 pe-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
         />
       </div>
       {projects.isPending || (onServer && searched.query.isPending) ? (
-        <LoadingState label="Loading projects…" />
+        <LoadingState label={t("projects.loading")} />
       ) : shown.query.isError && shown.items.length === 0 ? (
         <ErrorState
-          message={errorMessage(shown.query.error, "Failed to load projects")}
+          message={errorMessage(shown.query.error, t("projects.loadFailed"))}
           onRetry={() => shown.query.refetch()}
+          retryLabel={t("common.tryAgain")}
         />
       ) : all.length === 0 ? (
         <EmptyState
-          title="No projects yet"
+          title={t("projects.empty.title")}
           action={
             <Button onClick={() => setCreating(true)} onPointerEnter={preloadProjectForm} onFocus={preloadProjectForm}>
-              Create your first project
+              {t("projects.empty.action")}
             </Button>
           }
         >
-          Create a project to start recording snags and running audits.
+          {t("projects.empty.body")}
         </EmptyState>
       ) : visible.length === 0 ? (
-        <EmptyState title="No matching projects">Nothing matches “{search.trim()}”.</EmptyState>
+        <EmptyState title={t("projects.noMatch.title")}>
+          {t("projects.noMatch.body", { search: search.trim() })}
+        </EmptyState>
       ) : (
         <>
-          <ul aria-label="Projects" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <ul aria-label={t("shell.nav.projects")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {visible.map((p) => (
               <ProjectCard key={p.id} project={p} />
             ))}
@@ -90,17 +95,17 @@ export function ProjectsPage() {
       )}
       <ProjectFormModal
         open={isCreating}
-        title="New Project"
-        submitLabel="Create Project"
+        title={t("projects.new")}
+        submitLabel={t("projects.create")}
         isPending={create.isPending}
         onClose={() => setCreating(false)}
         onSubmit={(values) =>
           create.mutate(values, {
             onSuccess: () => {
-              toast.success("Project created successfully");
+              toast.success(t("projects.created"));
               setCreating(false);
             },
-            onError: (error) => toast.error(errorMessage(error, "Failed to create project")),
+            onError: (error) => toast.error(errorMessage(error, t("projects.createFailed"))),
           })
         }
       />

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import { Download, X } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "../../components/button";
+import { useT } from "../../i18n/use-t";
 import { useUiStore } from "../../stores/ui-store";
 
 /** The install card (SPEC §2, §4), shown once the browser offers installation. */
@@ -10,6 +11,7 @@ export function InstallPrompt() {
   const show = useUiStore((s) => s.showInstallPrompt);
   const setShow = useUiStore((s) => s.setShowInstallPrompt);
   const setEvent = useUiStore((s) => s.setInstallPromptEvent);
+  const t = useT();
   const visible = show && event !== null;
   // The card floats over the page's bottom corner, where forms keep their Save buttons: while it
   // shows, the page gets room below its content so anything under the card can be scrolled clear.
@@ -32,30 +34,30 @@ export function InstallPrompt() {
   return (
     <section
       aria-labelledby="install-title"
-      className="fixed inset-x-3 bottom-20 z-50 rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 sm:left-auto sm:right-4 sm:w-96 lg:bottom-4"
+      className="fixed inset-x-3 bottom-20 z-50 rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 sm:start-auto sm:end-4 sm:w-96 lg:bottom-4"
     >
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t("common.close")}
         onClick={() => setShow(false)}
-        className="absolute right-2 top-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+        className="absolute end-2 top-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
       >
         <X aria-hidden className="size-4" />
       </button>
-      <div className="flex gap-3 pr-6">
+      <div className="flex gap-3 pe-6">
         <Download aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-600" />
         <div>
           <h2 id="install-title" className="font-semibold text-slate-900">
-            Install {PRODUCT_NAME}
+            {t("pwa.install.title", { product: PRODUCT_NAME })}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Install our app for a better experience with offline support!</p>
+          <p className="mt-1 text-sm text-slate-600">{t("pwa.install.body")}</p>
         </div>
       </div>
       <div className="mt-3 flex justify-end gap-2">
         <Button variant="secondary" onClick={() => setShow(false)}>
-          Not now
+          {t("pwa.install.notNow")}
         </Button>
-        <Button onClick={install}>Install</Button>
+        <Button onClick={install}>{t("pwa.install.action")}</Button>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { WifiOffIcon } from "../../components/icons";
+import { useT } from "../../i18n/use-t";
 import { useUiStore } from "../../stores/ui-store";
 
 /**
@@ -8,6 +9,7 @@ import { useUiStore } from "../../stores/ui-store";
  */
 export function OfflineBanner({ detail }: { detail?: ReactNode }) {
   const isOnline = useUiStore((s) => s.isOnline);
+  const t = useT();
   if (isOnline) return null;
   return (
     // Taps go through: the banner floats over the page and must never hide a button beneath it.
@@ -17,7 +19,7 @@ export function OfflineBanner({ detail }: { detail?: ReactNode }) {
     >
       <WifiOffIcon className="size-4 shrink-0" />
       <span>
-        You are offline
+        {t("pwa.offline")}
         {detail}
       </span>
     </div>

@@ -4,16 +4,21 @@
 // has it precached), so the entry chunk carries none of it.
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useLocale, useT } from "../../i18n/use-t";
 
-/** "3 hours ago": how old the data on screen is, in the largest whole unit. */
-export function loadedAgo(ms: number): string {
+/**
+ * "3 hours ago" in `locale`: how old the data on screen is, in the largest whole unit (hours up to
+ * two days); null under a minute ("just now", the caller's words).
+ */
+export function loadedAgo(ms: number, locale = "en-GB"): string | null {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? "" : "s"} ago`;
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return unit(minutes, "minute");
+  const ago = (n: number, unit: Intl.RelativeTimeFormatUnit) =>
+    new Intl.RelativeTimeFormat(locale, { numeric: "always" }).format(-n, unit);
+  if (minutes < 1) return null;
+  if (minutes < 60) return ago(minutes, "minute");
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return unit(hours, "hour");
-  return unit(Math.floor(hours / 24), "day");
+  if (hours < 48) return ago(hours, "hour");
+  return ago(Math.floor(hours / 24), "day");
 }
 
 /** When the oldest data a screen shows was loaded: of the queries with an observer. */
@@ -36,6 +41,8 @@ function useOldestShownRead(client: QueryClient): number | null {
 
 export default function StaleDataNote({ client }: { client: QueryClient }) {
   const shown = useOldestShownRead(client);
+  const t = useT();
+  const locale = useLocale();
   // An answer the service worker served from its copy (noted by lib/api-client.ts) was fetched
   // earlier than its query says. Forgotten when the note goes (back online, screens read afresh).
   const copyAt = window.__sitesnagCopyAt;
@@ -50,7 +57,7 @@ export default function StaleDataNote({ client }: { client: QueryClient }) {
   return (
     <span className="font-normal">
       {" "}
-      · Showing what was loaded {loadedAgo(Date.now() - Math.min(...candidates))}; it may be out of date.
+      · {t("pwa.stale", { ago: loadedAgo(Date.now() - Math.min(...candidates), locale) ?? t("pwa.justNow") })}
     </span>
   );
 }

@@ -1,6 +1,8 @@
 // Service worker registration (SPEC §4): /sw.js; an updated version asks before reloading; the
 // first install only logs. Also keeps the online flag in step with the browser.
 import { useEffect } from "react";
+import { translate } from "../../i18n/i18n";
+import { msg } from "../../i18n/use-t";
 import { afterLoad } from "../../lib/after-load";
 import { type InstallPromptEvent, useUiStore } from "../../stores/ui-store";
 
@@ -16,7 +18,7 @@ async function registerServiceWorker(): Promise<void> {
     if (!event.isUpdate) console.info("Content is cached for offline use.");
   });
   wb.addEventListener("waiting", () => {
-    if (window.confirm("New version available! Click OK to refresh.")) {
+    if (window.confirm(translate(msg("pwa.update")))) {
       wb.addEventListener("controlling", () => window.location.reload());
       wb.messageSkipWaiting();
     }

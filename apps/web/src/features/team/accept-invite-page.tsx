@@ -5,8 +5,9 @@ import { Link, useNavigate, useParams } from "react-router";
 import { forgetQueryCache } from "../../app/persisted-query-cache";
 import { Button } from "../../components/button";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useLocale, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
-import { formatDate } from "../../lib/format";
+import { formatDateFor } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { acceptInvitation, useInvitationPreview } from "./api/team-api";
@@ -23,81 +24,86 @@ export function AcceptInvitePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [mode, setMode] = useState<"new" | "existing">("new");
+  const t = useT();
+  const locale = useLocale();
+  const workspace = preview.data?.workspaceName;
   const join = useMutation({
     mutationFn: () => acceptInvitation(token),
     onSuccess: (joined) => {
       setUser(joined);
       // Everything cached belonged to the workspace just left.
       queryClient.clear();
-      toast.success(`You joined ${preview.data?.workspaceName ?? "the team"}`);
+      toast.success(workspace ? t("team.join.joined", { workspace }) : t("team.join.joinedTeam"));
       navigate("/app/team", { replace: true });
     },
-    onError: (error) => toast.error(errorMessage(error, "Failed to join the workspace")),
+    onError: (error) => toast.error(errorMessage(error, t("team.join.failed"))),
   });
   const onSignedIn = (session: AuthResponse, joined: boolean) => {
     queryClient.clear();
     void forgetQueryCache();
     signIn(session);
     if (joined) {
-      toast.success(`Welcome to ${preview.data?.workspaceName ?? "the team"}`);
+      toast.success(workspace ? t("team.join.welcome", { workspace }) : t("team.join.welcomeTeam"));
       navigate("/app/dashboard", { replace: true });
     }
   };
 
   if (preview.isPending)
     return (
-      <InviteLayout title="Invitation">
-        <LoadingState label="Checking the invitation…" />
+      <InviteLayout title={t("team.join.invitation")}>
+        <LoadingState label={t("team.join.checking")} />
       </InviteLayout>
     );
   if (preview.isError) {
     return (
-      <InviteLayout title="Invitation">
-        <ErrorState message={errorMessage(preview.error, "This invitation is not valid")} />
-        <p className="mt-4 text-center text-sm text-slate-600">Ask the person who invited you for a new link.</p>
+      <InviteLayout title={t("team.join.invitation")}>
+        <ErrorState message={errorMessage(preview.error, t("team.join.invalid"))} />
+        <p className="mt-4 text-center text-sm text-slate-600">{t("team.join.askNew")}</p>
       </InviteLayout>
     );
   }
   const invitation = preview.data;
+  const inviter = invitation.invitedByName ?? t("team.join.aTeammate");
   const intro = (
     <p className="text-sm text-slate-700">
-      {invitation.invitedByName ?? "A teammate"} invited you to join <strong>{invitation.workspaceName}</strong>
-      {invitation.email ? ` as ${invitation.email}` : ""}. The invitation expires on {formatDate(invitation.expiresAt)}.
+      {invitation.email
+        ? t("team.join.introAs", { name: inviter, workspace: invitation.workspaceName, email: invitation.email })
+        : t("team.join.intro", { name: inviter, workspace: invitation.workspaceName })}{" "}
+      {t("team.join.expires", { date: formatDateFor(locale, invitation.expiresAt) })}
     </p>
   );
   if (user) {
     const wrongAddress = invitation.email !== null && invitation.email !== user.email.toLowerCase();
     return (
-      <InviteLayout title={`Join ${invitation.workspaceName}`}>
+      <InviteLayout title={t("team.join.title", { workspace: invitation.workspaceName })}>
         {intro}
         <p className="mt-3 text-sm text-slate-700">
-          You are signed in as <strong>{user.email}</strong>.
+          {t("team.join.signedInAs")} <strong>{user.email}</strong>.
         </p>
         {wrongAddress ? (
           <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            This invitation is for {invitation.email}. Sign out and use that account to accept it.
+            {t("team.join.wrongAddress", { email: invitation.email ?? "" })}
           </p>
         ) : (
           <div className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Joining moves your account into this workspace. Projects and reports in your current workspace stay there
-            and are not shared with your new team, and you will no longer see them.
+            {t("team.join.moveWarning")}
           </div>
         )}
         <div className="mt-5 flex flex-col gap-2">
           {!wrongAddress && (
             <Button onClick={() => join.mutate()} isLoading={join.isPending}>
-              Move my account and join
+              {t("team.join.move")}
             </Button>
           )}
           <Link to="/logout" className="text-center text-sm text-slate-600 underline">
-            Not you? Sign out
+            {t("team.join.notYou")}
           </Link>
         </div>
       </InviteLayout>
     );
   }
   return (
-    <InviteLayout title={`Join ${invitation.workspaceName}`}>
+    <InviteLayout title={t("team.join.title", { workspace: invitation.workspaceName })}>
       {intro}
       <div className="mt-5">
         {mode === "new" ? (
@@ -107,13 +113,13 @@ export function AcceptInvitePage() {
         )}
       </div>
       <p className="mt-5 text-center text-sm text-slate-600">
-        {mode === "new" ? "Already have an account?" : "New to SiteSnag?"}{" "}
+        {mode === "new" ? t("auth.signUp.haveAccount") : t("auth.signIn.newHere")}{" "}
         <button
           type="button"
           className="font-semibold text-brand-700 underline"
           onClick={() => setMode(mode === "new" ? "existing" : "new")}
         >
-          {mode === "new" ? "Sign in to join" : "Create an account"}
+          {mode === "new" ? t("team.join.signInToJoin") : t("auth.signIn.createAccount")}
         </button>
       </p>
     </InviteLayout>

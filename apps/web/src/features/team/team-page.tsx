@@ -6,8 +6,9 @@ import { Button, buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { msg, useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
-import { capitalise, initials } from "../../lib/format";
+import { initials } from "../../lib/format";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
@@ -26,11 +27,14 @@ const InviteDialog = lazyDialog(
   (p) => p.open,
 );
 
+const WORKSPACE_ROLES = { owner: msg("team.role.owner"), member: msg("team.role.member") } as const;
+
 export function TeamPage() {
   const me = useAuthStore((s) => s.user);
   const team = useTeam();
   const remove = useRemoveMember();
-  useErrorToast(team.error, "Failed to load team");
+  const t = useT();
+  useErrorToast(team.error, t("team.loadFailed"));
   const [inviting, setInviting] = useState(false);
   const [target, setTarget] = useState<Member | null>(null);
   // The server's answer decides, not the stored session, which may predate a move.
@@ -40,35 +44,40 @@ export function TeamPage() {
   return (
     <>
       <PageHeader
-        title="Team"
-        subtitle={team.data ? `Everyone in ${team.data.workspace.name}.` : "Everyone in your workspace."}
+        title={t("shell.nav.team")}
+        subtitle={team.data ? t("team.subtitle", { workspace: team.data.workspace.name }) : t("team.subtitleAny")}
         actions={
           <>
             <Link to="/app/workspace" className={buttonClass("secondary")}>
               <Palette aria-hidden className="size-4" />
-              Workspace settings
+              {t("team.workspaceSettings")}
             </Link>
             {canInvite && (
               <Button onClick={() => setInviting(true)}>
                 <UserPlus aria-hidden className="size-4" />
-                Invite teammate
+                {t("team.invite")}
               </Button>
             )}
           </>
         }
       />
       {team.isPending ? (
-        <LoadingState label="Loading team…" />
+        <LoadingState label={t("team.loading")} />
       ) : team.isError ? (
-        <ErrorState message={errorMessage(team.error, "Failed to load team")} onRetry={() => team.refetch()} />
+        <ErrorState
+          message={errorMessage(team.error, t("team.loadFailed"))}
+          onRetry={() => team.refetch()}
+          retryLabel={t("common.tryAgain")}
+        />
       ) : (
         <>
           {isOwner && team.data.workspace.isDemo && (
-            <p className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-              The demo workspace is removed after a day, so it cannot take invitations. Sign up to build a team.
-            </p>
+            <p className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">{t("team.demo")}</p>
           )}
-          <ul aria-label="Members" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+          <ul
+            aria-label={t("team.members")}
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+          >
             {team.data.members.map((m) => (
               <li key={m.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
                 <span
@@ -80,20 +89,20 @@ export function TeamPage() {
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-medium text-slate-900">
                     {m.firstName} {m.lastName}
-                    {m.id === me?.id && <span className="text-slate-500"> (you)</span>}
+                    {m.id === me?.id && <span className="text-slate-500"> {t("team.you")}</span>}
                   </p>
                   <p className="break-all text-sm text-slate-600">{m.email}</p>
                 </div>
                 <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                  {capitalise(m.workspaceRole)}
+                  {t(WORKSPACE_ROLES[m.workspaceRole])}
                 </span>
                 {isOwner && m.id !== me?.id && (
                   <Button
                     variant="secondary"
                     onClick={() => setTarget(m)}
-                    aria-label={`Remove ${m.firstName} ${m.lastName}`}
+                    aria-label={t("team.removeLabel", { name: `${m.firstName} ${m.lastName}` })}
                   >
-                    Remove
+                    {t("team.remove")}
                   </Button>
                 )}
               </li>
@@ -101,7 +110,7 @@ export function TeamPage() {
           </ul>
           {isOwner && !team.data.workspace.isDemo && <PendingInvitations />}
           {isOwner && !team.data.workspace.isDemo && <RecentInvitations />}
-          <Suspense fallback={<LoadingState label="Loading contacts…" />}>
+          <Suspense fallback={<LoadingState label={t("contacts.loading")} />}>
             <ContactsSection />
           </Suspense>
         </>
@@ -109,19 +118,19 @@ export function TeamPage() {
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
         open={target !== null}
-        title="Remove member"
-        message={`Remove ${target?.firstName ?? ""} ${target?.lastName ?? ""} from the team? Their reports stay here; any assigned to them become unassigned so you can reassign them. They keep their account in a workspace of their own.`}
-        confirmLabel="Remove"
+        title={t("team.removeConfirm.title")}
+        message={t("team.removeConfirm.body", { name: `${target?.firstName ?? ""} ${target?.lastName ?? ""}` })}
+        confirmLabel={t("team.remove")}
         isPending={remove.isPending}
         onCancel={() => setTarget(null)}
         onConfirm={() =>
           target &&
           remove.mutate(target.id, {
             onSuccess: () => {
-              toast.success("Member removed");
+              toast.success(t("team.removed"));
               setTarget(null);
             },
-            onError: (error) => toast.error(errorMessage(error, "Failed to remove member")),
+            onError: (error) => toast.error(errorMessage(error, t("team.removeFailed"))),
           })
         }
       />

@@ -1,4 +1,5 @@
 import type { Contact } from "@sitesnag/shared/contacts";
+import { useT } from "../../../i18n/use-t";
 
 type Person = { id: string; name: string };
 
@@ -17,10 +18,11 @@ export function groupByCompany(contacts: readonly Contact[]): { company: string;
  */
 export function AssigneeOptions({ members, contacts }: { members: readonly Person[]; contacts: readonly Contact[] }) {
   const groups = groupByCompany(contacts);
+  const t = useT();
   return (
     <>
       {groups.length > 0 ? (
-        <optgroup label="Team">
+        <optgroup label={t("shell.nav.team")}>
           {members.map((m) => (
             <option key={m.id} value={m.id}>
               {m.name}

@@ -4,19 +4,18 @@ import { useState } from "react";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ErrorState, LoadingState } from "../../../components/states";
+import { type Translate, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useContacts, useDeleteContact } from "../api/contacts-api";
 import { groupByCompany } from "./assignee-options";
 import { LazyContactDialog } from "./lazy-contact-dialog";
 
-const reportsText = (n: number) => `${n} report${n === 1 ? "" : "s"}`;
-
 /** What deleting a contact does, said before it is done (decision 0029). */
-export const deleteMessage = (c: Contact) =>
+export const deleteMessage = (t: Translate, c: Contact) =>
   c.reportCount === 0
-    ? `Delete ${c.name} (${c.company})? No report is assigned to them.`
-    : `Delete ${c.name} (${c.company})? The ${reportsText(c.reportCount)} assigned to them will become unassigned (each change is kept in the report's history), and links sharing their snags will show nothing.`;
+    ? t("contacts.deleteConfirm.none", { name: c.name, company: c.company })
+    : t("contacts.deleteConfirm.some", { name: c.name, company: c.company, count: c.reportCount });
 
 /** The Team page's contacts: people outside the workspace that reports can be assigned to. */
 export function ContactsSection() {
@@ -25,33 +24,33 @@ export function ContactsSection() {
   const [editing, setEditing] = useState<Contact | null | "new">(null);
   const [target, setTarget] = useState<Contact | null>(null);
   const companies = [...new Set((contacts.data ?? []).map((c) => c.company))];
+  const t = useT();
 
   return (
     <section aria-labelledby="contacts-heading" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="contacts-heading" className="text-lg font-semibold text-slate-900">
-            Contacts
+            {t("contacts.title")}
           </h2>
-          <p className="text-sm text-slate-600">
-            Subcontractors and others outside the team: assign them reports without an account or a seat.
-          </p>
+          <p className="text-sm text-slate-600">{t("contacts.subtitle")}</p>
         </div>
         <Button variant="secondary" onClick={() => setEditing("new")}>
           <UserPlus aria-hidden className="size-4" />
-          Add contact
+          {t("contacts.add")}
         </Button>
       </div>
       {contacts.isPending ? (
-        <LoadingState label="Loading contacts…" />
+        <LoadingState label={t("contacts.loading")} />
       ) : contacts.isError ? (
         <ErrorState
-          message={errorMessage(contacts.error, "Failed to load contacts")}
+          message={errorMessage(contacts.error, t("contacts.loadFailed"))}
           onRetry={() => contacts.refetch()}
+          retryLabel={t("common.tryAgain")}
         />
       ) : contacts.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-          No contacts yet. Add one here or from the assignee picker of a report.
+          {t("contacts.empty")}
         </p>
       ) : (
         <div className="space-y-4">
@@ -59,7 +58,7 @@ export function ContactsSection() {
             <div key={g.company}>
               <h3 className="mb-1 text-sm font-semibold text-slate-700">{g.company}</h3>
               <ul
-                aria-label={`Contacts at ${g.company}`}
+                aria-label={t("contacts.at", { company: g.company })}
                 className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
               >
                 {g.contacts.map((c) => (
@@ -67,14 +66,22 @@ export function ContactsSection() {
                     <div className="min-w-0 flex-1">
                       <p className="break-words font-medium text-slate-900">{c.name}</p>
                       <p className="break-all text-sm text-slate-600">
-                        {c.email} · {reportsText(c.reportCount)}
+                        {c.email} · {t("contacts.reports", { count: c.reportCount })}
                       </p>
                     </div>
-                    <Button variant="secondary" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
-                      Edit
+                    <Button
+                      variant="secondary"
+                      onClick={() => setEditing(c)}
+                      aria-label={t("contacts.editLabel", { name: c.name })}
+                    >
+                      {t("contacts.editAction")}
                     </Button>
-                    <Button variant="secondary" onClick={() => setTarget(c)} aria-label={`Delete ${c.name}`}>
-                      Delete
+                    <Button
+                      variant="secondary"
+                      onClick={() => setTarget(c)}
+                      aria-label={t("contacts.deleteLabel", { name: c.name })}
+                    >
+                      {t("contacts.delete")}
                     </Button>
                   </li>
                 ))}
@@ -91,9 +98,9 @@ export function ContactsSection() {
       />
       <ConfirmDialog
         open={target !== null}
-        title="Delete contact"
-        message={target ? deleteMessage(target) : ""}
-        confirmLabel="Delete"
+        title={t("contacts.deleteConfirm.title")}
+        message={target ? deleteMessage(t, target) : ""}
+        confirmLabel={t("contacts.delete")}
         isPending={remove.isPending}
         onCancel={() => setTarget(null)}
         onConfirm={() =>
@@ -101,11 +108,11 @@ export function ContactsSection() {
           remove.mutate(target.id, {
             onSuccess: ({ unassigned }) => {
               toast.success(
-                unassigned > 0 ? `Contact deleted; ${reportsText(unassigned)} unassigned` : "Contact deleted",
+                unassigned > 0 ? t("contacts.deletedUnassigned", { count: unassigned }) : t("contacts.deleted"),
               );
               setTarget(null);
             },
-            onError: (error) => toast.error(errorMessage(error, "Failed to delete the contact")),
+            onError: (error) => toast.error(errorMessage(error, t("contacts.deleteFailed"))),
           })
         }
       />

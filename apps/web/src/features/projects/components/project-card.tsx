@@ -1,9 +1,11 @@
 import type { Project } from "@sitesnag/shared/projects";
 import { Building2, MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { useT } from "../../../i18n/use-t";
 import { ProjectStatusBadge } from "./project-status-badge";
 
 export function ProjectCard({ project }: { project: Project }) {
+  const t = useT();
   return (
     <li>
       <Link
@@ -19,7 +21,7 @@ export function ProjectCard({ project }: { project: Project }) {
           {project.location && (
             <div className="flex items-center gap-2">
               <dt>
-                <MapPin aria-label="Location" className="size-4" />
+                <MapPin aria-label={t("projects.location")} className="size-4" />
               </dt>
               <dd className="truncate">{project.location}</dd>
             </div>
@@ -27,7 +29,7 @@ export function ProjectCard({ project }: { project: Project }) {
           {project.clientName && (
             <div className="flex items-center gap-2">
               <dt>
-                <Building2 aria-label="Client" className="size-4" />
+                <Building2 aria-label={t("projects.client")} className="size-4" />
               </dt>
               <dd className="truncate">{project.clientName}</dd>
             </div>

@@ -5,7 +5,8 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../../components/button";
 import { SelectField, TextAreaField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
-import { capitalise } from "../../../lib/format";
+import { msg, sentence, useT } from "../../../i18n/use-t";
+import { PROJECT_STATUS_LABELS } from "./project-status-badge";
 
 export type ProjectFormModalProps = {
   open: boolean;
@@ -31,13 +32,13 @@ const EMPTY: ProjectInput = {
 const SETTINGS = [
   {
     name: "requireEvidenceToClose",
-    label: "Require evidence to close",
-    hint: "Marking a report resolved needs a photo of the fix, shown beside the original.",
+    label: msg("projects.form.evidence"),
+    hint: msg("projects.form.evidenceHint"),
   },
   {
     name: "verifiedClosing",
-    label: "Verified closing",
-    hint: "Only the report's creator or a workspace owner can close it, after checking the fix.",
+    label: msg("projects.form.verified"),
+    hint: msg("projects.form.verifiedHint"),
   },
 ] as const;
 
@@ -63,22 +64,33 @@ function ProjectForm({
     resolver: zodResolver(ProjectInputSchema),
     defaultValues: initial ?? EMPTY,
   });
+  const t = useT();
   const e = formState.errors;
+  const error = (message?: string) => message && sentence(message);
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-      <TextField label="Project name" required error={e.name?.message} {...register("name")} />
-      <TextAreaField label="Description" rows={3} error={e.description?.message} {...register("description")} />
-      <TextField label="Location" error={e.location?.message} {...register("location")} />
-      <TextField label="Client name" error={e.clientName?.message} {...register("clientName")} />
-      <SelectField label="Status" error={e.status?.message} {...register("status")}>
+      <TextField label={t("projects.form.name")} required error={error(e.name?.message)} {...register("name")} />
+      <TextAreaField
+        label={t("projects.form.description")}
+        rows={3}
+        error={error(e.description?.message)}
+        {...register("description")}
+      />
+      <TextField label={t("projects.location")} error={error(e.location?.message)} {...register("location")} />
+      <TextField
+        label={t("projects.form.clientName")}
+        error={error(e.clientName?.message)}
+        {...register("clientName")}
+      />
+      <SelectField label={t("projects.form.status")} error={error(e.status?.message)} {...register("status")}>
         {PROJECT_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {capitalise(s)}
+            {t(PROJECT_STATUS_LABELS[s])}
           </option>
         ))}
       </SelectField>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-700">Closing reports</legend>
+        <legend className="text-sm font-medium text-slate-700">{t("projects.form.closing")}</legend>
         {SETTINGS.map((s) => (
           <label key={s.name} className="flex min-h-11 cursor-pointer items-start gap-3">
             <input
@@ -88,9 +100,9 @@ function ProjectForm({
               {...register(s.name)}
             />
             <span>
-              <span className="block text-sm font-medium text-slate-900">{s.label}</span>
+              <span className="block text-sm font-medium text-slate-900">{t(s.label)}</span>
               <span id={`${s.name}-hint`} className="block text-xs text-slate-600">
-                {s.hint}
+                {t(s.hint)}
               </span>
             </span>
           </label>
@@ -98,7 +110,7 @@ function ProjectForm({
       </fieldset>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={isPending}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" isLoading={isPending}>
           {submitLabel}

@@ -6,22 +6,40 @@ import { Button, buttonClass } from "../../../components/button";
 import { LoadMore } from "../../../components/load-more";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states";
-import { capitalise, formatDate } from "../../../lib/format";
+import type { Message } from "../../../i18n/i18n";
+import { msg, useLocale, useT } from "../../../i18n/use-t";
+import { formatDateFor } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useUiStore } from "../../../stores/ui-store";
 import { LazyCreateShareLinkDialog } from "../../sharing/components/lazy-create-share-link-dialog";
 import { LazySnagListDialog } from "../../snag-list/components/lazy-snag-list-dialog";
 import { useFilteredProjectReports, useProjectReports } from "../api/projects-api";
 
+// The filters' words (the report's own badges are the snagging screens').
+const STATUS_LABELS: Record<ReportStatus, Message> = {
+  open: msg("projects.reports.status.open"),
+  "in-progress": msg("projects.reports.status.inProgress"),
+  resolved: msg("projects.reports.status.resolved"),
+  closed: msg("projects.reports.status.closed"),
+};
+const PRIORITY_LABELS: Record<Priority, Message> = {
+  critical: msg("projects.reports.priority.critical"),
+  high: msg("projects.reports.priority.high"),
+  medium: msg("projects.reports.priority.medium"),
+  low: msg("projects.reports.priority.low"),
+};
+
 type FilterSelectProps<T extends string> = {
   label: string;
   allLabel: string;
   options: readonly T[];
+  labels: Record<T, Message>;
   value: T | "all";
   onChange: (value: T | "all") => void;
 };
 
-function FilterSelect<T extends string>({ label, allLabel, options, value, onChange }: FilterSelectProps<T>) {
+function FilterSelect<T extends string>({ label, allLabel, options, labels, value, onChange }: FilterSelectProps<T>) {
+  const t = useT();
   return (
     <select
       aria-label={label}
@@ -32,7 +50,7 @@ function FilterSelect<T extends string>({ label, allLabel, options, value, onCha
       <option value="all">{allLabel}</option>
       {options.map((o) => (
         <option key={o} value={o}>
-          {capitalise(o)}
+          {t(labels[o])}
         </option>
       ))}
     </select>
@@ -50,6 +68,8 @@ export function ProjectReports({ projectId }: { projectId: string }) {
   const [priority, setPriority] = useState<Priority | "all">("all");
   const [isListOpen, setListOpen] = useState(false);
   const [isSharing, setSharing] = useState(false);
+  const t = useT();
+  const locale = useLocale();
   const currentFilter = {
     status: status === "all" ? undefined : status,
     priority: priority === "all" ? undefined : priority,
@@ -58,7 +78,7 @@ export function ProjectReports({ projectId }: { projectId: string }) {
   const onServer = isPaged && isOnline && (status !== "all" || priority !== "all");
   const filtered = useFilteredProjectReports(projectId, { status, priority }, onServer);
   const shown = onServer ? filtered : { query: reports, items: all };
-  useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
+  useErrorToast(shown.query.error, t("projects.reports.loadFailed"), { useServerMessage: false });
   const visible = onServer
     ? filtered.items
     : all.filter((r) => (status === "all" || r.status === status) && (priority === "all" || r.priority === priority));
@@ -66,12 +86,12 @@ export function ProjectReports({ projectId }: { projectId: string }) {
     <section aria-labelledby="project-reports" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="project-reports" className="text-lg font-semibold text-slate-900">
-          Snagging reports
+          {t("projects.reports.title")}
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setListOpen(true)} onPointerEnter={LazySnagListDialog.preload}>
             <FileDown aria-hidden className="size-4" />
-            Snag list PDF
+            {t("projects.reports.snagList")}
           </Button>
           <Button
             variant="secondary"
@@ -79,11 +99,11 @@ export function ProjectReports({ projectId }: { projectId: string }) {
             onPointerEnter={LazyCreateShareLinkDialog.preload}
           >
             <Share2 aria-hidden className="size-4" />
-            Share snags
+            {t("projects.reports.share")}
           </Button>
           <Link to={`/app/snagging/new?projectId=${projectId}`} className={buttonClass("primary")}>
             <Plus aria-hidden className="size-4" />
-            New Report
+            {t("projects.reports.new")}
           </Link>
         </div>
       </div>
@@ -101,31 +121,37 @@ export function ProjectReports({ projectId }: { projectId: string }) {
       />
       <div className="mb-3 flex flex-wrap gap-2">
         <FilterSelect
-          label="Filter by status"
-          allLabel="All statuses"
+          label={t("projects.reports.byStatus")}
+          allLabel={t("projects.reports.allStatuses")}
           options={REPORT_STATUSES}
+          labels={STATUS_LABELS}
           value={status}
           onChange={setStatus}
         />
         <FilterSelect
-          label="Filter by priority"
-          allLabel="All priorities"
+          label={t("projects.reports.byPriority")}
+          allLabel={t("projects.reports.allPriorities")}
           options={PRIORITIES}
+          labels={PRIORITY_LABELS}
           value={priority}
           onChange={setPriority}
         />
       </div>
       {shown.query.isPending ? (
-        <LoadingState label="Loading reports…" />
+        <LoadingState label={t("projects.reports.loading")} />
       ) : shown.query.isError && !shown.query.data ? (
-        <ErrorState message="Failed to load snagging reports" onRetry={() => shown.query.refetch()} />
+        <ErrorState
+          message={t("projects.reports.loadFailed")}
+          onRetry={() => shown.query.refetch()}
+          retryLabel={t("common.tryAgain")}
+        />
       ) : all.length === 0 ? (
-        <EmptyState title="No snagging reports yet">Record the first snag on this project with New Report.</EmptyState>
+        <EmptyState title={t("projects.reports.empty.title")}>{t("projects.reports.empty.body")}</EmptyState>
       ) : visible.length === 0 ? (
-        <EmptyState title="No reports match these filters" />
+        <EmptyState title={t("projects.reports.noMatch")} />
       ) : (
         <ul
-          aria-label="Project snagging reports"
+          aria-label={t("projects.reports.list")}
           className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200"
         >
           {visible.map((r) => (
@@ -139,7 +165,11 @@ export function ProjectReports({ projectId }: { projectId: string }) {
                 </span>
                 <PriorityBadge priority={r.priority} />
                 <ReportStatusBadge status={r.status} />
-                {r.dueDate !== null && <span className="text-xs text-slate-500">Due {formatDate(r.dueDate)}</span>}
+                {r.dueDate !== null && (
+                  <span className="text-xs text-slate-500">
+                    {t("projects.reports.due", { date: formatDateFor(locale, r.dueDate) })}
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { sentence, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { invitationLink, useCreateInvitation } from "../api/team-api";
@@ -19,6 +20,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [link, setLink] = useState<string | null>(null);
   const [emailedTo, setEmailedTo] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const t = useT();
   const { register, handleSubmit, reset, formState } = useForm<InvitationInput>({
     resolver: zodResolver(InvitationInputSchema),
     defaultValues: { email: "" },
@@ -36,26 +38,25 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
-      toast.success("Invitation link copied");
+      toast.success(t("team.inviteDialog.copiedToast"));
     } catch {
-      toast.info("Copy the link by selecting it");
+      toast.info(t("team.inviteDialog.copyBySelecting"));
     }
   };
   return (
-    <Modal open={open} title="Invite a teammate" onClose={onClose}>
+    <Modal open={open} title={t("team.inviteDialog.title")} onClose={onClose} closeLabel={t("common.close")}>
       {link ? (
         <div className="space-y-4">
           {emailedTo && (
             <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-              We emailed the invitation to <strong className="break-words">{emailedTo}</strong>.
+              {t("team.inviteDialog.emailed")} <strong className="break-words">{emailedTo}</strong>.
             </p>
           )}
           <p className="text-sm text-slate-700">
-            {emailedTo ? "You can also share this link yourself." : "Share this link with your teammate."} It works once
-            and expires in 7 days. For your security it is shown only now: copy it before closing.
+            {emailedTo ? t("team.inviteDialog.alsoShare") : t("team.inviteDialog.share")} {t("team.inviteDialog.once")}
           </p>
           <label className="block text-sm font-medium text-slate-700" htmlFor="invite-link">
-            Invitation link
+            {t("team.inviteDialog.link")}
           </label>
           <input
             id="invite-link"
@@ -66,11 +67,11 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose}>
-              Done
+              {t("team.inviteDialog.done")}
             </Button>
             <Button onClick={copy}>
               {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-              {copied ? "Copied" : "Copy link"}
+              {copied ? t("team.inviteDialog.copied") : t("team.inviteDialog.copy")}
             </Button>
           </div>
         </div>
@@ -84,27 +85,24 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
                 setEmailedTo(emailed ? invitation.email : null);
                 setLink(invitationLink(token));
               },
-              onError: (error) => toast.error(errorMessage(error, "Failed to create invitation")),
+              onError: (error) => toast.error(errorMessage(error, t("team.inviteDialog.failed"))),
             }),
           )}
         >
-          <p className="text-sm text-slate-700">
-            Enter their email address and we will email them the invitation (only they can use it), or leave it empty
-            for a link anyone you give it to can use once. Either way you get the link to share.
-          </p>
+          <p className="text-sm text-slate-700">{t("team.inviteDialog.intro")}</p>
           <TextField
-            label="Email address (optional)"
+            label={t("team.inviteDialog.email")}
             type="email"
             autoComplete="off"
-            error={formState.errors.email?.message}
+            error={formState.errors.email?.message && sentence(formState.errors.email.message)}
             {...register("email")}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-              Cancel
+              {t("common.cancel")}
             </Button>
             <Button type="submit" isLoading={create.isPending}>
-              Create invitation link
+              {t("team.inviteDialog.create")}
             </Button>
           </div>
         </form>

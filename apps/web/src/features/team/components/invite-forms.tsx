@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { NameFields, NewPasswordFields } from "../../../components/account-fields";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
+import { sentence, useT } from "../../../i18n/use-t";
 import { api, errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { registerWithInvitation } from "../api/team-api";
@@ -23,10 +24,11 @@ export function NewAccountForm({
     resolver: zodResolver(SignupFormSchema),
     defaultValues: { email: email ?? "" },
   });
+  const t = useT();
   const signup = useMutation({
     mutationFn: ({ confirmPassword: _c, ...body }: SignupForm) => registerWithInvitation(token, body),
     onSuccess: onSignedIn,
-    onError: (error) => toast.error(errorMessage(error, "Registration failed")),
+    onError: (error) => toast.error(errorMessage(error, t("auth.register.failed"))),
   });
   const e = formState.errors;
   return (
@@ -36,11 +38,11 @@ export function NewAccountForm({
         lastName={{ ...register("lastName"), error: e.lastName?.message }}
       />
       <TextField
-        label="Email"
+        label={t("auth.email")}
         type="email"
         autoComplete="email"
         readOnly={email !== null}
-        error={e.email?.message}
+        error={e.email?.message && sentence(e.email.message)}
         {...register("email")}
       />
       <NewPasswordFields
@@ -48,7 +50,7 @@ export function NewAccountForm({
         confirmPassword={{ ...register("confirmPassword"), error: e.confirmPassword?.message }}
       />
       <Button type="submit" className="w-full" isLoading={signup.isPending}>
-        Create account and join
+        {t("team.join.create")}
       </Button>
     </form>
   );
@@ -66,29 +68,30 @@ export function SignInForm({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: email ?? "" },
   });
+  const t = useT();
   const login = useMutation({
     mutationFn: (body: Login) => api<AuthResponse>("/auth/login", { method: "POST", body }),
     onSuccess: onSignedIn,
-    onError: (error) => toast.error(errorMessage(error, "Login failed")),
+    onError: (error) => toast.error(errorMessage(error, t("auth.signIn.failed"))),
   });
   return (
     <form noValidate onSubmit={handleSubmit((v) => login.mutate(v))} className="space-y-4">
       <TextField
-        label="Email"
+        label={t("auth.email")}
         type="email"
         autoComplete="email"
-        error={formState.errors.email?.message}
+        error={formState.errors.email?.message && sentence(formState.errors.email.message)}
         {...register("email")}
       />
       <TextField
-        label="Password"
+        label={t("auth.password")}
         type="password"
         autoComplete="current-password"
-        error={formState.errors.password?.message}
+        error={formState.errors.password?.message && sentence(formState.errors.password.message)}
         {...register("password")}
       />
       <Button type="submit" className="w-full" isLoading={login.isPending}>
-        Sign In
+        {t("auth.signIn.submit")}
       </Button>
     </form>
   );

@@ -3,46 +3,55 @@ import { useState } from "react";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ErrorState, LoadingState } from "../../../components/states";
+import { type Translate, useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDate } from "../../../lib/format";
+import { formatDateFor } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { useInvitations, useRevokeInvitation } from "../api/team-api";
 import { ResendInvitationButton } from "./resend-invitation";
 
-const describe = (i: Invitation) => i.email ?? "Anyone with the link";
+const describe = (t: Translate, i: Invitation) => i.email ?? t("team.invitations.anyone");
 
 export function PendingInvitations() {
   const invitations = useInvitations(true);
   const revoke = useRevokeInvitation();
   const [target, setTarget] = useState<Invitation | null>(null);
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="pending-heading" className="mt-8">
       <h2 id="pending-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        Pending invitations
+        {t("team.invitations.pending")}
       </h2>
       {invitations.isPending ? (
-        <LoadingState label="Loading invitations…" />
+        <LoadingState label={t("team.invitations.loading")} />
       ) : invitations.isError ? (
         <ErrorState
-          message={errorMessage(invitations.error, "Failed to load invitations")}
+          message={errorMessage(invitations.error, t("team.invitations.loadFailed"))}
           onRetry={() => invitations.refetch()}
+          retryLabel={t("common.tryAgain")}
         />
       ) : invitations.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
-          No pending invitations.
+          {t("team.invitations.nonePending")}
         </p>
       ) : (
         <ul
-          aria-label="Pending invitations"
+          aria-label={t("team.invitations.pending")}
           className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
         >
           {invitations.data.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
-                <p className="break-words font-medium text-slate-900">{describe(i)}</p>
+                <p className="break-words font-medium text-slate-900">{describe(t, i)}</p>
                 <p className="text-xs text-slate-500">
-                  Invited {formatDate(i.createdAt)}
-                  {i.invitedByName ? ` by ${i.invitedByName}` : ""} · expires {formatDate(i.expiresAt)}
+                  {i.invitedByName
+                    ? t("team.invitations.invitedBy", {
+                        date: formatDateFor(locale, i.createdAt),
+                        name: i.invitedByName,
+                      })
+                    : t("team.invitations.invited", { date: formatDateFor(locale, i.createdAt) })}{" "}
+                  · {t("team.invitations.expires", { date: formatDateFor(locale, i.expiresAt) })}
                 </p>
               </div>
               <div className="flex gap-2">
@@ -50,9 +59,9 @@ export function PendingInvitations() {
                 <Button
                   variant="secondary"
                   onClick={() => setTarget(i)}
-                  aria-label={`Revoke invitation for ${describe(i)}`}
+                  aria-label={t("team.invitations.revokeLabel", { who: describe(t, i) })}
                 >
-                  Revoke
+                  {t("team.invitations.revoke")}
                 </Button>
               </div>
             </li>
@@ -61,19 +70,19 @@ export function PendingInvitations() {
       )}
       <ConfirmDialog
         open={target !== null}
-        title="Revoke invitation"
-        message={`Revoke the invitation for ${target ? describe(target) : ""}? The link will stop working.`}
-        confirmLabel="Revoke"
+        title={t("team.invitations.revokeTitle")}
+        message={t("team.invitations.revokeBody", { who: target ? describe(t, target) : "" })}
+        confirmLabel={t("team.invitations.revoke")}
         isPending={revoke.isPending}
         onCancel={() => setTarget(null)}
         onConfirm={() =>
           target &&
           revoke.mutate(target.id, {
             onSuccess: () => {
-              toast.success("Invitation revoked");
+              toast.success(t("team.invitations.revoked"));
               setTarget(null);
             },
-            onError: (error) => toast.error(errorMessage(error, "Failed to revoke invitation")),
+            onError: (error) => toast.error(errorMessage(error, t("team.invitations.revokeFailed"))),
           })
         }
       />

@@ -2,6 +2,7 @@ import type { Invitation } from "@sitesnag/shared/team";
 import { useState } from "react";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useResendInvitation } from "../api/team-api";
@@ -10,29 +11,30 @@ import { useResendInvitation } from "../api/team-api";
 export function ResendInvitationButton({ invitation }: { invitation: Invitation & { email: string } }) {
   const resend = useResendInvitation();
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   return (
     <>
       <Button
         variant="secondary"
         onClick={() => setConfirming(true)}
-        aria-label={`Resend invitation to ${invitation.email}`}
+        aria-label={t("team.resend.label", { email: invitation.email })}
       >
-        Resend
+        {t("team.resend.action")}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title="Resend invitation"
-        message={`Email a new invitation link to ${invitation.email}? It is valid for 7 days; the earlier link stops working.`}
-        confirmLabel="Resend"
+        title={t("team.resend.title")}
+        message={t("team.resend.body", { email: invitation.email })}
+        confirmLabel={t("team.resend.action")}
         isPending={resend.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           resend.mutate(invitation.id, {
             onSuccess: () => {
-              toast.success(`Invitation sent again to ${invitation.email}`);
+              toast.success(t("team.resend.sent", { email: invitation.email }));
               setConfirming(false);
             },
-            onError: (error) => toast.error(errorMessage(error, "Failed to resend the invitation")),
+            onError: (error) => toast.error(errorMessage(error, t("team.resend.failed"))),
           })
         }
       />
