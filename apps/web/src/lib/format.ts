@@ -46,3 +46,11 @@ export function formatRelativeFor(locale: string, seconds: number): string {
 export const capitalise = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
 export const initials = (first: string, last: string): string =>
   `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || "?";
+/**
+ * Epoch seconds → a date and time in `locale`: SPEC's 'MMM d, yyyy h:mm a' in English, Intl's
+ * medium date and short time in any other language ("27 lis 2026, 14:05" in Polish).
+ */
+export function formatDateTimeFor(locale: string, seconds: number): string {
+  if (locale === "en-GB" || locale === "en-XA") return formatDateTime(seconds);
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
+}

@@ -83,6 +83,18 @@ import serverLt from "./messages/server/lt.json" with { type: "json" };
 import serverPl from "./messages/server/pl.json" with { type: "json" };
 import serverPtPT from "./messages/server/pt-PT.json" with { type: "json" };
 import serverRo from "./messages/server/ro.json" with { type: "json" };
+import sharingEnGB from "./messages/sharing/en-GB.json" with { type: "json" };
+import sharingEs from "./messages/sharing/es.json" with { type: "json" };
+import sharingLt from "./messages/sharing/lt.json" with { type: "json" };
+import sharingPl from "./messages/sharing/pl.json" with { type: "json" };
+import sharingPtPT from "./messages/sharing/pt-PT.json" with { type: "json" };
+import sharingRo from "./messages/sharing/ro.json" with { type: "json" };
+import snaggingEnGB from "./messages/snagging/en-GB.json" with { type: "json" };
+import snaggingEs from "./messages/snagging/es.json" with { type: "json" };
+import snaggingLt from "./messages/snagging/lt.json" with { type: "json" };
+import snaggingPl from "./messages/snagging/pl.json" with { type: "json" };
+import snaggingPtPT from "./messages/snagging/pt-PT.json" with { type: "json" };
+import snaggingRo from "./messages/snagging/ro.json" with { type: "json" };
 import teamEnGB from "./messages/team/en-GB.json" with { type: "json" };
 import teamEs from "./messages/team/es.json" with { type: "json" };
 import teamLt from "./messages/team/lt.json" with { type: "json" };
@@ -123,6 +135,8 @@ const AREAS = [
   { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
   { "en-GB": pwaEnGB, pl: pwaPl, ro: pwaRo, lt: pwaLt, "pt-PT": pwaPtPT, es: pwaEs },
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
+  { "en-GB": sharingEnGB, pl: sharingPl, ro: sharingRo, lt: sharingLt, "pt-PT": sharingPtPT, es: sharingEs },
+  { "en-GB": snaggingEnGB, pl: snaggingPl, ro: snaggingRo, lt: snaggingLt, "pt-PT": snaggingPtPT, es: snaggingEs },
   { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
   {
     "en-GB": validationEnGB,

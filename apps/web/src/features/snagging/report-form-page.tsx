@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { useAuthStore } from "../../stores/auth-store";
@@ -67,6 +68,7 @@ function editInitial(report: Report): ReportFormInitial {
 }
 
 export function ReportFormPage() {
+  const t = useT();
   const { id } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -83,9 +85,9 @@ export function ReportFormPage() {
   const failedToLoad = report.isError && !report.data;
   useEffect(() => {
     if (!failedToLoad) return;
-    toast.error("Failed to load report", { toastId: "Failed to load report" });
+    toast.error(t("snagging.loadFailed"), { toastId: "Failed to load report" });
     navigate("/app/snagging", { replace: true });
-  }, [failedToLoad, navigate]);
+  }, [failedToLoad, navigate, t]);
 
   // Until GET /api/users answers (or when it cannot), the picker still offers the user themself.
   const assignees = useMemo(() => {
@@ -139,14 +141,15 @@ export function ReportFormPage() {
     current?.assignedTo &&
     !assignees.some((a) => a.id === current.assignedTo) &&
     !(contacts.data ?? []).some((c) => c.id === current.assignedTo)
-      ? [...assignees, { id: current.assignedTo, name: current.assignedToName ?? "Current assignee" }]
+      ? [...assignees, { id: current.assignedTo, name: current.assignedToName ?? t("snagging.form.currentAssignee") }]
       : assignees;
 
-  const title = mode === "create" ? "New Snagging Report" : "Edit Snagging Report";
+  const title = mode === "create" ? t("snagging.form.newTitle") : t("snagging.form.editTitle");
+  const loading = mode === "create" ? t("snagging.form.preparing") : t("snagging.loading");
   let body: React.ReactNode;
   if (started?.key === formKey && user) {
     body = (
-      <Suspense fallback={<LoadingState label={mode === "create" ? "Preparing the form…" : "Loading report…"} />}>
+      <Suspense fallback={<LoadingState label={loading} />}>
         <ReportForm
           key={formKey}
           initial={started.initial}
@@ -159,21 +162,16 @@ export function ReportFormPage() {
     );
   } else if (!projects.data && projects.fetchStatus === "paused") {
     // Offline with no copy of the projects on this device (never opened online by this user).
-    body = (
-      <ErrorState
-        message="You are offline and this device has no copy of your projects yet. Connect once to load them."
-        onRetry={() => projects.refetch()}
-      />
-    );
+    body = <ErrorState message={t("snagging.form.offlineNoProjects")} onRetry={() => projects.refetch()} />;
   } else if (projects.isError) {
     body = (
       <ErrorState
-        message={errorMessage(projects.error, "Failed to load projects")}
+        message={errorMessage(projects.error, t("snagging.form.projectsFailed"))}
         onRetry={() => projects.refetch()}
       />
     );
   } else {
-    body = <LoadingState label={mode === "create" ? "Preparing the form…" : "Loading report…"} />;
+    body = <LoadingState label={loading} />;
   }
   return (
     <>
@@ -182,9 +180,9 @@ export function ReportFormPage() {
         className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Snagging Reports
+        {t("snagging.list.title")}
       </Link>
-      <PageHeader title={title} subtitle={mode === "create" ? "Photos first, then a few words for each." : undefined} />
+      <PageHeader title={title} subtitle={mode === "create" ? t("snagging.form.subtitle") : undefined} />
       {body}
     </>
   );

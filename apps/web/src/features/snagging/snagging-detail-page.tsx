@@ -12,6 +12,7 @@ import {
 } from "../../app/report-extras";
 import { PriorityBadge, ReportStatusBadge } from "../../components/report-badges";
 import { ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { lazyOrNothing } from "../../lib/lazy-or-nothing";
@@ -58,10 +59,8 @@ const ReportLinkActivity = lazyOrNothing(() =>
   import("../sharing/components/report-link-activity").then((m) => ({ default: m.ReportLinkActivity })),
 );
 
-export const DELETE_REPORT_CONFIRM =
-  "Are you sure you want to delete this report? It goes to the Trash, where it can be restored for 30 days.";
-
 export function SnaggingDetailPage() {
+  const t = useT();
   const { id = "" } = useParams();
   const report = useReport(id);
   const updateStatus = useUpdateReportStatus(id);
@@ -69,7 +68,7 @@ export function SnaggingDetailPage() {
   const pdf = useDownloadReportPdf();
   const navigate = useNavigate();
   const isMissing = report.error instanceof ApiError && report.error.status === 404;
-  useErrorToast(isMissing ? null : report.error, "Failed to load report", { useServerMessage: false });
+  useErrorToast(isMissing ? null : report.error, t("snagging.loadFailed"), { useServerMessage: false });
   const [isConfirming, setConfirming] = useState(false);
   const [isMarkingFixed, setMarkingFixed] = useState(false);
   // A status change, a fix or a comment made once the signal has gone is queued in the outbox: it
@@ -89,16 +88,16 @@ export function SnaggingDetailPage() {
 
   if (queued.checked && queued.item) {
     return (
-      <Suspense fallback={<LoadingState label="Loading report…" />}>
+      <Suspense fallback={<LoadingState label={t("snagging.loading")} />}>
         <QueuedReportDetail item={queued.item} photos={queued.photos} />
       </Suspense>
     );
   }
-  if (report.isPending || !queued.checked) return <LoadingState label="Loading report…" />;
+  if (report.isPending || !queued.checked) return <LoadingState label={t("snagging.loading")} />;
   // Gone from the server (deleted elsewhere) wins over a copy restored from the offline cache.
   if (isMissing) return <ReportNotFound />;
   if (report.isError && !report.data) {
-    return <ErrorState message="Failed to load report" onRetry={() => report.refetch()} />;
+    return <ErrorState message={t("snagging.loadFailed")} onRetry={() => report.refetch()} />;
   }
   const r = report.data;
 
@@ -109,30 +108,28 @@ export function SnaggingDetailPage() {
     if (status === "resolved" && r.requireEvidenceToClose) return setMarkingFixed(true);
     updateStatus.mutate(status, {
       onSuccess: ({ queued }) =>
-        queued
-          ? toast.success("Status change saved offline. Will sync when online.")
-          : toast.success("Status updated successfully"),
-      onError: (error) => toast.error(errorMessage(error, "Failed to update status")),
+        queued ? toast.success(t("snagging.detail.statusQueued")) : toast.success(t("snagging.detail.statusUpdated")),
+      onError: (error) => toast.error(errorMessage(error, t("snagging.detail.statusFailed"))),
     });
   };
   const download = () => {
-    toast.info("Generating PDF...");
+    toast.info(t("snagging.detail.pdfGenerating"));
     pdf.mutate(r.id, {
-      onSuccess: () => toast.success("PDF downloaded successfully!"),
+      onSuccess: () => toast.success(t("snagging.detail.pdfDone")),
       // SPEC §8: the fixed text, not the server's message.
-      onError: () => toast.error("Failed to download PDF"),
+      onError: () => toast.error(t("snagging.detail.pdfFailed")),
     });
   };
 
   return (
-    <Suspense fallback={<LoadingState label="Loading report…" />}>
+    <Suspense fallback={<LoadingState label={t("snagging.loading")} />}>
       <title>{`${r.title} · SiteSnag`}</title>
       <Link
         to="/app/snagging"
         className="mb-3 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Snagging Reports
+        {t("snagging.list.title")}
       </Link>
       <div className="mb-5 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="flex min-w-0 items-start gap-3">
@@ -146,7 +143,8 @@ export function SnaggingDetailPage() {
               <PriorityBadge priority={r.priority} />
               <PendingChangeBadge reportId={r.id} />
               <span className="text-xs text-slate-500">
-                Report #<span className="break-all font-mono">{r.id}</span>
+                {t("snagging.detail.reportHash")}
+                <span className="break-all font-mono">{r.id}</span>
               </span>
             </div>
           </div>
@@ -183,21 +181,21 @@ export function SnaggingDetailPage() {
       </Suspense>
       <ConfirmDialog
         open={isConfirming}
-        title="Delete report?"
-        message={DELETE_REPORT_CONFIRM}
-        confirmLabel="Delete Report"
+        title={t("snagging.delete.title")}
+        message={t("snagging.delete.confirm")}
+        confirmLabel={t("snagging.delete.button")}
         isPending={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: ({ queued }) => {
-              if (queued) toast.success("Delete saved offline. Will sync when online.");
-              else toast.success("Report deleted successfully");
+              if (queued) toast.success(t("snagging.delete.queued"));
+              else toast.success(t("snagging.delete.done"));
               navigate("/app/snagging", { replace: true });
             },
             onError: (error) => {
               setConfirming(false);
-              toast.error(errorMessage(error, "Failed to delete report"));
+              toast.error(errorMessage(error, t("snagging.delete.failed")));
             },
           })
         }

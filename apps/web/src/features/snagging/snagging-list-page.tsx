@@ -6,6 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { lazyOrNothing } from "../../lib/lazy-or-nothing";
 import { toast } from "../../lib/toast";
@@ -33,6 +34,7 @@ const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports
 const AssigneeFilter = lazy(() => import("./components/assignee-filter"));
 
 export function SnaggingListPage() {
+  const t = useT();
   const { query: reports, items: all, isPaged } = useReports();
   const outbox = useOutbox();
   const exportCsv = useExportReportsCsv();
@@ -67,7 +69,7 @@ export function SnaggingListPage() {
   );
   const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo);
   const shown = onServer ? filtered : { query: reports, items: all };
-  useErrorToast(shown.query.error, "Failed to load snagging reports", { useServerMessage: false });
+  useErrorToast(shown.query.error, t("snagging.list.loadFailed"), { useServerMessage: false });
 
   const matching = useMemo(
     () =>
@@ -92,24 +94,24 @@ export function SnaggingListPage() {
 
   const onExport = () =>
     exportCsv.mutate(undefined, {
-      onSuccess: () => toast.success("CSV exported successfully"),
-      onError: (error) => toast.error(errorMessage(error, "Export failed")),
+      onSuccess: () => toast.success(t("snagging.list.csvExported")),
+      onError: (error) => toast.error(errorMessage(error, t("snagging.list.exportFailed"))),
     });
 
   return (
     <>
       <PageHeader
-        title="Snagging Reports"
-        subtitle="Every defect recorded on site, with its photos."
+        title={t("snagging.list.title")}
+        subtitle={t("snagging.list.subtitle")}
         actions={
           <>
             <Button variant="secondary" onClick={onExport} isLoading={exportCsv.isPending}>
               {!exportCsv.isPending && <Download aria-hidden className="size-4" />}
-              Export CSV
+              {t("snagging.list.exportCsv")}
             </Button>
             <Link to="/app/snagging/new" className={buttonClass("primary")}>
               <Plus aria-hidden className="size-4" />
-              New Report
+              {t("snagging.list.newReport")}
             </Link>
           </>
         }
@@ -118,15 +120,15 @@ export function SnaggingListPage() {
         <div className="relative">
           <Search
             aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
           />
           <input
             type="search"
-            aria-label="Search reports"
-            placeholder="Search by reference or description"
+            aria-label={t("snagging.list.search")}
+            placeholder={t("snagging.list.searchPlaceholder")}
             value={search}
             onChange={(e) => setParam("q", e.target.value)}
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 ps-9 pe-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
           />
         </div>
         <button
@@ -139,7 +141,7 @@ export function SnaggingListPage() {
           )}
         >
           <UserCheck aria-hidden className="size-4" />
-          Waiting for me
+          {t("snagging.list.waitingForMe")}
         </button>
         <Suspense fallback={<div className="h-[4.25rem]" />}>
           <AssigneeFilter value={assignedTo} onChange={(value) => setParam("assignedTo", value)} />
@@ -157,36 +159,37 @@ export function SnaggingListPage() {
       )}
       {reports.isPending && !isOnline ? (
         // Offline with no copy of the list on this device (never opened online): no endless spinner.
-        <EmptyState title="You are offline" />
+        <EmptyState title={t("snagging.list.offline")} />
       ) : reports.isPending || (onServer && filtered.query.isPending) ? (
-        <LoadingState label="Loading reports…" />
+        <LoadingState label={t("snagging.list.loading")} />
       ) : shown.query.isError && shown.items.length === 0 ? (
-        <ErrorState message="Failed to load snagging reports" onRetry={() => shown.query.refetch()} />
+        <ErrorState message={t("snagging.list.loadFailed")} onRetry={() => shown.query.refetch()} />
       ) : all.length === 0 ? (
         <EmptyState
-          title="No snagging reports yet"
+          title={t("snagging.list.emptyTitle")}
           action={
             <Link to="/app/snagging/new" className={buttonClass("primary")}>
-              Record your first snag
+              {t("snagging.list.firstSnag")}
             </Link>
           }
         >
-          Photograph a defect on site and it appears here.
+          {t("snagging.list.emptyBody")}
         </EmptyState>
       ) : visible.length === 0 ? (
-        <EmptyState title="No matching reports">
+        <EmptyState title={t("snagging.list.noMatchTitle")}>
           {assignedTo && !mine && !search.trim() && status === "all"
-            ? "Nothing is assigned to this person"
+            ? t("snagging.list.noneAssigned")
             : mine && !search.trim() && status === "all"
-              ? "Nothing is waiting for you"
+              ? t("snagging.list.noneWaiting")
               : search.trim()
-                ? `Nothing matches “${search.trim()}”`
-                : "No reports have this status"}
-          {search.trim() && status !== "all" ? " with this status." : "."}
+                ? status !== "all"
+                  ? t("snagging.list.noneMatchStatus", { search: search.trim() })
+                  : t("snagging.list.noneMatch", { search: search.trim() })
+                : t("snagging.list.noneStatus")}
         </EmptyState>
       ) : (
         <>
-          <ul aria-label="Snagging reports" className="grid gap-3 lg:grid-cols-2">
+          <ul aria-label={t("snagging.list.label")} className="grid gap-3 lg:grid-cols-2">
             {visible.map((r) => (
               <ReportCard
                 key={r.id}

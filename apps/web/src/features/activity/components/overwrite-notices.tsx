@@ -5,11 +5,13 @@ import { type Overwrite, overwriteSentence } from "@sitesnag/shared/activity";
 import { History } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
+import { useT } from "../../../i18n/use-t";
 import { useOverwrites } from "../api/get-overwrites";
 import { useRestoreOverwrite } from "../api/restore-overwrite";
 import { readKept, rememberKept, whenText } from "../kept-overwrites";
 
 export function OverwriteNotices({ reportId, version }: { reportId: string; version: number }) {
+  const t = useT();
   const overwrites = useOverwrites(reportId);
   const restore = useRestoreOverwrite(reportId);
   const [kept, setKept] = useState(readKept);
@@ -18,7 +20,7 @@ export function OverwriteNotices({ reportId, version }: { reportId: string; vers
 
   const keepTheirs = (o: Overwrite) => setKept(rememberKept(o.entryId, kept));
   return (
-    <section aria-label="Changes of yours that were replaced" className="mb-4 space-y-2">
+    <section aria-label={t("snagging.overwrite.label")} className="mb-4 space-y-2">
       {shown.map((o) => (
         <div
           key={o.entryId}
@@ -35,10 +37,10 @@ export function OverwriteNotices({ reportId, version }: { reportId: string; vers
               disabled={restore.isPending}
               onClick={() => restore.mutate({ overwrite: o, version })}
             >
-              Restore
+              {t("snagging.overwrite.restore")}
             </Button>
             <Button variant="secondary" onClick={() => keepTheirs(o)}>
-              Keep theirs
+              {t("snagging.overwrite.keep")}
             </Button>
           </div>
         </div>

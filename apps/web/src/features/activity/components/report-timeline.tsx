@@ -19,7 +19,8 @@ import {
 } from "lucide-react";
 import { Button } from "../../../components/button";
 import { LoadMore } from "../../../components/load-more";
-import { formatDateTime } from "../../../lib/format";
+import { useLocale, useT } from "../../../i18n/use-t";
+import { formatDateTimeFor } from "../../../lib/format";
 import { activityQuery } from "../api/get-activity";
 
 const ICONS: Record<ActivityType, typeof Pencil> = {
@@ -39,6 +40,8 @@ const ICONS: Record<ActivityType, typeof Pencil> = {
 };
 
 function Entry({ entry }: { entry: ActivityEntry }) {
+  const t = useT();
+  const locale = useLocale();
   const Icon = ICONS[entry.type] ?? Pencil;
   return (
     <li className="relative flex gap-3 pb-4 last:pb-0">
@@ -48,14 +51,15 @@ function Entry({ entry }: { entry: ActivityEntry }) {
       <div className="min-w-0 flex-1">
         <p className="break-words text-sm text-slate-900">{entry.summary}</p>
         <p className="mt-0.5 text-xs text-slate-500">
-          <time dateTime={new Date(entry.at * 1000).toISOString()}>{formatDateTime(entry.at)}</time>
+          <time dateTime={new Date(entry.at * 1000).toISOString()}>{formatDateTimeFor(locale, entry.at)}</time>
         </p>
         {entry.offline && (
           <p className="mt-1 inline-flex items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
             <WifiOff aria-hidden className="size-3" />
-            Offline change
-            {entry.offline.madeAt !== null && <> · made {formatDateTime(entry.offline.madeAt)}</>} · received{" "}
-            {formatDateTime(entry.offline.receivedAt)}
+            {t("snagging.history.offline")}
+            {entry.offline.madeAt !== null &&
+              ` · ${t("snagging.history.made", { date: formatDateTimeFor(locale, entry.offline.madeAt) })}`}{" "}
+            · {t("snagging.history.received", { date: formatDateTimeFor(locale, entry.offline.receivedAt) })}
           </p>
         )}
       </div>
@@ -64,29 +68,30 @@ function Entry({ entry }: { entry: ActivityEntry }) {
 }
 
 export function ReportTimeline({ reportId }: { reportId: string }) {
+  const t = useT();
   const query = useInfiniteQuery(activityQuery(reportId));
   const entries = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <section aria-labelledby="report-history" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="report-history" className="text-sm font-semibold text-slate-900">
-        History
+        {t("snagging.history.title")}
       </h2>
       {query.isPending ? (
         <p role="status" className="mt-3 text-sm text-slate-500">
-          Loading history…
+          {t("snagging.history.loading")}
         </p>
       ) : query.isError && entries.length === 0 ? (
         <div role="alert" className="mt-3 text-sm text-red-700">
-          Failed to load history.{" "}
-          <Button variant="secondary" className="ml-2" onClick={() => query.refetch()}>
-            Try again
+          {t("snagging.history.loadFailed")}{" "}
+          <Button variant="secondary" className="ms-2" onClick={() => query.refetch()}>
+            {t("common.tryAgain")}
           </Button>
         </div>
       ) : entries.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">No history recorded for this report yet.</p>
+        <p className="mt-3 text-sm text-slate-500">{t("snagging.history.none")}</p>
       ) : (
         <>
-          <ol aria-label="Report history, newest first" className="mt-3">
+          <ol aria-label={t("snagging.history.list")} className="mt-3">
             {entries.map((e) => (
               <Entry key={e.id} entry={e} />
             ))}

@@ -4,7 +4,9 @@ import { MAX_COMMENT_LENGTH, MAX_COMMENT_PHOTOS } from "@sitesnag/shared/comment
 import { Camera } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../../components/button";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
+import { formatNumberFor } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { type Member, useMentionable, usePostComment } from "../api/comments-api";
 
@@ -21,12 +23,13 @@ export const withMention = (text: string, member: Member) =>
 
 /** The teammates to mention (never oneself), as a select that inserts "@Name" when one is chosen. */
 export function MentionSelect({ others, onPick }: { others: readonly Member[]; onPick: (member: Member) => void }) {
+  const t = useT();
   const id = useId();
   if (others.length === 0) return null;
   return (
     <>
       <label htmlFor={id} className="sr-only">
-        Mention a teammate
+        {t("snagging.comments.mention")}
       </label>
       <select
         id={id}
@@ -37,7 +40,7 @@ export function MentionSelect({ others, onPick }: { others: readonly Member[]; o
         }}
         className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
       >
-        <option value="">@ Mention a teammate…</option>
+        <option value="">{t("snagging.comments.mentionPick")}</option>
         {others.map((m) => (
           <option key={m.id} value={m.id}>
             {nameOf(m)}
@@ -49,10 +52,12 @@ export function MentionSelect({ others, onPick }: { others: readonly Member[]; o
 }
 
 export function CommentForm({ reportId, currentUserId }: { reportId: string; currentUserId: string | undefined }) {
+  const t = useT();
+  const locale = useLocale();
   const [text, setText] = useState("");
   const [picked, setPicked] = useState<Member[]>([]);
   const [photos, setPhotos] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<"empty" | "long" | null>(null);
   const members = useMentionable();
   const post = usePostComment(reportId);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -63,14 +68,14 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
   useEffect(() => void import("../../../lib/photo-compress/compress-image").catch(() => undefined), []);
 
   const mention = (member: Member) => {
-    setText((t) => withMention(t, member));
+    setText((current) => withMention(current, member));
     setPicked((p) => [...p, member]);
     textRef.current?.focus();
   };
   const submit = () => {
     const body = text.trim();
-    if (body === "") return setError("Write a comment");
-    if (body.length > MAX_COMMENT_LENGTH) return setError("A comment can be at most 5,000 characters");
+    if (body === "") return setError("empty");
+    if (body.length > MAX_COMMENT_LENGTH) return setError("long");
     post.mutate(
       { body, mentions: mentionsIn(body, picked), photos },
       {
@@ -78,10 +83,10 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
           setText("");
           setPicked([]);
           setPhotos([]);
-          if (queued) toast.info("No connection: the comment will be posted when you are back online");
-          else toast.success("Comment posted");
+          if (queued) toast.info(t("snagging.comments.queued"));
+          else toast.success(t("snagging.comments.posted"));
         },
-        onError: (err) => toast.error(errorMessage(err, "Failed to post the comment")),
+        onError: (err) => toast.error(errorMessage(err, t("snagging.comments.postFailed"))),
       },
     );
   };
@@ -95,7 +100,7 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
       }}
     >
       <label htmlFor={ids.text} className="block text-sm font-medium text-slate-900">
-        Add a comment
+        {t("snagging.comments.add")}
       </label>
       <textarea
         ref={textRef}
@@ -112,7 +117,9 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
       />
       {error && (
         <p id={ids.error} role="alert" className="text-sm text-red-700">
-          {error}
+          {error === "empty"
+            ? t("snagging.comments.empty")
+            : t("snagging.comments.tooLong", { max: formatNumberFor(locale, MAX_COMMENT_LENGTH) })}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
@@ -122,7 +129,9 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
           className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:border-brand-600"
         >
           <Camera aria-hidden className="size-4" />
-          {photos.length === 0 ? "Add photos" : `${photos.length} photo${photos.length === 1 ? "" : "s"}`}
+          {photos.length === 0
+            ? t("snagging.comments.addPhotos")
+            : t("snagging.card.photoCount", { count: photos.length })}
         </label>
         <input
           id={ids.photos}
@@ -133,12 +142,12 @@ export function CommentForm({ reportId, currentUserId }: { reportId: string; cur
           onChange={(e) => {
             const chosen = [...(e.target.files ?? [])];
             if (chosen.length > MAX_COMMENT_PHOTOS)
-              toast.info(`A comment can have at most ${MAX_COMMENT_PHOTOS} photos`);
+              toast.info(t("snagging.comments.tooManyPhotos", { count: MAX_COMMENT_PHOTOS }));
             setPhotos(chosen.slice(0, MAX_COMMENT_PHOTOS));
           }}
         />
-        <Button type="submit" isLoading={post.isPending} className="ml-auto">
-          Post comment
+        <Button type="submit" isLoading={post.isPending} className="ms-auto">
+          {t("snagging.comments.post")}
         </Button>
       </div>
     </form>

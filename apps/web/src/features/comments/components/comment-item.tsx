@@ -4,8 +4,9 @@ import type { Comment } from "@sitesnag/shared/comments";
 import { useId, useRef, useState } from "react";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTimeFor } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { PendingBadge } from "../../../offline/pending-change-badge";
 import { type Member, useDeleteComment, useEditComment, useMentionable } from "../api/comments-api";
@@ -17,11 +18,12 @@ function EditForm({ comment: c, onDone }: { comment: Comment; onDone: () => void
   const [text, setText] = useState(c.body);
   const edit = useEditComment();
   const members = useMentionable();
+  const t = useT();
   const editId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const others = (members.data ?? []).filter((m) => m.id !== c.authorId);
   const mention = (member: Member) => {
-    setText((t) => withMention(t, member));
+    setText((current) => withMention(current, member));
     textRef.current?.focus();
   };
   return (
@@ -30,22 +32,22 @@ function EditForm({ comment: c, onDone }: { comment: Comment; onDone: () => void
       onSubmit={(e) => {
         e.preventDefault();
         const body = text.trim();
-        if (body === "") return toast.error("Write a comment");
+        if (body === "") return toast.error(t("snagging.comments.empty"));
         // Everyone named in the text; the server notifies only those not told before.
         edit.mutate(
           { id: c.id, reportId: c.reportId, body, mentions: mentionsIn(body, others) },
           {
             onSuccess: ({ queued }) => {
-              if (queued) toast.info("No connection: the edit will be saved when you are back online");
+              if (queued) toast.info(t("snagging.comments.editQueued"));
               onDone();
             },
-            onError: (err) => toast.error(errorMessage(err, "Failed to edit the comment")),
+            onError: (err) => toast.error(errorMessage(err, t("snagging.comments.editFailed"))),
           },
         );
       }}
     >
       <label htmlFor={editId} className="sr-only">
-        Edit comment
+        {t("snagging.comments.editLabel")}
       </label>
       <textarea
         ref={textRef}
@@ -58,10 +60,10 @@ function EditForm({ comment: c, onDone }: { comment: Comment; onDone: () => void
       <div className="flex flex-wrap gap-2">
         <MentionSelect others={others} onPick={mention} />
         <Button type="submit" isLoading={edit.isPending}>
-          Save
+          {t("snagging.comments.save")}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t("common.cancel")}
         </Button>
       </div>
     </form>
@@ -77,20 +79,22 @@ export function CommentItem({
   isMine: boolean;
   pending: CommentPending;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const [isEditing, setEditing] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
   const remove = useDeleteComment();
   const body = pending.editedBody ?? c.body;
   const badge = pending.isDeleting
-    ? "Delete pending sync"
+    ? t("snagging.comments.deletePending")
     : pending.editedBody !== undefined
-      ? "Edit pending sync"
+      ? t("snagging.comments.editPending")
       : null;
   return (
     <li className="border-t border-slate-100 py-3 first:border-t-0">
       <p className="flex flex-wrap items-center gap-x-1 text-xs text-slate-500">
-        <span className="font-semibold text-slate-800">{c.authorName}</span> · {formatDateTime(c.createdAt)}
-        {c.editedAt !== null && " · edited"}
+        <span className="font-semibold text-slate-800">{c.authorName}</span> · {formatDateTimeFor(locale, c.createdAt)}
+        {c.editedAt !== null && ` · ${t("snagging.comments.edited")}`}
         <PendingBadge label={badge} />
       </p>
       {isEditing ? (
@@ -99,7 +103,7 @@ export function CommentItem({
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{body}</p>
       )}
       {c.photos.length > 0 && (
-        <ul aria-label="Comment photos" className="mt-2 flex flex-wrap gap-2">
+        <ul aria-label={t("snagging.comments.photos")} className="mt-2 flex flex-wrap gap-2">
           {c.photos.map((p) => (
             <li key={p.id}>
               <a href={p.file_path} target="_blank" rel="noreferrer">
@@ -116,18 +120,18 @@ export function CommentItem({
       {isMine && !isEditing && !pending.isDeleting && (
         <div className="mt-1 flex gap-1">
           <Button variant="ghost" className="min-h-11 px-2 text-xs" onClick={() => setEditing(true)}>
-            Edit
+            {t("snagging.detail.edit")}
           </Button>
           <Button variant="ghost" className="min-h-11 px-2 text-xs" onClick={() => setConfirming(true)}>
-            Delete
+            {t("snagging.detail.delete")}
           </Button>
         </div>
       )}
       <ConfirmDialog
         open={isConfirming}
-        title="Delete comment?"
-        message="Are you sure you want to delete this comment? The report's history keeps that it was deleted."
-        confirmLabel="Delete comment"
+        title={t("snagging.comments.deleteTitle")}
+        message={t("snagging.comments.deleteBody")}
+        confirmLabel={t("snagging.comments.deleteConfirm")}
         isPending={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
@@ -139,7 +143,7 @@ export function CommentItem({
               },
               onError: (err) => {
                 setConfirming(false);
-                toast.error(errorMessage(err, "Failed to delete the comment"));
+                toast.error(errorMessage(err, t("snagging.comments.deleteFailed")));
               },
             },
           )

@@ -3,7 +3,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { LoadMore } from "../../../components/load-more";
-import { formatDateTime } from "../../../lib/format";
+import { useLocale, useT } from "../../../i18n/use-t";
+import { formatDateTimeFor } from "../../../lib/format";
 import { PendingBadge } from "../../../offline/pending-change-badge";
 import { useOutbox } from "../../../offline/use-outbox";
 import { useAuthStore } from "../../../stores/auth-store";
@@ -14,21 +15,22 @@ import { CommentItem } from "./comment-item";
 
 /** A comment written with no network, shown at once until the outbox has sent it. */
 function PendingItem({ comment: c }: { comment: PendingComment }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <li className="border-t border-slate-100 py-3 first:border-t-0">
       <p className="flex flex-wrap items-center gap-x-1 text-xs text-slate-500">
-        <span className="font-semibold text-slate-800">You</span> · {formatDateTime(Math.floor(c.queuedAt / 1000))}
-        <PendingBadge label="Pending sync" />
+        <span className="font-semibold text-slate-800">{t("snagging.comments.you")}</span> ·{" "}
+        {formatDateTimeFor(locale, Math.floor(c.queuedAt / 1000))}
+        <PendingBadge label={t("snagging.queued.pending")} />
       </p>
       <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{c.body}</p>
       {c.photoCount > 0 && (
-        <p className="mt-1 text-xs text-slate-600">
-          {c.photoCount} photo{c.photoCount === 1 ? "" : "s"} waiting to upload
-        </p>
+        <p className="mt-1 text-xs text-slate-600">{t("snagging.comments.photosWaiting", { count: c.photoCount })}</p>
       )}
       {c.error && (
         <p role="alert" className="mt-1 text-sm text-red-700">
-          Not posted: {c.error}
+          {t("snagging.comments.notPosted", { error: c.error })}
         </p>
       )}
     </li>
@@ -36,6 +38,7 @@ function PendingItem({ comment: c }: { comment: PendingComment }) {
 }
 
 export function ReportComments({ reportId }: { reportId: string }) {
+  const t = useT();
   const query = useInfiniteQuery(commentsQuery(reportId));
   const userId = useAuthStore((s) => s.user?.id);
   const outbox = useOutbox();
@@ -45,22 +48,22 @@ export function ReportComments({ reportId }: { reportId: string }) {
   return (
     <section aria-labelledby="report-comments" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="report-comments" className="mb-3 text-sm font-semibold text-slate-900">
-        Comments
+        {t("snagging.comments.title")}
       </h2>
       <CommentForm reportId={reportId} currentUserId={userId} />
       {query.isPending && pending.added.length === 0 ? (
         <p role="status" className="mt-3 text-sm text-slate-500">
-          Loading comments…
+          {t("snagging.comments.loading")}
         </p>
       ) : query.isError && isEmpty ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
-          Failed to load comments.
+          {t("snagging.comments.loadFailed")}
         </p>
       ) : isEmpty ? (
-        <p className="mt-3 text-sm text-slate-500">No comments yet.</p>
+        <p className="mt-3 text-sm text-slate-500">{t("snagging.comments.none")}</p>
       ) : (
         <>
-          <ul aria-label="Comments, newest first" className="mt-3">
+          <ul aria-label={t("snagging.comments.list")} className="mt-3">
             {pending.added.map((c) => (
               <PendingItem key={c.tempId} comment={c} />
             ))}

@@ -2,6 +2,7 @@
 // credential, and a workspace session in the same browser must not be sent along.
 import type { SharedReport, ShareView } from "@sitesnag/shared/sharing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { currentLocale } from "../../../i18n/i18n";
 
 export class ShareError extends Error {
   constructor(
@@ -19,13 +20,18 @@ async function answer<T>(res: Response, fallback: string): Promise<T> {
 }
 
 const sharePath = (token: string) => `/api/share/${encodeURIComponent(token)}`;
+/** The server's sentences (an expired link, a refused fix) in the page's language, switcher included. */
+const language = () => ({ "Accept-Language": currentLocale() === "en-XA" ? "en-GB" : currentLocale() });
 const shareKey = (token: string) => ["share", token] as const;
 
 export const useShare = (token: string) =>
   useQuery({
     queryKey: shareKey(token),
     queryFn: async () =>
-      answer<ShareView>(await fetch(sharePath(token), { cache: "no-store" }), "This link could not be opened."),
+      answer<ShareView>(
+        await fetch(sharePath(token), { cache: "no-store", headers: language() }),
+        "This link could not be opened.",
+      ),
     retry: (count, error) => !(error instanceof ShareError && error.status < 500) && count < 2,
     staleTime: 30_000,
   });
@@ -51,6 +57,9 @@ export const preloadFixPath = (): void => void loadCompressor().catch(() => unde
 export const FIX_NOT_SENT =
   "Not sent: there is no signal. Your photos and note are still here: keep this page open and tap Send fix again when you have signal.";
 
+/** Said when the server answered a fix with no sentence of its own. */
+export const FIX_FAILED = "The fix could not be sent. Please try again.";
+
 export const useMarkFixed = (token: string) => {
   const client = useQueryClient();
   return useMutation({
@@ -65,14 +74,14 @@ export const useMarkFixed = (token: string) => {
           form.append("images", photo, photo.name);
         res = await fetch(`${sharePath(token)}/reports/${encodeURIComponent(reportId)}/fix`, {
           method: "POST",
-          headers: { "Idempotency-Key": fixKey },
+          headers: { "Idempotency-Key": fixKey, ...language() },
           body: form,
         });
       } catch {
         // No answer at all (or the compressor could not be fetched): the network, not the fix.
         throw new Error(FIX_NOT_SENT);
       }
-      return (await answer<{ report: SharedReport }>(res, "The fix could not be sent. Please try again.")).report;
+      return (await answer<{ report: SharedReport }>(res, FIX_FAILED)).report;
     },
     // networkMode "always": offline, the fix fails at once and the form says so (FIX_NOT_SENT)
     // instead of spinning unseen until the signal returns, lost if the page is closed meanwhile.

@@ -4,6 +4,7 @@ import { contactLabel } from "@sitesnag/shared/contacts";
 import { DEFAULT_SHARE_DAYS } from "@sitesnag/shared/sharing";
 import { CircleCheck, Share2 } from "lucide-react";
 import { Button } from "../../../components/button";
+import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useContacts } from "../../contacts/api/contacts-api";
@@ -12,6 +13,7 @@ import { useCreateShareLink, useShareLinks } from "../api/share-links-api";
 type Props = { projectId: string; assigneeId: string };
 
 export function ContactLinkOffer({ projectId, assigneeId }: Props) {
+  const t = useT();
   const contacts = useContacts();
   const links = useShareLinks(projectId);
   const create = useCreateShareLink(projectId);
@@ -23,7 +25,7 @@ export function ContactLinkOffer({ projectId, assigneeId }: Props) {
         className="flex items-center gap-2 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-800 ring-1 ring-emerald-200"
       >
         <CircleCheck aria-hidden className="size-5 shrink-0" />
-        Link emailed to {create.data.emailedTo}.
+        {t("sharing.offer.emailed", { email: create.data.emailedTo ?? "" })}
       </p>
     );
   }
@@ -33,20 +35,17 @@ export function ContactLinkOffer({ projectId, assigneeId }: Props) {
   const send = () =>
     create.mutate(
       { name: contactLabel(contact.name, contact.company).slice(0, 80), assigneeId: contact.id, sendTo: contact.email },
-      { onError: (error) => toast.error(errorMessage(error, "The link could not be sent")) },
+      { onError: (error) => toast.error(errorMessage(error, t("sharing.offer.failed"))) },
     );
   return (
-    <section aria-label="Share with the assignee" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <p className="text-sm text-slate-700">
-        {contact.name} has no account. Send them a link to every snag assigned to them on this project: they can open it
-        on a phone and mark each fixed with a photo.
-      </p>
+    <section aria-label={t("sharing.offer.label")} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <p className="text-sm text-slate-700">{t("sharing.offer.body", { name: contact.name })}</p>
       <Button variant="secondary" className="mt-3 w-full" isLoading={create.isPending} onClick={send}>
         <Share2 aria-hidden className="size-4" />
-        Send {contact.name} a link to their snags
+        {t("sharing.offer.send", { name: contact.name })}
       </Button>
       <p className="mt-1 text-xs text-slate-500">
-        Emailed to {contact.email}; the link works for {DEFAULT_SHARE_DAYS} days.
+        {t("sharing.offer.hint", { email: contact.email, count: DEFAULT_SHARE_DAYS })}
       </p>
     </section>
   );

@@ -1,12 +1,14 @@
 import { contactLabel } from "@sitesnag/shared/contacts";
+import type { Priority, ReportStatus } from "@sitesnag/shared/enums";
 import { DEFAULT_SHARE_DAYS, type ShareLinkCreateInput } from "@sitesnag/shared/sharing";
 import { Check, Copy } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
+import { type Translate, useT } from "../../../i18n/use-t";
 import { ApiError, errorMessage } from "../../../lib/api-client";
-import { capitalise } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { useContacts } from "../../contacts/api/contacts-api";
 import { AssigneeOptions } from "../../contacts/components/assignee-options";
@@ -25,23 +27,26 @@ export type CreateShareLinkDialogProps = {
 
 const EXPIRY_CHOICES = [7, 14, DEFAULT_SHARE_DAYS, 90] as const;
 
-export function describeShareFilter(filter: ShareFilter): string {
-  const parts = [
-    filter.status ? `status ${capitalise(filter.status.replace("-", " "))}` : null,
-    filter.priority ? `priority ${capitalise(filter.priority)}` : null,
-  ].filter(Boolean);
-  return parts.length === 0 ? "Every snag of the project" : `Snags with ${parts.join(" and ")}`;
+export function describeShareFilter(t: Translate, filter: ShareFilter): string {
+  const status = STATUS_LABELS[filter.status as ReportStatus];
+  const priority = PRIORITY_LABELS[filter.priority as Priority];
+  if (status && priority) return t("sharing.create.filterBoth", { status: t(status), priority: t(priority) });
+  if (status) return t("sharing.create.filterStatus", { status: t(status) });
+  if (priority) return t("sharing.create.filterPriority", { priority: t(priority) });
+  return t("sharing.links.everything");
 }
 
 export function CreateShareLinkDialog({ open, projectId, filter, onClose }: CreateShareLinkDialogProps) {
+  const t = useT();
   return (
-    <Modal open={open} title="Share snags with a link" onClose={onClose}>
+    <Modal open={open} title={t("sharing.create.title")} onClose={onClose}>
       <CreateShareLinkForm projectId={projectId} filter={filter} onClose={onClose} />
     </Modal>
   );
 }
 
 function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLinkDialogProps, "open">) {
+  const t = useT();
   const create = useCreateShareLink(projectId);
   const assignees = useAssignees();
   const contacts = useContacts();
@@ -69,11 +74,11 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problems = {
-      name: name.trim() ? undefined : "Name is required",
-      assigneeId: scope === "assignee" && !assigneeId ? "Choose whose snags to share" : undefined,
+      name: name.trim() ? undefined : t("sharing.create.nameRequired"),
+      assigneeId: scope === "assignee" && !assigneeId ? t("sharing.create.assigneeRequired") : undefined,
       sendTo:
         sendTo.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(sendTo.trim())
-          ? "Enter a valid email address to send the link to"
+          ? t("sharing.create.emailInvalid")
           : undefined,
     };
     setErrors(problems);
@@ -94,7 +99,7 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
     create.mutate(body, {
       onSuccess: (answer) => {
         setCreated({ url: answer.url, emailedTo: answer.emailedTo });
-        if (answer.emailedTo) toast.success(`Link emailed to ${answer.emailedTo}`);
+        if (answer.emailedTo) toast.success(t("sharing.offer.emailed", { email: answer.emailedTo }));
       },
       onError: (error) => {
         const details = error instanceof ApiError ? error.body?.details : undefined;
@@ -104,7 +109,7 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
             assigneeId: details.assigneeId?.[0],
             sendTo: details.sendTo?.[0] ?? details.email?.[0],
           });
-        toast.error(errorMessage(error, "Failed to create the link"));
+        toast.error(errorMessage(error, t("sharing.create.failed")));
       },
     });
   };
@@ -114,9 +119,9 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      toast.success("Link copied");
+      toast.success(t("sharing.create.copiedToast"));
     } catch {
-      toast.info("Copy the link by selecting it");
+      toast.info(t("sharing.create.copyBySelecting"));
     }
   };
 
@@ -125,18 +130,13 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
       <div className="space-y-4">
         {created?.emailedTo ? (
           <p role="status" className="text-sm text-slate-700">
-            We've emailed this link to <strong>{created.emailedTo}</strong>. {name.trim()} can open it on a phone
-            without an account, see only these snags and mark them fixed with a photo. It is shown only now: copy it
-            before closing if you also want to send it another way. You can revoke it at any time.
+            {t("sharing.create.emailedBody", { email: created.emailedTo, name: name.trim() })}
           </p>
         ) : (
-          <p className="text-sm text-slate-700">
-            Send this link to {name.trim()}. They can open it on a phone without an account, see only these snags and
-            mark them fixed with a photo. It is shown only now: copy it before closing. You can revoke it at any time.
-          </p>
+          <p className="text-sm text-slate-700">{t("sharing.create.sendBody", { name: name.trim() })}</p>
         )}
         <label className="block text-sm font-medium text-slate-700" htmlFor="share-link-url">
-          Share link
+          {t("sharing.create.link")}
         </label>
         <input
           id="share-link-url"
@@ -147,11 +147,11 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Done
+            {t("sharing.create.done")}
           </Button>
           <Button onClick={copy}>
             {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-            {copied ? "Copied" : "Copy link"}
+            {copied ? t("sharing.create.copied") : t("sharing.create.copy")}
           </Button>
         </div>
       </div>
@@ -161,51 +161,51 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField
-        label="Who is it for?"
-        placeholder="e.g. Acme Plumbing"
+        label={t("sharing.create.name")}
+        placeholder={t("sharing.create.namePlaceholder")}
         value={name}
         maxLength={80}
         error={errors.name}
         onChange={(e) => setName(e.target.value)}
       />
       <fieldset className="space-y-2">
-        <legend className="mb-1 block text-sm font-medium text-slate-700">What to share</legend>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">{t("sharing.create.what")}</legend>
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input type="radio" name="scope" checked={scope === "assignee"} onChange={() => setScope("assignee")} />
-          Everything assigned to a person
+          {t("sharing.create.byAssignee")}
         </label>
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input type="radio" name="scope" checked={scope === "filter"} onChange={() => setScope("filter")} />
-          {describeShareFilter(filter)} (the list's current filter)
+          {t("sharing.create.byFilter", { filter: describeShareFilter(t, filter) })}
         </label>
       </fieldset>
       {scope === "assignee" && (
         <SelectField
-          label="Assignee"
+          label={t("snagging.field.assignee")}
           value={assigneeId}
           error={errors.assigneeId}
           onChange={(e) => chooseAssignee(e.target.value)}
         >
-          <option value="">Choose a person</option>
+          <option value="">{t("sharing.create.choosePerson")}</option>
           <AssigneeOptions
             members={(assignees.data ?? []).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() }))}
             contacts={contacts.data ?? []}
           />
         </SelectField>
       )}
-      <SelectField label="Link expires after" value={days} onChange={(e) => setDays(e.target.value)}>
+      <SelectField label={t("sharing.create.expires")} value={days} onChange={(e) => setDays(e.target.value)}>
         {EXPIRY_CHOICES.map((d) => (
           <option key={d} value={d}>
-            {d} days
+            {t("sharing.create.days", { count: d })}
           </option>
         ))}
       </SelectField>
       <TextField
-        label="Email the link to (optional)"
+        label={t("sharing.create.sendTo")}
         type="email"
         autoComplete="off"
         placeholder="name@company.com"
-        hint="Leave it empty to copy the link and send it yourself."
+        hint={t("sharing.create.sendToHint")}
         value={sendTo}
         maxLength={254}
         error={errors.sendTo}
@@ -213,10 +213,10 @@ function CreateShareLinkForm({ projectId, filter, onClose }: Omit<CreateShareLin
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onClose} disabled={create.isPending}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" isLoading={create.isPending}>
-          {sendTo.trim() ? "Create and email link" : "Create link"}
+          {sendTo.trim() ? t("sharing.create.submitEmail") : t("sharing.create.submit")}
         </Button>
       </div>
     </form>

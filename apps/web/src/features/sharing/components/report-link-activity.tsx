@@ -3,10 +3,13 @@
 import type { ShareEvent } from "@sitesnag/shared/sharing";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Eye } from "lucide-react";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { api } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTimeFor } from "../../../lib/format";
 
 export function ReportLinkActivity({ reportId }: { reportId: string }) {
+  const t = useT();
+  const locale = useLocale();
   const activity = useQuery({
     queryKey: ["snagging", reportId, "link-activity"],
     queryFn: async () =>
@@ -16,7 +19,7 @@ export function ReportLinkActivity({ reportId }: { reportId: string }) {
   return (
     <section aria-labelledby="link-activity" className="mt-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="link-activity" className="mb-2 text-sm font-semibold text-slate-900">
-        Through share links
+        {t("sharing.activity.title")}
       </h2>
       <ul className="space-y-2 text-sm">
         {activity.data.map((event) => (
@@ -28,7 +31,8 @@ export function ReportLinkActivity({ reportId }: { reportId: string }) {
             )}
             <span>
               <span className="font-medium text-slate-900">{event.linkName}</span>{" "}
-              {event.kind === "fix" ? "marked it fixed" : "viewed it"} · {formatDateTime(event.at)}
+              {event.kind === "fix" ? t("sharing.activity.fixed") : t("sharing.activity.viewed")} ·{" "}
+              {formatDateTimeFor(locale, event.at)}
               {event.note && <span className="block text-slate-700">“{event.note}”</span>}
             </span>
           </li>

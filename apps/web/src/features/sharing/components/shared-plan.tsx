@@ -1,8 +1,10 @@
 import type { SharedPlan as Plan } from "@sitesnag/shared/sharing";
 import { useState } from "react";
+import { useT } from "../../../i18n/use-t";
 
 /** Where a shared snag is on its drawing: the server's crop of the plan with the pin drawn on it. */
 export function SharedPlan({ plan, title }: { plan: Plan; title: string }) {
+  const t = useT();
   const [isBroken, setBroken] = useState(false);
   const sheet = plan.level ? `${plan.sheetName} (${plan.level})` : plan.sheetName;
   const across = Math.round(plan.x * 100);
@@ -10,14 +12,14 @@ export function SharedPlan({ plan, title }: { plan: Plan; title: string }) {
   return (
     <figure className="mt-3">
       <figcaption className="text-xs text-slate-500">
-        On the plan: <span className="font-semibold text-slate-800">{sheet}</span>
+        {t("sharing.plan.on")} <span className="font-semibold text-slate-800">{sheet}</span>
       </figcaption>
       {isBroken ? (
-        <p className="mt-1 text-sm text-slate-600">The plan could not be shown.</p>
+        <p className="mt-1 text-sm text-slate-600">{t("sharing.plan.broken")}</p>
       ) : (
         <img
           src={plan.imageUrl}
-          alt={`Plan ${sheet} with the pin of ${title}, ${across}% across and ${down}% down`}
+          alt={t("sharing.plan.alt", { sheet, title, across, down })}
           loading="lazy"
           width={240}
           height={160}

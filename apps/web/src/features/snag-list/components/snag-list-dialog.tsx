@@ -5,11 +5,14 @@ import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
+import type { Message } from "../../../i18n/i18n";
+import { msg, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
-import { capitalise } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { useContacts } from "../../contacts/api/contacts-api";
 import { AssigneeOptions } from "../../contacts/components/assignee-options";
+import { CATEGORY_LABELS } from "../../snagging/components/category-icon";
 import { useDownloadSnagList } from "../api/download-snag-list";
 import { useAssignees } from "../api/get-assignees";
 
@@ -21,10 +24,10 @@ export type SnagListDialogProps = {
   onClose: () => void;
 };
 
-const GROUP_LABELS: Record<SnagListGroup, string> = {
-  assignee: "Assignee",
-  location: "Location",
-  category: "Category",
+const GROUP_LABELS: Record<SnagListGroup, Message> = {
+  assignee: msg("snagging.field.assignee"),
+  location: msg("snagging.detail.location"),
+  category: msg("snagging.field.category"),
 };
 
 /** Day picker value (yyyy-mm-dd) → the start of that day, epoch seconds (UTC). */
@@ -34,14 +37,16 @@ const dayToSeconds = (day: string): number | undefined =>
 export function SnagListDialog({ open, projectId, initial, onClose }: SnagListDialogProps) {
   // The form mounts with each opening (the modal renders its content only while open), so it
   // starts from the list's filters of that moment.
+  const t = useT();
   return (
-    <Modal open={open} title="Snag list PDF" onClose={onClose}>
+    <Modal open={open} title={t("snagging.snagList.title")} onClose={onClose}>
       <SnagListForm projectId={projectId} initial={initial} onClose={onClose} />
     </Modal>
   );
 }
 
 function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps, "open">) {
+  const t = useT();
   const download = useDownloadSnagList();
   const assignees = useAssignees();
   const contacts = useContacts();
@@ -64,15 +69,15 @@ function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps,
       dueBefore: dayToSeconds(dueBefore),
       search: search.trim() || undefined,
     };
-    toast.info("Generating PDF...");
+    toast.info(t("snagging.detail.pdfGenerating"));
     download.mutate(
       { projectId, query },
       {
         onSuccess: () => {
-          toast.success("PDF downloaded successfully!");
+          toast.success(t("snagging.detail.pdfDone"));
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error, "Failed to download PDF")),
+        onError: (error) => toast.error(errorMessage(error, t("snagging.detail.pdfFailed"))),
       },
     );
   };
@@ -80,7 +85,7 @@ function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps,
   return (
     <form onSubmit={onSubmit} className="space-y-4">
       <fieldset>
-        <legend className="mb-1 block text-sm font-medium text-slate-700">Group by</legend>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">{t("snagging.snagList.groupBy")}</legend>
         <div className="flex flex-wrap gap-2">
           {SNAG_LIST_GROUPS.map((g) => (
             <label
@@ -88,54 +93,76 @@ function SnagListForm({ projectId, initial, onClose }: Omit<SnagListDialogProps,
               className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
             >
               <input type="radio" name="groupBy" value={g} checked={groupBy === g} onChange={() => setGroupBy(g)} />
-              {GROUP_LABELS[g]}
+              {t(GROUP_LABELS[g])}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">All statuses</option>
+        <SelectField label={t("snagging.field.status")} value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">{t("snagging.snagList.allStatuses")}</option>
           {REPORT_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {capitalise(s.replace("-", " "))}
+              {t(STATUS_LABELS[s])}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
-          <option value="">All priorities</option>
+        <SelectField
+          label={t("snagging.field.priority")}
+          value={priority}
+          onChange={(e) => setPriority(e.target.value)}
+        >
+          <option value="">{t("snagging.snagList.allPriorities")}</option>
           {PRIORITIES.map((p) => (
             <option key={p} value={p}>
-              {capitalise(p)}
+              {t(PRIORITY_LABELS[p])}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">All categories</option>
+        <SelectField
+          label={t("snagging.field.category")}
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+        >
+          <option value="">{t("snagging.snagList.allCategories")}</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {capitalise(c)}
+              {t(CATEGORY_LABELS[c])}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Assignee" value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
-          <option value="">Everyone</option>
-          <option value={UNASSIGNED}>Unassigned</option>
+        <SelectField
+          label={t("snagging.field.assignee")}
+          value={assigneeId}
+          onChange={(e) => setAssigneeId(e.target.value)}
+        >
+          <option value="">{t("snagging.list.everyone")}</option>
+          <option value={UNASSIGNED}>{t("snagging.unassigned")}</option>
           <AssigneeOptions
             members={(assignees.data ?? []).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() }))}
             contacts={contacts.data ?? []}
           />
         </SelectField>
-        <TextField label="Due before" type="date" value={dueBefore} onChange={(e) => setDueBefore(e.target.value)} />
-        <TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          label={t("snagging.snagList.dueBefore")}
+          type="date"
+          value={dueBefore}
+          onChange={(e) => setDueBefore(e.target.value)}
+        />
+        <TextField
+          label={t("snagging.snagList.search")}
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" isLoading={download.isPending}>
           {!download.isPending && <FileDown aria-hidden className="size-4" />}
-          Download PDF
+          {t("snagging.detail.downloadPdf")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import type { Category } from "@sitesnag/shared/enums";
 import { Building2, Droplets, Fan, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
-import { capitalise } from "../../../lib/format";
+import type { Message } from "../../../i18n/i18n";
+import { msg, useT } from "../../../i18n/use-t";
 
 const ICONS: Record<Category, LucideIcon> = {
   safety: ShieldAlert,
@@ -12,7 +13,16 @@ const ICONS: Record<Category, LucideIcon> = {
   other: Tag,
 };
 
-export const categoryLabel = (category: Category): string => (category === "hvac" ? "HVAC" : capitalise(category));
+/** A category's name, for every screen that shows one: `t(CATEGORY_LABELS[category])`. */
+export const CATEGORY_LABELS: Record<Category, Message> = {
+  safety: msg("snagging.category.safety"),
+  finish: msg("snagging.category.finish"),
+  plumbing: msg("snagging.category.plumbing"),
+  electrical: msg("snagging.category.electrical"),
+  structural: msg("snagging.category.structural"),
+  hvac: msg("snagging.category.hvac"),
+  other: msg("snagging.category.other"),
+};
 
 /** The category's icon, named for screen readers unless `decorative` (when its label is beside it). */
 export function CategoryIcon({
@@ -24,10 +34,15 @@ export function CategoryIcon({
   className?: string;
   decorative?: boolean;
 }) {
+  const t = useT();
   const Icon = ICONS[category];
   return decorative ? (
     <Icon aria-hidden className={className} />
   ) : (
-    <Icon role="img" aria-label={`Category: ${categoryLabel(category)}`} className={className} />
+    <Icon
+      role="img"
+      aria-label={t("snagging.category.label", { category: t(CATEGORY_LABELS[category]) })}
+      className={className}
+    />
   );
 }

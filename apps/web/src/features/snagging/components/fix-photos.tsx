@@ -1,10 +1,12 @@
 // Before and after (issue 23): each photo sent with the change that marked the report resolved,
 // beside the original it answers.
 import type { Report } from "@sitesnag/shared/snagging";
+import { useT } from "../../../i18n/use-t";
 import { fixPairs } from "../photo-entries";
 import { SafeImage } from "./safe-image";
 
 function Figure({ label, src, alt }: { label: string; src: string | null; alt: string }) {
+  const t = useT();
   return (
     <figure className="min-w-0">
       <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</figcaption>
@@ -12,7 +14,7 @@ function Figure({ label, src, alt }: { label: string; src: string | null; alt: s
         <SafeImage src={src} alt={alt} className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover" />
       ) : (
         <div className="flex aspect-[4/3] items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">
-          No original photo
+          {t("snagging.fix.noOriginal")}
         </div>
       )}
     </figure>
@@ -20,22 +22,27 @@ function Figure({ label, src, alt }: { label: string; src: string | null; alt: s
 }
 
 export function FixPhotos({ report }: { report: Report }) {
+  const t = useT();
   const pairs = fixPairs(report);
   if (pairs.length === 0) return null;
   return (
     <section aria-labelledby="fix-photos" className="mt-5">
       <h2 id="fix-photos" className="mb-3 text-lg font-semibold text-slate-900">
-        Before and after <span className="text-sm font-normal text-slate-500">({pairs.length})</span>
+        {t("snagging.fix.title")} <span className="text-sm font-normal text-slate-500">({pairs.length})</span>
       </h2>
-      <ul aria-label="Fix photos" className="space-y-4">
+      <ul aria-label={t("snagging.fix.label")} className="space-y-4">
         {pairs.map(({ before, after }, i) => (
           <li key={after.id} className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
             <Figure
-              label="Before"
+              label={t("snagging.fix.before")}
               src={before?.thumbnail_path ?? before?.file_path ?? null}
-              alt={`Before, fix ${i + 1}`}
+              alt={t("snagging.fix.beforeAlt", { number: i + 1 })}
             />
-            <Figure label="After" src={after.thumbnail_path ?? after.file_path} alt={`After, fix ${i + 1}`} />
+            <Figure
+              label={t("snagging.fix.after")}
+              src={after.thumbnail_path ?? after.file_path}
+              alt={t("snagging.fix.afterAlt", { number: i + 1 })}
+            />
           </li>
         ))}
       </ul>

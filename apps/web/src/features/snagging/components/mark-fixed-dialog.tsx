@@ -4,6 +4,7 @@ import { Camera } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/button";
 import { Modal } from "../../../components/modal";
+import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useMarkFixed } from "../api/mark-fixed";
@@ -13,31 +14,31 @@ const MAX_FIX_PHOTOS = 5;
 type Props = { open: boolean; reportId: string; version: number; onClose: () => void };
 
 export function MarkFixedDialog({ open, reportId, version, onClose }: Props) {
+  const t = useT();
   return (
-    <Modal open={open} title="Mark fixed" onClose={onClose}>
+    <Modal open={open} title={t("snagging.markFixed.title")} onClose={onClose}>
       {open && <MarkFixedForm reportId={reportId} version={version} onClose={onClose} />}
     </Modal>
   );
 }
 
 function MarkFixedForm({ reportId, version, onClose }: Omit<Props, "open">) {
+  const t = useT();
   const [photos, setPhotos] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
   const fix = useMarkFixed(reportId);
   const inputId = useId();
   const errorId = useId();
   const submit = () => {
-    if (photos.length === 0) return setError("Add at least one photo of the fix");
+    if (photos.length === 0) return setMissing(true);
     fix.mutate(
       { photos, version },
       {
         onSuccess: ({ queued }) => {
-          toast.success(
-            queued ? "Marked fixed offline. Will sync when online." : "Marked fixed: waiting for verification",
-          );
+          toast.success(queued ? t("snagging.markFixed.queued") : t("snagging.markFixed.done"));
           onClose();
         },
-        onError: (err) => toast.error(errorMessage(err, "Failed to mark the report fixed")),
+        onError: (err) => toast.error(errorMessage(err, t("snagging.markFixed.failed"))),
       },
     );
   };
@@ -50,16 +51,14 @@ function MarkFixedForm({ reportId, version, onClose }: Omit<Props, "open">) {
         submit();
       }}
     >
-      <p className="text-sm text-slate-700">
-        This project needs a photo of the fix. It is shown beside the original photo on the report and in its PDF.
-      </p>
+      <p className="text-sm text-slate-700">{t("snagging.markFixed.body")}</p>
       <div>
         <label
           htmlFor={inputId}
           className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-3 py-3 text-sm font-medium text-slate-800 hover:border-brand-600"
         >
           <Camera aria-hidden className="size-5" />
-          {photos.length === 0 ? "Add fix photos" : `${photos.length} photo${photos.length === 1 ? "" : "s"} chosen`}
+          {photos.length === 0 ? t("snagging.markFixed.add") : t("snagging.markFixed.chosen", { count: photos.length })}
         </label>
         <input
           id={inputId}
@@ -67,12 +66,12 @@ function MarkFixedForm({ reportId, version, onClose }: Omit<Props, "open">) {
           accept="image/jpeg,image/png,image/webp"
           multiple
           className="sr-only"
-          aria-describedby={error ? errorId : undefined}
-          aria-invalid={error ? true : undefined}
+          aria-describedby={missing ? errorId : undefined}
+          aria-invalid={missing ? true : undefined}
           onChange={(e) => {
             const chosen = [...(e.target.files ?? [])].slice(0, MAX_FIX_PHOTOS);
             setPhotos(chosen);
-            if (chosen.length > 0) setError(null);
+            if (chosen.length > 0) setMissing(false);
           }}
         />
         {photos.length > 0 && (
@@ -84,18 +83,18 @@ function MarkFixedForm({ reportId, version, onClose }: Omit<Props, "open">) {
             ))}
           </ul>
         )}
-        {error && (
+        {missing && (
           <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-            {error}
+            {t("snagging.markFixed.missing")}
           </p>
         )}
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={fix.isPending}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" isLoading={fix.isPending}>
-          Mark fixed
+          {t("snagging.markFixed.title")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import type { Attachment } from "@sitesnag/shared/snagging";
 import { clsx } from "clsx";
 import { CheckCircle2, Circle, MapPin, Maximize2 } from "lucide-react";
+import { useT } from "../../../i18n/use-t";
 import type { PhotoEntry } from "../photo-entries";
 import { thumbnailUrl } from "../photo-urls";
 import { SafeImage } from "./safe-image";
@@ -21,7 +22,8 @@ type Props = { entry: PhotoEntry; isResolved: boolean; onOpen: () => void; onTog
 
 /** A photo with its location and description, a button opening the viewer, and the resolved toggle. */
 export function PhotoCard({ entry, isResolved, onOpen, onToggleResolved }: Props) {
-  const name = `Photo ${entry.number}`;
+  const t = useT();
+  const name = t("snagging.photo.label", { number: entry.number });
   return (
     <li
       className={clsx(
@@ -32,24 +34,24 @@ export function PhotoCard({ entry, isResolved, onOpen, onToggleResolved }: Props
       <button
         type="button"
         onClick={onOpen}
-        aria-label={`Open ${name} full screen`}
+        aria-label={t("snagging.gallery.open", { number: entry.number })}
         className="group relative block aspect-[4/3] w-full bg-slate-100"
       >
         <SafeImage
           src={thumbnailUrl(entry.attachment)}
           {...cardSources(entry.attachment)}
-          alt={`${name}: ${entry.location}`}
+          alt={t("snagging.photo.alt", { number: entry.number, location: entry.location })}
           loading="lazy"
           decoding="async"
           className="size-full object-cover"
         />
-        <span className="absolute right-2 top-2 rounded-full bg-slate-900/60 p-1.5 text-white opacity-80 group-hover:opacity-100">
+        <span className="absolute end-2 top-2 rounded-full bg-slate-900/60 p-1.5 text-white opacity-80 group-hover:opacity-100">
           <Maximize2 aria-hidden className="size-4" />
         </span>
         {isResolved && (
-          <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white">
+          <span className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white">
             <CheckCircle2 aria-hidden className="size-3.5" />
-            Resolved
+            {t("snagging.gallery.resolvedMark")}
           </span>
         )}
       </button>
@@ -73,7 +75,7 @@ export function PhotoCard({ entry, isResolved, onOpen, onToggleResolved }: Props
         >
           {isResolved ? <CheckCircle2 aria-hidden className="size-4" /> : <Circle aria-hidden className="size-4" />}
           <span className="sr-only">{name} </span>
-          Resolved
+          {t("snagging.gallery.resolvedMark")}
         </button>
       </div>
     </li>

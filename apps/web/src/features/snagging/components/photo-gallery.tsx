@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "../../../i18n/use-t";
 import { lazyDialog } from "../../../lib/lazy-dialog";
 import { toast } from "../../../lib/toast";
 import type { PhotoEntry } from "../photo-entries";
@@ -15,6 +16,7 @@ const PhotoViewer = lazyDialog(
  * on this screen only (SPEC §4: not saved); it resets when the report is opened again.
  */
 export function PhotoGallery({ entries }: { entries: PhotoEntry[] }) {
+  const t = useT();
   const [viewing, setViewing] = useState<number | null>(null);
   const [resolved, setResolved] = useState<ReadonlySet<string>>(new Set());
 
@@ -22,10 +24,10 @@ export function PhotoGallery({ entries }: { entries: PhotoEntry[] }) {
     const id = entry.attachment.id;
     const next = new Set(resolved);
     if (next.delete(id)) {
-      toast.info(`Photo ${entry.number} marked as not resolved`);
+      toast.info(t("snagging.gallery.unresolved", { number: entry.number }));
     } else {
       next.add(id);
-      toast.success(`Photo ${entry.number} marked as resolved`);
+      toast.success(t("snagging.gallery.resolved", { number: entry.number }));
     }
     setResolved(next);
   };
@@ -33,14 +35,14 @@ export function PhotoGallery({ entries }: { entries: PhotoEntry[] }) {
   return (
     <section aria-labelledby="report-photos">
       <h2 id="report-photos" className="mb-3 text-lg font-semibold text-slate-900">
-        Photos <span className="text-sm font-normal text-slate-500">({entries.length})</span>
+        {t("snagging.field.photos")} <span className="text-sm font-normal text-slate-500">({entries.length})</span>
       </h2>
       {entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600">
-          No photos on this report.
+          {t("snagging.gallery.none")}
         </p>
       ) : (
-        <ul aria-label="Photos" className="grid gap-4 sm:grid-cols-2">
+        <ul aria-label={t("snagging.field.photos")} className="grid gap-4 sm:grid-cols-2">
           {entries.map((entry, i) => (
             <PhotoCard
               key={entry.attachment.id}

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, MapPin, X } from "lucide-react";
 import { type PointerEvent, useEffect, useId, useRef } from "react";
+import { useT } from "../../../i18n/use-t";
 import type { PhotoEntry } from "../photo-entries";
 import { SafeImage } from "./safe-image";
 
@@ -18,6 +19,7 @@ type Props = {
  * Escape closes, arrow keys and horizontal swipes move between photos.
  */
 export function PhotoViewer({ entries, index, onIndexChange, onClose }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   const titleId = useId();
@@ -66,12 +68,12 @@ export function PhotoViewer({ entries, index, onIndexChange, onClose }: Props) {
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-3 px-4 py-3">
             <h2 id={titleId} className="text-sm font-semibold">
-              Photo {entry.number} of {entries.length}
+              {t("snagging.viewer.title", { number: entry.number, count: entries.length })}
             </h2>
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close viewer"
+              aria-label={t("snagging.viewer.close")}
               className="-m-1 inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10"
             >
               <X aria-hidden className="size-6" />
@@ -88,15 +90,20 @@ export function PhotoViewer({ entries, index, onIndexChange, onClose }: Props) {
             <SafeImage
               key={entry.attachment.id}
               src={entry.attachment.file_path}
-              alt={`Photo ${entry.number}: ${entry.location}`}
+              alt={t("snagging.photo.alt", { number: entry.number, location: entry.location })}
               draggable={false}
               className="max-h-full max-w-full object-contain"
             />
             {entries.length > 1 && (
               <>
-                <NavButton label="Previous photo" disabled={index === 0} onClick={() => go(-1)} side="left" />
                 <NavButton
-                  label="Next photo"
+                  label={t("snagging.viewer.previous")}
+                  disabled={index === 0}
+                  onClick={() => go(-1)}
+                  side="left"
+                />
+                <NavButton
+                  label={t("snagging.viewer.next")}
                   disabled={index === entries.length - 1}
                   onClick={() => go(1)}
                   side="right"

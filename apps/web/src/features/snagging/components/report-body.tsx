@@ -7,6 +7,7 @@ import { Building2 } from "lucide-react";
 import { Link } from "react-router";
 import { ReportContactLink } from "../../../app/report-contact-link";
 import { ReportPlanCrop } from "../../../app/report-plan-crop";
+import { useT } from "../../../i18n/use-t";
 import { photoEntries } from "../photo-entries";
 import { FixPhotos } from "./fix-photos";
 import { LocationBlock } from "./location-block";
@@ -25,6 +26,7 @@ type Props = {
 };
 
 export function ReportBody({ report: r, pendingStatus, onChangeStatus, canClose = true, workflow }: Props) {
+  const t = useT();
   return (
     // Phones read status, photos, then the facts; from lg the photos take the left two thirds.
     <div className="grid gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
@@ -43,7 +45,7 @@ export function ReportBody({ report: r, pendingStatus, onChangeStatus, canClose 
         >
           <Building2 aria-hidden className="size-5 shrink-0 text-brand-700" />
           <span className="min-w-0">
-            <span className="block text-xs text-slate-500">Project</span>
+            <span className="block text-xs text-slate-500">{t("snagging.field.project")}</span>
             <span className="block truncate font-semibold text-slate-900">{r.projectName}</span>
           </span>
         </Link>

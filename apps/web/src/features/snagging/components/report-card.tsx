@@ -2,10 +2,11 @@ import type { Report } from "@sitesnag/shared/snagging";
 import { Building2, Calendar, Camera, ImageIcon, User } from "lucide-react";
 import { Link } from "react-router";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
-import { formatDate } from "../../../lib/format";
+import { useLocale, useT } from "../../../i18n/use-t";
+import { formatDateFor } from "../../../lib/format";
 import { PendingBadge } from "../../../offline/pending-change-badge";
 import { thumbnailUrl } from "../photo-urls";
-import { CategoryIcon, categoryLabel } from "./category-icon";
+import { CATEGORY_LABELS, CategoryIcon } from "./category-icon";
 import { SafeImage } from "./safe-image";
 
 /** One report in the list: every field SPEC §2 names for the card, and the first photo's thumbnail. */
@@ -19,6 +20,8 @@ export function ReportCard({
   /** 'Pending sync' or 'Delete pending sync' while changes to it wait in the offline queue. */
   pending?: string | null;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const first = report.attachments[0];
   const photos = report.attachments.length;
   return (
@@ -31,7 +34,7 @@ export function ReportCard({
           {first ? (
             <SafeImage
               src={thumbnailUrl(first)}
-              alt={`Photo of ${report.title}`}
+              alt={t("snagging.card.photoOf", { title: report.title })}
               loading="lazy"
               decoding="async"
               className="size-full object-cover"
@@ -49,28 +52,32 @@ export function ReportCard({
             <ReportStatusBadge status={report.status} />
             <PendingBadge label={pending} />
           </div>
-          <p className="mt-1 line-clamp-2 text-sm text-slate-600">{preview || "No description"}</p>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-600">{preview || t("snagging.noDescription")}</p>
           <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-2">
-            <Fact icon={<Building2 aria-hidden className="size-3.5" />} label="Project" value={report.projectName} />
+            <Fact
+              icon={<Building2 aria-hidden className="size-3.5" />}
+              label={t("snagging.field.project")}
+              value={report.projectName}
+            />
             <Fact
               icon={<CategoryIcon category={report.category} decorative className="size-3.5" />}
-              label="Category"
-              value={categoryLabel(report.category)}
+              label={t("snagging.field.category")}
+              value={t(CATEGORY_LABELS[report.category])}
             />
             <Fact
               icon={<User aria-hidden className="size-3.5" />}
-              label="Assigned to"
-              value={report.assignedToName ?? "Unassigned"}
+              label={t("snagging.field.assignedTo")}
+              value={report.assignedToName ?? t("snagging.unassigned")}
             />
             <Fact
               icon={<Calendar aria-hidden className="size-3.5" />}
-              label="Due"
-              value={report.dueDate === null ? "No due date" : formatDate(report.dueDate)}
+              label={t("snagging.card.due")}
+              value={report.dueDate === null ? t("snagging.noDueDate") : formatDateFor(locale, report.dueDate)}
             />
             <Fact
               icon={<Camera aria-hidden className="size-3.5" />}
-              label="Photos"
-              value={`${photos} ${photos === 1 ? "photo" : "photos"}`}
+              label={t("snagging.field.photos")}
+              value={t("snagging.card.photoCount", { count: photos })}
             />
           </dl>
         </div>

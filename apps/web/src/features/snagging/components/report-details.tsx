@@ -1,19 +1,23 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { Link } from "react-router";
-import { capitalise, formatDate, formatDateTime } from "../../../lib/format";
-import { categoryLabel } from "./category-icon";
+import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
+import { useLocale, useT } from "../../../i18n/use-t";
+import { formatDateFor, formatDateTimeFor, formatNumberFor } from "../../../lib/format";
+import { CATEGORY_LABELS } from "./category-icon";
 
 /** The report's facts as a definition list. */
 export function ReportDetails({ report }: { report: Report }) {
+  const t = useT();
+  const locale = useLocale();
   const rows: [string, React.ReactNode][] = [
     [
-      "Report number",
+      t("snagging.detail.reportNumber"),
       <span key="number" className="break-all font-mono text-xs">
         {report.id}
       </span>,
     ],
     [
-      "Project",
+      t("snagging.field.project"),
       <Link
         key="project"
         to={`/app/projects/${report.projectId}`}
@@ -22,26 +26,31 @@ export function ReportDetails({ report }: { report: Report }) {
         {report.projectName}
       </Link>,
     ],
-    ["Category", categoryLabel(report.category)],
-    ["Priority", capitalise(report.priority)],
-    ["Status", capitalise(report.status)],
-    ["Assigned to", report.assignedToName ?? "Unassigned"],
-    ["Created by", report.createdByName ?? "Unknown"],
-    ["Created", formatDateTime(report.createdAt)],
-    ["Due date", report.dueDate === null ? "No due date" : formatDate(report.dueDate)],
-    ["Photos", String(report.attachments.length)],
-    ...(report.rejectionCount > 0 ? [["Fixes rejected", String(report.rejectionCount)] as [string, string]] : []),
+    [t("snagging.field.category"), t(CATEGORY_LABELS[report.category])],
+    [t("snagging.field.priority"), t(PRIORITY_LABELS[report.priority])],
+    [t("snagging.field.status"), t(STATUS_LABELS[report.status])],
+    [t("snagging.field.assignedTo"), report.assignedToName ?? t("snagging.unassigned")],
+    [t("snagging.detail.createdBy"), report.createdByName ?? t("snagging.detail.unknown")],
+    [t("snagging.detail.created"), formatDateTimeFor(locale, report.createdAt)],
+    [
+      t("snagging.field.dueDate"),
+      report.dueDate === null ? t("snagging.noDueDate") : formatDateFor(locale, report.dueDate),
+    ],
+    [t("snagging.field.photos"), formatNumberFor(locale, report.attachments.length)],
+    ...(report.rejectionCount > 0
+      ? [[t("snagging.detail.fixesRejected"), formatNumberFor(locale, report.rejectionCount)] as [string, string]]
+      : []),
   ];
   return (
     <section aria-labelledby="report-details" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="report-details" className="text-sm font-semibold text-slate-900">
-        Details
+        {t("snagging.detail.details")}
       </h2>
       <dl className="mt-2 divide-y divide-slate-100 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 py-2">
             <dt className="shrink-0 text-slate-500">{label}</dt>
-            <dd className="min-w-0 text-right text-slate-900">{value}</dd>
+            <dd className="min-w-0 text-end text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,7 @@
 import { REPORT_STATUSES, type ReportStatus } from "@sitesnag/shared/enums";
 import { clsx } from "clsx";
-import { capitalise } from "../../../lib/format";
+import { STATUS_LABELS } from "../../../components/report-badges";
+import { useT } from "../../../i18n/use-t";
 
 export type StatusFilterValue = ReportStatus | "all";
 
@@ -19,9 +20,10 @@ export function StatusFilter({
   counts: Record<StatusFilterValue, number>;
   onChange: (value: StatusFilterValue) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="min-w-0">
-      <legend className="sr-only">Filter by status</legend>
+      <legend className="sr-only">{t("snagging.list.filterByStatus")}</legend>
       <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
         {OPTIONS.map((option) => (
           <button
@@ -36,7 +38,7 @@ export function StatusFilter({
                 : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
             )}
           >
-            {option === "all" ? "All" : capitalise(option)}
+            {option === "all" ? t("snagging.list.all") : t(STATUS_LABELS[option])}
             <span
               className={clsx(
                 "rounded-full px-1.5 text-xs",

@@ -3,6 +3,7 @@
 // reopened and edited from the original.
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../../../components/button";
+import { useT } from "../../../../i18n/use-t";
 import {
   ANNOTATION_JPEG_QUALITY,
   annotationCanvasSize,
@@ -28,6 +29,7 @@ export function AnnotationOverlay({ image, initialShapes, onSave, onClose }: Pro
   const dialog = useRef<HTMLDialogElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const titleId = useId();
+  const t = useT();
   const [bitmap, setBitmap] = useState<ImageBitmap | null>(null);
   const [failed, setFailed] = useState(false);
   const [shapes, setShapes] = useState<Shape[]>(initialShapes);
@@ -128,7 +130,7 @@ export function AnnotationOverlay({ image, initialShapes, onSave, onClose }: Pro
     >
       <div className="mx-auto flex h-full max-w-[840px] flex-col gap-3 p-3">
         <h2 id={titleId} className="text-lg font-semibold">
-          Annotate photo
+          {t("snagging.annotate.title")}
         </h2>
         <div className="rounded-lg bg-white p-2 text-slate-900">
           <AnnotationToolbar
@@ -145,14 +147,14 @@ export function AnnotationOverlay({ image, initialShapes, onSave, onClose }: Pro
         </div>
         <div className="flex min-h-0 flex-1 items-start justify-center overflow-auto">
           {failed ? (
-            <p role="alert">This photo could not be opened for annotation.</p>
+            <p role="alert">{t("snagging.annotate.failed")}</p>
           ) : size2d ? (
             <canvas
               ref={canvas}
               width={size2d.width}
               height={size2d.height}
               role="img"
-              aria-label={`Photo to annotate, ${shapes.length} mark${shapes.length === 1 ? "" : "s"} drawn`}
+              aria-label={t("snagging.annotate.canvas", { count: shapes.length })}
               // No scrolling, panning or pinch-zoom while a finger draws.
               style={{ touchAction: "none" }}
               className="h-auto max-h-full max-w-full cursor-crosshair select-none bg-white"
@@ -162,15 +164,15 @@ export function AnnotationOverlay({ image, initialShapes, onSave, onClose }: Pro
               onPointerCancel={finish}
             />
           ) : (
-            <p role="status">Opening photo…</p>
+            <p role="status">{t("snagging.annotate.opening")}</p>
           )}
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button onClick={save} disabled={!size2d} isLoading={isSaving}>
-            Save annotation
+            {t("snagging.annotate.save")}
           </Button>
         </div>
       </div>

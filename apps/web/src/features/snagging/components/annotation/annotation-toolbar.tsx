@@ -1,13 +1,15 @@
 import { clsx } from "clsx";
 import { ArrowUpRight, Circle, Pencil, RectangleHorizontal, Trash2, Undo2 } from "lucide-react";
 import type { ComponentType } from "react";
+import type { Message } from "../../../../i18n/i18n";
+import { msg, useT } from "../../../../i18n/use-t";
 import { BRUSH_MAX, BRUSH_MIN, TOOLS, type Tool } from "./annotation-geometry";
 
-const TOOL_META: Record<Tool, { label: string; Icon: ComponentType<{ className?: string }> }> = {
-  pen: { label: "Pen", Icon: Pencil },
-  circle: { label: "Circle", Icon: Circle },
-  rectangle: { label: "Rectangle", Icon: RectangleHorizontal },
-  arrow: { label: "Arrow", Icon: ArrowUpRight },
+const TOOL_META: Record<Tool, { label: Message; Icon: ComponentType<{ className?: string }> }> = {
+  pen: { label: msg("snagging.annotate.pen"), Icon: Pencil },
+  circle: { label: msg("snagging.annotate.circle"), Icon: Circle },
+  rectangle: { label: msg("snagging.annotate.rectangle"), Icon: RectangleHorizontal },
+  arrow: { label: msg("snagging.annotate.arrow"), Icon: ArrowUpRight },
 };
 
 type Props = {
@@ -27,23 +29,27 @@ const ICON_BUTTON =
 
 /** Tools as real buttons (Tab and Enter reach each), the pressed one announced with aria-pressed. */
 export function AnnotationToolbar({ tool, onTool, size, onSize, colour, onColour, canUndo, onUndo, onClear }: Props) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <fieldset className="flex gap-1">
-        <legend className="sr-only">Drawing tool</legend>
-        {TOOLS.map((t) => {
-          const { label, Icon } = TOOL_META[t];
+        <legend className="sr-only">{t("snagging.annotate.tool")}</legend>
+        {TOOLS.map((option) => {
+          const label = t(TOOL_META[option].label);
+          const { Icon } = TOOL_META[option];
           return (
             <button
-              key={t}
+              key={option}
               type="button"
-              aria-pressed={tool === t}
+              aria-pressed={tool === option}
               aria-label={label}
               title={label}
-              onClick={() => onTool(t)}
+              onClick={() => onTool(option)}
               className={clsx(
                 ICON_BUTTON,
-                tool === t ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800",
+                tool === option
+                  ? "border-brand-700 bg-brand-700 text-white"
+                  : "border-slate-300 bg-white text-slate-800",
               )}
             >
               <Icon aria-hidden className="size-5" />
@@ -52,7 +58,7 @@ export function AnnotationToolbar({ tool, onTool, size, onSize, colour, onColour
         })}
       </fieldset>
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <span>Brush size</span>
+        <span>{t("snagging.annotate.brushSize")}</span>
         <input
           type="range"
           min={BRUSH_MIN}
@@ -68,7 +74,7 @@ export function AnnotationToolbar({ tool, onTool, size, onSize, colour, onColour
         </span>
       </label>
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <span>Colour</span>
+        <span>{t("snagging.annotate.colour")}</span>
         <input
           type="color"
           value={colour}
@@ -83,7 +89,7 @@ export function AnnotationToolbar({ tool, onTool, size, onSize, colour, onColour
         className={clsx(ICON_BUTTON, "border-slate-300 bg-white")}
       >
         <Undo2 aria-hidden className="size-5" />
-        Undo
+        {t("snagging.annotate.undo")}
       </button>
       <button
         type="button"
@@ -92,7 +98,7 @@ export function AnnotationToolbar({ tool, onTool, size, onSize, colour, onColour
         className={clsx(ICON_BUTTON, "border-slate-300 bg-white")}
       >
         <Trash2 aria-hidden className="size-5" />
-        Clear all
+        {t("snagging.annotate.clearAll")}
       </button>
     </div>
   );

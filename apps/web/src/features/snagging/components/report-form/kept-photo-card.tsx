@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Trash2, Undo2 } from "lucide-react";
 import { TextAreaField, TextField } from "../../../../components/field";
+import { useT } from "../../../../i18n/use-t";
 
 export type KeptPhoto = {
   attachmentId: string;
@@ -21,7 +22,8 @@ type Props = {
 
 /** A photo the report already has: its texts can change; removing it takes effect on save, and can be undone until then. */
 export function KeptPhotoCard({ photo, number, onText, onToggleRemoved }: Props) {
-  const label = number === null ? photo.name : `Photo ${number}`;
+  const t = useT();
+  const label = number === null ? photo.name : t("snagging.photo.label", { number });
   return (
     <li
       aria-label={label}
@@ -33,13 +35,17 @@ export function KeptPhotoCard({ photo, number, onText, onToggleRemoved }: Props)
       <div className="flex gap-3">
         <img
           src={photo.url}
-          alt={photo.location ? `Saved: ${photo.location}` : `Saved ${photo.name}`}
+          alt={
+            photo.location
+              ? t("snagging.photo.savedOf", { location: photo.location })
+              : t("snagging.photo.saved", { name: photo.name })
+          }
           className="size-24 shrink-0 rounded-lg bg-slate-100 object-cover sm:size-32"
         />
         <div className="min-w-0 flex-1 space-y-2">
           <p className="text-sm font-semibold text-slate-900">{label}</p>
           {photo.removed ? (
-            <p className="text-xs text-red-700">Will be removed when you save</p>
+            <p className="text-xs text-red-700">{t("snagging.photo.willBeRemoved")}</p>
           ) : (
             <p className="truncate text-xs text-slate-600">{photo.name}</p>
           )}
@@ -53,20 +59,22 @@ export function KeptPhotoCard({ photo, number, onText, onToggleRemoved }: Props)
             ) : (
               <Trash2 aria-hidden className="size-4 text-red-700" />
             )}
-            {photo.removed ? `Keep ${photo.name}` : `Remove ${label.toLowerCase()}`}
+            {photo.removed
+              ? t("snagging.photo.keep", { name: photo.name })
+              : t("snagging.photo.removeLabel", { number: number ?? 0 })}
           </button>
         </div>
       </div>
       {!photo.removed && number !== null && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <TextField
-            label={`Photo ${number} location`}
+            label={t("snagging.photo.location", { number })}
             value={photo.location}
             maxLength={200}
             onChange={(e) => onText("location", e.target.value)}
           />
           <TextAreaField
-            label={`Photo ${number} description`}
+            label={t("snagging.photo.description", { number })}
             rows={2}
             value={photo.description}
             maxLength={2000}

@@ -1,5 +1,7 @@
 import { ArrowDown, ArrowUp, Loader2, PenLine, Trash2 } from "lucide-react";
 import { TextAreaField, TextField } from "../../../../components/field";
+import { useLocale, useT } from "../../../../i18n/use-t";
+import { formatNumberFor } from "../../../../lib/format";
 import type { PhotoDraft } from "../../hooks/use-photo-drafts";
 import { uploadBlobOf } from "../../hooks/use-photo-drafts";
 
@@ -15,8 +17,6 @@ type Props = {
   onRemove: () => void;
 };
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
 const SMALL_BUTTON =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white px-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-40";
 
@@ -31,16 +31,25 @@ export function NewPhotoCard({
   onMove,
   onRemove,
 }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const blob = uploadBlobOf(photo);
-  const name = `photo ${number}`;
+  const size = blob ? formatNumberFor(locale, Math.max(1, Math.round(blob.size / 1024))) : "";
   return (
-    <li aria-label={`Photo ${number}`} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+    <li
+      aria-label={t("snagging.photo.label", { number })}
+      className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+    >
       <div className="flex gap-3">
         <div className="relative size-24 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:size-32">
           {photo.preview && (
             <img
               src={photo.preview}
-              alt={photo.location.trim() ? `Preview: ${photo.location.trim()}` : `Preview ${number}`}
+              alt={
+                photo.location.trim()
+                  ? t("snagging.photo.previewOf", { location: photo.location.trim() })
+                  : t("snagging.photo.preview", { number })
+              }
               className="size-full object-cover"
             />
           )}
@@ -51,11 +60,13 @@ export function NewPhotoCard({
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
-          <p className="text-sm font-semibold text-slate-900">Photo {number}</p>
+          <p className="text-sm font-semibold text-slate-900">{t("snagging.photo.label", { number })}</p>
           <p className="text-xs text-slate-600" aria-live="polite">
-            {photo.status === "compressing" && "Optimising…"}
+            {photo.status === "compressing" && t("snagging.photo.optimising")}
             {photo.status === "failed" && <span className="text-red-700">{photo.error}</span>}
-            {photo.status === "ready" && blob && `${kb(blob.size)}${photo.annotated ? " · annotated" : ""}`}
+            {photo.status === "ready" &&
+              blob &&
+              (photo.annotated ? t("snagging.photo.sizeAnnotated", { size }) : t("snagging.photo.size", { size }))}
           </p>
           <div className="flex flex-wrap gap-1">
             <button
@@ -63,17 +74,17 @@ export function NewPhotoCard({
               className={SMALL_BUTTON}
               onClick={onAnnotate}
               disabled={photo.status !== "ready"}
-              aria-label={`Annotate ${name}`}
+              aria-label={t("snagging.photo.annotateLabel", { number })}
             >
               <PenLine aria-hidden className="size-4" />
-              <span className="hidden sm:inline">Annotate</span>
+              <span className="hidden sm:inline">{t("snagging.photo.annotate")}</span>
             </button>
             <button
               type="button"
               className={SMALL_BUTTON}
               onClick={() => onMove(-1)}
               disabled={isFirst}
-              aria-label={`Move ${name} up`}
+              aria-label={t("snagging.photo.moveUp", { number })}
             >
               <ArrowUp aria-hidden className="size-4" />
             </button>
@@ -82,11 +93,16 @@ export function NewPhotoCard({
               className={SMALL_BUTTON}
               onClick={() => onMove(1)}
               disabled={isLast}
-              aria-label={`Move ${name} down`}
+              aria-label={t("snagging.photo.moveDown", { number })}
             >
               <ArrowDown aria-hidden className="size-4" />
             </button>
-            <button type="button" className={SMALL_BUTTON} onClick={onRemove} aria-label={`Remove ${name}`}>
+            <button
+              type="button"
+              className={SMALL_BUTTON}
+              onClick={onRemove}
+              aria-label={t("snagging.photo.removeLabel", { number })}
+            >
               <Trash2 aria-hidden className="size-4 text-red-700" />
             </button>
           </div>
@@ -94,20 +110,20 @@ export function NewPhotoCard({
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <TextField
-          label={`Photo ${number} location`}
-          placeholder="e.g. Flat 2.04, kitchen"
+          label={t("snagging.photo.location", { number })}
+          placeholder={t("snagging.photo.locationPlaceholder")}
           value={photo.location}
           maxLength={200}
-          error={showErrors && !photo.location.trim() ? "Location is required" : undefined}
+          error={showErrors && !photo.location.trim() ? t("snagging.check.location") : undefined}
           onChange={(e) => onText("location", e.target.value)}
         />
         <TextAreaField
-          label={`Photo ${number} description`}
-          placeholder="What is wrong?"
+          label={t("snagging.photo.description", { number })}
+          placeholder={t("snagging.photo.descriptionPlaceholder")}
           rows={2}
           value={photo.description}
           maxLength={2000}
-          error={showErrors && !photo.description.trim() ? "Description is required" : undefined}
+          error={showErrors && !photo.description.trim() ? t("snagging.check.description") : undefined}
           onChange={(e) => onText("description", e.target.value)}
         />
       </div>

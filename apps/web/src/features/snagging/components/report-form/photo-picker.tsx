@@ -1,6 +1,7 @@
 import { Camera, Images } from "lucide-react";
 import { useRef } from "react";
 import { buttonClass } from "../../../../components/button";
+import { useT } from "../../../../i18n/use-t";
 
 type Props = {
   cameraButtonRef: React.Ref<HTMLButtonElement>;
@@ -14,6 +15,7 @@ type Props = {
  * of the tab order, the buttons open them.
  */
 export function PhotoPicker({ cameraButtonRef, onFiles, disabled = false }: Props) {
+  const t = useT();
   const camera = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
   const take = (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -32,7 +34,7 @@ export function PhotoPicker({ cameraButtonRef, onFiles, disabled = false }: Prop
         className={buttonClass("primary", "min-h-14")}
       >
         <Camera aria-hidden className="size-5" />
-        Take photo
+        {t("snagging.photo.take")}
       </button>
       <button
         type="button"
@@ -41,7 +43,7 @@ export function PhotoPicker({ cameraButtonRef, onFiles, disabled = false }: Prop
         className={buttonClass("secondary", "min-h-14")}
       >
         <Images aria-hidden className="size-5" />
-        Choose photos
+        {t("snagging.photo.choose")}
       </button>
       <input
         ref={camera}

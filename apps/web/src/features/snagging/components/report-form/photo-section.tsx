@@ -1,3 +1,4 @@
+import { useT } from "../../../../i18n/use-t";
 import type { PhotoDraft } from "../../hooks/use-photo-drafts";
 import { type KeptPhoto, KeptPhotoCard } from "./kept-photo-card";
 import { NewPhotoCard } from "./new-photo-card";
@@ -21,17 +22,20 @@ type Props = {
 
 /** Photos in the order the report will hold them: the kept ones, then the new ones. */
 export function PhotoSection(props: Props) {
+  const t = useT();
   const { kept, photos, error } = props;
   let number = 0;
   const keptNumbers = kept.map((k) => (k.removed ? null : ++number));
   const firstNew = number + 1;
   return (
     <section aria-labelledby="photos-heading" className="space-y-3">
-      <div className="flex items-baseline justify-between">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h2 id="photos-heading" className="text-base font-semibold text-slate-900">
-          Photos
+          {t("snagging.field.photos")}
         </h2>
-        <span className="text-sm text-slate-600">{number + photos.length} in this report</span>
+        <span className="text-sm text-slate-600">
+          {t("snagging.form.photoCount", { count: number + photos.length })}
+        </span>
       </div>
       <PhotoPicker cameraButtonRef={props.cameraButtonRef} onFiles={props.onAdd} disabled={props.disabled} />
       {error && (

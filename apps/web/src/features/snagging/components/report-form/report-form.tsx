@@ -24,6 +24,7 @@ import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
 import { type DraftSnapshot, useReportDraft } from "../../hooks/use-report-draft";
 import { OutboxUnavailableError, useReportSave } from "../../hooks/use-report-save";
 import { rememberCapture } from "../../lib/capture-memory";
+import { translateFormErrors } from "../../lib/report-form-messages";
 import {
   assembleDescription,
   dueDayToEpoch,
@@ -39,10 +40,6 @@ import { PriorityField } from "./priority-field";
 import { UploadProgressBar } from "./upload-progress";
 
 // The annotation editor loads when a photo is first annotated, not with the form (issue 7).
-/** Issue 33: what the person reads when a save with no signal could not be kept on the device. */
-const notSavedMessage = (button: string) =>
-  `Not saved: with no signal, this phone cannot keep the report until the app has loaded once online. Everything you entered is still here. Keep this page open and tap ${button} again when you have signal.`;
-
 const AnnotationOverlay = lazyDialog(
   () => import("../annotation/annotation-overlay").then((m) => m.AnnotationOverlay),
   () => true,
@@ -73,8 +70,8 @@ type Props = {
 };
 
 export function ReportForm({ initial, projects, assignees, contacts, userId }: Props) {
-  const { mode, reportId } = initial;
   const t = useT();
+  const { mode, reportId } = initial;
   const navigate = useNavigate();
   const [values, setValues] = useState(initial.values);
   const [kept, setKept] = useState(initial.kept);
@@ -98,8 +95,9 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
   }, [notSaved]);
   const failed = (error: unknown, fallback: string, button: string) => {
     if (error instanceof OutboxUnavailableError) {
-      setNotSaved(notSavedMessage(button));
-      toast.error("Not saved: your report is still on the screen.");
+      // Issue 33: what the person reads when a save with no signal could not be kept on the device.
+      setNotSaved(t("snagging.form.notSaved", { button }));
+      toast.error(t("snagging.form.notSavedToast"));
       return;
     }
     toast.error(errorMessage(error, fallback));
@@ -178,7 +176,11 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
     isReady: p.status === "ready" && uploadBlobOf(p) !== null,
   }));
   const errors: ReportFormErrors = showErrors
-    ? validateReportForm(values, { newPhotos, keptPhotoCount: keptPhotos.length, mode }, localDay(new Date()))
+    ? translateFormErrors(
+        t,
+        validateReportForm(values, { newPhotos, keptPhotoCount: keptPhotos.length, mode }, localDay(new Date())),
+        newPhotos.length,
+      )
     : {};
   const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -222,7 +224,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
         JSON.stringify(kept) === JSON.stringify(initial.kept);
       if (unchanged) {
         draft.drop();
-        toast.info("No changes to save");
+        toast.info(t("snagging.form.noChanges"));
         navigate(`/app/snagging/${reportId}`);
         return;
       }
@@ -235,13 +237,13 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
           onSuccess: (outcome) => {
             draft.drop();
             if (outcome.queued) {
-              toast.success("Changes saved offline. Will sync when online.");
+              toast.success(t("snagging.form.changesQueued"));
               return navigate(`/app/snagging/${outcome.reportId}`);
             }
-            toast.success("Snag report updated successfully!");
+            toast.success(t("snagging.form.updated"));
             navigate(`/app/snagging/${outcome.report.id}`);
           },
-          onError: (error) => failed(error, "Failed to update report", "Save changes"),
+          onError: (error) => failed(error, t("snagging.form.updateFailed"), t("snagging.form.saveChanges")),
         },
       );
       return;
@@ -254,11 +256,11 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
           draft.drop();
           rememberCapture(localStorage, userId, { projectId: values.projectId, assignedTo: values.assignedTo });
           if (outcome.queued) {
-            toast.success("Report saved offline. Will sync when online.");
+            toast.success(t("snagging.form.createQueued"));
             return navigate("/app/snagging");
           }
           const { report } = outcome;
-          toast.success("Report created successfully");
+          toast.success(t("snagging.form.created"));
           // From a plan, Save goes back to the plan, where the new pin now shows.
           if (intent === "open" && pin && initial.pin) {
             return navigate(`/app/projects/${report.projectId}/sheets/${pin.sheetId}`);
@@ -280,7 +282,11 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
           if (error instanceof ApiError && error.status < 500 && error.status !== 409) {
             idempotencyKey.current = crypto.randomUUID();
           }
-          failed(error, "Failed to create report", intent === "next" ? "Save and add next" : "Save report");
+          failed(
+            error,
+            t("snagging.form.createFailed"),
+            intent === "next" ? t("snagging.form.saveAndNext") : t("snagging.form.saveReport"),
+          );
         },
       },
     );
@@ -289,7 +295,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
   // DESIGN §4: at most 20 photos per report; the rest of a bigger pick is refused with a reason.
   const addPhotos = (files: File[]) => {
     const room = MAX_PHOTOS_PER_REPORT - keptPhotos.length - drafts.photos.length;
-    if (files.length > room) toast.error(`A report can have at most ${MAX_PHOTOS_PER_REPORT} photos`);
+    if (files.length > room) toast.error(t("snagging.form.tooManyPhotos", { count: MAX_PHOTOS_PER_REPORT }));
     if (room > 0) drafts.add(files.slice(0, room));
   };
 
@@ -319,15 +325,15 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Reference number" value={values.title} readOnly error={errors.title} />
+          <TextField label={t("snagging.form.reference")} value={values.title} readOnly error={errors.title} />
           <SelectField
-            label="Project"
+            label={t("snagging.field.project")}
             value={values.projectId}
             disabled={mode === "edit"}
             error={errors.projectId}
             onChange={(e) => set("projectId", e.target.value)}
           >
-            <option value="">Select a project</option>
+            <option value="">{t("snagging.form.selectProject")}</option>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -338,7 +344,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
         <PriorityField value={values.priority} onChange={(p) => set("priority", p)} error={errors.priority} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Due date"
+            label={t("snagging.field.dueDate")}
             type="date"
             min={localDay(new Date())}
             value={values.dueDate}
@@ -346,8 +352,12 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
             onChange={(e) => set("dueDate", e.target.value)}
           />
           <div>
-            <SelectField label="Assignee" value={values.assignedTo} onChange={(e) => set("assignedTo", e.target.value)}>
-              <option value="">Unassigned</option>
+            <SelectField
+              label={t("snagging.field.assignee")}
+              value={values.assignedTo}
+              onChange={(e) => set("assignedTo", e.target.value)}
+            >
+              <option value="">{t("snagging.unassigned")}</option>
               <AssigneeOptions members={assignees} contacts={contacts} />
             </SelectField>
             <button
@@ -356,18 +366,18 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
               className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
             >
               <UserPlus aria-hidden className="size-4" />
-              New contact
+              {t("snagging.form.newContact")}
             </button>
           </div>
         </div>
         {mode === "create" && pin && (
           <p className="flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
-            Pinned on the plan ({Math.round(pin.x * 100)}% across, {Math.round(pin.y * 100)}% down).
+            {t("snagging.form.pinned", { across: Math.round(pin.x * 100), down: Math.round(pin.y * 100) })}
             <Link to={`/app/projects/${values.projectId}/sheets/${pin.sheetId}`} className="font-semibold underline">
-              Back to the plan
+              {t("snagging.form.backToPlan")}
             </Link>
             <button type="button" className="font-semibold underline" onClick={() => setPin(null)}>
-              Remove pin
+              {t("snagging.form.removePin")}
             </button>
           </p>
         )}
@@ -375,11 +385,12 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
         {/* Beside the camera button, which takes the focus after 'Save and add next'. */}
         {lastSaved && (
           <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-            Saved{" "}
+            {t("snagging.form.saved")}{" "}
             <Link to={`/app/snagging/${lastSaved.id}`} className="font-semibold underline">
               {lastSaved.title}
             </Link>
-            {lastSaved.count > 1 && ` · ${lastSaved.count} snags saved on this walk`}. Add the next one.
+            {lastSaved.count > 1 && ` · ${t("snagging.form.savedOnWalk", { count: lastSaved.count })}`}.{" "}
+            {t("snagging.form.addNext")}
           </p>
         )}
         <PhotoSection
@@ -410,7 +421,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
         {draft.saved && <p className="text-sm text-slate-500">{t("draft.saved")}</p>}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Link to="/app/snagging" className={buttonClass("secondary")}>
-            Cancel
+            {t("common.cancel")}
           </Link>
           {mode === "create" && (
             <Button
@@ -419,11 +430,11 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
               isLoading={save.create.isPending}
               disabled={save.isSaving}
             >
-              Save and add next
+              {t("snagging.form.saveAndNext")}
             </Button>
           )}
           <Button type="submit" isLoading={save.isSaving}>
-            {mode === "create" ? "Save report" : "Save changes"}
+            {mode === "create" ? t("snagging.form.saveReport") : t("snagging.form.saveChanges")}
           </Button>
         </div>
         {annotated?.upload && (
@@ -434,7 +445,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId }: P
             onSave={(blob, shapes) => {
               drafts.setAnnotation(annotated.localId, blob, shapes);
               setAnnotating(null);
-              toast.success("Annotation saved!");
+              toast.success(t("snagging.form.annotationSaved"));
             }}
           />
         )}
