@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useT } from "../i18n/use-t";
 import { TOAST_OPTIONS, toastHost } from "../lib/toast";
 
 const ToastContainer = lazy(async () => {
@@ -6,15 +7,17 @@ const ToastContainer = lazy(async () => {
     import("react-toastify"),
     import("react-toastify/dist/ReactToastify.css"),
   ]);
-  return { default: () => <Container {...TOAST_OPTIONS} /> };
+  // Its region's name (react-toastify's default is English) in the reader's language.
+  return { default: ({ label }: { label: string }) => <Container {...TOAST_OPTIONS} aria-label={label} /> };
 });
 
 /** Mounts react-toastify's container once the first toast is raised (see lib/toast.ts). */
 export function ToastHost() {
+  const t = useT();
   const requested = useSyncExternalStore(toastHost.subscribe, toastHost.isRequested, () => false);
   return requested ? (
     <Suspense fallback={null}>
-      <ToastContainer />
+      <ToastContainer label={t("fin.toasts.region")} />
     </Suspense>
   ) : null;
 }
