@@ -82,16 +82,25 @@ async function scan(page: Page, screen: string, own: string[]): Promise<Findings
     const cut: string[] = [];
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > width + 1) {
-      // Name what pushes it wider: the innermost elements that reach past the edge.
-      const past = (Array.from(document.body.querySelectorAll("*")) as HTMLElement[]).filter(
-        (el) => el.getBoundingClientRect().right > width + 1 && el.checkVisibility(),
+      // Name what pushes it wider: the innermost elements wider than the screen (what needs to wrap
+      // or shrink), else the innermost ones reaching past its edge.
+      // A fixed bar (the phone's tab bar) stretches with the page: it shows the width, not its cause.
+      const inFixed = (el: Element) => {
+        for (let a: Element | null = el; a; a = a.parentElement)
+          if (getComputedStyle(a).position === "fixed") return true;
+        return false;
+      };
+      const shown = (Array.from(document.body.querySelectorAll("*")) as HTMLElement[]).filter(
+        (el) => el.checkVisibility() && !inFixed(el),
       );
-      const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
-      const names = innermost
+      const innermost = (els: HTMLElement[]) => els.filter((el) => !els.some((o) => o !== el && el.contains(o)));
+      const wide = innermost(shown.filter((el) => el.getBoundingClientRect().width > width + 1));
+      const past = innermost(shown.filter((el) => el.getBoundingClientRect().right > width + 1));
+      const names = [...wide, ...past]
         .slice(0, 3)
         .map(
           (el) =>
-            `${el.tagName.toLowerCase()}.${Array.from(el.classList).slice(0, 4).join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}"`,
+            `${el.tagName.toLowerCase()}.${Array.from(el.classList).slice(0, 5).join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}"`,
         );
       cut.push(`page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen: ${names.join("; ")}`);
     }
