@@ -11,6 +11,12 @@ import type { Locale } from "./locales";
 // folder, then `node scripts/i18n-areas.mjs` writes the block below (JSON imports only: vite.config
 // loads this file in plain Node, where a relative .ts import would need its extension).
 // <areas> (written by scripts/i18n-areas.mjs)
+import adminEnGB from "./messages/admin/en-GB.json" with { type: "json" };
+import adminEs from "./messages/admin/es.json" with { type: "json" };
+import adminLt from "./messages/admin/lt.json" with { type: "json" };
+import adminPl from "./messages/admin/pl.json" with { type: "json" };
+import adminPtPT from "./messages/admin/pt-PT.json" with { type: "json" };
+import adminRo from "./messages/admin/ro.json" with { type: "json" };
 import auditTemplateEnGB from "./messages/audit-template/en-GB.json" with { type: "json" };
 import auditTemplateEs from "./messages/audit-template/es.json" with { type: "json" };
 import auditTemplateLt from "./messages/audit-template/lt.json" with { type: "json" };
@@ -115,6 +121,7 @@ import validationPtPT from "./messages/validation/pt-PT.json" with { type: "json
 import validationRo from "./messages/validation/ro.json" with { type: "json" };
 
 const AREAS = [
+  { "en-GB": adminEnGB, pl: adminPl, ro: adminRo, lt: adminLt, "pt-PT": adminPtPT, es: adminEs },
   {
     "en-GB": auditTemplateEnGB,
     pl: auditTemplatePl,

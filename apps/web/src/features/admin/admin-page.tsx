@@ -2,6 +2,7 @@ import type { AdminUser } from "@sitesnag/shared/users";
 import { type ComponentType, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
+import { useT } from "../../i18n/use-t";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { type AdminTabId, resolveAdminTab } from "./admin-tabs";
 import { UserDirectory } from "./components/user-directory";
@@ -40,9 +41,10 @@ export function AdminPage() {
   const [params] = useSearchParams();
   const tab = resolveAdminTab(params.get("tab"));
   const Tab = TABS[tab.id];
+  const t = useT();
   return (
     <>
-      <PageHeader title={tab.label} />
+      <PageHeader title={t(tab.label)} />
       <Tab key={tab.id} />
     </>
   );

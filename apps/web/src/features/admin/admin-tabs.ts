@@ -1,14 +1,17 @@
 import { BarChart3, CreditCard, Download, LayoutDashboard, type LucideIcon, Settings, Users } from "lucide-react";
+import type { Message } from "../../i18n/i18n";
+import { msg } from "../../i18n/use-t";
 
 export type AdminTabId = "dashboard" | "users" | "memberships" | "analytics" | "export" | "settings";
 
-export const ADMIN_TABS: { id: AdminTabId; label: string; icon: LucideIcon }[] = [
-  { id: "dashboard", label: "Admin Dashboard", icon: LayoutDashboard },
-  { id: "users", label: "User Management", icon: Users },
-  { id: "memberships", label: "Memberships", icon: CreditCard },
-  { id: "analytics", label: "Reports & Analytics", icon: BarChart3 },
-  { id: "export", label: "Export Data", icon: Download },
-  { id: "settings", label: "System Settings", icon: Settings },
+/** `label`: a catalogue message (`t(label)`). */
+export const ADMIN_TABS: { id: AdminTabId; label: Message; icon: LucideIcon }[] = [
+  { id: "dashboard", label: msg("admin.tab.dashboard"), icon: LayoutDashboard },
+  { id: "users", label: msg("admin.tab.users"), icon: Users },
+  { id: "memberships", label: msg("admin.tab.memberships"), icon: CreditCard },
+  { id: "analytics", label: msg("admin.tab.analytics"), icon: BarChart3 },
+  { id: "export", label: msg("admin.tab.export"), icon: Download },
+  { id: "settings", label: msg("admin.tab.settings"), icon: Settings },
 ];
 
 /** `?tab=` selects the tab; an unknown value falls back to the dashboard (SPEC §2). */

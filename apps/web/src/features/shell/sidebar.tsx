@@ -45,7 +45,7 @@ function SidebarContent({ variant }: { variant: "app" | "admin" }) {
                 className={linkClass({ isActive: activeTab === id })}
               >
                 <Icon aria-hidden className="size-5" />
-                {label}
+                {t(label)}
               </Link>
             ))}
       </nav>

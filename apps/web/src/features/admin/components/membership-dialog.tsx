@@ -5,10 +5,11 @@ import { useEffect, useState } from "react";
 import { Button } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { sentence, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
-import { capitalise } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { useUpdateMembership } from "../api/admin-api";
+import { TYPE_LABELS } from "./labels";
 
 /** Epoch seconds ⇄ the yyyy-MM-dd value of a date input, in UTC so a date never shifts by a day. */
 const toInput = (seconds: number | null) =>
@@ -30,6 +31,7 @@ export function MembershipDialog({ user, onClose }: { user: AdminUser | null; on
   const update = useUpdateMembership();
   const [draft, setDraft] = useState<Draft>({ type: "free", start: "", end: "", amount: "0" });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const t = useT();
   useEffect(() => {
     if (user) {
       setDraft(draftOf(user));
@@ -62,15 +64,20 @@ export function MembershipDialog({ user, onClose }: { user: AdminUser | null; on
       { id: user.id, body: parsed.data },
       {
         onSuccess: () => {
-          toast.success("Membership updated successfully");
+          toast.success(t("admin.membershipDialog.saved"));
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error, "Failed to update membership")),
+        onError: (error) => toast.error(errorMessage(error, t("admin.membershipDialog.failed"))),
       },
     );
   };
   return (
-    <Modal open={user !== null} title="Edit membership" onClose={onClose}>
+    <Modal
+      open={user !== null}
+      title={t("admin.membershipDialog.title")}
+      onClose={onClose}
+      closeLabel={t("common.close")}
+    >
       {user && (
         <form
           noValidate
@@ -84,48 +91,48 @@ export function MembershipDialog({ user, onClose }: { user: AdminUser | null; on
             {user.first_name} {user.last_name} · {user.email}
           </p>
           <SelectField
-            label="Membership type"
+            label={t("admin.membershipDialog.type")}
             value={draft.type}
             onChange={(e) => changeType(e.target.value as MembershipType)}
           >
-            {MEMBERSHIP_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {capitalise(t)}
+            {MEMBERSHIP_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(TYPE_LABELS[type])}
               </option>
             ))}
           </SelectField>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Start date"
+              label={t("admin.membershipDialog.start")}
               type="date"
               value={draft.start}
-              error={errors.membership_start_date}
+              error={errors.membership_start_date && sentence(errors.membership_start_date)}
               onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
             />
             <TextField
-              label="End date"
+              label={t("admin.membershipDialog.end")}
               type="date"
               value={draft.end}
-              error={errors.membership_end_date}
+              error={errors.membership_end_date && sentence(errors.membership_end_date)}
               onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
             />
           </div>
           <TextField
-            label="Amount (£)"
+            label={t("admin.membershipDialog.amount")}
             type="number"
             inputMode="decimal"
             min={0}
             step={0.01}
             value={draft.amount}
-            error={errors.membership_amount}
+            error={errors.membership_amount && sentence(errors.membership_amount)}
             onChange={(e) => setDraft((d) => ({ ...d, amount: e.target.value }))}
           />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-              Cancel
+              {t("common.cancel")}
             </Button>
             <Button type="submit" isLoading={update.isPending}>
-              Save membership
+              {t("admin.membershipDialog.save")}
             </Button>
           </div>
         </form>

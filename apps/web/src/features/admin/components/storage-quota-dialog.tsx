@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { sentence, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useSetStorageQuota } from "../api/admin-api";
@@ -19,6 +20,7 @@ export function StorageQuotaDialog({ user, onClose }: { user: AdminUser | null; 
   const update = useSetStorageQuota();
   const [quota, setQuota] = useState("");
   const [error, setError] = useState<string | undefined>();
+  const t = useT();
   useEffect(() => {
     if (user) {
       setQuota(String(Math.round(user.workspaceStorageQuotaBytes / MB)));
@@ -29,7 +31,8 @@ export function StorageQuotaDialog({ user, onClose }: { user: AdminUser | null; 
     if (!user) return;
     const parsed = StorageQuotaInputSchema.safeParse({ quotaMb });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Enter a whole number of MB");
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? sentence(issue) : t("admin.quotaDialog.wholeMb"));
       return;
     }
     setError(undefined);
@@ -37,15 +40,17 @@ export function StorageQuotaDialog({ user, onClose }: { user: AdminUser | null; 
       { workspaceId: user.workspaceId, body: parsed.data },
       {
         onSuccess: ({ workspace }) => {
-          toast.success(`${user.workspaceName} can now store ${formatBytes(workspace.quotaBytes)}`);
+          toast.success(
+            t("admin.quotaDialog.saved", { workspace: user.workspaceName, quota: formatBytes(workspace.quotaBytes) }),
+          );
           onClose();
         },
-        onError: (err) => toast.error(errorMessage(err, "Failed to change the storage quota")),
+        onError: (err) => toast.error(errorMessage(err, t("admin.quotaDialog.failed"))),
       },
     );
   };
   return (
-    <Modal open={user !== null} title="Storage quota" onClose={onClose}>
+    <Modal open={user !== null} title={t("admin.quotaDialog.title")} onClose={onClose} closeLabel={t("common.close")}>
       {user && (
         <form
           noValidate
@@ -56,29 +61,32 @@ export function StorageQuotaDialog({ user, onClose }: { user: AdminUser | null; 
           }}
         >
           <p className="text-sm text-slate-700">
-            Workspace {user.workspaceName} uses {formatBytes(user.workspaceStorageBytes)} of{" "}
-            {formatBytes(user.workspaceStorageQuotaBytes)}.
+            {t("admin.quotaDialog.uses", {
+              workspace: user.workspaceName,
+              used: formatBytes(user.workspaceStorageBytes),
+              quota: formatBytes(user.workspaceStorageQuotaBytes),
+            })}
           </p>
           <TextField
-            label="Quota (MB)"
+            label={t("admin.quotaDialog.label")}
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
             value={quota}
             error={error}
-            hint="Lowering it deletes nothing: new photos are refused until there is room."
+            hint={t("admin.quotaDialog.hint")}
             onChange={(e) => setQuota(e.target.value)}
           />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-              Cancel
+              {t("common.cancel")}
             </Button>
             <Button variant="secondary" onClick={() => save(null)} disabled={update.isPending}>
-              Use the default
+              {t("admin.quotaDialog.default")}
             </Button>
             <Button type="submit" isLoading={update.isPending}>
-              Save quota
+              {t("admin.quotaDialog.save")}
             </Button>
           </div>
         </form>

@@ -1,6 +1,8 @@
 import type { AdminUser } from "@sitesnag/shared/users";
 import { Button } from "../../../components/button";
-import { capitalise, formatDate } from "../../../lib/format";
+import { useLocale, useT } from "../../../i18n/use-t";
+import { formatDateFor } from "../../../lib/format";
+import { ROLE_LABELS, TYPE_LABELS } from "./labels";
 import { MembershipBadge } from "./membership-badge";
 import { formatMoney } from "./money";
 import { StorageUsage } from "./storage-usage";
@@ -15,8 +17,10 @@ export function UserCards({
   variant: "users" | "memberships";
   onEdit?: ((user: AdminUser) => void) | undefined;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <ul aria-label="Users" className="space-y-3 sm:hidden">
+    <ul aria-label={t("admin.settings.users")} className="space-y-3 sm:hidden">
       {users.map((u) => {
         const name = `${u.first_name} ${u.last_name}`;
         return (
@@ -27,26 +31,26 @@ export function UserCards({
               <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
                 {variant === "users" ? (
                   <>
-                    <dt className="text-slate-500">Role</dt>
-                    <dd>{capitalise(u.role)}</dd>
-                    <dt className="text-slate-500">Joined</dt>
-                    <dd>{formatDate(u.created_at)}</dd>
-                    <dt className="text-slate-500">Workspace storage</dt>
+                    <dt className="text-slate-500">{t("profile.role")}</dt>
+                    <dd>{t(ROLE_LABELS[u.role])}</dd>
+                    <dt className="text-slate-500">{t("admin.users.joined")}</dt>
+                    <dd>{formatDateFor(locale, u.created_at)}</dd>
+                    <dt className="text-slate-500">{t("admin.users.storage")}</dt>
                     <dd>
                       <StorageUsage user={u} />
                     </dd>
                   </>
                 ) : (
                   <>
-                    <dt className="text-slate-500">Type</dt>
-                    <dd>{capitalise(u.membership_type)}</dd>
-                    <dt className="text-slate-500">Ends</dt>
-                    <dd>{u.membership_end_date === null ? "—" : formatDate(u.membership_end_date)}</dd>
-                    <dt className="text-slate-500">Amount</dt>
+                    <dt className="text-slate-500">{t("admin.users.type")}</dt>
+                    <dd>{t(TYPE_LABELS[u.membership_type])}</dd>
+                    <dt className="text-slate-500">{t("admin.users.ends")}</dt>
+                    <dd>{u.membership_end_date === null ? "—" : formatDateFor(locale, u.membership_end_date)}</dd>
+                    <dt className="text-slate-500">{t("admin.users.amount")}</dt>
                     <dd>{formatMoney(u.membership_amount)}</dd>
                   </>
                 )}
-                <dt className="text-slate-500">Status</dt>
+                <dt className="text-slate-500">{t("projects.form.status")}</dt>
                 <dd>
                   <MembershipBadge user={u} />
                 </dd>
@@ -56,9 +60,9 @@ export function UserCards({
                   variant="secondary"
                   className="mt-3 w-full"
                   onClick={() => onEdit(u)}
-                  aria-label={`Change quota of ${u.workspaceName} (${name})`}
+                  aria-label={t("admin.users.quotaLabel", { workspace: u.workspaceName, name })}
                 >
-                  Change quota
+                  {t("admin.users.quota")}
                 </Button>
               )}
               {variant === "memberships" && (
@@ -66,9 +70,9 @@ export function UserCards({
                   variant="secondary"
                   className="mt-3 w-full"
                   onClick={() => onEdit?.(u)}
-                  aria-label={`Edit membership of ${name}`}
+                  aria-label={t("admin.users.editLabel", { name })}
                 >
-                  Edit
+                  {t("contacts.editAction")}
                 </Button>
               )}
             </article>

@@ -5,22 +5,16 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { Button } from "../../../components/button";
 import { LoadMore } from "../../../components/load-more";
 import { ErrorState, LoadingState } from "../../../components/states";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
-import { capitalise, formatDate } from "../../../lib/format";
+import { formatDateFor } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useAdminUsers } from "../api/admin-api";
+import { FILTER_LABELS, ROLE_LABELS, TYPE_LABELS } from "./labels";
 import { MembershipBadge } from "./membership-badge";
 import { formatMoney } from "./money";
 import { StorageUsage } from "./storage-usage";
 import { UserCards } from "./user-cards";
-
-const FILTER_LABELS: Record<MembershipFilter, string> = {
-  all: "All",
-  free: "Free",
-  active: "Active",
-  expired: "Expired",
-  inactive: "Inactive",
-};
 
 /** Users, a server-side page at a time, searchable by name or email and filtered by membership status. */
 export function UserDirectory({
@@ -36,28 +30,30 @@ export function UserDirectory({
   const users = useAdminUsers({ search: deferredSearch, membership });
   const list = useMemo(() => users.data?.pages.flatMap((p) => p.users) ?? [], [users.data]);
   const total = users.data?.pages[0]?.total ?? 0;
-  useErrorToast(users.error, "Failed to load admin data");
+  const t = useT();
+  const locale = useLocale();
+  useErrorToast(users.error, t("admin.loadFailed"));
   return (
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <Search
             aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
           />
           <input
             type="search"
-            aria-label="Search users"
-            placeholder="Search by name or email"
+            aria-label={t("admin.users.search")}
+            placeholder={t("admin.users.searchPlaceholder")}
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
             }}
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 ps-9 pe-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
           />
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <span>Membership</span>
+          <span>{t("admin.users.membership")}</span>
           <select
             value={membership}
             onChange={(e) => {
@@ -67,64 +63,68 @@ export function UserDirectory({
           >
             {MEMBERSHIP_FILTERS.map((f) => (
               <option key={f} value={f}>
-                {FILTER_LABELS[f]}
+                {t(FILTER_LABELS[f])}
               </option>
             ))}
           </select>
         </label>
       </div>
       {users.isPending ? (
-        <LoadingState label="Loading users…" />
+        <LoadingState label={t("admin.users.loading")} />
       ) : users.isError && list.length === 0 ? (
-        <ErrorState message={errorMessage(users.error, "Failed to load admin data")} onRetry={() => users.refetch()} />
+        <ErrorState
+          message={errorMessage(users.error, t("admin.loadFailed"))}
+          onRetry={() => users.refetch()}
+          retryLabel={t("common.tryAgain")}
+        />
       ) : list.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
-          No users match.
+          {t("admin.users.noMatch")}
         </p>
       ) : (
         <>
           <UserCards users={list} variant={variant} onEdit={onEdit} />
           <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            <table className="w-full min-w-[40rem] text-start text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
                   <th scope="col" className="px-4 py-3">
-                    Name
+                    {t("admin.users.name")}
                   </th>
                   <th scope="col" className="px-4 py-3">
-                    Email
+                    {t("admin.settings.email")}
                   </th>
                   {variant === "users" ? (
                     <>
                       <th scope="col" className="px-4 py-3">
-                        Role
+                        {t("profile.role")}
                       </th>
                       <th scope="col" className="px-4 py-3">
-                        Membership
+                        {t("admin.users.membership")}
                       </th>
                       <th scope="col" className="px-4 py-3">
-                        Joined
+                        {t("admin.users.joined")}
                       </th>
                       <th scope="col" className="px-4 py-3">
-                        Workspace storage
+                        {t("admin.users.storage")}
                       </th>
                     </>
                   ) : (
                     <>
                       <th scope="col" className="px-4 py-3">
-                        Type
+                        {t("admin.users.type")}
                       </th>
                       <th scope="col" className="px-4 py-3">
-                        Status
+                        {t("projects.form.status")}
                       </th>
                       <th scope="col" className="px-4 py-3">
-                        Ends
+                        {t("admin.users.ends")}
                       </th>
                       <th scope="col" className="px-4 py-3">
-                        Amount
+                        {t("admin.users.amount")}
                       </th>
                       <th scope="col" className="px-4 py-3">
-                        <span className="sr-only">Actions</span>
+                        <span className="sr-only">{t("admin.users.actions")}</span>
                       </th>
                     </>
                   )}
@@ -139,11 +139,11 @@ export function UserDirectory({
                     <td className="break-all px-4 py-3 text-slate-700">{u.email}</td>
                     {variant === "users" ? (
                       <>
-                        <td className="px-4 py-3">{capitalise(u.role)}</td>
+                        <td className="px-4 py-3">{t(ROLE_LABELS[u.role])}</td>
                         <td className="px-4 py-3">
                           <MembershipBadge user={u} />
                         </td>
-                        <td className="whitespace-nowrap px-4 py-3">{formatDate(u.created_at)}</td>
+                        <td className="whitespace-nowrap px-4 py-3">{formatDateFor(locale, u.created_at)}</td>
                         <td className="px-4 py-3">
                           <div className="flex flex-wrap items-center gap-2">
                             <StorageUsage user={u} />
@@ -151,9 +151,12 @@ export function UserDirectory({
                               <Button
                                 variant="secondary"
                                 onClick={() => onEdit(u)}
-                                aria-label={`Change quota of ${u.workspaceName} (${u.first_name} ${u.last_name})`}
+                                aria-label={t("admin.users.quotaLabel", {
+                                  workspace: u.workspaceName,
+                                  name: `${u.first_name} ${u.last_name}`,
+                                })}
                               >
-                                Change quota
+                                {t("admin.users.quota")}
                               </Button>
                             )}
                           </div>
@@ -161,21 +164,21 @@ export function UserDirectory({
                       </>
                     ) : (
                       <>
-                        <td className="px-4 py-3">{capitalise(u.membership_type)}</td>
+                        <td className="px-4 py-3">{t(TYPE_LABELS[u.membership_type])}</td>
                         <td className="px-4 py-3">
                           <MembershipBadge user={u} />
                         </td>
                         <td className="whitespace-nowrap px-4 py-3">
-                          {u.membership_end_date === null ? "—" : formatDate(u.membership_end_date)}
+                          {u.membership_end_date === null ? "—" : formatDateFor(locale, u.membership_end_date)}
                         </td>
                         <td className="px-4 py-3">{formatMoney(u.membership_amount)}</td>
-                        <td className="px-4 py-3 text-right">
+                        <td className="px-4 py-3 text-end">
                           <Button
                             variant="secondary"
                             onClick={() => onEdit?.(u)}
-                            aria-label={`Edit membership of ${u.first_name} ${u.last_name}`}
+                            aria-label={t("admin.users.editLabel", { name: `${u.first_name} ${u.last_name}` })}
                           >
-                            Edit
+                            {t("contacts.editAction")}
                           </Button>
                         </td>
                       </>
@@ -185,9 +188,7 @@ export function UserDirectory({
               </tbody>
             </table>
           </div>
-          <p className="mt-4 text-sm text-slate-600">
-            {list.length} shown · {total} {total === 1 ? "user" : "users"}
-          </p>
+          <p className="mt-4 text-sm text-slate-600">{t("admin.users.shown", { shown: list.length, total })}</p>
           <LoadMore query={users} shown={list.length} noun="users" />
         </>
       )}

@@ -1,5 +1,7 @@
 import { ErrorState, LoadingState } from "../../../components/states";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
+import { formatNumberFor } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useAdminStats } from "../api/admin-api";
 import { formatMoney } from "../components/money";
@@ -8,39 +10,55 @@ import { StatCard } from "../components/stat-card";
 
 export function AnalyticsTab() {
   const stats = useAdminStats();
-  useErrorToast(stats.error, "Failed to load admin data");
-  if (stats.isPending) return <LoadingState label="Loading figures…" />;
+  const t = useT();
+  const locale = useLocale();
+  useErrorToast(stats.error, t("admin.loadFailed"));
+  if (stats.isPending) return <LoadingState label={t("admin.loadingFigures")} />;
   if (stats.isError) {
     return (
-      <ErrorState message={errorMessage(stats.error, "Failed to load admin data")} onRetry={() => stats.refetch()} />
+      <ErrorState
+        message={errorMessage(stats.error, t("admin.loadFailed"))}
+        onRetry={() => stats.refetch()}
+        retryLabel={t("common.tryAgain")}
+      />
     );
   }
   const s = stats.data;
   return (
     <div className="space-y-8">
       <dl className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Yearly revenue" value={formatMoney(s.yearlyRevenue)} hint="Sum of yearly members' amounts" />
-        <StatCard label="Monthly revenue" value={formatMoney(s.monthlyRevenue)} hint="Yearly revenue ÷ 12" />
-        <StatCard label="Conversion rate" value={`${s.conversionRate}%`} hint="Yearly members ÷ all users" />
+        <StatCard
+          label={t("admin.yearlyRevenue")}
+          value={formatMoney(s.yearlyRevenue)}
+          hint={t("admin.yearlyRevenueHint")}
+        />
+        <StatCard
+          label={t("admin.monthlyRevenue")}
+          value={formatMoney(s.monthlyRevenue)}
+          hint={t("admin.monthlyRevenueHint")}
+        />
+        <StatCard label={t("admin.conversion")} value={`${s.conversionRate}%`} hint={t("admin.conversionHint")} />
       </dl>
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <SignupsChart months={s.signupsByMonth} />
       </section>
       <section aria-labelledby="activity-heading">
         <h2 id="activity-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Report activity
+          {t("admin.activity")}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
-          <StatCard label="Snagging reports" value={s.reports.total} />
-          <StatCard label="Open" value={s.reports.open} />
-          <StatCard label="In progress" value={s.reports.inProgress} />
-          <StatCard label="Resolved" value={s.reports.resolved} />
-          <StatCard label="Closed" value={s.reports.closed} />
-          <StatCard label="Last 30 days" value={s.reports.lastThirtyDays} />
+          <StatCard label={t("shell.nav.snaggingReports")} value={formatNumberFor(locale, s.reports.total)} />
+          <StatCard label={t("projects.reports.status.open")} value={formatNumberFor(locale, s.reports.open)} />
+          <StatCard
+            label={t("projects.reports.status.inProgress")}
+            value={formatNumberFor(locale, s.reports.inProgress)}
+          />
+          <StatCard label={t("projects.reports.status.resolved")} value={formatNumberFor(locale, s.reports.resolved)} />
+          <StatCard label={t("projects.reports.status.closed")} value={formatNumberFor(locale, s.reports.closed)} />
+          <StatCard label={t("admin.last30Days")} value={formatNumberFor(locale, s.reports.lastThirtyDays)} />
         </dl>
         <p className="mt-3 text-sm text-slate-600">
-          {s.projects} projects in {s.workspaces} workspaces. Site audits are kept on each user's device and never sent
-          to the server, so they cannot be counted here.
+          {t("admin.projectsIn", { projects: s.projects, workspaces: s.workspaces })} {t("admin.auditsNote")}
         </p>
       </section>
     </div>

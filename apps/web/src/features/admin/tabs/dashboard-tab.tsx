@@ -1,6 +1,7 @@
 import { ErrorState, LoadingState } from "../../../components/states";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDate } from "../../../lib/format";
+import { formatDateFor, formatNumberFor } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useAdminStats } from "../api/admin-api";
 import { MembershipBadge } from "../components/membership-badge";
@@ -9,11 +10,17 @@ import { StatCard } from "../components/stat-card";
 
 export function DashboardTab() {
   const stats = useAdminStats();
-  useErrorToast(stats.error, "Failed to load admin data");
-  if (stats.isPending) return <LoadingState label="Loading figures…" />;
+  const t = useT();
+  const locale = useLocale();
+  useErrorToast(stats.error, t("admin.loadFailed"));
+  if (stats.isPending) return <LoadingState label={t("admin.loadingFigures")} />;
   if (stats.isError) {
     return (
-      <ErrorState message={errorMessage(stats.error, "Failed to load admin data")} onRetry={() => stats.refetch()} />
+      <ErrorState
+        message={errorMessage(stats.error, t("admin.loadFailed"))}
+        onRetry={() => stats.refetch()}
+        retryLabel={t("common.tryAgain")}
+      />
     );
   }
   const s = stats.data;
@@ -21,27 +28,27 @@ export function DashboardTab() {
     <>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
-          label="Total users"
-          value={s.totalUsers}
-          hint={`${s.demoAccounts} demo sandbox accounts not counted`}
+          label={t("admin.totalUsers")}
+          value={formatNumberFor(locale, s.totalUsers)}
+          hint={t("admin.demoNotCounted", { count: s.demoAccounts })}
         />
         <StatCard
-          label="Active yearly members"
-          value={s.activeYearlyMembers}
-          hint={`${s.yearlyMembers} yearly in all`}
+          label={t("admin.activeYearly")}
+          value={formatNumberFor(locale, s.activeYearlyMembers)}
+          hint={t("admin.yearlyInAll", { count: s.yearlyMembers })}
         />
-        <StatCard label="Yearly revenue" value={formatMoney(s.yearlyRevenue)} />
-        <StatCard label="Monthly revenue" value={formatMoney(s.monthlyRevenue)} />
+        <StatCard label={t("admin.yearlyRevenue")} value={formatMoney(s.yearlyRevenue)} />
+        <StatCard label={t("admin.monthlyRevenue")} value={formatMoney(s.monthlyRevenue)} />
       </dl>
       <section aria-labelledby="recent-heading" className="mt-8">
         <h2 id="recent-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Recent sign-ups
+          {t("admin.recentSignups")}
         </h2>
         {s.recentSignups.length === 0 ? (
-          <p className="text-sm text-slate-600">No sign-ups yet.</p>
+          <p className="text-sm text-slate-600">{t("admin.noSignups")}</p>
         ) : (
           <ul
-            aria-label="Recent sign-ups"
+            aria-label={t("admin.recentSignups")}
             className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
           >
             {s.recentSignups.map((u) => (
@@ -54,7 +61,7 @@ export function DashboardTab() {
                 </div>
                 <div className="flex items-center gap-3">
                   <MembershipBadge user={u} />
-                  <span className="text-slate-500">{formatDate(u.created_at)}</span>
+                  <span className="text-slate-500">{formatDateFor(locale, u.created_at)}</span>
                 </div>
               </li>
             ))}

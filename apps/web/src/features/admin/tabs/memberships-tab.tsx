@@ -1,5 +1,6 @@
 import type { AdminUser } from "@sitesnag/shared/users";
 import { useState } from "react";
+import { useT } from "../../../i18n/use-t";
 import { lazyDialog } from "../../../lib/lazy-dialog";
 import { UserDirectory } from "../components/user-directory";
 
@@ -10,11 +11,10 @@ const MembershipDialog = lazyDialog(
 
 export function MembershipsTab() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
+  const t = useT();
   return (
     <>
-      <p className="mb-4 text-sm text-slate-600">
-        Free: free plan. Inactive: yearly without an end date. Expired: end date passed. Active: yearly and running.
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{t("admin.memberships.legend")}</p>
       <UserDirectory variant="memberships" onEdit={setEditing} />
       <MembershipDialog user={editing} onClose={() => setEditing(null)} />
     </>

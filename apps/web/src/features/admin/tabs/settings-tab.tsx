@@ -1,4 +1,5 @@
 import { ErrorState, LoadingState } from "../../../components/states";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useSystemSettings } from "../api/admin-api";
@@ -14,13 +15,16 @@ function Row({ label, value }: { label: string; value: string | number }) {
 
 export function SettingsTab() {
   const settings = useSystemSettings();
-  useErrorToast(settings.error, "Failed to load admin data");
-  if (settings.isPending) return <LoadingState label="Loading settings…" />;
+  const t = useT();
+  const locale = useLocale();
+  useErrorToast(settings.error, t("admin.loadFailed"));
+  if (settings.isPending) return <LoadingState label={t("admin.settings.loading")} />;
   if (settings.isError) {
     return (
       <ErrorState
-        message={errorMessage(settings.error, "Failed to load admin data")}
+        message={errorMessage(settings.error, t("admin.loadFailed"))}
         onRetry={() => settings.refetch()}
+        retryLabel={t("common.tryAgain")}
       />
     );
   }
@@ -29,51 +33,58 @@ export function SettingsTab() {
     <div className="grid max-w-4xl gap-5 lg:grid-cols-2">
       <section aria-labelledby="system-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="system-heading" className="text-lg font-semibold text-slate-900">
-          System
+          {t("admin.settings.system")}
         </h2>
         <dl className="mt-2 divide-y divide-slate-100">
-          <Row label="Version" value={s.version} />
-          <Row label="Database" value={s.database === "postgres" ? "PostgreSQL" : "SQLite"} />
-          <Row label="File storage" value={s.storage === "s3" ? "S3-compatible object storage" : "Local disk"} />
-          <Row label="Public demo" value={s.demoEnabled ? "On" : "Off"} />
+          <Row label={t("admin.settings.version")} value={s.version} />
+          <Row label={t("admin.settings.database")} value={s.database === "postgres" ? "PostgreSQL" : "SQLite"} />
+          <Row
+            label={t("admin.settings.storage")}
+            value={s.storage === "s3" ? t("admin.settings.s3") : t("admin.settings.disk")}
+          />
+          <Row
+            label={t("admin.settings.demo")}
+            value={s.demoEnabled ? t("admin.settings.on") : t("admin.settings.off")}
+          />
           <Row label="Node.js" value={s.nodeVersion} />
         </dl>
-        <p className="mt-3 text-xs text-slate-500">Set through environment variables at start-up (see the README).</p>
+        <p className="mt-3 text-xs text-slate-500">{t("admin.settings.env")}</p>
       </section>
       <section aria-labelledby="counts-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="counts-heading" className="text-lg font-semibold text-slate-900">
-          Stored records
+          {t("admin.settings.records")}
         </h2>
         <dl className="mt-2 divide-y divide-slate-100">
-          <Row label="Users" value={s.counts.users} />
-          <Row label="Workspaces" value={s.counts.workspaces} />
-          <Row label="Projects" value={s.counts.projects} />
-          <Row label="Snagging reports" value={s.counts.reports} />
-          <Row label="Photos" value={s.counts.attachments} />
-          <Row label="Notifications" value={s.counts.notifications} />
+          <Row label={t("admin.settings.users")} value={s.counts.users} />
+          <Row label={t("admin.settings.workspaces")} value={s.counts.workspaces} />
+          <Row label={t("shell.nav.projects")} value={s.counts.projects} />
+          <Row label={t("shell.nav.snaggingReports")} value={s.counts.reports} />
+          <Row label={t("admin.settings.photos")} value={s.counts.attachments} />
+          <Row label={t("admin.settings.notifications")} value={s.counts.notifications} />
         </dl>
       </section>
       <section aria-labelledby="mail-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="mail-heading" className="text-lg font-semibold text-slate-900">
-          Email
+          {t("admin.settings.email")}
         </h2>
         <dl className="mt-2 divide-y divide-slate-100">
           <Row
-            label="Sent through"
-            value={s.mail.transport === "smtp" ? "SMTP server (SMTP_URL)" : ".eml files in DATA_DIR/mail"}
+            label={t("admin.settings.sentThrough")}
+            value={s.mail.transport === "smtp" ? t("admin.settings.smtp") : t("admin.settings.eml")}
           />
-          <Row label="Waiting to be sent" value={s.mail.queued} />
-          <Row label="Given up after 3 days" value={s.mail.failed} />
+          <Row label={t("admin.settings.queued")} value={s.mail.queued} />
+          <Row label={t("admin.settings.gaveUp")} value={s.mail.failed} />
         </dl>
         {s.mail.lastError ? (
           <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-semibold">
-              Last failed attempt{s.mail.lastErrorAt ? `, ${new Date(s.mail.lastErrorAt).toLocaleString()}` : ""}
+              {t("admin.settings.lastFailed")}
+              {s.mail.lastErrorAt ? `, ${new Date(s.mail.lastErrorAt).toLocaleString(locale)}` : ""}
             </p>
             <p className="mt-1 break-words">{s.mail.lastError}</p>
           </div>
         ) : (
-          <p className="mt-3 text-xs text-slate-500">No failed attempt on record.</p>
+          <p className="mt-3 text-xs text-slate-500">{t("admin.settings.noFailure")}</p>
         )}
       </section>
     </div>
