@@ -5,14 +5,14 @@ import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
-import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
+import { CATEGORY_LABELS, PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
 import type { Message } from "../../../i18n/i18n";
 import { msg, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useContacts } from "../../contacts/api/contacts-api";
 import { AssigneeOptions } from "../../contacts/components/assignee-options";
-import { CATEGORY_LABELS } from "../../snagging/components/category-icon";
+
 import { useDownloadSnagList } from "../api/download-snag-list";
 import { useAssignees } from "../api/get-assignees";
 

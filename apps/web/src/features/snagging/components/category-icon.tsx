@@ -1,7 +1,7 @@
 import type { Category } from "@sitesnag/shared/enums";
 import { Building2, Droplets, Fan, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
-import type { Message } from "../../../i18n/i18n";
-import { msg, useT } from "../../../i18n/use-t";
+import { CATEGORY_LABELS } from "../../../components/report-badges";
+import { useT } from "../../../i18n/use-t";
 
 const ICONS: Record<Category, LucideIcon> = {
   safety: ShieldAlert,
@@ -11,17 +11,6 @@ const ICONS: Record<Category, LucideIcon> = {
   structural: Building2,
   hvac: Fan,
   other: Tag,
-};
-
-/** A category's name, for every screen that shows one: `t(CATEGORY_LABELS[category])`. */
-export const CATEGORY_LABELS: Record<Category, Message> = {
-  safety: msg("snagging.category.safety"),
-  finish: msg("snagging.category.finish"),
-  plumbing: msg("snagging.category.plumbing"),
-  electrical: msg("snagging.category.electrical"),
-  structural: msg("snagging.category.structural"),
-  hvac: msg("snagging.category.hvac"),
-  other: msg("snagging.category.other"),
 };
 
 /** The category's icon, named for screen readers unless `decorative` (when its label is beside it). */

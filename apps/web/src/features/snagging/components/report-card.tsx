@@ -1,12 +1,12 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { Building2, Calendar, Camera, ImageIcon, User } from "lucide-react";
 import { Link } from "react-router";
-import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
+import { CATEGORY_LABELS, PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatDateFor } from "../../../lib/format";
 import { PendingBadge } from "../../../offline/pending-change-badge";
 import { thumbnailUrl } from "../photo-urls";
-import { CATEGORY_LABELS, CategoryIcon } from "./category-icon";
+import { CategoryIcon } from "./category-icon";
 import { SafeImage } from "./safe-image";
 
 /** One report in the list: every field SPEC §2 names for the card, and the first photo's thumbnail. */

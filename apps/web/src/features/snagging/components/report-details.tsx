@@ -1,9 +1,8 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { Link } from "react-router";
-import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
+import { CATEGORY_LABELS, PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatDateFor, formatDateTimeFor, formatNumberFor } from "../../../lib/format";
-import { CATEGORY_LABELS } from "./category-icon";
 
 /** The report's facts as a definition list. */
 export function ReportDetails({ report }: { report: Report }) {
