@@ -13,7 +13,8 @@ describe("admin tab from ?tab=", () => {
   ])("%s selects %s", (id, label) => {
     // Outside the build the label is the message's id; its English is the catalogue's.
     const message = resolveAdminTab(id).label;
-    expect(SOURCE_CATALOGUES["en-GB"][typeof message === "string" ? message : message[0]]).toBe(label);
+    const key = (typeof message === "string" ? message : message[0]) as keyof (typeof SOURCE_CATALOGUES)["en-GB"];
+    expect(SOURCE_CATALOGUES["en-GB"][key]).toBe(label);
   });
 
   it.each([null, "", "USERS", "unknown", "__proto__"])("falls back to the dashboard for %s", (value) => {
