@@ -32,6 +32,7 @@ const OWN = [
   "Level 2",
   "Acme Plumbing",
   "Admin",
+  "Platform", // the instance admin's first name (auth.service.ts)
   "SiteSnag",
   "example.com",
   "sitesnag.test",
