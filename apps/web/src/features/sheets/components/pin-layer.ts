@@ -8,6 +8,7 @@
 // <button>s: reached with Tab, announced, tapped or dragged to move.
 import OpenSeadragon from "openseadragon";
 import { translate } from "../../../i18n/i18n";
+import { msg } from "../../../i18n/use-t";
 import {
   type Cluster,
   ClusterGrid,
@@ -39,9 +40,10 @@ type Shown = {
   y: number;
 };
 
-// In the app's language when the pin is drawn (a switch relabels pins as they are next drawn).
+// In the app's language when the pin is drawn (a switch relabels pins as they are next drawn);
+// msg(): the build puts the English beside the id.
 const pinLabel = (pin: Pin) =>
-  translate("fin.plan.pin", { title: pin.title, status: pin.status.replace("-p", "P"), priority: pin.priority });
+  translate(msg("fin.plan.pin"), { title: pin.title, status: pin.status.replace("-p", "P"), priority: pin.priority });
 
 /** Puts a pin at a point of the sheet (0–1 on each axis), in percent of the layer: set once. */
 const putAt = (el: HTMLElement, x: number, y: number) => {
