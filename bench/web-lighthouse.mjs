@@ -7,6 +7,10 @@
 // accessibility and best-practices scores, and Lighthouse's CPU benchmark index (absolute figures
 // move with the machine's load).
 // Usage: npm run build && npm run bench:web -- [--runs 5] [--pages /,/login] [--baseline <checkout>] [--save <dir>]
+//   --locale <code> (pl, ro, lt, pt-PT, es, en-GB) audits the pages in that language: the demo user's
+//     `locale` is set through the API and this device's choice (`sitesnag-locale`) is planted in
+//     localStorage, as a user who picked it on the profile page has it; signed-out pages get the
+//     device choice only. The language's catalogue is then part of every cold load.
 //   --save writes every Lighthouse report (JSON) into <dir>, to read what holds a page back.
 //   --throttling devtools applies the preset's slow network and CPU to the load itself and reports
 //     what was observed (Lighthouse's default, "simulate", loads at full speed and models the rest).
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     "peer-page": { type: "string", default: "/" },
     "peer-storage": { type: "string", default: "" },
     save: { type: "string" },
+    locale: { type: "string" },
   },
 });
 const RUNS = Math.max(1, Math.min(Number(values.runs), 20));
@@ -77,6 +82,15 @@ async function demoSession(url) {
   const res = await fetch(`${url}/api/auth/demo-login`, { method: "POST" });
   if (!res.ok) throw new Error(`demo login failed: ${res.status}`);
   const { user, accessToken, refreshToken } = await res.json();
+  if (values.locale) {
+    const patched = await fetch(`${url}/api/users/${user.id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ locale: values.locale }),
+    });
+    if (!patched.ok) throw new Error(`setting the locale failed: ${patched.status} ${await patched.text()}`);
+    user.locale = values.locale;
+  }
   // The shape zustand's persist middleware writes for apps/web/src/stores/auth-store.ts.
   return JSON.stringify({ state: { user, accessToken, refreshToken, isAuthenticated: true }, version: 1 });
 }
@@ -95,10 +109,21 @@ async function audit(target, pagePath) {
       await page.evaluate((pairs) => {
         for (const [key, value] of pairs) localStorage.setItem(key, value);
       }, target.storage);
-    } else if (pagePath.startsWith("/app")) {
+    } else if (pagePath.startsWith("/app") || values.locale) {
       // Same origin, but a JSON answer: it loads none of the app, so the audited load stays cold.
       await page.goto(`${target.url}/api/health`);
-      await page.evaluate((session) => localStorage.setItem("auth-storage", session), target.session);
+      await page.evaluate(
+        (session, signedIn, locale) => {
+          if (signedIn) localStorage.setItem("auth-storage", session);
+          if (locale) {
+            const userId = signedIn ? JSON.parse(session).state.user.id : null;
+            localStorage.setItem("sitesnag-locale", JSON.stringify({ userId, locale }));
+          }
+        },
+        target.session,
+        pagePath.startsWith("/app"),
+        values.locale ?? null,
+      );
     }
     const result = await lighthouse(
       target.url + pagePath,
@@ -199,7 +224,7 @@ try {
   }
   const all = [...results.values()].flat();
   console.log(
-    `\nLighthouse mobile preset, median of ${RUNS} cold runs; CPU benchmark index median ${median(all.map((r) => r.benchmarkIndex)).toFixed(0)} (min ${Math.min(...all.map((r) => r.benchmarkIndex)).toFixed(0)}, max ${Math.max(...all.map((r) => r.benchmarkIndex)).toFixed(0)})`,
+    `\nLighthouse mobile preset${values.locale ? `, locale ${values.locale}` : ""}, median of ${RUNS} cold runs; CPU benchmark index median ${median(all.map((r) => r.benchmarkIndex)).toFixed(0)} (min ${Math.min(...all.map((r) => r.benchmarkIndex)).toFixed(0)}, max ${Math.max(...all.map((r) => r.benchmarkIndex)).toFixed(0)})`,
   );
   if (values.block) console.log(`WHAT-IF: requests matching ${values.block} were refused; not the pages' own figures`);
   console.log(

@@ -2,14 +2,29 @@
 // the profile page (a new device has no outbox yet). The outbox code loads when a button is used.
 import { type ChangeEvent, useRef, useState } from "react";
 import { Button } from "../components/button";
+import type { Message } from "../i18n/i18n";
+import { msg, useT } from "../i18n/use-t";
 import { saveBlob } from "../lib/save-blob";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
 
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 
+// The refusals outbox-backup.ts writes in English, by the catalogue's id (anything else, a check of
+// the file's contents, is shown as written).
+const REFUSALS: Record<string, Message> = {
+  "Nothing on this device is waiting to sync.": msg("fin.backup.nothingWaiting"),
+  "This file is too large to be a backup of unsynced work.": msg("fin.backup.tooLarge"),
+  "This file is not a SiteSnag backup of unsynced work.": msg("fin.backup.notBackup"),
+};
+
 export function OutboxBackupPanel({ canDownload }: { canDownload: boolean }) {
+  const t = useT();
   const userId = useAuthStore((s) => s.user?.id);
+  const refusal = (message: string) => {
+    const id = REFUSALS[message];
+    return id ? t(id) : message;
+  };
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
@@ -21,15 +36,15 @@ export function OutboxBackupPanel({ canDownload }: { canDownload: boolean }) {
       const { exportBackup } = await import("./outbox-backup");
       const { blob, items } = await exportBackup(userId);
       if (items === 0) {
-        setMessage({ text: "Nothing on this device is waiting to sync.", isError: false });
+        setMessage({ text: t("fin.backup.nothingWaiting"), isError: false });
         return;
       }
       saveBlob(blob, `sitesnag-unsynced-work-${day(Date.now())}.json`);
-      setMessage({ text: `Backup of ${items} change(s) downloaded.`, isError: false });
+      setMessage({ text: t("fin.backup.downloaded", { count: items }), isError: false });
     } catch (err) {
       const refused = err instanceof Error && err.name === "BackupRefused";
       setMessage({
-        text: refused ? err.message : "The backup could not be made. Your changes are still on this device.",
+        text: refused ? refusal(err.message) : t("fin.backup.failed"),
         isError: !refused,
       });
     } finally {
@@ -47,14 +62,16 @@ export function OutboxBackupPanel({ canDownload }: { canDownload: boolean }) {
       const { added, skipped } = await importBackup(userId, file);
       const text =
         added > 0
-          ? `${added} change(s) imported${skipped ? ` (${skipped} already here)` : ""}. They will be sent when online.`
-          : "Every change in this backup is already on this device.";
+          ? skipped
+            ? t("fin.backup.importedSkipped", { count: added, skipped })
+            : t("fin.backup.imported", { count: added })
+          : t("fin.backup.allHere");
       setMessage({ text, isError: false });
       toast.success(text);
       if (added > 0 && navigator.onLine) void (await import("./outbox")).syncOutbox(userId).catch(() => undefined);
     } catch (err) {
       const text =
-        err instanceof Error && err.name === "BackupRefused" ? err.message : "The backup could not be imported.";
+        err instanceof Error && err.name === "BackupRefused" ? refusal(err.message) : t("fin.backup.importFailed");
       setMessage({ text, isError: true });
     } finally {
       setBusy(false);
@@ -65,17 +82,17 @@ export function OutboxBackupPanel({ canDownload }: { canDownload: boolean }) {
     <div className="mt-3 flex flex-col gap-2">
       {canDownload && (
         <Button variant="secondary" onClick={() => void download()} isLoading={busy}>
-          Download a backup of unsynced work
+          {t("fin.backup.download")}
         </Button>
       )}
       <Button variant="secondary" onClick={() => input.current?.click()} disabled={busy}>
-        Import a backup
+        {t("fin.backup.import")}
       </Button>
       <input
         ref={input}
         type="file"
         accept="application/json,.json"
-        aria-label="Backup file to import"
+        aria-label={t("fin.backup.file")}
         hidden
         onChange={(e) => void onFile(e)}
       />

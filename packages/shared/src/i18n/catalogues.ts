@@ -53,6 +53,12 @@ import draftsLt from "./messages/drafts/lt.json" with { type: "json" };
 import draftsPl from "./messages/drafts/pl.json" with { type: "json" };
 import draftsPtPT from "./messages/drafts/pt-PT.json" with { type: "json" };
 import draftsRo from "./messages/drafts/ro.json" with { type: "json" };
+import finEnGB from "./messages/fin/en-GB.json" with { type: "json" };
+import finEs from "./messages/fin/es.json" with { type: "json" };
+import finLt from "./messages/fin/lt.json" with { type: "json" };
+import finPl from "./messages/fin/pl.json" with { type: "json" };
+import finPtPT from "./messages/fin/pt-PT.json" with { type: "json" };
+import finRo from "./messages/fin/ro.json" with { type: "json" };
 import locationsEnGB from "./messages/locations/en-GB.json" with { type: "json" };
 import locationsEs from "./messages/locations/es.json" with { type: "json" };
 import locationsLt from "./messages/locations/lt.json" with { type: "json" };
@@ -160,6 +166,7 @@ const AREAS = [
     es: dashboardEs,
   },
   { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
+  { "en-GB": finEnGB, pl: finPl, ro: finRo, lt: finLt, "pt-PT": finPtPT, es: finEs },
   {
     "en-GB": locationsEnGB,
     pl: locationsPl,

@@ -35,7 +35,7 @@ export function ProfilePage() {
           </>
         }
       />
-      <div className="grid max-w-3xl gap-5">
+      <div className="grid max-w-3xl grid-cols-1 gap-5">
         <AccountCard user={user} />
         <LanguageCard />
         <PasswordCard userId={user.id} />

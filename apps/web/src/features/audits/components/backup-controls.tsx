@@ -67,7 +67,8 @@ export function BackupControls({
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // min-w-0 max-w-full: beside the heading it may shrink to the screen, its buttons wrapping.
+    <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
       {!hasAudits && explainEmpty && (
         <p id={noteId} className="w-full text-sm text-slate-600 sm:order-last">
           {t("audits.backup.explainEmpty")}

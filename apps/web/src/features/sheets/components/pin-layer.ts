@@ -7,6 +7,8 @@
 // found through a grid index; a button is kept as long as what it shows is unchanged. Pins stay
 // <button>s: reached with Tab, announced, tapped or dragged to move.
 import OpenSeadragon from "openseadragon";
+import { translate } from "../../../i18n/i18n";
+import { msg } from "../../../i18n/use-t";
 import {
   type Cluster,
   ClusterGrid,
@@ -38,7 +40,10 @@ type Shown = {
   y: number;
 };
 
-const pinLabel = (pin: Pin) => `${pin.title}: ${pin.status.replace("-", " ")}, ${pin.priority} priority`;
+// In the app's language when the pin is drawn (a switch relabels pins as they are next drawn);
+// msg(): the build puts the English beside the id.
+const pinLabel = (pin: Pin) =>
+  translate(msg("fin.plan.pin"), { title: pin.title, status: pin.status.replace("-p", "P"), priority: pin.priority });
 
 /** Puts a pin at a point of the sheet (0–1 on each axis), in percent of the layer: set once. */
 const putAt = (el: HTMLElement, x: number, y: number) => {

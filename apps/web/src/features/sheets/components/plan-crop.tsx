@@ -24,7 +24,7 @@ export function PlanCrop({ projectId, sheetId, x, y, status }: Props) {
       to={`/app/projects/${projectId}/sheets/${sheetId}`}
       className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
     >
-      <span className="block text-xs text-slate-500">On the plan</span>
+      <span className="block text-xs text-slate-500">{t("fin.plan.onThePlan")}</span>
       <span className="block truncate font-semibold text-slate-900">
         {sheet.isError && !s ? t("plans.crop.unavailable") : (s?.name ?? t("plans.loading"))}
       </span>

@@ -13,7 +13,15 @@ const photo = (attachmentId: string, over: Partial<KeptPhoto> = {}): KeptPhoto =
 });
 
 const state = (over: Partial<EditState["values"]> = {}, kept: KeptPhoto[] = [photo("a")]): EditState => ({
-  values: { projectId: "p1", title: "SNAG-1", priority: "low", category: "other", dueDate: "", assignedTo: "", ...over },
+  values: {
+    projectId: "p1",
+    title: "SNAG-1",
+    priority: "low",
+    category: "other",
+    dueDate: "",
+    assignedTo: "",
+    ...over,
+  },
   kept,
 });
 
