@@ -7,8 +7,11 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** What pdf/ may build on outside itself: the table types and the shared date and number formats. */
-const BELOW = new Set(["../db/schema", "../format"]);
+/**
+ * What pdf/ may build on outside itself: the table types, the shared date and number formats, and
+ * the catalogue's translator (i18n/, below every feature: it reads only the shared catalogue).
+ */
+const BELOW = new Set(["../db/schema", "../format", "../i18n/translate"]);
 
 describe("pdf/", () => {
   it("imports nothing from a feature folder", () => {
