@@ -11,7 +11,9 @@
 // - "site" and "icons": what a public page and a signed-in screen share (apart, because the sign-in
 //   page needs none of the icons);
 // - "install-prompt": what the app's entry shares with what a public page loads only later;
-// - "app": the rest of what the app's entry loads, plus what nearly every signed-in screen loads.
+// - "app": the rest of what the app's entry loads, plus what nearly every signed-in screen loads
+//   (and a small module five or more screens load);
+// - "snagging": what only the snagging list and a report's page share (decision 0045).
 // A group also takes the dependencies of what it captures, hence the order and the care that
 // "app" never takes something a public page loads: that page would load the whole chunk.
 // What only some screens need stays with them. bench:bundle prints each route's scripts and size
