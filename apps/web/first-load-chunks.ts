@@ -11,7 +11,9 @@
 // - "site" and "icons": what a public page and a signed-in screen share (apart, because the sign-in
 //   page needs none of the icons);
 // - "install-prompt": what the app's entry shares with what a public page loads only later;
-// - "app": the rest of what the app's entry loads, plus what nearly every signed-in screen loads.
+// - "app": the rest of what the app's entry loads, plus what nearly every signed-in screen loads
+//   (and a small module five or more screens load);
+// - "snagging": what only the snagging list and a report's page share (decision 0045).
 // A group also takes the dependencies of what it captures, hence the order and the care that
 // "app" never takes something a public page loads: that page would load the whole chunk.
 // What only some screens need stays with them. bench:bundle prints each route's scripts and size
@@ -19,9 +21,13 @@
 import { APP_DOCUMENTS } from "./src/app/app-documents";
 
 type ModuleGraph = {
-  getModuleInfo(
-    id: string,
-  ): { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+  getModuleInfo(id: string): {
+    isEntry: boolean;
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+    importedIds?: readonly string[];
+    code?: string | null;
+  } | null;
 };
 
 // The entries are the HTML documents (Vite's HTML plugin); their scripts are their first imports.
@@ -38,6 +44,9 @@ const STATIC_PAGES = [
 const SCREENS = [...new Set(APP_DOCUMENTS.map((document) => `/${document.module}`))];
 /** A module at least this many pre-rendered screens load goes with the app's entry. */
 const SHARED_BY = Math.ceil(SCREENS.length * 0.8);
+/** A small module (source under SMALL characters, after the i18n rewrite) at least this many screens load goes with it too. */
+const SHARED_BY_SMALL = 5;
+const SMALL = 800;
 // The shipped locales (shared/i18n/locales.ts, a few hundred bytes) are read by the app's start and
 // by the public pages' schemas: with React DOM rather than one more request for the app.
 const BOTH_ENTRIES =
@@ -137,10 +146,54 @@ export function appChunk(id: string, graph: ModuleGraph): string | null {
   if (publicPagesLoad(id, graph)) return null;
   if (rootedAt(roots, APP_ENTRY)) return "app";
   const screens = SCREENS.filter((screen) => rootedAt(roots, screen)).length;
-  // An icon two screens draw (a few hundred bytes) goes with the app rather than in a file of its own.
-  return screens >= SHARED_BY || (screens >= 2 && LUCIDE_ICON.test(id)) ? "app" : null;
+  // An icon two screens draw (a few hundred bytes) goes with the app rather than in a file of its own,
+  // and so does a small hook several screens read (the error toast's): a file of its own costs
+  // each of them a request and the compression's fresh start, more than its bytes cost the others.
+  if (screens >= 2 && LUCIDE_ICON.test(id)) return "app";
+  if (screens >= SHARED_BY_SMALL && (graph.getModuleInfo(id)?.code?.length ?? Number.POSITIVE_INFINITY) < SMALL) {
+    return "app";
+  }
+  return screens >= SHARED_BY ? "app" : null;
 }
 
 function appSide(roots: Set<string>) {
   return rootedAt(roots, APP_ENTRY) || SCREENS.some((screen) => rootedAt(roots, screen));
 }
+
+/** The snagging list's and a report's screens: a site team's two most used, opened one after the other. */
+const SNAGGING_SCREENS = [
+  "/src/features/snagging/snagging-list-page.tsx",
+  "/src/features/snagging/snagging-detail-page.tsx",
+];
+
+/**
+ * What both snagging screens load and no other screen does (the workflow's rules, the outbox's
+ * hook, a trade's icon and names): one file rather than a few of a few hundred bytes each, every
+ * one of which costs a request and the compression's fresh start (first-load budget). A screen
+ * loaded later that needs one of them fetches the whole file, a little over 1 KiB.
+ */
+export function snaggingChunk(id: string, graph: ModuleGraph): string | null {
+  if (!onlySnaggingScreens(id, graph)) return null;
+  // The group takes what it captures imports too: nothing another screen loads (the report
+  // badges a project's page draws), or that screen would load the whole file.
+  const seen = new Set<string>([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const imported of graph.getModuleInfo(next)?.importedIds ?? []) {
+      if (seen.has(imported) || takenEarlier(imported, graph)) continue;
+      if (!onlySnaggingScreens(imported, graph)) return null;
+      seen.add(imported);
+      queue.push(imported);
+    }
+  }
+  return "snagging";
+}
+
+function onlySnaggingScreens(id: string, graph: ModuleGraph): boolean {
+  if (isEntryScript(id, graph)) return false;
+  const screens = SCREENS.filter((screen) => rootedAt(chunkRoots(id, graph), screen));
+  return screens.length === SNAGGING_SCREENS.length && SNAGGING_SCREENS.every((screen) => screens.includes(screen));
+}
+
+const takenEarlier = (id: string, graph: ModuleGraph) =>
+  (bothEntriesChunk(id, graph) ?? siteChunk(id, graph) ?? laterChunk(id, graph) ?? appChunk(id, graph)) !== null;

@@ -1,7 +1,8 @@
 // The message catalogues as the web app ships them (issue 35, decision 0050), compiled at build time
 // by Lingui's compiler into token arrays, so the browser never parses ICU (src/i18n/format.ts):
 // - English, the source, goes to the call sites: in a module that reads src/i18n/, every literal
-//   catalogue id (`t("id")`, `msg("id")`, `t(c ? "a" : "b")`) becomes `[n, <English>]` (n: the message's number in this build), so English
+//   catalogue id (`t("id")`, `msg("id")`, `t(c ? "a" : "b")`) becomes `[n, <English>]` (n: the message's number in this build;
+//   <English> the plain text itself, or its token array when it has placeholders or plurals), so English
 //   needs no catalogue in the first load and each screen carries its own words;
 // - each other language is `virtual:catalogue/<locale>`, a lazy chunk of its own (a hashed file the
 //   service worker precaches), without the server's own words (`server.*`, `mail.*`, `pdf.*`, `validation.field.*`);
@@ -42,10 +43,20 @@ const INDEX = new Map(
 // no catalogue at run time.
 const LITERAL = /"([\w-]+(?:\.[\w-]+)+)"/g;
 
+/**
+ * A message's English as the call site carries it: plain text (most messages) as the string itself,
+ * `[n, "Logout"]` rather than `[n, ["Logout"]]` (two bytes less at every such call site of a first
+ * load; translate() takes either), anything with a placeholder or a plural as its token array.
+ */
+function inlineForm(compiled: unknown): string {
+  const plain = Array.isArray(compiled) && compiled.length === 1 && typeof compiled[0] === "string";
+  return JSON.stringify(plain ? compiled[0] : compiled);
+}
+
 /** Each known id's literal → `[n, English]` (an unknown one stays: tsc flags it where it is an id). */
 export function inlineEnglish(code: string): string {
   return code.replace(LITERAL, (literal, id: string) =>
-    english[id] ? `[${INDEX.get(id)}, ${JSON.stringify(english[id])}]` : literal,
+    english[id] ? `[${INDEX.get(id)}, ${inlineForm(english[id])}]` : literal,
   );
 }
 

@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { appChunk, bothEntriesChunk, laterChunk, siteChunk } from "./first-load-chunks";
+import { appChunk, bothEntriesChunk, laterChunk, siteChunk, snaggingChunk } from "./first-load-chunks";
 import { i18nCatalogues } from "./i18n-catalogues";
 import { lucideImports } from "./lucide-imports";
 
@@ -64,11 +64,21 @@ function eagerCompileHint(chunkNames: readonly string[]): Plugin {
   };
 }
 
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL("dist/production/index.mjs", import.meta.resolve("react-router/package.json")),
+);
+
 export default defineConfig(({ mode }) => ({
   resolve: {
     conditions: ["source"],
     // zod without its JIT, whose `new Function` probe the CSP refuses (src/lib/zod-jitless.ts).
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-jitless.ts", import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-jitless.ts", import.meta.url)) },
+      // React Router's package exports name only its development build (the same code with its
+      // console warnings for developers left on); a production build takes its production build,
+      // without them (first-load budget).
+      ...(mode === "production" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
+    ],
   },
   plugins: [
     earlyReadsScript(),
@@ -153,6 +163,7 @@ export default defineConfig(({ mode }) => ({
             { name: siteChunk, priority: 3 },
             { name: laterChunk, priority: 2 },
             { name: appChunk, priority: 1 },
+            { name: snaggingChunk, priority: 0 },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import type { Category, Priority, ReportStatus } from "@sitesnag/shared/enums";
+import type { Priority, ReportStatus } from "@sitesnag/shared/enums";
 import { clsx } from "clsx";
 import type { Message } from "../i18n/i18n";
 import { msg, useT } from "../i18n/use-t";
@@ -29,17 +29,6 @@ export const PRIORITY_LABELS: Record<Priority, Message> = {
   medium: msg("snagging.priority.medium"),
   high: msg("snagging.priority.high"),
   critical: msg("snagging.priority.critical"),
-};
-
-/** A category's name, for every screen that shows one: `t(CATEGORY_LABELS[category])`. */
-export const CATEGORY_LABELS: Record<Category, Message> = {
-  safety: msg("snagging.category.safety"),
-  finish: msg("snagging.category.finish"),
-  plumbing: msg("snagging.category.plumbing"),
-  electrical: msg("snagging.category.electrical"),
-  structural: msg("snagging.category.structural"),
-  hvac: msg("snagging.category.hvac"),
-  other: msg("snagging.category.other"),
 };
 
 export const ReportStatusBadge = ({ status }: { status: ReportStatus }) => {

@@ -4,6 +4,7 @@ import { SOURCE_CATALOGUES } from "@sitesnag/shared/i18n/catalogues";
 import { compileCatalogue } from "@sitesnag/shared/i18n/compile";
 import { describe, expect, it } from "vitest";
 import { i18nCatalogues, inlineEnglish } from "../../i18n-catalogues";
+import { translate } from "./i18n";
 
 type Load = (id: string) => string;
 const plugin = i18nCatalogues({ pseudo: false });
@@ -21,15 +22,24 @@ describe("the catalogue as the build ships it", () => {
       `t(open ? "shell.openMenu" : "shell.closeMenu"); const ids = ["shell.logout"]; "no.such.id"`,
     );
     expect(out).toMatch(
-      /^t\(open \? \[\d+, \["Open menu"\]\] : \[\d+, \["Close menu"\]\]\); const ids = \[\[\d+, \["Logout"\]\]\]; "no\.such\.id"$/,
+      /^t\(open \? \[\d+, "Open menu"\] : \[\d+, "Close menu"\]\); const ids = \[\[\d+, "Logout"\]\]; "no\.such\.id"$/,
     );
   });
 
   it("rewrites t() and msg() of a known id to its number and English, and leaves an unknown id", () => {
     const out = inlineEnglish(`t("shell.logout"); msg( "shell.menu"); t("no.such.id")`);
-    const match = /^t\(\[(\d+), \["Logout"\]\]\); msg\( \[(\d+), \["Menu"\]\]\); t\("no\.such\.id"\)$/.exec(out);
+    const match = /^t\(\[(\d+), "Logout"\]\); msg\( \[(\d+), "Menu"\]\); t\("no\.such\.id"\)$/.exec(out);
     expect(match, out).not.toBeNull();
     expect(match?.[1]).not.toBe(match?.[2]);
+  });
+
+  it("carries plain English as a string and a message with a placeholder as its tokens, both read by translate()", () => {
+    const plain = JSON.parse(inlineEnglish(`"shell.logout"`)) as [number, string];
+    expect(plain[1]).toBe("Logout");
+    expect(translate(plain)).toBe("Logout");
+    const withValue = JSON.parse(inlineEnglish(`"snagging.list.noneMatch"`)) as [number, unknown];
+    expect(Array.isArray(withValue[1])).toBe(true);
+    expect(translate(withValue as never, { search: "tap" })).toContain("tap");
   });
 
   it("answers a call site's number with the language's message, and an id through its number", () => {

@@ -1,6 +1,6 @@
 // The app's language at run time (issue 35, decision 0050). English, the source, costs the first
 // load no catalogue: the build writes each message's compiled English beside its id at the call
-// site (i18n-catalogues.ts), so `t("shell.logout")` ships as `t([57, ["Logout"]])`, 57 being the
+// site (i18n-catalogues.ts), so `t("shell.logout")` ships as `t([57, "Logout"])`, 57 being the
 // message's number in this build. Another language is one lazy chunk (a hashed file the service worker precaches), fetched once
 // per page. Switching re-renders every `useT` reader at once, without a reload, and sets
 // <html lang>. A catalogue that cannot be fetched (offline before the service worker kept it)
@@ -11,8 +11,11 @@ import type { SentenceMatcher } from "@sitesnag/shared/i18n/sentences";
 import { type Compiled, formatMessage, type Values } from "./format";
 
 export type { MessageId, Values };
-/** An id as the source writes it, or as the build rewrites it: the message's number with its English. */
-export type Message = MessageId | readonly [MessageId | number, Compiled];
+/**
+ * An id as the source writes it, or as the build rewrites it: the message's number with its English
+ * (plain text as a string, a message with placeholders or plurals as its tokens).
+ */
+export type Message = MessageId | readonly [MessageId | number, Compiled | string];
 /** The locales the app can show: the shipped ones, and the pseudo-locale where it is built in. */
 export type AppLocale = Locale | "en-XA";
 /** A language's messages by number, and the numbers by id (for a message the build did not inline). */
@@ -60,6 +63,7 @@ export function translate(message: Message, values: Values = {}): string {
   const catalogue = catalogues[active];
   const index = typeof key === "number" ? key : catalogue?.ids[key];
   const tokens = (index === undefined ? undefined : catalogue?.messages[index]) ?? english;
+  if (typeof tokens === "string") return tokens;
   return tokens ? formatMessage(tokens, values, active) : String(key);
 }
 

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
-import { CATEGORY_LABELS, PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
+import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
 import type { Message } from "../../../i18n/i18n";
 import { msg, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";

@@ -2,7 +2,7 @@ import { isStandardTradeKey, STANDARD_TRADE_NAMES } from "@sitesnag/shared/trade
 import type { Trade } from "@sitesnag/shared/trades";
 import { useQuery } from "@tanstack/react-query";
 import { Building2, Droplets, Fan, type LucideIcon, PaintRoller, ShieldAlert, Tag, Zap } from "lucide-react";
-import { CATEGORY_LABELS } from "../../../components/report-badges";
+import { CATEGORY_LABELS } from "../../../components/category-labels";
 import { useT } from "../../../i18n/use-t";
 import { api } from "../../../lib/api-client";
 import { capitalise } from "../../../lib/format";

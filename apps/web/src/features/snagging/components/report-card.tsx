@@ -1,7 +1,7 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { Building2, Calendar, Camera, ImageIcon, User } from "lucide-react";
 import { Link } from "react-router";
-import { CATEGORY_LABELS, PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
+import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatDateFor } from "../../../lib/format";
 import { PendingBadge } from "../../../offline/pending-change-badge";

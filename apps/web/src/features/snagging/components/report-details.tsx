@@ -1,6 +1,6 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { Link } from "react-router";
-import { CATEGORY_LABELS, PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
+import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatDateFor, formatDateTimeFor, formatNumberFor } from "../../../lib/format";
 import { useCategoryLabel } from "./category-icon";
