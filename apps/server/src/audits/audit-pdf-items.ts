@@ -1,15 +1,38 @@
 // The audit PDF's checklist (section by section: question, answer, notes, risk, action, photos with
 // their SHA-256) and its signature block (each image with the signer's name and the time signed).
 import { LIKELIHOOD_LABELS, RISK_BAND_LABELS, riskBand, SEVERITY_LABELS } from "@sitesnag/shared/audit-scoring";
+import { standardQuestionId, standardSectionId } from "@sitesnag/shared/audit-template-i18n";
 import { STANDARD_TEMPLATE_ID } from "@sitesnag/shared/audit-template-model";
 import { answerLabel, STANDARD_TEMPLATE, templateItems } from "@sitesnag/shared/audit-templates";
+import type { MessageId } from "@sitesnag/shared/i18n/catalogues";
+import type { Locale } from "@sitesnag/shared/i18n/locales";
 import { formatDayIn, formatDayTimeIn } from "../format";
-import { type Translator, translatorFor } from "../i18n/translate";
+import { type Translator, translate, translatorFor } from "../i18n/translate";
 import { ensureSpace } from "../pdf/pdf-page";
 import { breakable, C, CONTENT_WIDTH, PAGE } from "../pdf/pdf-style";
 import type { AuditPdfInput } from "./audit-pdf";
 import { RISK_COLOURS, STATUS_COLOURS } from "./audit-pdf-style";
-import { templateText } from "./audit-pdf-template-text";
+
+// The standard template's words in the PDF's language (issue 35): an audit started from the standard
+// template shows its sections and questions from the catalogue (`auditTemplate.*`) for the locale the
+// PDF is made in, where the audit holds the current standard wording; a custom template's items, and
+// older wording, stay as written.
+type Item = { id: string; section: string; sectionTitle: string; question: string };
+
+/** The item's question and section title for a reader of `locale`. */
+export function templateText(
+  locale: Locale,
+  item: Item,
+  isStandard: boolean,
+): { question: string; sectionTitle: string } {
+  if (!isStandard || locale === "en-GB") return { question: item.question, sectionTitle: item.sectionTitle };
+  const q = standardQuestionId(item.id, item.question);
+  const s = standardSectionId(item.section, item.sectionTitle);
+  return {
+    question: q ? translate(locale, q as MessageId) : item.question,
+    sectionTitle: s ? translate(locale, s as MessageId) : item.sectionTitle,
+  };
+}
 
 const PHOTO = { width: 150, height: 112 };
 const PER_ROW = 3;
