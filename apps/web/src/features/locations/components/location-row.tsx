@@ -51,7 +51,7 @@ export function LocationRow({ item, childrenOf, index, siblingCount, expanded, o
         ) : (
           <span aria-hidden className="inline-block size-9" />
         )}
-        <span className="min-w-0 flex-1">
+        <span className="min-w-40 flex-1">
           <span className="font-medium text-slate-900">{name}</span>
           {item.code && (
             <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{item.code}</span>
