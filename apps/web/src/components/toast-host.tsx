@@ -1,13 +1,9 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { TOAST_OPTIONS, toastHost } from "../lib/toast";
 
-const ToastContainer = lazy(async () => {
-  const [{ ToastContainer: Container }] = await Promise.all([
-    import("react-toastify"),
-    import("react-toastify/dist/ReactToastify.css"),
-  ]);
-  return { default: Container };
-});
+// react-toastify 11 puts its own stylesheet into the document when its container mounts: importing
+// its CSS file as well loaded the same rules twice (a request, and two full style recalculations).
+const ToastContainer = lazy(async () => ({ default: (await import("react-toastify")).ToastContainer }));
 
 /**
  * Mounts react-toastify's container once the first toast is raised (see lib/toast.ts). `label`:

@@ -6,19 +6,15 @@
 export type Compiled = readonly (string | readonly [string, string?, unknown?])[];
 export type Values = Record<string, string | number>;
 
-const plurals = new Map<string, Intl.PluralRules>();
-function rulesOf(locale: string): Intl.PluralRules {
-  const rules = plurals.get(locale) ?? new Intl.PluralRules(locale);
-  plurals.set(locale, rules);
-  return rules;
-}
+import { formatNumberFor } from "../lib/format";
+import { pluralCategory } from "./plural";
 
 export function formatMessage(tokens: Compiled, values: Values, locale: string, count?: number): string {
   let out = "";
   for (const token of tokens) {
     if (typeof token === "string") {
       // `#` inside a plural's branch is its number, in the locale's digits.
-      out += token === "#" && count !== undefined ? new Intl.NumberFormat(locale).format(count) : token;
+      out += token === "#" && count !== undefined ? formatNumberFor(locale, count) : token;
       continue;
     }
     const [name, type, format] = token;
@@ -26,13 +22,13 @@ export function formatMessage(tokens: Compiled, values: Values, locale: string, 
     const choices = (format ?? {}) as Record<string, Compiled> & { offset?: number };
     if (type === "plural") {
       const n = Number(value) - (choices.offset ?? 0);
-      const branch = choices[String(value)] ?? choices[rulesOf(locale).select(n)] ?? choices.other;
+      const branch = choices[String(value)] ?? choices[pluralCategory(locale, n)] ?? choices.other;
       out += branch ? formatMessage(branch, values, locale, n) : "";
     } else if (type === "select") {
       const branch = choices[String(value)] ?? choices.other;
       out += branch ? formatMessage(branch, values, locale, count) : "";
     } else if (value !== undefined) {
-      out += type === "number" ? new Intl.NumberFormat(locale).format(Number(value)) : String(value);
+      out += type === "number" ? formatNumberFor(locale, Number(value)) : String(value);
     }
   }
   return out;

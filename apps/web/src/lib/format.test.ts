@@ -1,6 +1,7 @@
+import { LOCALES } from "@sitesnag/shared/i18n/locales";
 import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { capitalise, formatDate, formatDateTime, formatMonth, initials } from "./format";
+import { capitalise, formatDate, formatDateTime, formatMonth, formatNumberFor, initials } from "./format";
 
 describe("formatting (SPEC §9)", () => {
   it("shows epoch seconds as 'MMM d, yyyy' and 'MMM d, yyyy h:mm a'", () => {
@@ -39,4 +40,13 @@ describe("formatting (SPEC §9)", () => {
     expect(initials("dee", "roofer")).toBe("DR");
     expect(initials("", "")).toBe("?");
   });
+
+  it.each([...LOCALES, "en-XA"])(
+    "writes counts in %s exactly as Intl.NumberFormat does, the plain-digit shortcut included",
+    (locale) => {
+      const intl = new Intl.NumberFormat(locale);
+      for (const n of [...Array.from({ length: 1000 }, (_, i) => i), 1000, 1234, 12_345, 1_234_567, 2.5, -3, 0.125])
+        expect(formatNumberFor(locale, n)).toBe(intl.format(n));
+    },
+  );
 });

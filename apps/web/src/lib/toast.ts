@@ -35,13 +35,11 @@ function show(kind: Kind, message: string, options?: ToastOptions): void {
 
 /**
  * Loads the toast library ahead of need. The signed-in app calls it once it has painted: a toast
- * raised later with no network ('saved offline') must not depend on fetching a chunk then.
+ * raised later with no network ('saved offline') must not depend on fetching a chunk then. Only
+ * the code: its container mounts (and puts its stylesheet into the page, a style recalculation
+ * of the whole document) with the first toast, not during the first screen's load.
  */
 export function preloadToasts(): void {
-  if (!requested) {
-    requested = true;
-    for (const listener of listeners) listener();
-  }
   void import("react-toastify").catch(() => undefined);
 }
 
