@@ -111,3 +111,30 @@ test("a teammate's change made while the form was closed shows once the server a
   expect(saved.priority).toBe("critical");
   expect(new Date((saved.dueDate ?? 0) * 1000).toISOString().slice(0, 10)).toBe("2031-02-03");
 });
+
+test("an edit's draft made on an older version comes back rebased on the newer one: the person's fields and the teammate's both survive the save", async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  onOneViewport("mobile");
+  test.setTimeout(60_000);
+  const { session, report, read } = await reportOpenedOnce(page, api);
+  const teammate = await inviteTeammate(baseURL as string, session);
+  // The person starts an edit and leaves it unsaved (a closed tab, a flat battery).
+  await page.getByLabel("Due date").fill("2032-07-08");
+  await expect(page.getByText("Draft saved on this device")).toBeVisible();
+  await page.goto("/app/snagging");
+  // Meanwhile the teammate changes another field: the report's version moves on.
+  await api.call("PATCH", `/snagging/${report.id}`, { priority: "high" }, teammate.accessToken);
+
+  await page.goto(`/app/snagging/${report.id}/edit`);
+  await expect(page.getByRole("status").filter({ hasText: "Draft restored" })).toBeVisible();
+  await expect(page.getByLabel("Due date")).toHaveValue("2032-07-08");
+  await expect(page.getByRole("radio", { name: "High" })).toBeChecked();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Snag report updated successfully!")).toBeVisible();
+  const saved = await read();
+  expect(saved.priority).toBe("high");
+  expect(new Date((saved.dueDate ?? 0) * 1000).toISOString().slice(0, 10)).toBe("2032-07-08");
+});

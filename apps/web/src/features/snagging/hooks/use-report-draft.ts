@@ -58,8 +58,10 @@ export function useReportDraft({
     readDraft(userId, formKey).then(
       (draft) => {
         if (!live) return;
-        // An edit's draft of a version since changed on the server is out of date: it goes.
-        if (draft && draft.form.version !== openedOn.current) void deleteDraft(userId, formKey).catch(() => undefined);
+        // An edit's draft of another version comes back only with the server's state it was made on
+        // (the form rebases it onto the newer one); an older draft without it goes.
+        if (draft && draft.form.version !== openedOn.current && !draft.form.base)
+          void deleteDraft(userId, formKey).catch(() => undefined);
         else if (draft && restore.current.accepts(draft)) {
           exists.current = true;
           for (const p of draft.photos) blobsWritten.current.set(p.localId, [p.upload ?? p.source, p.annotated]);

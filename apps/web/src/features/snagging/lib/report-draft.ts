@@ -12,8 +12,15 @@ import type { ReportFormValues } from "./report-form-rules";
 export type DraftForm = {
   key: string;
   savedAt: number;
-  /** Edit: the report's version the draft started from; a draft of an older version is dropped. */
+  /** Edit: the report's version the person's changes were made on. */
   version: number | null;
+  /**
+   * Edit: the report as the server had it at that version. A draft reopened on a newer version is
+   * rebased from it (lib/edit-rebase.ts): the person's fields stay, the others take the newer
+   * values, and the save is merged by the server against `version`. Drafts without it (written
+   * before it was kept) are dropped when the version differs.
+   */
+  base?: { values: ReportFormValues; kept: KeptPhoto[] } | null;
   idempotencyKey: string;
   values: ReportFormValues;
   kept: KeptPhoto[];

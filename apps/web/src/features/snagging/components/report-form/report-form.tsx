@@ -132,6 +132,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
       values,
       kept,
       pin,
+      base: mode === "edit" ? { values: server.values, kept: server.kept } : null,
       photos: drafts.photos,
       clean:
         drafts.photos.length === 0 &&
@@ -139,7 +140,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
         same(kept, server.kept) &&
         same(pin, initial.pin ?? null),
     }),
-    [values, kept, pin, drafts.photos, baseline, initial, server.kept],
+    [values, kept, pin, drafts.photos, baseline, initial, server.values, server.kept, mode],
   );
   const draft = useReportDraft({
     userId,
@@ -149,6 +150,14 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
     accepts: ({ form }) =>
       !initial.projectFromLink || !form.values.projectId || form.values.projectId === initial.values.projectId,
     onRestore: ({ form, photos }) => {
+      // A draft made on another version than the form opened on comes back on its own base: the
+      // effect below then rebases it onto the server's newer state, and the save is merged
+      // against the version its changes were made on (issue 23: no silent overwrite).
+      if (form.base && form.version !== null && form.version !== (since ?? null)) {
+        setServer({ values: form.base.values, kept: form.base.kept, version: form.version });
+        setBaseline(form.base.values);
+        setSince(form.version);
+      }
       setValues(form.values);
       setKept(form.kept);
       setPin(form.pin);
