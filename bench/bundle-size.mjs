@@ -160,7 +160,9 @@ for (const route of ROUTES) {
   const files = firstLoad(route);
   const sum = (ext, kind) => files.filter((f) => f.endsWith(ext)).reduce((s, f) => s + size(f)[kind], 0);
   const js = sum(".js", "gzip");
-  const verdict = route.budget ? `${kib(route.budget)} KiB ${js <= route.budget ? "within" : "OVER"}` : "";
+  const verdict = route.budget
+    ? `${kib(route.budget)} KiB ${js <= route.budget ? "within" : "OVER"} (${route.budget - js} B left)`
+    : "";
   if (route.budget && js > route.budget) over++;
   console.log(
     `${route.path.padEnd(20)} ${kib(js)} KiB ${kib(sum(".js", "br"))} KiB ${String(files.filter((f) => f.endsWith(".js")).length).padStart(7)} ${kib(sum(".css", "gzip"))} KiB ${kib(size(route.html).gzip)} KiB  ${verdict}`,

@@ -13,7 +13,7 @@ const LocationFilter = lazyOrNothing(load);
 
 export function LocationFilterField(props: LocationFilterProps) {
   return (
-    <Suspense fallback={<div className="h-[4.25rem]" />}>
+    <Suspense fallback={<div className="h-[65px] sm:h-16" />}>
       <LocationFilter {...props} />
     </Suspense>
   );

@@ -5,7 +5,7 @@ import { SOURCE_CATALOGUES } from "@sitesnag/shared/i18n/catalogues";
 import { compileCatalogue } from "@sitesnag/shared/i18n/compile";
 import { LOCALES } from "@sitesnag/shared/i18n/locales";
 import { describe, expect, it } from "vitest";
-import { type Compiled, formatMessage } from "./format";
+import { type Compiled, formatMessage, pluralCategory } from "./format";
 
 const COUNTS = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 1.5, 1000000];
 
@@ -40,5 +40,13 @@ describe("formatMessage", () => {
       "Notificări, 2 necitite",
       "Notificări, 20 de necitite",
     ]);
+  });
+});
+
+describe("pluralCategory", () => {
+  it.each([...LOCALES, "en-XA"])("answers as Intl.PluralRules does in %s, the English shortcut included", (locale) => {
+    const rules = new Intl.PluralRules(locale);
+    for (const n of [...Array.from({ length: 1201 }, (_, i) => i), 10_001, 1_000_000, 2_000_000, 1.5, 0.1, -1])
+      expect(`${n}: ${pluralCategory(locale, n)}`).toBe(`${n}: ${rules.select(n)}`);
   });
 });

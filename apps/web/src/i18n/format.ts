@@ -6,15 +6,28 @@
 export type Compiled = readonly (string | readonly [string, string?, unknown?])[];
 export type Values = Record<string, string | number>;
 
-import { formatNumberFor } from "../lib/format";
-import { pluralCategory } from "./plural";
+const plurals = new Map<string, Intl.PluralRules>();
+/**
+ * English whole numbers without Intl: the first Intl.PluralRules (or NumberFormat) of a page load
+ * sets up ICU's locale data, ~45 ms on a mid-range phone in the middle of the first screen's render
+ * (dashboard trace, issue 33). Other languages' rules, and fractions, from Intl.
+ */
+export function pluralCategory(locale: string, n: number): Intl.LDMLPluralRule {
+  if (locale.startsWith("en") && Number.isSafeInteger(n) && n >= 0) return n === 1 ? "one" : "other";
+  const rules = plurals.get(locale) ?? new Intl.PluralRules(locale);
+  plurals.set(locale, rules);
+  return rules.select(n);
+}
+/** A number in the locale's digits ("1 234" in Polish); below 1,000 a whole number is plain digits in every shipped language. */
+export const formatNumber = (locale: string, n: number) =>
+  Number.isInteger(n) && n >= 0 && n < 1000 ? String(n) : new Intl.NumberFormat(locale).format(n);
 
 export function formatMessage(tokens: Compiled, values: Values, locale: string, count?: number): string {
   let out = "";
   for (const token of tokens) {
     if (typeof token === "string") {
       // `#` inside a plural's branch is its number, in the locale's digits.
-      out += token === "#" && count !== undefined ? formatNumberFor(locale, count) : token;
+      out += token === "#" && count !== undefined ? formatNumber(locale, count) : token;
       continue;
     }
     const [name, type, format] = token;
@@ -28,7 +41,7 @@ export function formatMessage(tokens: Compiled, values: Values, locale: string, 
       const branch = choices[String(value)] ?? choices.other;
       out += branch ? formatMessage(branch, values, locale, count) : "";
     } else if (value !== undefined) {
-      out += type === "number" ? formatNumberFor(locale, Number(value)) : String(value);
+      out += type === "number" ? formatNumber(locale, Number(value)) : String(value);
     }
   }
   return out;

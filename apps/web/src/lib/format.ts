@@ -27,21 +27,8 @@ export function formatDateFor(locale: string, seconds: number): string {
   if (locale === "en-GB" || locale === "en-XA") return formatDate(seconds);
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(seconds * 1000));
 }
-const numberFormats = new Map<string, Intl.NumberFormat>();
-/**
- * A count in `locale`'s digits and grouping ("1 234" in Polish). Below 1,000 every shipped
- * language writes a whole number as plain digits, so the common case skips Intl: the first
- * NumberFormat of a page load costs ~45 ms of ICU set-up on a mid-range phone (dashboard trace).
- */
-export function formatNumberFor(locale: string, value: number): string {
-  if (Number.isInteger(value) && value >= 0 && value < 1000) return String(value);
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
-}
+/** A count in `locale`'s digits and grouping ("1 234" in Polish), without Intl below 1,000. */
+export { formatNumber as formatNumberFor } from "../i18n/format";
 /** A time relative to now in `locale` ("2 days ago", "2 dni temu"): `seconds` from now, negative in the past. */
 export function formatRelativeFor(locale: string, seconds: number): string {
   const units: [Intl.RelativeTimeFormatUnit, number][] = [

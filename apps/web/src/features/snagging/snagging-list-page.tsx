@@ -171,7 +171,11 @@ export function SnaggingListPage() {
           <UserCheck aria-hidden className="size-4" />
           {t("snagging.list.waitingForMe")}
         </button>
-        <Suspense fallback={<div className="h-[4.25rem]" />}>
+        {/* Their space is kept while their chunk loads, so the status filter and the list below do
+            not jump (Lighthouse CLS 0.086 on a phone): three labelled selects (components/field.tsx,
+            65 px in text-base, 64 px from sm) with 12 px between them, stacked on a phone, two rows
+            from sm. */}
+        <Suspense fallback={<div className="h-[219px] sm:h-35" />}>
           <ListFilters
             assignedTo={assignedTo}
             onAssignee={(value) => setParam({ assignedTo: value })}
