@@ -37,8 +37,6 @@ import { MailLimits } from "./mail/mail-limits";
 import { Mailer } from "./mail/mailer";
 import { notificationMailJob } from "./notification-mail/notification-mail.jobs";
 import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
-import { weeklyReportJob } from "./weekly-report/weekly-report.job";
-import { weeklyReportRoutes } from "./weekly-report/weekly-report.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { passwordResetRoutes } from "./password-reset/password-reset.routes";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./photos/photo-pool";
@@ -59,6 +57,8 @@ import { scheduleUploadCollection } from "./uploads/uploads.gc";
 import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
+import { weeklyReportJob } from "./weekly-report/weekly-report.job";
+import { weeklyReportRoutes } from "./weekly-report/weekly-report.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./workers/pdf-pool";
 import { workflowRoutes } from "./workflow/workflow.routes";
 

@@ -35,7 +35,12 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
       await t.request({
         method: "POST",
         url: `/api/invitations/token/${(invite.json() as { token: string }).token}/register`,
-        payload: { firstName: "Tess", lastName: "Mate", email: `tess.${Date.now()}@example.com`, password: "teammate-pass-1" },
+        payload: {
+          firstName: "Tess",
+          lastName: "Mate",
+          email: `tess.${Date.now()}@example.com`,
+          password: "teammate-pass-1",
+        },
       })
     ).json() as AuthResponse;
     projectId = (await createProject(t, owner.accessToken, { name: "Riverside Block B" })).id;
@@ -43,17 +48,42 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
     const parent = { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id };
     const seed = [
       // open, critical, 2 days old, overdue, assigned to Tess
-      { title: "Cracked tile lobby", status: "open", priority: "critical", created_at: now - 2 * DAY, due_date: now - DAY, assigned_to: mate.user.id },
+      {
+        title: "Cracked tile lobby",
+        status: "open",
+        priority: "critical",
+        created_at: now - 2 * DAY,
+        due_date: now - DAY,
+        assigned_to: mate.user.id,
+      },
       // in progress, high, 20 days old, due in 3 days (due soon), unassigned
-      { title: "Loose handrail stair", status: "in-progress", priority: "high", created_at: now - 20 * DAY, due_date: now + 3 * DAY },
+      {
+        title: "Loose handrail stair",
+        status: "in-progress",
+        priority: "high",
+        created_at: now - 20 * DAY,
+        due_date: now + 3 * DAY,
+      },
       // open, low, 100 days old, no due date
       { title: "Scuffed skirting", status: "open", priority: "low", created_at: now - 100 * DAY },
       // resolved: awaiting verification
       { title: "Dripping tap", status: "resolved", priority: "medium", created_at: now - 10 * DAY },
       // closed 2 days ago: closed since the last report
-      { title: "Missing socket cover", status: "closed", priority: "medium", created_at: now - 40 * DAY, updated_at: now - 2 * DAY },
+      {
+        title: "Missing socket cover",
+        status: "closed",
+        priority: "medium",
+        created_at: now - 40 * DAY,
+        updated_at: now - 2 * DAY,
+      },
       // closed 30 days ago: before the last report
-      { title: "Old paint run", status: "closed", priority: "low", created_at: now - 60 * DAY, updated_at: now - 30 * DAY },
+      {
+        title: "Old paint run",
+        status: "closed",
+        priority: "low",
+        created_at: now - 60 * DAY,
+        updated_at: now - 30 * DAY,
+      },
     ] as const;
     for (const s of seed) await insertReport(t, parent, { updated_at: now - DAY, ...s });
     // Another project's reports never count.
@@ -105,7 +135,11 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
   });
 
   it("saves the schedule with members and typed addresses; the time zone is the project's", async () => {
-    const res = await put(owner.accessToken, { ...valid, memberIds: [mate.user.id], emails: [" Client.Person@Example.org "] });
+    const res = await put(owner.accessToken, {
+      ...valid,
+      memberIds: [mate.user.id],
+      emails: [" Client.Person@Example.org "],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json() as ReportSchedule;
     expect(saved).toMatchObject({
@@ -135,15 +169,26 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
 
   it("refuses bad input with the field's sentence and writes nothing", async () => {
     const before = (await get(owner.accessToken)).json();
-    expectFieldError(await put(owner.accessToken, { ...valid, hour: 24 }), "hour", "Hour must be a whole hour from 0 to 23");
+    expectFieldError(
+      await put(owner.accessToken, { ...valid, hour: 24 }),
+      "hour",
+      "Hour must be a whole hour from 0 to 23",
+    );
     expectFieldError(
       await put(owner.accessToken, { ...valid, dayOfWeek: 0 }),
       "dayOfWeek",
       "Day must be a weekday from 1 (Monday) to 7 (Sunday)",
     );
-    expectFieldError(await put(owner.accessToken, { ...valid, timeZone: "Mars/Olympus" }), "timeZone", "Choose a time zone from the list");
+    expectFieldError(
+      await put(owner.accessToken, { ...valid, timeZone: "Mars/Olympus" }),
+      "timeZone",
+      "Choose a time zone from the list",
+    );
     expectError(await put(owner.accessToken, { ...valid, emails: ["not-an-address"] }), 400, "Invalid email address");
-    expectError(await put(owner.accessToken, { ...valid, emails: Array.from({ length: 51 }, (_, i) => `p${i}@example.com`) }), 400);
+    expectError(
+      await put(owner.accessToken, { ...valid, emails: Array.from({ length: 51 }, (_, i) => `p${i}@example.com`) }),
+      400,
+    );
     // Someone of another workspace is not a member to send to.
     expectFieldError(
       await put(owner.accessToken, { ...valid, memberIds: [outsider.user.id] }),
@@ -168,10 +213,7 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
     );
     expectError(await get(owner.accessToken, "not-a-uuid"), 404);
     expectError(await put(mate.accessToken, valid), 403, "Only the workspace owner can change the weekly report");
-    expectError(
-      await t.request({ method: "POST", url: `${url()}/send`, token: mate.accessToken, payload: {} }),
-      403,
-    );
+    expectError(await t.request({ method: "POST", url: `${url()}/send`, token: mate.accessToken, payload: {} }), 403);
     expectError(await t.request({ method: "GET", url: url() }), 401);
   });
 
@@ -263,13 +305,21 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
     expect(((await get(owner.accessToken)).json() as ReportSchedule).emails).toEqual([]);
     expectError(await t.request({ method: "POST", url: "/api/mail/unsubscribe", payload: { token } }), 400);
     // A forged token (another row's id, no valid signature) does nothing.
-    expectError(await t.request({ method: "POST", url: "/api/mail/unsubscribe", payload: { token: `${token}x` } }), 400);
+    expectError(
+      await t.request({ method: "POST", url: "/api/mail/unsubscribe", payload: { token: `${token}x` } }),
+      400,
+    );
   }, 60_000);
 
   it("Send now to recipients with none is a 400 with a sentence", async () => {
     await put(owner.accessToken, { ...valid, memberIds: [], emails: [] });
     expectError(
-      await t.request({ method: "POST", url: `${url()}/send`, token: owner.accessToken, payload: { to: "recipients" } }),
+      await t.request({
+        method: "POST",
+        url: `${url()}/send`,
+        token: owner.accessToken,
+        payload: { to: "recipients" },
+      }),
       400,
       "The weekly report has no recipients yet. Add some and save first.",
     );

@@ -48,8 +48,16 @@ function tiles(doc: PDFKit.PDFDocument, top: number, counts: ChartSummary["count
   counts.forEach((c, i) => {
     const x = PAGE.margin + i * (width + gap);
     doc.rect(x, top, width, 52).fill(C.panel);
-    doc.fillColor(C.ink).font("bold").fontSize(20).text(String(c.n), x + 8, top + 8, { width: width - 16 });
-    doc.fillColor(C.muted).font("regular").fontSize(8).text(c.label, x + 8, top + 34, { width: width - 16 });
+    doc
+      .fillColor(C.ink)
+      .font("bold")
+      .fontSize(20)
+      .text(String(c.n), x + 8, top + 8, { width: width - 16 });
+    doc
+      .fillColor(C.muted)
+      .font("regular")
+      .fontSize(8)
+      .text(c.label, x + 8, top + 34, { width: width - 16 });
   });
   return top + 64;
 }
@@ -68,7 +76,12 @@ function weeklyChart(doc: PDFKit.PDFDocument, top: number, weekly: ChartSummary[
   doc.font("regular").fontSize(7).fillColor(C.muted);
   for (const n of [0, top_ / 2, top_]) {
     doc.text(String(n), PAGE.margin, yOf(n) - 3, { width: 24, align: "right", lineBreak: false });
-    doc.moveTo(box.x, yOf(n)).lineTo(box.x + box.width, yOf(n)).lineWidth(0.4).strokeColor(C.line).stroke();
+    doc
+      .moveTo(box.x, yOf(n))
+      .lineTo(box.x + box.width, yOf(n))
+      .lineWidth(0.4)
+      .strokeColor(C.line)
+      .stroke();
   }
   const slot = box.width / Math.max(1, rows.length);
   const bar = Math.min(12, slot / 3);
@@ -96,10 +109,23 @@ function weeklyChart(doc: PDFKit.PDFDocument, top: number, weekly: ChartSummary[
     });
     y += 10;
   };
-  line("", rows.map((r) => r.label), true);
-  line("+", rows.map((r) => r.opened));
-  line("−", rows.map((r) => r.closed));
-  line("=", rows.map((r) => r.open));
+  line(
+    "",
+    rows.map((r) => r.label),
+    true,
+  );
+  line(
+    "+",
+    rows.map((r) => r.opened),
+  );
+  line(
+    "−",
+    rows.map((r) => r.closed),
+  );
+  line(
+    "=",
+    rows.map((r) => r.open),
+  );
   return y + 14;
 }
 
@@ -118,10 +144,14 @@ function ageingChart(doc: PDFKit.PDFDocument, top: number, ageing: ChartSummary[
   const max = Math.max(1, ...ageing.rows.map((r) => r.values.reduce((a, b) => a + b, 0)));
   for (const row of ageing.rows) {
     const total = row.values.reduce((a, b) => a + b, 0);
-    doc.fillColor(C.ink).font("bold").fontSize(8.5).text(row.label, PAGE.margin, y + 3, {
-      width: labelWidth,
-      lineBreak: false,
-    });
+    doc
+      .fillColor(C.ink)
+      .font("bold")
+      .fontSize(8.5)
+      .text(row.label, PAGE.margin, y + 3, {
+        width: labelWidth,
+        lineBreak: false,
+      });
     let x = PAGE.margin + labelWidth;
     row.values.forEach((v, i) => {
       const w = (v / max) * width;

@@ -15,10 +15,10 @@ import { PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
 import { type Translator, translatorFor } from "../i18n/translate";
 import { loadEntries } from "../snag-list/snag-list.entries";
 import { assigneeName, localiseLocation, reportLocation } from "../snag-list/snag-list.groups";
-import { scanScope, type SnagScope } from "../snag-list/snag-list.repository";
+import { type SnagScope, scanScope } from "../snag-list/snag-list.repository";
+import { ENTRY_BATCH } from "../snag-list/snag-list.service";
 import type { SnagListHead } from "../snag-list/snag-list-pdf";
 import { streamSnagList } from "../snag-list/snag-list-stream";
-import { ENTRY_BATCH } from "../snag-list/snag-list.service";
 import { tradeNames } from "../trades/trades.service";
 import { type WeeklyFigures, weeklyFigures } from "./weekly-report.figures";
 

@@ -57,11 +57,13 @@ async function recipientsOf(ctx: AppContext, project: ProjectRow): Promise<Recip
 }
 
 const fileName = (project: ProjectRow, now: number) =>
-  `weekly-report-${project.name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 40) || "project"}-${new Date(now * 1000).toISOString().slice(0, 10)}.pdf`;
+  `weekly-report-${
+    project.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "project"
+  }-${new Date(now * 1000).toISOString().slice(0, 10)}.pdf`;
 
 function message(
   ctx: AppContext,

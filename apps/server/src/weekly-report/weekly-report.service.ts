@@ -7,12 +7,7 @@
 //   caller, a preview that counts as no report; `to: "recipients"` sends the real thing to every
 //   recipient and counts as the last report (the next scheduled one lists what closed since).
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
-import type {
-  ReportSchedule,
-  ReportScheduleInput,
-  ReportSend,
-  ReportSent,
-} from "@sitesnag/shared/weekly-report";
+import type { ReportSchedule, ReportScheduleInput, ReportSend, ReportSent } from "@sitesnag/shared/weekly-report";
 import { DEFAULT_REPORT_TIME_ZONE } from "@sitesnag/shared/weekly-report";
 import type { AppContext } from "../context";
 import type { ProjectRow, UserRow } from "../db/schema";
@@ -96,8 +91,7 @@ export async function putReportSchedule(
   const now = nowSeconds();
   const before = await findSchedule(ctx.db, project.id);
   const moved =
-    !before ||
-    before.enabled !== 1 ||
+    before?.enabled !== 1 ||
     before.day_of_week !== input.dayOfWeek ||
     before.hour !== input.hour ||
     project.time_zone !== input.timeZone;
