@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { nowSeconds } from "../src/time";
 import { sendDueWeeklyReports } from "../src/weekly-report/weekly-report.job";
 import { expectError, expectFieldError } from "./assertions";
-import { createProject, insertReport, signUp } from "./factories";
+import { createProject, insertAttachment, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { readPdf } from "./pdf-tools";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture";
@@ -85,7 +85,15 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
         updated_at: now - 30 * DAY,
       },
     ] as const;
-    for (const s of seed) await insertReport(t, parent, { updated_at: now - DAY, ...s });
+    for (const s of seed) {
+      const row = await insertReport(t, parent, { updated_at: now - DAY, ...s });
+      if (s.title === "Missing socket cover") {
+        // Its before photo and the fix's after photo: the PDF shows the pair.
+        await insertAttachment(t, { id: String(row.id), workspace_id: owner.user.workspaceId });
+        const fix = await insertAttachment(t, { id: String(row.id), workspace_id: owner.user.workspaceId });
+        await t.ctx.db.updateTable("attachments").set({ kind: "fix", position: 1 }).where("id", "=", fix.id).execute();
+      }
+    }
     // Another project's reports never count.
     const other = await createProject(t, owner.accessToken, { name: "Elsewhere" });
     await insertReport(t, { ...parent, projectId: other.id }, { title: "Not this project", due_date: now - DAY });
@@ -245,7 +253,9 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
     expect(flat).toContain("Tess Mate · Location not specified (1)");
     expect(flat).toContain("Unassigned · Location not specified (2)");
     expect(flat).toMatch(/Closed since .* \(1\)/);
-    expect(flat).toContain("Missing socket cover");
+    expect(flat).toMatch(/Missing socket cover.*BEFORE.*AFTER/);
+    // Every page after the cover names the report in its running header.
+    expect(flat).toContain("SiteSnag Weekly report Riverside Block B");
     expect(flat).not.toContain("Old paint run");
     expect(flat).not.toContain("Not this project");
     // A preview is not a report: nothing counts as sent.

@@ -404,7 +404,7 @@ export class SnagListDocument {
         doc.font("regular");
         const title = fitOneLine(
           doc,
-          t("pdf.snagList.running", { project: head.projectName }),
+          head.weekly?.title ?? t("pdf.snagList.running", { project: head.projectName }),
           CONTENT_WIDTH / 2 - 10,
           8,
           8,
