@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { nowSeconds } from "../src/time";
 import { sendDueWeeklyReports } from "../src/weekly-report/weekly-report.job";
 import { expectError, expectFieldError } from "./assertions";
-import { createProject, insertAttachment, insertReport, signUp } from "./factories";
+import { createProject, insertAttachment, insertReport, joinByInvitation, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { readPdf } from "./pdf-tools";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture";
@@ -30,19 +30,7 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
     t = await createTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL });
     owner = await signUp(t, { firstName: "Olga", lastName: "Owner" });
     outsider = await signUp(t, { firstName: "Otto", lastName: "Outside" });
-    const invite = await t.request({ method: "POST", url: "/api/invitations", token: owner.accessToken, payload: {} });
-    mate = (
-      await t.request({
-        method: "POST",
-        url: `/api/invitations/token/${(invite.json() as { token: string }).token}/register`,
-        payload: {
-          firstName: "Tess",
-          lastName: "Mate",
-          email: `tess.${Date.now()}@example.com`,
-          password: "teammate-pass-1",
-        },
-      })
-    ).json() as AuthResponse;
+    mate = await joinByInvitation(t, owner, { firstName: "Tess", lastName: "Mate" });
     projectId = (await createProject(t, owner.accessToken, { name: "Riverside Block B" })).id;
     // The seed, and what it must add up to (worked out here, not by the product):
     const parent = { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id };
