@@ -73,6 +73,8 @@ export async function startServer(root, env = {}, nodeArgs = []) {
   return {
     url,
     pid: child.pid,
+    /** Its DATA_DIR (files under files/, mail under mail/), removed by stop(). */
+    dataDir,
     async stop() {
       stopping = true;
       if (child.exitCode === null) {

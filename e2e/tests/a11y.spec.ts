@@ -39,6 +39,11 @@ test("the signed-in screens have no WCAG A/AA violations", async ({ page, api })
   await page.goto(`/app/projects/${project.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Accessible project" })).toBeVisible();
   await expectAccessible(page);
+
+  // The weekly report's settings (issue 37), on the phone too.
+  await page.getByRole("tab", { name: "Weekly report" }).click();
+  await expect(page.getByLabel("Send the weekly report")).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("signup errors are announced and tied to their fields", async ({ page }) => {

@@ -57,6 +57,8 @@ import { scheduleUploadCollection } from "./uploads/uploads.gc";
 import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
+import { weeklyReportJob } from "./weekly-report/weekly-report.job";
+import { weeklyReportRoutes } from "./weekly-report/weekly-report.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./workers/pdf-pool";
 import { workflowRoutes } from "./workflow/workflow.routes";
 
@@ -137,12 +139,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       queue: PHOTO_QUEUE,
     }),
     logos: createLogoRenderer({ renders: 1, queue: LOGO_QUEUE, timeoutMs: LOGO_RENDER_SECONDS * 1000 }),
-    mail: new Mailer(options.db, options.config, app.log, options.secret),
+    mail: new Mailer(options.db, options.config, app.log, options.secret, options.storage),
     log: app.log,
   };
   await ctx.sessions.subscribe(app.log);
   // Instant notification mail and the daily digest run with the mail queue's schedule (main.ts starts it).
   ctx.mail.addJob(notificationMailJob(ctx));
+  // Each project's scheduled weekly report, claimed once across instances (weekly-report/).
+  ctx.mail.addJob(weeklyReportJob(ctx));
   // onClose runs once every in-flight request has finished (graceful shutdown drains first).
   app.addHook("onClose", () =>
     Promise.all([ctx.pdf.close(), ctx.photos.close(), ctx.logos.close()]).then(() => undefined),
@@ -177,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snagListRoutes(ctx, authenticate), { prefix: "/projects" });
+      await api.register(weeklyReportRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(shareLinkRoutes(ctx, authenticate));
       await api.register(sharePublicRoutes(ctx), { prefix: "/share" });
       await api.register(brandingRoutes(ctx, authenticate), { prefix: "/workspace" });

@@ -370,3 +370,47 @@ describe("failures under load", () => {
     console.info(`rolling restart: ${traffic.outcomes.length} requests, none failed`);
   });
 });
+
+describe("the weekly report (issue 37)", () => {
+  it("a scheduled report is sent exactly once with both instances checking for it", async () => {
+    const account = await register(cluster.url, newClient());
+    const projectId = await createProject(cluster.url, account.accessToken);
+    const client = `client.${Date.now()}@example.org`;
+    const saved = await call(cluster.url, `/api/projects/${projectId}/report-schedule`, {
+      method: "PUT",
+      token: account.accessToken,
+      body: { enabled: true, dayOfWeek: 1, hour: 0, timeZone: "UTC", memberIds: [account.user.id], emails: [client] },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    // Saving starts the schedule from now; make the latest Monday 00:00 (already past) count, as if
+    // it had been saved long ago: the next check on each instance finds the report due.
+    await cluster.db.query("update weekly_report_schedules set active_since = 0 where project_id = $1", [projectId]);
+    const sentRuns = async () =>
+      (
+        await cluster.db.query(
+          "select count(*)::int as n from weekly_report_runs where project_id = $1 and status = 'sent'",
+          [projectId],
+        )
+      ).rows[0] as { n: number };
+    await until("the scheduled report to be sent", async () => (await sentRuns()).n > 0, 100_000);
+    // Both instances check once a minute: past another full minute, each has looked at least once
+    // since the report went out.
+    const after = Date.now() + 65_000;
+    await until("both instances to check again", () => Date.now() > after, 70_000);
+    expect((await sentRuns()).n).toBe(1);
+    const { rows } = await cluster.db.query(
+      "select to_address, status, attachment_key from mail_outbox where to_address in ($1, $2) order by to_address",
+      [account.user.email, client],
+    );
+    expect(rows.map((r: { to_address: string }) => r.to_address).sort()).toEqual([account.user.email, client].sort());
+    for (const row of rows as { attachment_key: string | null }[]) expect(row.attachment_key).toMatch(/\.pdf$/);
+    // Delivered (the attachment read from S3 by whichever instance sent it).
+    await until("both messages sent", async () => {
+      const sent = await cluster.db.query(
+        "select count(*)::int as n from mail_outbox where to_address in ($1, $2) and status = 'sent'",
+        [account.user.email, client],
+      );
+      return (sent.rows[0] as { n: number }).n === 2;
+    });
+  }, 240_000);
+});

@@ -283,6 +283,26 @@ const ROWS: Row[] = [
     expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
   },
 
+  // The weekly report (issue 37): members read the schedule; the owner changes and sends it.
+  {
+    route: "GET /api/projects/:id/report-schedule",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/report-schedule` }),
+    expected: workspace(200),
+  },
+  {
+    route: "PUT /api/projects/:id/report-schedule",
+    request: (w) => ({
+      method: "PUT",
+      url: `/api/projects/${w.projectId}/report-schedule`,
+      payload: { enabled: false, dayOfWeek: 5, hour: 9, timeZone: "Europe/London", memberIds: [], emails: [] },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "POST /api/projects/:id/report-schedule/send",
+    request: (w) => ({ method: "POST", url: `/api/projects/${w.projectId}/report-schedule/send`, payload: {} }),
+    expected: { anonymous: 401, member: 403, owner: 202, outsider: 404, admin: 404 },
+  },
   {
     route: "GET /api/projects/:id/snag-list.pdf",
     request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/snag-list.pdf?groupBy=location` }),

@@ -37,6 +37,27 @@ export async function signUp(
   return { ...(res.json() as AuthResponse), password: body.password };
 }
 
+/** A member who joins `owner`'s workspace by an invitation, through the API (as the Team page does). */
+export async function joinByInvitation(
+  t: TestApp,
+  owner: { accessToken: string },
+  person: { firstName: string; lastName: string; email?: string },
+): Promise<AuthResponse> {
+  counter += 1;
+  const invite = await t.request({ method: "POST", url: "/api/invitations", token: owner.accessToken, payload: {} });
+  const res = await t.request({
+    method: "POST",
+    url: `/api/invitations/token/${(invite.json() as { token: string }).token}/register`,
+    payload: {
+      email: `${person.firstName.toLowerCase()}.${counter}.${Date.now()}@example.com`,
+      password: "teammate-pass-1",
+      ...person,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`joinByInvitation failed: ${res.statusCode} ${res.body}`);
+  return res.json() as AuthResponse;
+}
+
 export async function createProject(
   t: TestApp,
   token: string,

@@ -108,6 +108,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "comment_photos",
     "workspace_contacts",
     "trades",
+    "weekly_report_schedules",
+    "weekly_report_recipients",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -195,6 +197,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PUT", `/api/contacts/${contactId}`, true],
       // A key no workspace has: a valid body is then a 404 whose seeding rolls back (POST: below).
       ["PATCH", "/api/trades/no-such-trade", true],
+      ["PUT", `/api/projects/${projectId}/report-schedule`, true],
     ];
     const report = await reportRow();
     const audit = await auditRow();

@@ -68,6 +68,8 @@ export interface ProjectsTable {
   created_by: string | null;
   created_at: number;
   updated_at: number;
+  /** IANA time zone the weekly report's day and hour are read in (migration 0039). */
+  time_zone: Generated<string>;
   /**
    * Name and description folded for search (shared/search.ts), written with every insert and
    * change of them (projects.repository.ts). Never selected into a row type: only searched.
@@ -295,6 +297,9 @@ export interface MailOutboxTable {
   last_attempt_at: number | null;
   created_at: number;
   sent_at: number | null;
+  /** One attached file's storage key and name (migration 0040: the weekly report's PDF), or null. */
+  attachment_key: Generated<string | null>;
+  attachment_name: Generated<string | null>;
 }
 
 export interface PasswordResetsTable {
@@ -512,6 +517,9 @@ export interface Database {
   password_resets: PasswordResetsTable;
   notification_mail_preferences: NotificationMailPreferencesTable;
   mail_settings: MailSettingsTable;
+  weekly_report_schedules: WeeklyReportSchedulesTable;
+  weekly_report_recipients: WeeklyReportRecipientsTable;
+  weekly_report_runs: WeeklyReportRunsTable;
   trash_items: TrashItemsTable;
   trashed_files: TrashedFilesTable;
   audits: AuditsTable;
@@ -690,3 +698,43 @@ export interface WorkspaceContactsTable {
   updated_at: number;
 }
 export type ContactRow = Selectable<WorkspaceContactsTable>;
+
+/** A project's weekly report schedule (issue 37, migration 0039). */
+export interface WeeklyReportSchedulesTable {
+  project_id: string;
+  workspace_id: string;
+  enabled: number;
+  /** 1 = Monday … 7 = Sunday (ISO). */
+  day_of_week: number;
+  /** Local hour, 0–23, in the project's time zone. */
+  hour: number;
+  /** When it was last switched on or moved: only report times from then on are sent. */
+  active_since: number;
+  /** The language typed addresses read: that of whoever saved the schedule last. */
+  locale: string;
+  updated_at: number;
+}
+
+/** A member (user_id) or a typed address (email) the weekly report goes to. */
+export interface WeeklyReportRecipientsTable {
+  id: string;
+  project_id: string;
+  user_id: string | null;
+  email: string | null;
+  created_at: number;
+}
+
+/** One weekly report of one project and period, claimed by one instance (unique project+period). */
+export interface WeeklyReportRunsTable {
+  id: string;
+  project_id: string;
+  /** The local date of the report time (YYYY-MM-DD), or `now-<id>` for a "Send now". */
+  period: string;
+  status: "claimed" | "sent" | "preview";
+  owner: string;
+  lease_until: number;
+  created_at: number;
+  sent_at: number | null;
+  /** The PDFs in file storage (one per language, comma-separated), attached to the messages. */
+  file_key: string | null;
+}

@@ -187,6 +187,7 @@ export function planDemoSeed({
     location: p.location,
     client_name: p.client_name,
     status: p.status,
+    time_zone: "Europe/London",
     created_by: userId,
     created_at: now - p.ageDays * DAY,
     updated_at: now - p.ageDays * DAY,

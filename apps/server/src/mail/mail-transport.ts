@@ -3,6 +3,7 @@
 // so a fresh `npm start` shows every message it would have sent.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
@@ -15,6 +16,8 @@ export type OutgoingMessage = {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** Files attached (the weekly report's PDF), streamed from storage as the message is written. */
+  attachments?: { filename: string; content: Readable }[];
 };
 
 export type MailTransport = {

@@ -20,6 +20,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/schema";
 import { newId } from "../ids";
 import { UnsubscribeTokens } from "../notification-mail/unsubscribe-token";
+import type { FileStorage } from "../storage/file-storage";
 import { nowSeconds } from "../time";
 import { headerText, requireSendableAddress } from "./mail-address";
 import { type MailContent, renderHtml, renderText } from "./mail-layout";
@@ -46,6 +47,8 @@ export type MailMessage = MailContent & {
    * sent, then its stored copy reads REDACTED in its place (decision 0034).
    */
   secret?: string | undefined;
+  /** One file in storage attached as sent (the weekly report's PDF): the bytes never enter the outbox. */
+  attachment?: { key: string; name: string } | undefined;
 };
 
 const POLL_MS = 5_000;
@@ -72,6 +75,8 @@ function outboxRow(message: MailMessage, now: number) {
     reason: message.reason,
     unsubscribe_url: message.listUnsubscribeUrl ?? null,
     redact_after_send: message.secret || null,
+    attachment_key: message.attachment?.key ?? null,
+    attachment_name: message.attachment?.name ?? null,
     next_attempt_at: now,
     lease_owner: null,
     lease_until: null,
@@ -101,6 +106,8 @@ export class Mailer {
     config: Config,
     private readonly log: FastifyBaseLogger,
     secret: string,
+    /** Where attached files are read from when a message is sent. */
+    private readonly storage?: FileStorage,
   ) {
     this.transport = createMailTransport(config, log);
     this.unsubscribeTokens = new UnsubscribeTokens(secret);
@@ -134,7 +141,9 @@ export class Mailer {
         if (!row) continue;
         leased++;
         try {
+          const attachments = await this.attachmentsOf(row);
           await this.transport.send({
+            attachments,
             id: row.id,
             to: { name: row.to_name ?? "", address: row.to_address },
             subject: row.subject,
@@ -164,6 +173,14 @@ export class Mailer {
       }
       if (ids.length < BATCH || leased === 0) return sent;
     }
+  }
+
+  /** The row's attached file, streamed from storage; a file gone from storage fails the attempt. */
+  private async attachmentsOf(row: { attachment_key: string | null; attachment_name: string | null }) {
+    if (!row.attachment_key) return [];
+    const content = await this.storage?.get(row.attachment_key);
+    if (!content) throw new Error(`attachment ${row.attachment_key} is not in storage`);
+    return [{ filename: row.attachment_name ?? "attachment", content }];
   }
 
   /** Adds a job run on every tick (after delivery), e.g. the daily digest's check. */

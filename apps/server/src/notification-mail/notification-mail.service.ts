@@ -9,6 +9,8 @@ import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, badRequest } from "../http/errors";
 import { findUserById } from "../users/users.repository";
+import { removeRecipient } from "../weekly-report/weekly-report.repository";
+import { WEEKLY_REPORT_UNSUBSCRIBE } from "../weekly-report/weekly-report.send";
 import { ensureMailSettings, findMailSettings, findPreferences, savePreferences } from "./notification-mail.repository";
 
 export const UNSUBSCRIBE_INVALID =
@@ -48,6 +50,12 @@ export async function setMailPreferences(
 /** What an unsubscribe token stops: one kind, or everything the daily digest carries. */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<{ stopped: string; email: string }> {
   const target = ctx.mail.unsubscribeTokens.verify(token);
+  // A typed address on a project's weekly report (issue 37): the token names its recipient row.
+  if (target?.what === WEEKLY_REPORT_UNSUBSCRIBE) {
+    const email = await removeRecipient(ctx.db, target.userId);
+    if (!email) throw new AppError(400, UNSUBSCRIBE_INVALID);
+    return { stopped: "the weekly report", email };
+  }
   const user = target ? await findUserById(ctx.db, target.userId) : undefined;
   if (!target || !user) throw new AppError(400, UNSUBSCRIBE_INVALID);
   if (target.what === "digest") {

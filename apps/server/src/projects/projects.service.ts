@@ -58,6 +58,7 @@ export async function createProject(ctx: AppContext, user: UserRow, input: Proje
     verified_closing: input.verifiedClosing ? 1 : 0,
     created_by: user.id,
     created_at: now,
+    time_zone: "Europe/London",
     updated_at: now,
   };
   await insertProject(ctx.db, row);

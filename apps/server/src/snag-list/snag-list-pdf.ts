@@ -11,6 +11,7 @@ import { formatDayIn, formatDayTimeIn } from "../format";
 import { PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
 import { type Translator, translatorFor } from "../i18n/translate";
 import { fitOneLine, type PdfBrand } from "../pdf/pdf-brand";
+import { type ChartSummary, drawChartSummary } from "../pdf/pdf-charts";
 import { pdfFonts } from "../pdf/pdf-fonts";
 import { breakable, C, CONTENT_WIDTH, PAGE, PRIORITY_COLOURS, STATUS_COLOURS } from "../pdf/pdf-style";
 
@@ -30,6 +31,11 @@ export type SnagListHead = {
   brand: PdfBrand;
   /** The language of the document's own words; English when absent. */
   locale?: Locale;
+  /**
+   * The weekly report (issue 37): its cover's kicker and title, and a page of charts after the
+   * cover. Absent for a plain snag list.
+   */
+  weekly?: { kicker: string; title: string; summary: ChartSummary };
 };
 
 export type SnagListPhoto = { label: string | null; bytes: Uint8Array | null };
@@ -76,7 +82,7 @@ export class SnagListDocument {
       margins: { top: TOP, bottom: PAGE.height - BOTTOM, left: PAGE.margin, right: PAGE.margin },
       bufferPages: true,
       info: {
-        Title: this.t("pdf.snagList.docTitle", { project: head.projectName }),
+        Title: head.weekly?.title ?? this.t("pdf.snagList.docTitle", { project: head.projectName }),
         Author: head.producedBy,
         Creator: head.brand.name,
         CreationDate: new Date(head.generatedAt * 1000),
@@ -85,7 +91,11 @@ export class SnagListDocument {
     this.doc.registerFont("regular", fonts.regular);
     this.doc.registerFont("bold", fonts.bold);
     this.drawCover();
-    this.tocFirstPage = 1;
+    if (head.weekly) {
+      this.doc.addPage();
+      drawChartSummary(this.doc, TOP, head.weekly.summary);
+    }
+    this.tocFirstPage = this.doc.bufferedPageRange().count;
     for (let i = 0; i < Math.ceil(head.groups.length / TOC_ROWS); i += 1) this.doc.addPage();
     this.doc.addPage();
     this.doc.y = TOP;
@@ -129,7 +139,9 @@ export class SnagListDocument {
       .fillColor(C.muted)
       .font("bold")
       .fontSize(9)
-      .text(t("pdf.snagList.kicker").toLocaleUpperCase(locale), PAGE.margin, doc.y, { characterSpacing: 1 });
+      .text((head.weekly?.kicker ?? t("pdf.snagList.kicker")).toLocaleUpperCase(locale), PAGE.margin, doc.y, {
+        characterSpacing: 1,
+      });
     doc
       .fillColor(C.ink)
       .font("bold")
@@ -392,7 +404,7 @@ export class SnagListDocument {
         doc.font("regular");
         const title = fitOneLine(
           doc,
-          t("pdf.snagList.running", { project: head.projectName }),
+          head.weekly?.title ?? t("pdf.snagList.running", { project: head.projectName }),
           CONTENT_WIDTH / 2 - 10,
           8,
           8,

@@ -35,14 +35,18 @@ async function readThumbnail(ctx: AppContext, row: AttachmentRow): Promise<Uint8
   return bytes;
 }
 
-/** Thumbnails to show: before/after when a fix added photos, else the first three. */
+/**
+ * Thumbnails to show: before/after when a fix added photos (through a share link, or marked fixed
+ * with a photo: kind "fix"), else the first three.
+ */
 function choosePhotos(
   attachments: AttachmentRow[],
   fixed: Set<string>,
   t: Translator,
 ): { label: string | null; row: AttachmentRow }[] {
-  const before = attachments.filter((a) => !fixed.has(a.id));
-  const after = attachments.filter((a) => fixed.has(a.id));
+  const isFix = (a: AttachmentRow) => fixed.has(a.id) || a.kind === "fix";
+  const before = attachments.filter((a) => !isFix(a));
+  const after = attachments.filter(isFix);
   if (after.length === 0) return before.slice(0, 3).map((row) => ({ label: null, row }));
   const pair: { label: string | null; row: AttachmentRow }[] = [];
   if (before[0]) pair.push({ label: t("pdf.snagList.before"), row: before[0] });

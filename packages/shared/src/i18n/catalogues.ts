@@ -143,6 +143,12 @@ import validationLt from "./messages/validation/lt.json" with { type: "json" };
 import validationPl from "./messages/validation/pl.json" with { type: "json" };
 import validationPtPT from "./messages/validation/pt-PT.json" with { type: "json" };
 import validationRo from "./messages/validation/ro.json" with { type: "json" };
+import weeklyReportEnGB from "./messages/weekly-report/en-GB.json" with { type: "json" };
+import weeklyReportEs from "./messages/weekly-report/es.json" with { type: "json" };
+import weeklyReportLt from "./messages/weekly-report/lt.json" with { type: "json" };
+import weeklyReportPl from "./messages/weekly-report/pl.json" with { type: "json" };
+import weeklyReportPtPT from "./messages/weekly-report/pt-PT.json" with { type: "json" };
+import weeklyReportRo from "./messages/weekly-report/ro.json" with { type: "json" };
 
 const AREAS = [
   { "en-GB": adminEnGB, pl: adminPl, ro: adminRo, lt: adminLt, "pt-PT": adminPtPT, es: adminEs },
@@ -201,6 +207,14 @@ const AREAS = [
     lt: validationLt,
     "pt-PT": validationPtPT,
     es: validationEs,
+  },
+  {
+    "en-GB": weeklyReportEnGB,
+    pl: weeklyReportPl,
+    ro: weeklyReportRo,
+    lt: weeklyReportLt,
+    "pt-PT": weeklyReportPtPT,
+    es: weeklyReportEs,
   },
 ] as const;
 // </areas>

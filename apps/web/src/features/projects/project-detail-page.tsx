@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ProjectLocationsTab } from "../../app/project-locations-tab";
 import { ProjectPlansTab } from "../../app/project-plans-tab";
+import { ProjectWeeklyReportTab } from "../../app/project-weekly-report-tab";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
@@ -28,7 +29,7 @@ const ShareLinksSection = lazy(() =>
   import("../sharing/components/share-links-section").then((m) => ({ default: m.ShareLinksSection })),
 );
 
-const TABS = ["reports", "plans", "locations"] as const;
+const TABS = ["reports", "plans", "locations", "weekly-report"] as const;
 
 function ProjectNotFound() {
   const t = useT();
@@ -122,7 +123,11 @@ export function ProjectDetailPage() {
           ))}
         </dl>
       </div>
-      <div role="tablist" aria-label={t("projects.views")} className="mt-6 flex gap-1 border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label={t("projects.views")}
+        className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
         {TABS.map((name) => (
           <button
             key={name}
@@ -132,7 +137,7 @@ export function ProjectDetailPage() {
             aria-selected={tab === name}
             aria-controls={`project-panel-${name}`}
             onClick={() => setSearch(name === "reports" ? {} : { tab: name }, { replace: true })}
-            className={`-mb-px min-h-11 border-b-2 px-4 text-sm font-semibold ${
+            className={`-mb-px min-h-11 shrink-0 whitespace-nowrap border-b-2 px-4 text-sm font-semibold ${
               tab === name ? "border-blue-600 text-blue-700" : "border-transparent text-slate-600 hover:text-slate-900"
             }`}
           >
@@ -140,7 +145,9 @@ export function ProjectDetailPage() {
               ? t("projects.tab.plans")
               : name === "locations"
                 ? t("locations.tab")
-                : t("projects.tab.reports")}
+                : name === "weekly-report"
+                  ? t("weeklyReport.tab")
+                  : t("projects.tab.reports")}
           </button>
         ))}
       </div>
@@ -149,6 +156,8 @@ export function ProjectDetailPage() {
           <ProjectPlansTab projectId={p.id} />
         ) : tab === "locations" ? (
           <ProjectLocationsTab projectId={p.id} />
+        ) : tab === "weekly-report" ? (
+          <ProjectWeeklyReportTab projectId={p.id} />
         ) : (
           <ProjectReports projectId={p.id} />
         )}
