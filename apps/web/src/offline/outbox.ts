@@ -51,7 +51,7 @@ export type QueuedCreate = {
   description: string;
   location: { lat: number; lng: number } | null;
   pageUrl: string | null;
-  /** The trade chosen on the snag form (issue 36), 'other' by default; audits raise 'safety' snags. */
+  /** The trade chosen on the snag form (issue 36); none: the workspace's default. Audits raise 'safety' while offered. */
   category?: string;
   /** Upload-ready photos, annotated versions included. */
   photos: { blob: Blob; name: string }[];
@@ -93,7 +93,8 @@ export async function queueCreate(
     projectId: draft.projectId,
     title: draft.title,
     description: draft.description,
-    category: draft.category ?? "other",
+    // None named: the server files it under the workspace's default trade (issue 36).
+    ...(draft.category ? { category: draft.category } : {}),
     priority: draft.priority,
     assignedTo: draft.assignedTo,
     dueDate: draft.dueDate,
