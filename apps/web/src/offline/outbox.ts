@@ -59,6 +59,8 @@ export type QueuedCreate = {
   pin?: { sheetId: string; x: number; y: number } | null;
   /** A location of the project's tree (issue 36). */
   locationId?: string | null;
+  /** Locations made on this device that the report needs, parents first (sync's `data.newLocations`). */
+  newLocations?: { id: string; parentId: string | null; name: string }[];
 };
 
 async function enqueue(userId: string, item: QueueItem, photos: { id: string; blob: Blob; name: string }[]) {
@@ -103,6 +105,9 @@ export async function queueCreate(
     locationLng: draft.location?.lng ?? null,
     ...(draft.pin ? { sheetId: draft.pin.sheetId, pinX: draft.pin.x, pinY: draft.pin.y } : {}),
     ...(draft.locationId ? { locationId: draft.locationId } : {}),
+    ...(draft.newLocations?.length
+      ? { newLocations: draft.newLocations.map(({ id, parentId, name }) => ({ id, parentId, name })) }
+      : {}),
   };
   const item: QueueItem = {
     id: crypto.randomUUID(),
