@@ -11,8 +11,7 @@ type Node = Pick<LocationRow, "id" | "parent_id" | "parent_key" | "position">;
 export type Counts = { open: number; total: number };
 const OPEN_STATUSES = new Set(["open", "in-progress"]);
 
-const bySiblingOrder = (a: Node, b: Node) =>
-  a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const bySiblingOrder = (a: Node, b: Node) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Children of each parent (key "" for the top level), in sibling order. */
 export function childrenByParent<R extends Node>(rows: readonly R[]): Map<string, R[]> {

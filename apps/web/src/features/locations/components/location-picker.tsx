@@ -27,7 +27,9 @@ import { recentLocations, rememberLocation } from "../lib/recent-locations";
 /** A location typed here and not made on the server yet (its id made on this device). */
 export type PickerPendingLocation = { id: string; parentId: string | null; name: string };
 
-type Entry = { kind: "location"; key: string; item: LocationItem } | { kind: "add"; key: string; offer: NewLocationOffer };
+type Entry =
+  | { kind: "location"; key: string; item: LocationItem }
+  | { kind: "add"; key: string; offer: NewLocationOffer };
 
 export type LocationPickerProps = {
   projectId: string;
@@ -36,6 +38,11 @@ export type LocationPickerProps = {
   onChange: (locationId: string | null) => void;
   /** A path to show while the tree is not loaded (the report's own locationPath when editing). */
   knownPath?: string | null;
+  /**
+   * The sheet the report is pinned on: a location carrying it is proposed (filled in when none is
+   * chosen, offered beside a chosen one, never replacing it).
+   */
+  pinnedSheetId?: string | null;
   /** Locations added here with no signal, made with the report that uses them. */
   pending?: readonly PickerPendingLocation[];
   onAddPending?: (location: PickerPendingLocation) => void;
@@ -49,6 +56,7 @@ export default function LocationPicker({
   knownPath,
   pending = [],
   onAddPending,
+  pinnedSheetId = null,
 }: LocationPickerProps) {
   const t = useT();
   const id = useId();
@@ -68,6 +76,14 @@ export default function LocationPicker({
   useEffect(() => {
     if (isGone) onChange(null);
   }, [isGone, onChange]);
+  // A pin on a sheet suggests the location that carries it (the first in the tree's order).
+  const suggested = pinnedSheetId ? list.find((l) => l.sheetId === pinnedSheetId) : undefined;
+  const suggestedOnce = useRef(false);
+  useEffect(() => {
+    if (!suggested || suggestedOnce.current) return;
+    suggestedOnce.current = true;
+    if (!value) onChange(suggested.id);
+  }, [suggested, value, onChange]);
   const [query, setQuery] = useState<string | null>(null);
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -226,6 +242,16 @@ export default function LocationPicker({
               ? t("locations.loading")
               : t("locations.picker.none")}
       </p>
+      {suggested && selected && selected.id !== suggested.id && selected.sheetId !== pinnedSheetId && (
+        <button
+          type="button"
+          onClick={() => choose(suggested)}
+          className="inline-flex min-h-11 items-center gap-1 text-start text-sm font-medium text-brand-700 hover:underline"
+        >
+          <MapIcon aria-hidden className="size-4 shrink-0" />
+          {t("locations.picker.useSuggested", { path: suggested.path })}
+        </button>
+      )}
       {selected?.sheetId && (
         <Link
           to={`/app/projects/${encodeURIComponent(projectId)}/sheets/${encodeURIComponent(selected.sheetId)}`}

@@ -78,18 +78,18 @@ export function LocationRow({ item, childrenOf, index, siblingCount, expanded, o
         />
         <span className="hidden flex-wrap gap-0.5 sm:flex">
           {shown.map(({ action, label, Icon, disabled }) => (
-              <button
-                key={action}
-                type="button"
-                className={iconButton}
-                aria-label={label}
-                title={label}
-                disabled={busy || disabled}
-                onClick={() => onAction(action, item)}
-              >
-                <Icon aria-hidden className="size-4" />
-              </button>
-            ))}
+            <button
+              key={action}
+              type="button"
+              className={iconButton}
+              aria-label={label}
+              title={label}
+              disabled={busy || disabled}
+              onClick={() => onAction(action, item)}
+            >
+              <Icon aria-hidden className="size-4" />
+            </button>
+          ))}
         </span>
       </div>
       {isOpen && children.length > 0 && (

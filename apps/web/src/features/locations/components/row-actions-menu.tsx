@@ -15,6 +15,11 @@ type Props = {
   className?: string;
 };
 
+/** The menu's items that can take the focus, in order. */
+const menuItems = (menu: HTMLElement | null): HTMLButtonElement[] => [
+  ...(menu?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []),
+];
+
 export function RowActionsMenu({ name, actions, onChoose, className = "" }: Props) {
   const t = useT();
   const id = useId();
@@ -22,11 +27,13 @@ export function RowActionsMenu({ name, actions, onChoose, className = "" }: Prop
   const [focusAt, setFocusAt] = useState<"first" | "last">("first");
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? [])];
+  const items = () => [
+    ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []),
+  ];
 
   useEffect(() => {
     if (!isOpen) return;
-    const list = items();
+    const list = menuItems(menu.current);
     (focusAt === "first" ? list[0] : list.at(-1))?.focus();
     const outside = (event: PointerEvent) => {
       const target = event.target as Node;

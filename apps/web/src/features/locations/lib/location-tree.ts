@@ -126,7 +126,8 @@ export type NewLocationOffer = { name: string; parent: LocationItem | null };
  * What the picker offers to add for what was typed when no location has that name: the name
  * inside the location chosen now (when it may hold one more level), then at the top level. A typed
  * path (`Flat 3.04 > Store`, or the full path) puts the last level inside the location the rest
- * names. Never a name a sibling already has (as the server compares them), never past level five.
+ * names. Never a name a sibling already has (as the server compares them), never past level five;
+ * not at the top level when some location already has that name.
  */
 export function newLocationOffers(
   list: readonly LocationItem[],
@@ -149,6 +150,9 @@ export function newLocationOffers(
   }
   if (name === "" || name.length > MAX_LOCATION_NAME) return [];
   const key = nameKey(name);
+  // A name the tree has somewhere is most likely that location: not offered again at the top level
+  // (inside the chosen one it still is: every flat has its Kitchen).
+  if (parents.length > 1 && list.some((l) => nameKey(l.name) === key)) parents = parents.slice(0, -1);
   return parents
     .filter((parent) => (parent?.depth ?? 0) < MAX_LOCATION_DEPTH)
     .filter((parent) => !list.some((l) => l.parentId === (parent?.id ?? null) && nameKey(l.name) === key))

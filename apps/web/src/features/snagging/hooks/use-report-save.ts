@@ -58,9 +58,7 @@ async function queueOffline(draft: ReportDraft): Promise<CreateOutcome> {
  * Answers the save with the server's ids, or, when the network drops half-way, the save to queue:
  * what was made named by the server's ids, the rest still to make in the queued item.
  */
-async function withMadeLocations<T extends ReportDraft | ReportEdit>(
-  save: T,
-): Promise<{ ready: T; offline: boolean }> {
+async function withMadeLocations<T extends ReportDraft | ReportEdit>(save: T): Promise<{ ready: T; offline: boolean }> {
   const chain = save.newLocations ?? [];
   const made = new Map<string, string>();
   const after = () => ({ ...save, ...remainingAfter(chain, save.locationId ?? null, made) });

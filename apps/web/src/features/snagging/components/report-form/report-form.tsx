@@ -397,6 +397,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
           value={locationId}
           onChange={setLocationId}
           knownPath={initial.locationPath ?? null}
+          pinnedSheetId={pin?.sheetId ?? null}
           pending={newLocations}
           onAddPending={(made) => setNewLocations((list) => [...list, made])}
         />
