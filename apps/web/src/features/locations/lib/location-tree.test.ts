@@ -124,6 +124,9 @@ describe("newLocationOffers", () => {
     expect(shown("kitchen", "f4")).toEqual([]);
     expect(shown("KITCHEN", "f5")).toEqual(["Block B > Level 3 > Flat 3.05 + KITCHEN"]);
     expect(shown("block b", null)).toEqual([]);
+    // "Flat 3.05" exists as a flat: not offered as a room inside a kitchen.
+    expect(shown("flat 3.05", "k4")).toEqual([]);
+    expect(shown("Kitchen", null)).toEqual([]);
   });
 
   it("a typed path puts the last level inside the location the rest names; never a sixth level", () => {

@@ -127,7 +127,7 @@ export type NewLocationOffer = { name: string; parent: LocationItem | null };
  * inside the location chosen now (when it may hold one more level), then at the top level. A typed
  * path (`Flat 3.04 > Store`, or the full path) puts the last level inside the location the rest
  * names. Never a name a sibling already has (as the server compares them), never past level five;
- * not at the top level when some location already has that name.
+ * a name the tree has already only where it would sit at the same level as there.
  */
 export function newLocationOffers(
   list: readonly LocationItem[],
@@ -150,9 +150,11 @@ export function newLocationOffers(
   }
   if (name === "" || name.length > MAX_LOCATION_NAME) return [];
   const key = nameKey(name);
-  // A name the tree has somewhere is most likely that location: not offered again at the top level
-  // (inside the chosen one it still is: every flat has its Kitchen).
-  if (parents.length > 1 && list.some((l) => nameKey(l.name) === key)) parents = parents.slice(0, -1);
+  // A name the tree has already is most likely that location: offered again only inside a chosen
+  // location where it would sit at the level it has elsewhere (every flat has its Kitchen), never
+  // at the top level, and never "Flat 3.05" inside a Kitchen.
+  const levels = new Set(list.filter((l) => nameKey(l.name) === key).map((l) => l.depth));
+  if (levels.size > 0 && !typed.includes(">")) parents = parents.filter((p) => p !== null && levels.has(p.depth + 1));
   return parents
     .filter((parent) => (parent?.depth ?? 0) < MAX_LOCATION_DEPTH)
     .filter((parent) => !list.some((l) => l.parentId === (parent?.id ?? null) && nameKey(l.name) === key))
