@@ -191,12 +191,25 @@ try {
   log(
     `\n${"".padEnd(42)} ${"big p50".padStart(9)} ${"big p99".padStart(9)} ${"50 p50".padStart(9)} ${"50 p99".padStart(9)} ${"p99 ×".padStart(7)}`,
   );
+  const f = (ms) => `${ms.toFixed(1)} ms`.padStart(9);
+  const row = (name, b, s) =>
+    log(`${name.padEnd(42)} ${f(b.p50)} ${f(b.p99)} ${f(s.p50)} ${f(s.p99)} ${(b.p99 / s.p99).toFixed(2).padStart(7)}`);
   for (const [name, url] of cases) {
     const b = await timed(RUNS, () => get(url(big)).then((r) => r.arrayBuffer()));
     const s = await timed(RUNS, () => get(url(small)).then((r) => r.arrayBuffer()));
-    const f = (ms) => `${ms.toFixed(1)} ms`.padStart(9);
-    log(`${name.padEnd(42)} ${f(b.p50)} ${f(b.p99)} ${f(s.p50)} ${f(s.p99)} ${(b.p99 / s.p99).toFixed(2).padStart(7)}`);
+    row(name, b, s);
   }
+  // As a device that has the tree reads it again (the browser sends its ETag): 304, no body.
+  const revalidate = async (tree) => {
+    const url = `${server.url}/api/projects/${tree.projectId}/locations`;
+    const etag = (await get(`/api/projects/${tree.projectId}/locations`)).headers.get("etag");
+    return timed(RUNS, async () => {
+      const res = await fetch(url, { headers: { ...auth, "if-none-match": etag } });
+      if (res.status !== 304) throw new Error(`tree revalidation: ${res.status}`);
+      await res.arrayBuffer();
+    });
+  };
+  row("tree read again (If-None-Match → 304)", await revalidate(big), await revalidate(small));
 
   // Labels: a project of exactly 1,000 locations made through the import (10 floors × 99 flats).
   const labelsProject = await project("Labels");

@@ -101,3 +101,27 @@ test("offline, a raised snag waits in the outbox and reaches the server exactly 
   await expect(item(page, "5.2").getByRole("link", { name: report?.title ?? "" })).toBeVisible();
   expect(await reports()).toHaveLength(1);
 });
+
+test("with the Safety trade retired, a raised snag goes under the workspace's default trade instead of being refused", async ({
+  page,
+  api,
+}) => {
+  const session = await api.signUp();
+  const project = await api.createProject(session.accessToken, { name: "Retired Safety Depot" });
+  await api.call("PATCH", "/trades/safety", { retired: true }, session.accessToken);
+  await signInAs(page, session);
+  await startAudit(page, "Retired Safety Depot");
+  await answer(page, "4.3", "Non-compliant");
+  await rate(page, "4.3", "4 – Major", "4 – Likely");
+
+  await item(page, "4.3").getByRole("button", { name: "Raise snag for item 4.3" }).click();
+  await expect(page.getByText(/^Snag SNAG-\d{8}-\d{4} raised$/)).toBeVisible({ timeout: 20_000 });
+  const { reports } = await api.call<{ reports: Report[] }>(
+    "GET",
+    `/snagging?projectId=${project.id}`,
+    undefined,
+    session.accessToken,
+  );
+  expect(reports).toHaveLength(1);
+  expect(reports[0]?.category).toBe("other");
+});

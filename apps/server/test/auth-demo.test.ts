@@ -2,6 +2,7 @@ import type { ActivityList } from "@sitesnag/shared/activity";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { CommentList } from "@sitesnag/shared/comments";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "@sitesnag/shared/demo";
+import type { Location } from "@sitesnag/shared/locations";
 import type { Project } from "@sitesnag/shared/projects";
 import type { Report } from "@sitesnag/shared/snagging";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +145,41 @@ describe.each(DIALECTS)("demo sandboxes (%s)", (kind) => {
     expect(comments[0]?.body).toBe(
       (histories.get(commented?.id ?? "") ?? []).find((e) => e.type === "comment_added")?.comment,
     );
+  });
+
+  it("lays out each sample project as a location tree, its reports filed in it and the block's drawing on Block B", async () => {
+    const demo = await demoLogin(t);
+    const projects = await projectsOf(demo.accessToken);
+    const block = projects.find((p) => p.name.startsWith("Riverside"));
+    if (!block) throw new Error("no sample block");
+    const res = await t.request({ method: "GET", url: `/api/projects/${block.id}/locations`, token: demo.accessToken });
+    expect(res.statusCode).toBe(200);
+    const tree = (res.json() as { locations: Location[] }).locations;
+    const byPath = new Map(tree.map((l) => [l.path, l]));
+    // Block B > Level 1–3 > six flats each > Kitchen, Bathroom, Hallway; a stair core a level.
+    expect(tree).toHaveLength(1 + 3 * (1 + 6 * 4 + 1));
+    expect(Math.max(...tree.map((l) => l.depth))).toBe(4);
+    expect(byPath.get("Block B > Level 2 > Flat 2.04")?.code).toBe("B-2-04");
+    // The block's three snags are in it, so the counts roll up to the block.
+    expect(byPath.get("Block B")?.reportCounts).toEqual({ open: 2, total: 3 });
+    expect(byPath.get("Block B > Level 3")?.reportCounts).toEqual({ open: 1, total: 2 });
+    const reports = await t.request({ method: "GET", url: "/api/snagging?limit=50", token: demo.accessToken });
+    const paths = (reports.json() as { reports: Report[] }).reports.map((r) => r.locationPath).sort();
+    expect(paths).toEqual([
+      "Block B > Level 2 > Flat 2.04 > Kitchen",
+      "Block B > Level 3 > Flat 3.01 > Bathroom",
+      "Block B > Level 3 > Stair core B",
+      "Extension > Classroom 2",
+      "Extension > Plant room",
+      "Third floor > Meeting room 3",
+    ]);
+    // Where the drawing services run, the sample drawing is carried by the block.
+    const sheet = await t.ctx.db
+      .selectFrom("sheets")
+      .select("id")
+      .where("project_id", "=", block.id)
+      .executeTakeFirst();
+    expect(byPath.get("Block B")?.sheetId).toBe(sheet?.id ?? null);
   });
 
   it("lets a demo session refresh like any other", async () => {

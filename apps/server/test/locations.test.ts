@@ -1,5 +1,10 @@
 import type { AuthResponse } from "@sitesnag/shared/auth";
-import type { Location, LocationLookup } from "@sitesnag/shared/locations";
+import {
+  type Location,
+  LocationListSchema,
+  type LocationLookup,
+  MAX_LOCATIONS_PER_PROJECT,
+} from "@sitesnag/shared/locations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRows, expectError } from "./assertions";
 import { createProject, insertReport, signUp } from "./factories";
@@ -58,6 +63,81 @@ describe.each(DIALECTS)("location tree (%s)", (kind) => {
     expect((renamed.json() as { location: Location }).location).toMatchObject({ name: "Block C", code: null });
     expect(await paths(project)).toContain("3:0:Block C > Level 3 > Flat 3.04");
   });
+
+  it("answers the tree with an ETag: 304 for a device that has it, a new answer once a location or a report changes", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    const floor = await create({ name: "Level 1" }, project);
+    const read = (etag?: string) =>
+      t.request({
+        method: "GET",
+        url: `/api/projects/${project}/locations`,
+        token: me.accessToken,
+        ...(etag ? { headers: { "if-none-match": etag } } : {}),
+      });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toMatch(/^application\/json/);
+    // The contract's shape, serialised by the service itself.
+    expect(LocationListSchema.parse(first.json()).locations.map((l) => l.path)).toEqual(["Level 1"]);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    const same = await read(etag);
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe("");
+    expect((await read(`W/${etag}, "other"`)).statusCode).toBe(304);
+
+    await create({ name: "Flat 1.01", parentId: floor.id }, project);
+    const grown = await read(etag);
+    expect(grown.statusCode).toBe(200);
+    expect(grown.headers.etag).not.toBe(etag);
+    const flat = (grown.json() as { locations: Location[] }).locations[1] as Location;
+    // A report filed there changes the counts, so the tag too.
+    const tag2 = String(grown.headers.etag);
+    const report = await send("POST", "/api/snagging", { projectId: project, priority: "low", locationId: flat.id });
+    expect(report.statusCode, report.body).toBe(201);
+    const counted = await read(tag2);
+    expect(counted.statusCode).toBe(200);
+    expect((counted.json() as { locations: Location[] }).locations.map((l) => l.reportCounts.total)).toEqual([1, 1]);
+    // Another workspace's member learns nothing, tag or not.
+    const other = await signUp(t);
+    const theirs = await t.request({
+      method: "GET",
+      url: `/api/projects/${project}/locations`,
+      token: other.accessToken,
+      headers: { "if-none-match": String(counted.headers.etag) },
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it(`caps a project at ${MAX_LOCATIONS_PER_PROJECT} locations: one more refused with a sentence, in the import too`, async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    const perImport = 2000;
+    for (let part = 0; part < MAX_LOCATIONS_PER_PROJECT / perImport; part++) {
+      const lines = Array.from({ length: perImport }, (_, i) => `Room ${part * perImport + i + 1}`);
+      const res = await send("POST", `/api/projects/${project}/locations/import`, { lines });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const full = `A project can have at most ${MAX_LOCATIONS_PER_PROJECT} locations: it has ${MAX_LOCATIONS_PER_PROJECT}, and this would add 1`;
+    expectError(await send("POST", `/api/projects/${project}/locations`, { name: "One more" }), 400, full);
+    const importing = await send("POST", `/api/projects/${project}/locations/import`, {
+      lines: ["Room 1", "Annex > Store"],
+    });
+    expectError(
+      importing,
+      400,
+      `A project can have at most ${MAX_LOCATIONS_PER_PROJECT} locations: it has ${MAX_LOCATIONS_PER_PROJECT}, and this would add 2`,
+    );
+    const rows = await t.ctx.db
+      .selectFrom("locations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("project_id", "=", project)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(MAX_LOCATIONS_PER_PROJECT);
+    // Paths that all exist add nothing, so they are still accepted.
+    const reused = await send("POST", `/api/projects/${project}/locations/import`, { lines: ["Room 1", "Room 2"] });
+    expect(reused.json()).toEqual({ created: 0, reused: 2 });
+  }, 120_000);
 
   it("refuses a duplicate sibling name (any case), a sixth level and bad characters; nothing changes", async () => {
     const project = (await createProject(t, me.accessToken)).id;

@@ -10,6 +10,8 @@ export const MAX_LOCATION_NAME_LENGTH = 120;
 export const MAX_LOCATION_CODE_LENGTH = 40;
 /** What one bulk import may hold: a larger list is refused whole, nothing created. */
 export const MAX_LOCATION_IMPORT_LINES = 2000;
+/** Locations a project may have (issue 36): a tree read, a picker and a labels run stay usable. */
+export const MAX_LOCATIONS_PER_PROJECT = 10_000;
 export const MAX_LOCATION_IMPORT_BYTES = 200 * 1024;
 /** Between the levels of a path, in answers and in the bulk import's lines. */
 export const LOCATION_PATH_SEPARATOR = " > ";

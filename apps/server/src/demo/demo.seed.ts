@@ -2,9 +2,11 @@ import { writePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Transaction } from "kysely";
 import type { AttachmentRow, Database, ProjectRow, ReportRow } from "../db/schema";
 import { newId } from "../ids";
+import { insertLocations } from "../locations/locations.repository";
 import { withProjectSearchText } from "../projects/projects.repository";
 import { withSearchText } from "../snagging/snagging.repository";
 import { afterSteps, type DemoHistory, type DemoStep, stepTimes } from "./demo-history";
+import { DEMO_PLAN_LOCATION, type DemoLocations, planDemoLocations } from "./demo-locations";
 import type { DemoScene } from "./demo-photos";
 import { DEMO_PINS } from "./demo-plan";
 
@@ -43,6 +45,8 @@ const SAMPLE_PROJECTS = [
 const SAMPLE_REPORTS: readonly {
   project: number;
   photos: readonly { scene: number; location: string; description: string }[];
+  /** Its place in the project's tree (demo-locations.ts). */
+  place: string;
   status: ReportRow["status"];
   priority: ReportRow["priority"];
   category: ReportRow["category"];
@@ -57,6 +61,7 @@ const SAMPLE_REPORTS: readonly {
       { scene: 0, location: "Flat 2.04 kitchen", description: "Cracked floor tile in front of the sink, trip hazard." },
       { scene: 5, location: "Flat 2.04 hallway", description: "Paint splashes along the skirting board." },
     ],
+    place: "Block B > Level 2 > Flat 2.04 > Kitchen",
     status: "open",
     priority: "high",
     history: [{ kind: "assign" }],
@@ -70,6 +75,7 @@ const SAMPLE_REPORTS: readonly {
     photos: [
       { scene: 1, location: "Stair core B, level 3", description: "Handrail bracket loose, rail moves under load." },
     ],
+    place: "Block B > Level 3 > Stair core B",
     status: "in-progress",
     priority: "critical",
     history: [
@@ -85,6 +91,7 @@ const SAMPLE_REPORTS: readonly {
   {
     project: 0,
     photos: [{ scene: 2, location: "Flat 3.01 bathroom", description: "Slow leak at the basin waste joint." }],
+    place: "Block B > Level 3 > Flat 3.01 > Bathroom",
     status: "resolved",
     priority: "medium",
     history: [
@@ -103,6 +110,7 @@ const SAMPLE_REPORTS: readonly {
     photos: [
       { scene: 3, location: "Classroom 2", description: "Double socket by the door not working, scorch mark above." },
     ],
+    place: "Extension > Classroom 2",
     status: "open",
     priority: "medium",
     history: [{ kind: "assign" }],
@@ -114,6 +122,7 @@ const SAMPLE_REPORTS: readonly {
   {
     project: 1,
     photos: [{ scene: 4, location: "Plant room", description: "Missing fire-stopping around duct penetration." }],
+    place: "Extension > Plant room",
     status: "open",
     priority: "critical",
     history: [{ kind: "assign" }],
@@ -131,6 +140,7 @@ const SAMPLE_REPORTS: readonly {
         description: "Paint splashes on the skirting, touched up and signed off.",
       },
     ],
+    place: "Third floor > Meeting room 3",
     status: "closed",
     priority: "low",
     history: [
@@ -165,8 +175,13 @@ export type DemoSeed = {
     scenes: DemoScene[];
     history: DemoHistory;
   })[];
-  /** The sample drawing's project and where its snags are pinned (added after the rows: demo.service.ts). */
-  plan: { projectId: string; pins: { reportId: string; x: number; y: number }[] };
+  /** Each project's location tree, the reports' places in it. */
+  locations: DemoLocations;
+  /**
+   * The sample drawing's project, the location that carries it and where its snags are pinned
+   * (added after the rows: demo.service.ts).
+   */
+  plan: { projectId: string; locationId: string | null; pins: { reportId: string; x: number; y: number }[] };
 };
 
 /** The sample rows of a new sandbox (pure: ids and times only; photos are stored by the caller). */
@@ -192,6 +207,7 @@ export function planDemoSeed({
     created_at: now - p.ageDays * DAY,
     updated_at: now - p.ageDays * DAY,
   }));
+  const locations = planDemoLocations(projects, userId, projects[0]?.created_at ?? now);
   const reports = SAMPLE_REPORTS.map((r, i): DemoSeed["reports"][number] => {
     const createdAt = now - r.ageDays * DAY;
     const times = stepTimes(createdAt, now, r.history.length);
@@ -209,7 +225,7 @@ export function planDemoSeed({
       due_date: now + r.dueInDays * DAY,
       location_lat: r.at ? r.at[0] : null,
       location_lng: r.at ? r.at[1] : null,
-      location_id: null,
+      location_id: locations.idOf.get(`${r.project}:${r.place}`) ?? null,
       page_url: null,
       created_at: createdAt,
       updated_at: times.at(-1) ?? createdAt,
@@ -223,7 +239,9 @@ export function planDemoSeed({
     const at = r.project === 0 && first ? DEMO_PINS[first.location] : undefined;
     return at ? [{ reportId: (reports[i] as DemoSeed["reports"][number]).id, ...at }] : [];
   });
-  return { projects, reports, plan: { projectId: (projects[0] as ProjectRow).id, pins } };
+  const projectId = (projects[0] as ProjectRow).id;
+  const locationId = locations.idOf.get(`0:${DEMO_PLAN_LOCATION}`) ?? null;
+  return { projects, reports, locations, plan: { projectId, locationId, pins } };
 }
 
 /** Inserts a planned seed and its (already stored) attachment rows, inside the sandbox's transaction. */
@@ -233,6 +251,7 @@ export async function insertDemoSeed(
   attachments: readonly AttachmentRow[],
 ): Promise<void> {
   await trx.insertInto("projects").values(seed.projects.map(withProjectSearchText)).execute();
+  await insertLocations(trx, seed.locations.rows, seed.locations.closure);
   await trx
     .insertInto("snagging_reports")
     .values(seed.reports.map(({ scenes: _scenes, history: _history, ...row }) => withSearchText(row)))

@@ -121,6 +121,14 @@ async function addDemoPlan(sheets: SheetServices, user: UserRow, plan: DemoSeed[
   }));
   if (!sheet) return;
   await sheets.ctx.db.transaction().execute(async (trx) => {
+    // The block's location carries its drawing: a pin on it proposes that location (issue 36).
+    if (plan.locationId)
+      await trx
+        .updateTable("locations")
+        .set({ sheet_id: sheet.id })
+        .where("id", "=", plan.locationId)
+        .where("workspace_id", "=", user.workspace_id)
+        .execute();
     for (const pin of plan.pins)
       await trx
         .updateTable("snagging_reports")

@@ -9,7 +9,7 @@ import { AppError, badRequest } from "../http/errors";
 import { newId } from "../ids";
 import { nowSeconds } from "../time";
 import { type ClosureRow, findProjectLocations, insertLocations, updateLocation } from "./locations.repository";
-import { asSiblingConflict, childPath, lockProjectTree } from "./locations.rules";
+import { asSiblingConflict, checkRoomFor, childPath, lockProjectTree } from "./locations.rules";
 import { requireProject } from "./locations.service";
 
 export async function importLocations(
@@ -26,6 +26,7 @@ export async function importLocations(
       await lockProjectTree(trx, project.id);
       const existing = await findProjectLocations(trx, user.workspace_id, project.id);
       const plan = planImport(existing, parsed.entries, project, user, nowSeconds());
+      await checkRoomFor(trx, project.id, plan.rows.length);
       await insertLocations(trx, plan.rows, plan.closure);
       for (const [id, code] of plan.codes) await updateLocation(trx, id, { code });
       return { created: plan.rows.length, reused: plan.reused };

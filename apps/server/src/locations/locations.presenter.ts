@@ -1,8 +1,8 @@
 import type { Location } from "@sitesnag/shared/locations";
-import type { LocationRow } from "../db/schema";
+import type { TreeRow } from "./locations.repository";
 import type { Counts } from "./locations.tree";
 
-export const presentLocation = (row: LocationRow, order: number, counts: Counts | undefined): Location => ({
+export const presentLocation = (row: TreeRow, order: number, counts: Counts | undefined): Location => ({
   id: row.id,
   parentId: row.parent_id,
   name: row.name,

@@ -27,6 +27,25 @@ export const findProjectLocations = (db: Q, workspaceId: string, projectId: stri
     .orderBy("id")
     .execute();
 
+/** What the tree read answers of each location (LocationSchema), and what orders it. */
+export type TreeRow = Pick<
+  LocationRow,
+  "id" | "parent_id" | "parent_key" | "name" | "code" | "path" | "depth" | "position" | "sheet_id"
+>;
+
+/**
+ * The tree read's rows: only the columns it answers, in no order (the depth-first order is made in
+ * memory, locations.tree.ts). Sorting 5,000 rows by text ids in the database cost more than the
+ * rest of the read (EXPLAIN ANALYZE on the bench database).
+ */
+export const findTreeRows = (db: Q, workspaceId: string, projectId: string): Promise<TreeRow[]> =>
+  db
+    .selectFrom("locations")
+    .select(["id", "parent_id", "parent_key", "name", "code", "path", "depth", "position", "sheet_id"])
+    .where("workspace_id", "=", workspaceId)
+    .where("project_id", "=", projectId)
+    .execute();
+
 /** The location and every location under it, top-down. */
 export const findSubtree = (db: Q, id: string): Promise<LocationRow[]> =>
   db

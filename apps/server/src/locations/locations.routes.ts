@@ -5,7 +5,6 @@ import {
   LocationImportJsonSchema,
   LocationImportResultSchema,
   LocationLabelsQuerySchema,
-  LocationListSchema,
   LocationLookupSchema,
   LocationPatchSchema,
 } from "@sitesnag/shared/locations";
@@ -19,7 +18,7 @@ import { pdfsInFlight } from "../workers/pdf-limit";
 import { editLocation } from "./locations.edit";
 import { importLocations } from "./locations.import";
 import { openLabelsPdf } from "./locations.labels";
-import { createLocation, listLocations, lookUpLocation, removeLocation } from "./locations.service";
+import { createLocation, lookUpLocation, readLocationTree, removeLocation } from "./locations.service";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
@@ -32,8 +31,16 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.get(
       "/projects/:id/locations",
-      { schema: { params: IdParams, response: { 200: LocationListSchema } } },
-      async (request) => listLocations(ctx, currentUser(request), request.params.id),
+      // No response schema: the service serialises the answer itself (LocationListSchema's shape,
+      // checked against it in locations-api.test.ts) to make its ETag from the bytes sent.
+      { schema: { params: IdParams } },
+      async (request, reply) => {
+        const { etag, body } = await readLocationTree(ctx, currentUser(request), request.params.id);
+        reply.header("etag", etag).header("cache-control", "private, no-cache");
+        const known = request.headers["if-none-match"]?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+        if (known?.includes(etag)) return reply.status(304).send();
+        return reply.type("application/json; charset=utf-8").send(body);
+      },
     );
 
     app.post(

@@ -3,7 +3,7 @@
 
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { siblingKey } from "@sitesnag/shared/location-import";
-import { LOCATION_PATH_SEPARATOR, MAX_LOCATION_DEPTH } from "@sitesnag/shared/locations";
+import { LOCATION_PATH_SEPARATOR, MAX_LOCATION_DEPTH, MAX_LOCATIONS_PER_PROJECT } from "@sitesnag/shared/locations";
 import { PostgresAdapter, type Transaction } from "kysely";
 import type { Database, LocationRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
@@ -17,6 +17,28 @@ export const PARENT_NOT_FOUND = "Parent location not found";
 export const SHEET_NOT_FOUND = "Sheet not found";
 
 export const tooDeep = () => badRequest(TOO_DEEP);
+
+/** A project's cap (issue 36), checked by every way locations are made, in the write's transaction. */
+export async function checkRoomFor(trx: Transaction<Database>, projectId: string, adding: number): Promise<void> {
+  if (adding === 0) return;
+  const count = await countProjectLocations(trx, projectId);
+  if (count + adding > MAX_LOCATIONS_PER_PROJECT) {
+    throw badRequest(
+      `A project can have at most ${MAX_LOCATIONS_PER_PROJECT} locations: it has ${count}, and this would add ${adding}`,
+    );
+  }
+}
+
+export const countProjectLocations = async (trx: Transaction<Database>, projectId: string): Promise<number> =>
+  Number(
+    (
+      await trx
+        .selectFrom("locations")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("project_id", "=", projectId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 export const duplicateSibling = () => conflict(DUPLICATE_SIBLING);
 
 export const childPath = (parent: Pick<LocationRow, "path"> | undefined, name: string) =>

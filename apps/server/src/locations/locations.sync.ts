@@ -3,19 +3,19 @@
 // retried or replayed, and however many items name it, the location is made once. A location the
 // device could not know about is resolved rather than refused, so a report is never lost to it:
 // - the same name already under the same parent (made online meanwhile): that one is used;
-// - its parent deleted meanwhile (or the level would be a sixth): it is not made, and the report
-//   keeps its text without a location.
+// - its parent deleted meanwhile (or the level would be a sixth, or the project is at its cap of
+//   locations): it is not made, and the report keeps its text without a location.
 
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { siblingKey } from "@sitesnag/shared/location-import";
-import { MAX_LOCATION_DEPTH, NewLocationsSchema } from "@sitesnag/shared/locations";
+import { MAX_LOCATION_DEPTH, MAX_LOCATIONS_PER_PROJECT, NewLocationsSchema } from "@sitesnag/shared/locations";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { badRequest } from "../http/errors";
 import { findProject } from "../projects/projects.repository";
 import { findWorkspaceLocation } from "./locations.access";
 import { findLocation, findSiblings } from "./locations.repository";
-import { asSiblingConflict, lockProjectTree } from "./locations.rules";
+import { asSiblingConflict, countProjectLocations, lockProjectTree } from "./locations.rules";
 import { insertOneLocation } from "./locations.service";
 
 /** Device id → the location the server holds for it, or null when it could not be made. */
@@ -46,6 +46,8 @@ export async function applyNewLocations(
         const parent = parentId ? await findWorkspaceLocation(trx, user, parentId) : undefined;
         if (parentId && (!parent || parent.project_id !== project.id)) return null;
         if ((parent?.depth ?? 0) + 1 > MAX_LOCATION_DEPTH) return null;
+        // The project is full (MAX_LOCATIONS_PER_PROJECT): the report arrives without a location.
+        if ((await countProjectLocations(trx, project.id)) >= MAX_LOCATIONS_PER_PROJECT) return null;
         const twin = (await findSiblings(trx, project.id, parent?.id ?? "")).find(
           (s) => s.name_key === siblingKey(wanted.name),
         );

@@ -5,15 +5,17 @@ import { LOCATION_PATH_SEPARATOR } from "@sitesnag/shared/locations";
 import type { LocationRow } from "../db/schema";
 import type { StatusCount } from "./locations.repository";
 
+/** What ordering and rolling up need of a location row. */
+type Node = Pick<LocationRow, "id" | "parent_id" | "parent_key" | "position">;
+
 export type Counts = { open: number; total: number };
 const OPEN_STATUSES = new Set(["open", "in-progress"]);
 
-const bySiblingOrder = (a: LocationRow, b: LocationRow) =>
-  a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const bySiblingOrder = (a: Node, b: Node) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Children of each parent (key "" for the top level), in sibling order. */
-export function childrenByParent(rows: readonly LocationRow[]): Map<string, LocationRow[]> {
-  const children = new Map<string, LocationRow[]>();
+export function childrenByParent<R extends Node>(rows: readonly R[]): Map<string, R[]> {
+  const children = new Map<string, R[]>();
   for (const row of rows) {
     const list = children.get(row.parent_key);
     if (list) list.push(row);
@@ -24,9 +26,9 @@ export function childrenByParent(rows: readonly LocationRow[]): Map<string, Loca
 }
 
 /** Rows depth-first from `rootKey`'s children ("" = the whole tree), each with its sibling index. */
-export function depthFirst(rows: readonly LocationRow[], rootKey = ""): { row: LocationRow; order: number }[] {
+export function depthFirst<R extends Node>(rows: readonly R[], rootKey = ""): { row: R; order: number }[] {
   const children = childrenByParent(rows);
-  const out: { row: LocationRow; order: number }[] = [];
+  const out: { row: R; order: number }[] = [];
   const visit = (key: string) => {
     for (const [order, row] of (children.get(key) ?? []).entries()) {
       out.push({ row, order });
@@ -38,7 +40,7 @@ export function depthFirst(rows: readonly LocationRow[], rootKey = ""): { row: L
 }
 
 /** Report counts per location including everything under it. */
-export function rollUpCounts(rows: readonly LocationRow[], counts: readonly StatusCount[]): Map<string, Counts> {
+export function rollUpCounts(rows: readonly Node[], counts: readonly StatusCount[]): Map<string, Counts> {
   const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
   const out = new Map<string, Counts>(rows.map((r) => [r.id, { open: 0, total: 0 }]));
   for (const c of counts) {

@@ -51,7 +51,7 @@ export type QueuedCreate = {
   description: string;
   location: { lat: number; lng: number } | null;
   pageUrl: string | null;
-  /** The trade chosen on the snag form (issue 36), 'other' by default; audits raise 'safety' snags. */
+  /** The trade chosen on the snag form (issue 36); none: the workspace's default. Audits raise 'safety' while offered. */
   category?: string;
   /** Upload-ready photos, annotated versions included. */
   photos: { blob: Blob; name: string }[];
@@ -59,6 +59,8 @@ export type QueuedCreate = {
   pin?: { sheetId: string; x: number; y: number } | null;
   /** A location of the project's tree (issue 36). */
   locationId?: string | null;
+  /** Locations made on this device that the report needs, parents first (sync's `data.newLocations`). */
+  newLocations?: { id: string; parentId: string | null; name: string }[];
 };
 
 async function enqueue(userId: string, item: QueueItem, photos: { id: string; blob: Blob; name: string }[]) {
@@ -93,7 +95,8 @@ export async function queueCreate(
     projectId: draft.projectId,
     title: draft.title,
     description: draft.description,
-    category: draft.category ?? "other",
+    // None named: the server files it under the workspace's default trade (issue 36).
+    ...(draft.category ? { category: draft.category } : {}),
     priority: draft.priority,
     assignedTo: draft.assignedTo,
     dueDate: draft.dueDate,
@@ -102,6 +105,9 @@ export async function queueCreate(
     locationLng: draft.location?.lng ?? null,
     ...(draft.pin ? { sheetId: draft.pin.sheetId, pinX: draft.pin.x, pinY: draft.pin.y } : {}),
     ...(draft.locationId ? { locationId: draft.locationId } : {}),
+    ...(draft.newLocations?.length
+      ? { newLocations: draft.newLocations.map(({ id, parentId, name }) => ({ id, parentId, name })) }
+      : {}),
   };
   const item: QueueItem = {
     id: crypto.randomUUID(),

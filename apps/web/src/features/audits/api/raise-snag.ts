@@ -9,13 +9,39 @@ import { priorityForRisk, riskScore } from "@sitesnag/shared/audit-scoring";
 import type { AuditSummary, ChecklistItem, SnagLink } from "@sitesnag/shared/audits";
 import { generateReference } from "@sitesnag/shared/reference";
 import type { Report } from "@sitesnag/shared/snagging";
+import type { Trade } from "@sitesnag/shared/trades";
 import { api } from "../../../lib/api-client";
 import { snagDescription } from "../snag-description";
 import { loadAuditStore } from "./audit-store";
 
-export type RaiseSnagInput = { userId: string; summary: AuditSummary; item: ChecklistItem; number: string };
+export type RaiseSnagInput = {
+  userId: string;
+  summary: AuditSummary;
+  item: ChecklistItem;
+  number: string;
+  /** The workspace's trades as this device last read them (undefined: never loaded). */
+  trades?: readonly Trade[] | undefined;
+};
 
-export async function raiseSnag({ userId, summary, item, number }: RaiseSnagInput): Promise<SnagLink> {
+/**
+ * The trade an audit's snag is filed under (issue 36): `safety` while the workspace still offers
+ * it; once retired (or deleted) none is sent, and the server files it under the workspace's default
+ * trade (`other`, or the first one offered), so raising a snag is never refused for its trade.
+ */
+export const auditSnagCategory = (trades: readonly Trade[]): string | undefined =>
+  trades.some((t) => t.key === "safety" && !t.retired) ? "safety" : undefined;
+
+/** The trades from the device's cache, else asked for; unknown (offline, never loaded): none sent. */
+async function liveTrades(known: readonly Trade[] | undefined): Promise<readonly Trade[]> {
+  if (known) return known;
+  try {
+    return (await api<{ trades: Trade[] }>("/trades")).trades;
+  } catch {
+    return [];
+  }
+}
+
+export async function raiseSnag({ userId, summary, item, number, trades }: RaiseSnagInput): Promise<SnagLink> {
   const stored = await (await loadAuditStore()).auditRepository.getPhotos(item.photos);
   // In the item's order, so photo N pairs with description segment N.
   const photos = item.photos
@@ -26,7 +52,7 @@ export async function raiseSnag({ userId, summary, item, number }: RaiseSnagInpu
     projectId: summary.projectId,
     title: generateReference(),
     description: snagDescription(item, number, day, photos.length),
-    category: "safety",
+    category: auditSnagCategory(await liveTrades(navigator.onLine ? trades : (trades ?? []))),
     priority: priorityForRisk(riskScore(item.riskSeverity, item.riskLikelihood)),
     dueDate: item.dueDate,
     photos,
@@ -51,7 +77,7 @@ type SnagDraft = {
   projectId: string;
   title: string;
   description: string;
-  category: string;
+  category: string | undefined;
   priority: string;
   dueDate: number | null;
   photos: { blob: Blob; name: string }[];
@@ -62,7 +88,7 @@ async function postSnag(draft: SnagDraft, key: string): Promise<SnagLink> {
   form.set("projectId", draft.projectId);
   form.set("title", draft.title);
   form.set("description", draft.description);
-  form.set("category", draft.category);
+  if (draft.category) form.set("category", draft.category);
   form.set("priority", draft.priority);
   if (draft.dueDate !== null) form.set("dueDate", String(draft.dueDate));
   for (const photo of draft.photos) form.append("images", photo.blob, photo.name);

@@ -1,9 +1,11 @@
 // One location of the tree on the Locations tab: its disclosure button, name, code and report
-// counts, then its actions as plain buttons (every one reachable with Tab, named for a screen
-// reader with the location's name), and its children below when expanded.
+// counts ("No reports" rather than "0 open of 0"), then its actions: on a phone one "Actions"
+// menu button (row-actions-menu.tsx), from the sm breakpoint plain icon buttons (every one
+// reachable with Tab, named for a screen reader with the location's name); its children below.
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, FolderInput, Pencil, Plus, QrCode, Trash2 } from "lucide-react";
 import { useT } from "../../../i18n/use-t";
 import type { LocationItem } from "../lib/location-tree";
+import { RowActionsMenu } from "./row-actions-menu";
 
 export type RowAction = "add" | "edit" | "move" | "up" | "down" | "labels" | "delete";
 
@@ -35,6 +37,7 @@ export function LocationRow({ item, childrenOf, index, siblingCount, expanded, o
     { action: "labels", label: t("locations.row.labels", { name }), Icon: QrCode },
     { action: "delete", label: t("locations.row.delete", { name }), Icon: Trash2 },
   ];
+  const shown = actions.filter((a) => !a.hidden);
   return (
     <li>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-100 py-1.5">
@@ -57,25 +60,36 @@ export function LocationRow({ item, childrenOf, index, siblingCount, expanded, o
             <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{item.code}</span>
           )}
           <span className="ml-2 text-xs text-slate-500">
-            {t("locations.row.counts", { open: item.reportCounts.open, total: item.reportCounts.total })}
+            {item.reportCounts.total === 0
+              ? t("locations.row.noReports")
+              : t("locations.row.counts", { open: item.reportCounts.open, total: item.reportCounts.total })}
           </span>
         </span>
-        <span className="flex flex-wrap gap-0.5">
-          {actions
-            .filter((a) => !a.hidden)
-            .map(({ action, label, Icon, disabled }) => (
-              <button
-                key={action}
-                type="button"
-                className={iconButton}
-                aria-label={label}
-                title={label}
-                disabled={busy || disabled}
-                onClick={() => onAction(action, item)}
-              >
-                <Icon aria-hidden className="size-4" />
-              </button>
-            ))}
+        <RowActionsMenu
+          className="sm:hidden"
+          name={name}
+          actions={shown.map(({ action, label, Icon, disabled }) => ({
+            key: action,
+            label,
+            Icon,
+            disabled: busy || Boolean(disabled),
+          }))}
+          onChoose={(key) => onAction(key as RowAction, item)}
+        />
+        <span className="hidden flex-wrap gap-0.5 sm:flex">
+          {shown.map(({ action, label, Icon, disabled }) => (
+            <button
+              key={action}
+              type="button"
+              className={iconButton}
+              aria-label={label}
+              title={label}
+              disabled={busy || disabled}
+              onClick={() => onAction(action, item)}
+            >
+              <Icon aria-hidden className="size-4" />
+            </button>
+          ))}
         </span>
       </div>
       {isOpen && children.length > 0 && (

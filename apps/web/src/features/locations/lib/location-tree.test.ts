@@ -1,4 +1,7 @@
-import { MAX_LOCATION_DEPTH as SHARED_MAX_DEPTH } from "@sitesnag/shared/locations";
+import {
+  MAX_LOCATION_DEPTH as SHARED_MAX_DEPTH,
+  MAX_LOCATION_NAME_LENGTH as SHARED_MAX_NAME,
+} from "@sitesnag/shared/locations";
 import { describe, expect, it } from "vitest";
 import {
   branchHeight,
@@ -7,7 +10,10 @@ import {
   type LocationItem,
   levelOf,
   MAX_LOCATION_DEPTH,
+  MAX_LOCATION_NAME,
   moveTargets,
+  newLocationOffers,
+  pendingItems,
   searchLocations,
 } from "./location-tree";
 
@@ -81,4 +87,82 @@ describe("picker search", () => {
     expect(searchLocations(tree, "level", ["bath"]).map((l) => l.id)[0]).toBe("bath");
     expect(searchLocations(tree, "", [], 2)).toHaveLength(2);
   });
+});
+
+describe("newLocationOffers", () => {
+  const at = (id: string, parentId: string | null, path: string, depth: number) => ({
+    id,
+    parentId,
+    name: path.split(" > ").at(-1) as string,
+    code: null,
+    path,
+    depth,
+    order: 0,
+    sheetId: null,
+    reportCounts: { open: 0, total: 0 },
+  });
+  const list = [
+    at("b", null, "Block B", 1),
+    at("l3", "b", "Block B > Level 3", 2),
+    at("f4", "l3", "Block B > Level 3 > Flat 3.04", 3),
+    at("k4", "f4", "Block B > Level 3 > Flat 3.04 > Kitchen", 4),
+    at("f5", "l3", "Block B > Level 3 > Flat 3.05", 3),
+    at("deep", "k4", "Block B > Level 3 > Flat 3.04 > Kitchen > Sink", 5),
+  ];
+  const shown = (query: string, context: string | null) =>
+    newLocationOffers(list, query, list.find((l) => l.id === context) ?? null).map(
+      (o) => `${o.parent?.path ?? "(top)"} + ${o.name}`,
+    );
+
+  it("offers a new name inside the chosen location, then at the top level", () => {
+    expect(shown("  Store ", "f5")).toEqual(["Block B > Level 3 > Flat 3.05 + Store", "(top) + Store"]);
+    expect(shown("Store", null)).toEqual(["(top) + Store"]);
+    expect(shown("   ", "f5")).toEqual([]);
+  });
+
+  it("never a name a sibling has (any case), nor at the top a name the tree has; every flat may have its Kitchen", () => {
+    expect(shown("kitchen", "f4")).toEqual([]);
+    expect(shown("KITCHEN", "f5")).toEqual(["Block B > Level 3 > Flat 3.05 + KITCHEN"]);
+    expect(shown("block b", null)).toEqual([]);
+    // "Flat 3.05" exists as a flat: not offered as a room inside a kitchen.
+    expect(shown("flat 3.05", "k4")).toEqual([]);
+    expect(shown("Kitchen", null)).toEqual([]);
+  });
+
+  it("a typed path puts the last level inside the location the rest names; never a sixth level", () => {
+    expect(shown("Flat 3.05 > Utility", null)).toEqual(["Block B > Level 3 > Flat 3.05 + Utility"]);
+    expect(shown("block b > level 3 > Lobby", "f4")).toEqual(["Block B > Level 3 + Lobby"]);
+    expect(shown("Nowhere > Lobby", null)).toEqual([]);
+    expect(shown("Flat 3.05 > ", null)).toEqual([]);
+    expect(shown("Store", "deep")).toEqual(["(top) + Store"]);
+    expect(shown("x".repeat(121), null)).toEqual([]);
+  });
+});
+
+describe("pendingItems", () => {
+  it("lists locations typed offline under their parents' paths, a pending parent's child too", () => {
+    const tree = [
+      {
+        id: "f",
+        parentId: null,
+        name: "Flat",
+        code: null,
+        path: "Flat",
+        depth: 1,
+        order: 0,
+        sheetId: null,
+        reportCounts: { open: 0, total: 0 },
+      },
+    ];
+    const items = pendingItems(tree, [
+      { id: "u", parentId: "f", name: "Utility" },
+      { id: "c", parentId: "u", name: "Cupboard" },
+      { id: "lost", parentId: "gone", name: "Lost" },
+    ]);
+    expect(items.map((i) => `${i.path}@${i.depth}`)).toEqual(["Flat > Utility@2", "Flat > Utility > Cupboard@3"]);
+  });
+});
+
+it("keeps the picker's name limit equal to shared's", () => {
+  expect(MAX_LOCATION_NAME).toBe(SHARED_MAX_NAME);
 });

@@ -113,3 +113,78 @@ export function searchLocations(
     .slice(0, limit)
     .map(({ item }) => item);
 }
+
+/** Issue 36: a location's name is 1–120 characters (shared's MAX_LOCATION_NAME, kept here for the chunk). */
+export const MAX_LOCATION_NAME = 120;
+const PATH_SEPARATOR = " > ";
+/** As the server compares sibling names (shared/location-import.ts `siblingKey`). */
+const nameKey = (name: string) => name.normalize("NFC").toLocaleLowerCase("en-GB");
+
+export type NewLocationOffer = { name: string; parent: LocationItem | null };
+
+/**
+ * What the picker offers to add for what was typed when no location has that name: the name
+ * inside the location chosen now (when it may hold one more level), then at the top level. A typed
+ * path (`Flat 3.04 > Store`, or the full path) puts the last level inside the location the rest
+ * names. Never a name a sibling already has (as the server compares them), never past level five;
+ * a name the tree has already only where it would sit at the same level as there.
+ */
+export function newLocationOffers(
+  list: readonly LocationItem[],
+  query: string,
+  context: LocationItem | null,
+): NewLocationOffer[] {
+  const typed = query.trim();
+  if (typed === "") return [];
+  let name = typed;
+  let parents: (LocationItem | null)[] = context ? [context, null] : [null];
+  if (typed.includes(PATH_SEPARATOR.trim())) {
+    const parts = typed.split(">").map((p) => p.trim());
+    name = parts.pop() ?? "";
+    const wanted = foldText(parts.join(PATH_SEPARATOR));
+    const parent =
+      list.find((l) => foldText(l.path) === wanted) ??
+      list.find((l) => foldText(l.path).endsWith(`${PATH_SEPARATOR}${wanted}`) || foldText(l.name) === wanted);
+    if (!parent || parts.some((p) => p === "")) return [];
+    parents = [parent];
+  }
+  if (name === "" || name.length > MAX_LOCATION_NAME) return [];
+  const key = nameKey(name);
+  // A name the tree has already is most likely that location: offered again only inside a chosen
+  // location where it would sit at the level it has elsewhere (every flat has its Kitchen), never
+  // at the top level, and never "Flat 3.05" inside a Kitchen.
+  const levels = new Set(list.filter((l) => nameKey(l.name) === key).map((l) => l.depth));
+  if (levels.size > 0 && !typed.includes(">")) parents = parents.filter((p) => p !== null && levels.has(p.depth + 1));
+  return parents
+    .filter((parent) => (parent?.depth ?? 0) < MAX_LOCATION_DEPTH)
+    .filter((parent) => !list.some((l) => l.parentId === (parent?.id ?? null) && nameKey(l.name) === key))
+    .map((parent) => ({ name, parent }));
+}
+
+/** A location typed on this device and not made on the server yet, as the picker lists it. */
+export function pendingItems(
+  list: readonly LocationItem[],
+  pending: readonly { id: string; parentId: string | null; name: string }[],
+): LocationItem[] {
+  const known = new Map(list.map((l) => [l.id, l]));
+  const out: LocationItem[] = [];
+  for (const p of pending) {
+    if (known.has(p.id)) continue;
+    const parent = p.parentId ? known.get(p.parentId) : undefined;
+    if (p.parentId && !parent) continue; // its parent went: not offered
+    const item: LocationItem = {
+      id: p.id,
+      parentId: p.parentId,
+      name: p.name,
+      code: null,
+      path: parent ? `${parent.path}${PATH_SEPARATOR}${p.name}` : p.name,
+      depth: (parent?.depth ?? 0) + 1,
+      order: Number.MAX_SAFE_INTEGER,
+      sheetId: null,
+      reportCounts: { open: 0, total: 0 },
+    };
+    known.set(p.id, item);
+    out.push(item);
+  }
+  return out;
+}

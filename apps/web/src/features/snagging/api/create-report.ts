@@ -5,6 +5,7 @@ import type { Report } from "@sitesnag/shared/snagging";
 import { api } from "../../../lib/api-client";
 import { canSendByHash, sendWithPhotosByHash } from "../../../offline/photos-by-hash";
 import { type UploadProgress, uploadWithProgress } from "../lib/upload-with-progress";
+import type { PendingLocation } from "./pending-locations";
 
 export type DraftPhoto = { blob: Blob; name: string };
 
@@ -26,6 +27,8 @@ export type ReportDraft = {
   pin?: ReportPinDraft | null;
   /** A location of the project's tree (issue 36), or none. */
   locationId?: string | null;
+  /** Locations typed into the picker not made yet, parents first; `locationId` may be the last. */
+  newLocations?: PendingLocation[];
 };
 
 export type ReportPinDraft = { sheetId: string; x: number; y: number };

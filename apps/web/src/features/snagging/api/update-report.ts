@@ -4,6 +4,7 @@ import { api } from "../../../lib/api-client";
 import { canSendByHash, sendWithPhotosByHash } from "../../../offline/photos-by-hash";
 import { type UploadProgress, uploadWithProgress } from "../lib/upload-with-progress";
 import type { DraftPhoto } from "./create-report";
+import type { PendingLocation } from "./pending-locations";
 
 export type ReportEdit = {
   projectId: string;
@@ -20,6 +21,8 @@ export type ReportEdit = {
   version?: number;
   /** A location of the project's tree (issue 36), or null for none; absent: unchanged. */
   locationId?: string | null;
+  /** Locations typed into the picker not made yet, parents first (create-report.ts). */
+  newLocations?: PendingLocation[];
 };
 
 /**

@@ -7,6 +7,7 @@ import { forgetCachedPhotos, photoUrlsOf } from "../../../lib/offline-cache";
 import { useAuthStore } from "../../../stores/auth-store";
 import type { ReportDraft } from "../api/create-report";
 import { reportKeys } from "../api/get-reports";
+import { createPending, remainingAfter } from "../api/pending-locations";
 import type { ReportEdit } from "../api/update-report";
 import type { UploadProgress } from "../lib/upload-with-progress";
 
@@ -52,8 +53,29 @@ async function queueOffline(draft: ReportDraft): Promise<CreateOutcome> {
   return { queued: true, tempId: await queueCreate(userId, draft, draft.idempotencyKey) };
 }
 
-async function createOrQueue(draft: ReportDraft, onProgress: (p: UploadProgress) => void): Promise<CreateOutcome> {
-  if (!navigator.onLine) return queueOffline(draft);
+/**
+ * Locations typed into the picker that the report needs are made first, through the API (issue 36).
+ * Answers the save with the server's ids, or, when the network drops half-way, the save to queue:
+ * what was made named by the server's ids, the rest still to make in the queued item.
+ */
+async function withMadeLocations<T extends ReportDraft | ReportEdit>(save: T): Promise<{ ready: T; offline: boolean }> {
+  const chain = save.newLocations ?? [];
+  const made = new Map<string, string>();
+  const after = () => ({ ...save, ...remainingAfter(chain, save.locationId ?? null, made) });
+  if (chain.length === 0) return { ready: save, offline: false };
+  try {
+    await createPending(save.projectId, chain, made);
+  } catch (err) {
+    if (noNetwork(err)) return { ready: after(), offline: true };
+    throw err;
+  }
+  return { ready: after(), offline: false };
+}
+
+async function createOrQueue(given: ReportDraft, onProgress: (p: UploadProgress) => void): Promise<CreateOutcome> {
+  if (!navigator.onLine) return queueOffline(given);
+  const { ready: draft, offline } = await withMadeLocations(given);
+  if (offline) return queueOffline(draft);
   let submitReport: typeof import("../api/create-report").submitReport;
   try {
     [{ submitReport }] = await upload;
@@ -78,12 +100,16 @@ async function queueEdit(queryClient: QueryClient, id: string, edit: ReportEdit)
   const userId = useAuthStore.getState().user?.id;
   if (!userId) throw new Error("Sign in again to save changes.");
   const { queueChange } = await loadOutbox();
-  const { photos, removeAttachmentIds, ...fields } = edit;
+  const { photos, removeAttachmentIds, newLocations, ...fields } = edit;
   await queueChange(
     userId,
     "update",
     id,
-    { ...fields, ...(removeAttachmentIds.length > 0 ? { removeAttachmentIds } : {}) },
+    {
+      ...fields,
+      ...(removeAttachmentIds.length > 0 ? { removeAttachmentIds } : {}),
+      ...(newLocations?.length ? { newLocations } : {}),
+    },
     photos,
   );
   queryClient.setQueryData<Report>(reportKeys.detail(id), (cached) =>
@@ -105,10 +131,12 @@ async function queueEdit(queryClient: QueryClient, id: string, edit: ReportEdit)
 async function updateOrQueue(
   queryClient: QueryClient,
   id: string,
-  edit: ReportEdit,
+  given: ReportEdit,
   onProgress: (p: UploadProgress) => void,
 ): Promise<UpdateOutcome> {
-  if (!navigator.onLine) return queueEdit(queryClient, id, edit);
+  if (!navigator.onLine) return queueEdit(queryClient, id, given);
+  const { ready: edit, offline } = await withMadeLocations(given);
+  if (offline) return queueEdit(queryClient, id, edit);
   try {
     const [, { updateReport }] = await upload;
     const before = queryClient.getQueryData<Report>(reportKeys.detail(id));

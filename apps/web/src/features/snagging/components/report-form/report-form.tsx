@@ -20,6 +20,7 @@ import { toast } from "../../../../lib/toast";
 import { AssigneeOptions } from "../../../contacts/components/assignee-options";
 import { LazyContactDialog } from "../../../contacts/components/lazy-contact-dialog";
 import type { ReportPinDraft } from "../../api/create-report";
+import { type PendingLocation, pendingChain } from "../../api/pending-locations";
 import { useDeviceLocation } from "../../hooks/use-device-location";
 import { uploadBlobOf, usePhotoDrafts } from "../../hooks/use-photo-drafts";
 import { type DraftSnapshot, useReportDraft } from "../../hooks/use-report-draft";
@@ -89,6 +90,8 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
   const [kept, setKept] = useState(initial.kept);
   const [pin, setPin] = useState(initial.pin ?? null);
   const [locationId, setLocationId] = useState(initial.locationId ?? null);
+  // Locations added in the picker with no signal (issue 36): made with the report that uses one.
+  const [newLocations, setNewLocations] = useState<PendingLocation[]>([]);
   const drafts = usePhotoDrafts();
   // Once the form has painted, so annotating works even if the signal drops afterwards.
   useEffect(() => AnnotationOverlay.preload(), []);
@@ -258,6 +261,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
       description,
       photos,
       locationId,
+      newLocations: pendingChain(newLocations, locationId),
     };
     if (mode === "edit" && reportId) {
       const removeAttachmentIds = kept.filter((k) => k.removed).map((k) => k.attachmentId);
@@ -305,6 +309,11 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
             return navigate("/app/snagging");
           }
           const { report } = outcome;
+          // Locations it needed are made now: the next snag names them by the server's ids.
+          if (common.newLocations.length > 0) {
+            setNewLocations((list) => list.filter((p) => !common.newLocations.includes(p)));
+            setLocationId(report.locationId ?? null);
+          }
           toast.success(t("snagging.form.created"));
           // From a plan, Save goes back to the plan, where the new pin now shows.
           if (intent === "open" && pin && initial.pin) {
@@ -380,6 +389,7 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
               set("projectId", e.target.value);
               // A location belongs to one project.
               setLocationId(null);
+              setNewLocations([]);
             }}
           >
             <option value="">{t("snagging.form.selectProject")}</option>
@@ -396,6 +406,9 @@ export function ReportForm({ initial, projects, assignees, contacts, userId, lat
           value={locationId}
           onChange={setLocationId}
           knownPath={initial.locationPath ?? null}
+          pinnedSheetId={pin?.sheetId ?? null}
+          pending={newLocations}
+          onAddPending={(made) => setNewLocations((list) => [...list, made])}
         />
         <PriorityField value={values.priority} onChange={(p) => set("priority", p)} error={errors.priority} />
         <CategoryField
