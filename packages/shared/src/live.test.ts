@@ -10,7 +10,8 @@ describe("createSseParser", () => {
   };
 
   it("reads messages split anywhere, with ids, names and comments (heartbeats) skipped", () => {
-    const text = 'retry: 2000\n\n: heartbeat\n\nid: 7\nevent: change\ndata: {"a":1}\n\nid: 8\nevent: ready\ndata: {}\n\n';
+    const text =
+      'retry: 2000\n\n: heartbeat\n\nid: 7\nevent: change\ndata: {"a":1}\n\nid: 8\nevent: ready\ndata: {}\n\n';
     const whole = parse([text]);
     expect(whole).toEqual([
       { event: "change", id: "7", data: '{"a":1}' },
