@@ -23,6 +23,8 @@ import { contactRoutes } from "./contacts/contacts.routes";
 import type { AppContext } from "./context";
 import type { Db, DbKind } from "./db/database";
 import { directRead } from "./db/sqlite";
+import { eventRoutes } from "./events/events.routes";
+import { LiveHub } from "./events/live-hub";
 import { fileRoutes } from "./files/files.routes";
 import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
@@ -119,6 +121,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.addHook("onClose", async () => connection.close());
   }
 
+  const sessions = new SessionStatus(options.db, undefined, redis);
+  const live = new LiveHub({
+    db: options.db,
+    dbKind: options.dbKind,
+    sessions,
+    redis,
+    log: app.log,
+    heartbeatMs: options.config.liveHeartbeatMs,
+  });
   const ctx: AppContext = {
     writes: new WriteLimits({ config: options.config, db: options.db, redis }),
     mailLimits: new MailLimits({ config: options.config, db: options.db, redis }),
@@ -126,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db: options.db,
     dbKind: options.dbKind,
     tokens: new TokenSigner(options.secret),
-    sessions: new SessionStatus(options.db, undefined, redis),
+    sessions,
     storage: options.storage,
     redis,
     pdf: createPdfRenderer({
@@ -140,9 +151,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }),
     logos: createLogoRenderer({ renders: 1, queue: LOGO_QUEUE, timeoutMs: LOGO_RENDER_SECONDS * 1000 }),
     mail: new Mailer(options.db, options.config, app.log, options.secret, options.storage),
+    live,
     log: app.log,
   };
   await ctx.sessions.subscribe(app.log);
+  // Live streams (issue 39): closed with a `closing` event before the server waits for requests in
+  // flight, so a rolling restart is not held up by them and their clients reconnect at once.
+  await ctx.live.start();
+  app.addHook("preClose", async () => ctx.live.closeAll());
+  app.addHook("onClose", async () => ctx.live.stop());
   // Instant notification mail and the daily digest run with the mail queue's schedule (main.ts starts it).
   ctx.mail.addJob(notificationMailJob(ctx));
   // Each project's scheduled weekly report, claimed once across instances (weekly-report/).
@@ -205,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(sheetRoutes(sheets, authenticate));
       await api.register(locationRoutes(ctx, authenticate));
       await api.register(uploadRoutes(ctx, authenticate), { prefix: "/uploads" });
+      await api.register(eventRoutes(ctx, ctx.live, authenticate), { prefix: "/events" });
     },
     { prefix: "/api" },
   );

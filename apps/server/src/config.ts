@@ -98,6 +98,7 @@ const EnvSchema = z.object({
   SHEET_MAX_MEGAPIXELS: z.coerce.number({ error: "must be a number from 1 to 200" }).min(1).max(200).default(32),
   SHEET_MEMORY_MB: wholeNumber(128, 1_000_000).default(1536),
   SHEET_QUEUE_PAGES: wholeNumber(1, 100_000).default(200),
+  LIVE_HEARTBEAT_SECONDS: wholeNumber(1, 300).default(15),
 });
 
 function wholeNumber(min: number, max: number) {
@@ -155,6 +156,8 @@ export type Config = {
   redis: { url: string; prefix: string } | undefined;
   /** How long SIGTERM waits for in-flight requests before closing their connections. */
   shutdownTimeoutMs: number;
+  /** Live stream (GET /api/events): a heartbeat comment this often keeps proxies from closing it. */
+  liveHeartbeatMs: number;
   /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
   trustProxy: number;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
@@ -266,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

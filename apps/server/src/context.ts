@@ -4,6 +4,7 @@ import type { TokenSigner } from "./auth/tokens";
 import type { LogoRenderer } from "./branding/logo-renderer";
 import type { Config } from "./config";
 import type { Db, DbKind } from "./db/database";
+import type { LiveHub } from "./events/live-hub";
 import type { MailLimits } from "./mail/mail-limits";
 import type { Mailer } from "./mail/mailer";
 import type { PhotoProcessor } from "./photos/photo-pool";
@@ -35,5 +36,7 @@ export type AppContext = {
   mailLimits: MailLimits;
   /** Writes per minute per account and workspace (quotas/write-limits.ts). */
   writes: WriteLimits;
+  /** The live streams open here and the relay that feeds them (events/live-hub.ts). */
+  live: LiveHub;
   log: FastifyBaseLogger;
 };

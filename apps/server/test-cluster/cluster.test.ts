@@ -7,6 +7,7 @@ import type { Report } from "@sitesnag/shared/snagging";
 import type { SyncResponse } from "@sitesnag/shared/sync";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { change, type LiveClient, openLive } from "../test/live-client";
 import { AUTH_RATE_LIMIT, type Cluster, startBalancer, startCluster, until } from "./cluster";
 
 let cluster: Cluster;
@@ -203,6 +204,42 @@ describe("two instances behind HAProxy", () => {
   });
 });
 
+describe("live updates across instances (issue 39)", () => {
+  it("a change through one instance reaches a stream held on the other through HAProxy within 1 s", async () => {
+    const account = await register(cluster.url, newClient());
+    const stream = await openLive(cluster.url, account.accessToken);
+    try {
+      await stream.next((m) => m.event === "ready");
+      // Straight to each instance in turn: one of them is the one not holding the stream.
+      for (const writer of [cluster.a, cluster.b]) {
+        const sent = Date.now();
+        const projectId = await createProject(writer.url, account.accessToken);
+        await stream.next(change("project.created", projectId), 5_000);
+        const took = Date.now() - sent;
+        console.info(`live: a project created on ${writer.name} reached the stream in ${took} ms`);
+        expect(took).toBeLessThan(1_000);
+      }
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("a quiet stream outlives HAProxy's 30 s timeouts: heartbeats keep it open", async () => {
+    const account = await register(cluster.url, newClient());
+    const stream = await openLive(cluster.url, account.accessToken);
+    try {
+      await stream.next((m) => m.event === "ready");
+      const opened = Date.now();
+      await until("35 s of a quiet stream", async () => Date.now() - opened > 35_000, 60_000);
+      expect(stream.text()).toContain(": heartbeat");
+      const projectId = await createProject(cluster.url, account.accessToken);
+      await stream.next(change("project.created", projectId), 5_000);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 /**
  * Continuous load through the balancer from `workers` loops: reads of the project list and report
  * creations, each creation under its own Idempotency-Key as the web client sends them. With
@@ -349,6 +386,28 @@ describe("failures under load", () => {
 
   it("a rolling restart (SIGTERM one, start it, then the other) fails no request", async () => {
     const before = await countReports(projectId);
+    // A live stream through the balancer, reconnecting as the web app does (Last-Event-ID).
+    let stream: LiveClient | undefined;
+    let reconnects = 0;
+    let holding = true;
+    const hold = (async () => {
+      let lastId: string | undefined;
+      while (holding) {
+        const current = await openLive(cluster.url, token, lastId ? { "last-event-id": lastId } : {}).catch(
+          () => undefined,
+        );
+        if (current?.status !== 200) {
+          // Refused while an instance stops: back off as the web app does.
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          continue;
+        }
+        stream = current;
+        await current.ended;
+        lastId = [...current.messages].reverse().find((m) => m.id !== undefined)?.id ?? lastId;
+        if (holding) reconnects += 1;
+      }
+    })();
+    await until("the live stream to open", async () => stream?.messages.some((m) => m.event === "ready") ?? false);
     const traffic = load(token, projectId, { workers: 4, retryWrites: false });
     await traffic.progress(20);
     for (const instance of [cluster.a, cluster.b]) {
@@ -368,6 +427,18 @@ describe("failures under load", () => {
     await expectEveryAcknowledgedWriteStored(traffic.acknowledged);
     expect(await countReports(projectId)).toBe(before + traffic.keys.length);
     console.info(`rolling restart: ${traffic.outcomes.length} requests, none failed`);
+    // The stream was closed by each stopping instance and reconnected; it still hears changes.
+    expect(reconnects).toBeGreaterThanOrEqual(1);
+    await until(
+      "the reconnected stream to be ready",
+      async () => stream?.messages.some((m) => m.event === "ready") ?? false,
+    );
+    const afterRestart = await createProject(cluster.url, token);
+    await stream?.next(change("project.created", afterRestart), 5_000);
+    console.info(`rolling restart: the live stream reconnected ${reconnects} times`);
+    holding = false;
+    stream?.close();
+    await hold;
   });
 });
 

@@ -270,6 +270,14 @@ const ROWS: Row[] = [
     // Owner only: a member is refused (issue 22); another workspace's project is not found.
     expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
   },
+  {
+    // The live stream never ends, so inject (which waits for the end) asks with a malformed
+    // Last-Event-ID: the guard answers first (401), then validation (400). The open stream, its
+    // workspace scoping and its limits: events.test.ts.
+    route: "GET /api/events",
+    request: () => ({ method: "GET", url: "/api/events", headers: { "last-event-id": "not-a-number" } }),
+    expected: all(400),
+  },
   { route: "GET /api/trash", request: () => ({ method: "GET", url: "/api/trash" }), expected: all(200) },
   {
     route: "POST /api/trash/:id/restore",

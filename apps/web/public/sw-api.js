@@ -106,6 +106,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith("/api/")) return;
   if (url.pathname.startsWith("/api/auth/")) return;
+  // The live stream (issue 39) never ends and is never kept: straight to the network.
+  if (url.pathname === "/api/events") return;
   // A share link's photos stop with the link (decision 0048): only their short private browser cache.
   if (/^\/api\/share\/[^/]+\/reports\/[^/]+\/photos\//.test(url.pathname)) return;
   event.respondWith(apiAnswer(event));

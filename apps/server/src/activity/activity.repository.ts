@@ -4,16 +4,21 @@ import type { Kysely, Transaction } from "kysely";
 import { findContactNames } from "../contacts/contacts.repository";
 import { afterCursor } from "../db/keyset";
 import type { ActivityRow, Database, NewActivity } from "../db/schema";
+import { liveEventsOfActivity, recordLiveEvents } from "../events/events.writer";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** The only statement that writes history: an insert. Nothing in the product updates or deletes an entry. */
+/**
+ * The only statement that writes history: an insert. Nothing in the product updates or deletes an
+ * entry. The entries' live events (issue 39) are written with them, in the same transaction.
+ */
 export async function insertActivity(db: Q, rows: readonly NewActivity[]): Promise<void> {
-  if (rows.length > 0)
-    await db
-      .insertInto("report_activity")
-      .values([...rows])
-      .execute();
+  if (rows.length === 0) return;
+  await db
+    .insertInto("report_activity")
+    .values([...rows])
+    .execute();
+  await recordLiveEvents(db, liveEventsOfActivity(rows));
 }
 
 /** One page of a report's history, newest first (`size + 1` rows: the extra one says more follow). */

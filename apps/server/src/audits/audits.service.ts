@@ -4,12 +4,14 @@ import { templateItems } from "@sitesnag/shared/audit-templates";
 import type { AuditFormData } from "@sitesnag/shared/audits";
 import type { AnswerHistoryEntry, AuditApi, AuditCreate, AuditList, AuditListQuery } from "@sitesnag/shared/audits-api";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import type { LiveEventType } from "@sitesnag/shared/live";
 import { pageSize } from "@sitesnag/shared/pagination";
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../context";
 import { toPage } from "../db/keyset";
 import type { AuditRow, Database, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
+import { type LiveEventInput, recordLiveEvent, userActor } from "../events/events.writer";
 import { AppError, forbidden } from "../http/errors";
 import { newId } from "../ids";
 import { requireProjectField } from "../snagging/snagging.access";
@@ -91,6 +93,19 @@ export async function getAudit(ctx: AppContext, user: UserRow, id: string): Prom
  * POST /api/audits. With a `clientId` (a device uploading an audit it already holds) a repeat
  * answers the audit made the first time instead of a second one (`created: false`).
  */
+/** An audit's live event (issue 39): every member sees the workspace's audits. */
+export const auditEvent = (
+  user: UserRow,
+  type: LiveEventType,
+  audit: Pick<AuditRow, "id" | "project_id">,
+): LiveEventInput => ({
+  workspaceId: user.workspace_id,
+  type,
+  subjectId: audit.id,
+  actor: userActor(user),
+  data: { projectId: audit.project_id },
+});
+
 export async function createAudit(
   ctx: AppContext,
   user: UserRow,
@@ -145,7 +160,10 @@ export async function createAudit(
     storage_bytes: 0,
   };
   try {
-    await insertAudit(ctx.db, row);
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertAudit(trx, row);
+      await recordLiveEvent(trx, auditEvent(user, "audit.created", row));
+    });
   } catch (err) {
     // The same device audit uploaded twice at once: the first insert won.
     if (uniqueViolation(err) !== null) {
@@ -172,6 +190,7 @@ export async function removeAudit(ctx: AppContext, user: UserRow, id: string): P
     const fileKeys = await fileKeysOfAudits(trx, [audit.id]);
     await releaseAuditsStorage(trx, [audit.id]);
     await deleteAuditRows(trx, [audit.id]);
+    await recordLiveEvent(trx, auditEvent(user, "audit.deleted", audit));
     return fileKeys;
   });
   await deleteFilesQuietly(ctx, keys);

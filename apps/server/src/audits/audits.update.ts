@@ -25,6 +25,7 @@ import type { AnswerPatch, AuditApi, AuditPatch } from "@sitesnag/shared/audits-
 import type { Updateable } from "kysely";
 import type { AppContext } from "../context";
 import type { AuditAnswerHistoryTable, AuditAnswerRow, AuditsTable, UserRow } from "../db/schema";
+import { recordLiveEvent } from "../events/events.writer";
 import { badRequest, conflict } from "../http/errors";
 import { newId } from "../ids";
 import { assertStorageRoom } from "../quotas/storage-quota";
@@ -41,7 +42,7 @@ import {
   updateDraft,
   upsertAnswer,
 } from "./audits.repository";
-import { dayToEpoch, fullName, loadAudit, unknownTemplateItem } from "./audits.service";
+import { auditEvent, dayToEpoch, fullName, loadAudit, unknownTemplateItem } from "./audits.service";
 import { deviceTime, newSignatureKey, readSignature } from "./audits.signatures";
 import { chargeAuditFiles, keptByRevisions, releaseAuditFiles } from "./audits.storage";
 
@@ -338,6 +339,10 @@ export async function patchAudit(ctx: AppContext, user: UserRow, id: string, sen
       if (!(await updateDraft(trx, audit.id, Number(audit.revision), changes))) {
         throw conflict("This audit was completed or changed meanwhile. Reload it and try again.");
       }
+      await recordLiveEvent(
+        trx,
+        auditEvent(user, changes.status === "completed" ? "audit.completed" : "audit.answered", audit),
+      );
       // Replaced signatures go (and give their room back) unless a signed revision shows them;
       // released before the new ones are charged, so swapping a signature fits a full workspace.
       const kept = replacedKeys.length > 0 ? await keptByRevisions(trx, audit.id) : new Set<string>();

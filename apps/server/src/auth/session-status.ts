@@ -27,6 +27,9 @@ export class SessionStatus {
 
   private readonly channel: string | undefined;
 
+  /** Told of every session seen ended (here, through another instance, or found so): live streams close. */
+  private readonly endedListeners = new Set<(sessionId: string) => void>();
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = () => Date.now(),
@@ -78,6 +81,12 @@ export class SessionStatus {
     }
   }
 
+  /** Calls `listener` with each session seen ended from now on; returns the unsubscribe. */
+  onEnded(listener: (sessionId: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
   private forgetLive(): void {
     for (const [sessionId, status] of this.known) if (status.isLive) this.known.delete(sessionId);
   }
@@ -89,5 +98,6 @@ export class SessionStatus {
       if (!oldest.done) this.known.delete(oldest.value);
     }
     this.known.set(sessionId, { isLive, until: this.now() + (isLive ? LIVE_CHECK_TTL_MS : ENDED_TTL_MS) });
+    if (!isLive) for (const listener of this.endedListeners) listener(sessionId);
   }
 }

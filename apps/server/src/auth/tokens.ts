@@ -68,6 +68,12 @@ export class TokenSigner {
    * extensions), the signature (constant time, over the exact base64url text), issuer, expiry,
    * not-before, and numeric iat. Tokens are still signed with jose; test/tokens cross-checks both.
    */
+  /** When a valid access token expires (epoch seconds): a live stream opened with it closes then. */
+  accessExpiresAt(token: string, nowSeconds = Math.floor(Date.now() / 1000)): number | undefined {
+    const known = this.verified.get(token) ?? this.verify(token, nowSeconds);
+    return known && known.exp > nowSeconds ? known.exp : undefined;
+  }
+
   async verifyAccess(token: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<AccessClaims | null> {
     const known = this.verified.get(token) ?? this.verify(token, nowSeconds);
     if (!known || known.exp <= nowSeconds || (known.nbf !== undefined && known.nbf > nowSeconds)) return null;

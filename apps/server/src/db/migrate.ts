@@ -34,6 +34,7 @@ import * as locationCountsIndex from "./migrations/0034-location-counts-index";
 import * as trades from "./migrations/0035-trades";
 import * as weeklyReport from "./migrations/0039-weekly-report";
 import * as mailAttachments from "./migrations/0040-mail-attachments";
+import * as liveEvents from "./migrations/0043-live-events";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "0035-trades": trades,
   "0039-weekly-report": weeklyReport,
   "0040-mail-attachments": mailAttachments,
+  "0043-live-events": liveEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -544,6 +544,24 @@ export interface Database {
   trades: TradesTable;
   locations: LocationsTable;
   location_closure: LocationClosureTable;
+  live_events: LiveEventsTable;
+}
+
+/** The live stream's outbox (issue 39, migration 0043, decision 0068). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  workspace_id: string;
+  /** One of LIVE_EVENT_TYPES (packages/shared/src/live.ts). */
+  type: string;
+  /** The report, audit, sheet, project or member the event is about. */
+  subject_id: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  /** JSON (LiveEventData): what the client needs to decide what to refetch. */
+  data: string | null;
+  created_at: number;
+  /** When a relay claimed it for fan-out; null until then. */
+  published_at: number | null;
 }
 
 /** A project's location tree (issue 36, migration 0033). */
@@ -738,3 +756,5 @@ export interface WeeklyReportRunsTable {
   /** The PDFs in file storage (one per language, comma-separated), attached to the messages. */
   file_key: string | null;
 }
+export type LiveEventRow = Selectable<LiveEventsTable>;
+export type NewLiveEvent = Insertable<LiveEventsTable>;

@@ -1,9 +1,11 @@
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
+import type { LiveEventType } from "@sitesnag/shared/live";
 import { pageSize } from "@sitesnag/shared/pagination";
 import type { Project, ProjectList, ProjectListQuery, ProjectValues } from "@sitesnag/shared/projects";
 import type { AppContext } from "../context";
 import { answeredCursor, toPage } from "../db/keyset";
 import type { ProjectRow, UserRow } from "../db/schema";
+import { type LiveEventInput, recordLiveEvent, userActor } from "../events/events.writer";
 import { notFound } from "../http/errors";
 import { newId } from "../ids";
 import { nowSeconds } from "../time";
@@ -17,6 +19,14 @@ import {
   insertProject,
   updateProject,
 } from "./projects.repository";
+
+const projectEvent = (user: UserRow, type: LiveEventType, id: string): LiveEventInput => ({
+  workspaceId: user.workspace_id,
+  type,
+  subjectId: id,
+  actor: userActor(user),
+  data: { projectId: id },
+});
 
 async function requireProject(ctx: AppContext, user: UserRow, id: string): Promise<ProjectRow> {
   // Another workspace's id and a malformed id both answer 404: existence is not leaked.
@@ -61,7 +71,10 @@ export async function createProject(ctx: AppContext, user: UserRow, input: Proje
     time_zone: "Europe/London",
     updated_at: now,
   };
-  await insertProject(ctx.db, row);
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertProject(trx, row);
+    await recordLiveEvent(trx, projectEvent(user, "project.created", row.id));
+  });
   return presentProject(row);
 }
 
@@ -78,7 +91,10 @@ export async function editProject(ctx: AppContext, user: UserRow, id: string, in
     verified_closing: Number(input.verifiedClosing ?? existing.verified_closing === 1),
     updated_at: nowSeconds(),
   };
-  if (!(await updateProject(ctx.db, user.workspace_id, id, changes))) throw notFound("Project");
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await updateProject(trx, user.workspace_id, id, changes))) throw notFound("Project");
+    await recordLiveEvent(trx, projectEvent(user, "project.updated", id));
+  });
   return presentProject({ ...existing, ...changes });
 }
 
@@ -86,5 +102,8 @@ export async function editProject(ctx: AppContext, user: UserRow, id: string, in
 export async function removeProject(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const project = await requireProject(ctx, user, id);
   requireProjectOwner(user);
-  await ctx.db.transaction().execute((trx) => trashProject(ctx, trx, user, project));
+  await ctx.db.transaction().execute(async (trx) => {
+    await trashProject(ctx, trx, user, project);
+    await recordLiveEvent(trx, projectEvent(user, "project.deleted", project.id));
+  });
 }

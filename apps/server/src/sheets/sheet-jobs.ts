@@ -18,6 +18,7 @@
 import type { Readable } from "node:stream";
 import type { AppContext } from "../context";
 import type { SheetRevisionRow } from "../db/schema";
+import { recordLiveEvent } from "../events/events.writer";
 import { AppError } from "../http/errors";
 import { chargeStorage } from "../quotas/storage-quota";
 import { nowSeconds } from "../time";
@@ -281,7 +282,15 @@ export class SheetJobs {
           height: rendered.height,
           tile_bytes: tileBytes,
         });
-        if (done) await chargeStorage(this.ctx, trx, revision.workspace_id, tileBytes);
+        if (done) {
+          await chargeStorage(this.ctx, trx, revision.workspace_id, tileBytes);
+          await recordLiveEvent(trx, {
+            workspaceId: revision.workspace_id,
+            type: "sheet.ready",
+            subjectId: revision.sheet_id,
+            actor: null,
+          });
+        }
         return done;
       });
     } catch (err) {

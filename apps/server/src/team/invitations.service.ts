@@ -18,6 +18,7 @@ import { issueTokens } from "../auth/token-rotation";
 import { hashToken } from "../auth/tokens";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
+import { recordLiveEvent } from "../events/events.writer";
 import { AppError, conflict, forbidden, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { requireSendableAddress } from "../mail/mail-address";
@@ -36,7 +37,7 @@ import {
   renewInvitation,
   revokeInvitation,
 } from "./invitations.repository";
-import { joinWorkspace, leaveWorkspace } from "./membership-moves";
+import { joinWorkspace, leaveWorkspace, teamEvent } from "./membership-moves";
 import { presentInvitation, presentPreview } from "./team.presenter";
 
 export function requireOwner(user: UserRow): void {
@@ -211,6 +212,7 @@ export async function registerWithInvitation(ctx: AppContext, token: string, inp
       created_at: now,
     });
     if (!(await claimInvitation(trx, invitation.id, userId, now))) throw new AppError(404, USED);
+    await recordLiveEvent(trx, teamEvent(invitation.workspace_id, userId, "joined"));
     return row;
   });
   return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };

@@ -3,9 +3,11 @@
 // report (reports the person created stay, with their name), reports assigned to them there are
 // unassigned so the team can reassign them, their notifications about that workspace go, their
 // unused invitations are revoked, and a workspace left without an owner gets its earliest member
-// as owner. Nothing of the old workspace is shown to the new one.
+// as owner. Nothing of the old workspace is shown to the new one. Both workspaces' live streams
+// are told (team.changed); the person's own streams in the old workspace close (events/live-hub.ts).
 import type { Transaction } from "kysely";
 import type { Database, UserRow } from "../db/schema";
+import { type LiveEventInput, recordLiveEvent } from "../events/events.writer";
 import { revokeInvitationsBy } from "./invitations.repository";
 
 export async function leaveWorkspace(trx: Transaction<Database>, user: UserRow, now: number): Promise<void> {
@@ -22,6 +24,7 @@ export async function leaveWorkspace(trx: Transaction<Database>, user: UserRow, 
     .where("user_id", "=", user.id)
     .execute();
   await revokeInvitationsBy(trx, workspaceId, user.id, now);
+  await recordLiveEvent(trx, teamEvent(workspaceId, user.id, "removed"));
   if (user.workspace_role !== "owner") return;
   const others = await trx
     .selectFrom("users")
@@ -48,4 +51,14 @@ export async function joinWorkspace(
     .set({ workspace_id: workspaceId, workspace_role: role })
     .where("id", "=", userId)
     .execute();
+  await recordLiveEvent(trx, teamEvent(workspaceId, userId, "joined"));
 }
+
+/** A member joined or left: the team, assignee pickers and (for a leaver) unassigned reports change. */
+export const teamEvent = (workspaceId: string, userId: string, change: "joined" | "removed"): LiveEventInput => ({
+  workspaceId,
+  type: "team.changed",
+  subjectId: userId,
+  actor: null,
+  data: { change },
+});

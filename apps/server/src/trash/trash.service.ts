@@ -18,6 +18,7 @@ import { recordReportsRestored } from "../activity/activity.writer";
 import type { AppContext } from "../context";
 import type { Database, ProjectRow, ReportRow, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
+import { recordLiveEvent, userActor } from "../events/events.writer";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { releaseStorage } from "../quotas/storage-quota";
@@ -149,6 +150,14 @@ export async function restoreTrashItem(
         snapshot.snagging_reports.map((r) => ({ id: String(r.id), workspace_id: user.workspace_id })),
         { actor: user, now: nowSeconds() },
       );
+      if (item.kind === "project")
+        await recordLiveEvent(trx, {
+          workspaceId: user.workspace_id,
+          type: "project.restored",
+          subjectId: item.item_id,
+          actor: userActor(user),
+          data: { projectId: item.item_id },
+        });
     });
   } catch (err) {
     if (uniqueViolation(err) !== null) {

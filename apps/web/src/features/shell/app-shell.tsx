@@ -10,13 +10,9 @@ import { MobileSidebar, Sidebar } from "./sidebar";
 
 type Variant = "app" | "admin";
 
-const startLocaleSync = () =>
-  void import("../../i18n/locale-sync")
-    .then((sync) => {
-      sync.syncLocaleOnReconnect();
-      return sync.syncLocale();
-    })
-    .catch(() => undefined);
+// Work that waits for the first screen to paint, in one chunk of its own (after-paint.ts): the
+// language sync and the live stream of others' changes (issue 39).
+const startAfterPaint = () => void import("./after-paint").then((m) => m.startAfterPaint()).catch(() => undefined);
 
 /**
  * The shell's layout: skip link, navigation (sidebar on desktop, menu and tabs on a phone), the
@@ -58,9 +54,9 @@ export function AppShell({ variant = "app" }: { variant?: Variant }) {
   // Once the page has loaded, so the toast library is in memory before the signal drops: offline,
   // a chunk fetched on the first toast could not load.
   useEffect(() => afterLoad(preloadToasts, { idle: false }), []);
-  // The language: a choice still waiting on this device goes to the server, else another device's
-  // newer choice is read back (i18n/locale-sync.ts, its own small chunk); again on every reconnect.
-  useEffect(() => afterLoad(startLocaleSync), []);
+  // The language (a choice still waiting on this device goes to the server, else another device's
+  // newer choice is read back; again on every reconnect) and the live stream: after-paint.ts.
+  useEffect(() => afterLoad(startAfterPaint), []);
   // The screen's code loads inside the shell (app/lazy-page.tsx): header and navigation paint at
   // once, with a skeleton of the screen (its route's handle) until the screen is in.
   const matches = useMatches();

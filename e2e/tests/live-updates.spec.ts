@@ -1,0 +1,52 @@
+// Live updates (issue 39): a teammate's changes, made through the API as their phone would make
+// them, appear on the first person's open list and report page without a reload.
+import { expect, signInAs, test } from "../fixtures";
+
+test("a teammate's new report and comment appear on the open list and report page without a reload", async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  const owner = await api.signUp({ firstName: "Olive", lastName: "Owner" });
+  const call = async <T>(method: string, path: string, token: string | undefined, body?: unknown) => {
+    const res = await fetch(`${baseURL}/api${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const { token } = await call<{ token: string }>("POST", "/invitations", owner.accessToken, { email: "" });
+  const sam = await call<{ accessToken: string }>("POST", `/invitations/token/${token}/register`, undefined, {
+    firstName: "Sam",
+    lastName: "Teammate",
+    email: `sam.${Date.now()}@example.com`,
+    password: "teammate-pass-1",
+  });
+  const project = await api.createProject(owner.accessToken, { name: "Canal Wharf" });
+  const first = await api.createReport(owner.accessToken, { projectId: project.id, priority: "low" });
+
+  await signInAs(page, owner);
+  await page.goto("/app/snagging");
+  await expect(page.getByRole("link", { name: new RegExp(first.title) })).toBeVisible();
+  // Navigations are counted: the changes below must arrive without one.
+  let loads = 0;
+  page.on("load", () => {
+    loads += 1;
+  });
+
+  const second = await api.createReport(sam.accessToken, {
+    projectId: project.id,
+    priority: "high",
+    description: "📷 Photo 1 - Flat 3.04: Cracked tile",
+  });
+  await expect(page.getByRole("link", { name: new RegExp(second.title) })).toBeVisible({ timeout: 10_000 });
+
+  await page.getByRole("link", { name: new RegExp(first.title) }).click();
+  const comments = page.getByRole("region", { name: "Comments" });
+  await expect(comments).toBeVisible();
+  await call("POST", `/snagging/${first.id}/comments`, sam.accessToken, { body: "Tiler booked for Monday" });
+  await expect(comments.getByText("Tiler booked for Monday")).toBeVisible({ timeout: 10_000 });
+  expect(loads).toBe(0);
+});
