@@ -16,7 +16,7 @@ import { pendingLabel } from "../../offline/pending-change-badge";
 import { useOutbox } from "../../offline/use-outbox";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
-import { useExportReportsCsv } from "./api/export-reports-csv";
+import { useExportReportsCsv, useExportReportsXlsx } from "./api/export-reports";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
 import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
@@ -39,6 +39,7 @@ export function SnaggingListPage() {
   const { query: reports, items: all, isPaged } = useReports();
   const outbox = useOutbox();
   const exportCsv = useExportReportsCsv();
+  const exportXlsx = useExportReportsXlsx();
   // Search and filter live in the URL, so Back from a report returns to the same list.
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
@@ -125,6 +126,15 @@ export function SnaggingListPage() {
       onSuccess: () => toast.success(t("snagging.list.csvExported")),
       onError: (error) => toast.error(errorMessage(error, t("snagging.list.exportFailed"))),
     });
+  // Issue 37: the workbook holds the list as filtered now (the URL's filters, applied by the server).
+  const onExportXlsx = () =>
+    exportXlsx.mutate(
+      { search, status, ...(mine ? { mine } : {}), assignedTo, category, ...place },
+      {
+        onSuccess: () => toast.success(t("snagging.list.xlsxExported")),
+        onError: (error) => toast.error(errorMessage(error, t("snagging.list.exportFailed"))),
+      },
+    );
 
   return (
     <>
@@ -136,6 +146,10 @@ export function SnaggingListPage() {
             <Button variant="secondary" onClick={onExport} isLoading={exportCsv.isPending}>
               {!exportCsv.isPending && <Download aria-hidden className="size-4" />}
               {t("snagging.list.exportCsv")}
+            </Button>
+            <Button variant="secondary" onClick={onExportXlsx} isLoading={exportXlsx.isPending}>
+              {!exportXlsx.isPending && <Download aria-hidden className="size-4" />}
+              {t("snagging.list.exportXlsx")}
             </Button>
             <Link to="/app/snagging/new" className={buttonClass("primary")}>
               <Plus aria-hidden className="size-4" />
