@@ -162,7 +162,7 @@ describe.each(DIALECTS)("Excel export (%s)", (kind) => {
       ["high", "High"],
       ["medium", "Medium"],
       ["low", "Low"],
-    ]) {
+    ] as const) {
       const mine = (s: Seed) => s.priority === priority;
       expect(rowOf(word)).toEqual([
         word,
