@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
 import { type ListFilter, listFilterParams } from "./get-reports";
 
@@ -7,7 +6,7 @@ export const REPORTS_XLSX_NAME = "snagging-reports.xlsx";
 
 /** A server export fetched with the bearer token and saved under `name`. */
 async function saveExport(path: string, name: string): Promise<void> {
-  // The saving helper is fetched on the first export (alongside the file), not with the list.
+  // The saving helper is fetched with the file (this module itself is fetched on the first export).
   const [res, { saveBlob }] = await Promise.all([apiFetch(path), import("../../../lib/save-blob")]);
   saveBlob(await res.blob(), name);
 }
@@ -22,6 +21,3 @@ export function exportReportsXlsx(filter: ListFilter): Promise<void> {
   const query = params.size > 0 ? `?${params}` : "";
   return saveExport(`/snagging/export/xlsx${query}`, REPORTS_XLSX_NAME);
 }
-
-export const useExportReportsCsv = () => useMutation({ mutationFn: exportReportsCsv, meta: { invalidates: false } });
-export const useExportReportsXlsx = () => useMutation({ mutationFn: exportReportsXlsx, meta: { invalidates: false } });
