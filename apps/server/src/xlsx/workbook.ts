@@ -93,7 +93,7 @@ async function* sheetXml(sheet: Sheet): AsyncGenerator<string> {
     for (const row of batch) {
       r += 1;
       let cells = "";
-      for (let i = 0; i < row.length; i += 1) cells += cellXml(`${columnName(i)}${r}`, row[i] ?? null);
+      for (let i = 0; i < row.length; i += 1) cells += cellXml(`${columns[i] ?? columnName(i)}${r}`, row[i] ?? null);
       out += `<row r="${r}">${cells}</row>`;
     }
     yield out;
