@@ -37,12 +37,13 @@ const NOT_XML =
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters that need work, tested at once
 const NEEDS_WORK = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+// String.prototype.toWellFormed (ES2024, Node ≥ 20): not in the server's TypeScript lib yet.
+const wellFormed = (s: string): string => (s as string & { toWellFormed(): string }).toWellFormed();
 export const xmlText = (s: string): string =>
   NEEDS_WORK.test(s)
-    ? s
-        .toWellFormed()
+    ? wellFormed(s)
         .replace(NOT_XML, "")
-        .replace(/[&<>"]/g, (c) => ESCAPES[c] as string)
+        .replace(/[&<>"]/g, (c: string) => ESCAPES[c] as string)
     : s;
 
 /** Excel's serial day number (days since 1899-12-30, the day's fraction as time) of epoch seconds. */
