@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import readXlsxFile from "read-excel-file/node";
 import { expect, signInAs, test } from "../fixtures";
 import { createDefects, seed } from "../snagging-seed";
 
@@ -124,4 +125,28 @@ test("a list longer than a page: Load more by keyboard, then search and filter o
   await filters.getByRole("button", { name: /^Resolved/ }).click();
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText(needle.title);
+});
+
+test("Excel export: the list as filtered now, read back as a workbook", async ({ page, api }) => {
+  const { session, cracked, leak } = await seed(api);
+  await signInAs(page, session);
+  await page.goto("/app/snagging");
+  const list = page.getByRole("list", { name: "Snagging reports" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  const filters = page.getByRole("group", { name: "Filter by status" });
+  await filters.getByRole("button", { name: /^Resolved/ }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Excel (.xlsx)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("snagging-reports.xlsx");
+  await expect(page.getByText("Excel exported successfully")).toBeVisible();
+  const sheets = await readXlsxFile(await readFile(await download.path()));
+  const reports = sheets.find((s) => s.sheet === "Reports")?.data ?? [];
+  // The header and the one resolved report: the status filter went with the export.
+  expect(reports.map((row) => row[0])).toEqual(["Reference", leak.title]);
+  expect(JSON.stringify(reports)).not.toContain(cracked.title);
+  expect(reports[1]?.[7]).toBeInstanceOf(Date);
+  expect(sheets.find((s) => s.sheet === "Overview")?.data[2]?.slice(0, 2)).toEqual(["Total", 1]);
 });

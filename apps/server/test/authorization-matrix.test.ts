@@ -456,6 +456,11 @@ const ROWS: Row[] = [
     expected: all(200),
   },
   {
+    route: "GET /api/snagging/export/xlsx",
+    request: () => ({ method: "GET", url: "/api/snagging/export/xlsx" }),
+    expected: all(200),
+  },
+  {
     route: "GET /api/snagging/:id/download-pdf",
     request: (w) => ({ method: "GET", url: `/api/snagging/${w.reportId}/download-pdf` }),
     expected: workspace(200),

@@ -635,6 +635,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       for (const url of [
         `/api/snagging?${query}`,
         `/api/snagging/export/csv?${query}`,
+        `/api/snagging/export/xlsx?${query}`,
         `/api/projects/${projectId}/snag-list.pdf?${query}`,
       ]) {
         const res = await t.request({ method: "GET", url, token });

@@ -1,7 +1,10 @@
-// The two exports: one report's evidence PDF, and every report of the workspace as CSV.
+// The exports: one report's evidence PDF, and the report list (its filters applied) as CSV; the
+// Excel workbook (xlsx-export.ts) reads the same batches.
 import type { Readable } from "node:stream";
 import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { CursorKey } from "@sitesnag/shared/pagination";
+import type { ReportFilter } from "@sitesnag/shared/snagging";
 import { readWholeHistory } from "../activity/activity.service";
 import { recordPdfExported } from "../activity/activity.writer";
 import { loadPdfBrand } from "../branding/branding.service";
@@ -13,10 +16,11 @@ import { nowSeconds } from "../time";
 import { tradeNames } from "../trades/trades.service";
 import { movable, reportPdfEstimate } from "../workers/pdf-pool";
 import { Semaphore } from "../workers/semaphore";
-import { csvHead, csvRows } from "./csv";
+import { type CsvReport, csvHead, csvRows } from "./csv";
 import { requireReport } from "./snagging.access";
 import { presentAttachment, presentReport } from "./snagging.presenter";
 import { countAttachments, findAttachments, findReportsPage, findReportWithNames } from "./snagging.repository";
+import { withWaitingFor } from "./snagging.service";
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -111,35 +115,49 @@ export async function downloadReportPdf(
   return pdf;
 }
 
-/** Rows per query of the CSV export: memory stays flat whatever the size of the workspace. */
+/** Rows per query of the CSV and Excel exports: memory stays flat whatever the size of the workspace. */
 export const CSV_BATCH = 500;
 
+/** A project id that is not a UUID: no report has it (and PostgreSQL would refuse to compare it). */
+export const matchesNothing = (query: ReportFilter): boolean =>
+  query.projectId !== undefined && !UUID_PATTERN.test(query.projectId);
+
 /**
- * Every report of the workspace as CSV, newest first, streamed: the header at once, then one keyset
- * batch at a time (reports and their photo counts in two queries bounded by the batch), so neither
- * the server nor the database holds the whole workspace. Works the same on SQLite and PostgreSQL.
+ * The reports an export holds, newest first, one keyset batch at a time (reports and their photo
+ * counts in two queries bounded by the batch), so neither the server nor the database holds the
+ * whole workspace: the report list's filters (GET /api/snagging's, without paging), in the
+ * caller's workspace only. A project id that is not a UUID matches nothing, as in the list.
  */
-export async function* exportReportsCsv(ctx: AppContext, user: UserRow): AsyncGenerator<string> {
-  yield csvHead();
+export async function* exportBatches(ctx: AppContext, user: UserRow, query: ReportFilter): AsyncGenerator<CsvReport[]> {
+  if (matchesNothing(query)) return;
+  const filters = withWaitingFor(user, query);
   const names = await tradeNames(ctx.db, user.workspace_id);
   let after: CursorKey | undefined;
   for (;;) {
-    const rows = await findReportsPage(ctx.db, user.workspace_id, {}, after, CSV_BATCH - 1);
+    const rows = await findReportsPage(ctx.db, user.workspace_id, filters, after, CSV_BATCH - 1);
     if (rows.length === 0) return;
     const counts = await countAttachments(
       ctx.db,
       rows.map((r) => r.id),
     );
     const photoCounts = new Map(counts.map((c) => [c.report_id, Number(c.n)]));
-    yield csvRows(
-      rows.map((row) => {
-        const { attachments: _none, ...report } = presentReport(row, []);
-        const tradeName = names.get(row.category) ?? row.category;
-        return { ...report, tradeName, photoCount: photoCounts.get(row.id) ?? 0 };
-      }),
-    );
+    yield rows.map((row) => {
+      const { attachments: _none, ...report } = presentReport(row, []);
+      const tradeName = names.get(row.category) ?? row.category;
+      return { ...report, tradeName, photoCount: photoCounts.get(row.id) ?? 0 };
+    });
     if (rows.length < CSV_BATCH) return;
     const last = rows[rows.length - 1] as (typeof rows)[number];
     after = { sort: last.created_at, id: last.id };
   }
+}
+
+/** The reports as CSV, streamed: the header at once, then a batch at a time. Works the same on SQLite and PostgreSQL. */
+export async function* exportReportsCsv(
+  ctx: AppContext,
+  user: UserRow,
+  query: ReportFilter = {},
+): AsyncGenerator<string> {
+  yield csvHead();
+  for await (const batch of exportBatches(ctx, user, query)) yield csvRows(batch);
 }

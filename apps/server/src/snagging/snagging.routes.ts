@@ -1,6 +1,11 @@
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
-import { ReportCountsQuerySchema, ReportListQuerySchema, ReportListSchema } from "@sitesnag/shared/snagging";
+import {
+  ReportCountsQuerySchema,
+  ReportFilterSchema,
+  ReportListQuerySchema,
+  ReportListSchema,
+} from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -16,6 +21,10 @@ import { countReports, getReport, listReports, patchReport, removeReport } from 
 import { readReportRequest } from "./snagging.uploads";
 import { MAX_SYNC_ITEMS_BYTES, readSyncRequest, syncRequestBytes } from "./sync.request";
 import { syncBatch } from "./sync.service";
+import { exportReportsXlsx, XLSX_NAME, XLSX_TYPE } from "./xlsx-export";
+
+// The list's filters and, for the workbook, its language (`?lang=`, read by downloadLocale).
+const ExportQuerySchema = ReportFilterSchema.extend({ lang: z.string().max(35).optional() });
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(200) });
@@ -80,14 +89,25 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       },
     );
 
-    // A static segment: find-my-way matches it before the /:id routes.
-    app.get("/export/csv", async (request, reply) =>
+    // Static segments: find-my-way matches them before the /:id routes. Both exports take the report
+    // list's filters (its query without paging), validated by the same schema.
+    app.get("/export/csv", { schema: { querystring: ReportFilterSchema } }, async (request, reply) =>
       reply
         .type("text/csv; charset=utf-8")
         .header("Content-Disposition", 'attachment; filename="snagging-reports.csv"')
         .header("Cache-Control", "no-store")
-        .send(Readable.from(exportReportsCsv(ctx, currentUser(request)))),
+        .send(Readable.from(exportReportsCsv(ctx, currentUser(request), request.query))),
     );
+
+    // The workbook's words in the reader's language, or `?lang=`'s (as the PDFs).
+    app.get("/export/xlsx", { schema: { querystring: ExportQuerySchema } }, async (request, reply) => {
+      const { lang: _lang, ...filters } = request.query;
+      return reply
+        .type(XLSX_TYPE)
+        .header("Content-Disposition", `attachment; filename="${XLSX_NAME}"`)
+        .header("Cache-Control", "no-store")
+        .send(Readable.from(exportReportsXlsx(ctx, currentUser(request), filters, downloadLocale(request))));
+    });
 
     app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
       const user = currentUser(request);

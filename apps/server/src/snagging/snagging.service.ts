@@ -56,8 +56,8 @@ function groupAttachments(rows: readonly AttachmentRow[]): Map<string, Attachmen
   return byReport;
 }
 
-/** `waitingFor=me` as the repository's filter: the caller and whether they own the workspace. */
-const withWaitingFor = <F extends { waitingFor?: "me" | undefined }>(user: UserRow, filters: F) => ({
+/** `waitingFor=me` as the repository's filter: the caller and whether they own the workspace (the list, the counts, the exports). */
+export const withWaitingFor = <F extends { waitingFor?: "me" | undefined }>(user: UserRow, filters: F) => ({
   ...filters,
   waitingFor: filters.waitingFor ? { userId: user.id, isOwner: user.workspace_role === "owner" } : undefined,
 });

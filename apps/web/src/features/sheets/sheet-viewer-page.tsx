@@ -4,8 +4,9 @@
 // each into view with its card (only the pins near the view are buttons, decision 0037). On a
 // phone the plan comes first: filters and sheet actions open on demand from a row of tools.
 // The deep-zoom viewer (OpenSeadragon) is in this screen's lazy chunk only.
+import { clsx } from "clsx";
 import { ArrowLeft, Pencil, Trash2, Upload } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -22,8 +23,12 @@ import { PinFilters } from "./components/pin-filters";
 import { PinStepper } from "./components/pin-stepper";
 import { PlanViewer } from "./components/plan-viewer";
 import { RenameSheetDialog } from "./components/rename-sheet-dialog";
+import type { HeatMode } from "./lib/heatmap";
 import { filterPins, NO_FILTER, type Pin, type PinFilter, readingOrder } from "./lib/pin-math";
 import { useIsPhone } from "./lib/use-is-phone";
+
+// Issue 37: the heatmap's legend and colouring choice, fetched when it is first turned on.
+const HeatmapPanel = lazy(() => import("./components/heatmap-panel"));
 
 export function SheetViewerPage() {
   const t = useT();
@@ -42,6 +47,9 @@ export function SheetViewerPage() {
   const [undo, setUndo] = useState<PinMove | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   const [isRenaming, setRenaming] = useState(false);
+  // The heatmap (issue 37): off, or on coloured by status or by age; the colouring is kept when off.
+  const [heatOn, setHeatOn] = useState(false);
+  const [heatMode, setHeatMode] = useState<HeatMode>("status");
   const revisionInput = useRef<HTMLInputElement>(null);
   // On a phone the plan comes first, filters and sheet actions on demand (PhonePlanToolbar).
   const isPhone = useIsPhone();
@@ -59,6 +67,7 @@ export function SheetViewerPage() {
                 assignedTo: r.assignedTo,
                 x: r.pinX,
                 y: r.pinY,
+                createdAt: r.createdAt,
               },
             ]
           : [],
@@ -272,6 +281,22 @@ export function SheetViewerPage() {
           label={t("plans.viewerLabel", { name: s.name })}
           selectedId={selected}
           centreOn={centreOn}
+          heatmap={heatOn ? heatMode : null}
+          tools={
+            <button
+              type="button"
+              aria-pressed={heatOn}
+              onClick={() => setHeatOn((on) => !on)}
+              className={clsx(
+                "h-10 rounded-lg px-3 text-sm font-semibold shadow ring-1 focus-visible:outline-2 focus-visible:outline-blue-600",
+                heatOn
+                  ? "bg-slate-800 text-white ring-slate-800"
+                  : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50",
+              )}
+            >
+              {t("plans.heatmapToggle")}
+            </button>
+          }
           onPinTap={(pin) => setSelected(pin.id)}
           onPinMove={onPinMove}
           onPlanTap={(position) => {
@@ -286,6 +311,11 @@ export function SheetViewerPage() {
         />
       ) : s.status === "failed" ? null : (
         <LoadingState label={t("plans.preparing")} />
+      )}
+      {image && heatOn && (
+        <Suspense fallback={null}>
+          <HeatmapPanel mode={heatMode} onMode={setHeatMode} pins={pins} />
+        </Suspense>
       )}
       {selectedReport && (
         <PinCard report={selectedReport} focusOnOpen={centreOn?.id !== selected} onClose={() => setSelected(null)} />

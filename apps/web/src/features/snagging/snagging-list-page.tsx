@@ -16,7 +16,6 @@ import { pendingLabel } from "../../offline/pending-change-badge";
 import { useOutbox } from "../../offline/use-outbox";
 import { useAuthStore } from "../../stores/auth-store";
 import { useUiStore } from "../../stores/ui-store";
-import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
 import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
@@ -38,7 +37,8 @@ export function SnaggingListPage() {
   const t = useT();
   const { query: reports, items: all, isPaged } = useReports();
   const outbox = useOutbox();
-  const exportCsv = useExportReportsCsv();
+  // The export being made: its code (and the saving helper) is fetched on the first export.
+  const [exporting, setExporting] = useState<"csv" | "xlsx" | null>(null);
   // Search and filter live in the URL, so Back from a report returns to the same list.
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
@@ -120,11 +120,21 @@ export function SnaggingListPage() {
   }, [matching]);
   const counts = isPaged && isOnline && serverCounts.data ? serverCounts.data : localCounts;
 
-  const onExport = () =>
-    exportCsv.mutate(undefined, {
-      onSuccess: () => toast.success(t("snagging.list.csvExported")),
-      onError: (error) => toast.error(errorMessage(error, t("snagging.list.exportFailed"))),
-    });
+  // Issue 37: the workbook holds the list as filtered now (the URL's filters, applied by the server).
+  const runExport = (format: "csv" | "xlsx") => {
+    setExporting(format);
+    import("./api/export-reports")
+      .then((m) =>
+        format === "csv"
+          ? m.exportReportsCsv()
+          : m.exportReportsXlsx({ search, status, mine, assignedTo, category, ...place }),
+      )
+      .then(
+        () => toast.success(format === "csv" ? t("snagging.list.csvExported") : t("snagging.list.xlsxExported")),
+        (error: unknown) => toast.error(errorMessage(error, t("snagging.list.exportFailed"))),
+      )
+      .finally(() => setExporting(null));
+  };
 
   return (
     <>
@@ -133,10 +143,17 @@ export function SnaggingListPage() {
         subtitle={t("snagging.list.subtitle")}
         actions={
           <>
-            <Button variant="secondary" onClick={onExport} isLoading={exportCsv.isPending}>
-              {!exportCsv.isPending && <Download aria-hidden className="size-4" />}
-              {t("snagging.list.exportCsv")}
-            </Button>
+            {(["csv", "xlsx"] as const).map((format) => (
+              <Button
+                key={format}
+                variant="secondary"
+                onClick={() => runExport(format)}
+                isLoading={exporting === format}
+              >
+                {exporting !== format && <Download aria-hidden className="size-4" />}
+                {format === "csv" ? t("snagging.list.exportCsv") : t("snagging.list.exportXlsx")}
+              </Button>
+            ))}
             <Link to="/app/snagging/new" className={buttonClass("primary")}>
               <Plus aria-hidden className="size-4" />
               {t("snagging.list.newReport")}

@@ -27,6 +27,32 @@ import {
 /** On-screen diameter of a pin, in CSS pixels (a fingertip). */
 export const PIN_PX = 28;
 
+export type Placed = { x: number; y: number; width: number; height: number };
+export const NOT_PLACED: Placed = { x: Number.NaN, y: Number.NaN, width: Number.NaN, height: Number.NaN };
+
+/**
+ * Sizes and moves a layer (`style`) to cover the sheet as it is on screen, writing only what
+ * changed since `placed`; answers the new place. The pins and the heatmap follow the plan with it.
+ */
+export function placeOverSheet(
+  viewer: OpenSeadragon.Viewer,
+  aspect: number,
+  style: CSSStyleDeclaration,
+  placed: Placed,
+): Placed {
+  const { viewport } = viewer;
+  const topLeft = viewport.pixelFromPoint(new OpenSeadragon.Point(0, 0), true);
+  const bottomRight = viewport.pixelFromPoint(new OpenSeadragon.Point(1, aspect), true);
+  const width = bottomRight.x - topLeft.x;
+  const height = bottomRight.y - topLeft.y;
+  if (width !== placed.width || height !== placed.height) {
+    style.width = `${width}px`;
+    style.height = `${height}px`;
+  }
+  if (topLeft.x !== placed.x || topLeft.y !== placed.y) style.transform = `translate(${topLeft.x}px,${topLeft.y}px)`;
+  return { x: topLeft.x, y: topLeft.y, width, height };
+}
+
 export type PinHandlers = {
   onPinTap: (pin: Pin) => void;
   onPinMove: (pin: Pin, position: { x: number; y: number }) => void;
@@ -86,7 +112,7 @@ export class PinLayer {
   /** The part of the sheet the buttons shown cover (the view when they were chosen, padded). */
   private window: SheetRect | null = null;
   /** The layer's last place and size on screen, so a frame writes only what changed. */
-  private placed = { x: Number.NaN, y: Number.NaN, width: Number.NaN, height: Number.NaN };
+  private placed = NOT_PLACED;
   private readonly aspect: number;
 
   constructor(
@@ -130,19 +156,7 @@ export class PinLayer {
 
   /** The sheet's place and size on screen, given to the layer: the only writes of a frame. */
   private place() {
-    const { viewport } = this.viewer;
-    const topLeft = viewport.pixelFromPoint(new OpenSeadragon.Point(0, 0), true);
-    const bottomRight = viewport.pixelFromPoint(new OpenSeadragon.Point(1, this.aspect), true);
-    const width = bottomRight.x - topLeft.x;
-    const height = bottomRight.y - topLeft.y;
-    const { style } = this.layer;
-    const placed = this.placed;
-    if (width !== placed.width || height !== placed.height) {
-      style.width = `${width}px`;
-      style.height = `${height}px`;
-    }
-    if (topLeft.x !== placed.x || topLeft.y !== placed.y) style.transform = `translate(${topLeft.x}px,${topLeft.y}px)`;
-    this.placed = { x: topLeft.x, y: topLeft.y, width, height };
+    this.placed = placeOverSheet(this.viewer, this.aspect, this.layer.style, this.placed);
   }
 
   /** The sheet's part in view, in sheet units (0–1 on each axis). */

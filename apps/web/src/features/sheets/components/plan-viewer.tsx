@@ -6,9 +6,11 @@
 // near the view are buttons (decision 0033): `centreOn` brings any pin into view (the page's
 // "Next pin" / "Previous pin"), zoomed in until it stands alone, so the keyboard reaches every pin.
 import OpenSeadragon from "openseadragon";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "../../../i18n/use-t";
+import type { HeatMode } from "../lib/heatmap";
 import { clusterCell, clusterPins, type Pin, soloZoom, tileAddress, toPinPosition } from "../lib/pin-math";
+import type { HeatmapLayer } from "./heatmap-layer";
 import { PIN_PX, PinLayer } from "./pin-layer";
 
 export type PlanImage = { width: number; height: number; tileUrl: string; tileSize: number; maxLevel: number };
@@ -25,6 +27,10 @@ type Props = {
   centreOn?: { id: string } | null;
   /** Called with the viewer once it has opened its first tiles (the benchmark times it). */
   onOpen?: () => void;
+  /** Issue 37: the pins' density drawn under them, coloured by status or by age; null: none. */
+  heatmap?: HeatMode | null;
+  /** Controls shown over the plan's top-left corner (the heatmap's toggle). */
+  tools?: ReactNode;
 };
 
 export function PlanViewer({
@@ -37,6 +43,8 @@ export function PlanViewer({
   onPinTap,
   onPinMove,
   onOpen,
+  heatmap = null,
+  tools,
 }: Props) {
   const host = useRef<HTMLElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
@@ -121,6 +129,30 @@ export function PlanViewer({
     if (isOpen) layerRef.current?.setClusters(clusters, selectedId);
   }, [clusters, selectedId, isOpen]);
 
+  // The heatmap's layer and its code are fetched the first time it is turned on (issue 37); the
+  // layer lives while it is on, and is drawn again when the pins (filters) or its colouring change.
+  const [heatLayer, setHeatLayer] = useState<HeatmapLayer | null>(null);
+  const heatOn = heatmap !== null;
+  useEffect(() => {
+    const viewer = viewerRef.current;
+    if (!heatOn || !viewer || !isOpen) return;
+    let layer: HeatmapLayer | null = null;
+    let gone = false;
+    void import("./heatmap-layer").then(({ HeatmapLayer }) => {
+      if (gone) return;
+      layer = new HeatmapLayer(viewer, aspect);
+      setHeatLayer(layer);
+    });
+    return () => {
+      gone = true;
+      layer?.destroy();
+      setHeatLayer(null);
+    };
+  }, [heatOn, isOpen, aspect]);
+  useEffect(() => {
+    if (heatLayer && heatmap) heatLayer.draw(pins, heatmap, Math.floor(Date.now() / 1000));
+  }, [heatLayer, heatmap, pins]);
+
   // Centred on the pin, zoomed in (never out) until no other pin shares its cluster.
   useEffect(() => {
     const viewer = viewerRef.current;
@@ -156,6 +188,7 @@ export function PlanViewer({
         aria-busy={!isOpen}
         className="h-[62vh] min-h-80 w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200"
       />
+      {tools && <div className="absolute top-2 start-2">{tools}</div>}
       <div className="absolute top-2 right-2 flex flex-col gap-1">
         {[
           { text: "+", name: t("plans.zoomIn"), run: () => zoom(1.6) },

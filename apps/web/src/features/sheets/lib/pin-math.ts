@@ -19,6 +19,8 @@ export type Pin = {
   assignedTo: string | null;
   x: number;
   y: number;
+  /** When the snag was filed (epoch seconds): the heatmap's age colours (issue 37). */
+  createdAt?: number;
 };
 
 export type PinFilter = { status: ReportStatus | "all"; priority: Priority | "all"; assignee: string | "all" };

@@ -39,22 +39,25 @@ export const reportsQuery = () =>
 export const useReports = () =>
   usePagedList<Report>({ queryKey: reportKeys.list, path: "/snagging", field: "reports" });
 
+/** The list's filters as the server's query (GET /api/snagging, its exports). */
+export const listFilterParams = (filter: ListFilter): Record<string, string | undefined> => ({
+  search: filter.search.trim() || undefined,
+  status: filter.status === "all" ? undefined : filter.status,
+  // Issue 23: "Waiting for me" (assigned and open or in progress, or mine to verify).
+  waitingFor: filter.mine ? "me" : undefined,
+  assignedTo: filter.assignedTo || undefined,
+  category: filter.category || undefined,
+  projectId: filter.projectId || undefined,
+  locationId: filter.locationId || undefined,
+});
+
 /** The list filtered on the server: only asked for when the whole list is paged. */
 export const useFilteredReports = (filter: ListFilter, enabled: boolean) =>
   usePagedList<Report>({
     queryKey: reportKeys.filtered(filter),
     path: "/snagging",
     field: "reports",
-    params: {
-      search: filter.search.trim(),
-      status: filter.status === "all" ? undefined : filter.status,
-      // Issue 23: "Waiting for me" (assigned and open or in progress, or mine to verify).
-      waitingFor: filter.mine ? "me" : undefined,
-      assignedTo: filter.assignedTo || undefined,
-      category: filter.category || undefined,
-      projectId: filter.projectId || undefined,
-      locationId: filter.locationId || undefined,
-    },
+    params: listFilterParams(filter),
     enabled,
     keepPrevious: true,
   });
