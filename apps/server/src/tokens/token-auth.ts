@@ -50,6 +50,10 @@ export function createTokenAuth(ctx: AppContext, limiter: TokenLimiter) {
     if (caller.token_expires_at !== null && caller.token_expires_at <= now) throw unauthorized(TOKEN_EXPIRED);
 
     request.apiTokenId = caller.token_id;
+    // The refusals below already speak the owner's language (i18n/request-locale.ts).
+    // The token's columns ride along unused: the row is the owner's as far as any route can tell.
+    const owner: UserRow = caller;
+    request.currentUser = owner;
     const limit = await limiter(request);
     if (!limit.isAllowed) {
       reply.header("ratelimit-limit", limit.max);
@@ -66,8 +70,6 @@ export function createTokenAuth(ctx: AppContext, limiter: TokenLimiter) {
     if (caller.token_last_used_at === null || caller.token_last_used_at <= now - LAST_USE_EVERY_SECONDS) {
       await touchApiToken(ctx.db, caller.token_id, now, LAST_USE_EVERY_SECONDS);
     }
-    // The token's columns ride along unused: the row is the owner's as far as any route can tell.
-    const owner: UserRow = caller;
     return owner;
   };
 }
