@@ -45,6 +45,7 @@ const DESKTOP_ONLY = [
   "**/branding.spec.ts",
   "**/dashboard-audits.spec.ts",
   "**/trades.spec.ts",
+  "**/api-tokens.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

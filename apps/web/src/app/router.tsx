@@ -310,6 +310,15 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
+                  // The workspace owner's API tokens (issue 38): reached from the Team page.
+                  path: "api-tokens",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/api-tokens/api-tokens-page"),
+                    (m) => m.ApiTokensPage,
+                  ),
+                },
+                {
                   path: "workspace",
                   handle: skeleton("form"),
                   Component: lazyPage(
