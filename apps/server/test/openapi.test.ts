@@ -57,6 +57,11 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     expect(document.paths["/api/auth/login"]?.post?.security).toEqual([]);
     // Workspace data: the document-wide default (session or API token).
     expect(document.paths["/api/projects"]?.get?.security).toBeUndefined();
+    // Answers written by hand are documented through `config.answers` (http/openapi.ts).
+    const project = document.paths["/api/projects/{id}"];
+    expect(JSON.stringify(project?.get?.responses["200"])).toContain('"clientName"');
+    expect(project?.delete?.responses["204"]).toBeDefined();
+    expect(JSON.stringify(document.paths["/api/snagging"]?.post?.responses["201"])).toContain('"attachments"');
     for (const item of Object.values(document.paths)) {
       for (const operation of Object.values(item)) expect(operation.summary).toBeTruthy();
     }

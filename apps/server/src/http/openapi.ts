@@ -14,6 +14,20 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-pro
 import { z } from "zod";
 import { isSessionOnlyRoute } from "../tokens/token-auth";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * What the route answers, for the document only: never used to write the answer (a response
+     * schema would, and would drop or require fields: http/response-serializer.ts). For routes
+     * whose answer is written by hand or streamed.
+     */
+    answers?: Record<number, z.ZodType>;
+  }
+}
+
+/** A 204's documented answer: nothing. */
+export const NO_CONTENT = { 204: z.null().describe("No content") };
+
 export const OPENAPI_PATH = "/api/openapi.json";
 export const DOCS_PREFIX = "/api/docs";
 
@@ -52,14 +66,16 @@ const transform: SwaggerTransform = (input) => {
   const method = [route.method].flat()[0] ?? "GET";
   const isPublic = PUBLIC.test(url);
   const own = (input.schema ?? {}) as Record<string, unknown>;
+  const answers = (route.config as { answers?: Record<number, z.ZodType> } | undefined)?.answers;
+  const declared = { ...answers, ...(own.response as object | undefined) };
   const schema = {
     ...own,
     summary: own.summary ?? fallbackSummary(method, url),
     tags: own.tags ?? [tagOf(url)],
     response: {
       ...(isPublic ? ERRORS_ANONYMOUS : ERRORS_SIGNED_IN),
-      ...(hasSuccess(own.response) ? {} : { "2XX": UNDESCRIBED_SUCCESS }),
-      ...(own.response as object | undefined),
+      ...(hasSuccess(declared) ? {} : { "2XX": UNDESCRIBED_SUCCESS }),
+      ...declared,
     },
     ...(isPublic ? { security: [] } : isSessionOnlyRoute(url) ? { security: [{ session: [] }] } : {}),
   };

@@ -1,5 +1,6 @@
 // Kysely queries for API tokens (migration 0041); every one takes the handle it runs on.
 import type { Kysely, Transaction } from "kysely";
+import { preparedQuery } from "../db/prepared";
 import type { ApiTokenRow, ApiTokensTable, Database, UserRow } from "../db/schema";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -53,9 +54,13 @@ export type TokenCaller = UserRow & {
 
 /**
  * The token with this hash and the owner of its workspace, in one query (the guard's only one for
- * a token request). The owner is the workspace's first owner account.
+ * a token request), compiled once like the session's user lookup (db/prepared.ts). The owner is
+ * the workspace's first owner account.
  */
-export const findTokenCaller = (db: Db, tokenHash: string): Promise<TokenCaller | undefined> =>
+export const findTokenCaller = async (db: Kysely<Database>, tokenHash: string): Promise<TokenCaller | undefined> =>
+  (await tokenCaller(db, { tokenHash }))[0] as TokenCaller | undefined;
+
+const tokenCaller = preparedQuery((db, p: { tokenHash: string }) =>
   db
     .selectFrom("api_tokens as t")
     .innerJoin("users as u", (join) =>
@@ -69,10 +74,10 @@ export const findTokenCaller = (db: Db, tokenHash: string): Promise<TokenCaller 
       "t.revoked_at as token_revoked_at",
       "t.last_used_at as token_last_used_at",
     ])
-    .where("t.token_hash", "=", tokenHash)
+    .where("t.token_hash", "=", p.tokenHash)
     .orderBy("u.created_at")
-    .limit(1)
-    .executeTakeFirst() as Promise<TokenCaller | undefined>;
+    .limit(1),
+);
 
 /** At most one write per token per `every` seconds, whichever instance gets there first. */
 export const touchApiToken = (db: Db, id: string, now: number, every: number) =>

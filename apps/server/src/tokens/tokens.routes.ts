@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { NO_CONTENT } from "../http/openapi";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { createApiToken, deleteApiToken, listApiTokens } from "./tokens.service";
 
@@ -34,7 +35,7 @@ export function tokenRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     app.delete(
       "/:id",
-      { schema: { summary: "Revoke an API token", tags: ["API tokens"], params: IdParams } },
+      { schema: { summary: "Revoke an API token", tags: ["API tokens"], params: IdParams }, config: { answers: NO_CONTENT } },
       async (request, reply) => {
         await deleteApiToken(ctx, currentUser(request), request.params.id);
         return reply.status(204).send();
