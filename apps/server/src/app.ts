@@ -28,10 +28,10 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
+import { openApiRoute, registerOpenApi } from "./http/openapi";
 import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
-import { openApiRoute, registerOpenApi } from "./http/openapi";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { locationRoutes } from "./locations/locations.routes";
 import { MailLimits } from "./mail/mail-limits";
@@ -164,7 +164,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // Before any route, so its onRoute hook sees every one (issue 38, decision 0067).
   await registerOpenApi(app, API_VERSION);
 
-  const authenticate = createAuthenticate(ctx, app.createRateLimit(tokenLimiterOptions(options.config.apiTokenRateLimit)));
+  const authenticate = createAuthenticate(
+    ctx,
+    app.createRateLimit(tokenLimiterOptions(options.config.apiTokenRateLimit)),
+  );
   const sheets = createSheetServices(ctx);
 
   await app.register(

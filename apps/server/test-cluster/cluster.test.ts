@@ -175,7 +175,10 @@ describe("two instances behind HAProxy", () => {
     for (const base of [cluster.a.url, cluster.b.url]) {
       expect((await call(base, "/api/projects", { token: secret })).status).toBe(200);
     }
-    const revoked = await call(cluster.b.url, `/api/tokens/${token.id}`, { method: "DELETE", token: account.accessToken });
+    const revoked = await call(cluster.b.url, `/api/tokens/${token.id}`, {
+      method: "DELETE",
+      token: account.accessToken,
+    });
     expect(revoked.status).toBe(204);
     // No waiting: the very next request to the other instance is refused.
     expect((await call(cluster.a.url, "/api/projects", { token: secret })).status).toBe(401);

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { ApiToken, ApiTokenCreated } from "@sitesnag/shared/api-tokens";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOKENS_OWNER_ONLY } from "../src/tokens/tokens.service";
+import { nowSeconds } from "../src/time";
 import {
   TOKEN_EXPIRED,
   TOKEN_NOT_VALID,
@@ -13,7 +13,7 @@ import {
   TOKEN_SESSION_ONLY,
   TOKEN_TOO_MANY,
 } from "../src/tokens/token-auth";
-import { nowSeconds } from "../src/time";
+import { TOKENS_OWNER_ONLY } from "../src/tokens/tokens.service";
 import { joinWorkspace } from "./audit-factories";
 import { createProject, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -48,7 +48,11 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
     expect(token).toMatchObject({ name: "Power BI", scopes: "read", prefix: secret.slice(0, 12), lastUsedAt: null });
     expect(token.createdBy).toEqual({ id: owner.user.id, name: "Olive Owner" });
 
-    const row = await t.ctx.db.selectFrom("api_tokens").selectAll().where("id", "=", token.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom("api_tokens")
+      .selectAll()
+      .where("id", "=", token.id)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(createHash("sha256").update(secret).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(secret.slice(12));
 
@@ -94,7 +98,11 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
       { method: "GET", url: "/api/team" },
       { method: "POST", url: "/api/invitations", payload: {} },
       { method: "GET", url: "/api/users/me" },
-      { method: "PATCH", url: `/api/users/${owner.user.id}`, payload: { firstName: "X", lastName: "Y", email: "x@y.z" } },
+      {
+        method: "PATCH",
+        url: `/api/users/${owner.user.id}`,
+        payload: { firstName: "X", lastName: "Y", email: "x@y.z" },
+      },
       { method: "GET", url: "/api/mail/preferences" },
     ] as const;
     for (const attempt of attempts) {
@@ -124,7 +132,11 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
     const { secret, token } = await makeToken(t, owner.accessToken, { scopes: "read", expiresAt: nowSeconds() + 3600 });
     expect(token.expiresAt).toBeGreaterThan(nowSeconds());
     expect((await t.request({ method: "GET", url: "/api/projects", token: secret })).statusCode).toBe(200);
-    await t.ctx.db.updateTable("api_tokens").set({ expires_at: nowSeconds() - 1 }).where("id", "=", token.id).execute();
+    await t.ctx.db
+      .updateTable("api_tokens")
+      .set({ expires_at: nowSeconds() - 1 })
+      .where("id", "=", token.id)
+      .execute();
     const res = await t.request({ method: "GET", url: "/api/projects", token: secret });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ message: TOKEN_EXPIRED });
@@ -140,7 +152,12 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
   });
 
   it("refuses bad input with a sentence and malformed or unknown secrets with 401", async () => {
-    for (const payload of [{ name: "", scopes: "read" }, { name: "X", scopes: "admin" }, { name: "X" }, { scopes: "read" }]) {
+    for (const payload of [
+      { name: "", scopes: "read" },
+      { name: "X", scopes: "admin" },
+      { name: "X" },
+      { scopes: "read" },
+    ]) {
       const res = await t.request({ method: "POST", url: "/api/tokens", token: owner.accessToken, payload });
       expect(res.statusCode).toBe(400);
       expect((res.json() as { message: string }).message.length).toBeGreaterThan(5);
@@ -171,7 +188,8 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
     expect(list.body).not.toContain(projectId);
     expect((await t.request({ method: "GET", url: `/api/projects/${projectId}`, token: secret })).statusCode).toBe(404);
     expect(
-      (await t.request({ method: "PUT", url: `/api/projects/${projectId}`, token: secret, payload: project })).statusCode,
+      (await t.request({ method: "PUT", url: `/api/projects/${projectId}`, token: secret, payload: project }))
+        .statusCode,
     ).toBe(404);
     // The owner of this workspace cannot revoke the other's token either.
     const revoke = await t.request({ method: "DELETE", url: `/api/tokens/${token.id}`, token: owner.accessToken });
@@ -182,8 +200,13 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
   it("writes last use at most once a minute", async () => {
     const { secret, token } = await makeToken(t, owner.accessToken, { scopes: "read" });
     const lastUse = async () =>
-      (await t.ctx.db.selectFrom("api_tokens").select("last_used_at").where("id", "=", token.id).executeTakeFirstOrThrow())
-        .last_used_at;
+      (
+        await t.ctx.db
+          .selectFrom("api_tokens")
+          .select("last_used_at")
+          .where("id", "=", token.id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
     await t.request({ method: "GET", url: "/api/projects", token: secret });
     const first = await lastUse();
     expect(first).toBeGreaterThanOrEqual(nowSeconds() - 5);
@@ -191,7 +214,11 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
     await t.ctx.db.updateTable("api_tokens").set({ last_used_at: recent }).where("id", "=", token.id).execute();
     await t.request({ method: "GET", url: "/api/projects", token: secret });
     expect(await lastUse()).toBe(recent);
-    await t.ctx.db.updateTable("api_tokens").set({ last_used_at: nowSeconds() - 61 }).where("id", "=", token.id).execute();
+    await t.ctx.db
+      .updateTable("api_tokens")
+      .set({ last_used_at: nowSeconds() - 61 })
+      .where("id", "=", token.id)
+      .execute();
     await t.request({ method: "GET", url: "/api/projects", token: secret });
     expect(await lastUse()).toBeGreaterThanOrEqual(nowSeconds() - 5);
     const listed = await t.request({ method: "GET", url: "/api/tokens", token: owner.accessToken });

@@ -14,5 +14,11 @@ export const ApiErrorSchema = z
   .meta({
     id: "ApiError",
     description: "Every 4xx and 5xx answer: a status, its name and one sentence saying what to do.",
-    examples: [{ statusCode: 403, error: "Forbidden", message: "This API token can only read: changing anything needs the read write scope" }],
+    examples: [
+      {
+        statusCode: 403,
+        error: "Forbidden",
+        message: "This API token can only read: changing anything needs the read write scope",
+      },
+    ],
   });

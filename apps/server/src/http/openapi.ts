@@ -41,7 +41,13 @@ const ERRORS_SIGNED_IN = { ...ERRORS_ANONYMOUS, 401: ApiErrorSchema, 403: ApiErr
 /** What a route without a response schema of its own is documented as answering. */
 const UNDESCRIBED_SUCCESS = z.unknown().describe("Success. This answer's shape is not described yet.");
 
-const VERBS: Record<string, string> = { GET: "Read", POST: "Create or run", PUT: "Replace", PATCH: "Change", DELETE: "Delete" };
+const VERBS: Record<string, string> = {
+  GET: "Read",
+  POST: "Create or run",
+  PUT: "Replace",
+  PATCH: "Change",
+  DELETE: "Delete",
+};
 
 /** A summary for a route that has none of its own: its verb and what its path names. */
 function fallbackSummary(method: string, url: string): string {
@@ -156,8 +162,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
 /** GET /api/openapi.json (registered inside /api): the document, made on the first call and kept. */
 export function openApiRoute(app: FastifyInstance): void {
   let document: string | undefined;
-  app.get("/openapi.json", { schema: { summary: "This OpenAPI document", tags: ["Documentation"] } }, async (_request, reply) => {
-    document ??= JSON.stringify(app.swagger());
-    return reply.header("content-type", "application/json; charset=utf-8").send(document);
-  });
+  app.get(
+    "/openapi.json",
+    { schema: { summary: "This OpenAPI document", tags: ["Documentation"] } },
+    async (_request, reply) => {
+      document ??= JSON.stringify(app.swagger());
+      return reply.header("content-type", "application/json; charset=utf-8").send(document);
+    },
+  );
 }

@@ -1,4 +1,9 @@
-import { ProjectInputSchema, ProjectListQuerySchema, ProjectListSchema, ProjectSchema } from "@sitesnag/shared/projects";
+import {
+  ProjectInputSchema,
+  ProjectListQuerySchema,
+  ProjectListSchema,
+  ProjectSchema,
+} from "@sitesnag/shared/projects";
 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -33,19 +38,28 @@ export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
     );
 
     // A static segment: find-my-way matches it before /:id. The dashboard's figure.
-    app.get("/count", { config: { answers: { 200: z.object({ count: z.number().int() }) } } }, async (request) => countWorkspaceProjects(ctx, currentUser(request)));
+    app.get("/count", { config: { answers: { 200: z.object({ count: z.number().int() }) } } }, async (request) =>
+      countWorkspaceProjects(ctx, currentUser(request)),
+    );
 
-    app.post("/", { schema: { body: ProjectInputSchema }, config: { answers: { 201: OneProject } } }, async (request, reply) =>
-      reply.status(201).send({ project: await createProject(ctx, currentUser(request), request.body) }),
+    app.post(
+      "/",
+      { schema: { body: ProjectInputSchema }, config: { answers: { 201: OneProject } } },
+      async (request, reply) =>
+        reply.status(201).send({ project: await createProject(ctx, currentUser(request), request.body) }),
     );
 
     app.get("/:id", { schema: { params: IdParams }, config: { answers: { 200: OneProject } } }, async (request) => ({
       project: await getProject(ctx, currentUser(request), request.params.id),
     }));
 
-    app.put("/:id", { schema: { params: IdParams, body: ProjectInputSchema }, config: { answers: { 200: OneProject } } }, async (request) => ({
-      project: await editProject(ctx, currentUser(request), request.params.id, request.body),
-    }));
+    app.put(
+      "/:id",
+      { schema: { params: IdParams, body: ProjectInputSchema }, config: { answers: { 200: OneProject } } },
+      async (request) => ({
+        project: await editProject(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
 
     app.delete("/:id", { schema: { params: IdParams }, config: { answers: NO_CONTENT } }, async (request, reply) => {
       await removeProject(ctx, currentUser(request), request.params.id);

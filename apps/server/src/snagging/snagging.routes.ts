@@ -1,6 +1,11 @@
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
-import { ReportCountsQuerySchema, ReportListQuerySchema, ReportListSchema, ReportSchema } from "@sitesnag/shared/snagging";
+import {
+  ReportCountsQuerySchema,
+  ReportListQuerySchema,
+  ReportListSchema,
+  ReportSchema,
+} from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -23,7 +28,13 @@ const IdParams = z.object({ id: z.string().max(200) });
 // What these routes answer, for the OpenAPI document only (http/openapi.ts): written by hand.
 const OneReport = z.object({ report: ReportSchema });
 const Counts = z.object({
-  counts: z.object({ all: z.number(), open: z.number(), "in-progress": z.number(), resolved: z.number(), closed: z.number() }),
+  counts: z.object({
+    all: z.number(),
+    open: z.number(),
+    "in-progress": z.number(),
+    resolved: z.number(),
+    closed: z.number(),
+  }),
 });
 
 export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
@@ -43,9 +54,13 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       async (request) => listReports(ctx, currentUser(request), request.query),
     );
 
-    app.get("/counts", { schema: { querystring: ReportCountsQuerySchema }, config: { answers: { 200: Counts } } }, async (request) => ({
-      counts: await countReports(ctx, currentUser(request), request.query),
-    }));
+    app.get(
+      "/counts",
+      { schema: { querystring: ReportCountsQuerySchema }, config: { answers: { 200: Counts } } },
+      async (request) => ({
+        counts: await countReports(ctx, currentUser(request), request.query),
+      }),
+    );
 
     // `firstWrite`: the guard refuses a caller this instance has just refused before its user
     // lookup, so a flood of refused writes costs no query (decision 0037).
@@ -118,18 +133,22 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       report: await getReport(ctx, currentUser(request), request.params.id),
     }));
 
-    app.patch("/:id", { config: { ...write, answers: { 200: OneReport } }, schema: { params: IdParams } }, async (request) => {
-      const user = currentUser(request);
-      const declared = declaredBytes(request);
-      await chargeWrites(ctx, user, { items: 1, bytes: declared });
-      return {
-        report: await patchReport(ctx, user, request.params.id, async () => {
-          const body = await readReportRequest(request, ctx.photos);
-          if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
-          return body;
-        }),
-      };
-    });
+    app.patch(
+      "/:id",
+      { config: { ...write, answers: { 200: OneReport } }, schema: { params: IdParams } },
+      async (request) => {
+        const user = currentUser(request);
+        const declared = declaredBytes(request);
+        await chargeWrites(ctx, user, { items: 1, bytes: declared });
+        return {
+          report: await patchReport(ctx, user, request.params.id, async () => {
+            const body = await readReportRequest(request, ctx.photos);
+            if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
+            return body;
+          }),
+        };
+      },
+    );
 
     app.delete("/:id", { schema: { params: IdParams }, config: { answers: NO_CONTENT } }, async (request, reply) => {
       await removeReport(ctx, currentUser(request), request.params.id);

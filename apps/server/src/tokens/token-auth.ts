@@ -34,7 +34,9 @@ declare module "fastify" {
   }
 }
 
-export type TokenLimiter = (request: FastifyRequest) => Promise<
+export type TokenLimiter = (
+  request: FastifyRequest,
+) => Promise<
   | { isAllowed: true; key: string }
   | { isAllowed: false; max: number; remaining: number; ttlInSeconds: number; isExceeded: boolean; key: string }
 >;

@@ -16,7 +16,13 @@ export function tokenRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     app.get(
       "/",
-      { schema: { summary: "List the workspace's API tokens", tags: ["API tokens"], response: { 200: ApiTokenListSchema } } },
+      {
+        schema: {
+          summary: "List the workspace's API tokens",
+          tags: ["API tokens"],
+          response: { 200: ApiTokenListSchema },
+        },
+      },
       async (request) => ({ tokens: await listApiTokens(ctx, currentUser(request)) }),
     );
 
@@ -35,7 +41,10 @@ export function tokenRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     app.delete(
       "/:id",
-      { schema: { summary: "Revoke an API token", tags: ["API tokens"], params: IdParams }, config: { answers: NO_CONTENT } },
+      {
+        schema: { summary: "Revoke an API token", tags: ["API tokens"], params: IdParams },
+        config: { answers: NO_CONTENT },
+      },
       async (request, reply) => {
         await deleteApiToken(ctx, currentUser(request), request.params.id);
         return reply.status(204).send();

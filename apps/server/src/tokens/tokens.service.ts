@@ -34,7 +34,8 @@ export async function createApiToken(ctx: AppContext, user: UserRow, input: ApiT
   requireOwner(user);
   const now = nowSeconds();
   const expiresAt = input.expiresAt ?? null;
-  if (expiresAt !== null && expiresAt <= now) throw badRequest(API_TOKEN_EXPIRY_PAST, { expiresAt: [API_TOKEN_EXPIRY_PAST] });
+  if (expiresAt !== null && expiresAt <= now)
+    throw badRequest(API_TOKEN_EXPIRY_PAST, { expiresAt: [API_TOKEN_EXPIRY_PAST] });
   if ((await countLiveApiTokens(ctx.db, user.workspace_id)) >= MAX_API_TOKENS) throw conflict(TOO_MANY_TOKENS);
   const { secret, prefix, hash } = newApiTokenSecret();
   const row = {

@@ -21,13 +21,20 @@ export function tradeRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       trades: await listTrades(ctx, currentUser(request)),
     }));
 
-    app.post("/", { schema: { body: TradeCreateSchema }, config: { answers: { 201: OneTrade } } }, async (request, reply) =>
-      reply.status(201).send({ trade: await createTrade(ctx, currentUser(request), request.body) }),
+    app.post(
+      "/",
+      { schema: { body: TradeCreateSchema }, config: { answers: { 201: OneTrade } } },
+      async (request, reply) =>
+        reply.status(201).send({ trade: await createTrade(ctx, currentUser(request), request.body) }),
     );
 
-    app.patch("/:key", { schema: { params: KeyParams, body: TradePatchSchema }, config: { answers: { 200: OneTrade } } }, async (request) => ({
-      trade: await editTrade(ctx, currentUser(request), request.params.key, request.body),
-    }));
+    app.patch(
+      "/:key",
+      { schema: { params: KeyParams, body: TradePatchSchema }, config: { answers: { 200: OneTrade } } },
+      async (request) => ({
+        trade: await editTrade(ctx, currentUser(request), request.params.key, request.body),
+      }),
+    );
 
     app.delete("/:key", { schema: { params: KeyParams }, config: { answers: NO_CONTENT } }, async (request, reply) => {
       await removeTrade(ctx, currentUser(request), request.params.key);

@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("last_used_at", "bigint")
     .addColumn("revoked_at", "bigint")
     .execute();
-  await db.schema.createIndex("api_tokens_workspace").on("api_tokens").columns(["workspace_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("api_tokens_workspace")
+    .on("api_tokens")
+    .columns(["workspace_id", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

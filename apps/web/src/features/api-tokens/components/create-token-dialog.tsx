@@ -1,6 +1,6 @@
 // New API token: a name, its access and an optional expiry; then the secret, shown this once with
 // a Copy button and a warning. Closing the dialog forgets the secret for good.
-import { MAX_API_TOKEN_NAME, type ApiTokenCreated, type ApiTokenScopes } from "@sitesnag/shared/api-tokens";
+import { type ApiTokenCreated, type ApiTokenScopes, MAX_API_TOKEN_NAME } from "@sitesnag/shared/api-tokens";
 import { Copy, TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button";
@@ -29,7 +29,11 @@ export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose: (
       onClose={close}
       closeLabel={t("common.close")}
     >
-      {created ? <SecretOnce created={created} onDone={close} /> : <TokenForm onCreated={setCreated} onCancel={close} />}
+      {created ? (
+        <SecretOnce created={created} onDone={close} />
+      ) : (
+        <TokenForm onCreated={setCreated} onCancel={close} />
+      )}
     </Modal>
   );
 }

@@ -27,7 +27,9 @@ export function TokenRow({ token, now }: { token: ApiToken; now: number }) {
             {token.scopes === "read" ? t("tokens.scope.read") : t("tokens.scope.readWrite")}
           </span>
           {expired && (
-            <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-normal text-red-700">{t("tokens.expired")}</span>
+            <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-normal text-red-700">
+              {t("tokens.expired")}
+            </span>
           )}
         </p>
         <p className="mt-1 font-mono text-sm text-slate-600">{token.prefix}…</p>
