@@ -310,20 +310,13 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
-                  // The workspace owner's API tokens (issue 38): reached from the Team page.
-                  path: "api-tokens",
-                  handle: skeleton("list"),
-                  Component: lazyPage(
-                    () => import("../features/api-tokens/api-tokens-page"),
-                    (m) => m.ApiTokensPage,
-                  ),
-                },
-                {
-                  path: "workspace",
+                  // Workspace settings, and its API tokens at /app/workspace/api-tokens (issue 38):
+                  // one route, so /app/snagging's first load (at its budget) carries no new entry.
+                  path: "workspace/:section?",
                   handle: skeleton("form"),
                   Component: lazyPage(
-                    () => import("../features/branding/workspace-settings-page"),
-                    (m) => m.WorkspaceSettingsPage,
+                    () => import("./workspace-route"),
+                    (m) => m.WorkspaceRoute,
                   ),
                 },
                 {

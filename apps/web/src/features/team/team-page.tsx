@@ -59,7 +59,7 @@ export function TeamPage() {
               </Link>
             )}
             {isOwner && (
-              <Link to="/app/api-tokens" className={buttonClass("secondary")}>
+              <Link to="/app/workspace/api-tokens" className={buttonClass("secondary")}>
                 <KeyRound aria-hidden className="size-4" />
                 {t("tokens.link")}
               </Link>
