@@ -1,5 +1,5 @@
 // API tokens (issue 38), the office flow on desktop (decision 0041): the owner creates a read-only
-// token under Team › API tokens, copies the secret shown once, a script reads the projects with
+// token under Team › API tokens (/app/workspace/api-tokens), copies the secret shown once, a script reads the projects with
 // it, the owner revokes it after a confirmation and the script's next call answers 401.
 import { expect, signInAs, test } from "../fixtures";
 import { axe, WCAG_21_AA } from "../support/axe";
@@ -43,6 +43,7 @@ test("create a token, read the API with it, revoke it and see it refused", async
   await expect(row).toContainText("Never used");
   // The secret itself is never shown again.
   await expect(page.getByText(secret)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/app\/workspace\/api-tokens$/);
 
   const read = await request.get("/api/projects", { headers: { authorization: `Bearer ${secret}` } });
   expect(read.status()).toBe(200);
@@ -66,12 +67,14 @@ test("create a token, read the API with it, revoke it and see it refused", async
 });
 
 test("the API reference page loads from our origin under our CSP", async ({ page }) => {
+  test.slow();
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   await page.goto("/api/docs");
-  await expect(page.getByRole("heading", { name: /SiteSnag API/ })).toBeVisible();
+  // A 1.7 MB script and a 150 KB document to parse and render: slow on a loaded machine.
+  await expect(page.getByRole("heading", { name: /SiteSnag API/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("/api/tokens").first()).toBeVisible();
   expect(violations).toEqual([]);
 });

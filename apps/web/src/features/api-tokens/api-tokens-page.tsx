@@ -22,36 +22,36 @@ export function ApiTokensPage() {
   return (
     <>
       <PageHeader
-        title={t("tokens.title")}
-        subtitle={t("tokens.subtitle")}
+        title={t("workspace.tokens.title")}
+        subtitle={t("workspace.tokens.subtitle")}
         actions={
           <>
             <a href="/api/docs" target="_blank" rel="noopener" className={buttonClass("secondary")}>
               <BookOpen aria-hidden className="size-4" />
-              {t("tokens.docsLink")}
+              {t("workspace.tokens.docsLink")}
             </a>
             {isOwner && (
               <Button onClick={() => setCreating(true)}>
                 <Plus aria-hidden className="size-4" />
-                {t("tokens.create")}
+                {t("workspace.tokens.create")}
               </Button>
             )}
           </>
         }
       />
       {!isOwner ? (
-        <p className="text-sm text-slate-600">{t("tokens.ownerOnly")}</p>
+        <p className="text-sm text-slate-600">{t("workspace.tokens.ownerOnly")}</p>
       ) : tokens.isPending ? (
-        <LoadingState label={t("tokens.loading")} />
+        <LoadingState label={t("workspace.tokens.loading")} />
       ) : tokens.isError ? (
-        <ErrorState message={errorMessage(tokens.error, t("tokens.loadFailed"))} onRetry={() => tokens.refetch()} />
+        <ErrorState message={errorMessage(tokens.error, t("workspace.tokens.loadFailed"))} onRetry={() => tokens.refetch()} />
       ) : tokens.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-          {t("tokens.empty")}
+          {t("workspace.tokens.empty")}
         </p>
       ) : (
         <ul
-          aria-label={t("tokens.title")}
+          aria-label={t("workspace.tokens.title")}
           className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
         >
           {tokens.data.map((token) => (

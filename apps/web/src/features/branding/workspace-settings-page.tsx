@@ -1,7 +1,7 @@
 // Workspace settings: the company branding every PDF carries (name, logo, accent colour). Owners
 // change it; members see it. The header preview shows what the PDFs will look like.
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
-import { ImageUp, KeyRound, Trash2 } from "lucide-react";
+import { ImageUp, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../components/button";
@@ -41,8 +41,7 @@ export function WorkspaceSettingsPage() {
         actions={
           isOwner ? (
             <Link to="/app/workspace/api-tokens" className={buttonClass("secondary")}>
-              <KeyRound aria-hidden className="size-4" />
-              {t("tokens.link")}
+              {t("workspace.tokens.link")}
             </Link>
           ) : undefined
         }

@@ -1,5 +1,5 @@
 import type { Member } from "@sitesnag/shared/users";
-import { KeyRound, Palette, Tags, UserPlus } from "lucide-react";
+import { Key, Palette, Tags, UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../components/button";
@@ -60,8 +60,8 @@ export function TeamPage() {
             )}
             {isOwner && (
               <Link to="/app/workspace/api-tokens" className={buttonClass("secondary")}>
-                <KeyRound aria-hidden className="size-4" />
-                {t("tokens.link")}
+                <Key aria-hidden className="size-4" />
+                {t("workspace.tokens.link")}
               </Link>
             )}
             {canInvite && (

@@ -25,7 +25,7 @@ export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose: (
   return (
     <Modal
       open={open}
-      title={created ? t("tokens.created.title") : t("tokens.create.title")}
+      title={created ? t("workspace.tokens.created.title") : t("workspace.tokens.create.title")}
       onClose={close}
       closeLabel={t("common.close")}
     >
@@ -60,7 +60,7 @@ function TokenForm({ onCreated, onCancel }: { onCreated: (c: ApiTokenCreated) =>
           if (details && Object.keys(details).length > 0) {
             setErrors(Object.fromEntries(Object.entries(details).map(([field, messages]) => [field, messages[0]])));
           } else {
-            toast.error(errorMessage(err, t("tokens.createFailed")));
+            toast.error(errorMessage(err, t("workspace.tokens.createFailed")));
           }
         },
       },
@@ -69,25 +69,25 @@ function TokenForm({ onCreated, onCancel }: { onCreated: (c: ApiTokenCreated) =>
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <TextField
-        label={t("tokens.name")}
-        hint={t("tokens.name.hint")}
+        label={t("workspace.tokens.name")}
+        hint={t("workspace.tokens.name.hint")}
         value={name}
         maxLength={MAX_API_TOKEN_NAME}
         error={errors.name}
         onChange={(e) => setName(e.target.value)}
       />
       <SelectField
-        label={t("tokens.scopes")}
+        label={t("workspace.tokens.scopes")}
         value={scopes}
         error={errors.scopes}
         onChange={(e) => setScopes(e.target.value as ApiTokenScopes)}
       >
-        <option value="read">{t("tokens.scope.read")}</option>
-        <option value="read write">{t("tokens.scope.readWrite")}</option>
+        <option value="read">{t("workspace.tokens.scope.read")}</option>
+        <option value="read write">{t("workspace.tokens.scope.readWrite")}</option>
       </SelectField>
       <TextField
-        label={t("tokens.expiry")}
-        hint={t("tokens.expiry.hint")}
+        label={t("workspace.tokens.expiry")}
+        hint={t("workspace.tokens.expiry.hint")}
         type="date"
         value={expiry}
         error={errors.expiresAt}
@@ -98,7 +98,7 @@ function TokenForm({ onCreated, onCancel }: { onCreated: (c: ApiTokenCreated) =>
           {t("common.cancel")}
         </Button>
         <Button type="submit" isLoading={create.isPending}>
-          {t("tokens.create")}
+          {t("workspace.tokens.create")}
         </Button>
       </div>
     </form>
@@ -110,19 +110,19 @@ function SecretOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.secret);
-      toast.success(t("tokens.copied"));
+      toast.success(t("workspace.tokens.copied"));
     } catch {
-      toast.error(t("tokens.copyFailed"));
+      toast.error(t("workspace.tokens.copyFailed"));
     }
   };
   return (
     <div className="space-y-4">
       <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
         <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {t("tokens.created.warning")}
+        {t("workspace.tokens.created.warning")}
       </p>
       <TextField
-        label={t("tokens.secretLabel", { name: created.token.name })}
+        label={t("workspace.tokens.secretLabel", { name: created.token.name })}
         value={created.secret}
         readOnly
         className="font-mono"
@@ -131,9 +131,9 @@ function SecretOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={copy}>
           <Copy aria-hidden className="size-4" />
-          {t("tokens.copy")}
+          {t("workspace.tokens.copy")}
         </Button>
-        <Button onClick={onDone}>{t("tokens.done")}</Button>
+        <Button onClick={onDone}>{t("workspace.tokens.done")}</Button>
       </div>
     </div>
   );

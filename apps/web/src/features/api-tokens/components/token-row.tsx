@@ -1,5 +1,4 @@
 import type { ApiToken } from "@sitesnag/shared/api-tokens";
-import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -21,49 +20,52 @@ export function TokenRow({ token, now }: { token: ApiToken; now: number }) {
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-          <KeyRound aria-hidden className="size-4 text-slate-500" />
           {token.name}
           <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
-            {token.scopes === "read" ? t("tokens.scope.read") : t("tokens.scope.readWrite")}
+            {token.scopes === "read" ? t("workspace.tokens.scope.read") : t("workspace.tokens.scope.readWrite")}
           </span>
           {expired && (
             <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-normal text-red-700">
-              {t("tokens.expired")}
+              {t("workspace.tokens.expired")}
             </span>
           )}
         </p>
         <p className="mt-1 font-mono text-sm text-slate-600">{token.prefix}…</p>
         <p className="mt-1 text-sm text-slate-600">
           {token.createdBy
-            ? t("tokens.createdBy", { date: date(token.createdAt), name: token.createdBy.name })
-            : t("tokens.createdOn", { date: date(token.createdAt) })}
+            ? t("workspace.tokens.createdBy", { date: date(token.createdAt), name: token.createdBy.name })
+            : t("workspace.tokens.createdOn", { date: date(token.createdAt) })}
           {" · "}
-          {token.lastUsedAt === null ? t("tokens.neverUsed") : t("tokens.lastUsed", { date: date(token.lastUsedAt) })}
+          {token.lastUsedAt === null
+            ? t("workspace.tokens.neverUsed")
+            : t("workspace.tokens.lastUsed", { date: date(token.lastUsedAt) })}
           {" · "}
-          {token.expiresAt === null ? t("tokens.neverExpires") : t("tokens.expires", { date: date(token.expiresAt) })}
+          {token.expiresAt === null
+            ? t("workspace.tokens.neverExpires")
+            : t("workspace.tokens.expires", { date: date(token.expiresAt) })}
         </p>
       </div>
       <Button
         variant="secondary"
-        aria-label={t("tokens.revoke.label", { name: token.name })}
+        aria-label={t("workspace.tokens.revoke.label", { name: token.name })}
         onClick={() => setConfirming(true)}
       >
-        {t("tokens.revoke")}
+        {t("workspace.tokens.revoke")}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={t("tokens.revoke.title", { name: token.name })}
-        message={t("tokens.revoke.body")}
-        confirmLabel={t("tokens.revoke")}
+        title={t("workspace.tokens.revoke.title", { name: token.name })}
+        message={t("workspace.tokens.revoke.body")}
+        confirmLabel={t("workspace.tokens.revoke")}
         isPending={revoke.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           revoke.mutate(token.id, {
             onSuccess: () => {
               setConfirming(false);
-              toast.success(t("tokens.revoked", { name: token.name }));
+              toast.success(t("workspace.tokens.revoked", { name: token.name }));
             },
-            onError: (err) => toast.error(errorMessage(err, t("tokens.revokeFailed"))),
+            onError: (err) => toast.error(errorMessage(err, t("workspace.tokens.revokeFailed"))),
           })
         }
       />
