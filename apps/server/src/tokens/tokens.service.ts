@@ -7,6 +7,7 @@ import {
   type ApiTokenCreated,
   MAX_API_TOKENS,
 } from "@sitesnag/shared/api-tokens";
+import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
@@ -59,5 +60,8 @@ export async function createApiToken(ctx: AppContext, user: UserRow, input: ApiT
 /** DELETE /api/tokens/{id}: revoked at once on every instance (the guard reads the row each time). */
 export async function deleteApiToken(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   requireOwner(user);
-  if (!(await revokeApiToken(ctx.db, user.workspace_id, id, nowSeconds()))) throw notFound("API token");
+  // Not an id we make (a NUL, say, which PostgreSQL refuses outright): not found, without a query.
+  if (!UUID_PATTERN.test(id) || !(await revokeApiToken(ctx.db, user.workspace_id, id, nowSeconds()))) {
+    throw notFound("API token");
+  }
 }
