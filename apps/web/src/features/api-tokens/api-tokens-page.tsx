@@ -44,7 +44,10 @@ export function ApiTokensPage() {
       ) : tokens.isPending ? (
         <LoadingState label={t("workspace.tokens.loading")} />
       ) : tokens.isError ? (
-        <ErrorState message={errorMessage(tokens.error, t("workspace.tokens.loadFailed"))} onRetry={() => tokens.refetch()} />
+        <ErrorState
+          message={errorMessage(tokens.error, t("workspace.tokens.loadFailed"))}
+          onRetry={() => tokens.refetch()}
+        />
       ) : tokens.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
           {t("workspace.tokens.empty")}
