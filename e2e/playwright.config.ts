@@ -46,6 +46,7 @@ const DESKTOP_ONLY = [
   "**/dashboard-audits.spec.ts",
   "**/trades.spec.ts",
   "**/weekly-report.spec.ts",
+  "**/api-tokens.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

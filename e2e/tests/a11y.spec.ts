@@ -143,6 +143,18 @@ test("the profile, team and invitation screens have no WCAG A/AA violations", as
   await visitor.close();
 });
 
+test("the API tokens screen and its dialog have no WCAG A/AA violations", async ({ page, api }) => {
+  const session = await api.signUp();
+  await api.call("POST", "/tokens", { name: "Power BI", scopes: "read" }, session.accessToken);
+  await signInAs(page, session);
+  await page.goto("/app/workspace/api-tokens");
+  await expect(page.getByRole("list", { name: "API tokens" }).getByRole("listitem")).toHaveCount(1);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByRole("dialog", { name: "New API token" })).toBeVisible();
+  await expectAccessible(page);
+});
+
 test("every admin tab has no WCAG A/AA violations", async ({ page, api }) => {
   test.slow();
   await api.signUp();

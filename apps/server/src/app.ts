@@ -30,6 +30,7 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
+import { openApiRoute, registerOpenApi } from "./http/openapi";
 import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
@@ -53,6 +54,8 @@ import { snagListRoutes } from "./snag-list/snag-list.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
+import { tokenLimiterOptions } from "./tokens/token-auth";
+import { tokenRoutes } from "./tokens/tokens.routes";
 import { tradeRoutes } from "./trades/trades.routes";
 import { trashRoutes } from "./trash/trash.routes";
 import { scheduleUploadCollection } from "./uploads/uploads.gc";
@@ -76,6 +79,8 @@ export type AppOptions = {
   logStream?: { write: (line: string) => void };
 };
 
+/** The API's version in the OpenAPI document: the server package's. */
+const API_VERSION = "0.1.0";
 /** PDFs waiting for a worker beyond which a download answers 503 (Retry-After) at once. */
 const PDF_QUEUE = 50;
 /** Photos waiting for a photo worker, each holding its upload (≤ 15 MB) in memory. */
@@ -177,13 +182,19 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   await app.register(rateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
+  // Before any route, so its onRoute hook sees every one (issue 38, decision 0067).
+  await registerOpenApi(app, API_VERSION);
 
-  const authenticate = createAuthenticate(ctx);
+  const authenticate = createAuthenticate(
+    ctx,
+    app.createRateLimit(tokenLimiterOptions(options.config.apiTokenRateLimit)),
+  );
   const sheets = createSheetServices(ctx);
 
   await app.register(
     async (api) => {
       await registerApiCompression(api);
+      openApiRoute(api);
       api.get("/health", { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
         try {
           // On SQLite, at once when the connection is free (db/sqlite.ts directRead), else through Kysely.
@@ -217,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(adminRoutes(ctx, authenticate), { prefix: "/admin" });
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
       await api.register(tradeRoutes(ctx, authenticate), { prefix: "/trades" });
+      await api.register(tokenRoutes(ctx, authenticate), { prefix: "/tokens" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
       await api.register(auditTemplateRoutes(ctx, authenticate), { prefix: "/audit-templates" });
       await api.register(sheetRoutes(sheets, authenticate));

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional().or(z.literal("")),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Requests per minute per API token (issue 38), counted across instances. */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   S3_BUCKET: z.string().trim().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ error: "must be a URL such as https://s3.example.com" }).optional(),
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
@@ -151,6 +153,8 @@ export type Config = {
   adminPassword: string | undefined;
   appSecret: string | undefined;
   authRateLimit: number;
+  /** Requests per minute per API token (tokens/token-auth.ts). */
+  apiTokenRateLimit: number;
   s3: S3Options | undefined;
   /** Shared counters and session revocations for several instances; memory when unset. */
   redis: { url: string; prefix: string } | undefined;
@@ -257,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword,
     appSecret: e.APP_SECRET || undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

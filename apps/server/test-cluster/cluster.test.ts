@@ -8,7 +8,7 @@ import type { SyncResponse } from "@sitesnag/shared/sync";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { change, type LiveClient, openLive } from "../test/live-client";
-import { AUTH_RATE_LIMIT, type Cluster, startBalancer, startCluster, until } from "./cluster";
+import { API_TOKEN_RATE_LIMIT, AUTH_RATE_LIMIT, type Cluster, startBalancer, startCluster, until } from "./cluster";
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -162,6 +162,50 @@ describe("two instances behind HAProxy", () => {
     expect((await call(cluster.b.url, "/api/projects", { token: latest.accessToken })).status).toBe(401);
     // The newest refresh token of the family is refused too.
     expect((await refresh(cluster.url, latest.refreshToken)).status).toBe(401);
+  });
+
+  it("an API token revoked through one instance answers 401 on the other at once", async () => {
+    const account = await register(cluster.a.url, newClient());
+    const made = await call(cluster.a.url, "/api/tokens", {
+      method: "POST",
+      token: account.accessToken,
+      body: { name: "Cluster", scopes: "read" },
+    });
+    expect(made.status, made.text).toBe(201);
+    const { token, secret } = made.json() as { token: { id: string }; secret: string };
+    for (const base of [cluster.a.url, cluster.b.url]) {
+      expect((await call(base, "/api/projects", { token: secret })).status).toBe(200);
+    }
+    const revoked = await call(cluster.b.url, `/api/tokens/${token.id}`, {
+      method: "DELETE",
+      token: account.accessToken,
+    });
+    expect(revoked.status).toBe(204);
+    // No waiting: the very next request to the other instance is refused.
+    expect((await call(cluster.a.url, "/api/projects", { token: secret })).status).toBe(401);
+    expect((await call(cluster.b.url, "/api/projects", { token: secret })).status).toBe(401);
+  });
+
+  it("an API token's limit is counted across both instances", async () => {
+    const account = await register(cluster.a.url, newClient());
+    const made = await call(cluster.a.url, "/api/tokens", {
+      method: "POST",
+      token: account.accessToken,
+      body: { name: "Limits", scopes: "read" },
+    });
+    const { secret } = made.json() as { secret: string };
+    const bases = [cluster.a.url, cluster.b.url];
+    for (let i = 0; i < API_TOKEN_RATE_LIMIT; i += 1) {
+      const res = await call(bases[i % 2] as string, "/api/projects", { token: secret });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-remaining")).toBe(String(API_TOKEN_RATE_LIMIT - i - 1));
+    }
+    // Neither instance alone has seen the limit: only the shared count refuses these.
+    for (const base of bases) {
+      const res = await call(base, "/api/projects", { token: secret });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
   });
 
   it("the login limit holds across both instances", async () => {

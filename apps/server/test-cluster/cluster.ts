@@ -27,6 +27,8 @@ const BUCKET = "cluster-test";
 export const APP_SECRET = "cluster-secret-cluster-secret-cluster-42";
 /** Per-IP auth attempts per minute in the cluster (tests pose as distinct clients with X-Forwarded-For). */
 export const AUTH_RATE_LIMIT = 6;
+/** Requests per minute per API token in the cluster (issue 38): small, so the shared count shows. */
+export const API_TOKEN_RATE_LIMIT = 8;
 
 /** A port the OS reports free right now. */
 export const freePort = (): Promise<number> =>
@@ -262,6 +264,7 @@ async function start(undo: (() => Promise<unknown>)[], close: () => Promise<void
     S3_SECRET_ACCESS_KEY: "S3RVER",
     S3_FORCE_PATH_STYLE: "true",
     AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+    API_TOKEN_RATE_LIMIT: String(API_TOKEN_RATE_LIMIT),
     // The failover tests write from one account as fast as the machine allows; the fair share of
     // writes (tested in fair-share.test and shared-state.test) would answer 429 on a fast machine.
     WRITE_ITEMS_PER_MINUTE: "1000000",

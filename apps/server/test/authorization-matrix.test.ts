@@ -45,6 +45,8 @@ type World = {
   freshContact: () => Promise<string>;
   /** A trade added to the owner's workspace (issue 36); answers its key. */
   freshTrade: () => Promise<string>;
+  /** An API token of the owner's workspace (issue 38); answers its id. */
+  freshApiToken: () => Promise<string>;
 };
 
 type Row = {
@@ -368,6 +370,48 @@ const ROWS: Row[] = [
     route: "DELETE /api/trades/:key",
     request: async (w) => ({ method: "DELETE", url: `/api/trades/${await w.freshTrade()}` }),
     expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+
+  // API tokens (issue 38): each workspace's owner manages its own; members are refused; another
+  // workspace's token is not found. (Tokens themselves as callers: api-tokens.test.ts.)
+  {
+    route: "GET /api/tokens",
+    request: () => ({ method: "GET", url: "/api/tokens" }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "POST /api/tokens",
+    request: () => ({ method: "POST", url: "/api/tokens", payload: { name: "Matrix", scopes: "read write" } }),
+    expected: { anonymous: 401, member: 403, owner: 201, outsider: 201, admin: 201 },
+  },
+  {
+    route: "DELETE /api/tokens/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/tokens/${await w.freshApiToken()}` }),
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  // The API's own description (issue 38, decision 0067): public, like any API's reference.
+  {
+    route: "GET /api/openapi.json",
+    request: () => ({ method: "GET", url: "/api/openapi.json" }),
+    expected: all(200, 200),
+  },
+  { route: "GET /api/docs", request: () => ({ method: "GET", url: "/api/docs" }), expected: all(200, 200) },
+  { route: "GET /api/docs/json", request: () => ({ method: "GET", url: "/api/docs/json" }), expected: all(200, 200) },
+  { route: "GET /api/docs/yaml", request: () => ({ method: "GET", url: "/api/docs/yaml" }), expected: all(200, 200) },
+  {
+    route: "GET /api/docs/static/index.html",
+    request: () => ({ method: "GET", url: "/api/docs/static/index.html" }),
+    expected: all(302, 302),
+  },
+  {
+    route: "GET /api/docs/static/swagger-initializer.js",
+    request: () => ({ method: "GET", url: "/api/docs/static/swagger-initializer.js" }),
+    expected: all(200, 200),
+  },
+  {
+    route: "GET /api/docs/static/*",
+    request: () => ({ method: "GET", url: "/api/docs/static/swagger-ui.css" }),
+    expected: all(200, 200),
   },
 
   {
@@ -1079,6 +1123,15 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
           payload: { name: `Fresh ${Math.random()}` },
         });
         return (res.json() as { trade: { key: string } }).trade.key;
+      },
+      freshApiToken: async () => {
+        const res = await t.request({
+          method: "POST",
+          url: "/api/tokens",
+          token: owner.accessToken,
+          payload: { name: "Matrix token", scopes: "read" },
+        });
+        return (res.json() as { token: { id: string } }).token.id;
       },
       freshTrashedReport: async () => {
         const id = String(

@@ -110,6 +110,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     "trades",
     "weekly_report_schedules",
     "weekly_report_recipients",
+    "api_tokens",
   ] as const;
   const snapshot = async () => Promise.all(tables.map((table) => countRows(t, table)));
 
@@ -198,6 +199,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       // A key no workspace has: a valid body is then a 404 whose seeding rolls back (POST: below).
       ["PATCH", "/api/trades/no-such-trade", true],
       ["PUT", `/api/projects/${projectId}/report-schedule`, true],
+      ["POST", "/api/tokens", true],
     ];
     const report = await reportRow();
     const audit = await auditRow();
@@ -617,6 +619,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["DELETE", `/api/share-links/${id}`],
         ["DELETE", `/api/contacts/${id}`],
         ["DELETE", `/api/trades/${id}`],
+        ["DELETE", `/api/tokens/${id}`],
         ["GET", `/api/share/${id}`],
         ["POST", `/api/share/${id}/reports/${reportId}/fix`],
         ["POST", `/api/share/${shareToken}/reports/${id}/fix`],
@@ -691,7 +694,18 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
   });
 
   it("headers: garbage tokens and content types", async () => {
-    for (const authorization of ["Bearer", "Bearer ", "Basic abc", `Bearer ${"x".repeat(8000)}`, "Bearer a.b.c"]) {
+    for (const authorization of [
+      "Bearer",
+      "Bearer ",
+      "Basic abc",
+      `Bearer ${"x".repeat(8000)}`,
+      "Bearer a.b.c",
+      // API tokens (issue 38): the prefix alone, too long, wrong alphabet, SQL in it.
+      "Bearer sst_",
+      `Bearer sst_${"A".repeat(8000)}`,
+      `Bearer sst_${"é".repeat(43)}`,
+      "Bearer sst_'OR'1'='1",
+    ]) {
       const res = await t.request({ method: "GET", url: "/api/projects", headers: { authorization } });
       expect(res.statusCode).toBe(401);
     }

@@ -2,10 +2,13 @@
 // live user row on each request, so a deleted account or a changed role takes effect at once.
 // One exception: a write this instance has just refused for the caller's budget is refused again
 // (429, nothing done) before the lookup, so a flood of refused writes costs no query (0037).
+// A bearer starting `sst_` is an API token (tokens/token-auth.ts) and never read as a session.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { forbidden, unauthorized } from "../http/errors";
+import { isApiTokenSecret } from "../tokens/api-token-secret";
+import { createTokenAuth, type TokenLimiter } from "../tokens/token-auth";
 import { findUserById } from "../users/users.repository";
 
 declare module "fastify" {
@@ -21,10 +24,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
 }
 
-export function createAuthenticate(ctx: AppContext) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export function createAuthenticate(ctx: AppContext, tokenLimiter: TokenLimiter) {
+  const authenticateToken = createTokenAuth(ctx, tokenLimiter);
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized("Authentication required");
+    if (isApiTokenSecret(token)) {
+      const owner = await authenticateToken(request, reply, token);
+      const firstWrite = request.routeOptions.config.firstWrite;
+      if (firstWrite) ctx.writes.refuseIfKnown(owner.id, firstWrite(request));
+      request.currentUser = owner;
+      return;
+    }
     const claims = await ctx.tokens.verifyAccess(token);
     // Signed out (here or on another instance), or the session's refresh token was stolen.
     if (!claims || !(await ctx.sessions.isLive(claims.sessionId))) {

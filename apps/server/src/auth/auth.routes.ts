@@ -1,4 +1,11 @@
-import { LoginSchema, LogoutSchema, RefreshSchema, RegisterSchema } from "@sitesnag/shared/auth";
+import {
+  AuthResponseSchema,
+  LoginSchema,
+  LogoutSchema,
+  RefreshSchema,
+  RegisterSchema,
+  TokenPairSchema,
+} from "@sitesnag/shared/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
@@ -44,21 +51,33 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
 
     app.post(
       "/register",
-      { schema: { body: RegisterSchema }, config: { rateLimit: perIp }, preHandler: perRegisteredEmail },
+      {
+        schema: { body: RegisterSchema },
+        config: { rateLimit: perIp, answers: { 201: AuthResponseSchema } },
+        preHandler: perRegisteredEmail,
+      },
       // A new account reads the language its browser asks for (Accept-Language), until its owner picks one.
       async (request, reply) => reply.status(201).send(await register(ctx, request.body, requestLocale(request))),
     );
 
-    app.post("/login", { schema: { body: LoginSchema }, config: { rateLimit: perIp } }, async (request) => {
-      // The demo credentials are public and open a fresh sandbox each time: nothing to guess.
-      if (isDemoCredentials(request.body.email, request.body.password)) return startDemo(ctx, sheets);
-      return throttle.attempt(normaliseEmail(request.body.email), request.ip, () => login(ctx, request.body));
-    });
+    app.post(
+      "/login",
+      { schema: { body: LoginSchema }, config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } } },
+      async (request) => {
+        // The demo credentials are public and open a fresh sandbox each time: nothing to guess.
+        if (isDemoCredentials(request.body.email, request.body.password)) return startDemo(ctx, sheets);
+        return throttle.attempt(normaliseEmail(request.body.email), request.ip, () => login(ctx, request.body));
+      },
+    );
 
-    app.post("/demo-login", { config: { rateLimit: perIp } }, async () => startDemo(ctx, sheets));
+    app.post("/demo-login", { config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } } }, async () =>
+      startDemo(ctx, sheets),
+    );
 
-    app.post("/refresh", { schema: { body: RefreshSchema }, config: { rateLimit: perIp } }, async (request) =>
-      refresh(ctx, request.body.refreshToken),
+    app.post(
+      "/refresh",
+      { schema: { body: RefreshSchema }, config: { rateLimit: perIp, answers: { 200: TokenPairSchema } } },
+      async (request) => refresh(ctx, request.body.refreshToken),
     );
 
     // Ends the session named by the refresh token in the body, by the bearer access token, or both.

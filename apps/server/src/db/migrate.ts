@@ -34,6 +34,7 @@ import * as locationCountsIndex from "./migrations/0034-location-counts-index";
 import * as trades from "./migrations/0035-trades";
 import * as weeklyReport from "./migrations/0039-weekly-report";
 import * as mailAttachments from "./migrations/0040-mail-attachments";
+import * as apiTokens from "./migrations/0041-api-tokens";
 import * as liveEvents from "./migrations/0043-live-events";
 import type { Database } from "./schema";
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0035-trades": trades,
   "0039-weekly-report": weeklyReport,
   "0040-mail-attachments": mailAttachments,
+  "0041-api-tokens": apiTokens,
   "0043-live-events": liveEvents,
 };
 

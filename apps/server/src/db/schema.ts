@@ -542,6 +542,7 @@ export interface Database {
   workspace_contacts: WorkspaceContactsTable;
   unmeasured_files: UnmeasuredFilesTable;
   trades: TradesTable;
+  api_tokens: ApiTokensTable;
   locations: LocationsTable;
   location_closure: LocationClosureTable;
   live_events: LiveEventsTable;
@@ -593,6 +594,26 @@ export interface LocationClosureTable {
   descendant_id: string;
   distance: number;
 }
+
+/** A workspace's API token (issue 38, migration 0041); only the secret's SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** `sst_` and the secret's next eight characters, shown in the list. */
+  prefix: string;
+  token_hash: string;
+  scopes: "read" | "read write";
+  /** The owner who made it; null once that account is deleted. */
+  created_by: string | null;
+  created_at: number;
+  expires_at: number | null;
+  /** Written at most once a minute per token (tokens/token-auth.ts). */
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export type ApiTokenRow = Selectable<ApiTokensTable>;
 
 /** A workspace's trade (migration 0035); none at all means SPEC's seven, unchanged. */
 export interface TradesTable {

@@ -1,9 +1,15 @@
-import { ProjectInputSchema, ProjectListQuerySchema, ProjectListSchema } from "@sitesnag/shared/projects";
+import {
+  ProjectInputSchema,
+  ProjectListQuerySchema,
+  ProjectListSchema,
+  ProjectSchema,
+} from "@sitesnag/shared/projects";
 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { NO_CONTENT } from "../http/openapi";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import {
   countWorkspaceProjects,
@@ -16,6 +22,8 @@ import {
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
+// What these routes answer, for the OpenAPI document only (http/openapi.ts).
+const OneProject = z.object({ project: ProjectSchema });
 
 export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,21 +38,30 @@ export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
     );
 
     // A static segment: find-my-way matches it before /:id. The dashboard's figure.
-    app.get("/count", async (request) => countWorkspaceProjects(ctx, currentUser(request)));
-
-    app.post("/", { schema: { body: ProjectInputSchema } }, async (request, reply) =>
-      reply.status(201).send({ project: await createProject(ctx, currentUser(request), request.body) }),
+    app.get("/count", { config: { answers: { 200: z.object({ count: z.number().int() }) } } }, async (request) =>
+      countWorkspaceProjects(ctx, currentUser(request)),
     );
 
-    app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
+    app.post(
+      "/",
+      { schema: { body: ProjectInputSchema }, config: { answers: { 201: OneProject } } },
+      async (request, reply) =>
+        reply.status(201).send({ project: await createProject(ctx, currentUser(request), request.body) }),
+    );
+
+    app.get("/:id", { schema: { params: IdParams }, config: { answers: { 200: OneProject } } }, async (request) => ({
       project: await getProject(ctx, currentUser(request), request.params.id),
     }));
 
-    app.put("/:id", { schema: { params: IdParams, body: ProjectInputSchema } }, async (request) => ({
-      project: await editProject(ctx, currentUser(request), request.params.id, request.body),
-    }));
+    app.put(
+      "/:id",
+      { schema: { params: IdParams, body: ProjectInputSchema }, config: { answers: { 200: OneProject } } },
+      async (request) => ({
+        project: await editProject(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
 
-    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
+    app.delete("/:id", { schema: { params: IdParams }, config: { answers: NO_CONTENT } }, async (request, reply) => {
       await removeProject(ctx, currentUser(request), request.params.id);
       return reply.status(204).send();
     });

@@ -5,12 +5,14 @@ import {
   ReportFilterSchema,
   ReportListQuerySchema,
   ReportListSchema,
+  ReportSchema,
 } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
+import { NO_CONTENT } from "../http/openapi";
 import { downloadLocale } from "../i18n/request-locale";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { pdfsInFlight } from "../workers/pdf-limit";
@@ -28,6 +30,17 @@ const ExportQuerySchema = ReportFilterSchema.extend({ lang: z.string().max(35).o
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(200) });
+// What these routes answer, for the OpenAPI document only (http/openapi.ts): written by hand.
+const OneReport = z.object({ report: ReportSchema });
+const Counts = z.object({
+  counts: z.object({
+    all: z.number(),
+    open: z.number(),
+    "in-progress": z.number(),
+    resolved: z.number(),
+    closed: z.number(),
+  }),
+});
 
 export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
@@ -46,15 +59,19 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       async (request) => listReports(ctx, currentUser(request), request.query),
     );
 
-    app.get("/counts", { schema: { querystring: ReportCountsQuerySchema } }, async (request) => ({
-      counts: await countReports(ctx, currentUser(request), request.query),
-    }));
+    app.get(
+      "/counts",
+      { schema: { querystring: ReportCountsQuerySchema }, config: { answers: { 200: Counts } } },
+      async (request) => ({
+        counts: await countReports(ctx, currentUser(request), request.query),
+      }),
+    );
 
     // `firstWrite`: the guard refuses a caller this instance has just refused before its user
     // lookup, so a flood of refused writes costs no query (decision 0037).
     const write = { firstWrite: oneWrite };
 
-    app.post("/", { config: write }, async (request, reply) => {
+    app.post("/", { config: { ...write, answers: { 201: OneReport } } }, async (request, reply) => {
       const key = idempotencyKey(request.headers["idempotency-key"]);
       const user = currentUser(request);
       // Charged before the body is read: a refused request costs no parsing or photo work.
@@ -128,24 +145,28 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
         .send(pdf);
     });
 
-    app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
+    app.get("/:id", { schema: { params: IdParams }, config: { answers: { 200: OneReport } } }, async (request) => ({
       report: await getReport(ctx, currentUser(request), request.params.id),
     }));
 
-    app.patch("/:id", { config: write, schema: { params: IdParams } }, async (request) => {
-      const user = currentUser(request);
-      const declared = declaredBytes(request);
-      await chargeWrites(ctx, user, { items: 1, bytes: declared });
-      return {
-        report: await patchReport(ctx, user, request.params.id, async () => {
-          const body = await readReportRequest(request, ctx.photos);
-          if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
-          return body;
-        }),
-      };
-    });
+    app.patch(
+      "/:id",
+      { config: { ...write, answers: { 200: OneReport } }, schema: { params: IdParams } },
+      async (request) => {
+        const user = currentUser(request);
+        const declared = declaredBytes(request);
+        await chargeWrites(ctx, user, { items: 1, bytes: declared });
+        return {
+          report: await patchReport(ctx, user, request.params.id, async () => {
+            const body = await readReportRequest(request, ctx.photos);
+            if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
+            return body;
+          }),
+        };
+      },
+    );
 
-    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
+    app.delete("/:id", { schema: { params: IdParams }, config: { answers: NO_CONTENT } }, async (request, reply) => {
       await removeReport(ctx, currentUser(request), request.params.id);
       return reply.status(204).send();
     });

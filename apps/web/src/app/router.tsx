@@ -310,11 +310,13 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
-                  path: "workspace",
+                  // Workspace settings, and its API tokens at /app/workspace/api-tokens (issue 38):
+                  // one route, so /app/snagging's first load (at its budget) carries no new entry.
+                  path: "workspace/:section?",
                   handle: skeleton("form"),
                   Component: lazyPage(
-                    () => import("../features/branding/workspace-settings-page"),
-                    (m) => m.WorkspaceSettingsPage,
+                    () => import("./workspace-route"),
+                    (m) => m.WorkspaceRoute,
                   ),
                 },
                 {

@@ -131,6 +131,12 @@ import toastsLt from "./messages/toasts/lt.json" with { type: "json" };
 import toastsPl from "./messages/toasts/pl.json" with { type: "json" };
 import toastsPtPT from "./messages/toasts/pt-PT.json" with { type: "json" };
 import toastsRo from "./messages/toasts/ro.json" with { type: "json" };
+import tokensEnGB from "./messages/tokens/en-GB.json" with { type: "json" };
+import tokensEs from "./messages/tokens/es.json" with { type: "json" };
+import tokensLt from "./messages/tokens/lt.json" with { type: "json" };
+import tokensPl from "./messages/tokens/pl.json" with { type: "json" };
+import tokensPtPT from "./messages/tokens/pt-PT.json" with { type: "json" };
+import tokensRo from "./messages/tokens/ro.json" with { type: "json" };
 import tradesEnGB from "./messages/trades/en-GB.json" with { type: "json" };
 import tradesEs from "./messages/trades/es.json" with { type: "json" };
 import tradesLt from "./messages/trades/lt.json" with { type: "json" };
@@ -199,6 +205,7 @@ const AREAS = [
   { "en-GB": snaggingEnGB, pl: snaggingPl, ro: snaggingRo, lt: snaggingLt, "pt-PT": snaggingPtPT, es: snaggingEs },
   { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
   { "en-GB": toastsEnGB, pl: toastsPl, ro: toastsRo, lt: toastsLt, "pt-PT": toastsPtPT, es: toastsEs },
+  { "en-GB": tokensEnGB, pl: tokensPl, ro: tokensRo, lt: tokensLt, "pt-PT": tokensPtPT, es: tokensEs },
   { "en-GB": tradesEnGB, pl: tradesPl, ro: tradesRo, lt: tradesLt, "pt-PT": tradesPtPT, es: tradesEs },
   {
     "en-GB": validationEnGB,

@@ -3,7 +3,8 @@
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import { ImageUp, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/button";
+import { Link } from "react-router";
+import { Button, buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { TextField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
@@ -34,7 +35,17 @@ export function WorkspaceSettingsPage() {
   }
   return (
     <>
-      <PageHeader title={t("team.workspaceSettings")} subtitle={t("team.branding.subtitle")} />
+      <PageHeader
+        title={t("team.workspaceSettings")}
+        subtitle={t("team.branding.subtitle")}
+        actions={
+          isOwner ? (
+            <Link to="/app/workspace/api-tokens" className={buttonClass("secondary")}>
+              {t("workspace.tokens.link")}
+            </Link>
+          ) : undefined
+        }
+      />
       <BrandingForm
         key={`${branding.data.companyName}|${branding.data.accentColour}`}
         isOwner={isOwner}

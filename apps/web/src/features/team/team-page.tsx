@@ -1,5 +1,5 @@
 import type { Member } from "@sitesnag/shared/users";
-import { Palette, Tags, UserPlus } from "lucide-react";
+import { Key, Palette, Tags, UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../components/button";
@@ -56,6 +56,12 @@ export function TeamPage() {
               <Link to="/app/trades" className={buttonClass("secondary")}>
                 <Tags aria-hidden className="size-4" />
                 {t("trades.link")}
+              </Link>
+            )}
+            {isOwner && (
+              <Link to="/app/workspace/api-tokens" className={buttonClass("secondary")}>
+                <Key aria-hidden className="size-4" />
+                {t("workspace.tokens.link")}
               </Link>
             )}
             {canInvite && (

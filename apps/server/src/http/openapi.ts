@@ -1,0 +1,173 @@
+// The OpenAPI 3.1 document of /api (issue 38, decision 0067), made from the routes' own zod
+// schemas by @fastify/swagger and the zod type provider's transform, and the docs page that reads
+// it (@fastify/swagger-ui, every file served from our origin under our CSP). Guarantees:
+// - Every /api route is in the document: nothing is listed by hand; a route registered after this
+//   plugin is collected by its onRoute hook (test/openapi.test.ts fails when one is missing).
+// - Every operation names its error answers (the one ApiError shape) and how it authenticates:
+//   public, session only, or session or API token (tokens/token-auth.ts decides the same way).
+// - Nothing is built at start-up: the document is made on the first request for it, then kept.
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { ApiErrorSchema } from "@sitesnag/shared/api-error";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isSessionOnlyRoute } from "../tokens/token-auth";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * What the route answers, for the document only: never used to write the answer (a response
+     * schema would, and would drop or require fields: http/response-serializer.ts). For routes
+     * whose answer is written by hand or streamed.
+     */
+    answers?: Record<number, z.ZodType>;
+  }
+}
+
+/** A 204's documented answer: nothing. */
+export const NO_CONTENT = { 204: z.null().describe("No content") };
+
+export const OPENAPI_PATH = "/api/openapi.json";
+export const DOCS_PREFIX = "/api/docs";
+
+/** Routes anyone may call: they carry no Authorization (or their own capability in the URL). */
+const PUBLIC =
+  /^\/api\/(health|auth\/(register|login|demo-login|refresh|forgot-password|reset-password(\/check)?)|share\/|invitations\/token\/:token$|mail\/unsubscribe|openapi\.json)/;
+
+const ERRORS_ANONYMOUS = { 400: ApiErrorSchema, 429: ApiErrorSchema, 500: ApiErrorSchema };
+const ERRORS_SIGNED_IN = { ...ERRORS_ANONYMOUS, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** What a route without a response schema of its own is documented as answering. */
+const UNDESCRIBED_SUCCESS = z.unknown().describe("Success. This answer's shape is not described yet.");
+
+const VERBS: Record<string, string> = {
+  GET: "Read",
+  POST: "Create or run",
+  PUT: "Replace",
+  PATCH: "Change",
+  DELETE: "Delete",
+};
+
+/** A summary for a route that has none of its own: its verb and what its path names. */
+function fallbackSummary(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, "")
+    .split("/")
+    .map((part) => (part.startsWith(":") ? `{${part.slice(1)}}` : part.replace(/[-.]/g, " ")))
+    .join(" › ");
+  return `${VERBS[method] ?? method} ${words}`;
+}
+
+const tagOf = (url: string): string => {
+  const first = url.replace(/^\/api\//, "").split("/")[0] ?? "api";
+  return first.charAt(0).toUpperCase() + first.slice(1);
+};
+
+const hasSuccess = (response: unknown): boolean =>
+  typeof response === "object" && response !== null && Object.keys(response).some((code) => code.startsWith("2"));
+
+const transform: SwaggerTransform = (input) => {
+  const { url, route } = input;
+  const method = [route.method].flat()[0] ?? "GET";
+  const isPublic = PUBLIC.test(url);
+  const own = (input.schema ?? {}) as Record<string, unknown>;
+  const answers = (route.config as { answers?: Record<number, z.ZodType> } | undefined)?.answers;
+  const declared = { ...answers, ...(own.response as object | undefined) };
+  const schema = {
+    ...own,
+    summary: own.summary ?? fallbackSummary(method, url),
+    tags: own.tags ?? [tagOf(url)],
+    response: {
+      ...(isPublic ? ERRORS_ANONYMOUS : ERRORS_SIGNED_IN),
+      ...(hasSuccess(declared) ? {} : { "2XX": UNDESCRIBED_SUCCESS }),
+      ...declared,
+    },
+    ...(isPublic ? { security: [] } : isSessionOnlyRoute(url) ? { security: [{ session: [] }] } : {}),
+  };
+  return jsonSchemaTransform({ ...input, schema } as Parameters<typeof jsonSchemaTransform>[0]);
+};
+
+/**
+ * The zod components, then two tidy-ups: a route registered as "/" under a prefix is documented
+ * without its trailing slash (Fastify answers both), and input twins of output components that no
+ * operation uses are dropped.
+ */
+const transformObject: SwaggerTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as {
+    paths?: Record<string, unknown>;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  if (document.paths) {
+    document.paths = Object.fromEntries(
+      Object.entries(document.paths).map(([path, item]) => [path.length > 1 ? path.replace(/\/$/, "") : path, item]),
+    );
+  }
+  const schemas = document.components?.schemas;
+  if (schemas) {
+    const used = JSON.stringify(document.paths ?? {});
+    for (const name of Object.keys(schemas)) {
+      if (name.endsWith("Input") && !used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+    }
+  }
+  return document as ReturnType<SwaggerTransformObject>;
+};
+
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "SiteSnag API",
+        version,
+        description:
+          "Projects, snagging reports, audits, plans and everything the SiteSnag app does. Authenticate with a session's access token or with an API token (`sst_…`, made by a workspace owner in Settings › API tokens). See docs/api.md for a first call.",
+      },
+      servers: [{ url: "/" }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "JWT",
+            description: "A signed-in session's access token (POST /api/auth/login), valid one day.",
+          },
+          apiToken: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "sst_",
+            description:
+              "An API token: `read` reaches GET routes, `read write` the rest, acting as the workspace owner. Accounts, team, tokens and webhooks stay session-only. Limited per token per minute (RateLimit-* headers).",
+          },
+        },
+      },
+      security: [{ session: [] }, { apiToken: [] }],
+    },
+    transform,
+    transformObject,
+  });
+  // Only /api is documented: the web app's files and the photo URLs are not the API.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || route.url.startsWith(`${DOCS_PREFIX}`)) {
+      route.schema = { ...route.schema, hide: true };
+    }
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { deepLinking: true },
+    theme: { title: "SiteSnag API" },
+  });
+}
+
+/** GET /api/openapi.json (registered inside /api): the document, made on the first call and kept. */
+export function openApiRoute(app: FastifyInstance): void {
+  let document: string | undefined;
+  app.get(
+    "/openapi.json",
+    { schema: { summary: "This OpenAPI document", tags: ["Documentation"] } },
+    async (_request, reply) => {
+      document ??= JSON.stringify(app.swagger());
+      return reply.header("content-type", "application/json; charset=utf-8").send(document);
+    },
+  );
+}
