@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { AttachmentRow, Database, ProjectRow, ReportRow } from "../db/schema";
 import { newId } from "../ids";
 import { withProjectSearchText } from "../projects/projects.repository";
-import { withSearchText } from "../snagging/snagging.repository";
+import { withMilestones, withSearchText } from "../snagging/snagging.repository";
 import { afterSteps, type DemoHistory, type DemoStep, stepTimes } from "./demo-history";
 import type { DemoScene } from "./demo-photos";
 import { DEMO_PINS } from "./demo-plan";
@@ -161,7 +161,7 @@ const reference = (at: number, n: number): string => {
 
 export type DemoSeed = {
   projects: Omit<ProjectRow, "require_evidence_to_close" | "verified_closing">[];
-  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id"> & {
+  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "resolved_at" | "assigned_at"> & {
     scenes: DemoScene[];
     history: DemoHistory;
   })[];
@@ -234,7 +234,7 @@ export async function insertDemoSeed(
   await trx.insertInto("projects").values(seed.projects.map(withProjectSearchText)).execute();
   await trx
     .insertInto("snagging_reports")
-    .values(seed.reports.map(({ scenes: _scenes, history: _history, ...row }) => withSearchText(row)))
+    .values(seed.reports.map(({ scenes: _scenes, history: _history, ...row }) => withSearchText(withMilestones(row))))
     .execute();
   if (attachments.length > 0)
     await trx

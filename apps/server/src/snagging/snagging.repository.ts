@@ -1,9 +1,10 @@
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { reportSearchText, searchWords } from "@sitesnag/shared/search";
-import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from "kysely";
 import { afterCursor, likeWord } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { AttachmentRow, Database, IdempotencyKeysTable, ReportRow } from "../db/schema";
+import { nowSeconds } from "../time";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -244,12 +245,52 @@ export const withSearchText = <R extends { title: string; description: string }>
 /** A new report: its pin (migration 0012) may be left out; version and rejections start at 0. */
 type NewReportRow = Omit<
   ReportRow,
-  "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "location_id" | "version" | "rejection_count"
+  | "sheet_id"
+  | "pin_x"
+  | "pin_y"
+  | "assigned_contact_id"
+  | "location_id"
+  | "version"
+  | "rejection_count"
+  | "resolved_at"
+  | "assigned_at"
 > &
   Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "location_id">>;
 
+const isDone = (status: ReportRow["status"]) => status === "resolved" || status === "closed";
+
+/** A new report's milestones (migration 0037): resolved and assigned when it was made, if it was. */
+export const withMilestones = <T extends NewReportRow>(row: T) => ({
+  ...row,
+  resolved_at: isDone(row.status) ? row.updated_at : null,
+  assigned_at: (row.assigned_to ?? row.assigned_contact_id ?? null) === null ? null : row.created_at,
+});
+
 export async function insertReport(db: Q, row: NewReportRow): Promise<void> {
-  await db.insertInto("snagging_reports").values(withSearchText(row)).execute();
+  await db
+    .insertInto("snagging_reports")
+    .values(withSearchText(withMilestones(row)))
+    .execute();
+}
+
+/**
+ * The milestones a change moves (migration 0037, decision 0062): resolving keeps the first moment of
+ * a run of resolved/closed (closing a resolved report keeps it), reopening clears it; a new assignee
+ * restarts the clock, the same one kept does not. SET reads the row's values before the change.
+ */
+function milestoneChanges(changes: Partial<ReportRow>, now: number) {
+  const out: { resolved_at?: RawBuilder<number | null>; assigned_at?: RawBuilder<number | null> } = {};
+  if (changes.status !== undefined)
+    out.resolved_at = isDone(changes.status) ? sql`coalesce(resolved_at, ${now})` : sql`null`;
+  if (changes.assigned_to !== undefined || changes.assigned_contact_id !== undefined) {
+    const member = changes.assigned_to !== undefined ? sql`${changes.assigned_to}` : sql`assigned_to`;
+    const contact =
+      changes.assigned_contact_id !== undefined ? sql`${changes.assigned_contact_id}` : sql`assigned_contact_id`;
+    out.assigned_at = sql`case when coalesce(${member}, ${contact}) is null then null
+      when coalesce(${member}, ${contact}) = coalesce(assigned_to, assigned_contact_id) then assigned_at
+      else ${now} end`;
+  }
+  return out;
 }
 
 export async function insertAttachments(db: Q, rows: readonly AttachmentRow[]): Promise<void> {
@@ -287,6 +328,7 @@ export async function updateReport(
         ? { ...changes, search_text: reportSearchText(title, changes.description) }
         : changes,
     )
+    .set(milestoneChanges(changes, changes.updated_at ?? nowSeconds()))
     // Every change makes a new version: an edit names the one it was made on (activity/activity.merge.ts).
     .set((eb) => ({ version: eb("version", "+", 1) }))
     .where("workspace_id", "=", workspaceId)
