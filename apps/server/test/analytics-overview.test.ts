@@ -24,7 +24,7 @@ function monday(epoch: number): number {
 type Seed = Insertable<SnaggingReportsTable>;
 type Overview = {
   range: { from: string; to: string };
-  counts: Record<string, number>;
+  counts: { open: number; overdue: number; dueSoon: number; awaitingVerification: number; total: number };
   weekly: { weekStart: string; opened: number; closed: number; open: number }[];
   projection: { date: string | null; converging: boolean };
   ageing: { bucket: string; critical: number; high: number; medium: number; low: number }[];
@@ -318,6 +318,43 @@ describe.each(DIALECTS)("analytics overview (%s)", (kind) => {
     expect(after.weekly.at(-1)?.opened).toBe((before.weekly.at(-1)?.opened ?? 0) + 1);
     const mia = after.byAssignee.find((a) => a.id === member.user.id);
     expect(mia?.avgDaysToResolve).toBe(0);
+  });
+
+  it("links each figure to a report list filter that finds as many reports", async () => {
+    const o = await overview(`?projectId=${projectId}`);
+    const listed = async (filter: string) => {
+      const res = await t.request({
+        method: "GET",
+        url: `/api/snagging?projectId=${projectId}&${filter}`,
+        token: owner.accessToken,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { reports: unknown[] }).reports.length;
+    };
+    expect(await listed("unresolved=1")).toBe(o.counts.open);
+    expect(await listed("due=overdue")).toBe(o.counts.overdue);
+    expect(await listed("due=soon")).toBe(o.counts.dueSoon);
+    expect(await listed("status=resolved")).toBe(o.counts.awaitingVerification);
+    for (const row of o.ageing)
+      for (const p of ["critical", "high", "medium", "low"] as const)
+        expect(await listed(`age=${encodeURIComponent(row.bucket)}&priority=${p}`), `${row.bucket} ${p}`).toBe(row[p]);
+    for (const trade of o.byTrade) {
+      expect(await listed(`unresolved=1&category=${trade.key}`)).toBe(trade.open);
+      expect(await listed(`due=overdue&category=${trade.key}`)).toBe(trade.overdue);
+    }
+    for (const person of o.byAssignee) expect(await listed(`unresolved=1&assignedTo=${person.id}`)).toBe(person.open);
+    for (const place of o.byLocation) expect(await listed(`unresolved=1&locationId=${place.id}`)).toBe(place.open);
+    const counts = await t.request({
+      method: "GET",
+      url: `/api/snagging/counts?projectId=${projectId}&due=overdue`,
+      token: owner.accessToken,
+    });
+    expect((counts.json() as { counts: { all: number } }).counts.all).toBe(o.counts.overdue);
+    expectError(
+      await t.request({ method: "GET", url: "/api/snagging?due=late", token: owner.accessToken }),
+      400,
+      "Due must be overdue or soon",
+    );
   });
 
   it("takes a date range: the weeks it covers", async () => {

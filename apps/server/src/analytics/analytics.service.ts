@@ -3,6 +3,7 @@
 // Counts, ageing and the by-trade/assignee/location splits are as of now; the weekly series and the
 // average days to resolve cover the date range. Weeks run Monday to Sunday in UTC.
 import {
+  AGE_RANGES,
   AGEING_BUCKETS,
   addDays,
   DAY_SECONDS,
@@ -35,8 +36,6 @@ import {
   WEEK_SECONDS,
 } from "./analytics.repository";
 
-/** The ageing buckets' lower edges in days: 0–7, 8–30, 31–90, over 90. */
-const AGE_DAYS = [7, 30, 90] as const;
 const PROJECTION_WEEKS = 4;
 
 const epochOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -80,7 +79,8 @@ export async function overview(
   const recentSince = now - PROJECTION_WEEKS * 7 * DAY_SECONDS;
   // The open line walks back from now, so the weekly counts run from the range's start to today.
   const since = Math.min(firstWeek * WEEK_SECONDS - MONDAY_SHIFT, recentSince);
-  const ageEdges = AGE_DAYS.map((d) => now - d * DAY_SECONDS);
+  // The moments the first three age buckets end at (the report list's `age` filter uses the same).
+  const ageEdges = AGEING_BUCKETS.slice(0, 3).map((b) => now - (AGE_RANGES[b][1] ?? 0) * DAY_SECONDS);
   const [statuses, groups, opened, resolved, resolveTimes, rejections, trades, locations] = await Promise.all([
     countByStatus(ctx.db, scope),
     groupOpenReports(ctx.db, scope, now, now + DUE_SOON_DAYS * DAY_SECONDS, ageEdges),

@@ -1,3 +1,4 @@
+import { AGE_RANGES, type AgeingBucket, DAY_SECONDS, DUE_SOON_DAYS, type DueFilter } from "@sitesnag/shared/analytics";
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { reportSearchText, searchWords } from "@sitesnag/shared/search";
 import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from "kysely";
@@ -81,7 +82,32 @@ export type ReportFilters = {
   locationId?: string | undefined;
   /** Issue 23's "Waiting for me": the caller, and whether they own the workspace. */
   waitingFor?: { userId: string; isOwner: boolean } | undefined;
+  /** Issue 37, the overview's links: open or in progress; past due or due soon; by age. */
+  unresolved?: "1" | undefined;
+  due?: DueFilter | undefined;
+  age?: AgeingBucket | undefined;
 };
+
+/** Whether any of issue 37's filters is set (each one means open or in progress). */
+export const hasInsightFilter = (f: ReportFilters) => Boolean(f.unresolved || f.due || f.age);
+
+/** Issue 37's filters: the same open reports, due dates and age buckets the overview counts. */
+// biome-ignore lint/suspicious/noExplicitAny: applies to any builder over "snagging_reports as r"
+function whereInsightFilters<QB extends { where: (...args: any[]) => QB }>(q: QB, filters: ReportFilters): QB {
+  if (!hasInsightFilter(filters)) return q;
+  const now = nowSeconds();
+  let out = q.where(sql<boolean>`r.status in ('open', 'in-progress')`);
+  if (filters.due === "overdue") out = out.where(sql<boolean>`r.due_date < ${now}`);
+  if (filters.due === "soon")
+    out = out.where(sql<boolean>`r.due_date >= ${now} and r.due_date < ${now + DUE_SOON_DAYS * DAY_SECONDS}`);
+  if (filters.age) {
+    const [newest, oldest] = AGE_RANGES[filters.age];
+    // As the overview buckets them: younger than the bucket's upper edge, not younger than its lower.
+    if (oldest !== null) out = out.where(sql<boolean>`r.created_at > ${now - oldest * DAY_SECONDS}`);
+    if (newest > 0) out = out.where(sql<boolean>`r.created_at <= ${now - newest * DAY_SECONDS}`);
+  }
+  return out;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: applies to any builder over "snagging_reports as r"
 export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>(q: QB, filters: ReportFilters): QB {
@@ -112,6 +138,7 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
         and (r.created_by = ${userId} or ${isOwner ? sql`1 = 1` : sql`1 = 0`})))`,
     );
   }
+  out = whereInsightFilters(out, filters);
   // search_text is folded as the browser folds (shared/search.ts), so the words are folded too; on
   // PostgreSQL a trigram index serves these LIKEs (migration 0007).
   for (const word of searchWords(filters.search)) {
@@ -145,6 +172,7 @@ export async function findReportsPage(
     !filters.locationId &&
     !filters.assignedTo &&
     !filters.waitingFor &&
+    !hasInsightFilter(filters) &&
     searchWords(filters.search).length === 0;
   if (isUnfiltered && !after && !db.isTransaction) {
     return unfilteredReports(db as Kysely<Database>, { workspaceId, limit: size + 1 });
@@ -181,7 +209,12 @@ const countBranch = async (db: Q, locationId: string): Promise<number> => {
 };
 
 const isLocationOnly = (f: ReportFilters) =>
-  !f.status && !f.priority && !f.assignedTo && !f.waitingFor && searchWords(f.search).length === 0;
+  !f.status &&
+  !f.priority &&
+  !f.assignedTo &&
+  !f.waitingFor &&
+  !hasInsightFilter(f) &&
+  searchWords(f.search).length === 0;
 
 /**
  * The first page under a floor without reading every report under it (PostgreSQL): each location
@@ -209,6 +242,7 @@ export async function countReportsByStatus(db: Q, workspaceId: string, filters: 
     !filters.locationId &&
     !filters.assignedTo &&
     !filters.waitingFor &&
+    !hasInsightFilter(filters) &&
     searchWords(filters.search).length === 0
   ) {
     const kept = await db
