@@ -39,7 +39,7 @@ type Overview = {
     rejections: number;
   }[];
   location: { id: string; path: string } | null;
-  byLocation: { id: string; path: string; open: number; overdue: number; hasChildren: boolean }[];
+  byLocation: { id: string; projectId: string; path: string; open: number; overdue: number; hasChildren: boolean }[];
 };
 
 const isOpen = (r: Seed) => r.status === "open" || r.status === "in-progress";
@@ -267,13 +267,13 @@ describe.each(DIALECTS)("analytics overview (%s)", (kind) => {
     const top = await overview(`?projectId=${projectId}`);
     expect(top.location).toBeNull();
     expect(top.byLocation).toEqual([
-      { id: locations.level1, path: "Level 1", open: 4, overdue: 2, hasChildren: true },
-      { id: locations.level2, path: "Level 2", open: 1, overdue: 1, hasChildren: false },
+      { id: locations.level1, projectId, path: "Level 1", open: 4, overdue: 2, hasChildren: true },
+      { id: locations.level2, projectId, path: "Level 2", open: 1, overdue: 1, hasChildren: false },
     ]);
     const down = await overview(`?projectId=${projectId}&locationId=${locations.level1}`);
     expect(down.location).toMatchObject({ id: locations.level1, path: "Level 1" });
     expect(down.byLocation).toEqual([
-      { id: locations.flat101, path: "Level 1 > Flat 101", open: 2, overdue: 2, hasChildren: false },
+      { id: locations.flat101, projectId, path: "Level 1 > Flat 101", open: 2, overdue: 2, hasChildren: false },
     ]);
     // Workspace-wide, a top-level place is named with its project.
     const everywhere = await overview("");

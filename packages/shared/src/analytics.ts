@@ -1,23 +1,11 @@
 // Insight (issue 37): GET /api/analytics/overview's query and answer, shared by the server, the
 // dashboard and the weekly report's PDF. Weeks start on Monday (UTC); dates are `YYYY-MM-DD`.
 import { z } from "zod";
+import { AGEING_BUCKETS, DAY_SECONDS } from "./analytics-filters";
 import { plainString } from "./text";
 
-export const AGEING_BUCKETS = ["0-7", "8-30", "31-90", "90+"] as const;
-export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
-/** Each bucket's ages in whole days since the report was made: more than the first, up to the second. */
-export const AGE_RANGES: Record<AgeingBucket, readonly [number, number | null]> = {
-  "0-7": [0, 7],
-  "8-30": [7, 30],
-  "31-90": [30, 90],
-  "90+": [90, null],
-};
-/** The report list's `due` filter: open or in progress and past due, or due within the next 7 days. */
-export const DUE_FILTERS = ["overdue", "soon"] as const;
-export type DueFilter = (typeof DUE_FILTERS)[number];
+export * from "./analytics-filters";
 
-export const DAY_SECONDS = 86_400;
-export const DUE_SOON_DAYS = 7;
 /** The longest range the overview takes: five years, leap days included. */
 export const MAX_RANGE_DAYS = 5 * 366;
 /** The weekly series when no range is given: this week and the eleven before it. */
@@ -89,7 +77,14 @@ export const OverviewSchema = z.object({
   /** The location drilled into (null: the top level), and its children with their subtrees' counts. */
   location: z.object({ id: z.string(), path: z.string(), parentId: z.string().nullable() }).nullable(),
   byLocation: z.array(
-    z.object({ id: z.string(), path: z.string(), open: z.number(), overdue: z.number(), hasChildren: z.boolean() }),
+    z.object({
+      id: z.string(),
+      projectId: z.string(),
+      path: z.string(),
+      open: z.number(),
+      overdue: z.number(),
+      hasChildren: z.boolean(),
+    }),
   ),
 });
 export type Overview = z.infer<typeof OverviewSchema>;

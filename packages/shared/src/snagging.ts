@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AGEING_BUCKETS, DUE_FILTERS } from "./analytics";
+import { AGEING_BUCKETS, DUE_FILTERS } from "./analytics-filters";
 import { PRIORITIES, REPORT_STATUSES } from "./enums";
 import { MAX_PHOTOS_PER_REPORT } from "./limits";
 import { locationId } from "./locations";

@@ -45,6 +45,7 @@ export async function rollUpLocations(db: Q, scope: Scope, locationId: string | 
         location: parent ? { id: parent.id, path: parent.path, parentId: parent.parent_id } : null,
         byLocation: children.map((c) => ({
           id: c.id,
+          projectId: c.project_id,
           path: named(c),
           ...(totals.get(c.id) ?? { open: 0, overdue: 0 }),
           hasChildren: Boolean(c.has_children),

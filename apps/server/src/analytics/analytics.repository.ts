@@ -144,6 +144,7 @@ export async function findChildLocations(db: Q, s: Scope, parentId: string | nul
     .select((eb) => [
       "l.id",
       "l.path",
+      "l.project_id",
       "p.name as project_name",
       eb.exists(eb.selectFrom("locations as c").select("c.id").whereRef("c.parent_id", "=", "l.id")).as("has_children"),
     ])

@@ -2,6 +2,7 @@ import { ArrowLeft, Building2, Calendar, MapPin, Pencil, Trash2 } from "lucide-r
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ProjectLocationsTab } from "../../app/project-locations-tab";
+import { ProjectOverviewTab } from "../../app/project-overview-tab";
 import { ProjectPlansTab } from "../../app/project-plans-tab";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
@@ -28,7 +29,7 @@ const ShareLinksSection = lazy(() =>
   import("../sharing/components/share-links-section").then((m) => ({ default: m.ShareLinksSection })),
 );
 
-const TABS = ["reports", "plans", "locations"] as const;
+const TABS = ["reports", "overview", "plans", "locations"] as const;
 
 function ProjectNotFound() {
   const t = useT();
@@ -122,7 +123,11 @@ export function ProjectDetailPage() {
           ))}
         </dl>
       </div>
-      <div role="tablist" aria-label={t("projects.views")} className="mt-6 flex gap-1 border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label={t("projects.views")}
+        className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
         {TABS.map((name) => (
           <button
             key={name}
@@ -140,12 +145,16 @@ export function ProjectDetailPage() {
               ? t("projects.tab.plans")
               : name === "locations"
                 ? t("locations.tab")
-                : t("projects.tab.reports")}
+                : name === "overview"
+                  ? t("insight.tab")
+                  : t("projects.tab.reports")}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`project-panel-${tab}`} aria-labelledby={`project-tab-${tab}`}>
-        {tab === "plans" ? (
+        {tab === "overview" ? (
+          <ProjectOverviewTab projectId={p.id} />
+        ) : tab === "plans" ? (
           <ProjectPlansTab projectId={p.id} />
         ) : tab === "locations" ? (
           <ProjectLocationsTab projectId={p.id} />

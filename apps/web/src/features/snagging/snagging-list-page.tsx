@@ -20,6 +20,7 @@ import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
 import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
+import { hasInsightFilter, matchesInsight, readInsightFilter } from "./lib/insight-filter";
 import { descriptionPreview } from "./photo-entries";
 import { matchesSearch } from "./report-search";
 
@@ -33,6 +34,8 @@ const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports
 // Members, contacts, trades and location trees (issue 36) are fetched for them: their own chunk, loaded after the list
 // (first-load budget).
 const ListFilters = lazy(() => import("./components/list-filters"));
+// Issue 37: what the overview's link filtered by, each removable; only when a link set one.
+const InsightChips = lazy(() => import("./components/insight-chips"));
 
 export function SnaggingListPage() {
   const t = useT();
@@ -53,7 +56,9 @@ export function SnaggingListPage() {
   const projectId = params.get("projectId") ?? "";
   const locationId = params.get("locationId") ?? "";
   const [branch, setBranch] = useState<ReadonlySet<string> | null>(null);
-  const place = { projectId, locationId };
+  // Issue 37: the overview's links (priority, open only, overdue or due soon, age).
+  const insight = useMemo(() => readInsightFilter(params), [params]);
+  const place = { projectId, locationId, ...insight };
   const user = useAuthStore((s) => s.user);
   const setParam = (changes: Record<string, string>) =>
     setParams(
@@ -80,7 +85,8 @@ export function SnaggingListPage() {
       mine ||
       assignedTo !== "" ||
       category !== "" ||
-      projectId !== "");
+      projectId !== "" ||
+      hasInsightFilter(insight));
   const filtered = useFilteredReports(
     {
       search: serverSearch,
@@ -105,9 +111,10 @@ export function SnaggingListPage() {
           (assignedTo === "" || (assignedTo === "unassigned" ? r.assignedTo === null : r.assignedTo === assignedTo)) &&
           (category === "" || r.category === category) &&
           (projectId === "" || r.projectId === projectId) &&
-          (locationId === "" || (branch !== null && r.locationId !== null && branch.has(r.locationId))),
+          (locationId === "" || (branch !== null && r.locationId !== null && branch.has(r.locationId))) &&
+          matchesInsight(r, insight, Math.floor(Date.now() / 1000)),
       ),
-    [all, search, mine, user, assignedTo, category, projectId, locationId, branch],
+    [all, search, mine, user, assignedTo, category, projectId, locationId, branch, insight],
   );
   const visible = onServer ? filtered.items : status === "all" ? matching : matching.filter((r) => r.status === status);
   const localCounts = useMemo(() => {
@@ -183,6 +190,11 @@ export function SnaggingListPage() {
             onBranch={setBranch}
           />
         </Suspense>
+        {hasInsightFilter(insight) && (
+          <Suspense fallback={<div className="h-11" />}>
+            <InsightChips filter={insight} onClear={(key) => setParam({ [key]: "" })} />
+          </Suspense>
+        )}
         <StatusFilter
           value={status}
           counts={counts}

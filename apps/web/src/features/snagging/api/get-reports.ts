@@ -24,8 +24,18 @@ export type ListFilter = {
   category?: string;
 } & Place;
 
-/** Issue 36: one project, and in it a location with everything under it. */
-export type Place = { projectId?: string; locationId?: string };
+/**
+ * Issue 36: one project, and in it a location with everything under it. Issue 37 (the overview's
+ * links) rides along: a priority, and open reports only, past due or due soon, or of an age.
+ */
+export type Place = {
+  projectId?: string;
+  locationId?: string;
+  priority?: string;
+  unresolved?: string;
+  due?: string;
+  age?: string;
+};
 
 /** The whole list, page by page (also the route's prefetch). */
 export const reportsQuery = () =>
@@ -54,6 +64,10 @@ export const useFilteredReports = (filter: ListFilter, enabled: boolean) =>
       category: filter.category || undefined,
       projectId: filter.projectId || undefined,
       locationId: filter.locationId || undefined,
+      priority: filter.priority || undefined,
+      unresolved: filter.unresolved || undefined,
+      due: filter.due || undefined,
+      age: filter.age || undefined,
     },
     enabled,
     keepPrevious: true,
