@@ -33,6 +33,7 @@ const PHONE_ONLY = [
   "**/audit-offline.spec.ts",
   "**/audit-team.spec.ts",
   "**/audit-snag.spec.ts",
+  "**/project-overview.spec.ts",
   "**/languages-audits.spec.ts",
 ];
 const DESKTOP_ONLY = [
@@ -45,6 +46,7 @@ const DESKTOP_ONLY = [
   "**/branding.spec.ts",
   "**/dashboard-audits.spec.ts",
   "**/trades.spec.ts",
+  "**/dashboard-insight.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

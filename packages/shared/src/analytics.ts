@@ -1,7 +1,8 @@
 // Insight (issue 37): GET /api/analytics/overview's query and answer, shared by the server, the
 // dashboard and the weekly report's PDF. Weeks start on Monday (UTC); dates are `YYYY-MM-DD`.
 import { z } from "zod";
-import { AGEING_BUCKETS, DAY_SECONDS } from "./analytics-filters";
+import { AGEING_BUCKETS, DAY_SECONDS, DUE_FILTERS } from "./analytics-filters";
+import { ReportCountsQuerySchema, ReportListQuerySchema } from "./snagging";
 import { plainString } from "./text";
 
 export * from "./analytics-filters";
@@ -10,6 +11,20 @@ export * from "./analytics-filters";
 export const MAX_RANGE_DAYS = 5 * 366;
 /** The weekly series when no range is given: this week and the eleven before it. */
 export const DEFAULT_WEEKS = 12;
+
+/**
+ * The report list's filters behind the overview's links (GET /api/snagging and /counts): open or in
+ * progress (`unresolved=1`), past due or due within 7 days (`due`), or of an ageing bucket (`age`).
+ * Kept out of shared/snagging.ts, which the list screen loads first (its first-load budget).
+ */
+export const InsightFilterSchema = z.object({
+  unresolved: z.literal("1", { error: "unresolved can only be 1" }).optional(),
+  due: z.enum(DUE_FILTERS, { error: "Due must be overdue or soon" }).optional(),
+  age: z.enum(AGEING_BUCKETS, { error: "Age must be 0-7, 8-30, 31-90 or 90+" }).optional(),
+});
+export type InsightFilter = z.output<typeof InsightFilterSchema>;
+export const ReportListInsightQuerySchema = ReportListQuerySchema.extend(InsightFilterSchema.shape);
+export const ReportCountsInsightQuerySchema = ReportCountsQuerySchema.extend(InsightFilterSchema.shape);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = (label: string) =>

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { AGEING_BUCKETS, DUE_FILTERS } from "./analytics-filters";
 import { PRIORITIES, REPORT_STATUSES } from "./enums";
 import { MAX_PHOTOS_PER_REPORT } from "./limits";
 import { locationId } from "./locations";
@@ -99,12 +98,6 @@ export const ReportFilterSchema = z.object({
     .optional(),
   /** Reports at this location or anywhere under it (issue 36). */
   locationId: locationId().optional(),
-  /** Issue 37 (the overview's links): open or in progress, whatever else. */
-  unresolved: z.literal("1", { error: "unresolved can only be 1" }).optional(),
-  /** Issue 37: open or in progress and past due (`overdue`) or due within 7 days (`soon`). */
-  due: z.enum(DUE_FILTERS, { error: "Due must be overdue or soon" }).optional(),
-  /** Issue 37: open or in progress and made this many days ago (the overview's ageing buckets). */
-  age: z.enum(AGEING_BUCKETS, { error: "Age must be 0-7, 8-30, 31-90 or 90+" }).optional(),
   /** Every word must appear in the title or the description (case-insensitive). */
   search: plainString({ error: "Search must be text" })
     .trim()

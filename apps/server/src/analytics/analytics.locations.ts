@@ -10,7 +10,7 @@ import { notFound } from "../http/errors";
 import { findChildLocations, findScopedLocation, findSubtrees, type Scope } from "./analytics.repository";
 
 type Q = Kysely<Database> | Transaction<Database>;
-type Group = { location_id: string | null; due: number; n: number };
+type Group = { location_id?: string | null; due: number; n: number };
 
 export async function rollUpLocations(db: Q, scope: Scope, locationId: string | undefined) {
   const parent =

@@ -22,40 +22,60 @@ const inScope = (s: Scope): RawBuilder<boolean> =>
 const isOpen = sql<boolean>`r.status in ('open', 'in-progress')`;
 const num = (v: unknown): number => Number(v ?? 0);
 
-/** Reports per status (open, in progress, resolved, closed) in scope. */
-export async function countByStatus(db: Q, s: Scope) {
-  const { rows } = await sql<{ status: string; n: number | string }>`
-    select r.status, count(*) as n from snagging_reports r where ${inScope(s)} group by r.status`.execute(db);
-  return rows.map((r) => ({ status: r.status, n: num(r.n) }));
-}
+/** What one pass over the open reports groups by (each answers a few dozen rows at most). */
+export type OpenGrouping = "age" | "trade" | "assignee" | "location";
+const GROUP_COLUMNS: Record<OpenGrouping, string> = {
+  age: "r.priority, bucket",
+  trade: "r.category",
+  assignee: "r.assigned_to, r.assigned_contact_id",
+  location: "r.location_id",
+};
+
+export type OpenGroup = {
+  priority?: string;
+  bucket?: number;
+  category?: string;
+  assigned_to?: string | null;
+  assigned_contact_id?: string | null;
+  location_id?: string | null;
+  /** 0: not due yet (or no date), 1: overdue, 2: due soon. */
+  due: number;
+  n: number;
+};
 
 /**
- * Open reports grouped by everything the overview splits them by: priority, age bucket (by the day
- * thresholds given), trade, assignee, location, and whether overdue or due soon. One pass over
- * the open-reports index; the service rolls the groups up per figure.
+ * Open reports counted by one grouping and whether overdue or due soon, from the open reports'
+ * partial index. One grouping per pass: grouping by all of them at once would answer a row per
+ * report in a big workspace (assignee × location × trade × …).
  */
-export async function groupOpenReports(db: Q, s: Scope, now: number, soonUntil: number, ageEdges: readonly number[]) {
+export async function groupOpenReports(
+  db: Q,
+  s: Scope,
+  by: OpenGrouping,
+  now: number,
+  soonUntil: number,
+  ageEdges: readonly number[],
+): Promise<OpenGroup[]> {
   const [a, b, c] = ageEdges;
-  const { rows } = await sql<{
-    priority: string;
-    bucket: number | string;
-    category: string;
-    assigned_to: string | null;
-    assigned_contact_id: string | null;
-    location_id: string | null;
-    due: number | string;
-    n: number | string;
-  }>`
-    select r.priority,
-      case when r.created_at > ${a} then 0 when r.created_at > ${b} then 1 when r.created_at > ${c} then 2 else 3 end
-        as bucket,
-      r.category, r.assigned_to, r.assigned_contact_id, r.location_id,
+  const bucket =
+    by === "age"
+      ? sql`, case when r.created_at > ${a} then 0 when r.created_at > ${b} then 1 when r.created_at > ${c} then 2
+          else 3 end as bucket`
+      : sql``;
+  const columns = sql.raw(GROUP_COLUMNS[by].replace(", bucket", ""));
+  const { rows } = await sql<OpenGroup & { bucket?: number | string; due: number | string; n: number | string }>`
+    select ${columns} ${bucket},
       case when r.due_date is null then 0 when r.due_date < ${now} then 1 when r.due_date < ${soonUntil} then 2
         else 0 end as due,
       count(*) as n
     from snagging_reports r where ${inScope(s)} and ${isOpen}
-    group by r.priority, bucket, r.category, r.assigned_to, r.assigned_contact_id, r.location_id, due`.execute(db);
-  return rows.map((r) => ({ ...r, bucket: num(r.bucket), due: num(r.due), n: num(r.n) }));
+    group by ${sql.raw(GROUP_COLUMNS[by])}, due`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    ...(r.bucket === undefined ? {} : { bucket: num(r.bucket) }),
+    due: num(r.due),
+    n: num(r.n),
+  }));
 }
 
 /** Reports made per week from `since` on, and how many of them in the last `recentSince` window. */

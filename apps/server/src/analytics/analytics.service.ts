@@ -19,17 +19,18 @@ import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { findProject } from "../projects/projects.repository";
+import { countReportsByStatus } from "../snagging/snagging.repository";
 import { nowSeconds } from "../time";
 import { tradeNames } from "../trades/trades.service";
 import { rollUpLocations } from "./analytics.locations";
 import {
-  countByStatus,
   countOpenedPerWeek,
   countResolvedPerWeek,
   findContactNames,
   findMemberNames,
   groupOpenReports,
   MONDAY_SHIFT,
+  type OpenGrouping,
   type Scope,
   sumRejections,
   sumResolveTimes,
@@ -81,9 +82,27 @@ export async function overview(
   const since = Math.min(firstWeek * WEEK_SECONDS - MONDAY_SHIFT, recentSince);
   // The moments the first three age buckets end at (the report list's `age` filter uses the same).
   const ageEdges = AGEING_BUCKETS.slice(0, 3).map((b) => now - (AGE_RANGES[b][1] ?? 0) * DAY_SECONDS);
-  const [statuses, groups, opened, resolved, resolveTimes, rejections, trades, locations] = await Promise.all([
-    countByStatus(ctx.db, scope),
-    groupOpenReports(ctx.db, scope, now, now + DUE_SOON_DAYS * DAY_SECONDS, ageEdges),
+  const soonUntil = now + DUE_SOON_DAYS * DAY_SECONDS;
+  const open = (by: OpenGrouping) => groupOpenReports(ctx.db, scope, by, now, soonUntil, ageEdges);
+  const [
+    statuses,
+    byAge,
+    byTradeRows,
+    byAssigneeRows,
+    byLocationRows,
+    opened,
+    resolved,
+    resolveTimes,
+    rejections,
+    trades,
+    locations,
+  ] = await Promise.all([
+    // Workspace-wide, from the trigger-kept counts (four rows); a project's, from its status index.
+    countReportsByStatus(ctx.db, workspaceId, { projectId: scope.projectId }),
+    open("age"),
+    open("trade"),
+    open("assignee"),
+    open("location"),
     countOpenedPerWeek(ctx.db, scope, since, recentSince),
     countResolvedPerWeek(ctx.db, scope, since, recentSince),
     sumResolveTimes(ctx.db, scope, epochOf(from), epochOf(to) + DAY_SECONDS),
@@ -92,13 +111,13 @@ export async function overview(
     rollUpLocations(ctx.db, scope, query.locationId),
   ]);
   const status = (s: string) => statuses.find((r) => r.status === s)?.n ?? 0;
-  const open = status("open") + status("in-progress");
+  const openNow = status("open") + status("in-progress");
 
   // Weekly: opened and closed per week of the range; open at each week's end, walked back from now.
   const openedBy = new Map(opened.map((r) => [r.week, r.n]));
   const closedBy = new Map(resolved.map((r) => [r.week, r.n]));
   const weekly: Overview["weekly"] = [];
-  let openAtEnd = open;
+  let openAtEnd = openNow;
   for (let w = weekIndex(now); w >= firstWeek; w--) {
     if (w <= lastWeek)
       weekly.push({
@@ -114,37 +133,41 @@ export async function overview(
   const sum = (rows: readonly { recent: number }[]) => rows.reduce((n, r) => n + r.recent, 0);
   const netPerWeek = (sum(resolved) - sum(opened)) / PROJECTION_WEEKS;
   const projection =
-    open === 0
+    openNow === 0
       ? { date: null, converging: true, netPerWeek }
       : netPerWeek <= 0
         ? { date: null, converging: false, netPerWeek }
-        : { date: addDays(today, Math.ceil((open / netPerWeek) * 7)), converging: true, netPerWeek };
+        : { date: addDays(today, Math.ceil((openNow / netPerWeek) * 7)), converging: true, netPerWeek };
 
   // The open reports' groups, rolled up per figure.
-  const counts = { open, overdue: 0, dueSoon: 0, awaitingVerification: status("resolved"), total: 0 };
+  const counts = { open: openNow, overdue: 0, dueSoon: 0, awaitingVerification: status("resolved"), total: 0 };
   counts.total = statuses.reduce((n, r) => n + r.n, 0);
   const ageing = AGEING_BUCKETS.map((bucket) => ({ bucket, critical: 0, high: 0, medium: 0, low: 0 }));
   const byTrade = new Map<string, { open: number; overdue: number }>();
   const byAssignee = new Map<string, { open: number; overdue: number }>();
-  for (const g of groups) {
-    const overdue = g.due === 1 ? g.n : 0;
-    counts.overdue += overdue;
+  for (const g of byAge) {
+    if (g.due === 1) counts.overdue += g.n;
     if (g.due === 2) counts.dueSoon += g.n;
-    const bucket = ageing[g.bucket];
+    const bucket = ageing[g.bucket ?? 0];
     if (
       bucket &&
       (g.priority === "critical" || g.priority === "high" || g.priority === "medium" || g.priority === "low")
     )
       bucket[g.priority] += g.n;
-    const trade = byTrade.get(g.category) ?? { open: 0, overdue: 0 };
-    byTrade.set(g.category, { open: trade.open + g.n, overdue: trade.overdue + overdue });
-    const key = assigneeKey(g.assigned_to, g.assigned_contact_id);
+  }
+  for (const g of byTradeRows) {
+    const key = g.category ?? "";
+    const trade = byTrade.get(key) ?? { open: 0, overdue: 0 };
+    byTrade.set(key, { open: trade.open + g.n, overdue: trade.overdue + (g.due === 1 ? g.n : 0) });
+  }
+  for (const g of byAssigneeRows) {
+    const key = assigneeKey(g.assigned_to ?? null, g.assigned_contact_id ?? null);
     if (key) {
       const a = byAssignee.get(key) ?? { open: 0, overdue: 0 };
-      byAssignee.set(key, { open: a.open + g.n, overdue: a.overdue + overdue });
+      byAssignee.set(key, { open: a.open + g.n, overdue: a.overdue + (g.due === 1 ? g.n : 0) });
     }
   }
-  const locationFigures = locations.present(groups);
+  const locationFigures = locations.present(byLocationRows);
 
   return {
     range: { from, to },

@@ -1,4 +1,10 @@
-import { AGE_RANGES, type AgeingBucket, DAY_SECONDS, DUE_SOON_DAYS, type DueFilter } from "@sitesnag/shared/analytics-filters";
+import {
+  AGE_RANGES,
+  type AgeingBucket,
+  DAY_SECONDS,
+  DUE_SOON_DAYS,
+  type DueFilter,
+} from "@sitesnag/shared/analytics-filters";
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { reportSearchText, searchWords } from "@sitesnag/shared/search";
 import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from "kysely";

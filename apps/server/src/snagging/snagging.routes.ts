@@ -1,6 +1,10 @@
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
-import { ReportCountsQuerySchema, ReportListQuerySchema, ReportListSchema } from "@sitesnag/shared/snagging";
+import {
+  ReportCountsInsightQuerySchema as ReportCountsQuerySchema,
+  ReportListInsightQuerySchema as ReportListQuerySchema,
+} from "@sitesnag/shared/analytics";
+import { ReportListSchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";

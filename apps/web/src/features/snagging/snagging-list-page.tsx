@@ -20,7 +20,6 @@ import { useExportReportsCsv } from "./api/export-reports-csv";
 import { useFilteredReports, useReportCounts, useReports } from "./api/get-reports";
 import { ReportCard } from "./components/report-card";
 import { parseStatusFilter, StatusFilter, type StatusFilterValue } from "./components/status-filter";
-import { hasInsightFilter, matchesInsight, readInsightFilter } from "./lib/insight-filter";
 import { descriptionPreview } from "./photo-entries";
 import { matchesSearch } from "./report-search";
 
@@ -34,8 +33,6 @@ const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports
 // Members, contacts, trades and location trees (issue 36) are fetched for them: their own chunk, loaded after the list
 // (first-load budget).
 const ListFilters = lazy(() => import("./components/list-filters"));
-// Issue 37: what the overview's link filtered by, each removable; only when a link set one.
-const InsightChips = lazy(() => import("./components/insight-chips"));
 
 export function SnaggingListPage() {
   const t = useT();
@@ -57,7 +54,15 @@ export function SnaggingListPage() {
   const locationId = params.get("locationId") ?? "";
   const [branch, setBranch] = useState<ReadonlySet<string> | null>(null);
   // Issue 37: the overview's links (priority, open only, overdue or due soon, age).
-  const insight = useMemo(() => readInsightFilter(params), [params]);
+  // Filtered on the server only (a link from the overview is followed online), so this chunk stays
+  // within its first-load budget; the server checks the values.
+  const insight = {
+    priority: params.get("priority") ?? "",
+    unresolved: params.get("unresolved") ?? "",
+    due: params.get("due") ?? "",
+    age: params.get("age") ?? "",
+  };
+  const hasInsight = Object.values(insight).some(Boolean);
   const place = { projectId, locationId, ...insight };
   const user = useAuthStore((s) => s.user);
   const setParam = (changes: Record<string, string>) =>
@@ -78,15 +83,15 @@ export function SnaggingListPage() {
   const isOnline = useUiStore((s) => s.isOnline);
   const serverSearch = useDebouncedValue(search, 250);
   const onServer =
-    isPaged &&
     isOnline &&
+    (hasInsight || isPaged) &&
     (serverSearch.trim() !== "" ||
       status !== "all" ||
       mine ||
       assignedTo !== "" ||
       category !== "" ||
       projectId !== "" ||
-      hasInsightFilter(insight));
+      hasInsight);
   const filtered = useFilteredReports(
     {
       search: serverSearch,
@@ -98,7 +103,7 @@ export function SnaggingListPage() {
     },
     onServer,
   );
-  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo, category, place);
+  const serverCounts = useReportCounts(serverSearch, isPaged || hasInsight, mine, assignedTo, category, place);
   const shown = onServer ? filtered : { query: reports, items: all };
   useErrorToast(shown.query.error, t("snagging.list.loadFailed"), { useServerMessage: false });
 
@@ -111,10 +116,9 @@ export function SnaggingListPage() {
           (assignedTo === "" || (assignedTo === "unassigned" ? r.assignedTo === null : r.assignedTo === assignedTo)) &&
           (category === "" || r.category === category) &&
           (projectId === "" || r.projectId === projectId) &&
-          (locationId === "" || (branch !== null && r.locationId !== null && branch.has(r.locationId))) &&
-          matchesInsight(r, insight, Math.floor(Date.now() / 1000)),
+          (locationId === "" || (branch !== null && r.locationId !== null && branch.has(r.locationId))),
       ),
-    [all, search, mine, user, assignedTo, category, projectId, locationId, branch, insight],
+    [all, search, mine, user, assignedTo, category, projectId, locationId, branch],
   );
   const visible = onServer ? filtered.items : status === "all" ? matching : matching.filter((r) => r.status === status);
   const localCounts = useMemo(() => {
@@ -125,7 +129,7 @@ export function SnaggingListPage() {
     }
     return out;
   }, [matching]);
-  const counts = isPaged && isOnline && serverCounts.data ? serverCounts.data : localCounts;
+  const counts = (isPaged || hasInsight) && isOnline && serverCounts.data ? serverCounts.data : localCounts;
 
   const onExport = () =>
     exportCsv.mutate(undefined, {
@@ -188,13 +192,10 @@ export function SnaggingListPage() {
             locationId={locationId}
             onChange={(project, location) => setParam({ projectId: project, locationId: location })}
             onBranch={setBranch}
+            insight={insight}
+            onClearInsight={(key) => setParam({ [key]: "" })}
           />
         </Suspense>
-        {hasInsightFilter(insight) && (
-          <Suspense fallback={<div className="h-11" />}>
-            <InsightChips filter={insight} onClear={(key) => setParam({ [key]: "" })} />
-          </Suspense>
-        )}
         <StatusFilter
           value={status}
           counts={counts}

@@ -37,6 +37,10 @@ export type Place = {
   age?: string;
 };
 
+const PLACE_KEYS = ["projectId", "locationId", "priority", "unresolved", "due", "age"] as const;
+/** The place and the overview's filters of a list filter (empty ones are left out of the request). */
+const placeOf = (filter: Place): Place => Object.fromEntries(PLACE_KEYS.map((k) => [k, filter[k]]));
+
 /** The whole list, page by page (also the route's prefetch). */
 export const reportsQuery = () =>
   pagedListQuery<Report>({ queryKey: reportKeys.list, path: "/snagging", field: "reports" });
@@ -62,12 +66,7 @@ export const useFilteredReports = (filter: ListFilter, enabled: boolean) =>
       waitingFor: filter.mine ? "me" : undefined,
       assignedTo: filter.assignedTo || undefined,
       category: filter.category || undefined,
-      projectId: filter.projectId || undefined,
-      locationId: filter.locationId || undefined,
-      priority: filter.priority || undefined,
-      unresolved: filter.unresolved || undefined,
-      due: filter.due || undefined,
-      age: filter.age || undefined,
+      ...placeOf(filter),
     },
     enabled,
     keepPrevious: true,

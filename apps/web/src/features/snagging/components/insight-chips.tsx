@@ -3,7 +3,9 @@
 import { X } from "lucide-react";
 import { PRIORITY_LABELS } from "../../../components/report-badges";
 import { useT } from "../../../i18n/use-t";
-import type { InsightFilter } from "../lib/insight-filter";
+
+/** The overview's filters as the list's URL has them ("" when not set; the server checks them). */
+export type InsightFilter = { priority: string; unresolved: string; due: string; age: string };
 
 export default function InsightChips({
   filter,
@@ -14,7 +16,8 @@ export default function InsightChips({
 }) {
   const t = useT();
   const chips: [keyof InsightFilter, string][] = [];
-  if (filter.priority) chips.push(["priority", t(PRIORITY_LABELS[filter.priority as keyof typeof PRIORITY_LABELS])]);
+  const priority = PRIORITY_LABELS[filter.priority as keyof typeof PRIORITY_LABELS];
+  if (filter.priority) chips.push(["priority", priority ? t(priority) : filter.priority]);
   if (filter.unresolved) chips.push(["unresolved", t("insight.filter.unresolved")]);
   if (filter.due)
     chips.push(["due", t(filter.due === "overdue" ? "insight.filter.overdue" : "insight.filter.dueSoon")]);
