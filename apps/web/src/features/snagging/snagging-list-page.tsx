@@ -56,12 +56,9 @@ export function SnaggingListPage() {
   // Issue 37: the overview's links (priority, open only, overdue or due soon, age).
   // Filtered on the server only (a link from the overview is followed online), so this chunk stays
   // within its first-load budget; the server checks the values.
-  const insight = {
-    priority: params.get("priority") ?? "",
-    unresolved: params.get("unresolved") ?? "",
-    due: params.get("due") ?? "",
-    age: params.get("age") ?? "",
-  };
+  const insight: Record<string, string> = Object.fromEntries(
+    ["priority", "unresolved", "due", "age"].map((key) => [key, params.get(key) ?? ""]),
+  );
   const hasInsight = Object.values(insight).some(Boolean);
   const place = { projectId, locationId, ...insight };
   const user = useAuthStore((s) => s.user);
@@ -192,8 +189,6 @@ export function SnaggingListPage() {
             locationId={locationId}
             onChange={(project, location) => setParam({ projectId: project, locationId: location })}
             onBranch={setBranch}
-            insight={insight}
-            onClearInsight={(key) => setParam({ [key]: "" })}
           />
         </Suspense>
         <StatusFilter

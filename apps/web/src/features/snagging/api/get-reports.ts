@@ -37,10 +37,6 @@ export type Place = {
   age?: string;
 };
 
-const PLACE_KEYS = ["projectId", "locationId", "priority", "unresolved", "due", "age"] as const;
-/** The place and the overview's filters of a list filter (empty ones are left out of the request). */
-const placeOf = (filter: Place): Place => Object.fromEntries(PLACE_KEYS.map((k) => [k, filter[k]]));
-
 /** The whole list, page by page (also the route's prefetch). */
 export const reportsQuery = () =>
   pagedListQuery<Report>({ queryKey: reportKeys.list, path: "/snagging", field: "reports" });
@@ -59,14 +55,14 @@ export const useFilteredReports = (filter: ListFilter, enabled: boolean) =>
     queryKey: reportKeys.filtered(filter),
     path: "/snagging",
     field: "reports",
+    // Every filter by its own name (empty ones are left out of the request), except these three.
     params: {
+      ...filter,
       search: filter.search.trim(),
       status: filter.status === "all" ? undefined : filter.status,
       // Issue 23: "Waiting for me" (assigned and open or in progress, or mine to verify).
       waitingFor: filter.mine ? "me" : undefined,
-      assignedTo: filter.assignedTo || undefined,
-      category: filter.category || undefined,
-      ...placeOf(filter),
+      mine: undefined,
     },
     enabled,
     keepPrevious: true,
