@@ -56,10 +56,15 @@ export function SnaggingListPage() {
   // Issue 37: the overview's links (priority, open only, overdue or due soon, age).
   // Filtered on the server only (a link from the overview is followed online), so this chunk stays
   // within its first-load budget; the server checks the values.
-  const insight: Record<string, string> = Object.fromEntries(
-    ["priority", "unresolved", "due", "age"].map((key) => [key, params.get(key) ?? ""]),
-  );
+  const insight = {
+    priority: params.get("priority") ?? "",
+    unresolved: params.get("unresolved") ?? "",
+    due: params.get("due") ?? "",
+    age: params.get("age") ?? "",
+  };
   const hasInsight = Object.values(insight).some(Boolean);
+  // Asked of the server: a paged list, or an overview link's filter.
+  const serverSide = isPaged || hasInsight;
   const place = { projectId, locationId, ...insight };
   const user = useAuthStore((s) => s.user);
   const setParam = (changes: Record<string, string>) =>
@@ -81,7 +86,7 @@ export function SnaggingListPage() {
   const serverSearch = useDebouncedValue(search, 250);
   const onServer =
     isOnline &&
-    (hasInsight || isPaged) &&
+    serverSide &&
     (serverSearch.trim() !== "" ||
       status !== "all" ||
       mine ||
@@ -100,7 +105,7 @@ export function SnaggingListPage() {
     },
     onServer,
   );
-  const serverCounts = useReportCounts(serverSearch, isPaged || hasInsight, mine, assignedTo, category, place);
+  const serverCounts = useReportCounts(serverSearch, serverSide, mine, assignedTo, category, place);
   const shown = onServer ? filtered : { query: reports, items: all };
   useErrorToast(shown.query.error, t("snagging.list.loadFailed"), { useServerMessage: false });
 
@@ -126,7 +131,7 @@ export function SnaggingListPage() {
     }
     return out;
   }, [matching]);
-  const counts = (isPaged || hasInsight) && isOnline && serverCounts.data ? serverCounts.data : localCounts;
+  const counts = serverSide && isOnline && serverCounts.data ? serverCounts.data : localCounts;
 
   const onExport = () =>
     exportCsv.mutate(undefined, {
