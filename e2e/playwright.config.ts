@@ -33,6 +33,7 @@ const PHONE_ONLY = [
   "**/audit-offline.spec.ts",
   "**/audit-team.spec.ts",
   "**/audit-snag.spec.ts",
+  "**/project-overview.spec.ts",
   "**/languages-audits.spec.ts",
 ];
 const DESKTOP_ONLY = [
@@ -47,6 +48,7 @@ const DESKTOP_ONLY = [
   "**/trades.spec.ts",
   "**/weekly-report.spec.ts",
   "**/api-tokens.spec.ts",
+  "**/dashboard-insight.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

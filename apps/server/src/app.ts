@@ -9,6 +9,7 @@ import { CompiledQuery } from "kysely";
 import { z } from "zod";
 import { activityRoutes } from "./activity/activity.routes";
 import { adminRoutes } from "./admin/admin.routes";
+import { analyticsRoutes } from "./analytics/analytics.routes";
 import { auditTemplateRoutes } from "./audits/audit-templates.routes";
 import { auditRoutes } from "./audits/audits.routes";
 import { createAuthenticate } from "./auth/auth.guard";
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
       await api.register(tradeRoutes(ctx, authenticate), { prefix: "/trades" });
       await api.register(tokenRoutes(ctx, authenticate), { prefix: "/tokens" });
+      await api.register(analyticsRoutes(ctx, authenticate), { prefix: "/analytics" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
       await api.register(auditTemplateRoutes(ctx, authenticate), { prefix: "/audit-templates" });
       await api.register(sheetRoutes(sheets, authenticate));

@@ -352,6 +352,12 @@ const ROWS: Row[] = [
   // Trades (issue 36): everyone reads their own workspace's; owners manage (each persona but the
   // member owns a workspace, so adding succeeds there); another workspace's key is not found.
   { route: "GET /api/trades", request: () => ({ method: "GET", url: "/api/trades" }), expected: all(200) },
+  // Insight (issue 37): each caller's own workspace; another workspace's project reads as missing.
+  {
+    route: "GET /api/analytics/overview",
+    request: (w) => ({ method: "GET", url: `/api/analytics/overview?projectId=${w.projectId}` }),
+    expected: workspace(200),
+  },
   {
     route: "POST /api/trades",
     request: (_w, p) => ({ method: "POST", url: "/api/trades", payload: { name: `Matrix ${p} ${Math.random()}` } }),

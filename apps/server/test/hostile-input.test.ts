@@ -64,6 +64,15 @@ const QUERIES = [
   "assignedTo=' OR 1=1 --",
   "assignedTo[]=x&assigneeId[]=y",
   "assigneeId=%00",
+  // Issue 37: the overview's range and the list's insight filters.
+  "from=2026-13-01",
+  "from[]=2026-01-01",
+  "from=2027-01-01&to=2026-01-01",
+  "from=0001-01-01&to=9999-12-31",
+  "locationId=%00",
+  "due=late",
+  "age=1000",
+  "unresolved=yes",
 ];
 
 describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", (kind) => {
@@ -609,6 +618,12 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         });
         expect(res.statusCode, `${method} ${id}${suffix}`).toBeLessThan(500);
       }
+      // Issue 37: a project or location that is not the workspace's is missing; an overlong id, a 400.
+      for (const field of ["projectId", "locationId"]) {
+        const url = `/api/analytics/overview?${field}=${encodeURIComponent(id)}`;
+        const res = await t.request({ method: "GET", url, token });
+        expect([400, 404], `${url} → ${res.body}`).toContain(res.statusCode);
+      }
       const file = await t.request({ method: "GET", url: `/files/${id}` });
       expect(file.statusCode, `/files/${id}`).toBe(404);
       const list = await t.request({ method: "GET", url: `/api/projects/${id}/snag-list.pdf`, token });
@@ -640,9 +655,12 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         `/api/snagging/export/csv?${query}`,
         `/api/snagging/export/xlsx?${query}`,
         `/api/projects/${projectId}/snag-list.pdf?${query}`,
+        `/api/analytics/overview?${query}`,
+        `/api/analytics/overview?projectId=${projectId}&${query}`,
       ]) {
         const res = await t.request({ method: "GET", url, token });
         expect(res.statusCode, url).toBeLessThan(500);
+        if (res.statusCode === 400 && url.includes("/analytics/")) expectSentences(res.json() as ErrorAnswer, url);
       }
     }
     expect(await countRows(t, "projects")).toBe(1);

@@ -32,6 +32,8 @@ import * as userLocale from "./migrations/0032-user-locale";
 import * as locations from "./migrations/0033-locations";
 import * as locationCountsIndex from "./migrations/0034-location-counts-index";
 import * as trades from "./migrations/0035-trades";
+import * as reportMilestones from "./migrations/0037-report-milestones";
+import * as overviewIndexes from "./migrations/0038-overview-indexes";
 import * as weeklyReport from "./migrations/0039-weekly-report";
 import * as mailAttachments from "./migrations/0040-mail-attachments";
 import * as apiTokens from "./migrations/0041-api-tokens";
@@ -72,6 +74,8 @@ const migrations: Record<string, Migration> = {
   "0033-locations": locations,
   "0034-location-counts-index": locationCountsIndex,
   "0035-trades": trades,
+  "0037-report-milestones": reportMilestones,
+  "0038-overview-indexes": overviewIndexes,
   "0039-weekly-report": weeklyReport,
   "0040-mail-attachments": mailAttachments,
   "0041-api-tokens": apiTokens,

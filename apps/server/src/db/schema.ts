@@ -107,6 +107,10 @@ export interface SnaggingReportsTable {
   version: Generated<number>;
   /** How many times a fix was rejected at verification. */
   rejection_count: Generated<number>;
+  /** When it was last resolved or closed; null while open or in progress (migration 0037, issue 37). */
+  resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When its current assignee got it; null when unassigned (migration 0037). */
+  assigned_at: ColumnType<number | null, number | null | undefined, number | null>;
   /**
    * Title and description folded for search (shared/search.ts), written with every insert and
    * description change (snagging.repository.ts). Never selected into a row type: only searched.

@@ -4,7 +4,7 @@ import type { AttachmentRow, Database, ProjectRow, ReportRow } from "../db/schem
 import { newId } from "../ids";
 import { insertLocations } from "../locations/locations.repository";
 import { withProjectSearchText } from "../projects/projects.repository";
-import { withSearchText } from "../snagging/snagging.repository";
+import { withMilestones, withSearchText } from "../snagging/snagging.repository";
 import { afterSteps, type DemoHistory, type DemoStep, stepTimes } from "./demo-history";
 import { DEMO_PLAN_LOCATION, type DemoLocations, planDemoLocations } from "./demo-locations";
 import type { DemoScene } from "./demo-photos";
@@ -171,7 +171,7 @@ const reference = (at: number, n: number): string => {
 
 export type DemoSeed = {
   projects: Omit<ProjectRow, "require_evidence_to_close" | "verified_closing">[];
-  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id"> & {
+  reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "resolved_at" | "assigned_at"> & {
     scenes: DemoScene[];
     history: DemoHistory;
   })[];
@@ -254,7 +254,7 @@ export async function insertDemoSeed(
   await insertLocations(trx, seed.locations.rows, seed.locations.closure);
   await trx
     .insertInto("snagging_reports")
-    .values(seed.reports.map(({ scenes: _scenes, history: _history, ...row }) => withSearchText(row)))
+    .values(seed.reports.map(({ scenes: _scenes, history: _history, ...row }) => withSearchText(withMilestones(row))))
     .execute();
   if (attachments.length > 0)
     await trx

@@ -12,6 +12,7 @@ import { deleteProjectsWithFiles } from "../projects/projects.cascade";
 import { chargeStorage, storedBytesOf } from "../quotas/storage-quota";
 import { type SheetServices, uploadSheets } from "../sheets/sheets.service";
 import { deleteFilesQuietly, fileKeysOf, storePhotos } from "../snagging/snagging.files";
+import { withMilestones } from "../snagging/snagging.repository";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
 import { trashFilesOfWorkspaces } from "../trash/trash.service";
@@ -82,7 +83,7 @@ export async function startDemo(ctx: AppContext, sheets?: SheetServices): Promis
       await writeDemoHistory(
         trx,
         seed.reports.map(({ scenes: _scenes, ...report }) => ({
-          ...report,
+          ...withMilestones(report),
           sheet_id: null,
           pin_x: null,
           pin_y: null,

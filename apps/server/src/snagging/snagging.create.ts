@@ -28,6 +28,7 @@ import {
   insertIdempotencyKey,
   insertReport,
   isTitleTaken,
+  withMilestones,
 } from "./snagging.repository";
 import { getReport, readReport } from "./snagging.service";
 import type { ReportRequest } from "./snagging.uploads";
@@ -165,7 +166,7 @@ export async function createReport(
           await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(attachments));
           await recordCreated(
             trx,
-            { ...row, version: 1, rejection_count: 0 },
+            { ...withMilestones(row), version: 1, rejection_count: 0 },
             attachments.map((a) => a.original_name),
             { actor: user, now, offline: record?.offline },
           );

@@ -1,9 +1,17 @@
+import {
+  AGE_RANGES,
+  type AgeingBucket,
+  DAY_SECONDS,
+  DUE_SOON_DAYS,
+  type DueFilter,
+} from "@sitesnag/shared/analytics-filters";
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import { reportSearchText, searchWords } from "@sitesnag/shared/search";
-import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from "kysely";
 import { afterCursor, likeWord } from "../db/keyset";
 import { preparedQuery } from "../db/prepared";
 import type { AttachmentRow, Database, IdempotencyKeysTable, ReportRow } from "../db/schema";
+import { nowSeconds } from "../time";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -80,7 +88,32 @@ export type ReportFilters = {
   locationId?: string | undefined;
   /** Issue 23's "Waiting for me": the caller, and whether they own the workspace. */
   waitingFor?: { userId: string; isOwner: boolean } | undefined;
+  /** Issue 37, the overview's links: open or in progress; past due or due soon; by age. */
+  unresolved?: "1" | undefined;
+  due?: DueFilter | undefined;
+  age?: AgeingBucket | undefined;
 };
+
+/** Whether any of issue 37's filters is set (each one means open or in progress). */
+export const hasInsightFilter = (f: ReportFilters) => Boolean(f.unresolved || f.due || f.age);
+
+/** Issue 37's filters: the same open reports, due dates and age buckets the overview counts. */
+// biome-ignore lint/suspicious/noExplicitAny: applies to any builder over "snagging_reports as r"
+function whereInsightFilters<QB extends { where: (...args: any[]) => QB }>(q: QB, filters: ReportFilters): QB {
+  if (!hasInsightFilter(filters)) return q;
+  const now = nowSeconds();
+  let out = q.where(sql<boolean>`r.status in ('open', 'in-progress')`);
+  if (filters.due === "overdue") out = out.where(sql<boolean>`r.due_date < ${now}`);
+  if (filters.due === "soon")
+    out = out.where(sql<boolean>`r.due_date >= ${now} and r.due_date < ${now + DUE_SOON_DAYS * DAY_SECONDS}`);
+  if (filters.age) {
+    const [newest, oldest] = AGE_RANGES[filters.age];
+    // As the overview buckets them: younger than the bucket's upper edge, not younger than its lower.
+    if (oldest !== null) out = out.where(sql<boolean>`r.created_at > ${now - oldest * DAY_SECONDS}`);
+    if (newest > 0) out = out.where(sql<boolean>`r.created_at <= ${now - newest * DAY_SECONDS}`);
+  }
+  return out;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: applies to any builder over "snagging_reports as r"
 export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>(q: QB, filters: ReportFilters): QB {
@@ -111,6 +144,7 @@ export function whereReportFilters<QB extends { where: (...args: any[]) => QB }>
         and (r.created_by = ${userId} or ${isOwner ? sql`1 = 1` : sql`1 = 0`})))`,
     );
   }
+  out = whereInsightFilters(out, filters);
   // search_text is folded as the browser folds (shared/search.ts), so the words are folded too; on
   // PostgreSQL a trigram index serves these LIKEs (migration 0007).
   for (const word of searchWords(filters.search)) {
@@ -144,6 +178,7 @@ export async function findReportsPage(
     !filters.locationId &&
     !filters.assignedTo &&
     !filters.waitingFor &&
+    !hasInsightFilter(filters) &&
     searchWords(filters.search).length === 0;
   if (isUnfiltered && !after && !db.isTransaction) {
     return unfilteredReports(db as Kysely<Database>, { workspaceId, limit: size + 1 });
@@ -180,7 +215,12 @@ const countBranch = async (db: Q, locationId: string): Promise<number> => {
 };
 
 const isLocationOnly = (f: ReportFilters) =>
-  !f.status && !f.priority && !f.assignedTo && !f.waitingFor && searchWords(f.search).length === 0;
+  !f.status &&
+  !f.priority &&
+  !f.assignedTo &&
+  !f.waitingFor &&
+  !hasInsightFilter(f) &&
+  searchWords(f.search).length === 0;
 
 /**
  * The first page under a floor without reading every report under it (PostgreSQL): each location
@@ -208,6 +248,7 @@ export async function countReportsByStatus(db: Q, workspaceId: string, filters: 
     !filters.locationId &&
     !filters.assignedTo &&
     !filters.waitingFor &&
+    !hasInsightFilter(filters) &&
     searchWords(filters.search).length === 0
   ) {
     const kept = await db
@@ -244,12 +285,52 @@ export const withSearchText = <R extends { title: string; description: string }>
 /** A new report: its pin (migration 0012) may be left out; version and rejections start at 0. */
 type NewReportRow = Omit<
   ReportRow,
-  "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "location_id" | "version" | "rejection_count"
+  | "sheet_id"
+  | "pin_x"
+  | "pin_y"
+  | "assigned_contact_id"
+  | "location_id"
+  | "version"
+  | "rejection_count"
+  | "resolved_at"
+  | "assigned_at"
 > &
   Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "location_id">>;
 
+const isDone = (status: ReportRow["status"]) => status === "resolved" || status === "closed";
+
+/** A new report's milestones (migration 0037): resolved and assigned when it was made, if it was. */
+export const withMilestones = <T extends NewReportRow>(row: T) => ({
+  ...row,
+  resolved_at: isDone(row.status) ? row.updated_at : null,
+  assigned_at: (row.assigned_to ?? row.assigned_contact_id ?? null) === null ? null : row.created_at,
+});
+
 export async function insertReport(db: Q, row: NewReportRow): Promise<void> {
-  await db.insertInto("snagging_reports").values(withSearchText(row)).execute();
+  await db
+    .insertInto("snagging_reports")
+    .values(withSearchText(withMilestones(row)))
+    .execute();
+}
+
+/**
+ * The milestones a change moves (migration 0037, decision 0062): resolving keeps the first moment of
+ * a run of resolved/closed (closing a resolved report keeps it), reopening clears it; a new assignee
+ * restarts the clock, the same one kept does not. SET reads the row's values before the change.
+ */
+function milestoneChanges(changes: Partial<ReportRow>, now: number) {
+  const out: { resolved_at?: RawBuilder<number | null>; assigned_at?: RawBuilder<number | null> } = {};
+  if (changes.status !== undefined)
+    out.resolved_at = isDone(changes.status) ? sql`coalesce(resolved_at, ${now})` : sql`null`;
+  if (changes.assigned_to !== undefined || changes.assigned_contact_id !== undefined) {
+    const member = changes.assigned_to !== undefined ? sql`${changes.assigned_to}` : sql`assigned_to`;
+    const contact =
+      changes.assigned_contact_id !== undefined ? sql`${changes.assigned_contact_id}` : sql`assigned_contact_id`;
+    out.assigned_at = sql`case when coalesce(${member}, ${contact}) is null then null
+      when coalesce(${member}, ${contact}) = coalesce(assigned_to, assigned_contact_id) then assigned_at
+      else ${now} end`;
+  }
+  return out;
 }
 
 export async function insertAttachments(db: Q, rows: readonly AttachmentRow[]): Promise<void> {
@@ -287,6 +368,7 @@ export async function updateReport(
         ? { ...changes, search_text: reportSearchText(title, changes.description) }
         : changes,
     )
+    .set(milestoneChanges(changes, changes.updated_at ?? nowSeconds()))
     // Every change makes a new version: an edit names the one it was made on (activity/activity.merge.ts).
     .set((eb) => ({ version: eb("version", "+", 1) }))
     .where("workspace_id", "=", workspaceId)

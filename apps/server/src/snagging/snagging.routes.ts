@@ -1,12 +1,10 @@
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import {
-  ReportCountsQuerySchema,
-  ReportFilterSchema,
-  ReportListQuerySchema,
-  ReportListSchema,
-  ReportSchema,
-} from "@sitesnag/shared/snagging";
+  ReportCountsInsightQuerySchema as ReportCountsQuerySchema,
+  ReportListInsightQuerySchema as ReportListQuerySchema,
+} from "@sitesnag/shared/analytics";
+import { ReportFilterSchema, ReportListSchema, ReportSchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";

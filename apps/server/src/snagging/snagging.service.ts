@@ -1,3 +1,4 @@
+import type { InsightFilter } from "@sitesnag/shared/analytics";
 import type { ReportStatus } from "@sitesnag/shared/enums";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { locationFieldsOf, type ReportLocation, ReportLocationSchema } from "@sitesnag/shared/locations";
@@ -66,7 +67,11 @@ export const withWaitingFor = <F extends { waitingFor?: "me" | undefined }>(user
  * GET /api/snagging: one page (or, with neither `limit` nor `cursor`, every report up to the cap),
  * newest first, filters applied in SQL, with its attachments in one query bounded by the page.
  */
-export async function listReports(ctx: AppContext, user: UserRow, query: ReportListQuery): Promise<ReportList> {
+export async function listReports(
+  ctx: AppContext,
+  user: UserRow,
+  query: ReportListQuery & InsightFilter,
+): Promise<ReportList> {
   if (query.projectId !== undefined && !UUID_PATTERN.test(query.projectId))
     return { reports: [], ...answeredCursor(query, null) };
   const size = pageSize(query);
@@ -88,7 +93,11 @@ export async function listReports(ctx: AppContext, user: UserRow, query: ReportL
 }
 
 /** GET /api/snagging/counts: the status filter's figures and the dashboard's, without loading reports. */
-export async function countReports(ctx: AppContext, user: UserRow, filters: ReportFilter): Promise<ReportCounts> {
+export async function countReports(
+  ctx: AppContext,
+  user: UserRow,
+  filters: ReportFilter & InsightFilter,
+): Promise<ReportCounts> {
   const counts: ReportCounts = { all: 0, open: 0, "in-progress": 0, resolved: 0, closed: 0 };
   if (filters.projectId !== undefined && !UUID_PATTERN.test(filters.projectId)) return counts;
   for (const { status, n } of await countReportsByStatus(ctx.db, user.workspace_id, withWaitingFor(user, filters))) {

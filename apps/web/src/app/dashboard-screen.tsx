@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback } from "react";
 import { countStoredAudits } from "../features/dashboard/api/dashboard-api";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { useAuthStore } from "../stores/auth-store";
+import { DashboardInsight } from "./dashboard-insight";
 
 const AuditListSync = lazy(() =>
   import("../features/audits/sync/upload-banner").then((m) => ({ default: m.AuditListSync })),
@@ -40,6 +41,7 @@ export function DashboardScreen() {
         </Suspense>
       )}
       <DashboardPage notUploadedAudits={hasAuditsHere ? (notUploaded.data ?? 0) : 0} />
+      <DashboardInsight />
     </>
   );
 }

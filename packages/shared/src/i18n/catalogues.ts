@@ -59,6 +59,12 @@ import finLt from "./messages/fin/lt.json" with { type: "json" };
 import finPl from "./messages/fin/pl.json" with { type: "json" };
 import finPtPT from "./messages/fin/pt-PT.json" with { type: "json" };
 import finRo from "./messages/fin/ro.json" with { type: "json" };
+import insightEnGB from "./messages/insight/en-GB.json" with { type: "json" };
+import insightEs from "./messages/insight/es.json" with { type: "json" };
+import insightLt from "./messages/insight/lt.json" with { type: "json" };
+import insightPl from "./messages/insight/pl.json" with { type: "json" };
+import insightPtPT from "./messages/insight/pt-PT.json" with { type: "json" };
+import insightRo from "./messages/insight/ro.json" with { type: "json" };
 import locationsEnGB from "./messages/locations/en-GB.json" with { type: "json" };
 import locationsEs from "./messages/locations/es.json" with { type: "json" };
 import locationsLt from "./messages/locations/lt.json" with { type: "json" };
@@ -179,6 +185,7 @@ const AREAS = [
   },
   { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
   { "en-GB": finEnGB, pl: finPl, ro: finRo, lt: finLt, "pt-PT": finPtPT, es: finEs },
+  { "en-GB": insightEnGB, pl: insightPl, ro: insightRo, lt: insightLt, "pt-PT": insightPtPT, es: insightEs },
   {
     "en-GB": locationsEnGB,
     pl: locationsPl,

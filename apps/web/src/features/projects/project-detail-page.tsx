@@ -2,6 +2,7 @@ import { ArrowLeft, Building2, Calendar, MapPin, Pencil, Trash2 } from "lucide-r
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ProjectLocationsTab } from "../../app/project-locations-tab";
+import { ProjectOverviewTab } from "../../app/project-overview-tab";
 import { ProjectPlansTab } from "../../app/project-plans-tab";
 import { ProjectWeeklyReportTab } from "../../app/project-weekly-report-tab";
 import { Button, buttonClass } from "../../components/button";
@@ -29,7 +30,7 @@ const ShareLinksSection = lazy(() =>
   import("../sharing/components/share-links-section").then((m) => ({ default: m.ShareLinksSection })),
 );
 
-const TABS = ["reports", "plans", "locations", "weekly-report"] as const;
+const TABS = ["reports", "overview", "plans", "locations", "weekly-report"] as const;
 
 function ProjectNotFound() {
   const t = useT();
@@ -145,14 +146,18 @@ export function ProjectDetailPage() {
               ? t("projects.tab.plans")
               : name === "locations"
                 ? t("locations.tab")
-                : name === "weekly-report"
-                  ? t("weeklyReport.tab")
+                : name === "overview"
+                  ? t("insight.tab")
+                  : name === "weekly-report"
+                    ? t("weeklyReport.tab")
                   : t("projects.tab.reports")}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`project-panel-${tab}`} aria-labelledby={`project-tab-${tab}`}>
-        {tab === "plans" ? (
+        {tab === "overview" ? (
+          <ProjectOverviewTab projectId={p.id} />
+        ) : tab === "plans" ? (
           <ProjectPlansTab projectId={p.id} />
         ) : tab === "locations" ? (
           <ProjectLocationsTab projectId={p.id} />

@@ -53,7 +53,19 @@ export function SnaggingListPage() {
   const projectId = params.get("projectId") ?? "";
   const locationId = params.get("locationId") ?? "";
   const [branch, setBranch] = useState<ReadonlySet<string> | null>(null);
-  const place = { projectId, locationId };
+  // Issue 37: the overview's links (priority, open only, overdue or due soon, age).
+  // Filtered on the server only (a link from the overview is followed online), so this chunk stays
+  // within its first-load budget; the server checks the values.
+  const insight = {
+    priority: params.get("priority") ?? "",
+    unresolved: params.get("unresolved") ?? "",
+    due: params.get("due") ?? "",
+    age: params.get("age") ?? "",
+  };
+  const hasInsight = Object.values(insight).some(Boolean);
+  // Asked of the server: a paged list, or an overview link's filter.
+  const serverSide = isPaged || hasInsight;
+  const place = { projectId, locationId, ...insight };
   const user = useAuthStore((s) => s.user);
   const setParam = (changes: Record<string, string>) =>
     setParams(
@@ -73,14 +85,15 @@ export function SnaggingListPage() {
   const isOnline = useUiStore((s) => s.isOnline);
   const serverSearch = useDebouncedValue(search, 250);
   const onServer =
-    isPaged &&
     isOnline &&
+    serverSide &&
     (serverSearch.trim() !== "" ||
       status !== "all" ||
       mine ||
       assignedTo !== "" ||
       category !== "" ||
-      projectId !== "");
+      projectId !== "" ||
+      hasInsight);
   const filtered = useFilteredReports(
     {
       search: serverSearch,
@@ -92,7 +105,7 @@ export function SnaggingListPage() {
     },
     onServer,
   );
-  const serverCounts = useReportCounts(serverSearch, isPaged, mine, assignedTo, category, place);
+  const serverCounts = useReportCounts(serverSearch, serverSide, mine, assignedTo, category, place);
   const shown = onServer ? filtered : { query: reports, items: all };
   useErrorToast(shown.query.error, t("snagging.list.loadFailed"), { useServerMessage: false });
 
@@ -118,7 +131,7 @@ export function SnaggingListPage() {
     }
     return out;
   }, [matching]);
-  const counts = isPaged && isOnline && serverCounts.data ? serverCounts.data : localCounts;
+  const counts = serverSide && isOnline && serverCounts.data ? serverCounts.data : localCounts;
 
   // Issue 37: the workbook holds the list as filtered now (the URL's filters, applied by the server).
   const runExport = (format: "csv" | "xlsx") => {

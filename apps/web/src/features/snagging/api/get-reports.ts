@@ -24,8 +24,18 @@ export type ListFilter = {
   category?: string;
 } & Place;
 
-/** Issue 36: one project, and in it a location with everything under it. */
-export type Place = { projectId?: string; locationId?: string };
+/**
+ * Issue 36: one project, and in it a location with everything under it. Issue 37 (the overview's
+ * links) rides along: a priority, and open reports only, past due or due soon, or of an age.
+ */
+export type Place = {
+  projectId?: string;
+  locationId?: string;
+  priority?: string;
+  unresolved?: string;
+  due?: string;
+  age?: string;
+};
 
 /** The whole list, page by page (also the route's prefetch). */
 export const reportsQuery = () =>
@@ -49,6 +59,11 @@ export const listFilterParams = (filter: ListFilter): Record<string, string | un
   category: filter.category || undefined,
   projectId: filter.projectId || undefined,
   locationId: filter.locationId || undefined,
+  // Issue 37: the overview's links (a priority; open only; past due or due soon; an age).
+  priority: filter.priority || undefined,
+  unresolved: filter.unresolved || undefined,
+  due: filter.due || undefined,
+  age: filter.age || undefined,
 });
 
 /** The list filtered on the server: only asked for when the whole list is paged. */
