@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional().or(z.literal("")),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional().or(z.literal("")),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
+  SECRET_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   S3_BUCKET: z.string().trim().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ error: "must be a URL such as https://s3.example.com" }).optional(),
@@ -149,6 +150,8 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   appSecret: string | undefined;
+  /** Encrypts secrets kept in the database (TOTP secrets); absent: derived from the app secret (auth/secret-box.ts). */
+  secretEncryptionKey: string | undefined;
   authRateLimit: number;
   s3: S3Options | undefined;
   /** Shared counters and session revocations for several instances; memory when unset. */
@@ -253,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail,
     adminPassword,
     appSecret: e.APP_SECRET || undefined,
+    secretEncryptionKey: e.SECRET_ENCRYPTION_KEY || undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
     s3: e.S3_BUCKET
       ? {

@@ -32,6 +32,8 @@ import * as userLocale from "./migrations/0032-user-locale";
 import * as locations from "./migrations/0033-locations";
 import * as locationCountsIndex from "./migrations/0034-location-counts-index";
 import * as trades from "./migrations/0035-trades";
+import * as mfa from "./migrations/0045-mfa";
+import * as securityLog from "./migrations/0046-security-log";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -68,6 +70,8 @@ const migrations: Record<string, Migration> = {
   "0033-locations": locations,
   "0034-location-counts-index": locationCountsIndex,
   "0035-trades": trades,
+  "0045-mfa": mfa,
+  "0046-security-log": securityLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

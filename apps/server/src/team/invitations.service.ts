@@ -21,6 +21,7 @@ import type { UserRow } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { requireSendableAddress } from "../mail/mail-address";
+import { recordSecurityEvent } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
 import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
@@ -211,6 +212,12 @@ export async function registerWithInvitation(ctx: AppContext, token: string, inp
       created_at: now,
     });
     if (!(await claimInvitation(trx, invitation.id, userId, now))) throw new AppError(404, USED);
+    await recordSecurityEvent(trx, {
+      type: "member-added",
+      userId,
+      workspaceId: invitation.workspace_id,
+      details: { role: "member" },
+    });
     return row;
   });
   return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };

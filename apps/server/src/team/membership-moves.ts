@@ -3,13 +3,21 @@
 // report (reports the person created stay, with their name), reports assigned to them there are
 // unassigned so the team can reassign them, their notifications about that workspace go, their
 // unused invitations are revoked, and a workspace left without an owner gets its earliest member
-// as owner. Nothing of the old workspace is shown to the new one.
+// as owner. Nothing of the old workspace is shown to the new one. Each move is in the security log
+// of the workspace it happened in.
 import type { Transaction } from "kysely";
 import type { Database, UserRow } from "../db/schema";
+import { recordSecurityEvent } from "../security-log/security-log.repository";
 import { revokeInvitationsBy } from "./invitations.repository";
 
-export async function leaveWorkspace(trx: Transaction<Database>, user: UserRow, now: number): Promise<void> {
+export async function leaveWorkspace(
+  trx: Transaction<Database>,
+  user: UserRow,
+  now: number,
+  actorId: string = user.id,
+): Promise<void> {
   const workspaceId = user.workspace_id;
+  await recordSecurityEvent(trx, { type: "member-removed", userId: user.id, workspaceId, actorId });
   await trx
     .updateTable("snagging_reports")
     .set({ assigned_to: null, updated_at: now })
@@ -34,6 +42,13 @@ export async function leaveWorkspace(trx: Transaction<Database>, user: UserRow, 
   const heir = others[0];
   if (heir && !others.some((o) => o.workspace_role === "owner")) {
     await trx.updateTable("users").set({ workspace_role: "owner" }).where("id", "=", heir.id).execute();
+    await recordSecurityEvent(trx, {
+      type: "member-role-changed",
+      userId: heir.id,
+      workspaceId,
+      actorId: null,
+      details: { role: "owner", reason: "last-owner-left" },
+    });
   }
 }
 
@@ -48,4 +63,5 @@ export async function joinWorkspace(
     .set({ workspace_id: workspaceId, workspace_role: role })
     .where("id", "=", userId)
     .execute();
+  await recordSecurityEvent(trx, { type: "member-added", userId, workspaceId, details: { role } });
 }
