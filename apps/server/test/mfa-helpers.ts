@@ -40,12 +40,7 @@ export async function enrol(t: TestApp, account: AuthResponse, clock: ReturnType
 export const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
 export const FIREFOX = "Mozilla/5.0 (Android 15; Mobile; rv:140.0) Gecko/140.0 Firefox/140.0";
 
-export const login = (
-  t: TestApp,
-  email: string,
-  password: string,
-  userAgent = CHROME,
-) =>
+export const login = (t: TestApp, email: string, password: string, userAgent = CHROME) =>
   t.request({
     method: "POST",
     url: "/api/auth/login",

@@ -21,7 +21,6 @@ import { newId } from "../ids";
 import { isSendableAddress } from "../mail/mail-address";
 import { type ClientInfo, recordSecurityEvent } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
-import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById, updateUser } from "../users/users.repository";
 import { isDemoWorkspace } from "../workspaces/workspaces.repository";
 import {
