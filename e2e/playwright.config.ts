@@ -45,6 +45,8 @@ const DESKTOP_ONLY = [
   "**/branding.spec.ts",
   "**/dashboard-audits.spec.ts",
   "**/trades.spec.ts",
+  // Issue 40: enrolling a second factor is account management, done at a desk.
+  "**/two-factor.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

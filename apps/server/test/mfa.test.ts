@@ -266,7 +266,7 @@ describe.each(DIALECTS)("two-factor sign-in (%s)", (kind) => {
     const demo = await demoLogin(t);
     expect(demo.accessToken).toEqual(expect.any(String));
     expectError(await t.request({ method: "POST", url: "/api/auth/mfa/totp", token: demo.accessToken }), 403);
-  });
+  }, 90_000); // a demo sandbox is seeded with photos and plans: slow on a loaded machine
 
   it("a password reset link of an account with a factor still asks for the code", async () => {
     const clock = stepClock();
