@@ -1,18 +1,20 @@
 // Two-factor sign-in (issue 40): the routes' bodies and answers. A sign-in of an account with a
 // factor answers MfaChallenge instead of a session; POST /api/auth/mfa/verify turns it into one.
 import { z } from "zod";
-import type { AuthResponse } from "./auth";
 
-/** The second-factor methods a sign-in step can offer; "passkey" joins them with passkeys. */
-export const MFA_METHODS = ["totp", "recovery"] as const;
-export type MfaMethod = (typeof MFA_METHODS)[number];
+export {
+  isMfaChallenge,
+  type LoginResponse,
+  MFA_METHODS,
+  MFA_SETUP_REQUIRED,
+  type MfaChallenge,
+  type MfaMethod,
+} from "./mfa-contract";
 
 export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the step token of a sign-in lives, in seconds. */
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
-/** The 403 answer's `code` while a workspace requires a factor its member has not set up. */
-export const MFA_SETUP_REQUIRED = "mfa_setup_required";
 
 const CODE_MAX = 64;
 /** A six-digit TOTP code or a recovery code; spaces and dashes are ignored. */
@@ -30,10 +32,6 @@ export const MfaVerifySchema = z.object({
   code: MfaCodeSchema,
 });
 export type MfaVerify = z.input<typeof MfaVerifySchema>;
-
-export type MfaChallenge = { mfaRequired: true; mfaToken: string; methods: MfaMethod[] };
-export type LoginResponse = AuthResponse | MfaChallenge;
-export const isMfaChallenge = (answer: LoginResponse): answer is MfaChallenge => "mfaRequired" in answer;
 
 export type TotpSetup = { secret: string; otpauthUrl: string };
 export type RecoveryCodes = { recoveryCodes: string[] };

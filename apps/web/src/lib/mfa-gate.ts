@@ -1,7 +1,7 @@
 // Whether the server has said this session must set up a second factor first (a 403 with code
 // "mfa_setup_required", issue 40). The signed-in shell then shows the setup screen instead of
 // the app until setup is done and the session refreshed.
-import { MFA_SETUP_REQUIRED } from "@sitesnag/shared/mfa";
+import { MFA_SETUP_REQUIRED } from "@sitesnag/shared/mfa-contract";
 
 let required = false;
 const listeners = new Set<() => void>();
@@ -17,6 +17,5 @@ export function setMfaSetupRequired(value: boolean): void {
   for (const listener of listeners) listener();
 }
 /** Called with every refused answer's body: opens the gate on the server's word. */
-export function noteRefusal(status: number, body: { code?: string } | null): void {
-  if (status === 403 && body?.code === MFA_SETUP_REQUIRED) setMfaSetupRequired(true);
-}
+export const noteRefusal = (status: number, body: { code?: string } | null): void =>
+  setMfaSetupRequired(required || (status === 403 && body?.code === MFA_SETUP_REQUIRED));

@@ -1,6 +1,6 @@
 import type { AuthResponse, Login } from "@sitesnag/shared/auth";
-import { isMfaChallenge, type MfaChallenge } from "@sitesnag/shared/mfa";
-import { useState } from "react";
+import { isMfaChallenge, type MfaChallenge } from "@sitesnag/shared/mfa-contract";
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
@@ -12,7 +12,10 @@ import { toast } from "../../lib/toast";
 import { useIsHydrated } from "../../lib/use-is-hydrated";
 import { loginRequest, storeSession } from "./api/session";
 import { AuthLayout } from "./auth-layout";
-import { MfaStep } from "./mfa-step";
+
+// The second step (issue 40) loads only when an account with a factor asks for it: /login's
+// first load stays within its budget.
+const MfaStep = lazy(() => import("./mfa-step").then((m) => ({ default: m.MfaStep })));
 
 const resolver = lazyZodResolver<Login>(() => import("@sitesnag/shared/auth").then((m) => m.LoginSchema));
 
@@ -52,7 +55,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
       alternative={{ prompt: t("auth.signIn.newHere"), to: "/signup", label: t("auth.signIn.createAccount") }}
     >
       {challenge ? (
-        <MfaStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />
+        <Suspense fallback={null}>
+          <MfaStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />
+        </Suspense>
       ) : (
         /* method="post": a submit before hydration must never put the password in the URL. */
         <form method="post" noValidate onSubmit={submit} onFocus={resolver.preload} className="space-y-4">

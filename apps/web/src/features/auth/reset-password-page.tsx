@@ -1,4 +1,4 @@
-import { isMfaChallenge } from "@sitesnag/shared/mfa";
+import { isMfaChallenge } from "@sitesnag/shared/mfa-contract";
 import type { ResetPasswordForm } from "@sitesnag/shared/password-reset";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type SignupForm, SignupFormSchema } from "@sitesnag/shared/auth";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
-import { isMfaChallenge } from "@sitesnag/shared/mfa";
+import { isMfaChallenge } from "@sitesnag/shared/mfa-contract";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { NameFields } from "../../components/account-fields";
