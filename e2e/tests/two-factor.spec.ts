@@ -38,8 +38,9 @@ test("enrols an authenticator from the profile and signs in with its code", asyn
   await expect(card.getByText("On: signing in asks for a code from your authenticator app.")).toBeVisible();
   await expect(card.getByText("Recovery codes left: 10")).toBeVisible();
 
+  // Signing out ends on /login (SPEC): wait for it, or /login would still see the session.
   await page.goto("/logout");
-  await page.goto("/login");
+  await expect(page).toHaveURL(/\/login/);
   await page.getByLabel("Email").fill(session.user.email);
   await page.getByLabel("Password").fill(session.password);
   await page.getByRole("button", { name: "Sign In" }).click();
