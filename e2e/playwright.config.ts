@@ -49,6 +49,8 @@ const DESKTOP_ONLY = [
   "**/weekly-report.spec.ts",
   "**/api-tokens.spec.ts",
   "**/dashboard-insight.spec.ts",
+  // Issue 40: enrolling a second factor is account management, done at a desk.
+  "**/two-factor.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

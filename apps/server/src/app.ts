@@ -14,7 +14,9 @@ import { auditTemplateRoutes } from "./audits/audit-templates.routes";
 import { auditRoutes } from "./audits/audits.routes";
 import { createAuthenticate } from "./auth/auth.guard";
 import { authRoutes } from "./auth/auth.routes";
+import { SecretBox } from "./auth/secret-box";
 import { SessionStatus } from "./auth/session-status";
+import { sessionRoutes } from "./auth/sessions.routes";
 import { TokenSigner } from "./auth/tokens";
 import { brandingRoutes } from "./branding/branding.routes";
 import { createLogoRenderer, LOGO_RENDER_SECONDS } from "./branding/logo-renderer";
@@ -39,6 +41,8 @@ import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { locationRoutes } from "./locations/locations.routes";
 import { MailLimits } from "./mail/mail-limits";
 import { Mailer } from "./mail/mailer";
+import { mfaRoutes } from "./mfa/mfa.routes";
+import { workspaceSecurityRoutes } from "./mfa/workspace-security.routes";
 import { notificationMailJob } from "./notification-mail/notification-mail.jobs";
 import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
@@ -46,6 +50,8 @@ import { passwordResetRoutes } from "./password-reset/password-reset.routes";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./photos/photo-pool";
 import { projectRoutes } from "./projects/projects.routes";
 import { WriteLimits } from "./quotas/write-limits";
+import { scheduleSecurityLogPrune } from "./security-log/security-log.prune";
+import { securityLogRoutes } from "./security-log/security-log.routes";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
 import { connectRedis, type SharedRedis } from "./shared-state/redis";
 import { shareActivityRoutes } from "./sharing/share-activity.routes";
@@ -143,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db: options.db,
     dbKind: options.dbKind,
     tokens: new TokenSigner(options.secret),
+    secrets: new SecretBox(options.config.secretEncryptionKey ?? options.secret),
     sessions,
     storage: options.storage,
     redis,
@@ -176,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
   const stopUploadCollection = scheduleUploadCollection(ctx);
   app.addHook("onClose", async () => stopUploadCollection());
+  const stopSecurityLogPrune = scheduleSecurityLogPrune(ctx);
+  app.addHook("onClose", async () => stopSecurityLogPrune());
 
   registerSecurityHeaders(app, headersFor);
   const { onRoute } = options;
@@ -208,6 +217,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       });
       await api.register(authRoutes(ctx, sheets), { prefix: "/auth" });
       await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
+      await api.register(mfaRoutes(ctx, authenticate), { prefix: "/auth/mfa" });
+      await api.register(sessionRoutes(ctx, authenticate), { prefix: "/auth/sessions" });
+      await api.register(securityLogRoutes(ctx, authenticate), { prefix: "/security-log" });
+      await api.register(workspaceSecurityRoutes(ctx, authenticate), { prefix: "/workspace" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snagListRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(weeklyReportRoutes(ctx, authenticate), { prefix: "/projects" });

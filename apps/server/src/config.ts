@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional().or(z.literal("")),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional().or(z.literal("")),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
+  SECRET_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Requests per minute per API token (issue 38), counted across instances. */
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
@@ -152,6 +153,8 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   appSecret: string | undefined;
+  /** Encrypts secrets kept in the database (TOTP secrets); absent: derived from the app secret (auth/secret-box.ts). */
+  secretEncryptionKey: string | undefined;
   authRateLimit: number;
   /** Requests per minute per API token (tokens/token-auth.ts). */
   apiTokenRateLimit: number;
@@ -260,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail,
     adminPassword,
     appSecret: e.APP_SECRET || undefined,
+    secretEncryptionKey: e.SECRET_ENCRYPTION_KEY || undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     s3: e.S3_BUCKET

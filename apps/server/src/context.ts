@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { SecretBox } from "./auth/secret-box";
 import type { SessionStatus } from "./auth/session-status";
 import type { TokenSigner } from "./auth/tokens";
 import type { LogoRenderer } from "./branding/logo-renderer";
@@ -19,6 +20,8 @@ export type AppContext = {
   db: Db;
   dbKind: DbKind;
   tokens: TokenSigner;
+  /** Encrypts secrets kept in the database (auth/secret-box.ts). */
+  secrets: SecretBox;
   /** Which sessions (refresh-token families) are live, cached briefly; see session-status.ts. */
   sessions: SessionStatus;
   storage: FileStorage;

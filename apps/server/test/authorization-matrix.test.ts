@@ -67,6 +67,16 @@ async function freshSession(w: World, p: Exclude<Persona, "anonymous">): Promise
   return (res.json() as AuthResponse).accessToken;
 }
 
+/** The session (refresh-token family) an access token names. */
+const sessionOf = (accessToken: string): string =>
+  (JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString()) as { sid: string }).sid;
+
+/** Starts an authenticator setup for the persona (a pending secret), so its setup routes have one. */
+async function startTotp(w: World, p: Persona): Promise<void> {
+  if (p === "anonymous") return;
+  await w.t.request({ method: "POST", url: "/api/auth/mfa/totp", token: w[p].accessToken });
+}
+
 const all = (status: number, anonymous = 401): Expected => ({
   anonymous,
   member: status,
@@ -201,6 +211,88 @@ const ROWS: Row[] = [
     route: "POST /api/auth/forgot-password",
     request: (w) => ({ method: "POST", url: "/api/auth/forgot-password", payload: { email: w.member.user.email } }),
     expected: all(202, 202),
+  },
+  {
+    route: "POST /api/auth/mfa/verify",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/mfa/verify",
+      payload: { mfaToken: "a-step-token-that-matches-nothing", code: "123456" },
+    }),
+    expected: all(401, 401),
+  },
+  {
+    route: "GET /api/auth/mfa",
+    request: () => ({ method: "GET", url: "/api/auth/mfa" }),
+    expected: all(200),
+  },
+  {
+    route: "POST /api/auth/mfa/totp",
+    request: () => ({ method: "POST", url: "/api/auth/mfa/totp" }),
+    expected: all(200),
+  },
+  {
+    // Each persona's own pending setup, started first.
+    route: "GET /api/auth/mfa/totp/qr",
+    request: async (w, p) => {
+      await startTotp(w, p);
+      return { method: "GET", url: "/api/auth/mfa/totp/qr" };
+    },
+    expected: all(200),
+  },
+  {
+    route: "POST /api/auth/mfa/totp/confirm",
+    request: async (w, p) => {
+      await startTotp(w, p);
+      return { method: "POST", url: "/api/auth/mfa/totp/confirm", payload: { code: "abcdef" } };
+    },
+    expected: all(400),
+  },
+  {
+    // Nobody in the matrix has a factor: a fresh code is asked of a factor that is not there.
+    route: "POST /api/auth/mfa/totp/disable",
+    request: () => ({ method: "POST", url: "/api/auth/mfa/totp/disable", payload: { code: "123456" } }),
+    expected: all(400),
+  },
+  {
+    route: "POST /api/auth/mfa/recovery-codes",
+    request: () => ({ method: "POST", url: "/api/auth/mfa/recovery-codes", payload: { code: "123456" } }),
+    expected: all(400),
+  },
+  {
+    route: "GET /api/auth/sessions",
+    request: () => ({ method: "GET", url: "/api/auth/sessions" }),
+    expected: all(200),
+  },
+  {
+    // A session of the persona's own, opened for the cell; another account's id would be 404.
+    route: "DELETE /api/auth/sessions/:id",
+    request: async (w, p) => ({
+      method: "DELETE",
+      url: `/api/auth/sessions/${p === "anonymous" ? "00000000-0000-7000-8000-000000000000" : sessionOf(await freshSession(w, p))}`,
+    }),
+    expected: all(204),
+  },
+  {
+    route: "GET /api/security-log",
+    request: () => ({ method: "GET", url: "/api/security-log" }),
+    expected: all(200),
+  },
+  {
+    route: "GET /api/security-log/export",
+    request: () => ({ method: "GET", url: "/api/security-log/export" }),
+    expected: all(200),
+  },
+  {
+    route: "GET /api/workspace/security",
+    request: () => ({ method: "GET", url: "/api/workspace/security" }),
+    expected: all(200),
+  },
+  {
+    // Owners only; every signed-in persona but the member owns a workspace of their own.
+    route: "PUT /api/workspace/security",
+    request: () => ({ method: "PUT", url: "/api/workspace/security", payload: { requireMfa: false } }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
   },
   {
     route: "GET /api/mail/preferences",

@@ -4,4 +4,6 @@ export type ApiErrorBody = {
   error: string;
   message: string;
   details?: Record<string, string[]>;
+  /** A machine-readable reason where a client acts on it ("mfa_setup_required"). */
+  code?: string;
 };

@@ -3,15 +3,20 @@
 // One exception: a write this instance has just refused for the caller's budget is refused again
 // (429, nothing done) before the lookup, so a flood of refused writes costs no query (0037).
 // A bearer starting `sst_` is an API token (tokens/token-auth.ts) and never read as a session.
+import { MFA_SETUP_REQUIRED } from "@sitesnag/shared/mfa";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
-import { forbidden, unauthorized } from "../http/errors";
+import { AppError, forbidden, unauthorized } from "../http/errors";
 import { isApiTokenSecret } from "../tokens/api-token-secret";
 import { createTokenAuth, type TokenLimiter } from "../tokens/token-auth";
 import { findUserById } from "../users/users.repository";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route stays open to a session that must set up a second factor first (mfa/). */
+    mfaSetupAllowed?: boolean;
+  }
   interface FastifyRequest {
     currentUser?: UserRow;
     /** The session (refresh-token family) of the request's access token. */
@@ -23,6 +28,9 @@ declare module "fastify" {
 export function bearerToken(request: FastifyRequest): string | undefined {
   return request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
 }
+
+export const MFA_SETUP_REQUIRED_SENTENCE =
+  "Your workspace requires two-factor authentication. Set up an authenticator app to continue.";
 
 export function createAuthenticate(ctx: AppContext, tokenLimiter: TokenLimiter) {
   const authenticateToken = createTokenAuth(ctx, tokenLimiter);
@@ -43,6 +51,11 @@ export function createAuthenticate(ctx: AppContext, tokenLimiter: TokenLimiter) 
     }
     // A write route's caller refused here moments ago is refused again before the user lookup: a
     // flood of refused writes costs no query (decision 0037). The session check above still runs.
+    // The workspace requires a second factor this account has not set up: only setting it up is
+    // open (the claim is decided when the token is issued, token-rotation.ts). No query here.
+    if (claims.mfaSetup && !request.routeOptions.config.mfaSetupAllowed) {
+      throw new AppError(403, MFA_SETUP_REQUIRED_SENTENCE, undefined, { code: MFA_SETUP_REQUIRED });
+    }
     const firstWrite = request.routeOptions.config.firstWrite;
     if (firstWrite) ctx.writes.refuseIfKnown(claims.userId, firstWrite(request));
     const user = await findUserById(ctx.db, claims.userId);

@@ -6,15 +6,19 @@ import {
   RegisterSchema,
   TokenPairSchema,
 } from "@sitesnag/shared/auth";
+import { isMfaChallenge, MfaVerifySchema } from "@sitesnag/shared/mfa";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 import { isDemoCredentials, startDemo } from "../demo/demo.service";
 import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
 import { requestLocale } from "../i18n/request-locale";
+import { stepAccount, verifyMfaStep } from "../mfa/mfa-sign-in";
+import { clientInfo } from "../security-log/client-info";
 import type { SheetServices } from "../sheets/sheets.service";
 import { bearerToken } from "./auth.guard";
-import { login, normaliseEmail, register } from "./auth.service";
+import { checkPassword, normaliseEmail, register } from "./auth.service";
+import { afterPassword, openSession } from "./sign-in";
 import { SignInThrottle } from "./sign-in-throttle";
 import { logout, logoutByAccessToken, refresh } from "./token-rotation";
 
@@ -60,13 +64,30 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
       async (request, reply) => reply.status(201).send(await register(ctx, request.body, requestLocale(request))),
     );
 
+    app.post("/login", { schema: { body: LoginSchema }, config: { rateLimit: perIp } }, async (request) => {
+      // The demo credentials are public and open a fresh sandbox each time: nothing to guess.
+      if (isDemoCredentials(request.body.email, request.body.password)) return startDemo(ctx, sheets);
+      const client = clientInfo(request);
+      return throttle.attempt(
+        normaliseEmail(request.body.email),
+        request.ip,
+        async () => afterPassword(ctx, await checkPassword(ctx, request.body, client), client),
+        (answer) => !isMfaChallenge(answer),
+      );
+    });
+
+    // The second step: a right code spends the step token and opens the session, as /login does
+    // without a factor. A wrong one is a failed sign-in of that account from this address.
     app.post(
-      "/login",
-      { schema: { body: LoginSchema }, config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } } },
+      "/mfa/verify",
+      { schema: { body: MfaVerifySchema }, config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } } },
       async (request) => {
-        // The demo credentials are public and open a fresh sandbox each time: nothing to guess.
-        if (isDemoCredentials(request.body.email, request.body.password)) return startDemo(ctx, sheets);
-        return throttle.attempt(normaliseEmail(request.body.email), request.ip, () => login(ctx, request.body));
+        const client = clientInfo(request);
+        const found = await stepAccount(ctx, request.body.mfaToken, client);
+        return throttle.attempt(found.user.email, request.ip, async () => {
+          const { user, factor } = await verifyMfaStep(ctx, found, request.body.code, client);
+          return openSession(ctx, user, client, { method: "password", factor });
+        });
       },
     );
 

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, conflict, unauthorized } from "../http/errors";
 import { newId } from "../ids";
+import { type ClientInfo, recordSecurityEvent } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
 import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, insertUser } from "../users/users.repository";
@@ -71,14 +72,24 @@ export async function register(
   }
 }
 
-export async function login(ctx: AppContext, input: Login): Promise<AuthResponse> {
+/** The account whose password this is; a 401 otherwise (a wrong password of an account is logged). */
+export async function checkPassword(ctx: AppContext, input: Login, client: ClientInfo): Promise<UserRow> {
   const user = await findUserByEmail(ctx.db, normaliseEmail(input.email));
   if (!user) {
     await burnPasswordCheck(input.password);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(INVALID_CREDENTIALS);
-  return signedIn(ctx, user);
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    await recordSecurityEvent(ctx.db, {
+      type: "sign-in-failed",
+      userId: user.id,
+      workspaceId: user.workspace_id,
+      client,
+      details: { method: "password" },
+    });
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  return user;
 }
 
 /** Makes sure the ADMIN_EMAIL account exists with role admin and the ADMIN_PASSWORD (idempotent). */

@@ -213,9 +213,16 @@ export class SignInThrottle {
   /**
    * Runs `signIn` unless this account is throttled for this address. A 401 from it is a failure;
    * a success clears this address's failures and remembers the address; any other error (the
-   * database down, say) counts nothing.
+   * database down, say), or a right password that leads to a second step, counts nothing: the
+   * step's wrong codes then add to the same failures (mfa/mfa-sign-in.ts).
    */
-  async attempt<T>(account: string, address: string, signIn: () => Promise<T>): Promise<T> {
+  async attempt<T>(
+    account: string,
+    address: string,
+    signIn: () => Promise<T>,
+    /** False for a result that is not a sign-in yet (a second step follows): it counts nothing. */
+    isSignedIn: (result: T) => boolean = () => true,
+  ): Promise<T> {
     const pair = `${account}\n${address}`;
     const { store, wait } = await this.begin(account, pair);
     if (wait > 0) throw tooManyFailures(wait);
@@ -227,7 +234,7 @@ export class SignInThrottle {
       if (!(error instanceof AppError && error.statusCode === 401)) await this.settle(store.undo(account, pair));
       throw error;
     }
-    await this.settle(store.succeeded(account, pair));
+    await this.settle(isSignedIn(result) ? store.succeeded(account, pair) : store.undo(account, pair));
     return result;
   }
 }

@@ -16,6 +16,8 @@ import type { AppContext } from "../context";
 import type { RefreshTokensTable } from "../db/schema";
 import { unauthorized } from "../http/errors";
 import { newId } from "../ids";
+import { needsMfaSetupById } from "../mfa/mfa.repository";
+import type { ClientInfo } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
 import { findUserById } from "../users/users.repository";
 import {
@@ -28,28 +30,35 @@ import {
   rotateIfLive,
 } from "./refresh-tokens.repository";
 import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
+import { recordSession, touchSession } from "./user-sessions";
 
 export const REUSE_GRACE_SECONDS = 30;
 const INVALID_REFRESH = "Your session has expired. Please sign in again.";
 
-/** A new access token and a new refresh token (a new family unless one is given). */
-export async function issueTokens(
-  ctx: AppContext,
-  userId: string,
-  familyId = newId(),
-  refreshTokenId = newId(),
-): Promise<TokenPair> {
+/**
+ * A new session: an access token and a refresh token of a new family, and the session's row for
+ * the person's sessions list (user-sessions.ts). While the workspace requires a second factor the
+ * account lacks, the access token opens only the setup routes (claim `mfa: "setup"`); every
+ * refresh decides that again, so setting the factor up and refreshing lifts it.
+ */
+export async function issueTokens(ctx: AppContext, userId: string, client?: ClientInfo): Promise<TokenPair> {
   const refreshToken = newRefreshToken();
+  const familyId = newId();
   const now = nowSeconds();
   await insertRefreshToken(ctx.db, {
-    id: refreshTokenId,
+    id: newId(),
     familyId,
     userId,
     tokenHash: hashToken(refreshToken),
     expiresAt: now + REFRESH_TOKEN_TTL_SECONDS,
     createdAt: now,
   });
-  return { accessToken: await ctx.tokens.signAccess(userId, familyId), refreshToken };
+  await recordSession(ctx.db, familyId, userId, client, now);
+  return { accessToken: await signFor(ctx, userId, familyId), refreshToken };
+}
+
+async function signFor(ctx: AppContext, userId: string, familyId: string): Promise<string> {
+  return ctx.tokens.signAccess(userId, familyId, await needsMfaSetupById(ctx.db, userId));
 }
 
 type StoredToken = Pick<RefreshTokensTable, "id" | "family_id" | "user_id" | "revoked_at" | "replaced_by">;
@@ -84,7 +93,7 @@ async function replayOrRefuse(
     (stored.replaced_by === null || stored.replaced_by === successor.id);
   const isLive = successor !== undefined && successor.revoked_at === null && successor.expires_at > now;
   if (inRotation && isItsSuccessor && isLive && (await claimGraceReplay(ctx.db, stored.id, now))) {
-    return { accessToken: await ctx.tokens.signAccess(stored.user_id, stored.family_id), refreshToken: successorToken };
+    return { accessToken: await signFor(ctx, stored.user_id, stored.family_id), refreshToken: successorToken };
   }
   return refuseAsStolen(ctx, stored.family_id, stored.user_id, now);
 }
@@ -112,7 +121,8 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<To
     createdAt: now,
   });
   if (inserted && (await rotateIfLive(ctx.db, stored.id, now, successorId))) {
-    return { accessToken: await ctx.tokens.signAccess(user.id, stored.family_id), refreshToken: successorToken };
+    await touchSession(ctx.db, stored.family_id, now);
+    return { accessToken: await signFor(ctx, user.id, stored.family_id), refreshToken: successorToken };
   }
 
   // Another request is rotating (or has rotated) the same token, or the family was revoked

@@ -16,7 +16,7 @@ const sign = (claims: Record<string, unknown>, options: { secret?: string; heade
 describe("TokenSigner.verifyAccess", () => {
   it("accepts its own access tokens, which jose accepts too", async () => {
     const token = await signer.signAccess("user-1", "session-1");
-    expect(await signer.verifyAccess(token)).toEqual({ userId: "user-1", sessionId: "session-1" });
+    expect(await signer.verifyAccess(token)).toEqual({ userId: "user-1", sessionId: "session-1", mfaSetup: false });
     const { payload } = await jwtVerify(token, key(SECRET), { issuer: "sitesnag", algorithms: ["HS256"] });
     expect(payload.sub).toBe("user-1");
   });
@@ -26,7 +26,7 @@ describe("TokenSigner.verifyAccess", () => {
       { sub: "u", sid: "s", iss: "sitesnag", exp: now() + 60, nbf: now() - 1 },
       { header: { typ: "JWT" } },
     );
-    expect(await signer.verifyAccess(token)).toEqual({ userId: "u", sessionId: "s" });
+    expect(await signer.verifyAccess(token)).toEqual({ userId: "u", sessionId: "s", mfaSetup: false });
   });
 
   it.each([
@@ -79,13 +79,13 @@ describe("TokenSigner.verifyAccess", () => {
   it("still refuses a cached token once it has expired, and one not yet valid until its nbf", async () => {
     const token = await signer.signAccess("user-1", "session-1");
     const exp = now() + 24 * 60 * 60;
-    expect(await signer.verifyAccess(token)).toEqual({ userId: "user-1", sessionId: "session-1" });
+    expect(await signer.verifyAccess(token)).toEqual({ userId: "user-1", sessionId: "session-1", mfaSetup: false });
     expect(await signer.verifyAccess(token, exp - 1)).not.toBeNull();
     expect(await signer.verifyAccess(token, exp)).toBeNull();
     expect(await signer.verifyAccess(token, exp + 60)).toBeNull();
 
     const early = await sign({ sid: "s", sub: "u", iss: "sitesnag", exp: now() + 600, nbf: now() + 30 });
-    expect(await signer.verifyAccess(early, now() + 31)).toEqual({ userId: "u", sessionId: "s" });
+    expect(await signer.verifyAccess(early, now() + 31)).toEqual({ userId: "u", sessionId: "s", mfaSetup: false });
     expect(await signer.verifyAccess(early)).toBeNull();
   });
 

@@ -7,8 +7,12 @@ export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = "sitesnag";
 
-/** `sessionId` is the refresh-token family the token was issued with (claim `sid`). */
-export type AccessClaims = { userId: string; sessionId: string };
+/**
+ * `sessionId` is the refresh-token family the token was issued with (claim `sid`). `mfaSetup`
+ * (claim `mfa: "setup"`): the workspace requires a second factor the account has not set up, so
+ * the token opens only the setup routes (auth.guard.ts).
+ */
+export type AccessClaims = { userId: string; sessionId: string; mfaSetup: boolean };
 
 type JwtHeader = { alg?: unknown; crit?: unknown };
 /** A token whose signature and fixed claims checked out; only its time window is re-checked. */
@@ -22,7 +26,15 @@ type Verified = { claims: AccessClaims; exp: number; nbf: number | undefined };
  * the answer a full verification would. Oldest first out past the bound.
  */
 const VERIFIED_CAPACITY = 10_000;
-type JwtClaims = { sub?: unknown; sid?: unknown; iss?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown };
+type JwtClaims = {
+  sub?: unknown;
+  sid?: unknown;
+  mfa?: unknown;
+  iss?: unknown;
+  exp?: unknown;
+  nbf?: unknown;
+  iat?: unknown;
+};
 
 function decodeSegment<T>(segment: string): T | null {
   try {
@@ -43,8 +55,8 @@ export class TokenSigner {
     this.hmacKey = createSecretKey(this.key);
   }
 
-  signAccess(userId: string, sessionId: string): Promise<string> {
-    return new SignJWT({ sid: sessionId })
+  signAccess(userId: string, sessionId: string, mfaSetup = false): Promise<string> {
+    return new SignJWT(mfaSetup ? { sid: sessionId, mfa: "setup" } : { sid: sessionId })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -100,7 +112,8 @@ export class TokenSigner {
     // A token without a session (issued before sessions were checked) is refused: the client's
     // refresh token gets it a new one, so nobody is signed out by this.
     if (typeof claims.sid !== "string") return null;
-    const claimsOut = Object.freeze({ userId: claims.sub, sessionId: claims.sid });
+    if (claims.mfa !== undefined && claims.mfa !== "setup") return null;
+    const claimsOut = Object.freeze({ userId: claims.sub, sessionId: claims.sid, mfaSetup: claims.mfa === "setup" });
     const verified: Verified = { claims: claimsOut, exp: claims.exp, nbf: claims.nbf };
     if (claims.exp <= nowSeconds) return verified;
     if (this.verified.size >= VERIFIED_CAPACITY) this.verified.delete(this.verified.keys().next().value as string);

@@ -38,6 +38,8 @@ import * as weeklyReport from "./migrations/0039-weekly-report";
 import * as mailAttachments from "./migrations/0040-mail-attachments";
 import * as apiTokens from "./migrations/0041-api-tokens";
 import * as liveEvents from "./migrations/0043-live-events";
+import * as mfa from "./migrations/0045-mfa";
+import * as securityLog from "./migrations/0046-security-log";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -80,6 +82,8 @@ const migrations: Record<string, Migration> = {
   "0040-mail-attachments": mailAttachments,
   "0041-api-tokens": apiTokens,
   "0043-live-events": liveEvents,
+  "0045-mfa": mfa,
+  "0046-security-log": securityLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

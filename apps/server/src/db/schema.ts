@@ -13,6 +13,8 @@ export interface WorkspacesTable {
   storage_bytes: Generated<number>;
   /** The platform admin's quota for this workspace; null: the configured default (migration 0021). */
   storage_quota_bytes: Generated<number | null>;
+  /** 1: every member must have a second factor before reaching any data (migration 0045). */
+  require_mfa: Generated<number>;
 }
 
 export interface UsersTable {
@@ -550,6 +552,66 @@ export interface Database {
   locations: LocationsTable;
   location_closure: LocationClosureTable;
   live_events: LiveEventsTable;
+  mfa_factors: MfaFactorsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
+  user_sessions: UserSessionsTable;
+  security_log: SecurityLogTable;
+}
+
+/** A second factor of an account (migration 0045): "totp" now, "passkey" next. */
+export interface MfaFactorsTable {
+  id: string;
+  user_id: string;
+  kind: "totp";
+  /** The TOTP secret, encrypted (auth/secret-box.ts). */
+  secret_encrypted: string | null;
+  last_used_step: number | null;
+  confirmed_at: number | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** The sign-in step between a right password and the second factor (mfa/mfa-challenge.ts). */
+export interface MfaChallengesTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  failures: Generated<number>;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** Where a session (refresh-token family) was opened from, and when it was last refreshed. */
+export interface UserSessionsTable {
+  family_id: string;
+  user_id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+  last_used_at: number;
+}
+
+export interface SecurityLogTable {
+  id: string;
+  type: string;
+  at: number;
+  user_id: string | null;
+  workspace_id: string | null;
+  actor_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON object. */
+  details: string;
 }
 
 /** The live stream's outbox (issue 39, migration 0043, decision 0068). */

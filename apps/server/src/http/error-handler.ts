@@ -89,6 +89,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.status(statusCode).send(localised(errorBody(statusCode, message, details), requestLocale(request)));
     if (error instanceof AppError) {
       if (error.options.retryAfterSeconds !== undefined) reply.header("retry-after", error.options.retryAfterSeconds);
+      if (error.options.code) {
+        const body = { ...errorBody(error.statusCode, error.message, error.details), code: error.options.code };
+        return reply.status(error.statusCode).send(localised(body, requestLocale(request)));
+      }
       return answer(error.statusCode, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,7 +5,7 @@ export class AppError extends Error {
     message: string,
     readonly details?: Record<string, string[]>,
     /** Sent as Retry-After (seconds) with a 429 or 503. */
-    readonly options: { retryAfterSeconds?: number } = {},
+    readonly options: { retryAfterSeconds?: number; code?: string } = {},
   ) {
     super(message);
   }

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { normaliseEmail } from "../auth/auth.service";
 import type { AppContext } from "../context";
+import { clientInfo } from "../security-log/client-info";
 import { checkResetLink, requestPasswordReset, resetPassword } from "./password-reset.service";
 
 /** Links mailed to one address per hour; more requests answer the same sentence and send nothing. */
@@ -60,7 +61,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/reset-password",
       { schema: { body: ResetPasswordSchema }, config: { rateLimit: perIp } },
-      async (request) => resetPassword(ctx, request.body.token, request.body.password),
+      async (request) => resetPassword(ctx, request.body.token, request.body.password, clientInfo(request)),
     );
   };
 }

@@ -5,13 +5,13 @@
 // through SessionStatus, their access tokens) and signs this browser in. Whether an address has an
 // account is never told: the request answers the same sentence either way.
 import { createHash, randomBytes } from "node:crypto";
-import type { AuthResponse } from "@sitesnag/shared/auth";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import { toLocale } from "@sitesnag/shared/i18n/locales";
+import type { LoginResponse } from "@sitesnag/shared/mfa";
 import { PASSWORD_RESET_LIFETIME_SECONDS } from "@sitesnag/shared/password-reset";
 import { assertAcceptablePassword, normaliseEmail } from "../auth/auth.service";
 import { hashPassword } from "../auth/passwords";
-import { issueTokens } from "../auth/token-rotation";
+import { afterPassword } from "../auth/sign-in";
 import { hashToken } from "../auth/tokens";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
@@ -19,8 +19,8 @@ import { AppError, forbidden } from "../http/errors";
 import { translatorFor } from "../i18n/translate";
 import { newId } from "../ids";
 import { isSendableAddress } from "../mail/mail-address";
+import { type ClientInfo, recordSecurityEvent } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
-import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById, updateUser } from "../users/users.repository";
 import { isDemoWorkspace } from "../workspaces/workspaces.repository";
 import {
@@ -99,7 +99,12 @@ export async function checkResetLink(ctx: AppContext, token: string): Promise<{ 
 }
 
 /** Sets the new password, ends every session of the account, and signs this browser in. */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<AuthResponse> {
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  client: ClientInfo,
+): Promise<LoginResponse> {
   const { row, user } = await requireUsableLink(ctx, token);
   assertAcceptablePassword(password);
   const passwordHash = await hashPassword(password);
@@ -123,10 +128,19 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       },
       trx,
     );
-    return revokeAllSessions(trx, user.id, now);
+    const ended = await revokeAllSessions(trx, user.id, now);
+    await recordSecurityEvent(trx, {
+      type: "password-reset",
+      userId: user.id,
+      workspaceId: user.workspace_id,
+      client,
+      details: { sessionsEnded: ended.length },
+    });
+    return ended;
   });
   await Promise.all(ended.map((family) => ctx.sessions.end(family)));
   ctx.log.info({ userId: user.id, sessionsEnded: ended.length }, "password reset by email link");
   const fresh = (await findUserById(ctx.db, user.id)) as UserRow;
-  return { user: presentUser(fresh), ...(await issueTokens(ctx, user.id)) };
+  // The link proves the mailbox, not the second factor: an account with one still gives its code.
+  return afterPassword(ctx, fresh, client);
 }

@@ -22,6 +22,7 @@ import { recordLiveEvent } from "../events/events.writer";
 import { AppError, conflict, forbidden, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { requireSendableAddress } from "../mail/mail-address";
+import { recordSecurityEvent } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
 import { presentUser } from "../users/users.presenter";
 import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
@@ -213,6 +214,12 @@ export async function registerWithInvitation(ctx: AppContext, token: string, inp
     });
     if (!(await claimInvitation(trx, invitation.id, userId, now))) throw new AppError(404, USED);
     await recordLiveEvent(trx, teamEvent(invitation.workspace_id, userId, "joined"));
+    await recordSecurityEvent(trx, {
+      type: "member-added",
+      userId,
+      workspaceId: invitation.workspace_id,
+      details: { role: "member" },
+    });
     return row;
   });
   return { user: presentUser(user), ...(await issueTokens(ctx, user.id)) };

@@ -5,13 +5,21 @@
 // unused invitations are revoked, and a workspace left without an owner gets its earliest member
 // as owner. Nothing of the old workspace is shown to the new one. Both workspaces' live streams
 // are told (team.changed); the person's own streams in the old workspace close (events/live-hub.ts).
+// Each move is in the security log of the workspace it happened in.
 import type { Transaction } from "kysely";
 import type { Database, UserRow } from "../db/schema";
 import { type LiveEventInput, recordLiveEvent } from "../events/events.writer";
+import { recordSecurityEvent } from "../security-log/security-log.repository";
 import { revokeInvitationsBy } from "./invitations.repository";
 
-export async function leaveWorkspace(trx: Transaction<Database>, user: UserRow, now: number): Promise<void> {
+export async function leaveWorkspace(
+  trx: Transaction<Database>,
+  user: UserRow,
+  now: number,
+  actorId: string = user.id,
+): Promise<void> {
   const workspaceId = user.workspace_id;
+  await recordSecurityEvent(trx, { type: "member-removed", userId: user.id, workspaceId, actorId });
   await trx
     .updateTable("snagging_reports")
     .set({ assigned_to: null, updated_at: now })
@@ -37,6 +45,13 @@ export async function leaveWorkspace(trx: Transaction<Database>, user: UserRow, 
   const heir = others[0];
   if (heir && !others.some((o) => o.workspace_role === "owner")) {
     await trx.updateTable("users").set({ workspace_role: "owner" }).where("id", "=", heir.id).execute();
+    await recordSecurityEvent(trx, {
+      type: "member-role-changed",
+      userId: heir.id,
+      workspaceId,
+      actorId: null,
+      details: { role: "owner", reason: "last-owner-left" },
+    });
   }
 }
 
@@ -52,6 +67,7 @@ export async function joinWorkspace(
     .where("id", "=", userId)
     .execute();
   await recordLiveEvent(trx, teamEvent(workspaceId, userId, "joined"));
+  await recordSecurityEvent(trx, { type: "member-added", userId, workspaceId, details: { role } });
 }
 
 /** A member joined or left: the team, assignee pickers and (for a leaver) unassigned reports change. */

@@ -37,7 +37,7 @@ export async function removeMember(ctx: AppContext, owner: UserRow, id: string):
   if (!member || member.workspace_id !== owner.workspace_id) throw notFound("Member");
   const now = nowSeconds();
   await ctx.db.transaction().execute(async (trx) => {
-    await leaveWorkspace(trx, member, now);
+    await leaveWorkspace(trx, member, now, owner.id);
     const workspaceId = newId();
     await insertWorkspace(trx, {
       id: workspaceId,

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentSessionId, currentUser, type Guard, requireAdmin } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { clientInfo } from "../security-log/client-info";
 import { presentUser } from "./users.presenter";
 import { changePassword, listUsers, updateMembership, updateProfile } from "./users.service";
 
@@ -36,7 +37,14 @@ export function userRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginA
     }));
 
     app.patch("/:id/password", { schema: { params: IdParams, body: PasswordChangeSchema } }, async (request, reply) => {
-      await changePassword(ctx, currentUser(request), currentSessionId(request), request.params.id, request.body);
+      await changePassword(
+        ctx,
+        currentUser(request),
+        currentSessionId(request),
+        request.params.id,
+        request.body,
+        clientInfo(request),
+      );
       return reply.status(204).send();
     });
 

@@ -22,6 +22,8 @@ import { toPage } from "../db/keyset";
 import type { UserRow } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../http/errors";
 import { quotaOf } from "../quotas/storage-quota";
+import { type ClientInfo, recordSecurityEvent } from "../security-log/security-log.repository";
+import { queueSecurityMail } from "../security-log/security-mail";
 import { nowSeconds } from "../time";
 import { isDemoWorkspace } from "../workspaces/workspaces.repository";
 import { presentAdminUser, presentMember, presentUser } from "./users.presenter";
@@ -118,6 +120,7 @@ export async function changePassword(
   sessionId: string,
   id: string,
   input: PasswordChange,
+  client: ClientInfo = { ip: null, userAgent: null },
 ): Promise<void> {
   requireSelf(user, id, "You can only change your own password");
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
@@ -127,7 +130,16 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash });
-    return revokeOtherSessions(trx, user.id, sessionId, nowSeconds());
+    const ended = await revokeOtherSessions(trx, user.id, sessionId, nowSeconds());
+    await recordSecurityEvent(trx, {
+      type: "password-changed",
+      userId: user.id,
+      workspaceId: user.workspace_id,
+      client,
+      details: { sessionsEnded: ended.length },
+    });
+    await queueSecurityMail(ctx, user, "password-changed", client, trx);
+    return ended;
   });
   // Their access tokens stop working now on this instance, not when they expire (other
   // instances: at once with REDIS_URL, else within SessionStatus's live-check window).

@@ -320,6 +320,15 @@ export const router = createBrowserRouter(
                   ),
                 },
                 {
+                  // Issue 40: own entries, or ?workspace=1 for an owner's view of the workspace.
+                  path: "security-log",
+                  handle: skeleton("list"),
+                  Component: lazyPage(
+                    () => import("../features/security/security-log-page"),
+                    (m) => m.SecurityLogPage,
+                  ),
+                },
+                {
                   path: "trash",
                   handle: skeleton("list"),
                   Component: lazyPage(

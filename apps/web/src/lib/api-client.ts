@@ -2,9 +2,11 @@
 // with a refreshed access token, and logout to /login when the server refuses the refresh token
 // (not when it cannot answer: a 503 or a lost network keeps the user signed in). Concurrent
 // 401s share a single refresh call, because refresh tokens rotate and may be used only once.
+
 import type { ApiErrorBody } from "@sitesnag/shared/errors";
 import type { EarlyRead } from "../early-reads";
 import { useAuthStore } from "../stores/auth-store";
+import { noteRefusal } from "./mfa-gate";
 
 export class ApiError extends Error {
   constructor(
@@ -112,6 +114,7 @@ async function toError(res: Response): Promise<ApiError> {
   } catch {
     body = null;
   }
+  noteRefusal(res.status, body);
   return new ApiError(res.status, body?.message ?? res.statusText, body);
 }
 

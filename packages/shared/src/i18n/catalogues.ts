@@ -107,6 +107,12 @@ import pwaLt from "./messages/pwa/lt.json" with { type: "json" };
 import pwaPl from "./messages/pwa/pl.json" with { type: "json" };
 import pwaPtPT from "./messages/pwa/pt-PT.json" with { type: "json" };
 import pwaRo from "./messages/pwa/ro.json" with { type: "json" };
+import securityEnGB from "./messages/security/en-GB.json" with { type: "json" };
+import securityEs from "./messages/security/es.json" with { type: "json" };
+import securityLt from "./messages/security/lt.json" with { type: "json" };
+import securityPl from "./messages/security/pl.json" with { type: "json" };
+import securityPtPT from "./messages/security/pt-PT.json" with { type: "json" };
+import securityRo from "./messages/security/ro.json" with { type: "json" };
 import serverEnGB from "./messages/server/en-GB.json" with { type: "json" };
 import serverEs from "./messages/server/es.json" with { type: "json" };
 import serverLt from "./messages/server/lt.json" with { type: "json" };
@@ -207,6 +213,7 @@ const AREAS = [
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
   { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
   { "en-GB": pwaEnGB, pl: pwaPl, ro: pwaRo, lt: pwaLt, "pt-PT": pwaPtPT, es: pwaEs },
+  { "en-GB": securityEnGB, pl: securityPl, ro: securityRo, lt: securityLt, "pt-PT": securityPtPT, es: securityEs },
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
   { "en-GB": sharingEnGB, pl: sharingPl, ro: sharingRo, lt: sharingLt, "pt-PT": sharingPtPT, es: sharingEs },
   { "en-GB": snaggingEnGB, pl: snaggingPl, ro: snaggingRo, lt: snaggingLt, "pt-PT": snaggingPtPT, es: snaggingEs },

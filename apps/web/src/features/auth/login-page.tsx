@@ -1,4 +1,6 @@
-import type { Login } from "@sitesnag/shared/auth";
+import type { AuthResponse, Login } from "@sitesnag/shared/auth";
+import { isMfaChallenge, type MfaChallenge } from "@sitesnag/shared/mfa-contract";
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
@@ -11,6 +13,10 @@ import { useIsHydrated } from "../../lib/use-is-hydrated";
 import { loginRequest, storeSession } from "./api/session";
 import { AuthLayout } from "./auth-layout";
 
+// The second step (issue 40) loads only when an account with a factor asks for it: /login's
+// first load stays within its budget.
+const MfaStep = lazy(() => import("./mfa-step").then((m) => ({ default: m.MfaStep })));
+
 const resolver = lazyZodResolver<Login>(() => import("@sitesnag/shared/auth").then((m) => m.LoginSchema));
 
 /**
@@ -22,17 +28,22 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   const { register, handleSubmit, formState } = useForm<Login>({ resolver });
   const isHydrated = useIsHydrated();
   const t = useT();
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const signedIn = (session: AuthResponse) => {
+    if (onSignedIn) {
+      toast.flash("success", t("auth.signIn.success"));
+      storeSession(session);
+      onSignedIn();
+    } else {
+      toast.success(t("auth.signIn.success"));
+      storeSession(session);
+    }
+  };
   const submit = handleSubmit(async (values) => {
     try {
-      const session = await loginRequest(values);
-      if (onSignedIn) {
-        toast.flash("success", t("auth.signIn.success"));
-        storeSession(session);
-        onSignedIn();
-      } else {
-        toast.success(t("auth.signIn.success"));
-        storeSession(session);
-      }
+      const answer = await loginRequest(values);
+      if (isMfaChallenge(answer)) setChallenge(answer);
+      else signedIn(answer);
     } catch (error) {
       toast.error(errorMessage(error, t("auth.signIn.failed")));
     }
@@ -43,32 +54,38 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
       subtitle={t("auth.signIn.subtitle")}
       alternative={{ prompt: t("auth.signIn.newHere"), to: "/signup", label: t("auth.signIn.createAccount") }}
     >
-      {/* method="post": a submit before hydration must never put the password in the URL. */}
-      <form method="post" noValidate onSubmit={submit} onFocus={resolver.preload} className="space-y-4">
-        <TextField
-          label={t("auth.email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={formState.errors.email?.message && sentence(formState.errors.email.message)}
-          {...register("email")}
-        />
-        <TextField
-          label={t("auth.password")}
-          type="password"
-          autoComplete="current-password"
-          error={formState.errors.password?.message && sentence(formState.errors.password.message)}
-          {...register("password")}
-        />
-        <p className="-mt-2 text-right text-sm">
-          <AppLink to="/forgot-password" className="font-medium text-brand-700 underline">
-            {t("auth.signIn.forgot")}
-          </AppLink>
-        </p>
-        <Button type="submit" className="w-full" isLoading={formState.isSubmitting} disabled={!isHydrated}>
-          {t("auth.signIn.submit")}
-        </Button>
-      </form>
+      {challenge ? (
+        <Suspense fallback={null}>
+          <MfaStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />
+        </Suspense>
+      ) : (
+        /* method="post": a submit before hydration must never put the password in the URL. */
+        <form method="post" noValidate onSubmit={submit} onFocus={resolver.preload} className="space-y-4">
+          <TextField
+            label={t("auth.email")}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={formState.errors.email?.message && sentence(formState.errors.email.message)}
+            {...register("email")}
+          />
+          <TextField
+            label={t("auth.password")}
+            type="password"
+            autoComplete="current-password"
+            error={formState.errors.password?.message && sentence(formState.errors.password.message)}
+            {...register("password")}
+          />
+          <p className="-mt-2 text-right text-sm">
+            <AppLink to="/forgot-password" className="font-medium text-brand-700 underline">
+              {t("auth.signIn.forgot")}
+            </AppLink>
+          </p>
+          <Button type="submit" className="w-full" isLoading={formState.isSubmitting} disabled={!isHydrated}>
+            {t("auth.signIn.submit")}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -1,7 +1,9 @@
+import { isMfaChallenge } from "@sitesnag/shared/mfa-contract";
 import type { ResetPasswordForm } from "@sitesnag/shared/password-reset";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { NewPasswordFields } from "../../components/account-fields";
 import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
@@ -53,6 +55,7 @@ function LinkProblem({ message }: { message: string }) {
 export function ResetPasswordPage() {
   const token = useLinkToken();
   const complete = useCompleteSignIn();
+  const navigate = useNavigate();
   const t = useT();
   const link = useQuery({
     queryKey: ["reset-link", token],
@@ -66,7 +69,9 @@ export function ResetPasswordPage() {
     mutationFn: ({ password }: ResetPasswordForm) => resetPasswordRequest({ token, password }),
     onSuccess: (session) => {
       toast.success(t("auth.reset.done"));
-      complete(session);
+      // An account with a second factor signs in with the new password and its code.
+      if (isMfaChallenge(session)) navigate("/login", { replace: true });
+      else complete(session);
     },
   });
   const e = formState.errors;

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type SignupForm, SignupFormSchema } from "@sitesnag/shared/auth";
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import { isMfaChallenge } from "@sitesnag/shared/mfa-contract";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { NameFields } from "../../components/account-fields";
@@ -21,7 +22,10 @@ export function SignupPage() {
   const signup = useMutation({
     mutationFn: async ({ confirmPassword: _confirm, ...body }: SignupForm) => {
       await registerRequest(body);
-      return loginRequest({ email: body.email, password: body.password });
+      const session = await loginRequest({ email: body.email, password: body.password });
+      // A brand-new account has no second factor: the answer is always the session.
+      if (isMfaChallenge(session)) throw new Error(t("auth.register.failed"));
+      return session;
     },
     onSuccess: (session) => {
       toast.success(t("auth.signUp.success", { product: PRODUCT_NAME }));

@@ -2,7 +2,7 @@
 // change it; members see it. The header preview shows what the PDFs will look like.
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
 import { ImageUp, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -16,6 +16,9 @@ import { useAuthStore } from "../../stores/auth-store";
 import { useBranding, useRemoveLogo, useSaveBranding, useTeamRoles, useUploadLogo } from "./api/branding-api";
 
 const DEFAULT_ACCENT = "#ea580c";
+const WorkspaceSecurityCard = lazy(() =>
+  import("../security/workspace-security-card").then((m) => ({ default: m.WorkspaceSecurityCard })),
+);
 
 export function WorkspaceSettingsPage() {
   const branding = useBranding();
@@ -52,6 +55,11 @@ export function WorkspaceSettingsPage() {
         initial={{ companyName: branding.data.companyName ?? "", accentColour: branding.data.accentColour ?? "" }}
         logoUrl={branding.data.logoUrl}
       />
+      <div className="mt-5 max-w-3xl">
+        <Suspense fallback={null}>
+          <WorkspaceSecurityCard isOwner={isOwner} />
+        </Suspense>
+      </div>
     </>
   );
 }

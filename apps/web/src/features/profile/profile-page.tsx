@@ -14,6 +14,9 @@ const OutboxBackupPanel = lazy(() =>
 
 // Loaded after the page's first paint: its own chunk, outside the profile screen's budget.
 const EmailCard = lazy(() => import("./email-card").then((m) => ({ default: m.EmailCard })));
+// Two-factor and signed-in devices (issue 40): below the fold, their own chunks too.
+const SecurityCard = lazy(() => import("../security/security-card").then((m) => ({ default: m.SecurityCard })));
+const SessionsCard = lazy(() => import("../security/sessions-card").then((m) => ({ default: m.SessionsCard })));
 
 export function ProfilePage() {
   const t = useT();
@@ -39,6 +42,10 @@ export function ProfilePage() {
         <AccountCard user={user} />
         <LanguageCard />
         <PasswordCard userId={user.id} />
+        <Suspense fallback={null}>
+          <SecurityCard />
+          <SessionsCard />
+        </Suspense>
         <ProfileCard title={t("profile.unsynced.title")}>
           <p className="text-sm text-slate-600">{t("profile.unsynced.body")}</p>
           <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import type { AuthResponse } from "@sitesnag/shared/auth";
+import type { LoginResponse } from "@sitesnag/shared/mfa";
 import type { ForgotPassword, ResetPassword } from "@sitesnag/shared/password-reset";
 import { api } from "../../../lib/api-client";
 
@@ -9,4 +9,4 @@ export const checkResetLinkRequest = (token: string) =>
   api<{ email: string }>("/auth/reset-password/check", { method: "POST", body: { token } });
 
 export const resetPasswordRequest = (body: ResetPassword) =>
-  api<AuthResponse>("/auth/reset-password", { method: "POST", body });
+  api<LoginResponse>("/auth/reset-password", { method: "POST", body });

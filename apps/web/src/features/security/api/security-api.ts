@@ -1,0 +1,71 @@
+import type { MfaStatus, RecoveryCodes, SessionInfo, TotpSetup, WorkspaceSecurity } from "@sitesnag/shared/mfa";
+import type { SecurityLogPage } from "@sitesnag/shared/security-log";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, apiFetch } from "../../../lib/api-client";
+
+export const mfaKey = ["mfa"] as const;
+export const sessionsKey = ["sessions"] as const;
+export const workspaceSecurityKey = ["workspace-security"] as const;
+
+export const useMfaStatus = () => useQuery({ queryKey: mfaKey, queryFn: () => api<MfaStatus>("/auth/mfa") });
+
+export const startTotpSetup = () => api<TotpSetup>("/auth/mfa/totp", { method: "POST" });
+/** The pending secret's QR code, drawn by the server as SVG (no QR library in the app). */
+export const fetchTotpQr = async (): Promise<string> => (await apiFetch("/auth/mfa/totp/qr")).text();
+
+function useMfaChange<T>(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api<T>(path, { method: "POST", body: { code } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mfaKey }),
+  });
+}
+export const useConfirmTotp = () => useMfaChange<RecoveryCodes>("/auth/mfa/totp/confirm");
+export const useDisableTotp = () => useMfaChange<void>("/auth/mfa/totp/disable");
+export const useRegenerateCodes = () => useMfaChange<RecoveryCodes>("/auth/mfa/recovery-codes");
+
+export const useSessions = () =>
+  useQuery({
+    queryKey: sessionsKey,
+    queryFn: async () => (await api<{ sessions: SessionInfo[] }>("/auth/sessions")).sessions,
+  });
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+export const useWorkspaceSecurity = () =>
+  useQuery({ queryKey: workspaceSecurityKey, queryFn: () => api<WorkspaceSecurity>("/workspace/security") });
+
+export function useSaveWorkspaceSecurity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WorkspaceSecurity) => api<WorkspaceSecurity>("/workspace/security", { method: "PUT", body }),
+    onSuccess: (saved) => client.setQueryData(workspaceSecurityKey, saved),
+  });
+}
+
+export type LogFilters = { workspace: boolean; type: string; from: string; to: string };
+
+export const logQuery = (filters: LogFilters, cursor?: string): string => {
+  const params = new URLSearchParams();
+  if (filters.workspace) params.set("workspace", "1");
+  if (filters.type) params.set("type", filters.type);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (cursor) params.set("cursor", cursor);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+};
+
+export const useSecurityLog = (filters: LogFilters) =>
+  useInfiniteQuery({
+    queryKey: ["security-log", filters],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => api<SecurityLogPage>(`/security-log${logQuery(filters, pageParam)}`),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
