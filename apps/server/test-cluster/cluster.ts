@@ -18,7 +18,9 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 const POSTGRES = process.env.CLUSTER_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** Its own database, dropped and made afresh; CLUSTER_DATABASE lets two checkouts run at once. */
-const DATABASE = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.CLUSTER_DATABASE ?? "") ? (process.env.CLUSTER_DATABASE as string) : "cluster_test";
+const DATABASE = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.CLUSTER_DATABASE ?? "")
+  ? (process.env.CLUSTER_DATABASE as string)
+  : "cluster_test";
 /** Debian installs it in /usr/sbin, which is not on every user's PATH. */
 const HAPROXY = process.env.HAPROXY ?? (existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : "haproxy");
 const BUCKET = "cluster-test";

@@ -29,7 +29,7 @@ export function Providers() {
         <RouterProvider router={router} />
       </LinkRendererContext>
       {/* The toasts' region, named in the reader's language with its shortcut (Alt+T). */}
-      <ToastHost label={t("toasts.region")} />
+      <ToastHost labels={{ region: t("toasts.region"), close: t("toasts.close"), timer: t("toasts.timer") }} />
       {/* Loaded when the browser offers installation (as on public pages), so no /app first load
           carries it; the service worker has precached it by the time most browsers offer. */}
       <LazyInstallPrompt />

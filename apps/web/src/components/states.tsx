@@ -1,12 +1,14 @@
 import { AlertTriangle, Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { useT } from "../i18n/use-t";
 import { Button } from "./button";
 
-export function LoadingState({ label = "Loading…" }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-16 text-slate-500">
       <Loader2 aria-hidden className="size-5 animate-spin" />
-      <span>{label}</span>
+      <span>{label ?? t("common.loading")}</span>
     </div>
   );
 }

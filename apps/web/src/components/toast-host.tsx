@@ -1,25 +1,20 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { TOAST_OPTIONS, toastHost } from "../lib/toast";
+import { toastHost } from "../lib/toast";
+import type { ToastLabels } from "./toast-container";
 
-const ToastContainer = lazy(async () => {
-  const [{ ToastContainer: Container }] = await Promise.all([
-    import("react-toastify"),
-    import("react-toastify/dist/ReactToastify.css"),
-  ]);
-  return { default: Container };
-});
+const ToastContainer = lazy(() => import("./toast-container"));
 
 /**
- * Mounts react-toastify's container once the first toast is raised (see lib/toast.ts). `label`:
- * the toasts' region name in the reader's language, from the signed-in app (app/providers.tsx);
- * the pre-rendered pages, in English and without the translator in their first load, keep the
- * library's own.
+ * Mounts react-toastify's container once the first toast is raised (see lib/toast.ts). `labels`:
+ * the toasts' region name, close button and timer in the reader's language, from the signed-in
+ * app (app/providers.tsx); the pre-rendered pages, without the translator in their first load,
+ * keep the library's own English.
  */
-export function ToastHost({ label }: { label?: string }) {
+export function ToastHost({ labels = {} }: { labels?: ToastLabels }) {
   const requested = useSyncExternalStore(toastHost.subscribe, toastHost.isRequested, () => false);
   return requested ? (
     <Suspense fallback={null}>
-      <ToastContainer {...TOAST_OPTIONS} {...(label ? { "aria-label": label } : {})} />
+      <ToastContainer labels={labels} />
     </Suspense>
   ) : null;
 }

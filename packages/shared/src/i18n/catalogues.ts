@@ -119,6 +119,12 @@ import snaggingLt from "./messages/snagging/lt.json" with { type: "json" };
 import snaggingPl from "./messages/snagging/pl.json" with { type: "json" };
 import snaggingPtPT from "./messages/snagging/pt-PT.json" with { type: "json" };
 import snaggingRo from "./messages/snagging/ro.json" with { type: "json" };
+import syncEnGB from "./messages/sync/en-GB.json" with { type: "json" };
+import syncEs from "./messages/sync/es.json" with { type: "json" };
+import syncLt from "./messages/sync/lt.json" with { type: "json" };
+import syncPl from "./messages/sync/pl.json" with { type: "json" };
+import syncPtPT from "./messages/sync/pt-PT.json" with { type: "json" };
+import syncRo from "./messages/sync/ro.json" with { type: "json" };
 import teamEnGB from "./messages/team/en-GB.json" with { type: "json" };
 import teamEs from "./messages/team/es.json" with { type: "json" };
 import teamLt from "./messages/team/lt.json" with { type: "json" };
@@ -191,6 +197,7 @@ const AREAS = [
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
   { "en-GB": sharingEnGB, pl: sharingPl, ro: sharingRo, lt: sharingLt, "pt-PT": sharingPtPT, es: sharingEs },
   { "en-GB": snaggingEnGB, pl: snaggingPl, ro: snaggingRo, lt: snaggingLt, "pt-PT": snaggingPtPT, es: snaggingEs },
+  { "en-GB": syncEnGB, pl: syncPl, ro: syncRo, lt: syncLt, "pt-PT": syncPtPT, es: syncEs },
   { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
   { "en-GB": toastsEnGB, pl: toastsPl, ro: toastsRo, lt: toastsLt, "pt-PT": toastsPtPT, es: toastsEs },
   { "en-GB": tradesEnGB, pl: tradesPl, ro: tradesRo, lt: tradesLt, "pt-PT": tradesPtPT, es: tradesEs },
