@@ -34,6 +34,7 @@ const PHONE_ONLY = [
   "**/audit-team.spec.ts",
   "**/audit-snag.spec.ts",
   "**/languages-audits.spec.ts",
+  "**/languages-phone-width.spec.ts",
 ];
 const DESKTOP_ONLY = [
   "**/audit-print.spec.ts",

@@ -59,6 +59,12 @@ import finLt from "./messages/fin/lt.json" with { type: "json" };
 import finPl from "./messages/fin/pl.json" with { type: "json" };
 import finPtPT from "./messages/fin/pt-PT.json" with { type: "json" };
 import finRo from "./messages/fin/ro.json" with { type: "json" };
+import historyEnGB from "./messages/history/en-GB.json" with { type: "json" };
+import historyEs from "./messages/history/es.json" with { type: "json" };
+import historyLt from "./messages/history/lt.json" with { type: "json" };
+import historyPl from "./messages/history/pl.json" with { type: "json" };
+import historyPtPT from "./messages/history/pt-PT.json" with { type: "json" };
+import historyRo from "./messages/history/ro.json" with { type: "json" };
 import locationsEnGB from "./messages/locations/en-GB.json" with { type: "json" };
 import locationsEs from "./messages/locations/es.json" with { type: "json" };
 import locationsLt from "./messages/locations/lt.json" with { type: "json" };
@@ -173,6 +179,7 @@ const AREAS = [
   },
   { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
   { "en-GB": finEnGB, pl: finPl, ro: finRo, lt: finLt, "pt-PT": finPtPT, es: finEs },
+  { "en-GB": historyEnGB, pl: historyPl, ro: historyRo, lt: historyLt, "pt-PT": historyPtPT, es: historyEs },
   {
     "en-GB": locationsEnGB,
     pl: locationsPl,

@@ -1,5 +1,7 @@
 import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Attachment, Report } from "@sitesnag/shared/snagging";
+import { placeholderText } from "../../components/photo-placeholders";
+import type { Translate } from "../../i18n/use-t";
 
 /** A photo of a report with the location and text of its description segment. */
 export type PhotoEntry = { number: number; attachment: Attachment; location: string; description: string };
@@ -23,7 +25,11 @@ export const fixPairs = (report: Pick<Report, "attachments">): { before: Attachm
 };
 
 /** The card's one-glance text: each segment as "location: text", without the photo markers. */
-export const descriptionPreview = (description: string): string =>
+export const descriptionPreview = (description: string, t: Translate): string =>
   parsePhotoDescription(description)
-    .map((s) => (s.matched ? `${s.location}: ${s.description}` : s.description))
+    .map((s) =>
+      s.matched
+        ? `${placeholderText(t, s.location)}: ${placeholderText(t, s.description)}`
+        : placeholderText(t, s.description),
+    )
     .join(" · ");
