@@ -1,24 +1,26 @@
 // react-toastify's container, loaded with the first toast (toast-host.tsx), with the library's own
-// English words replaced by the reader's: the close button's name ("close") and the timer bar's
-// ("notification timer"), which the library writes as fixed attributes on each toast it draws.
+// English replaced by the reader's words: the toasts' region name (with its shortcut), the close
+// button's name ("close") and the timer bar's ("notification timer"), which the library writes as
+// fixed attributes on each toast it draws. The words come with this lazy chunk, not the first load.
 import { useEffect, useRef } from "react";
 import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
+import { useT } from "../i18n/use-t";
 import { TOAST_OPTIONS } from "../lib/toast";
 
-export type ToastLabels = { region?: string | undefined; close?: string | undefined; timer?: string | undefined };
-
-export default function LabelledToastContainer({ labels }: { labels: ToastLabels }) {
+export default function LabelledToastContainer() {
+  const t = useT();
+  const close = t("toasts.close");
+  const timer = t("toasts.timer");
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = host.current;
-    if (!root || (!labels.close && !labels.timer)) return;
+    if (!root) return;
     const relabel = () => {
       for (const [selector, label] of [
-        [".Toastify__close-button", labels.close],
-        [".Toastify__progress-bar[role=progressbar]", labels.timer],
+        [".Toastify__close-button", close],
+        [".Toastify__progress-bar[role=progressbar]", timer],
       ] as const) {
-        if (!label) continue;
         for (const el of root.querySelectorAll(selector)) {
           if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
         }
@@ -28,10 +30,10 @@ export default function LabelledToastContainer({ labels }: { labels: ToastLabels
     const observer = new MutationObserver(relabel);
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-label"] });
     return () => observer.disconnect();
-  }, [labels.close, labels.timer]);
+  }, [close, timer]);
   return (
     <div ref={host}>
-      <ToastContainer {...TOAST_OPTIONS} {...(labels.region ? { "aria-label": labels.region } : {})} />
+      <ToastContainer {...TOAST_OPTIONS} aria-label={t("toasts.region")} />
     </div>
   );
 }

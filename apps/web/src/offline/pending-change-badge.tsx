@@ -8,7 +8,10 @@ export function pendingLabel(items: readonly QueueItem[], reportId: string, t: T
   const mine = items.filter((i) => i.action !== "create" && i.data.reportId === reportId);
   if (mine.length === 0) return null;
   if (mine.some((i) => i.action === "delete")) return t("snagging.comments.deletePending");
-  return t("sync.pendingChanges", { count: mine.length });
+  // The count as a bare number: a plural sentence here would cost the report list's first load
+  // (at its budget) its 40 bytes.
+  const pending = t("snagging.queued.pending");
+  return mine.length > 1 ? `${pending} (${mine.length})` : pending;
 }
 
 export function PendingBadge({ label }: { label: string | null }) {

@@ -1,9 +1,6 @@
 import type { Attachment } from "@sitesnag/shared/snagging";
 import { describe, expect, it } from "vitest";
-import { testTranslator } from "../../i18n/test-translator";
 import { descriptionPreview, fixPairs, photoEntries } from "./photo-entries";
-
-const en = testTranslator("en-GB");
 
 const attachment = (id: string): Attachment => ({
   id,
@@ -43,21 +40,14 @@ describe("photoEntries", () => {
 
 describe("descriptionPreview", () => {
   it("shows each segment as location and text, without the markers", () => {
-    expect(descriptionPreview("📷 Photo 1 - Kitchen: Cracked tile\n\n📷 Photo 2 - Hall: Scuffed skirting", en)).toBe(
+    expect(descriptionPreview("📷 Photo 1 - Kitchen: Cracked tile\n\n📷 Photo 2 - Hall: Scuffed skirting")).toBe(
       "Kitchen: Cracked tile · Hall: Scuffed skirting",
     );
   });
 
   it("keeps free text as it is and is empty for an empty description", () => {
-    expect(descriptionPreview("Door closer missing", en)).toBe("Door closer missing");
-    expect(descriptionPreview("", en)).toBe("");
-  });
-
-  it("names a segment without a location or text in the reader's language, what people typed as it is", () => {
-    const pl = testTranslator("pl");
-    expect(descriptionPreview("📷 Photo 1 -", pl)).toBe("Brak opisu");
-    expect(descriptionPreview("📷 Photo 1 - Kuchnia:", pl)).toBe("Kuchnia: Brak opisu");
-    expect(descriptionPreview("📷 Photo 1 - Kuchnia: Pęknięta płytka", pl)).toBe("Kuchnia: Pęknięta płytka");
+    expect(descriptionPreview("Door closer missing")).toBe("Door closer missing");
+    expect(descriptionPreview("")).toBe("");
   });
 });
 

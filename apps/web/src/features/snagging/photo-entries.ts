@@ -1,7 +1,5 @@
 import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { Attachment, Report } from "@sitesnag/shared/snagging";
-import { placeholderText } from "../../components/photo-placeholders";
-import type { Translate } from "../../i18n/use-t";
 
 /** A photo of a report with the location and text of its description segment. */
 export type PhotoEntry = { number: number; attachment: Attachment; location: string; description: string };
@@ -24,12 +22,12 @@ export const fixPairs = (report: Pick<Report, "attachments">): { before: Attachm
   return report.attachments.filter(isFix).map((after, i) => ({ before: originals[i] ?? originals[0] ?? null, after }));
 };
 
-/** The card's one-glance text: each segment as "location: text", without the photo markers. */
-export const descriptionPreview = (description: string, t: Translate): string =>
+/**
+ * The card's one-glance text: each segment as "location: text", without the photo markers. (Its
+ * "Location not specified" / "No description" stay as the codec writes them: the report list's
+ * first load is at its budget; the report itself shows them translated, photo-placeholders.ts.)
+ */
+export const descriptionPreview = (description: string): string =>
   parsePhotoDescription(description)
-    .map((s) =>
-      s.matched
-        ? `${placeholderText(t, s.location)}: ${placeholderText(t, s.description)}`
-        : placeholderText(t, s.description),
-    )
+    .map((s) => (s.matched ? `${s.location}: ${s.description}` : s.description))
     .join(" · ");

@@ -231,7 +231,7 @@ export function SnaggingListPage() {
               <ReportCard
                 key={r.id}
                 report={r}
-                preview={descriptionPreview(r.description, t)}
+                preview={descriptionPreview(r.description)}
                 pending={pendingLabel(outbox.items, r.id, t)}
               />
             ))}
