@@ -94,6 +94,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
 }
 
+/** The cookie the web app keeps its language in (apps/web/src/i18n/locale-sync.ts). */
+const LOCALE_COOKIE = "sitesnag-locale";
+
 /** The language a visitor chose on this browser (the app keeps it in a cookie), else their browser's. */
 function visitorLocale(request: FastifyRequest): Locale {
   const saved = request.headers.cookie

@@ -1,14 +1,12 @@
 import { AlertTriangle, Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useT } from "../i18n/use-t";
 import { Button } from "./button";
 
-export function LoadingState({ label }: { label?: string }) {
-  const t = useT();
+export function LoadingState({ label = "Loading…" }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-16 text-slate-500">
       <Loader2 aria-hidden className="size-5 animate-spin" />
-      <span>{label ?? t("common.loading")}</span>
+      <span>{label}</span>
     </div>
   );
 }

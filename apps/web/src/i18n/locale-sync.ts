@@ -3,7 +3,7 @@
 // the PATCH goes now, or — offline, or when the server cannot answer — on the next reconnect or
 // app start. Until it lands, the server's older answer does not overwrite it.
 import type { User } from "@sitesnag/shared/auth";
-import { LOCALE_COOKIE, type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
+import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import { api } from "../lib/api-client";
 import { useAuthStore } from "../stores/auth-store";
 import { type AppLocale, activateLocale, currentLocale, onLocaleChange } from "./i18n";
@@ -68,7 +68,8 @@ export async function syncLocale(): Promise<void> {
  */
 function keepLocaleCookie(): void {
   const write = () => {
-    document.cookie = `${LOCALE_COOKIE}=${currentLocale()}; path=/; max-age=31536000; samesite=lax`;
+    // The cookie has the device choice's name (apps/server/src/web/web.routes.ts reads it).
+    document.cookie = `${DEVICE_LOCALE_KEY}=${currentLocale()}; path=/; max-age=31536000; samesite=lax`;
   };
   write();
   onLocaleChange(write);

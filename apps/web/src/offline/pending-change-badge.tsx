@@ -10,8 +10,7 @@ export function pendingLabel(items: readonly QueueItem[], reportId: string, t: T
   if (mine.some((i) => i.action === "delete")) return t("snagging.comments.deletePending");
   // The count as a bare number: a plural sentence here would cost the report list's first load
   // (at its budget) its 40 bytes.
-  const pending = t("snagging.queued.pending");
-  return mine.length > 1 ? `${pending} (${mine.length})` : pending;
+  return t("snagging.queued.pending") + (mine.length > 1 ? ` (${mine.length})` : "");
 }
 
 export function PendingBadge({ label }: { label: string | null }) {

@@ -5,11 +5,6 @@
 export const LOCALES = ["en-GB", "pl", "ro", "lt", "pt-PT", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en-GB";
-/**
- * The cookie in which the web app keeps the language it shows, so the server can answer a
- * pre-rendered page (/login) in it before any script runs (decision 0061).
- */
-export const LOCALE_COOKIE = "sitesnag-locale";
 
 /** Each language named in itself, as the picker shows it (a reader looks for their own word). */
 export const LOCALE_NAMES: Record<Locale, string> = {

@@ -22,7 +22,7 @@ export function NotificationItem({
         {!n.read && <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" />}
         <span className={clsx("min-w-0", n.read ? "text-slate-600" : "font-medium text-slate-900")}>
           {n.message}
-          {!n.read && <span className="sr-only"> {t("shell.notifications.unread")}</span>}
+          {!n.read && <span className="sr-only"> {t("updates.unread")}</span>}
         </span>
       </span>
       <span className="mt-0.5 block pl-4 text-xs text-slate-500">{when}</span>

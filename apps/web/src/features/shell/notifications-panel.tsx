@@ -24,11 +24,11 @@ export function NotificationsPanel({ open, panelId, unread, onClose }: Props) {
   return (
     <section
       id={panelId}
-      aria-label={t("shell.notifications.title")}
+      aria-label={t("updates.title")}
       className="fixed inset-x-3 top-16 z-40 max-h-[70dvh] overflow-y-auto rounded-xl bg-white text-sm shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:right-0 sm:top-12 sm:w-96"
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <h2 className="font-semibold text-slate-900">{t("shell.notifications.title")}</h2>
+        <h2 className="font-semibold text-slate-900">{t("updates.title")}</h2>
         {unread > 0 && (
           <button
             type="button"
@@ -36,19 +36,19 @@ export function NotificationsPanel({ open, panelId, unread, onClose }: Props) {
             disabled={markAll.isPending}
             className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
           >
-            {t("shell.notifications.markAll")}
+            {t("updates.markAll")}
           </button>
         )}
       </div>
       {notifications.isPending ? (
-        <p className="px-4 py-3 text-slate-600">{t("common.loading")}</p>
+        <p className="px-4 py-3 text-slate-600">{t("sync.loading")}</p>
       ) : notifications.isError && list.length === 0 ? (
-        <p className="px-4 py-3 text-red-700">{t("shell.notifications.failed")}</p>
+        <p className="px-4 py-3 text-red-700">{t("updates.failed")}</p>
       ) : list.length === 0 ? (
-        <p className="px-4 py-3 text-slate-600">{t("shell.notifications.empty")}</p>
+        <p className="px-4 py-3 text-slate-600">{t("updates.empty")}</p>
       ) : (
         <>
-          <ul aria-label={t("shell.notifications.latest")} className="divide-y divide-slate-100">
+          <ul aria-label={t("updates.latest")} className="divide-y divide-slate-100">
             {list.map((n) => (
               <NotificationItem key={n.id} notification={n} when={formatDateTime(n.createdAt)} onOpen={onClose} />
             ))}

@@ -9,19 +9,19 @@ import { formatDateFor } from "../../../lib/format";
 import { ITEM_STATUS, likelihoodLabel, severityLabel } from "./labels";
 
 const FIELDS: Record<AnswerField, Message> = {
-  status: msg("audits.overwrite.field.status"),
-  value: msg("audits.overwrite.field.value"),
-  notes: msg("audits.overwrite.field.notes"),
-  riskSeverity: msg("audits.overwrite.field.riskSeverity"),
-  riskLikelihood: msg("audits.overwrite.field.riskLikelihood"),
-  actionOwner: msg("audits.overwrite.field.actionOwner"),
-  dueDate: msg("audits.overwrite.field.dueDate"),
+  status: msg("sync.answerOverwrite.field.status"),
+  value: msg("sync.answerOverwrite.field.value"),
+  notes: msg("sync.answerOverwrite.field.notes"),
+  riskSeverity: msg("sync.answerOverwrite.field.riskSeverity"),
+  riskLikelihood: msg("sync.answerOverwrite.field.riskLikelihood"),
+  actionOwner: msg("sync.answerOverwrite.field.actionOwner"),
+  dueDate: msg("sync.answerOverwrite.field.dueDate"),
 };
 
 /** An answer field's value as the reader reads it (shared answerText's English, in the app's language). */
 function valueText(t: Translate, field: string, value: unknown): string {
   if (value === null || value === undefined || value === "")
-    return field === "status" ? t(ITEM_STATUS[""]) : t("audits.overwrite.none");
+    return field === "status" ? t(ITEM_STATUS[""]) : t("sync.answerOverwrite.none");
   if (field === "status")
     return Object.hasOwn(ITEM_STATUS, value as string) ? t(ITEM_STATUS[value as ItemStatus]) : String(value);
   if (field === "riskSeverity") return `${value} – ${t(severityLabel(Number(value)))}`;
@@ -35,13 +35,13 @@ function when(t: Translate, locale: string, seconds: number, now = new Date()): 
   const d = new Date(seconds * 1000);
   const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
   return d.toDateString() === now.toDateString()
-    ? t("audits.overwrite.atTime", { time })
-    : t("audits.overwrite.onDay", { date: formatDateFor(locale, seconds), time });
+    ? t("sync.answerOverwrite.atTime", { time })
+    : t("sync.answerOverwrite.onDay", { date: formatDateFor(locale, seconds), time });
 }
 
 export function overwriteSentence(t: Translate, locale: string, o: AuditOverwrite, now?: Date): string {
   const label = Object.hasOwn(FIELDS, o.field) ? t(FIELDS[o.field as AnswerField]) : o.label;
-  return t("audits.overwrite.sentence", {
+  return t("sync.answerOverwrite.sentence", {
     name: o.byName.split(" ")[0] ?? o.byName,
     label,
     theirs: o.field in o.theirs ? valueText(t, o.field, o.theirs[o.field]) : o.theirText,
