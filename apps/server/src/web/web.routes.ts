@@ -3,14 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import {
-  DEFAULT_LOCALE,
-  LOCALE_COOKIE,
-  LOCALES,
-  type Locale,
-  negotiateLocale,
-  toLocale,
-} from "@sitesnag/shared/i18n/locales";
+import { DEFAULT_LOCALE, LOCALES, type Locale, negotiateLocale, toLocale } from "@sitesnag/shared/i18n/locales";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { errorBody } from "../http/error-handler";
 
