@@ -35,6 +35,7 @@ const PHONE_ONLY = [
   "**/audit-snag.spec.ts",
   "**/project-overview.spec.ts",
   "**/languages-audits.spec.ts",
+  "**/languages-phone-width.spec.ts",
 ];
 const DESKTOP_ONLY = [
   "**/audit-print.spec.ts",

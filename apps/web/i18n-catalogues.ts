@@ -5,7 +5,7 @@
 //   <English> the plain text itself, or its token array when it has placeholders or plurals), so English
 //   needs no catalogue in the first load and each screen carries its own words;
 // - each other language is `virtual:catalogue/<locale>`, a lazy chunk of its own (a hashed file the
-//   service worker precaches), without the server's own words (`server.*`, `mail.*`, `pdf.*`, `validation.field.*`);
+//   service worker precaches), without the server's own words (`server.*`, `mail.*`, `pdf.*`, `history.*`, `validation.field.*`);
 // - each such chunk also matches the English sentences of the shared zod schemas (`validation.*`),
 //   which the browser writes when it checks a form itself, back to their ids (`sentence()`);
 // - `en-XA`, the pseudo-locale, exists in development and in builds made with VITE_PSEUDO_LOCALE=1,
@@ -18,7 +18,7 @@ import type { Plugin } from "vite";
 
 const PREFIX = "virtual:catalogue/";
 const RESOLVED = "\0catalogue:";
-const SERVER_ONLY = /^(server|mail|pdf|validation\.field)\./;
+const SERVER_ONLY = /^(server|mail|pdf|history|validation\.field)\./;
 const SENTENCE = /^validation\./;
 
 function webMessages(source: Readonly<Record<string, string>>): Record<string, string> {

@@ -36,7 +36,7 @@ test("a report with a photo captured offline survives a reload and syncs exactly
   const pending = page.getByRole("region", { name: "Reports waiting to sync" });
   await expect(pending.getByText("Pending sync")).toBeVisible();
   await page.getByRole("button", { name: "1 pending" }).click();
-  await expect(page.getByText("1 change(s) waiting to sync")).toBeVisible();
+  await expect(page.getByText("1 change waiting to sync.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sync now" })).toBeDisabled(); // offline
   const results = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);

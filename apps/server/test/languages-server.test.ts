@@ -179,6 +179,61 @@ describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kin
     expect(await pdfText(url, owner.accessToken)).toContain("Snagging report");
   });
 
+  it("writes a report's history in the reader's language, on the timeline and in the PDF; English as before", async () => {
+    await setLocale(mate, "pl");
+    const r = await insertReport(
+      t,
+      { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id },
+      { priority: "high", status: "open" },
+    );
+    for (const payload of [{ priority: "critical", dueDate: SEVEN_THIRTY_UTC }, { status: "in-progress" }]) {
+      const res = await t.request({ method: "PATCH", url: `/api/snagging/${r.id}`, token: owner.accessToken, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const summaries = async (who: AuthResponse) => {
+      const res = await t.request({ method: "GET", url: `/api/snagging/${r.id}/activity`, token: who.accessToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { activity: { summary: string }[] }).activity.map((e) => e.summary);
+    };
+    const polish = await summaries(mate);
+    expect(polish).toContain("Olga Owner zmienił(a) status z Otwarte na W toku");
+    expect(polish).toContainEqual(
+      expect.stringMatching(/^Olga Owner zmienił\(a\): Priorytet z Wysoki na Krytyczny; Termin z Brak na 25 lis 2026$/),
+    );
+    const english = await summaries(owner);
+    expect(english).toContain("Olga Owner changed the status from Open to In progress");
+    expect(english).toContainEqual(
+      expect.stringMatching(/^Olga Owner changed Priority from High to Critical; Due date from None to /),
+    );
+
+    const pdf = await pdfText(`/api/snagging/${r.id}/download-pdf`, mate.accessToken);
+    expect(pdf).toContain("Olga Owner zmienił(a) status z Otwarte na W toku");
+    expect(pdf).not.toContain("changed the status");
+    expect(await pdfText(`/api/snagging/${r.id}/download-pdf`, owner.accessToken)).toContain(
+      "Olga Owner changed the status from Open to In progress",
+    );
+  });
+
+  it("names a deleted project's report count in the Trash in the reader's language", async () => {
+    const gone = await createProject(t, owner.accessToken, { name: "Annexe" });
+    await insertReport(t, { workspaceId: owner.user.workspaceId, projectId: gone.id, userId: owner.user.id }, {});
+    const del = await t.request({ method: "DELETE", url: `/api/projects/${gone.id}`, token: owner.accessToken });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    const detail = async () => {
+      const res = await t.request({ method: "GET", url: "/api/trash", token: owner.accessToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: { name: string; detail: string }[] }).items.find((i) => i.name === "Annexe")
+        ?.detail;
+    };
+    expect(await detail()).toBe("1 report");
+    await setLocale(owner, "lt");
+    try {
+      expect(await detail()).toBe("1 ataskaita");
+    } finally {
+      await setLocale(owner, "en-GB");
+    }
+  });
+
   it("writes the snag list PDF in the language asked for: a client's, from an English-speaking manager", async () => {
     await insertReport(
       t,

@@ -29,7 +29,7 @@ await build({
   ssr: { noExternal: ["@sitesnag/shared"] },
   build: { ssr: "src/prerender.tsx", outDir: ssrOut, emptyOutDir: true, sourcemap: false },
 });
-const { STATIC_PAGES, renderStaticPage, APP_DOCUMENTS, renderAppFrame } = await import(
+const { STATIC_PAGES, renderStaticPage, APP_DOCUMENTS, renderAppFrame, LOCALES } = await import(
   pathToFileURL(path.join(ssrOut, "prerender.js")).href
 );
 
@@ -71,18 +71,28 @@ const fill = (html, head, body) =>
 const template = inlineStyles("static.html");
 const alreadyLoaded = chunksOf("static.html");
 mkdirSync(path.join(dist, "prerendered"), { recursive: true });
+// A translated page (STATIC_PAGES' `translated`) once per language: prerendered/<file> in English,
+// prerendered/<locale>/<file> in each other, chosen by the server (web.routes.ts, decision 0061).
 for (const [route, page] of Object.entries(STATIC_PAGES)) {
-  let body = await renderStaticPage(route);
-  // React emits a page's <title> ahead of its markup; it belongs in the head.
-  let html = template;
-  const title = body.match(/^(?:<[^>]+>)*?(<title>[^<]*<\/title>)/);
-  if (title) {
-    body = body.replace(title[1], "");
-    html = html.replace(/<title>[^<]*<\/title>/, title[1]);
+  for (const locale of page.translated ? LOCALES : ["en-GB"]) {
+    let body = await renderStaticPage(route, locale);
+    // React emits a page's <title> ahead of its markup; it belongs in the head.
+    let html = template.replace('<html lang="en-GB">', `<html lang="${locale}">`);
+    const title = body.match(/^(?:<[^>]+>)*?(<title>[^<]*<\/title>)/);
+    if (title) {
+      body = body.replace(title[1], "");
+      html = html.replace(/<title>[^<]*<\/title>/, title[1]);
+    }
+    // The language's catalogue (virtual:catalogue/<locale>, decision 0050) is fetched with the
+    // page's chunk: the page hydrates in the document's language (static-pages.tsx).
+    const modules = locale === "en-GB" ? [page.module] : [page.module, `catalogue:${locale}`];
+    html = fill(html, preloadsOf(modules, alreadyLoaded), body);
+    const folder = locale === "en-GB" ? path.join(dist, "prerendered") : path.join(dist, "prerendered", locale);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, page.file), html);
+    const shown = path.relative(dist, path.join(folder, page.file));
+    console.log(`prerender: ${route} (${locale}) -> dist/${shown} (${(html.length / 1024).toFixed(1)} KiB)`);
   }
-  html = fill(html, preloadsOf([page.module], alreadyLoaded), body);
-  writeFileSync(path.join(dist, "prerendered", page.file), html);
-  console.log(`prerender: ${route} -> dist/prerendered/${page.file} (${(html.length / 1024).toFixed(1)} KiB)`);
 }
 
 // Signed-in screens: the app's own entry (index.html, rendered by main.tsx with createRoot, which

@@ -3,7 +3,12 @@
 // the source file so the build can preload the page's chunk with the HTML.
 import type { ComponentType } from "react";
 
-export type StaticPage = { file: string; module: string; load: () => Promise<ComponentType> };
+/**
+ * `translated`: the page speaks the catalogue, so the build writes it once per language
+ * (prerendered/<locale>/<file>) and the server answers the visitor's; its `load` turns the app to
+ * the document's language before it hydrates, so the words on screen never change under the reader.
+ */
+export type StaticPage = { file: string; module: string; load: () => Promise<ComponentType>; translated?: true };
 
 export const STATIC_PAGES: Readonly<Record<string, StaticPage>> = {
   "/": {
@@ -14,7 +19,12 @@ export const STATIC_PAGES: Readonly<Record<string, StaticPage>> = {
   "/login": {
     file: "login.html",
     module: "src/features/auth/static-login-page.tsx",
-    load: () => import("./features/auth/static-login-page").then((m) => m.StaticLoginPage),
+    load: () =>
+      import("./features/auth/static-login-page").then(async (m) => {
+        await m.speakDocumentLanguage();
+        return m.StaticLoginPage;
+      }),
+    translated: true,
   },
   "/privacy": {
     file: "privacy.html",

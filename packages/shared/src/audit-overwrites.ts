@@ -43,6 +43,5 @@ export const AuditOverwriteSchema = OverwriteSchema.extend({
 export type AuditOverwrite = z.infer<typeof AuditOverwriteSchema>;
 export const AuditOverwriteListSchema = z.object({ overwrites: z.array(AuditOverwriteSchema) });
 
-/** "Sam's answer replaced yours: Status Non-compliant (yours: Compliant)". */
-export const auditOverwriteSentence = (o: Pick<AuditOverwrite, "label" | "yourText" | "theirText" | "byName">) =>
-  `${o.byName.split(" ")[0]}'s answer replaced yours: ${o.label} ${o.theirText} (yours: ${o.yourText})`;
+// The notice's sentence, "Sam's answer replaced yours: …", is written by the web app in the reader's
+// language (apps/web/src/features/audits/components/answer-overwrite-text.ts).

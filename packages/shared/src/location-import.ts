@@ -21,6 +21,12 @@ export const IMPORT_TOO_MANY_LINES = `An import can hold at most ${MAX_LOCATION_
 export const IMPORT_TOO_LARGE = `An import can be at most ${MAX_LOCATION_IMPORT_BYTES / 1024} KB; split the list and import each part`;
 export const IMPORT_EMPTY = "The list has no locations: write one path a line, such as Block B > Level 3 > Flat 3.04";
 
+/** A bad line's sentence, "Line 3: <what is wrong>", read back into its line and its problem. */
+export function splitLineProblem(sentence: string): { line: number; problem: string } | null {
+  const match = /^Line (\d+): (.+)$/s.exec(sentence);
+  return match ? { line: Number(match[1]), problem: match[2] as string } : null;
+}
+
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /** A text body (or JSON `lines`) → the paths it names, or the first problem. */

@@ -10,7 +10,7 @@ export type PdfHistoryEntry = { at: number; summary: string; offline?: { madeAt:
 
 const TIME_WIDTH = 132;
 
-/** The section's own words follow `locale`; each entry's summary is as the history recorded it (English). */
+/** The section's own words follow `locale`, as each entry's summary does (activity.presenter.ts). */
 export function drawHistory(doc: PDFKit.PDFDocument, history: readonly PdfHistoryEntry[], locale: Locale = "en-GB") {
   const t = translatorFor(locale);
   const formatDayTime = (seconds: number) => formatDayTimeIn(locale, seconds);

@@ -1,5 +1,6 @@
 // Reading a report's history, and the overwrite notices derived from it (decision 0021).
 import type { ActivityChange, ActivityList, Overwrite } from "@sitesnag/shared/activity";
+import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import type { PageQuery } from "@sitesnag/shared/pagination";
 import type { AppContext } from "../context";
 import { toPage } from "../db/keyset";
@@ -21,13 +22,17 @@ export async function listActivity(
     sort: Number(row.created_at),
     id: row.id,
   }));
-  return { activity: rows.map(presentActivity), nextCursor };
+  const locale = toLocale(user.locale);
+  return { activity: rows.map((row) => presentActivity(row, locale)), nextCursor };
 }
 
-/** Every entry of a report, oldest first, up to `cap` (the PDF's History section). */
-export async function readWholeHistory(ctx: AppContext, reportId: string, cap = 1000) {
+/** Every entry of a report, oldest first, up to `cap`, in `locale` (the PDF's History section). */
+export async function readWholeHistory(ctx: AppContext, reportId: string, locale: Locale, cap = 1000) {
   const rows = await findActivityPage(ctx.db, reportId, undefined, cap);
-  return rows.slice(0, cap).reverse().map(presentActivity);
+  return rows
+    .slice(0, cap)
+    .reverse()
+    .map((row) => presentActivity(row, locale));
 }
 
 /** How far back the notices look: older overwrites have long been seen or changed again. */

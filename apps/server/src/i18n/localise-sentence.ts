@@ -8,6 +8,7 @@
 import { type MessageId, SOURCE_CATALOGUES } from "@sitesnag/shared/i18n/catalogues";
 import { DEFAULT_LOCALE, type Locale } from "@sitesnag/shared/i18n/locales";
 import { sentenceMatcher } from "@sitesnag/shared/i18n/sentences";
+import { splitLineProblem } from "@sitesnag/shared/location-import";
 import { translate } from "./translate";
 
 // Only the server's answers are looked up: the screens' and the email's words never arrive here.
@@ -22,8 +23,21 @@ const fields = new Map(english.filter(([id]) => FIELD.test(id)).map(([id, name])
 export function localiseSentence(locale: Locale, english: string): string {
   if (locale === DEFAULT_LOCALE) return english;
   const found = match(english);
-  if (!found) return english;
+  if (!found) return localiseLineProblem(locale, english);
   const field = typeof found.values.field === "string" ? fields.get(found.values.field) : undefined;
   const values = field ? { ...found.values, field: translate(locale, field) } : found.values;
   return translate(locale, found.id as MessageId, values);
+}
+
+/**
+ * The location import's bad line, "Line 3: Location name must be at most 120 characters": a field
+ * check of the schema behind "Line 3: ", translated when the check is in the catalogue.
+ */
+function localiseLineProblem(locale: Locale, english: string): string {
+  const split = splitLineProblem(english);
+  if (!split) return english;
+  const problem = localiseSentence(locale, split.problem);
+  return problem === split.problem
+    ? english
+    : translate(locale, "locations.bulk.badLine", { line: split.line, problem });
 }

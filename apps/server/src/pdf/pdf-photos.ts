@@ -2,7 +2,12 @@
 // photo's location and description (from the description segments) and its evidence: upload time,
 // GPS when the report has one, and the SHA-256 of the stored file.
 import type { Locale } from "@sitesnag/shared/i18n/locales";
-import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo-description";
+import {
+  NO_DESCRIPTION,
+  NO_LOCATION,
+  pairPhotoSegments,
+  parsePhotoDescription,
+} from "@sitesnag/shared/photo-description";
 import type { Report } from "@sitesnag/shared/snagging";
 import type { AttachmentRow } from "../db/schema";
 import { formatCoordinate, formatDayTimeIn } from "../format";
@@ -58,6 +63,13 @@ function columnHeight(doc: PDFKit.PDFDocument, location: string, description: st
   return 14 + a + b + 10 + evidence * 10.5;
 }
 
+/** A segment's "Location not specified" / "No description" in the PDF's language; what people wrote as it is. */
+const inLanguage = <T extends { location: string; description: string }>(t: Translator, segment: T): T => ({
+  ...segment,
+  location: segment.location === NO_LOCATION ? t("pdf.snagList.noLocation") : segment.location,
+  description: segment.description === NO_DESCRIPTION ? t("pdf.snagList.noDescription") : segment.description,
+});
+
 export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfPhotosInput) {
   const { report, attachments, images } = input;
   const locale = input.locale ?? "en-GB";
@@ -71,13 +83,14 @@ export function drawPhotos(doc: PDFKit.PDFDocument, input: PdfPhotosInput) {
   doc.moveDown(0.6);
   if (attachments.length === 0) {
     doc.fillColor(C.muted).font("regular").fontSize(10).text(t("pdf.photos.none"));
-    for (const note of parsePhotoDescription(report.description)) {
+    for (const note of parsePhotoDescription(report.description).map((n) => inLanguage(t, n))) {
       doc.moveDown(0.5).fillColor(C.ink).font("bold").fontSize(10).text(note.location);
       doc.font("regular").text(note.description);
     }
     return;
   }
-  pairPhotoSegments(report.description, attachments).forEach((pair, i) => {
+  pairPhotoSegments(report.description, attachments).forEach((segment, i) => {
+    const pair = inLanguage(t, segment);
     const row = pair.attachment;
     const evidence = evidenceLines(report, row, t, locale);
     // A description too long for the column beside the photo goes full width under it, where

@@ -2,7 +2,7 @@
 // thumbnails read a few at a time), in the order pass one put them.
 
 import type { Readable } from "node:stream";
-import { parsePhotoDescription } from "@sitesnag/shared/photo-description";
+import { NO_DESCRIPTION, parsePhotoDescription } from "@sitesnag/shared/photo-description";
 import type { AppContext } from "../context";
 import type { AttachmentRow } from "../db/schema";
 import { tradeLabel } from "../i18n/labels";
@@ -56,7 +56,7 @@ function choosePhotos(
 
 function describe(description: string, t: Translator): string {
   const text = parsePhotoDescription(description)
-    .map((s) => s.description)
+    .map((s) => (s.description === NO_DESCRIPTION ? t("pdf.snagList.noDescription") : s.description))
     .join(" · ");
   return text.length > MAX_DESCRIPTION
     ? `${text.slice(0, MAX_DESCRIPTION - 1)}…`

@@ -65,7 +65,7 @@ export async function downloadReportPdf(
   const [row, attachments, history] = await Promise.all([
     findReportWithNames(ctx.db, user.workspace_id, id),
     findAttachments(ctx.db, [id]),
-    readWholeHistory(ctx, id),
+    readWholeHistory(ctx, id, locale),
   ]);
   if (!row) throw notFound("Report");
   const generatedAt = nowSeconds();

@@ -11,6 +11,7 @@
 //   first, the files after the commit (an orphan file is harmless, a row naming a gone file not).
 // - Anyone in the workspace sees its Trash and restores reports; only the owner restores projects.
 // - The owner can delete an item for good before its time (purgeTrashItem): the same purge, now.
+import { toLocale } from "@sitesnag/shared/i18n/locales";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { TRASH_DAYS, type TrashList } from "@sitesnag/shared/trash";
 import type { Transaction } from "kysely";
@@ -109,7 +110,8 @@ export async function trashReport(trx: Transaction<Database>, user: UserRow, rep
 }
 
 export async function listTrash(ctx: AppContext, user: UserRow): Promise<TrashList> {
-  return { items: (await findTrashItems(ctx.db, user.workspace_id)).map(presentTrashItem) };
+  const locale = toLocale(user.locale);
+  return { items: (await findTrashItems(ctx.db, user.workspace_id)).map((row) => presentTrashItem(row, locale)) };
 }
 
 /** Puts a trashed item back where it was; the Trash entry goes in the same transaction. */

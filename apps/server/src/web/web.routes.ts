@@ -3,7 +3,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import { DEFAULT_LOCALE, LOCALES, type Locale, negotiateLocale, toLocale } from "@sitesnag/shared/i18n/locales";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { errorBody } from "../http/error-handler";
 
 // The answer names nothing from the request: an address echoed back is a reflection vector.
@@ -47,9 +48,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   // prerendered/privacy.html is `/privacy`. Their HTML holds the page; static.html's script hydrates it.
   const prerendered = path.join(distDir, "prerendered");
   const pages = existsSync(prerendered) ? readdirSync(prerendered).filter((f) => f.endsWith(".html")) : [];
+  // A page the build also wrote in other languages (prerendered/<locale>/<file>, /login) is
+  // answered in the visitor's: their saved choice (the app's cookie), else Accept-Language, else
+  // English — so it paints in their words from the first byte (decision 0061).
   for (const file of pages) {
     const route = file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`;
-    app.get(route, (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile(`prerendered/${file}`));
+    const languages = new Set(
+      LOCALES.filter((l) => l !== DEFAULT_LOCALE && existsSync(path.join(prerendered, l, file))),
+    );
+    app.get(route, (request, reply) => {
+      reply.header("Cache-Control", "no-cache");
+      if (languages.size === 0) return reply.sendFile(`prerendered/${file}`);
+      reply.header("Vary", "Cookie, Accept-Language, Accept-Encoding");
+      const locale = visitorLocale(request);
+      return reply.sendFile(languages.has(locale) ? `prerendered/${locale}/${file}` : `prerendered/${file}`);
+    });
   }
 
   // Signed-in screens pre-rendered with the shell's frame (apps/web/src/app/app-documents.ts): the
@@ -72,6 +85,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });
+}
+
+/** The cookie the web app keeps its language in (apps/web/src/i18n/locale-sync.ts). */
+const LOCALE_COOKIE = "sitesnag-locale";
+
+/** The language a visitor chose on this browser (the app keeps it in a cookie), else their browser's. */
+function visitorLocale(request: FastifyRequest): Locale {
+  const saved = request.headers.cookie
+    ?.split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  // toLocale: a code the app does not speak (or a malformed cookie) reads English, never an error.
+  return saved ? toLocale(saved) : negotiateLocale(request.headers["accept-language"]);
 }
 
 type AppShellRoute = { path: string; file: string };

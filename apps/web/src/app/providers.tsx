@@ -6,7 +6,6 @@ import { ToastHost } from "../components/toast-host";
 import { LazyInstallPrompt } from "../features/pwa/lazy-install-prompt";
 import { OfflineBanner } from "../features/pwa/offline-banner";
 import { usePwaLifecycle } from "../features/pwa/use-pwa-lifecycle";
-import { useT } from "../i18n/use-t";
 import { lazyOrNothing } from "../lib/lazy-or-nothing";
 import { queryClient } from "./query-client";
 import { router } from "./router";
@@ -22,14 +21,13 @@ function RouterLink({ to, ...rest }: AppLinkProps) {
 
 export function Providers() {
   usePwaLifecycle();
-  const t = useT();
   return (
     <QueryClientProvider client={queryClient}>
       <LinkRendererContext value={RouterLink}>
         <RouterProvider router={router} />
       </LinkRendererContext>
-      {/* The toasts' region, named in the reader's language with its shortcut (Alt+T). */}
-      <ToastHost label={t("toasts.region")} />
+      {/* The toasts, their region named in the reader's language with its shortcut (Alt+T). */}
+      <ToastHost />
       {/* Loaded when the browser offers installation (as on public pages), so no /app first load
           carries it; the service worker has precached it by the time most browsers offer. */}
       <LazyInstallPrompt />

@@ -6,7 +6,7 @@ import type { User } from "@sitesnag/shared/auth";
 import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import { api } from "../lib/api-client";
 import { useAuthStore } from "../stores/auth-store";
-import { type AppLocale, activateLocale } from "./i18n";
+import { type AppLocale, activateLocale, currentLocale, onLocaleChange } from "./i18n";
 import { DEVICE_LOCALE_KEY, type DeviceChoice, readDeviceChoice } from "./locale-start";
 
 const store = {
@@ -61,10 +61,25 @@ export async function syncLocale(): Promise<void> {
   }
 }
 
+/**
+ * The language the app shows, in a cookie the server reads to answer a pre-rendered page (/login)
+ * in it from the first byte after sign-out (decision 0061); kept with every switch. Written from
+ * this chunk, loaded after the first paint, so no first load carries it.
+ */
+function keepLocaleCookie(): void {
+  const write = () => {
+    // The cookie has the device choice's name (apps/server/src/web/web.routes.ts reads it).
+    document.cookie = `${DEVICE_LOCALE_KEY}=${currentLocale()}; path=/; max-age=31536000; samesite=lax`;
+  };
+  write();
+  onLocaleChange(write);
+}
+
 let listening = false;
 /** Keeps trying a waiting choice whenever the connection comes back (once per page). */
 export function syncLocaleOnReconnect(): void {
   if (listening) return;
   listening = true;
   window.addEventListener("online", () => void syncLocale());
+  keepLocaleCookie();
 }

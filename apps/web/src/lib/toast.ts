@@ -40,7 +40,8 @@ function show(kind: Kind, message: string, options?: ToastOptions): void {
  * of the whole document) with the first toast, not during the first screen's load.
  */
 export function preloadToasts(): void {
-  void import("react-toastify").catch(() => undefined);
+  // The container's own chunk (its words in the reader's language), which loads react-toastify.
+  void import("../components/toast-container").catch(() => undefined);
 }
 
 const FLASH_KEY = "flash-toast";

@@ -8,6 +8,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CloudOff, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../components/confirm-dialog";
+import type { Message } from "../i18n/i18n";
+import { msg, useLocale, useT } from "../i18n/use-t";
 import { toast } from "../lib/toast";
 import { useAuthStore } from "../stores/auth-store";
 import { OUTBOX_SYNCED_CHANNEL, type OutboxSynced } from "./background-sync-tag";
@@ -20,19 +22,24 @@ import { useOutbox } from "./use-outbox";
 
 const loadOutbox = () => import("./outbox");
 
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
-const LABELS: Record<string, string> = {
-  create: "New report",
-  status: "Status change",
-  update: "Edit",
-  delete: "Delete",
-  comment_add: "Comment",
-  comment_edit: "Comment edit",
-  comment_delete: "Comment delete",
+const time = (at: number, locale: string) =>
+  new Date(at).toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
+const LABELS: Record<string, Message> = {
+  create: msg("sync.action.create"),
+  status: msg("sync.action.status"),
+  update: msg("sync.action.update"),
+  delete: msg("sync.action.delete"),
+  comment_add: msg("sync.action.commentAdd"),
+  comment_edit: msg("sync.action.commentEdit"),
+  comment_delete: msg("sync.action.commentDelete"),
 };
-const label = (action: string) => LABELS[action] ?? action;
 
 export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  // The sync loop's callbacks outlive a language switch: they read the translator through a ref.
+  const tRef = useRef(t);
+  tRef.current = t;
   const userId = useAuthStore((s) => s.user?.id);
   const queryClient = useQueryClient();
   const { items, lastSync, photoBytes } = useOutbox();
@@ -53,7 +60,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
     try {
       const outcome = await (await loadOutbox()).syncOutbox(userId);
       if (outcome && outcome.sent > 0) await queryClient.invalidateQueries();
-      if (outcome?.failed) toast.error(`${outcome.failed} queued change(s) could not be synced`);
+      if (outcome?.failed) toast.error(tRef.current("sync.failed", { count: outcome.failed }));
       if (outcome?.error) gotThrough = false;
     } catch (err) {
       // SPEC §8: a failed sync is logged and the items stay queued.
@@ -82,7 +89,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
     channel.onmessage = ({ data }: MessageEvent<OutboxSynced>) => {
       if (data?.userId !== userId) return;
       if (data.sent > 0) void queryClient.invalidateQueries();
-      if (data.failed > 0) toast.error(`${data.failed} queued change(s) could not be synced`);
+      if (data.failed > 0) toast.error(tRef.current("sync.failed", { count: data.failed }));
     };
     return () => channel.close();
   }, [userId, queryClient]);
@@ -117,11 +124,11 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
         )}
         {progress ? (
           <span>
-            {progress.photosDone} of {progress.photosTotal} photos
-            <span className="hidden sm:inline">, {formatBytes(progress.bytesLeft)} left</span>
+            {t("sync.photosProgress", { done: progress.photosDone, total: progress.photosTotal })}
+            <span className="hidden sm:inline">{t("sync.bytesLeft", { size: formatBytes(progress.bytesLeft) })}</span>
           </span>
         ) : (
-          <span>{items.length > 0 ? `${items.length} pending` : "Synced"}</span>
+          <span>{items.length > 0 ? t("sync.pendingCount", { count: items.length }) : t("sync.synced")}</span>
         )}
       </button>
       {open && (
@@ -129,27 +136,34 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
           id="outbox-panel"
           className="fixed inset-x-2 top-16 z-40 rounded-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 border border-slate-200 bg-white p-3 text-sm shadow-lg"
         >
-          <p>{items.length} change(s) waiting to sync.</p>
+          <p>{t("sync.waiting", { count: items.length })}</p>
           {progress && (
             <div className="my-2">
               <p role="status">
-                Uploading photos: {progress.photosDone} of {progress.photosTotal} photos,{" "}
-                {formatBytes(progress.bytesLeft)} left
+                {t("sync.uploading", {
+                  done: progress.photosDone,
+                  total: progress.photosTotal,
+                  size: formatBytes(progress.bytesLeft),
+                })}
               </p>
               <progress
                 className="h-2 w-full"
-                aria-label="Photo upload progress"
+                aria-label={t("sync.uploadProgress")}
                 max={progress.photosTotal}
                 value={progress.photosDone}
               />
             </div>
           )}
-          <p className="text-slate-600">Storage used by queued photos: {formatBytes(photoBytes)}</p>
-          <p className="text-slate-600">Last synced: {lastSync ? time(lastSync) : "not yet"}</p>
+          <p className="text-slate-600">{t("sync.storage", { size: formatBytes(photoBytes) })}</p>
+          <p className="text-slate-600">
+            {lastSync ? t("sync.lastSynced", { time: time(lastSync, locale) }) : t("sync.lastSyncedNever")}
+          </p>
           <ul className="mt-2 max-h-64 space-y-2 overflow-auto">
             {items.map((item) => (
               <li key={item.id} className="rounded border border-slate-200 p-2">
-                <span className="font-medium">{label(item.action)}</span>
+                <span className="font-medium">
+                  {LABELS[item.action] ? t(LABELS[item.action] as Message) : item.action}
+                </span>
                 {item.error && (
                   <>
                     <p role="alert" className="text-red-700">
@@ -165,10 +179,10 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
                             .then(sync)
                         }
                       >
-                        Retry
+                        {t("sync.retry")}
                       </button>
                       <button type="button" className="text-red-700 underline" onClick={() => setDiscarding(item.id)}>
-                        Discard
+                        {t("sync.discard")}
                       </button>
                     </div>
                   </>
@@ -183,15 +197,15 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
             onClick={() => void sync()}
             className="mt-3 w-full rounded-lg bg-slate-900 px-3 py-2 font-medium text-white disabled:opacity-50"
           >
-            {syncing ? "Syncing…" : "Sync now"}
+            {syncing ? t("sync.syncing") : t("sync.syncNow")}
           </button>
         </div>
       )}
       <ConfirmDialog
         open={discarding !== null}
-        title="Discard this change?"
-        message="It has not reached the server and will be lost."
-        confirmLabel="Discard"
+        title={t("sync.discardTitle")}
+        message={t("sync.discardMessage")}
+        confirmLabel={t("sync.discard")}
         onCancel={() => setDiscarding(null)}
         onConfirm={() => {
           if (discarding) void loadOutbox().then((m) => m.outboxFor(userId).discard(discarding));
@@ -204,31 +218,24 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
 
 /** After 3 days with unsynced work: say so, offer the panel (Sync now, backup); on iOS, the install note. */
 function StaleOutboxBanner({ timestamps, onOpen }: { timestamps: number[]; onOpen: () => void }) {
+  const t = useT();
   const [dismissed, setDismissed] = useState(false);
   const days = staleDays(timestamps, Date.now());
   if (days === null || dismissed) return null;
   const standalone = window.matchMedia?.("(display-mode: standalone)").matches ?? false;
   return (
     <section
-      aria-label="Unsynced work"
+      aria-label={t("sync.stale.label")}
       className="fixed inset-x-0 top-16 z-20 border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow-sm"
     >
-      <p>
-        Changes on this device have waited {days} days to sync. Connect to send them, or download a backup so nothing is
-        lost if this browser's data is cleared.
-      </p>
-      {isIosBrowserTab(navigator, standalone) && (
-        <p className="mt-1">
-          On iPhone and iPad, the app added to the Home Screen keeps its data far better than a browser tab, which
-          Safari may clear after 7 days unused.
-        </p>
-      )}
+      <p>{t("sync.stale.text", { days })}</p>
+      {isIosBrowserTab(navigator, standalone) && <p className="mt-1">{t("sync.stale.ios")}</p>}
       <div className="mt-2 flex gap-3">
         <button type="button" className="font-semibold underline" onClick={onOpen}>
-          Show unsynced work
+          {t("sync.stale.show")}
         </button>
         <button type="button" className="underline" onClick={() => setDismissed(true)}>
-          Remind me later
+          {t("sync.stale.later")}
         </button>
       </div>
     </section>

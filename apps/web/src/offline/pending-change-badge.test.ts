@@ -1,5 +1,6 @@
 import type { QueueItem } from "@sitesnag/shared/sync-queue";
 import { describe, expect, it } from "vitest";
+import { testTranslator } from "../i18n/test-translator";
 import { isQuotaError, QUOTA_MESSAGE, StorageFullError } from "./outbox";
 import { pendingLabel } from "./pending-change-badge";
 
@@ -13,16 +14,32 @@ const item = (action: QueueItem["action"], reportId?: string): QueueItem => ({
   photoIds: [],
 });
 
+const en = testTranslator("en-GB");
+const pl = testTranslator("pl");
+
 describe("pending label on a report", () => {
   it("is absent when nothing waits for the report", () => {
-    expect(pendingLabel([], "r1")).toBeNull();
-    expect(pendingLabel([item("status", "r2"), item("create")], "r1")).toBeNull();
+    expect(pendingLabel([], "r1", en)).toBeNull();
+    expect(pendingLabel([item("status", "r2"), item("create")], "r1", en)).toBeNull();
   });
 
   it("counts the report's queued changes and says when one deletes it", () => {
-    expect(pendingLabel([item("status", "r1")], "r1")).toBe("Pending sync");
-    expect(pendingLabel([item("status", "r1"), item("update", "r1")], "r1")).toBe("Pending sync (2 changes)");
-    expect(pendingLabel([item("update", "r1"), item("delete", "r1")], "r1")).toBe("Delete pending sync");
+    expect(pendingLabel([item("status", "r1")], "r1", en)).toBe("Pending sync");
+    expect(pendingLabel([item("status", "r1"), item("update", "r1")], "r1", en)).toBe("Pending sync (2)");
+    expect(pendingLabel([item("update", "r1"), item("delete", "r1")], "r1", en)).toBe("Delete pending sync");
+  });
+
+  it("speaks the reader's language", () => {
+    expect(pendingLabel([item("status", "r1")], "r1", pl)).toBe("Czeka na synchronizację");
+    const five = ["status", "update", "update", "update", "update"] as const;
+    expect(
+      pendingLabel(
+        five.map((a) => item(a, "r1")),
+        "r1",
+        pl,
+      ),
+    ).toBe("Czeka na synchronizację (5)");
+    expect(pendingLabel([item("update", "r1"), item("delete", "r1")], "r1", pl)).not.toMatch(/pending/i);
   });
 });
 

@@ -59,6 +59,12 @@ import finLt from "./messages/fin/lt.json" with { type: "json" };
 import finPl from "./messages/fin/pl.json" with { type: "json" };
 import finPtPT from "./messages/fin/pt-PT.json" with { type: "json" };
 import finRo from "./messages/fin/ro.json" with { type: "json" };
+import historyEnGB from "./messages/history/en-GB.json" with { type: "json" };
+import historyEs from "./messages/history/es.json" with { type: "json" };
+import historyLt from "./messages/history/lt.json" with { type: "json" };
+import historyPl from "./messages/history/pl.json" with { type: "json" };
+import historyPtPT from "./messages/history/pt-PT.json" with { type: "json" };
+import historyRo from "./messages/history/ro.json" with { type: "json" };
 import insightEnGB from "./messages/insight/en-GB.json" with { type: "json" };
 import insightEs from "./messages/insight/es.json" with { type: "json" };
 import insightLt from "./messages/insight/lt.json" with { type: "json" };
@@ -131,6 +137,12 @@ import snaggingLt from "./messages/snagging/lt.json" with { type: "json" };
 import snaggingPl from "./messages/snagging/pl.json" with { type: "json" };
 import snaggingPtPT from "./messages/snagging/pt-PT.json" with { type: "json" };
 import snaggingRo from "./messages/snagging/ro.json" with { type: "json" };
+import syncEnGB from "./messages/sync/en-GB.json" with { type: "json" };
+import syncEs from "./messages/sync/es.json" with { type: "json" };
+import syncLt from "./messages/sync/lt.json" with { type: "json" };
+import syncPl from "./messages/sync/pl.json" with { type: "json" };
+import syncPtPT from "./messages/sync/pt-PT.json" with { type: "json" };
+import syncRo from "./messages/sync/ro.json" with { type: "json" };
 import teamEnGB from "./messages/team/en-GB.json" with { type: "json" };
 import teamEs from "./messages/team/es.json" with { type: "json" };
 import teamLt from "./messages/team/lt.json" with { type: "json" };
@@ -191,6 +203,7 @@ const AREAS = [
   },
   { "en-GB": draftsEnGB, pl: draftsPl, ro: draftsRo, lt: draftsLt, "pt-PT": draftsPtPT, es: draftsEs },
   { "en-GB": finEnGB, pl: finPl, ro: finRo, lt: finLt, "pt-PT": finPtPT, es: finEs },
+  { "en-GB": historyEnGB, pl: historyPl, ro: historyRo, lt: historyLt, "pt-PT": historyPtPT, es: historyEs },
   { "en-GB": insightEnGB, pl: insightPl, ro: insightRo, lt: insightLt, "pt-PT": insightPtPT, es: insightEs },
   {
     "en-GB": locationsEnGB,
@@ -217,6 +230,7 @@ const AREAS = [
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
   { "en-GB": sharingEnGB, pl: sharingPl, ro: sharingRo, lt: sharingLt, "pt-PT": sharingPtPT, es: sharingEs },
   { "en-GB": snaggingEnGB, pl: snaggingPl, ro: snaggingRo, lt: snaggingLt, "pt-PT": snaggingPtPT, es: snaggingEs },
+  { "en-GB": syncEnGB, pl: syncPl, ro: syncRo, lt: syncLt, "pt-PT": syncPtPT, es: syncEs },
   { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
   { "en-GB": toastsEnGB, pl: toastsPl, ro: toastsRo, lt: toastsLt, "pt-PT": toastsPtPT, es: toastsEs },
   { "en-GB": tokensEnGB, pl: tokensPl, ro: tokensRo, lt: tokensLt, "pt-PT": tokensPtPT, es: tokensEs },

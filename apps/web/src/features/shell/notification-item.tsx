@@ -1,6 +1,7 @@
 import type { Notification } from "@sitesnag/shared/notifications";
 import { clsx } from "clsx";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t";
 import { useMarkNotificationRead } from "./api/notification-mutations";
 
 /** One entry: links to its report and counts as read once opened. */
@@ -13,6 +14,7 @@ export function NotificationItem({
   when: string;
   onOpen: () => void;
 }) {
+  const t = useT();
   const markRead = useMarkNotificationRead();
   const body = (
     <>
@@ -20,7 +22,7 @@ export function NotificationItem({
         {!n.read && <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" />}
         <span className={clsx("min-w-0", n.read ? "text-slate-600" : "font-medium text-slate-900")}>
           {n.message}
-          {!n.read && <span className="sr-only"> (unread)</span>}
+          {!n.read && <span className="sr-only"> {t("updates.unread")}</span>}
         </span>
       </span>
       <span className="mt-0.5 block pl-4 text-xs text-slate-500">{when}</span>

@@ -22,7 +22,11 @@ export const fixPairs = (report: Pick<Report, "attachments">): { before: Attachm
   return report.attachments.filter(isFix).map((after, i) => ({ before: originals[i] ?? originals[0] ?? null, after }));
 };
 
-/** The card's one-glance text: each segment as "location: text", without the photo markers. */
+/**
+ * The card's one-glance text: each segment as "location: text", without the photo markers. (Its
+ * "Location not specified" / "No description" stay as the codec writes them: the report list's
+ * first load is at its budget; the report itself shows them translated, photo-placeholders.ts.)
+ */
 export const descriptionPreview = (description: string): string =>
   parsePhotoDescription(description)
     .map((s) => (s.matched ? `${s.location}: ${s.description}` : s.description))

@@ -266,7 +266,7 @@ export function SnaggingListPage() {
                 key={r.id}
                 report={r}
                 preview={descriptionPreview(r.description)}
-                pending={pendingLabel(outbox.items, r.id)}
+                pending={pendingLabel(outbox.items, r.id, t)}
               />
             ))}
           </ul>

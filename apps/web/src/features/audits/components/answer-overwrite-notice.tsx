@@ -1,6 +1,7 @@
 import { History } from "lucide-react";
 import { Button } from "../../../components/button";
-import { useT } from "../../../i18n/use-t";
+import { useLocale, useT } from "../../../i18n/use-t";
+import { overwriteSentence } from "./answer-overwrite-text";
 import type { ItemNotice } from "./item-notice";
 
 /**
@@ -21,6 +22,7 @@ export function AnswerOverwriteNotice({
   onKeepTheirs: () => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <div
       role="status"
@@ -28,7 +30,9 @@ export function AnswerOverwriteNotice({
       className="mb-3 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 sm:flex-row sm:items-center"
     >
       <History aria-hidden className="hidden size-5 shrink-0 text-amber-700 sm:block" />
-      <p className="min-w-0 flex-1 break-words text-sm text-amber-900">{notice.text}</p>
+      <p className="min-w-0 flex-1 break-words text-sm text-amber-900">
+        {overwriteSentence(t, locale, notice.overwrite)}
+      </p>
       <div className="flex shrink-0 gap-2">
         <Button isLoading={isRestoring} onClick={onRestore}>
           {t("audits.overwrite.restore")}

@@ -2,11 +2,10 @@
 // painted: read from the server (GET /api/audits/{id}/overwrites) once the audit is there and after
 // every sync run, less those this device chose to keep theirs for. Each shows on its item.
 import type { AuditOverwrite } from "@sitesnag/shared/audit-overwrites";
-import { auditOverwriteSentence } from "@sitesnag/shared/audit-overwrites";
 import type { AuditSummary } from "@sitesnag/shared/audits";
 import { useEffect } from "react";
 import { api } from "../../../lib/api-client";
-import { readKept, rememberKept, whenText } from "../../activity/kept-overwrites";
+import { readKept, rememberKept } from "../../activity/kept-overwrites";
 import { useAuditSyncState } from "../sync/sync-events";
 import { useSyncRecord } from "./audit-sync-ui";
 import type { ItemNotice } from "./item-notice";
@@ -38,7 +37,6 @@ export function AuditOverwritesFeed({
             .map((o) => ({
               entryId: o.entryId,
               itemId: o.itemId,
-              text: `${auditOverwriteSentence(o)}, ${whenText(o.at)}.`,
               overwrite: o,
             })),
         );

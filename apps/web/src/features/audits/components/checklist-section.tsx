@@ -21,8 +21,9 @@ export function ChecklistSection({
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="sticky top-16 z-10 -mx-1 rounded-lg bg-slate-50/95 px-1 py-2 backdrop-blur">
-        <div className="flex items-baseline justify-between gap-2">
-          <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        {/* A longer language's "3 of 27 answered" goes under the title rather than past the phone's edge. */}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <h3 id={headingId} className="min-w-0 text-base font-semibold text-slate-900">
             {number}. {title}
           </h3>
           <span className="shrink-0 text-sm text-slate-600">{t("audits.section.answered", { done, total })}</span>

@@ -3,12 +3,13 @@
 // location-import.ts), so a bad line is named here with the sentence the server would answer; the
 // server still creates all of it in one transaction or nothing, and any sentence it answers is
 // shown too, the text kept for correcting.
-import { parseLocationImport } from "@sitesnag/shared/location-import";
+import { parseLocationImport, splitLineProblem } from "@sitesnag/shared/location-import";
 import { useMemo, useState } from "react";
 import { Button } from "../../../components/button";
 import { TextAreaField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
-import { useT } from "../../../i18n/use-t";
+import { translate } from "../../../i18n/i18n";
+import { sentence, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 
 type Props = {
@@ -20,11 +21,24 @@ type Props = {
 
 const PREVIEW_ROWS = 200;
 
+/**
+ * A problem of the pasted list in the app's language: a sentence of the import's own, else a bad
+ * line's "Line 3: " with the field check it failed (e.g. a name too long) translated; any other stays.
+ */
+function localiseProblem(english: string): string {
+  const whole = sentence(english);
+  if (whole !== english) return whole;
+  const split = splitLineProblem(english);
+  if (!split) return english;
+  const problem = sentence(split.problem);
+  return problem === split.problem ? english : translate("locations.bulk.badLine", { line: split.line, problem });
+}
+
 export function BulkEntryDialog({ isPending, error, onImport, onClose }: Props) {
   const t = useT();
   const [text, setText] = useState("");
   const parsed = useMemo(() => (text.trim() === "" ? null : parseLocationImport(text)), [text]);
-  const problem = parsed && !parsed.ok ? parsed.message : null;
+  const problem = parsed && !parsed.ok ? localiseProblem(parsed.message) : null;
   const entries = parsed?.ok ? parsed.entries : [];
   return (
     <Modal open title={t("locations.bulk.title")} onClose={onClose} closeLabel={t("common.close")}>

@@ -2,6 +2,7 @@ import type { SharedReport } from "@sitesnag/shared/sharing";
 import { CheckCircle2, MapPin } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
+import { placeholderLines, placeholderText } from "../../../components/photo-placeholders";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatDateFor } from "../../../lib/format";
@@ -30,14 +31,14 @@ export function SharedReportCard({ token, report }: { token: string; report: Sha
         </div>
         <p className="mt-1 flex items-center gap-1 text-sm font-medium text-slate-700">
           <MapPin aria-hidden className="size-4 text-slate-400" />
-          {report.location}
+          {placeholderText(t, report.location)}
         </p>
         {report.dueDate !== null && (
           <p className="text-sm text-slate-600">
             {t("sharing.card.due", { date: formatDateFor(locale, report.dueDate) })}
           </p>
         )}
-        <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{report.description}</p>
+        <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{placeholderLines(t, report.description)}</p>
         {report.plan && <SharedPlan plan={report.plan} title={report.title} />}
         {report.photos.length > 0 && (
           <ul
@@ -52,7 +53,7 @@ export function SharedReportCard({ token, report }: { token: string; report: Sha
                     alt={t("sharing.card.photoAlt", {
                       number: i + 1,
                       count: report.photos.length,
-                      location: photo.location,
+                      location: placeholderText(t, photo.location),
                     })}
                     loading="lazy"
                     className="size-24 rounded-lg object-cover ring-1 ring-slate-200"

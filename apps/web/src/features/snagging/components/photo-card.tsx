@@ -1,6 +1,7 @@
 import type { Attachment } from "@sitesnag/shared/snagging";
 import { clsx } from "clsx";
 import { CheckCircle2, Circle, MapPin, Maximize2 } from "lucide-react";
+import { placeholderText } from "../../../components/photo-placeholders";
 import { useT } from "../../../i18n/use-t";
 import type { PhotoEntry } from "../photo-entries";
 import { thumbnailUrl } from "../photo-urls";
@@ -40,7 +41,7 @@ export function PhotoCard({ entry, isResolved, onOpen, onToggleResolved }: Props
         <SafeImage
           src={thumbnailUrl(entry.attachment)}
           {...cardSources(entry.attachment)}
-          alt={t("snagging.photo.alt", { number: entry.number, location: entry.location })}
+          alt={t("snagging.photo.alt", { number: entry.number, location: placeholderText(t, entry.location) })}
           loading="lazy"
           decoding="async"
           className="size-full object-cover"
@@ -59,9 +60,11 @@ export function PhotoCard({ entry, isResolved, onOpen, onToggleResolved }: Props
         <h3 className="text-sm font-semibold text-slate-900">{name}</h3>
         <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden className="size-4 shrink-0 text-slate-400" />
-          <span className="min-w-0 break-words">{entry.location}</span>
+          <span className="min-w-0 break-words">{placeholderText(t, entry.location)}</span>
         </p>
-        <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-600">{entry.description}</p>
+        <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-600">
+          {placeholderText(t, entry.description)}
+        </p>
         <button
           type="button"
           aria-pressed={isResolved}

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, MapPin, X } from "lucide-react";
 import { type PointerEvent, useEffect, useId, useRef } from "react";
+import { placeholderText } from "../../../components/photo-placeholders";
 import { useT } from "../../../i18n/use-t";
 import type { PhotoEntry } from "../photo-entries";
 import { SafeImage } from "./safe-image";
@@ -90,7 +91,7 @@ export function PhotoViewer({ entries, index, onIndexChange, onClose }: Props) {
             <SafeImage
               key={entry.attachment.id}
               src={entry.attachment.file_path}
-              alt={t("snagging.photo.alt", { number: entry.number, location: entry.location })}
+              alt={t("snagging.photo.alt", { number: entry.number, location: placeholderText(t, entry.location) })}
               draggable={false}
               className="max-h-full max-w-full object-contain"
             />
@@ -114,9 +115,9 @@ export function PhotoViewer({ entries, index, onIndexChange, onClose }: Props) {
           <div id={`${titleId}-caption`} className="px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3">
             <p className="flex items-center gap-1 text-sm font-semibold">
               <MapPin aria-hidden className="size-4 shrink-0" />
-              {entry.location}
+              {placeholderText(t, entry.location)}
             </p>
-            <p className="mt-1 line-clamp-3 text-sm text-slate-300">{entry.description}</p>
+            <p className="mt-1 line-clamp-3 text-sm text-slate-300">{placeholderText(t, entry.description)}</p>
           </div>
         </div>
       )}

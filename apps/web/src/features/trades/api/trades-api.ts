@@ -4,7 +4,6 @@
 import type { Trade } from "@sitesnag/shared/trades";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { capitalise } from "../../../lib/format";
 
 /** snagging/components/category-icon.tsx reads the same key with the same query (first-load budget). */
 export const TRADES_KEY = ["trades"] as const;
@@ -15,13 +14,6 @@ export const useTrades = () =>
     queryFn: async () => (await api<{ trades: Trade[] }>("/trades")).trades,
     staleTime: 5 * 60_000,
   });
-
-/**
- * A category's name: the workspace's trade, else (list not loaded yet, or a deleted trade) the key
- * as SPEC's seven always read. Kept free of shared/trade-names so the report list's first load stays small.
- */
-export const tradeName = (trades: readonly Trade[] | undefined, key: string): string =>
-  trades?.find((t) => t.key === key)?.name ?? (key === "hvac" ? "HVAC" : capitalise(key));
 
 /** What a select offers: the trades not retired, plus `keep` (a report's own retired trade) where it stands. */
 export const offeredTrades = (trades: readonly Trade[], keep?: string): Trade[] =>

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { SelectField } from "../../../../components/field";
 import { useT } from "../../../../i18n/use-t";
-import { offeredTrades, tradeName, useTrades } from "../../../trades/api/trades-api";
+import { offeredTrades, useTrades } from "../../../trades/api/trades-api";
+import { useCategoryLabel } from "../category-icon";
 
 type Props = {
   value: string;
@@ -17,6 +18,7 @@ type Props = {
 export function CategoryField({ value, keep, onChange }: Props) {
   const t = useT();
   const trades = useTrades();
+  const label = useCategoryLabel();
   const offered = offeredTrades(trades.data ?? [], keep);
   const first = offered[0]?.key;
   const isOffered = offered.some((x) => x.key === value);
@@ -28,12 +30,12 @@ export function CategoryField({ value, keep, onChange }: Props) {
       {trades.data ? (
         offered.map((x) => (
           <option key={x.key} value={x.key}>
-            {x.name}
+            {label(x.key)}
           </option>
         ))
       ) : (
         // Before the list arrives (or offline without one): the value as it stands.
-        <option value={value}>{tradeName(undefined, value)}</option>
+        <option value={value}>{label(value)}</option>
       )}
     </SelectField>
   );
