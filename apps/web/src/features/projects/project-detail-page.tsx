@@ -150,7 +150,7 @@ export function ProjectDetailPage() {
                   ? t("insight.tab")
                   : name === "weekly-report"
                     ? t("weeklyReport.tab")
-                  : t("projects.tab.reports")}
+                    : t("projects.tab.reports")}
           </button>
         ))}
       </div>
