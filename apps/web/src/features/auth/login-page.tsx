@@ -10,12 +10,15 @@ import { errorMessage } from "../../lib/api-client";
 import { lazyZodResolver } from "../../lib/lazy-zod-resolver";
 import { toast } from "../../lib/toast";
 import { useIsHydrated } from "../../lib/use-is-hydrated";
-import { loginRequest, storeSession } from "./api/session";
 import { AuthLayout } from "./auth-layout";
 
 // The second step (issue 40) loads only when an account with a factor asks for it: /login's
 // first load stays within its budget.
 const MfaStep = lazy(() => import("./mfa-step").then((m) => ({ default: m.MfaStep })));
+
+// Fetched with the first sign-in (with the API client and the offline cache it clears), not with
+// the pre-rendered page: /login's first load budget.
+const sessionApi = () => import("./api/session");
 
 const resolver = lazyZodResolver<Login>(() => import("@sitesnag/shared/auth").then((m) => m.LoginSchema));
 
@@ -29,7 +32,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   const isHydrated = useIsHydrated();
   const t = useT();
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
-  const signedIn = (session: AuthResponse) => {
+  const signedIn = async (session: AuthResponse) => {
+    const { storeSession } = await sessionApi();
     if (onSignedIn) {
       toast.flash("success", t("auth.signIn.success"));
       storeSession(session);
@@ -41,9 +45,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   };
   const submit = handleSubmit(async (values) => {
     try {
-      const answer = await loginRequest(values);
+      const answer = await (await sessionApi()).loginRequest(values);
       if (isMfaChallenge(answer)) setChallenge(answer);
-      else signedIn(answer);
+      else await signedIn(answer);
     } catch (error) {
       toast.error(errorMessage(error, t("auth.signIn.failed")));
     }
