@@ -89,7 +89,7 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
     expect(edited.statusCode).toBe(200);
   });
 
-  it("accounts, team, tokens, mail and admin stay session-only", async () => {
+  it("accounts, team, tokens, mail, admin and the security log stay session-only", async () => {
     const { secret, token } = await makeToken(t, owner.accessToken, { scopes: "read write" });
     const attempts = [
       { method: "GET", url: "/api/tokens" },
@@ -104,6 +104,7 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
         payload: { firstName: "X", lastName: "Y", email: "x@y.z" },
       },
       { method: "GET", url: "/api/mail/preferences" },
+      { method: "GET", url: "/api/security-log?workspace=1" },
     ] as const;
     for (const attempt of attempts) {
       const res = await t.request({ ...attempt, token: secret });

@@ -22,8 +22,8 @@ export const TOKEN_SESSION_ONLY =
   "API tokens cannot manage accounts, teams, tokens or webhooks: sign in to SiteSnag to do that";
 export const TOKEN_TOO_MANY = "Too many requests with this API token. Please wait a minute and try again.";
 
-/** Route patterns a token may never reach, whatever its scopes. */
-const SESSION_ONLY = /^\/api\/(auth|users|team|invitations|tokens|webhooks|mail|admin)(\/|$)/;
+/** Route patterns a token may never reach, whatever its scopes (the security log is account security, issue 40). */
+const SESSION_ONLY = /^\/api\/(auth|users|team|invitations|tokens|webhooks|mail|admin|security-log)(\/|$)/;
 const READ_METHODS = new Set(["GET", "HEAD"]);
 const LAST_USE_EVERY_SECONDS = 60;
 
