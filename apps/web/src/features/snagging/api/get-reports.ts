@@ -49,21 +49,15 @@ export const reportsQuery = () =>
 export const useReports = () =>
   usePagedList<Report>({ queryKey: reportKeys.list, path: "/snagging", field: "reports" });
 
-/** The list's filters as the server's query (GET /api/snagging, its exports). */
-export const listFilterParams = (filter: ListFilter): Record<string, string | undefined> => ({
-  search: filter.search.trim() || undefined,
+/**
+ * The list's filters as the server's query (GET /api/snagging, its exports): each by its own name
+ * (empty ones are left out of the request), "Waiting for me" as waitingFor (issue 23).
+ */
+export const listFilterParams = ({ mine, ...filter }: ListFilter): Record<string, string | undefined> => ({
+  ...filter,
+  search: filter.search.trim(),
   status: filter.status === "all" ? undefined : filter.status,
-  // Issue 23: "Waiting for me" (assigned and open or in progress, or mine to verify).
-  waitingFor: filter.mine ? "me" : undefined,
-  assignedTo: filter.assignedTo || undefined,
-  category: filter.category || undefined,
-  projectId: filter.projectId || undefined,
-  locationId: filter.locationId || undefined,
-  // Issue 37: the overview's links (a priority; open only; past due or due soon; an age).
-  priority: filter.priority || undefined,
-  unresolved: filter.unresolved || undefined,
-  due: filter.due || undefined,
-  age: filter.age || undefined,
+  waitingFor: mine ? "me" : undefined,
 });
 
 /** The list filtered on the server: only asked for when the whole list is paged. */
