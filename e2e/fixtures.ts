@@ -207,3 +207,46 @@ export function onOneViewport(viewport: "desktop" | "mobile"): void {
 }
 
 export const isMobile = (page: Page): boolean => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/**
+ * Counts the page's fetches in flight (call before the first navigation), for `settled`. A
+ * signed-in tab keeps its live stream (GET /api/events) open for as long as it lives, so Playwright's
+ * "networkidle" never comes; this leaves that one request out.
+ */
+export async function watchNetwork(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __inFlight: number };
+    w.__inFlight = 0;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes("/api/events")) return original(input, init);
+      w.__inFlight += 1;
+      return original(input, init).finally(() => {
+        w.__inFlight -= 1;
+      });
+    };
+  });
+}
+
+/**
+ * Waits until the page has loaded, no fetch but the live stream is in flight and no new resource
+ * (a script chunk, an image) has arrived for half a second: the screen has its data.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __inFlight?: number; __quiet?: { count: number; since: number } };
+      const count = performance.getEntriesByType("resource").length;
+      const now = performance.now();
+      if ((w.__inFlight ?? 0) > 0 || !w.__quiet || w.__quiet.count !== count) {
+        w.__quiet = { count, since: now };
+        return false;
+      }
+      return now - w.__quiet.since >= 500;
+    },
+    undefined,
+    { polling: 100 },
+  );
+}

@@ -2,7 +2,7 @@
 // each shipped language; the dashboard and the snag list follow (<html lang> included) and axe finds
 // no WCAG 2.1 A/AA violation in any of them. An office check of the screens' markup: desktop only
 // (decision 0041); the phone layouts are scanned in English by a11y.spec.ts.
-import { expect, onOneViewport, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, settled, signInAs, test, watchNetwork } from "../fixtures";
 import { seed } from "../snagging-seed";
 import { axe, WCAG_21_AA } from "../support/axe";
 
@@ -22,6 +22,7 @@ test("axe finds no WCAG A/AA violation on the dashboard and snag list in each la
   onOneViewport("desktop");
   test.slow(); // Eleven axe scans on a busy 2-core machine.
   const { session } = await seed(api);
+  await watchNetwork(page);
   await signInAs(page, session);
   const violations: string[] = [];
   for (const { code, dashboard } of LANGUAGES) {
@@ -36,7 +37,7 @@ test("axe finds no WCAG A/AA violation on the dashboard and snag list in each la
     await expect(
       page.getByRole("navigation").getByRole("link", { name: dashboard, exact: true }).first(),
     ).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     for (const v of (await axe(page).withTags(WCAG_21_AA).analyze()).violations) {
       violations.push(`${code} dashboard: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
     }

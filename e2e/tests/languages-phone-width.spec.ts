@@ -5,7 +5,7 @@
 // cannot break, widens the page and the fixed tab bar with it). The widest the page was at any
 // frame since it started is recorded in the page itself.
 import type { Page } from "@playwright/test";
-import { expect, signInAs, test } from "../fixtures";
+import { expect, settled, signInAs, test, watchNetwork } from "../fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 90_000 });
@@ -26,7 +26,7 @@ async function recordWidth(page: Page, locale: string): Promise<void> {
 
 /** How far past the screen's edge the page reached since it started (0: never). */
 async function widest(page: Page): Promise<number> {
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   return page.evaluate(() => (window as unknown as { __overflow: number }).__overflow);
 }
 
@@ -62,6 +62,7 @@ for (const locale of ["pl", "en-XA"]) {
     await visitor.close();
 
     await recordWidth(page, locale);
+    await watchNetwork(page);
     await signInAs(page, owner);
     for (const path of ["/app/audits", `/app/audits/${audit.id}`, "/app/profile"]) {
       await page.goto(path);

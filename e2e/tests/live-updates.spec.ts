@@ -1,5 +1,6 @@
 // Live updates (issue 39): a teammate's changes, made through the API as their phone would make
-// them, appear on the first person's open list and report page without a reload.
+// them, appear on the first person's open list and report page without a reload; a report deleted
+// elsewhere turns its open page into "Report Not Found".
 import { expect, signInAs, test } from "../fixtures";
 
 test("a teammate's new report and comment appear on the open list and report page without a reload", async ({
@@ -48,5 +49,9 @@ test("a teammate's new report and comment appear on the open list and report pag
   await expect(comments).toBeVisible();
   await call("POST", `/snagging/${first.id}/comments`, sam.accessToken, { body: "Tiler booked for Monday" });
   await expect(comments.getByText("Tiler booked for Monday")).toBeVisible({ timeout: 10_000 });
+
+  // Deleted from another phone: the open page says so by itself, before anyone taps a button.
+  await api.call("DELETE", `/snagging/${first.id}`, undefined, owner.accessToken);
+  await expect(page.getByRole("heading", { name: "Report Not Found" })).toBeVisible({ timeout: 10_000 });
   expect(loads).toBe(0);
 });

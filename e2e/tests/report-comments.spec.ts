@@ -128,7 +128,7 @@ test("comments written without a connection show as pending and are posted once 
   await expect(items).toHaveCount(1);
 
   // The connection drops after a comment reached the server, so its answer is lost: it is sent
-  // again from the outbox under the same key, and appears once.
+  // again at once under the same key, and appears once, never as pending.
   let dropped = false;
   await page.route("**/api/snagging/*/comments", async (route) => {
     if (dropped || route.request().method() !== "POST") return route.fallback();
@@ -138,8 +138,10 @@ test("comments written without a connection show as pending and are posted once 
   });
   await comments.getByLabel("Add a comment").fill("Grout matches now");
   await comments.getByRole("button", { name: "Post comment" }).click();
-  await expect(items.filter({ hasText: "Grout matches now" })).not.toContainText("Pending sync");
   await expect(items).toHaveCount(2);
+  await expect(items.filter({ hasText: "Grout matches now" })).not.toContainText("Pending sync");
+  await expect(page.getByText("Comment posted")).toBeVisible();
+  await expect(page.getByText("No connection: the comment will be posted when you are back online")).toHaveCount(0);
   expect(await bodiesOnServer()).toEqual(["Grout matches now", "Tile ordered"]);
 
   // Offline: a new comment and an edit of an earlier one show at once, marked pending.

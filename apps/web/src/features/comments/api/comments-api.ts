@@ -76,7 +76,7 @@ export const usePostComment = (reportId: string) =>
       if (!navigator.onLine) return queued();
       const path = `/snagging/${encodeURIComponent(reportId)}/comments`;
       const headers = { "Idempotency-Key": key };
-      try {
+      const send = async () => {
         const byHash = photos.length > 0 ? await import("../../../offline/photos-by-hash") : null;
         if (photos.length === 0) {
           await api<{ comment: Comment }>(path, { method: "POST", body: { body, mentions }, headers });
@@ -94,17 +94,25 @@ export const usePostComment = (reportId: string) =>
           for (const p of photos) form.append("images", p, p.name);
           await api<{ comment: Comment }>(path, { method: "POST", body: form, headers });
         }
+      };
+      try {
+        await send();
         return { queued: false };
       } catch (err) {
         if (!noNetwork(err)) throw err;
-        // The answer was lost (the comment may be on the server already): queued under the same
-        // key and sent at once if the network is still there, so it shows once, not also pending.
-        await queued();
-        if (!navigator.onLine) return { queued: true };
-        const { syncOutbox } = await import("../../../offline/outbox");
-        const outcome = await syncOutbox(userId).catch(() => null);
-        return { queued: outcome === null || outcome.error !== null || outcome.remaining > 0 };
       }
+      // The answer was lost (the comment may be on the server already): sent once more at once
+      // under the same key, which the server answers with the first answer, so it shows once and
+      // never also as pending. Queued only when that gets no answer either.
+      if (navigator.onLine) {
+        try {
+          await send();
+          return { queued: false };
+        } catch (err) {
+          if (!noNetwork(err)) throw err;
+        }
+      }
+      return queued();
     },
   });
 
