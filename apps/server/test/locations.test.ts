@@ -99,6 +99,51 @@ describe.each(DIALECTS)("location tree (%s)", (kind) => {
     const counted = await read(tag2);
     expect(counted.statusCode).toBe(200);
     expect((counted.json() as { locations: Location[] }).locations.map((l) => l.reportCounts.total)).toEqual([1, 1]);
+
+    // The tag is the tree's version: every change to what it shows moves it, nothing else does.
+    let tag = String(counted.headers.etag);
+    const afterChange = async (what: string, change: () => Promise<{ statusCode: number; body: string }>) => {
+      const done = await change();
+      expect(done.statusCode, `${what}: ${done.body}`).toBeLessThan(300);
+      const answer = await read(tag);
+      expect(answer.statusCode, what).toBe(200);
+      tag = String(answer.headers.etag);
+      return (answer.json() as { locations: Location[] }).locations.map((l) => [
+        l.reportCounts.open,
+        l.reportCounts.total,
+      ]);
+    };
+    const id = (report.json() as { report: { id: string } }).report.id;
+    const elsewhere = await send("POST", "/api/snagging", { projectId: project, priority: "low" });
+    expect(elsewhere.statusCode).toBe(201);
+    expect((await read(tag)).statusCode, "a report with no location").toBe(304);
+    expect(await afterChange("closed", () => send("PATCH", `/api/snagging/${id}`, { status: "closed" }))).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
+    expect(await afterChange("moved up", () => send("PATCH", `/api/snagging/${id}`, { locationId: floor.id }))).toEqual(
+      [
+        [0, 1],
+        [0, 0],
+      ],
+    );
+    expect(
+      await afterChange("renamed", () => send("PATCH", `/api/locations/${flat.id}`, { name: "Flat 1.02" })),
+    ).toEqual([
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(await afterChange("to the Trash", () => send("DELETE", `/api/snagging/${id}`))).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    const binned = (await send("GET", "/api/trash")).json() as { items: { id: string; kind: string }[] };
+    const entry = binned.items.find((item) => item.kind === "report");
+    expect(await afterChange("restored", () => send("POST", `/api/trash/${entry?.id}/restore`))).toEqual([
+      [0, 1],
+      [0, 0],
+    ]);
+    expect((await read(tag)).statusCode).toBe(304);
     // Another workspace's member learns nothing, tag or not.
     const other = await signUp(t);
     const theirs = await t.request({

@@ -40,6 +40,7 @@ import * as apiTokens from "./migrations/0041-api-tokens";
 import * as liveEvents from "./migrations/0043-live-events";
 import * as mfa from "./migrations/0045-mfa";
 import * as securityLog from "./migrations/0046-security-log";
+import * as locationTreeVersion from "./migrations/0047-location-tree-version";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "0043-live-events": liveEvents,
   "0045-mfa": mfa,
   "0046-security-log": securityLog,
+  "0047-location-tree-version": locationTreeVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,6 +73,11 @@ export interface ProjectsTable {
   /** IANA time zone the weekly report's day and hour are read in (migration 0039). */
   time_zone: Generated<string>;
   /**
+   * Goes up with every change to the project's location tree or its report counts, by triggers
+   * (migration 0047): the tree's ETag.
+   */
+  tree_version: Generated<number>;
+  /**
    * Name and description folded for search (shared/search.ts), written with every insert and
    * change of them (projects.repository.ts). Never selected into a row type: only searched.
    */

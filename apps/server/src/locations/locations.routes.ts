@@ -32,13 +32,13 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     app.get(
       "/projects/:id/locations",
       // No response schema: the service serialises the answer itself (LocationListSchema's shape,
-      // checked against it in locations-api.test.ts) to make its ETag from the bytes sent.
+      // checked against it in locations-api.test.ts); its ETag is the project's tree version.
       { schema: { params: IdParams } },
       async (request, reply) => {
-        const { etag, body } = await readLocationTree(ctx, currentUser(request), request.params.id);
-        reply.header("etag", etag).header("cache-control", "private, no-cache");
         const known = request.headers["if-none-match"]?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-        if (known?.includes(etag)) return reply.status(304).send();
+        const { etag, body } = await readLocationTree(ctx, currentUser(request), request.params.id, known);
+        reply.header("etag", etag).header("cache-control", "private, no-cache");
+        if (body === null) return reply.status(304).send();
         return reply.type("application/json; charset=utf-8").send(body);
       },
     );

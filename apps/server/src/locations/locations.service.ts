@@ -1,6 +1,5 @@
 // The location tree's use cases (issue 36): each checks the workspace first (another workspace's
 // project or location answers 404 like an unknown id), then changes the tree in one transaction.
-import { createHash } from "node:crypto";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import {
   LOCATION_NOT_FOUND,
@@ -70,7 +69,10 @@ export async function answerLocation(db: Db, user: UserRow, row: LocationRow): P
 
 /** GET /api/projects/{id}/locations: the whole tree, depth-first, with report counts. */
 export async function listLocations(ctx: AppContext, user: UserRow, projectId: string): Promise<LocationList> {
-  const project = await requireProject(ctx, user, projectId);
+  return listTree(ctx, user, await requireProject(ctx, user, projectId));
+}
+
+async function listTree(ctx: AppContext, user: UserRow, project: ProjectRow): Promise<LocationList> {
   // Both reads at once (two pooled connections on PostgreSQL): neither waits for the other.
   const [rows, byLocation] = await Promise.all([
     findTreeRows(ctx.db, user.workspace_id, project.id),
@@ -80,18 +82,26 @@ export async function listLocations(ctx: AppContext, user: UserRow, projectId: s
   return { locations: depthFirst(rows).map(({ row, order }) => presentLocation(row, order, counts.get(row.id))) };
 }
 
+/** Bumped when the tree's answer changes shape, so no device keeps a tree in the old one. */
+const TREE_FORMAT = 1;
+
 /**
  * GET /api/projects/{id}/locations as sent: the answer serialised once (5,000 locations are ~1.3 MB,
- * and the zod check of the response schema cost more than the SQL) with a strong ETag made from
- * those bytes, so a device that has this tree already is answered 304 with nothing to send.
+ * and the zod check of the response schema cost more than the SQL), with a strong ETag made from
+ * the project's tree version (migration 0047: triggers bump it with every change to the tree or its
+ * counts). The version is read before the tree, so an answer is never older than its tag. A device
+ * whose tag is current is answered 304 (`body` null) after reading the project's row only.
  */
 export async function readLocationTree(
   ctx: AppContext,
   user: UserRow,
   projectId: string,
-): Promise<{ etag: string; body: string }> {
-  const body = JSON.stringify(await listLocations(ctx, user, projectId));
-  return { etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`, body };
+  knownTags: readonly string[] = [],
+): Promise<{ etag: string; body: string | null }> {
+  const project = await requireProject(ctx, user, projectId);
+  const etag = `"tree-${TREE_FORMAT}-${project.id}-${project.tree_version}"`;
+  if (knownTags.includes(etag)) return { etag, body: null };
+  return { etag, body: JSON.stringify(await listTree(ctx, user, project)) };
 }
 
 /** GET /api/locations/{id}: what a label's link opens (the location and its project). */

@@ -69,6 +69,7 @@ export async function createProject(ctx: AppContext, user: UserRow, input: Proje
     created_by: user.id,
     created_at: now,
     time_zone: "Europe/London",
+    tree_version: 0,
     updated_at: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
