@@ -102,6 +102,7 @@ const EnvSchema = z.object({
   SHEET_MEMORY_MB: wholeNumber(128, 1_000_000).default(1536),
   SHEET_QUEUE_PAGES: wholeNumber(1, 100_000).default(200),
   LIVE_HEARTBEAT_SECONDS: wholeNumber(1, 300).default(15),
+  WEEKLY_REPORT_CHECK_SECONDS: wholeNumber(5, 3600).default(60),
 });
 
 function wholeNumber(min: number, max: number) {
@@ -165,6 +166,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Live stream (GET /api/events): a heartbeat comment this often keeps proxies from closing it. */
   liveHeartbeatMs: number;
+  /** How often each instance looks for weekly reports that are due (the mail queue ticks every 5 s). */
+  weeklyReportCheckMs: number;
   /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
   trustProxy: number;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
@@ -279,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+    weeklyReportCheckMs: e.WEEKLY_REPORT_CHECK_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -275,6 +275,8 @@ async function start(undo: (() => Promise<unknown>)[], close: () => Promise<void
     // in front of the balancer would report them.
     TRUST_PROXY: "2",
     SHUTDOWN_TIMEOUT_SECONDS: "20",
+    // The weekly report's check as often as the mail queue ticks, not once a minute.
+    WEEKLY_REPORT_CHECK_SECONDS: "5",
   };
   // Each instance its own DATA_DIR: nothing may be shared through a local disk.
   const instance = (name: string, port: number) =>

@@ -40,11 +40,11 @@ export async function sendDueWeeklyReports(ctx: AppContext, now = nowSeconds()):
   return sent;
 }
 
-/** The scheduler's job: the check once a minute. */
+/** The scheduler's job: the check every WEEKLY_REPORT_CHECK_SECONDS (a minute by default). */
 export function weeklyReportJob(ctx: AppContext): () => Promise<void> {
   let lastCheck = 0;
   return async () => {
-    if (Date.now() - lastCheck < 60_000) return;
+    if (Date.now() - lastCheck < ctx.config.weeklyReportCheckMs) return;
     lastCheck = Date.now();
     await sendDueWeeklyReports(ctx);
   };
