@@ -3,6 +3,8 @@
 // screen's content. Nothing in the shell moves when the screen replaces it. A screen whose title
 // does not depend on data (app/app-documents.ts) shows it here already, as PageHeader draws it: it
 // is the largest text of such a screen on a phone, so it paints from the document (decision 0045).
+import { useT } from "../i18n/use-t";
+
 export type SkeletonKind = "cards" | "list" | "detail" | "form";
 
 const block = "animate-pulse rounded-xl bg-slate-200/70";
@@ -38,9 +40,10 @@ function Blocks({ kind }: { kind: SkeletonKind }) {
 }
 
 export function PageSkeleton({ kind = "list", title }: { kind?: SkeletonKind; title?: string }) {
+  const t = useT();
   return (
     <div role="status" aria-busy="true" data-skeleton={kind}>
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t("sync.loading")}</span>
       <div className="mb-5">
         {title ? (
           <h1 className="break-words text-2xl font-bold text-slate-900">{title}</h1>

@@ -1,12 +1,15 @@
 import { AlertTriangle, Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { useT } from "../i18n/use-t";
 import { Button } from "./button";
 
-export function LoadingState({ label = "Loading…" }: { label?: string }) {
+/** `label`: what is loading, in the reader's language; "Loading…" in it when absent. */
+export function LoadingState({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-16 text-slate-500">
       <Loader2 aria-hidden className="size-5 animate-spin" />
-      <span>{label}</span>
+      <span>{label ?? t("sync.loading")}</span>
     </div>
   );
 }
