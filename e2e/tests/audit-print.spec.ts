@@ -1,5 +1,5 @@
 import { answer, item, rate, sign, solidPng, startAudit } from "../audit-helpers";
-import { expect, signInAs, test } from "../fixtures";
+import { expect, type Session, signInAs, test } from "../fixtures";
 import { axe, WCAG_21_AA } from "../support/axe";
 
 // A full audit walk (27 items, photos, two signatures) is long on a shared CI machine.
@@ -55,6 +55,61 @@ test("Print view opens a print-ready A4 document with everything on the audit", 
   expect(text).toMatch(/Site representative: Jo Rep\s+Signed [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M/);
   expect(await doc.locator("style").innerText()).toContain("size: A4");
   await expect(doc.locator(".matrix")).toContainText("7.2");
+});
+
+test("the Print view reads in the inspector's language (issue 35): its headings, labels, answers and the standard questions", async ({
+  page,
+  context,
+  api,
+}) => {
+  const inspector = await api.signUp({ firstName: "Ion", lastName: "Popescu" });
+  await api.createProject(inspector.accessToken, { name: "Bloc Aviatorilor" });
+  const { user } = await api.call<{ user: Session["user"] }>(
+    "PATCH",
+    `/users/${inspector.user.id}`,
+    { locale: "ro" },
+    inspector.accessToken,
+  );
+  await signInAs(page, { ...inspector, user });
+  await context.addInitScript(() => {
+    window.print = () => {
+      document.documentElement.dataset.printed = "yes";
+    };
+  });
+  await page.goto("/app/audits");
+  await page.getByRole("button", { name: "Audit de șantier nou" }).click();
+  const dialog = page.getByRole("dialog", { name: "Audit de șantier nou" });
+  await dialog.getByLabel("Proiect").selectOption({ label: "Bloc Aviatorilor" });
+  await dialog.getByRole("button", { name: "Începe auditul" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Bloc Aviatorilor" })).toBeVisible();
+  const first = page.getByRole("group", { name: "Starea pentru punctul 1.1", exact: true });
+  await first.getByText("Conform", { exact: true }).click();
+
+  const opening = context.waitForEvent("page");
+  await page.getByRole("button", { name: "Vizualizare pentru tipărire" }).click();
+  const doc = await opening;
+  await expect(doc.locator("html")).toHaveAttribute("lang", "ro");
+  await expect(doc.locator("h1")).toHaveText("Audit de securitate a șantierului – Bloc Aviatorilor");
+  await expect(doc.locator("html")).toHaveAttribute("data-printed", "yes");
+  const text = await doc.locator("body").innerText();
+  expect(text).toContain("Stare\tCiornă");
+  expect(text).toContain("Matricea riscurilor");
+  expect(text).toContain("Conforme: 1 · De îmbunătățit: 0 · Neconforme: 0 · N/A: 0 · Neevaluate: 26, din 27 de puncte");
+  expect(text).toContain("3. Lucrul la înălțime");
+  expect(text).toContain("Schelele inspectate de o persoană competentă înainte de prima utilizare");
+  expect(text).toContain("Reprezentantul șantierului");
+  for (const english of [
+    "Site Safety Audit",
+    "Compliance score",
+    "Risk matrix",
+    "Signatures",
+    "Not signed",
+    "Severity",
+    "Working at height",
+    "Scaffolds inspected",
+  ]) {
+    expect(text).not.toContain(english);
+  }
 });
 
 test("a blocked pop-up says so", async ({ page, api }) => {

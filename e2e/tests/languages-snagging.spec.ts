@@ -51,7 +51,8 @@ test("a Polish user's snag form checks in Polish; the list shows the snag's date
   await page.getByLabel("Projekt", { exact: true }).selectOption(project.id);
   await takePhoto(page);
   const card = page.getByRole("listitem", { name: "Zdjęcie 1" });
-  await expect(card.getByText(/\d+ KB/)).toBeVisible({ timeout: 20_000 });
+  // The size through Intl for Polish ("245 kB", issue 35).
+  await expect(card.getByText(/\d+ kB/)).toBeVisible({ timeout: 20_000 });
   // A photo without its texts: Polish plural of the photo count ("1 zdjęcie" needs no number).
   await expect(page.getByRole("alert").filter({ hasText: "Podaj miejsce dla zdjęcia" })).toBeVisible();
   await page.getByLabel("Miejsce – zdjęcie 1").fill("Mieszkanie 2.04, kuchnia");
@@ -72,6 +73,27 @@ test("a Polish user's snag form checks in Polish; the list shows the snag's date
   await expect(item.getByText(POLISH_DATE)).toBeVisible();
   await expect(item.getByText("1 zdjęcie", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Otwarta/ })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("the list's card writes the photo codec's missing location in Polish, what people typed as typed", async ({
+  page,
+  api,
+}) => {
+  onOneViewport("mobile");
+  const session = await inPolish(api, await api.signUp({ firstName: "Jan", lastName: "Kowalski" }));
+  const project = await api.createProject(session.accessToken, { name: "Osiedle Zielone" });
+  const photo = { name: "plytka.png", type: "image/png", bytes: makePng([120, 120, 120]) };
+  await api.createReport(
+    session.accessToken,
+    { projectId: project.id, priority: "high", description: "📷 Photo 1 - : Pęknięta płytka przy zlewie" },
+    [photo],
+  );
+  await signInAs(page, session);
+  await page.goto("/app/snagging");
+  const item = page.getByRole("list", { name: "Raporty usterek" }).getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText("Nie podano lokalizacji: Pęknięta płytka przy zlewie")).toBeVisible();
+  await expect(item.getByText("Location not specified", { exact: false })).toHaveCount(0);
 });
 
 test("a Polish browser opens a share link in Polish and switches it to English", async ({ page, api }) => {

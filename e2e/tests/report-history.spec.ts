@@ -65,6 +65,37 @@ test("the timeline shows each change and the PDF carries the history", async ({ 
   await expect(history.nth(0)).toContainText("Rita Surveyor exported the PDF");
 });
 
+test("the overwrite notice, its Restore and the toast read in the reader's language (issue 35)", async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  onOneViewport("desktop");
+  const { session, cracked } = await seed(api);
+  const { user } = await api.call<{ user: Session["user"] }>(
+    "PATCH",
+    `/users/${session.user.id}`,
+    { locale: "pl" },
+    session.accessToken,
+  );
+  const sam = await inviteTeammate(baseURL as string, session, "Sam");
+  // Rita lowers the priority; Sam, still on version 1, raises it: his change replaces hers.
+  await patchReport(baseURL as string, session.accessToken, cracked.id, { priority: "low", version: 1 });
+  await patchReport(baseURL as string, sam.accessToken, cracked.id, { priority: "critical", version: 1 });
+  await signInAs(page, { ...session, user });
+  await page.goto(`/app/snagging/${cracked.id}`);
+
+  const notices = page.getByRole("region", { name: "Twoje zmiany, które zastąpiono" });
+  const notice = notices.getByRole("status");
+  await expect(notice).toHaveText(
+    /^Twoją zmianę \(Priorytet: Niski\) zastąpiła zmiana, którą wprowadził\(a\) Sam \(Krytyczny\), o \d\d:\d\d\./,
+  );
+  await expect(notice).not.toContainText(/Your change|replaced|Priority/);
+  await notice.getByRole("button", { name: "Przywróć" }).click();
+  await expect(page.getByText("Przywrócono: Priorytet – Niski")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
 test.describe("with the installed app's service worker", () => {
   test.use({ serviceWorkers: "allow" });
 

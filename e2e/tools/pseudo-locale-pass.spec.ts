@@ -58,7 +58,11 @@ async function inPseudo(page: Page): Promise<void> {
 
 async function scan(page: Page, screen: string, own: string[]): Promise<Findings> {
   await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
-  await page.waitForLoadState("networkidle");
+  // A signed-in screen keeps the live stream open, so the network is never idle: wait for the
+  // screen's own content (no skeleton or busy region left), then let it settle.
+  await page.waitForLoadState("load");
+  await expect(page.locator("[data-skeleton], [aria-busy='true']")).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(750);
   const { texts, clipped } = await page.evaluate(() => {
     const out = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -294,6 +294,15 @@ describe.each(DIALECTS)("report history and no silent overwrite (%s)", (kind) =>
       restore: { priority: "high" },
     });
     expect(await overwrites(report.id, teammate.accessToken)).toEqual([]);
+    // In the reader's language: the field's name and both values (issue 35).
+    await t.ctx.db.updateTable("users").set({ locale: "pl" }).where("id", "=", owner.user.id).execute();
+    expect((await overwrites(report.id, owner.accessToken))[0]).toMatchObject({
+      label: "Priorytet",
+      yourText: "Wysoki",
+      theirText: "Krytyczny",
+      restore: { priority: "high" },
+    });
+    await t.ctx.db.updateTable("users").set({ locale: "en-GB" }).where("id", "=", owner.user.id).execute();
     // Restore: the owner's value back, on the current version; the notice is gone.
     const restored = await patch(report.id, { ...notice?.restore, version: 3 });
     expect((restored.json() as { report: Report }).report.priority).toBe("high");

@@ -7,7 +7,7 @@ import { StaticRouter } from "react-router";
 import { StaticShell } from "./app/static-shell";
 import type { SkeletonKind } from "./components/page-skeleton";
 import { ShellFrame } from "./features/shell/shell-frame";
-import { activateLocale } from "./i18n/i18n";
+import { activateLocale, type Message } from "./i18n/i18n";
 import { STATIC_PAGES } from "./static-pages";
 
 export { LOCALES } from "@sitesnag/shared/i18n/locales";
@@ -37,7 +37,7 @@ export { APP_DOCUMENTS } from "./app/app-documents";
  * The signed-in shell's frame for one screen (app/app-documents.ts), at a sample address of its
  * route so the navigation marks the right section as current.
  */
-export async function renderAppFrame(path: string, skeleton: SkeletonKind, title?: string): Promise<string> {
+export async function renderAppFrame(path: string, skeleton: SkeletonKind, title?: Message): Promise<string> {
   const { prelude } = await prerender(
     <StaticRouter location={path.replaceAll(/:\w+/g, "x")}>
       <ShellFrame skeleton={skeleton} title={title} />

@@ -77,6 +77,8 @@ export const ActivityQuerySchema = PageQuerySchema;
 /**
  * GET /api/snagging/{id}/overwrites: the caller's changes to this report that another person's
  * replaced, while the field still holds that person's value. Restore sends `restore` back.
+ * `label`, `yourText` and `theirText` are in the caller's language; the app writes the sentence
+ * ("Your change to Priority (High) was replaced by Sam's (Critical) at 14:02") from its catalogue.
  */
 export const OverwriteSchema = z.object({
   entryId: z.string(),
@@ -92,7 +94,3 @@ export const OverwriteSchema = z.object({
 export type Overwrite = z.infer<typeof OverwriteSchema>;
 export const OverwriteListSchema = z.object({ overwrites: z.array(OverwriteSchema) });
 export type OverwriteList = z.infer<typeof OverwriteListSchema>;
-
-/** "Your change to Priority (High) was replaced by Sam's (Critical)" (the screen adds the time). */
-export const overwriteSentence = (o: Pick<Overwrite, "label" | "yourText" | "theirText" | "byName">): string =>
-  `Your change to ${o.label} (${o.yourText}) was replaced by ${o.byName.split(" ")[0]}'s (${o.theirText})`;

@@ -68,6 +68,24 @@ const label = ({ t, locale }: Reader, c: ActivityChange) =>
 const otherText = (reader: Reader, field: string, other: ActivityOther) =>
   valueText(reader, field, other.value, other.text);
 
+/**
+ * An overwrite notice's field name and its two values (activity.service.ts's listOverwrites) in
+ * `locale`, written like the history's: what people named stays as recorded.
+ */
+export function overwriteTexts(
+  locale: Locale,
+  c: ActivityChange,
+  yours: { value: unknown; text: string },
+  theirs: { value: unknown; text: string },
+): { label: string; yourText: string; theirText: string } {
+  const reader: Reader = { t: translatorFor(locale), locale };
+  return {
+    label: label(reader, c),
+    yourText: valueText(reader, c.field, yours.value, yours.text),
+    theirText: valueText(reader, c.field, theirs.value, theirs.text),
+  };
+}
+
 function changeText(reader: Reader, c: ActivityChange): string {
   const values = {
     label: label(reader, c),

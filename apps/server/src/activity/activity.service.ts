@@ -7,7 +7,7 @@ import { toPage } from "../db/keyset";
 import type { UserRow } from "../db/schema";
 import { requireReport } from "../snagging/snagging.access";
 import { patchFor } from "./activity.fields";
-import { presentActivity } from "./activity.presenter";
+import { overwriteTexts, presentActivity } from "./activity.presenter";
 import { findActivityPage, findRecentChanges } from "./activity.repository";
 
 export async function listActivity(
@@ -41,10 +41,13 @@ const NOTICE_WINDOW = 200;
 /**
  * The caller's values that another person's change replaced (or that lost, offline, to a newer
  * one), while that field still holds the other person's value: newest change of each field decides.
+ * The web app writes the notice's sentence around `label`, `yourText` and `theirText` (issue 35).
  */
 export async function listOverwrites(ctx: AppContext, user: UserRow, id: string): Promise<Overwrite[]> {
   await requireReport(ctx, user, id);
   const rows = await findRecentChanges(ctx.db, id, NOTICE_WINDOW);
+  // The field's name and values in the reader's language (what people named as recorded).
+  const locale = toLocale(user.locale);
   const decided = new Set<string>();
   const notices: Overwrite[] = [];
   for (const row of rows) {
@@ -55,10 +58,8 @@ export async function listOverwrites(ctx: AppContext, user: UserRow, id: string)
         notices.push({
           entryId: row.id,
           field: c.field,
-          label: c.label,
+          ...overwriteTexts(locale, c, c.replaced, { value: c.to, text: c.toText }),
           restore: patchFor(c.field, c.replaced.value),
-          yourText: c.replaced.text,
-          theirText: c.toText,
           byName: row.actor_name,
           at: Number(row.created_at),
         });
@@ -67,10 +68,8 @@ export async function listOverwrites(ctx: AppContext, user: UserRow, id: string)
         notices.push({
           entryId: row.id,
           field: c.field,
-          label: c.label,
+          ...overwriteTexts(locale, c, { value: c.to, text: c.toText }, c.supersededBy),
           restore: patchFor(c.field, c.to),
-          yourText: c.toText,
-          theirText: c.supersededBy.text,
           byName: c.supersededBy.userName,
           at: c.supersededBy.at,
         });

@@ -6,33 +6,38 @@
 // screen's skeleton from here (`appSkeleton`), so the pre-rendered frame and the one React renders
 // until the screen's code is in are the same and nothing moves when the app takes over.
 import type { SkeletonKind } from "../components/page-skeleton";
+import type { Message } from "../i18n/i18n";
+import { msg } from "../i18n/use-t";
 
 export type AppDocument = {
   /** A route of router.tsx, in the server's syntax (`:id`). */
   path: string;
   file: string;
   skeleton: SkeletonKind;
-  /** The screen's PageHeader title when it does not depend on data: its skeleton shows it. */
-  title?: string;
+  /**
+   * The screen's PageHeader title when it does not depend on data: its skeleton shows it, in the
+   * reader's language once the app runs (the pre-rendered frame is English).
+   */
+  title?: Message;
   /** The screen's source module: its chunk is preloaded with the document. */
   module: string;
 };
 
-type Screen = { skeleton: SkeletonKind; title?: string };
+type Screen = { skeleton: SkeletonKind; title?: Message };
 
 /** What the app itself needs of each screen (router.tsx): the only part the app's bundle carries. */
 const SCREENS: Record<string, Screen> = {
-  "/app/dashboard": { skeleton: "cards", title: "Dashboard" },
-  "/app/projects": { skeleton: "list", title: "Projects" },
+  "/app/dashboard": { skeleton: "cards", title: msg("shell.nav.dashboard") },
+  "/app/projects": { skeleton: "list", title: msg("shell.nav.projects") },
   "/app/projects/:id": { skeleton: "detail" },
-  "/app/snagging": { skeleton: "list", title: "Snagging Reports" },
+  "/app/snagging": { skeleton: "list", title: msg("snagging.list.title") },
   "/app/snagging/new": { skeleton: "form" },
   "/app/snagging/:id": { skeleton: "detail" },
   "/app/snagging/:id/edit": { skeleton: "form" },
-  "/app/audits": { skeleton: "list", title: "Site Audits" },
+  "/app/audits": { skeleton: "list", title: msg("audits.title") },
   "/app/audits/:id": { skeleton: "detail" },
-  "/app/team": { skeleton: "list", title: "Team" },
-  "/app/profile": { skeleton: "form", title: "Profile" },
+  "/app/team": { skeleton: "list", title: msg("shell.nav.team") },
+  "/app/profile": { skeleton: "form", title: msg("profile.title") },
 };
 
 /** Each screen with its document's file and its module, for the build; every screen has one. */

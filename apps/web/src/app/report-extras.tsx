@@ -7,6 +7,7 @@
 // fetched leaves its part out rather than the whole page (issue 33); the report page preloads them
 // as soon as it shows (preloadReportExtras), so they are in before the signal goes.
 import { Suspense } from "react";
+import { useT } from "../i18n/use-t";
 import { lazyOrNothing } from "../lib/lazy-or-nothing";
 
 const loadNotices = () => import("../features/activity/components/overwrite-notices");
@@ -23,11 +24,12 @@ const Timeline = lazyOrNothing(() => loadTimeline().then((m) => ({ default: m.Re
 const Comments = lazyOrNothing(() => loadComments().then((m) => ({ default: m.ReportComments })));
 
 export function ReportCommentsSection(props: { reportId: string }) {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <p role="status" className="mt-5 text-sm text-slate-500">
-          Loading comments…
+          {t("snagging.comments.loading")}
         </p>
       }
     >
@@ -57,11 +59,12 @@ export function ReportNotices(props: { reportId: string; version: number }) {
 }
 
 export function ReportHistory(props: { reportId: string }) {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <p role="status" className="mt-5 text-sm text-slate-500">
-          Loading history…
+          {t("snagging.history.loading")}
         </p>
       }
     >

@@ -1,14 +1,16 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useT } from "../i18n/use-t";
 
-/** `closeLabel`: a translated screen passes its own word (i18n/use-t.ts); the default is English. */
+/** `closeLabel`: the close button's name; "Close" in the reader's language when absent. */
 type Props = { open: boolean; title: string; onClose: () => void; children: ReactNode; closeLabel?: string };
 
 /**
  * A modal on the native <dialog> element: focus is trapped and restored by the browser,
  * Escape closes it, and the rest of the page is inert while it is open.
  */
-export function Modal({ open, title, onClose, children, closeLabel = "Close" }: Props) {
+export function Modal({ open, title, onClose, children, closeLabel }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -40,7 +42,7 @@ export function Modal({ open, title, onClose, children, closeLabel = "Close" }: 
             <button
               type="button"
               onClick={onClose}
-              aria-label={closeLabel}
+              aria-label={closeLabel ?? t("common.close")}
               className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100"
             >
               <X aria-hidden className="size-5" />

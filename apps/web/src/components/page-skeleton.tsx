@@ -3,6 +3,9 @@
 // screen's content. Nothing in the shell moves when the screen replaces it. A screen whose title
 // does not depend on data (app/app-documents.ts) shows it here already, as PageHeader draws it: it
 // is the largest text of such a screen on a phone, so it paints from the document (decision 0045).
+import type { Message } from "../i18n/i18n";
+import { useT } from "../i18n/use-t";
+
 export type SkeletonKind = "cards" | "list" | "detail" | "form";
 
 const block = "animate-pulse rounded-xl bg-slate-200/70";
@@ -37,13 +40,14 @@ function Blocks({ kind }: { kind: SkeletonKind }) {
   }
 }
 
-export function PageSkeleton({ kind = "list", title }: { kind?: SkeletonKind; title?: string }) {
+export function PageSkeleton({ kind = "list", title }: { kind?: SkeletonKind; title?: Message | undefined }) {
+  const t = useT();
   return (
     <div role="status" aria-busy="true" data-skeleton={kind}>
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t("sync.loading")}</span>
       <div className="mb-5">
         {title ? (
-          <h1 className="break-words text-2xl font-bold text-slate-900">{title}</h1>
+          <h1 className="break-words text-2xl font-bold text-slate-900">{t(title)}</h1>
         ) : (
           <div className={`${block} h-8 w-56`} />
         )}

@@ -125,7 +125,9 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
         {progress ? (
           <span>
             {t("sync.photosProgress", { done: progress.photosDone, total: progress.photosTotal })}
-            <span className="hidden sm:inline">{t("sync.bytesLeft", { size: formatBytes(progress.bytesLeft) })}</span>
+            <span className="hidden sm:inline">
+              {t("sync.bytesLeft", { size: formatBytes(progress.bytesLeft, locale) })}
+            </span>
           </span>
         ) : (
           <span>{items.length > 0 ? t("sync.pendingCount", { count: items.length }) : t("sync.synced")}</span>
@@ -143,7 +145,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
                 {t("sync.uploading", {
                   done: progress.photosDone,
                   total: progress.photosTotal,
-                  size: formatBytes(progress.bytesLeft),
+                  size: formatBytes(progress.bytesLeft, locale),
                 })}
               </p>
               <progress
@@ -154,7 +156,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
               />
             </div>
           )}
-          <p className="text-slate-600">{t("sync.storage", { size: formatBytes(photoBytes) })}</p>
+          <p className="text-slate-600">{t("sync.storage", { size: formatBytes(photoBytes, locale) })}</p>
           <p className="text-slate-600">
             {lastSync ? t("sync.lastSynced", { time: time(lastSync, locale) }) : t("sync.lastSyncedNever")}
           </p>

@@ -227,7 +227,7 @@ export function AuditPage() {
                 variant="secondary"
                 onClick={() =>
                   void import("./audit-exports")
-                    .then(({ printAudit }) => printAudit(summary, current))
+                    .then(({ printAudit }) => printAudit(summary, current, t, locale))
                     .catch(() => toast.error(t("audits.audit.exportFailed")))
                 }
               >

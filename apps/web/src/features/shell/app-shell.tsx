@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PageSkeleton, type SkeletonKind } from "../../components/page-skeleton";
+import type { Message } from "../../i18n/i18n";
 import { useT } from "../../i18n/use-t";
 import { afterLoad } from "../../lib/after-load";
 import { preloadToasts } from "../../lib/toast";
@@ -60,7 +61,7 @@ export function AppShell({ variant = "app" }: { variant?: Variant }) {
   // The screen's code loads inside the shell (app/lazy-page.tsx): header and navigation paint at
   // once, with a skeleton of the screen (its route's handle) until the screen is in.
   const matches = useMatches();
-  const handle = matches.at(-1)?.handle as { skeleton?: SkeletonKind; title?: string } | undefined;
+  const handle = matches.at(-1)?.handle as { skeleton?: SkeletonKind; title?: Message } | undefined;
   return (
     <ShellLayout variant={variant} header={<Header />}>
       <Suspense fallback={<PageSkeleton kind={handle?.skeleton} title={handle?.title} />}>

@@ -3,10 +3,11 @@
 // paints header, navigation and the screen's skeleton from the first response. The app replaces it
 // with the live shell (app-shell.tsx), which has the same layout and the same skeleton.
 import { PageSkeleton, type SkeletonKind } from "../../components/page-skeleton";
+import type { Message } from "../../i18n/i18n";
 import { ShellLayout } from "./app-shell";
 import { HeaderFrame } from "./header";
 
-export function ShellFrame({ skeleton, title }: { skeleton: SkeletonKind; title?: string }) {
+export function ShellFrame({ skeleton, title }: { skeleton: SkeletonKind; title?: Message | undefined }) {
   return (
     <ShellLayout variant="app" header={<HeaderFrame />}>
       <PageSkeleton kind={skeleton} title={title} />

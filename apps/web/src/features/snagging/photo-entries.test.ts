@@ -1,5 +1,6 @@
 import type { Attachment } from "@sitesnag/shared/snagging";
 import { describe, expect, it } from "vitest";
+import { testTranslator } from "../../i18n/test-translator";
 import { descriptionPreview, fixPairs, photoEntries } from "./photo-entries";
 
 const attachment = (id: string): Attachment => ({
@@ -39,15 +40,25 @@ describe("photoEntries", () => {
 });
 
 describe("descriptionPreview", () => {
+  const en = testTranslator("en-GB");
   it("shows each segment as location and text, without the markers", () => {
-    expect(descriptionPreview("📷 Photo 1 - Kitchen: Cracked tile\n\n📷 Photo 2 - Hall: Scuffed skirting")).toBe(
+    expect(descriptionPreview("📷 Photo 1 - Kitchen: Cracked tile\n\n📷 Photo 2 - Hall: Scuffed skirting", en)).toBe(
       "Kitchen: Cracked tile · Hall: Scuffed skirting",
     );
   });
 
   it("keeps free text as it is and is empty for an empty description", () => {
-    expect(descriptionPreview("Door closer missing")).toBe("Door closer missing");
-    expect(descriptionPreview("")).toBe("");
+    expect(descriptionPreview("Door closer missing", en)).toBe("Door closer missing");
+    expect(descriptionPreview("", en)).toBe("");
+  });
+
+  it("writes the codec's placeholders in the reader's language, what people typed as typed", () => {
+    const text = "📷 Photo 1 - : Cracked tile\n\n📷 Photo 2 - Hall: ";
+    expect(descriptionPreview(text, en)).toBe("Location not specified: Cracked tile · Hall: No description");
+    const pl = descriptionPreview(text, testTranslator("pl"));
+    expect(pl).toContain("Cracked tile");
+    expect(pl).toContain("Hall: ");
+    expect(pl).not.toMatch(/Location not specified|No description/);
   });
 });
 

@@ -1,5 +1,11 @@
-import { pairPhotoSegments, parsePhotoDescription } from "@sitesnag/shared/photo-description";
+import {
+  NO_DESCRIPTION,
+  NO_LOCATION,
+  pairPhotoSegments,
+  parsePhotoDescription,
+} from "@sitesnag/shared/photo-description";
 import type { Attachment, Report } from "@sitesnag/shared/snagging";
+import type { Message } from "../../i18n/i18n";
 
 /** A photo of a report with the location and text of its description segment. */
 export type PhotoEntry = { number: number; attachment: Attachment; location: string; description: string };
@@ -23,11 +29,26 @@ export const fixPairs = (report: Pick<Report, "attachments">): { before: Attachm
 };
 
 /**
- * The card's one-glance text: each segment as "location: text", without the photo markers. (Its
- * "Location not specified" / "No description" stay as the codec writes them: the report list's
- * first load is at its budget; the report itself shows them translated, photo-placeholders.ts.)
+ * The codec's "Location not specified" / "No description" in the reader's language. Each message
+ * is given as [id, the codec's own English], not as `t("id")`: the build would write the English
+ * into the list's first load a second time, which is at its budget (the ids are looked up in
+ * another language's catalogue; English reads the constant).
  */
-export const descriptionPreview = (description: string): string =>
+const placeholder = (t: (message: Message) => string, text: string): string =>
+  text === NO_LOCATION
+    ? t(["snagging.photo.noLocation", NO_LOCATION])
+    : text === NO_DESCRIPTION
+      ? t(["snagging.noDescription", NO_DESCRIPTION])
+      : text;
+
+/**
+ * The card's one-glance text: each segment as "location: text", without the photo markers, the
+ * codec's placeholders in the reader's language.
+ */
+export const descriptionPreview = (description: string, t: (message: Message) => string): string =>
   parsePhotoDescription(description)
-    .map((s) => (s.matched ? `${s.location}: ${s.description}` : s.description))
+    .map((s) => {
+      const text = placeholder(t, s.description);
+      return s.matched ? `${placeholder(t, s.location)}: ${text}` : text;
+    })
     .join(" · ");

@@ -1,5 +1,5 @@
 // /app/snagging/new and /app/snagging/{id}/edit: loads what the form needs, then hands it over.
-import { pairPhotoSegments } from "@sitesnag/shared/photo-description";
+import { NO_DESCRIPTION, NO_LOCATION, pairPhotoSegments } from "@sitesnag/shared/photo-description";
 import { generateReference } from "@sitesnag/shared/reference";
 import type { Report } from "@sitesnag/shared/snagging";
 import { ArrowLeft } from "lucide-react";
@@ -68,9 +68,10 @@ function editInitial(report: Report): ReportFormInitial {
       attachmentId: attachment.id,
       url: attachment.file_path,
       name: attachment.original_name,
-      // The codec's placeholders are for display; the form edits the real (empty) text.
-      location: location === "Location not specified" ? "" : location,
-      description: description === "No description" ? "" : description,
+      // The codec's placeholders (stored English, SPEC §3) are for display; the form edits the real
+      // (empty) text.
+      location: location === NO_LOCATION ? "" : location,
+      description: description === NO_DESCRIPTION ? "" : description,
       removed: false,
     })),
   };

@@ -265,7 +265,7 @@ export function SnaggingListPage() {
               <ReportCard
                 key={r.id}
                 report={r}
-                preview={descriptionPreview(r.description)}
+                preview={descriptionPreview(r.description, t)}
                 pending={pendingLabel(outbox.items, r.id, t)}
               />
             ))}

@@ -1,5 +1,7 @@
 import type { Overwrite } from "@sitesnag/shared/activity";
 import { useMutation } from "@tanstack/react-query";
+import { translate } from "../../../i18n/i18n";
+import { msg } from "../../../i18n/use-t";
 import { api, errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 
@@ -10,8 +12,12 @@ import { toast } from "../../../lib/toast";
  */
 export const useRestoreOverwrite = (reportId: string) =>
   useMutation({
-    onSuccess: (_answer, { overwrite }) => toast.success(`${overwrite.label} restored to ${overwrite.yourText}`),
-    onError: (error) => toast.error(errorMessage(error, "Failed to restore your change")),
+    // In the reader's language: the server sends the field's name and value in it (issue 35).
+    onSuccess: (_answer, { overwrite }) =>
+      toast.success(
+        translate(msg("snagging.overwrite.restored"), { label: overwrite.label, value: overwrite.yourText }),
+      ),
+    onError: (error) => toast.error(errorMessage(error, translate(msg("snagging.overwrite.failed")))),
     mutationFn: ({ overwrite, version }: { overwrite: Overwrite; version: number }) =>
       api(`/snagging/${encodeURIComponent(reportId)}`, { method: "PATCH", body: { ...overwrite.restore, version } }),
   });

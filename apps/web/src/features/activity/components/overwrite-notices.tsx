@@ -1,17 +1,18 @@
 // "Your change to Priority (High) was replaced by Sam's (Critical) at 14:02" with one-tap Restore
 // (issue 23): shown on the report to the person whose change was overwritten, until the field
 // changes again, they restore it, or they choose to keep the other value (remembered on this device).
-import { type Overwrite, overwriteSentence } from "@sitesnag/shared/activity";
+import type { Overwrite } from "@sitesnag/shared/activity";
 import { History } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
-import { useT } from "../../../i18n/use-t";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { useOverwrites } from "../api/get-overwrites";
 import { useRestoreOverwrite } from "../api/restore-overwrite";
-import { readKept, rememberKept, whenText } from "../kept-overwrites";
+import { overwriteSentence, readKept, rememberKept } from "../kept-overwrites";
 
 export function OverwriteNotices({ reportId, version }: { reportId: string; version: number }) {
   const t = useT();
+  const locale = useLocale();
   const overwrites = useOverwrites(reportId);
   const restore = useRestoreOverwrite(reportId);
   const [kept, setKept] = useState(readKept);
@@ -28,9 +29,7 @@ export function OverwriteNotices({ reportId, version }: { reportId: string; vers
           className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center"
         >
           <History aria-hidden className="hidden size-5 shrink-0 text-amber-700 sm:block" />
-          <p className="min-w-0 flex-1 break-words text-sm text-amber-900">
-            {overwriteSentence(o)} {whenText(o.at)}.
-          </p>
+          <p className="min-w-0 flex-1 break-words text-sm text-amber-900">{overwriteSentence(t, locale, o)}</p>
           <div className="flex shrink-0 gap-2">
             <Button
               isLoading={restore.isPending && restore.variables?.overwrite.entryId === o.entryId}

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
-import { sentence, useT } from "../../../i18n/use-t";
+import { sentence, useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useSetStorageQuota } from "../api/admin-api";
@@ -21,6 +21,7 @@ export function StorageQuotaDialog({ user, onClose }: { user: AdminUser | null; 
   const [quota, setQuota] = useState("");
   const [error, setError] = useState<string | undefined>();
   const t = useT();
+  const locale = useLocale();
   useEffect(() => {
     if (user) {
       setQuota(String(Math.round(user.workspaceStorageQuotaBytes / MB)));
@@ -41,7 +42,10 @@ export function StorageQuotaDialog({ user, onClose }: { user: AdminUser | null; 
       {
         onSuccess: ({ workspace }) => {
           toast.success(
-            t("admin.quotaDialog.saved", { workspace: user.workspaceName, quota: formatBytes(workspace.quotaBytes) }),
+            t("admin.quotaDialog.saved", {
+              workspace: user.workspaceName,
+              quota: formatBytes(workspace.quotaBytes, locale),
+            }),
           );
           onClose();
         },
@@ -63,8 +67,8 @@ export function StorageQuotaDialog({ user, onClose }: { user: AdminUser | null; 
           <p className="text-sm text-slate-700">
             {t("admin.quotaDialog.uses", {
               workspace: user.workspaceName,
-              used: formatBytes(user.workspaceStorageBytes),
-              quota: formatBytes(user.workspaceStorageQuotaBytes),
+              used: formatBytes(user.workspaceStorageBytes, locale),
+              quota: formatBytes(user.workspaceStorageQuotaBytes, locale),
             })}
           </p>
           <TextField

@@ -3,6 +3,7 @@ import type { AuditFormData } from "@sitesnag/shared/audits";
 import { TextAreaField, TextField } from "../../../components/field";
 import type { Message } from "../../../i18n/i18n";
 import { msg, useT } from "../../../i18n/use-t";
+import { PROJECT_TYPE } from "./labels";
 
 type Props = {
   value: AuditFormData;
@@ -27,13 +28,6 @@ const FIELDS: { key: TextKey; label: Message; type?: string; autoComplete?: stri
 ];
 
 /** The audit's header data (SPEC §3 formData). */
-const PROJECT_TYPE: Record<(typeof PROJECT_TYPES)[number], Message> = {
-  "New build": msg("audits.projectType.newBuild"),
-  "Fit-out": msg("audits.projectType.fitOut"),
-  Civils: msg("audits.projectType.civils"),
-  Maintenance: msg("audits.projectType.maintenance"),
-};
-
 export function AuditFormDataFields({ value, notes, onChange, onNotes }: Props) {
   const t = useT();
   return (

@@ -1,6 +1,7 @@
 // The audit's scoring words (shared/audit-scoring.ts's English labels) as catalogue ids, so an
 // answer, a risk and a score read in the inspector's language: `t(ITEM_STATUS[status])`.
 import type { ComplianceBand, ItemStatus, RiskBand } from "@sitesnag/shared/audit-scoring";
+import type { ProjectType } from "@sitesnag/shared/audit-template";
 import type { Message } from "../../../i18n/i18n";
 import { msg } from "../../../i18n/use-t";
 import type { SyncState } from "../sync/audit-list";
@@ -49,6 +50,14 @@ export const COMPLIANCE_BAND: Record<ComplianceBand, Message> = {
   green: msg("audits.band.good"),
   yellow: msg("audits.band.needsImprovement"),
   red: msg("audits.band.poor"),
+};
+
+/** A project type as the audit stores it (English, SPEC §3) → its name in the reader's language. */
+export const PROJECT_TYPE: Record<ProjectType, Message> = {
+  "New build": msg("audits.projectType.newBuild"),
+  "Fit-out": msg("audits.projectType.fitOut"),
+  Civils: msg("audits.projectType.civils"),
+  Maintenance: msg("audits.projectType.maintenance"),
 };
 
 /** Where an audit is, in the list and on its screen. */

@@ -1,5 +1,7 @@
 import { AUDIT_TEMPLATE_VERSION, type AuditDetail, type AuditSummary, newChecklist } from "@sitesnag/shared/audits";
+import type { Locale } from "@sitesnag/shared/i18n/locales";
 import { describe, expect, it } from "vitest";
+import { testTranslator } from "../../../i18n/test-translator";
 import { itemNumbers } from "../audit-numbers";
 import { buildAuditPrintDocument, escapeHtml } from "./audit-print-document";
 
@@ -69,7 +71,11 @@ function detail(overrides: Partial<AuditDetail> = {}): AuditDetail {
   };
 }
 
-const build = (d: AuditDetail, photos: Record<string, string> = { ph1: "data:image/jpeg;base64,/9j/AA==" }) =>
+const build = (
+  d: AuditDetail,
+  photos: Record<string, string> = { ph1: "data:image/jpeg;base64,/9j/AA==" },
+  locale: Locale = "en-GB",
+) =>
   buildAuditPrintDocument({
     summary,
     detail: d,
@@ -77,6 +83,8 @@ const build = (d: AuditDetail, photos: Record<string, string> = { ph1: "data:ima
     numbers: itemNumbers(d.checklist),
     formatDate: (s) => new Date(s * 1000).toISOString().slice(0, 10),
     formatDateTime: (s) => new Date(s * 1000).toISOString(),
+    t: testTranslator(locale),
+    locale,
   });
 
 describe("audit print document", () => {
@@ -117,6 +125,38 @@ describe("audit print document", () => {
     expect(html).toContain('<div class="unsigned">Not signed</div>');
     expect(html).toContain("<th>Status</th><td>Draft</td>");
     expect(build(detail({ siteRepSignature: PNG, siteRepSignedAt: 5 }))).toContain("<th>Status</th><td>Completed</td>");
+  });
+
+  it("reads in the reader's language: headings, labels, answers, the standard questions; typed text as typed", () => {
+    const html = build(detail(), undefined, "pl");
+    expect(html).toContain('<html lang="pl">');
+    for (const text of [
+      "Audyt bezpieczeństwa budowy – Block B",
+      "<th>Rodzaj projektu</th><td>Nowa budowa, Roboty inżynieryjne</td>",
+      "<th>Status</th><td>Wersja robocza</td>",
+      "Macierz ryzyka",
+      "Niezgodne",
+      "Uwagi: &lt;b&gt;bad&lt;/b&gt;",
+      "Usterka: SNAG-20261120-1234",
+      "łącznie 27 punktów",
+      "Przedstawiciel budowy</b>: Jo Rep",
+      "Pat Foreman, SHE advisor",
+    ]) {
+      expect(html).toContain(text);
+    }
+    for (const english of [
+      "Site Safety Audit",
+      "Project type",
+      "Compliance score",
+      "Not signed",
+      "Owner:",
+      "of 27 items",
+    ]) {
+      expect(html).not.toContain(english);
+    }
+    // The first standard question, translated.
+    const first = newChecklist()[0];
+    expect(first && html.includes(first.question)).toBe(false);
   });
 
   it("never puts anything but an image data URL into an src attribute", () => {

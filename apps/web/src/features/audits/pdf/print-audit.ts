@@ -5,13 +5,14 @@ export const PRINT_DELAY_MS = 500;
 
 /**
  * Opens the document in a new window and asks the browser to print it (Save as PDF on every
- * platform). A blocked pop-up is reported, never silently ignored.
+ * platform). A blocked pop-up is reported (`blocked`: SPEC's sentence in the reader's language),
+ * never silently ignored.
  */
-export function openPrintWindow(html: string): void {
+export function openPrintWindow(html: string, blocked: string): void {
   setTimeout(() => {
     const win = window.open("", "_blank");
     if (!win) {
-      toast.error("Please allow pop-ups to export PDF");
+      toast.error(blocked);
       return;
     }
     win.document.open();

@@ -2,6 +2,8 @@
 // refetches the screens (app/query-client.ts), the history included.
 import type { Comment } from "@sitesnag/shared/comments";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { translate } from "../../../i18n/i18n";
+import { msg } from "../../../i18n/use-t";
 import { api } from "../../../lib/api-client";
 import { isNoAnswer } from "../../../lib/network-error";
 import { pagedListQuery } from "../../../lib/paged-list";
@@ -149,7 +151,9 @@ export const useDeleteComment = () =>
   useMutation({
     networkMode: "always",
     onSuccess: ({ queued }: CommentOutcome) =>
-      queued ? toast.info("Comment will be deleted when you are back online") : toast.success("Comment deleted"),
+      queued
+        ? toast.info(translate(msg("snagging.comments.deleteQueued")))
+        : toast.success(translate(msg("snagging.comments.deleted"))),
     mutationFn: async ({ id, reportId }: { id: string; reportId: string }): Promise<CommentOutcome> => {
       const userId = signedInUser();
       const key = crypto.randomUUID();

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CloudDownload } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/button";
-import { useT } from "../../../i18n/use-t";
+import { useLocale, useT } from "../../../i18n/use-t";
 import { toast } from "../../../lib/toast";
 import { projectPinsQuery, sheetQuery } from "../api/sheets-api";
 import {
@@ -20,6 +20,7 @@ import {
 
 export function OfflinePlansBar({ projectId, sheets }: { projectId: string; sheets: Sheet[] }) {
   const t = useT();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [record, setRecord] = useState<OfflineRecord | undefined>(() => offlineRecord(projectId));
   const [progress, setProgress] = useState<number | null>(null);
@@ -40,7 +41,10 @@ export function OfflinePlansBar({ projectId, sheets }: { projectId: string; shee
       const estimate = await storageUsed();
       setUsed(
         estimate
-          ? t("plans.offline.usedOf", { used: formatBytes(estimate.usage), quota: formatBytes(estimate.quota) })
+          ? t("plans.offline.usedOf", {
+              used: formatBytes(estimate.usage, locale),
+              quota: formatBytes(estimate.quota, locale),
+            })
           : null,
       );
       toast.success(t("plans.offline.done"));
@@ -55,7 +59,7 @@ export function OfflinePlansBar({ projectId, sheets }: { projectId: string; shee
     <div className="mb-4 flex flex-wrap items-center gap-3 rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
       {record ? (
         <p role="status" className="text-slate-700">
-          {t("plans.offline.available", { size: formatBytes(record.bytes) })}
+          {t("plans.offline.available", { size: formatBytes(record.bytes, locale) })}
           {used ? ` · ${t("plans.offline.storageUsed", { used })}` : ""}.
         </p>
       ) : (
@@ -69,8 +73,8 @@ export function OfflinePlansBar({ projectId, sheets }: { projectId: string; shee
         <Button variant="secondary" onClick={download}>
           <CloudDownload aria-hidden className="size-4" />
           {record
-            ? t("plans.offline.update", { size: formatBytes(size) })
-            : t("plans.offline.make", { size: formatBytes(size) })}
+            ? t("plans.offline.update", { size: formatBytes(size, locale) })
+            : t("plans.offline.make", { size: formatBytes(size, locale) })}
         </Button>
       )}
       {record && progress === null && (

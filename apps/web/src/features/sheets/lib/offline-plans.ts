@@ -2,6 +2,7 @@
 // sheets goes into the Cache Storage cache "plans-offline", which the service worker answers from
 // before anything else (public/sw-plans.js), and the sheets' reads go into the persisted query
 // cache. Which projects are kept, and their size, is remembered per browser in localStorage.
+import { bytesText } from "@sitesnag/shared/bytes";
 import type { Sheet } from "@sitesnag/shared/sheets";
 import { tileAddresses } from "./pin-math";
 
@@ -86,9 +87,10 @@ export async function storageUsed(): Promise<{ usage: number; quota: number } | 
     : null;
 }
 
-export const formatBytes = (bytes: number): string =>
+/** "3.4 MB", "812 KB" (at least 1 KB); in another language through Intl ("3,4 MB" in Polish). */
+export const formatBytes = (bytes: number, locale?: string): string =>
   bytes >= 1024 * 1024 * 1024
-    ? `${(bytes / 1024 / 1024 / 1024).toFixed(1)} GB`
+    ? bytesText(locale, bytes / 1024 / 1024 / 1024, 3, 1, (n) => `${n} GB`)
     : bytes >= 1024 * 1024
-      ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-      : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+      ? bytesText(locale, bytes / 1024 / 1024, 2, 1, (n) => `${n} MB`)
+      : bytesText(locale, Math.max(1, Math.round(bytes / 1024)), 1, 0, (n) => `${n} KB`);

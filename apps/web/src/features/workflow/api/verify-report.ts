@@ -1,5 +1,7 @@
 import type { Report, Verification } from "@sitesnag/shared/snagging";
 import { useMutation } from "@tanstack/react-query";
+import { translate } from "../../../i18n/i18n";
+import { msg } from "../../../i18n/use-t";
 import { api, errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 
@@ -11,8 +13,10 @@ import { toast } from "../../../lib/toast";
 export const useVerifyReport = (reportId: string) =>
   useMutation({
     onSuccess: (_report, body) =>
-      toast.success(body.decision === "accept" ? "Fix accepted: report closed" : "Fix rejected: report reopened"),
-    onError: (err) => toast.error(errorMessage(err, "Failed to save the verification")),
+      toast.success(
+        translate(msg(body.decision === "accept" ? "snagging.verify.accepted" : "snagging.verify.rejected")),
+      ),
+    onError: (err) => toast.error(errorMessage(err, translate(msg("snagging.verify.failed")))),
     mutationFn: async (body: Verification) =>
       (
         await api<{ report: Report }>(`/snagging/${encodeURIComponent(reportId)}/verification`, {

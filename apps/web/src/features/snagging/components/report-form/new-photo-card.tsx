@@ -1,3 +1,4 @@
+import { bytesText } from "@sitesnag/shared/bytes";
 import { ArrowDown, ArrowUp, Loader2, PenLine, Trash2 } from "lucide-react";
 import { TextAreaField, TextField } from "../../../../components/field";
 import { useLocale, useT } from "../../../../i18n/use-t";
@@ -34,7 +35,9 @@ export function NewPhotoCard({
   const t = useT();
   const locale = useLocale();
   const blob = uploadBlobOf(photo);
-  const size = blob ? formatNumberFor(locale, Math.max(1, Math.round(blob.size / 1024))) : "";
+  // "245 KB"; in another language through Intl ("245 kB").
+  const kb = blob ? Math.max(1, Math.round(blob.size / 1024)) : 0;
+  const size = blob ? bytesText(locale, kb, 1, 0, () => `${formatNumberFor(locale, kb)} KB`) : "";
   return (
     <li
       aria-label={t("snagging.photo.label", { number })}
