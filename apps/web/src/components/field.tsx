@@ -7,7 +7,8 @@ import {
   useId,
 } from "react";
 
-const CONTROL =
+/** A text control's look (the search boxes of the lists share it). */
+export const CONTROL =
   "block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm";
 
 type FieldShellProps = {

@@ -1,13 +1,12 @@
 import { isWaitingFor } from "@sitesnag/shared/workflow";
-import { clsx } from "clsx";
-import { Download, Plus, Search, UserCheck } from "lucide-react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { Download, Plus, Search } from "lucide-react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
+import { CONTROL } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../components/states";
 import { useT } from "../../i18n/use-t";
-import { errorMessage } from "../../lib/api-client";
 import { lazyOrNothing } from "../../lib/lazy-or-nothing";
 import { toast } from "../../lib/toast";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
@@ -32,9 +31,14 @@ const PendingReports = lazyOrNothing(() => import("../../offline/pending-reports
 // Members, contacts, trades and location trees (issue 36) are fetched for them: their own chunk, loaded after the list
 // (first-load budget).
 const ListFilters = lazy(() => import("./components/list-filters"));
+// No snags yet, or none matching: rare, so not in the first load; fetched once the list is up, so a
+// search that matches nothing later (offline too) has it.
+const loadEmptyStates = () => import("./components/list-empty-states");
+const ListEmptyState = lazyOrNothing(loadEmptyStates);
 
 export function SnaggingListPage() {
   const t = useT();
+  useEffect(() => void loadEmptyStates().catch(() => undefined), []);
   const { query: reports, items: all, isPaged } = useReports();
   const outbox = useOutbox();
   // The export being made: its code (and the saving helper) is fetched on the first export.
@@ -107,7 +111,8 @@ export function SnaggingListPage() {
   );
   const serverCounts = useReportCounts(serverSearch, serverSide, mine, assignedTo, category, place);
   const shown = onServer ? filtered : { query: reports, items: all };
-  useErrorToast(shown.query.error, t("snagging.list.loadFailed"), { useServerMessage: false });
+  const loadFailed = t("snagging.list.loadFailed");
+  useErrorToast(shown.query.error, loadFailed, { useServerMessage: false });
 
   const matching = useMemo(
     () =>
@@ -137,15 +142,9 @@ export function SnaggingListPage() {
   const runExport = (format: "csv" | "xlsx") => {
     setExporting(format);
     import("./api/export-reports")
-      .then((m) =>
-        format === "csv"
-          ? m.exportReportsCsv()
-          : m.exportReportsXlsx({ search, status, mine, assignedTo, category, ...place }),
-      )
-      .then(
-        () => toast.success(format === "csv" ? t("snagging.list.csvExported") : t("snagging.list.xlsxExported")),
-        (error: unknown) => toast.error(errorMessage(error, t("snagging.list.exportFailed"))),
-      )
+      .then((m) => m.runListExport(format, { search, status, mine, assignedTo, category, ...place }, t))
+      // Only the module's own fetch can fail here (offline before the service worker had it).
+      .catch(() => toast.error(t("snagging.list.exportFailed")))
       .finally(() => setExporting(null));
   };
 
@@ -186,27 +185,17 @@ export function SnaggingListPage() {
             placeholder={t("snagging.list.searchPlaceholder")}
             value={search}
             onChange={(e) => setParam({ q: e.target.value })}
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 ps-9 pe-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
+            className={`${CONTROL} border-slate-300 ps-9`}
           />
         </div>
-        <button
-          type="button"
-          aria-pressed={mine}
-          onClick={() => setParam({ waitingFor: mine ? "" : "me" })}
-          className={clsx(
-            "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 text-sm font-medium",
-            mine ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white text-slate-700",
-          )}
-        >
-          <UserCheck aria-hidden className="size-4" />
-          {t("snagging.list.waitingForMe")}
-        </button>
         {/* Their space is kept while their chunk loads, so the status filter and the list below do
-            not jump (Lighthouse CLS 0.086 on a phone): three labelled selects (components/field.tsx,
-            65 px in text-base, 64 px from sm) with 12 px between them, stacked on a phone, two rows
-            from sm. */}
-        <Suspense fallback={<div className="h-[219px] sm:h-35" />}>
+            not jump (Lighthouse CLS 0.086 on a phone): the 44 px "Waiting for me" toggle, then three
+            labelled selects (components/field.tsx, 65 px in text-base, 64 px from sm), 12 px between
+            each, the selects stacked on a phone, in two rows from sm. */}
+        <Suspense fallback={<div className="h-[275px] sm:h-49" />}>
           <ListFilters
+            mine={mine}
+            onMine={() => setParam({ waitingFor: mine ? "" : "me" })}
             assignedTo={assignedTo}
             onAssignee={(value) => setParam({ assignedTo: value })}
             category={category}
@@ -234,30 +223,15 @@ export function SnaggingListPage() {
       ) : reports.isPending || (onServer && filtered.query.isPending) ? (
         <LoadingState label={t("snagging.list.loading")} />
       ) : shown.query.isError && shown.items.length === 0 ? (
-        <ErrorState message={t("snagging.list.loadFailed")} onRetry={() => shown.query.refetch()} />
-      ) : all.length === 0 ? (
-        <EmptyState
-          title={t("snagging.list.emptyTitle")}
-          action={
-            <Link to="/app/snagging/new" className={buttonClass("primary")}>
-              {t("snagging.list.firstSnag")}
-            </Link>
-          }
-        >
-          {t("snagging.list.emptyBody")}
-        </EmptyState>
-      ) : visible.length === 0 ? (
-        <EmptyState title={t("snagging.list.noMatchTitle")}>
-          {assignedTo && !mine && !search.trim() && status === "all"
-            ? t("snagging.list.noneAssigned")
-            : mine && !search.trim() && status === "all"
-              ? t("snagging.list.noneWaiting")
-              : search.trim()
-                ? status !== "all"
-                  ? t("snagging.list.noneMatchStatus", { search: search.trim() })
-                  : t("snagging.list.noneMatch", { search: search.trim() })
-                : t("snagging.list.noneStatus")}
-        </EmptyState>
+        <ErrorState message={loadFailed} onRetry={() => shown.query.refetch()} />
+      ) : all.length === 0 || visible.length === 0 ? (
+        <Suspense fallback={null}>
+          {all.length === 0 ? (
+            <ListEmptyState none />
+          ) : (
+            <ListEmptyState assignedTo={assignedTo} mine={mine} search={search} status={status} />
+          )}
+        </Suspense>
       ) : (
         <>
           <ul aria-label={t("snagging.list.label")} className="grid gap-3 lg:grid-cols-2">

@@ -1,4 +1,6 @@
-import { apiFetch } from "../../../lib/api-client";
+import type { Translate } from "../../../i18n/use-t";
+import { apiFetch, errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 import { type ListFilter, listFilterParams } from "./get-reports";
 
 export const REPORTS_CSV_NAME = "snagging-reports.csv";
@@ -20,4 +22,15 @@ export function exportReportsXlsx(filter: ListFilter): Promise<void> {
   for (const [key, value] of Object.entries(listFilterParams(filter))) if (value) params.set(key, value);
   const query = params.size > 0 ? `?${params}` : "";
   return saveExport(`/snagging/export/xlsx${query}`, REPORTS_XLSX_NAME);
+}
+
+/**
+ * The list's export buttons (issue 37): CSV of every report, or the workbook of the list as
+ * filtered now; says how it went. Here rather than in the list, whose first load this is not in.
+ */
+export function runListExport(format: "csv" | "xlsx", filter: ListFilter, t: Translate): Promise<void> {
+  return (format === "csv" ? exportReportsCsv() : exportReportsXlsx(filter)).then(
+    () => void toast.success(format === "csv" ? t("snagging.list.csvExported") : t("snagging.list.xlsxExported")),
+    (error: unknown) => void toast.error(errorMessage(error, t("snagging.list.exportFailed"))),
+  );
 }

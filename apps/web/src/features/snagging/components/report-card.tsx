@@ -1,5 +1,5 @@
 import type { Report } from "@sitesnag/shared/snagging";
-import { Building2, Calendar, Camera, ImageIcon, User } from "lucide-react";
+import { Building2, Calendar, Camera, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
@@ -42,7 +42,7 @@ export function ReportCard({
             />
           ) : (
             <div className="flex size-full items-center justify-center bg-slate-100 text-slate-400">
-              <ImageIcon aria-hidden className="size-6" />
+              <Camera aria-hidden className="size-6" />
             </div>
           )}
         </div>
@@ -67,7 +67,7 @@ export function ReportCard({
               value={categoryLabel(report.category)}
             />
             <Fact
-              icon={<User aria-hidden className="size-3.5" />}
+              icon={<UserRound aria-hidden className="size-3.5" />}
               label={t("snagging.field.assignedTo")}
               value={report.assignedToName ?? t("snagging.unassigned")}
             />
