@@ -6,7 +6,7 @@
 // has the before/after pairs and the history (pdftotext).
 import { execFileSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
-import { expect, type Session, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 
 async function post<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
@@ -88,6 +88,7 @@ test("assignee fixes with a photo, creator rejects with a reason, fixes again, c
   browser,
   baseURL,
 }) => {
+  onOneViewport("mobile"); // the fix and the checks are made on site; the screens are on both viewports in the tests below (decision 0041)
   test.setTimeout(60_000);
   const url = baseURL as string;
   const rita = await api.signUp({ firstName: "Rita", lastName: "Surveyor" });

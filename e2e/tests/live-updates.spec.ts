@@ -1,13 +1,14 @@
 // Live updates (issue 39): a teammate's changes, made through the API as their phone would make
 // them, appear on the first person's open list and report page without a reload; a report deleted
 // elsewhere turns its open page into "Report Not Found".
-import { expect, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, signInAs, test } from "../fixtures";
 
 test("a teammate's new report and comment appear on the open list and report page without a reload", async ({
   page,
   api,
   baseURL,
 }) => {
+  onOneViewport("desktop"); // the office watching the list; no layout involved (decision 0041)
   const owner = await api.signUp({ firstName: "Olive", lastName: "Owner" });
   const call = async <T>(method: string, path: string, token: string | undefined, body?: unknown) => {
     const res = await fetch(`${baseURL}/api${path}`, {

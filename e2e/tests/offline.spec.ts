@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, signInAs, test } from "../fixtures";
 
 // The real service worker, as an installed app would run it.
 test.use({ serviceWorkers: "allow" });
@@ -8,6 +8,7 @@ test("the app and the last-seen projects open with no network; logout empties th
   context,
   api,
 }) => {
+  onOneViewport("mobile"); // offline on site (decision 0041)
   const session = await api.signUp();
   await api.createProject(session.accessToken, { name: "Basement plant room", location: "Level -2" });
   await signInAs(page, session);

@@ -2,7 +2,7 @@
 // to file a snag there, see its pin in the status colour, recolour it by a status change, filter,
 // and drag it elsewhere (with Undo); reach every pin from the keyboard. Phone and desktop.
 import type { Page } from "@playwright/test";
-import { expect, isMobile, type Session, signInAs, test } from "../fixtures";
+import { expect, isMobile, onOneViewport, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { axe, WCAG_21_AA } from "../support/axe";
 import { expectPersisted, installServiceWorker } from "../support/offline";
@@ -320,6 +320,7 @@ test.describe("offline", () => {
     context,
     api,
   }) => {
+    onOneViewport("mobile"); // offline on site (decision 0041)
     const session = await api.signUp({ firstName: "Olu", lastName: "Offline" });
     const project = await api.createProject(session.accessToken, { name: "Basement works" });
     await signInAs(page, session);

@@ -1,7 +1,7 @@
 // Comments (issue 23), phone and desktop: a comment with a mention and a photo (uploaded by hash,
 // then posted as JSON) notifies the teammate (the bell), shows on the report and in its history;
 // its author edits and deletes it.
-import { expect, type Session, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, type Session, signInAs, test } from "../fixtures";
 import { makePng } from "../images";
 import { seed } from "../snagging-seed";
 
@@ -106,6 +106,7 @@ test("comments written without a connection show as pending and are posted once 
   api,
   baseURL,
 }) => {
+  onOneViewport("mobile"); // offline on site (decision 0041)
   test.setTimeout(60_000);
   const url = baseURL as string;
   const { session, cracked } = await seed(api);

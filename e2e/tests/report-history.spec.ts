@@ -37,6 +37,7 @@ const patchReport = async (baseURL: string, token: string, id: string, body: unk
 };
 
 test("the timeline shows each change and the PDF carries the history", async ({ page, api, baseURL }) => {
+  onOneViewport("desktop"); // the PDF is office work; the report page with its timeline is checked on the phone by a11y.spec.ts (decision 0041)
   const { session, cracked } = await seed(api);
   const sam = await inviteTeammate(baseURL as string, session, "Sam");
   await patchReport(baseURL as string, sam.accessToken, cracked.id, { priority: "critical", version: 1 });

@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, signInAs, test } from "../fixtures";
 import { axe, WCAG_21_AA } from "../support/axe";
 import { choosePhotos, describePhoto, jpegFile } from "../support/snag-form";
 import { makeJpeg, withExifOrientation } from "../support/test-photos";
@@ -13,6 +13,7 @@ test("a 12 MP photo stored sideways (EXIF 6) is compressed upright to 1536x2048 
   page,
   api,
 }) => {
+  onOneViewport("mobile"); // the compression does not depend on the layout; photos are taken on a phone (decision 0041)
   await signInAs(page, await api.signUp());
   await page.goto("/app/snagging/new");
   await expect(page.getByRole("button", { name: "Take photo" })).toBeVisible();
@@ -75,6 +76,7 @@ test("a pick beyond 20 photos keeps the first 20 and says why", async ({ page, a
 });
 
 test("upload progress shows while a slow connection sends the photos", async ({ page, api }) => {
+  onOneViewport("mobile"); // a weak connection on site (decision 0041)
   const session = await api.signUp();
   const project = await api.createProject(session.accessToken);
   await signInAs(page, session);

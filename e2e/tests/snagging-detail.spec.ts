@@ -101,6 +101,7 @@ test("detail: fields, photos paired with their segments, viewer, resolved toggle
 });
 
 test("status change, then the dashboard and the project page follow without a reload", async ({ page, api }) => {
+  onOneViewport("desktop"); // data flow between screens, each on both viewports elsewhere (decision 0041)
   const { session, cracked } = await seed(api);
   await signInAs(page, session);
   await page.goto("/app/dashboard");
