@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import {
   type Location,
@@ -144,6 +145,25 @@ describe.each(DIALECTS)("location tree (%s)", (kind) => {
       [0, 0],
     ]);
     expect((await read(tag)).statusCode).toBe(304);
+
+    // Compressed as asked, the same tree whichever way it travels (brotli, gzip, none).
+    const rooms = Array.from({ length: 40 }, (_, i) => `Level 1 > Room ${i + 1}`);
+    expect((await send("POST", `/api/projects/${project}/locations/import`, { lines: rooms })).statusCode).toBe(200);
+    const plain = await read();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const encoding of ["br", "gzip"]) {
+      const packed = await t.request({
+        method: "GET",
+        url: `/api/projects/${project}/locations`,
+        token: me.accessToken,
+        headers: { "accept-encoding": encoding },
+      });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers.vary).toMatch(/accept-encoding/i);
+      expect(packed.headers["content-encoding"]).toBe(encoding);
+      const raw = packed.rawPayload;
+      expect((encoding === "br" ? brotliDecompressSync(raw) : gunzipSync(raw)).toString()).toBe(plain.body);
+    }
     // Another workspace's member learns nothing, tag or not.
     const other = await signUp(t);
     const theirs = await t.request({

@@ -8,10 +8,12 @@ import {
   LocationLookupSchema,
   LocationPatchSchema,
 } from "@sitesnag/shared/locations";
+
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { COMPRESS_THRESHOLD_BYTES } from "../http/compression";
 import { badRequest } from "../http/errors";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { pdfsInFlight } from "../workers/pdf-limit";
@@ -19,6 +21,7 @@ import { editLocation } from "./locations.edit";
 import { importLocations } from "./locations.import";
 import { openLabelsPdf } from "./locations.labels";
 import { createLocation, lookUpLocation, readLocationTree, removeLocation } from "./locations.service";
+import { TreeCache, treeEncoding } from "./tree-cache";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
@@ -28,6 +31,7 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
   return async (app) => {
     // onRequest, so a caller without a valid token gets 401 before any body or query is validated.
     app.addHook("onRequest", authenticate);
+    const trees = new TreeCache();
 
     app.get(
       "/projects/:id/locations",
@@ -36,10 +40,14 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       { schema: { params: IdParams } },
       async (request, reply) => {
         const known = request.headers["if-none-match"]?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-        const { etag, body } = await readLocationTree(ctx, currentUser(request), request.params.id, known);
-        reply.header("etag", etag).header("cache-control", "private, no-cache");
+        const { etag, body } = await readLocationTree(ctx, currentUser(request), request.params.id, known, trees);
+        reply.header("etag", etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
         if (body === null) return reply.status(304).send();
-        return reply.type("application/json; charset=utf-8").send(body);
+        reply.type("application/json; charset=utf-8");
+        // Compressed once per tree version (tree-cache.ts), not on every read as other answers are.
+        const encoding = treeEncoding(request.headers["accept-encoding"]);
+        if (encoding === null || body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(body);
+        return reply.header("content-encoding", encoding).send(await trees.compressed(etag, body, encoding));
       },
     );
 

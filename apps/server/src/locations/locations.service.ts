@@ -40,6 +40,7 @@ import {
   tooDeep,
 } from "./locations.rules";
 import { depthFirst, rollUpCounts } from "./locations.tree";
+import type { TreeCache } from "./tree-cache";
 
 type Db = AppContext["db"] | Transaction<Database>;
 
@@ -97,11 +98,16 @@ export async function readLocationTree(
   user: UserRow,
   projectId: string,
   knownTags: readonly string[] = [],
+  cache?: TreeCache,
 ): Promise<{ etag: string; body: string | null }> {
   const project = await requireProject(ctx, user, projectId);
   const etag = `"tree-${TREE_FORMAT}-${project.id}-${project.tree_version}"`;
   if (knownTags.includes(etag)) return { etag, body: null };
-  return { etag, body: JSON.stringify(await listTree(ctx, user, project)) };
+  const kept = cache?.get(etag);
+  if (kept !== undefined) return { etag, body: kept };
+  const body = JSON.stringify(await listTree(ctx, user, project));
+  cache?.set(etag, body);
+  return { etag, body };
 }
 
 /** GET /api/locations/{id}: what a label's link opens (the location and its project). */
