@@ -86,8 +86,10 @@ export function ServerAuditView({ id, onTaken }: { id: string; onTaken: () => vo
   // Offline the request waits (paused) rather than failing: say why at once.
   const isOffline = query.fetchStatus === "paused";
   if (localId !== null || (query.isPending && !isOffline)) return <LoadingState label={t("audits.audit.loading")} />;
-  if (query.isError || !audit || !shown) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // A read that failed after one succeeded (the signal went while it was being fetched again) keeps
+  // the audit on screen: only a deleted audit, or none read yet, is replaced by the message.
+  if (notFound || !audit || !shown) {
     return notFound || isOffline || !navigator.onLine ? (
       <>
         <PageHeader title={t("audits.server.notFound")} />
