@@ -10,7 +10,7 @@
 // PSEUDO_STRICT=1 (then any finding fails it). Marketing and legal pages are not part of the pass.
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { type ApiHelper, expect, signInAs, test } from "../fixtures";
+import { type ApiHelper, expect, settled, signInAs, test, watchNetwork } from "../fixtures";
 import { seed } from "../snagging-seed";
 import { readySheet } from "../support/sheets";
 
@@ -54,15 +54,15 @@ async function inPseudo(page: Page): Promise<void> {
   await page.addInitScript(() => {
     localStorage.setItem("sitesnag-locale", JSON.stringify({ userId: null, locale: "en-XA" }));
   });
+  await watchNetwork(page);
 }
 
 async function scan(page: Page, screen: string, own: string[]): Promise<Findings> {
   await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
   // A signed-in screen keeps the live stream open, so the network is never idle: wait for the
-  // screen's own content (no skeleton or busy region left), then let it settle.
-  await page.waitForLoadState("load");
+  // screen's own content (no skeleton or busy region left) and its requests (fixtures' settled).
   await expect(page.locator("[data-skeleton], [aria-busy='true']")).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(750);
+  await settled(page);
   const { texts, clipped } = await page.evaluate(() => {
     const out = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
