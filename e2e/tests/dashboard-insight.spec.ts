@@ -71,6 +71,17 @@ test("the dashboard's figures open the list with as many reports, the charts rea
 
   const results = await axe(page).withTags(WCAG_21_AA).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  // This week's numbers open the list of the reports they count: the five made this week…
+  await weekly.getByRole("link", { name: /^Snags opened in the week of .+: 5$/ }).click();
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page.getByRole("button", { name: /^Remove filter: Opened in the week of / })).toBeVisible();
+  await page.goBack();
+  // …and the two resolved this week and still resolved or closed.
+  await page.getByText("Show the numbers").click();
+  await weekly.getByRole("link", { name: /^Snags closed in the week of .+: 2$/ }).click();
+  await expect(page.getByRole("button", { name: /^Remove filter: Closed in the week of / })).toBeVisible();
+  await expect(rows(page)).toHaveCount(2);
 });
 
 test("a workspace without reports says what to do", async ({ page, api }) => {

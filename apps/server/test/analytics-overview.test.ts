@@ -344,6 +344,17 @@ describe.each(DIALECTS)("analytics overview (%s)", (kind) => {
     }
     for (const person of o.byAssignee) expect(await listed(`unresolved=1&assignedTo=${person.id}`)).toBe(person.open);
     for (const place of o.byLocation) expect(await listed(`unresolved=1&locationId=${place.id}`)).toBe(place.open);
+    // The weekly chart's bars: reports made, and resolved (still resolved or closed), in that week.
+    expect(o.weekly.some((w) => w.opened > 0) && o.weekly.some((w) => w.closed > 0)).toBe(true);
+    for (const week of o.weekly) {
+      expect(await listed(`openedWeek=${week.weekStart}`), `opened ${week.weekStart}`).toBe(week.opened);
+      expect(await listed(`closedWeek=${week.weekStart}`), `closed ${week.weekStart}`).toBe(week.closed);
+    }
+    expectError(
+      await t.request({ method: "GET", url: "/api/snagging?openedWeek=2026-02-30", token: owner.accessToken }),
+      400,
+      "Opened week must be a date (YYYY-MM-DD)",
+    );
     const counts = await t.request({
       method: "GET",
       url: `/api/snagging/counts?projectId=${projectId}&due=overdue`,

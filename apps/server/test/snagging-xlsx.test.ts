@@ -187,6 +187,35 @@ describe.each(DIALECTS)("Excel export (%s)", (kind) => {
     expect((search.Reports ?? []).slice(1).map((r) => r[0])).toEqual(["SNAG-20261101-10007"]);
   });
 
+  it("applies the overview's links' filters (open only, overdue, age) to the rows, the figures and the CSV", async () => {
+    const overdue = seeded.filter(
+      (s) => (s.status === "open" || s.status === "in-progress") && s.due_date !== null && s.due_date < now,
+    );
+    expect(overdue.length).toBeGreaterThan(0);
+    const book = await workbook((await get(`?due=overdue&projectId=${projectA}`)).rawPayload);
+    const wanted = overdue.filter((s) => s.project_id === projectA);
+    const titles = (book.Reports ?? []).slice(1).map((r) => r[0]);
+    expect(new Set(titles)).toEqual(new Set(wanted.map((s) => s.title)));
+    expect(titles).toHaveLength(wanted.length);
+    expect(book.Overview?.[2]?.[1]).toBe(wanted.length);
+    const open = seeded.filter((s) => s.status === "open" || s.status === "in-progress");
+    // Ages in whole days since made: 31-90 is more than 30 days old and at most 90.
+    const age = (s: Seed) => (now - s.created_at) / DAY;
+    const middle = open.filter((s) => age(s) > 30 && age(s) <= 90);
+    expect(middle.length).toBeGreaterThan(0);
+    const aged = await workbook((await get("?age=31-90")).rawPayload);
+    expect((aged.Reports ?? []).slice(1)).toHaveLength(middle.length);
+    const young = await workbook((await get("?unresolved=1&age=0-7")).rawPayload);
+    expect(young.Reports).toHaveLength(1);
+    const csv = await t.request({
+      method: "GET",
+      url: "/api/snagging/export/csv?unresolved=1",
+      token: owner.accessToken,
+    });
+    expect(csv.body.trim().split("\n")).toHaveLength(open.length + 1);
+    expectError(await get("?due=yesterday"), 400, "Due must be overdue or soon");
+  });
+
   it("speaks the reader's language with ?lang=", async () => {
     const book = await workbook((await get(`?lang=pl&projectId=${projectB}`)).rawPayload);
     expect(Object.keys(book)).toEqual(["Raporty", "Podsumowanie"]);

@@ -12,20 +12,6 @@ export const MAX_RANGE_DAYS = 5 * 366;
 /** The weekly series when no range is given: this week and the eleven before it. */
 export const DEFAULT_WEEKS = 12;
 
-/**
- * The report list's filters behind the overview's links (GET /api/snagging and /counts): open or in
- * progress (`unresolved=1`), past due or due within 7 days (`due`), or of an ageing bucket (`age`).
- * Kept out of shared/snagging.ts, which the list screen loads first (its first-load budget).
- */
-export const InsightFilterSchema = z.object({
-  unresolved: z.literal("1", { error: "unresolved can only be 1" }).optional(),
-  due: z.enum(DUE_FILTERS, { error: "Due must be overdue or soon" }).optional(),
-  age: z.enum(AGEING_BUCKETS, { error: "Age must be 0-7, 8-30, 31-90 or 90+" }).optional(),
-});
-export type InsightFilter = z.output<typeof InsightFilterSchema>;
-export const ReportListInsightQuerySchema = ReportListQuerySchema.extend(InsightFilterSchema.shape);
-export const ReportCountsInsightQuerySchema = ReportCountsQuerySchema.extend(InsightFilterSchema.shape);
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = (label: string) =>
   z
@@ -37,6 +23,24 @@ const isoDay = (label: string) =>
         message: `${label} must be a date (YYYY-MM-DD)`,
       },
     );
+
+/**
+ * The report list's filters behind the overview's links (GET /api/snagging and /counts): open or in
+ * progress (`unresolved=1`), past due or due within 7 days (`due`), of an ageing bucket (`age`), made
+ * or resolved in a week (`openedWeek`, `closedWeek`).
+ * Kept out of shared/snagging.ts, which the list screen loads first (its first-load budget).
+ */
+export const InsightFilterSchema = z.object({
+  unresolved: z.literal("1", { error: "unresolved can only be 1" }).optional(),
+  due: z.enum(DUE_FILTERS, { error: "Due must be overdue or soon" }).optional(),
+  age: z.enum(AGEING_BUCKETS, { error: "Age must be 0-7, 8-30, 31-90 or 90+" }).optional(),
+  /** The weekly chart's bars: made, or resolved, in the seven days from this day (a Monday there). */
+  openedWeek: isoDay("Opened week").optional(),
+  closedWeek: isoDay("Closed week").optional(),
+});
+export type InsightFilter = z.output<typeof InsightFilterSchema>;
+export const ReportListInsightQuerySchema = ReportListQuerySchema.extend(InsightFilterSchema.shape);
+export const ReportCountsInsightQuerySchema = ReportCountsQuerySchema.extend(InsightFilterSchema.shape);
 
 const id = (message: string) => plainString({ error: message }).trim().max(64, message);
 

@@ -1,6 +1,7 @@
 // The exports: one report's evidence PDF, and the report list (its filters applied) as CSV; the
 // Excel workbook (xlsx-export.ts) reads the same batches.
 import type { Readable } from "node:stream";
+import type { InsightFilter } from "@sitesnag/shared/analytics";
 import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { CursorKey } from "@sitesnag/shared/pagination";
@@ -115,11 +116,14 @@ export async function downloadReportPdf(
   return pdf;
 }
 
+/** What the exports select: the report list's filters and the overview's links' (issue 37). */
+export type ExportFilter = ReportFilter & InsightFilter;
+
 /** Rows per query of the CSV and Excel exports: memory stays flat whatever the size of the workspace. */
 export const CSV_BATCH = 500;
 
 /** A project id that is not a UUID: no report has it (and PostgreSQL would refuse to compare it). */
-export const matchesNothing = (query: ReportFilter): boolean =>
+export const matchesNothing = (query: ExportFilter): boolean =>
   query.projectId !== undefined && !UUID_PATTERN.test(query.projectId);
 
 /**
@@ -128,7 +132,7 @@ export const matchesNothing = (query: ReportFilter): boolean =>
  * whole workspace: the report list's filters (GET /api/snagging's, without paging), in the
  * caller's workspace only. A project id that is not a UUID matches nothing, as in the list.
  */
-export async function* exportBatches(ctx: AppContext, user: UserRow, query: ReportFilter): AsyncGenerator<CsvReport[]> {
+export async function* exportBatches(ctx: AppContext, user: UserRow, query: ExportFilter): AsyncGenerator<CsvReport[]> {
   if (matchesNothing(query)) return;
   const filters = withWaitingFor(user, query);
   const names = await tradeNames(ctx.db, user.workspace_id);
@@ -156,7 +160,7 @@ export async function* exportBatches(ctx: AppContext, user: UserRow, query: Repo
 export async function* exportReportsCsv(
   ctx: AppContext,
   user: UserRow,
-  query: ReportFilter = {},
+  query: ExportFilter = {},
 ): AsyncGenerator<string> {
   yield csvHead();
   for await (const batch of exportBatches(ctx, user, query)) yield csvRows(batch);

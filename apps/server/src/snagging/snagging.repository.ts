@@ -92,17 +92,37 @@ export type ReportFilters = {
   unresolved?: "1" | undefined;
   due?: DueFilter | undefined;
   age?: AgeingBucket | undefined;
+  /** The weekly chart's bars: made, or resolved (and not reopened), in the 7 days from this day. */
+  openedWeek?: string | undefined;
+  closedWeek?: string | undefined;
 };
 
-/** Whether any of issue 37's filters is set (each one means open or in progress). */
-export const hasInsightFilter = (f: ReportFilters) => Boolean(f.unresolved || f.due || f.age);
+/** Whether any of issue 37's filters is set. */
+export const hasInsightFilter = (f: ReportFilters) =>
+  Boolean(f.unresolved || f.due || f.age || f.openedWeek || f.closedWeek);
+/** Issue 37's filters that mean open or in progress. */
+const opensOnly = (f: ReportFilters) => Boolean(f.unresolved || f.due || f.age);
+const WEEK = 7 * DAY_SECONDS;
+const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-/** Issue 37's filters: the same open reports, due dates and age buckets the overview counts. */
+/**
+ * Issue 37's filters: the same open reports, due dates, age buckets and weeks the overview counts
+ * (a week's closed bar counts reports resolved in it that are still resolved or closed).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: applies to any builder over "snagging_reports as r"
 function whereInsightFilters<QB extends { where: (...args: any[]) => QB }>(q: QB, filters: ReportFilters): QB {
-  if (!hasInsightFilter(filters)) return q;
+  let out = q;
+  if (filters.openedWeek) {
+    const from = startOfDay(filters.openedWeek);
+    out = out.where(sql<boolean>`r.created_at >= ${from} and r.created_at < ${from + WEEK}`);
+  }
+  if (filters.closedWeek) {
+    const from = startOfDay(filters.closedWeek);
+    out = out.where(sql<boolean>`r.resolved_at >= ${from} and r.resolved_at < ${from + WEEK}`);
+  }
+  if (!opensOnly(filters)) return out;
   const now = nowSeconds();
-  let out = q.where(sql<boolean>`r.status in ('open', 'in-progress')`);
+  out = out.where(sql<boolean>`r.status in ('open', 'in-progress')`);
   if (filters.due === "overdue") out = out.where(sql<boolean>`r.due_date < ${now}`);
   if (filters.due === "soon")
     out = out.where(sql<boolean>`r.due_date >= ${now} and r.due_date < ${now + DUE_SOON_DAYS * DAY_SECONDS}`);

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import {
+  InsightFilterSchema,
   ReportCountsInsightQuerySchema as ReportCountsQuerySchema,
   ReportListInsightQuerySchema as ReportListQuerySchema,
 } from "@sitesnag/shared/analytics";
@@ -24,7 +25,9 @@ import { syncBatch } from "./sync.service";
 import { exportReportsXlsx, XLSX_NAME, XLSX_TYPE } from "./xlsx-export";
 
 // The list's filters and, for the workbook, its language (`?lang=`, read by downloadLocale).
-const ExportQuerySchema = ReportFilterSchema.extend({ lang: z.string().max(35).optional() });
+/** The exports' filters: the list's, the overview's links' (issue 37) among them, without paging. */
+const ExportFilterSchema = ReportFilterSchema.extend(InsightFilterSchema.shape);
+const ExportQuerySchema = ExportFilterSchema.extend({ lang: z.string().max(35).optional() });
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(200) });
@@ -106,7 +109,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     // Static segments: find-my-way matches them before the /:id routes. Both exports take the report
     // list's filters (its query without paging), validated by the same schema.
-    app.get("/export/csv", { schema: { querystring: ReportFilterSchema } }, async (request, reply) =>
+    app.get("/export/csv", { schema: { querystring: ExportFilterSchema } }, async (request, reply) =>
       reply
         .type("text/csv; charset=utf-8")
         .header("Content-Disposition", 'attachment; filename="snagging-reports.csv"')

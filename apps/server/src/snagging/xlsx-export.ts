@@ -4,7 +4,6 @@
 // Streamed from the database to the socket: see workbook.ts and decision 0064.
 import { PRIORITIES, REPORT_STATUSES } from "@sitesnag/shared/enums";
 import type { Locale } from "@sitesnag/shared/i18n/locales";
-import type { ReportFilter } from "@sitesnag/shared/snagging";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
@@ -14,7 +13,7 @@ import type { Cell, Sheet } from "../xlsx/workbook";
 import { workbookStream } from "../xlsx/workbook";
 import type { CsvReport } from "./csv";
 import { emptyOverview, exportOverview } from "./export-overview";
-import { exportBatches, matchesNothing } from "./snagging.export";
+import { type ExportFilter, exportBatches, matchesNothing } from "./snagging.export";
 import { withWaitingFor } from "./snagging.service";
 
 export const XLSX_NAME = "snagging-reports.xlsx";
@@ -63,7 +62,7 @@ function reportRow(ctx: AppContext, t: Translator, r: CsvReport): Cell[] {
 async function* overviewRows(
   ctx: AppContext,
   user: UserRow,
-  query: ReportFilter,
+  query: ExportFilter,
   t: Translator,
   now: number,
 ): AsyncGenerator<Cell[][]> {
@@ -91,7 +90,7 @@ async function* overviewRows(
 export function exportReportsXlsx(
   ctx: AppContext,
   user: UserRow,
-  query: ReportFilter,
+  query: ExportFilter,
   locale: Locale,
 ): AsyncGenerator<Buffer> {
   const t = translatorFor(locale);

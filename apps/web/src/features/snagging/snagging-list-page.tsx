@@ -65,6 +65,8 @@ export function SnaggingListPage() {
     unresolved: params.get("unresolved") ?? "",
     due: params.get("due") ?? "",
     age: params.get("age") ?? "",
+    openedWeek: params.get("openedWeek") ?? "",
+    closedWeek: params.get("closedWeek") ?? "",
   };
   const hasInsight = Object.values(insight).some(Boolean);
   // Asked of the server: a paged list, or an overview link's filter.

@@ -60,7 +60,7 @@ export default function OverviewCharts({ overview: o, projectId, onLocation }: P
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Section title={t("insight.weekly.title")}>
-        <WeeklyChart weekly={o.weekly} />
+        <WeeklyChart weekly={o.weekly} projectId={projectId} />
         <p className="mt-2 text-sm text-slate-800">{projection}</p>
       </Section>
       <Section title={t("insight.ageing.title")}>

@@ -2,9 +2,11 @@
 // library: decision 0063), its numbers in a table under a disclosure. Opened is blue, closed orange
 // (apart for every common colour blindness), the open line black with dots; the legend says which.
 import type { Overview } from "@sitesnag/shared/analytics";
-import { useId } from "react";
+import { type MouseEvent, useId } from "react";
+import { Link, useNavigate } from "react-router";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatNumberFor } from "../../../lib/format";
+import { listLink } from "../lib/list-link";
 
 const W = 640;
 const H = 220;
@@ -12,8 +14,18 @@ const PAD = { top: 12, right: 8, bottom: 28, left: 32 };
 const OPENED = "#1d4ed8";
 const CLOSED = "#c2410c";
 
-export function WeeklyChart({ weekly }: { weekly: Overview["weekly"] }) {
+export function WeeklyChart({ weekly, projectId }: { weekly: Overview["weekly"]; projectId: string | undefined }) {
   const t = useT();
+  const navigate = useNavigate();
+  // Each week's bars open the list of the reports they count (made, or resolved, that week).
+  const opened = (w: Overview["weekly"][number]) => listLink({ projectId, openedWeek: w.weekStart });
+  const closed = (w: Overview["weekly"][number]) => listLink({ projectId, closedWeek: w.weekStart });
+  // A bar clicked opens its list: a pointer's shortcut only (the picture is one image to a screen
+  // reader, and links inside it would be nested controls); the table's numbers are the same links.
+  const openBar = (event: MouseEvent) => {
+    const to = (event.target as Element).closest("[data-to]")?.getAttribute("data-to");
+    if (to) navigate(to);
+  };
   const locale = useLocale();
   const titleId = useId();
   const shortDate = (day: string) =>
@@ -31,7 +43,8 @@ export function WeeklyChart({ weekly }: { weekly: Overview["weekly"] }) {
   const n = (v: number) => formatNumberFor(locale, v);
   return (
     <figure>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} className="h-auto w-full">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the table below is the keyboard's way */}
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} className="h-auto w-full" onClick={openBar}>
         <title id={titleId}>{t("insight.weekly.chartName", { weeks: weekly.length })}</title>
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
@@ -45,8 +58,24 @@ export function WeeklyChart({ weekly }: { weekly: Overview["weekly"] }) {
           const x = PAD.left + slot * i + slot / 2;
           return (
             <g key={w.weekStart}>
-              <rect x={x - bar} y={y(w.opened)} width={bar} height={PAD.top + plotH - y(w.opened)} fill={OPENED} />
-              <rect x={x} y={y(w.closed)} width={bar} height={PAD.top + plotH - y(w.closed)} fill={CLOSED} />
+              <rect
+                x={x - bar}
+                y={y(w.opened)}
+                width={bar}
+                height={PAD.top + plotH - y(w.opened)}
+                fill={OPENED}
+                data-to={opened(w)}
+                className="cursor-pointer"
+              />
+              <rect
+                x={x}
+                y={y(w.closed)}
+                width={bar}
+                height={PAD.top + plotH - y(w.closed)}
+                fill={CLOSED}
+                data-to={closed(w)}
+                className="cursor-pointer"
+              />
               {i % every === 0 && (
                 <text x={x} y={H - 8} textAnchor="middle" fontSize="11" fill="#475569">
                   {shortDate(w.weekStart)}
@@ -102,8 +131,24 @@ export function WeeklyChart({ weekly }: { weekly: Overview["weekly"] }) {
                 <th scope="row" className="py-1 text-start font-normal">
                   {shortDate(w.weekStart)}
                 </th>
-                <td className="py-1 text-end">{n(w.opened)}</td>
-                <td className="py-1 text-end">{n(w.closed)}</td>
+                <td className="py-1 text-end">
+                  <Link
+                    to={opened(w)}
+                    aria-label={t("insight.link.openedWeek", { count: w.opened, week: shortDate(w.weekStart) })}
+                    className="inline-flex min-h-8 min-w-8 items-center justify-end font-medium text-brand-700 underline"
+                  >
+                    {n(w.opened)}
+                  </Link>
+                </td>
+                <td className="py-1 text-end">
+                  <Link
+                    to={closed(w)}
+                    aria-label={t("insight.link.closedWeek", { count: w.closed, week: shortDate(w.weekStart) })}
+                    className="inline-flex min-h-8 min-w-8 items-center justify-end font-medium text-brand-700 underline"
+                  >
+                    {n(w.closed)}
+                  </Link>
+                </td>
                 <td className="py-1 text-end">{n(w.open)}</td>
               </tr>
             ))}

@@ -7,6 +7,8 @@ export type ListFilter = {
   unresolved?: "1";
   due?: "overdue" | "soon";
   age?: string;
+  openedWeek?: string;
+  closedWeek?: string;
   category?: string;
   assignedTo?: string;
   locationId?: string;

@@ -35,6 +35,8 @@ export type Place = {
   unresolved?: string;
   due?: string;
   age?: string;
+  openedWeek?: string;
+  closedWeek?: string;
 };
 
 /** The whole list, page by page (also the route's prefetch). */

@@ -2,10 +2,17 @@
 // is showing, and one tap widens it again.
 import { X } from "lucide-react";
 import { PRIORITY_LABELS } from "../../../components/report-badges";
-import { useT } from "../../../i18n/use-t";
+import { useLocale, useT } from "../../../i18n/use-t";
 
 /** The overview's filters as the list's URL has them ("" when not set; the server checks them). */
-export type InsightFilter = { priority: string; unresolved: string; due: string; age: string };
+export type InsightFilter = {
+  priority: string;
+  unresolved: string;
+  due: string;
+  age: string;
+  openedWeek: string;
+  closedWeek: string;
+};
 
 export default function InsightChips({
   filter,
@@ -15,6 +22,13 @@ export default function InsightChips({
   onClear: (key: keyof InsightFilter) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
+  const week = (day: string) => {
+    const start = new Date(`${day}T00:00:00Z`);
+    return Number.isNaN(start.getTime())
+      ? day
+      : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(start);
+  };
   const chips: [keyof InsightFilter, string][] = [];
   const priority = PRIORITY_LABELS[filter.priority as keyof typeof PRIORITY_LABELS];
   if (filter.priority) chips.push(["priority", priority ? t(priority) : filter.priority]);
@@ -28,6 +42,8 @@ export default function InsightChips({
         ? t("insight.filter.ageOver90")
         : t("insight.filter.age", { range: filter.age.replace("-", "–") }),
     ]);
+  if (filter.openedWeek) chips.push(["openedWeek", t("insight.filter.openedWeek", { week: week(filter.openedWeek) })]);
+  if (filter.closedWeek) chips.push(["closedWeek", t("insight.filter.closedWeek", { week: week(filter.closedWeek) })]);
   return (
     <ul aria-label={t("insight.filter.label")} className="flex flex-wrap gap-2">
       {chips.map(([key, name]) => (

@@ -30,6 +30,8 @@ export default function ListFilters({ mine, onMine, assignedTo, onAssignee, cate
     unresolved: params.get("unresolved") ?? "",
     due: params.get("due") ?? "",
     age: params.get("age") ?? "",
+    openedWeek: params.get("openedWeek") ?? "",
+    closedWeek: params.get("closedWeek") ?? "",
   };
   const clear = (key: keyof InsightFilter) =>
     setParams(
