@@ -250,6 +250,23 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
     expect(((await get(owner.accessToken)).json() as ReportSchedule).lastSentAt).toBeNull();
   }, 60_000);
 
+  it("keeps the sent PDF while a message carries it, and removes it with the last one (30 days after sending)", async () => {
+    const runs = await t.ctx.db
+      .selectFrom("weekly_report_runs")
+      .select("file_key")
+      .where("project_id", "=", projectId)
+      .execute();
+    const keys = runs.flatMap((r) => (r.file_key ? r.file_key.split(",") : []));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(await t.ctx.storage.stat(key), key).not.toBeNull();
+    // A day after: every message kept, every file kept.
+    await t.ctx.mail.removeOldSent(nowSeconds() + DAY);
+    for (const key of keys) expect(await t.ctx.storage.stat(key), key).not.toBeNull();
+    // Past the outbox's 30 days: the sent messages go, and the files no message carries any more.
+    await t.ctx.mail.removeOldSent(nowSeconds() + 31 * DAY);
+    for (const key of keys) expect(await t.ctx.storage.stat(key), key).toBeNull();
+  });
+
   it("Send now to the recipients: each gets it, the typed address with an unsubscribe link; it counts as sent", async () => {
     const res = await t.request({
       method: "POST",

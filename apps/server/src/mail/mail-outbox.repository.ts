@@ -119,7 +119,28 @@ export async function outboxStatus(db: Q) {
   };
 }
 
-/** Sent messages are kept a while (System Settings, support questions), then removed. */
-export async function deleteSentBefore(db: Q, before: number): Promise<void> {
-  await db.deleteFrom("mail_outbox").where("status", "=", "sent").where("sent_at", "<", before).execute();
+/**
+ * Sent messages are kept a while (System Settings, support questions), then removed. Answers the
+ * attached files (the weekly report's PDFs) that no message left in the outbox carries any more:
+ * a file lives as long as a message that attaches it, and the caller removes these from storage.
+ */
+export async function deleteSentBefore(db: Q, before: number): Promise<string[]> {
+  const removed = await db
+    .deleteFrom("mail_outbox")
+    .where("status", "=", "sent")
+    .where("sent_at", "<", before)
+    .returning("attachment_key")
+    .execute();
+  const keys = [...new Set(removed.flatMap((r) => (r.attachment_key ? [r.attachment_key] : [])))];
+  if (keys.length === 0) return [];
+  const kept = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom("mail_outbox")
+      .select("attachment_key")
+      .where("attachment_key", "in", keys.slice(i, i + 500))
+      .execute();
+    for (const row of rows) if (row.attachment_key) kept.add(row.attachment_key);
+  }
+  return keys.filter((key) => !kept.has(key));
 }

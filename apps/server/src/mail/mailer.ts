@@ -204,8 +204,10 @@ export class Mailer {
     this.transport.close();
   }
 
-  async removeOldSent(): Promise<void> {
-    await deleteSentBefore(this.db, nowSeconds() - KEEP_SENT_SECONDS);
+  /** Removes messages sent over 30 days ago, and the attached files no message still carries. */
+  async removeOldSent(now = nowSeconds()): Promise<void> {
+    const files = await deleteSentBefore(this.db, now - KEEP_SENT_SECONDS);
+    if (files.length > 0 && this.storage) await this.storage.delete(files);
   }
 
   /** Soon after a message is queued (its transaction has likely committed by then), deliver. */
