@@ -71,7 +71,7 @@ export async function renderWeeklyReport(
   const t = translatorFor(locale);
   const scope: SnagScope = { workspaceId: project.workspace_id, projectId: project.id, filter: {} };
   const [figures, trades, brand, open] = await Promise.all([
-    weeklyFigures(ctx.db, project.workspace_id, project.id, since, now),
+    weeklyFigures(ctx, project.workspace_id, project.id, since, now),
     tradeNames(ctx.db, project.workspace_id),
     loadPdfBrand(ctx, project.workspace_id),
     openGroups(ctx, scope, t),
@@ -111,7 +111,7 @@ export async function renderWeeklyReport(
           legend: { opened: t("pdf.weekly.opened"), closed: t("pdf.weekly.closed"), open: t("pdf.weekly.stillOpen") },
           rows: figures.weekly.map((w) => ({
             label: new Intl.DateTimeFormat(locale, { day: "numeric", month: "numeric", timeZone: "UTC" }).format(
-              new Date(w.weekStart * 1000),
+              new Date(`${w.weekStart}T00:00:00Z`),
             ),
             opened: w.opened,
             closed: w.closed,
