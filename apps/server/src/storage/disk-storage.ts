@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { ByteRange, FileStorage } from "./file-storage";
@@ -22,6 +22,21 @@ export class DiskStorage implements FileStorage {
     const temp = `${file}.${process.pid}.tmp`;
     await writeFile(temp, data);
     await rename(temp, file);
+  }
+
+  async putFile(key: string, file: string, _contentType?: string): Promise<void> {
+    const target = this.resolve(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(file, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      // Another file system: copied under a temporary name, then renamed (never half a file).
+      const temp = `${target}.${process.pid}.tmp`;
+      await copyFile(file, temp);
+      await rename(temp, target);
+      await rm(file, { force: true });
+    }
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable | null> {

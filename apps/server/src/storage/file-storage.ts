@@ -8,6 +8,11 @@ export type ByteRange = { start: number; end: number };
 
 export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the file at `file` (a local path) under `key`, read as a stream so a large document never
+   * sits in memory whole; the local file is gone afterwards (moved, or uploaded and removed).
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** A readable stream of the file (or of `range` of it), or null when it does not exist. */
   get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** The file's size, or null when it does not exist. */

@@ -1,3 +1,5 @@
+import { createReadStream } from "node:fs";
+import { rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import {
   DeleteObjectsCommand,
@@ -53,6 +55,23 @@ export class S3Storage implements FileStorage {
         ContentLength: data.length,
       }),
     );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    const { size } = await stat(file);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+      );
+    } finally {
+      await rm(file, { force: true });
+    }
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable | null> {

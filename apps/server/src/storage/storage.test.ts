@@ -1,6 +1,6 @@
 // One contract, both implementations: the disk folder and an S3 bucket served by s3rver (a real
 // S3-protocol server on loopback). What the app relies on must hold for each.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -63,6 +63,18 @@ describe.each(implementations)("FileStorage contract (%s)", (_name, make) => {
     await storage.put("ws-1/photo-a.jpg", Buffer.from("jpeg bytes"), "image/jpeg");
     expect(await readAll(await storage.get("ws-1/photo-a.jpg"))).toBe("jpeg bytes");
     expect(await storage.get("ws-1/never-written.jpg")).toBeNull();
+  });
+
+  it("stores a local file under a key, streamed, and the local file is gone afterwards", async () => {
+    const storage = make();
+    const local = path.join(await mkdtemp(path.join(tmpdir(), "put-file-")), "doc.pdf");
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 0x25);
+    await writeFile(local, bytes);
+    await storage.putFile("ws-1/doc.pdf", local, "application/pdf");
+    expect(await storage.stat("ws-1/doc.pdf")).toEqual({ size: bytes.length });
+    const stored = await storage.get("ws-1/doc.pdf", { start: bytes.length - 2, end: bytes.length - 1 });
+    expect(await readAll(stored)).toBe("%%");
+    await expect(stat(local)).rejects.toThrow();
   });
 
   it("reports sizes and reads byte ranges", async () => {

@@ -4,7 +4,11 @@
 // closed since the last report, whose thumbnails are the before/after pair when a fix added
 // photos. Rendered in the PDF pool like every PDF, entries fed 20 at a time; the document comes
 // back as one Buffer (it is stored once and attached to each recipient's message).
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { PRIORITIES, REPORT_STATUSES } from "@sitesnag/shared/enums";
 import type { Locale } from "@sitesnag/shared/i18n/locales";
 import { loadPdfBrand } from "../branding/branding.service";
@@ -13,6 +17,7 @@ import type { ProjectRow } from "../db/schema";
 import { formatDayIn } from "../format";
 import { PRIORITY_LABEL_IDS, STATUS_LABEL_IDS } from "../i18n/labels";
 import { type Translator, translatorFor } from "../i18n/translate";
+import { newId } from "../ids";
 import { loadEntries } from "../snag-list/snag-list.entries";
 import { assigneeName, localiseLocation, reportLocation } from "../snag-list/snag-list.groups";
 import { type SnagScope, scanScope } from "../snag-list/snag-list.repository";
@@ -60,7 +65,11 @@ async function openGroups(ctx: AppContext, scope: SnagScope, t: Translator) {
   };
 }
 
-export type WeeklyReportPdf = { bytes: Buffer; figures: WeeklyFigures };
+/**
+ * The PDF as a local file (under DATA_DIR/tmp, for `storage.putFile` to take: a 2,000-snag report is
+ * tens of megabytes, never held in memory whole), and the figures it prints.
+ */
+export type WeeklyReportPdf = { file: string; figures: WeeklyFigures };
 
 export async function renderWeeklyReport(
   ctx: AppContext,
@@ -146,7 +155,14 @@ export async function renderWeeklyReport(
     return null;
   };
   const stream: Readable = await streamSnagList(ctx.pdf, head, feed);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { bytes: Buffer.concat(chunks), figures };
+  const folder = path.join(ctx.config.dataDir, "tmp");
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, `weekly-report-${newId()}.pdf`);
+  try {
+    await pipeline(stream, createWriteStream(file));
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  return { file, figures };
 }

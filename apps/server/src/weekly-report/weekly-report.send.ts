@@ -146,9 +146,9 @@ export async function sendReport(
   const producedBy = sender ? personName(sender.first_name, sender.last_name) || sender.email : PRODUCT_NAME;
   const rendered = new Map<Locale, { key: string; figures: WeeklyFigures }>();
   for (const locale of new Set(recipients.map((r) => r.locale))) {
-    const { bytes, figures } = await renderWeeklyReport(ctx, project, { since, now, locale, producedBy });
+    const { file, figures } = await renderWeeklyReport(ctx, project, { since, now, locale, producedBy });
     const key = `weekly-reports/${project.id}/${runId}-${locale}.pdf`;
-    await ctx.storage.put(key, bytes, "application/pdf");
+    await ctx.storage.putFile(key, file, "application/pdf");
     rendered.set(locale, { key, figures });
   }
   const name = fileName(project, now);
@@ -174,10 +174,10 @@ export async function sendPreview(ctx: AppContext, project: ProjectRow, user: Us
   const since = await sinceOf(ctx, project, now);
   const locale = toLocale(user.locale);
   const producedBy = personName(user.first_name, user.last_name) || user.email;
-  const { bytes, figures } = await renderWeeklyReport(ctx, project, { since, now, locale, producedBy });
+  const { file, figures } = await renderWeeklyReport(ctx, project, { since, now, locale, producedBy });
   const id = newId();
   const key = `weekly-reports/${project.id}/preview-${id}.pdf`;
-  await ctx.storage.put(key, bytes, "application/pdf");
+  await ctx.storage.putFile(key, file, "application/pdf");
   const to: Recipient = { email: user.email, name: producedBy, locale };
   await ctx.db.transaction().execute(async (trx) => {
     await trx
