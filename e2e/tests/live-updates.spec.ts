@@ -2,6 +2,7 @@
 // them, appear on the first person's open list and report page without a reload; a report deleted
 // elsewhere turns its open page into "Report Not Found".
 import { expect, onOneViewport, signInAs, test } from "../fixtures";
+import { createDefects } from "../snagging-seed";
 
 test("a teammate's new report and comment appear on the open list and report page without a reload", async ({
   page,
@@ -55,4 +56,39 @@ test("a teammate's new report and comment appear on the open list and report pag
   await api.call("DELETE", `/snagging/${first.id}`, undefined, owner.accessToken);
   await expect(page.getByRole("heading", { name: "Report Not Found" })).toBeVisible({ timeout: 10_000 });
   expect(loads).toBe(0);
+});
+
+test("a change arriving while Load more is loading does not cut the next page off", async ({ page, api }) => {
+  onOneViewport("desktop"); // the list's paging, not its layout
+  test.slow(); // 55 reports to seed and fifty cards to render
+  const owner = await api.signUp({ firstName: "Pam", lastName: "Paged" });
+  const project = await api.createProject(owner.accessToken, { name: "Quarry Mews" });
+  await createDefects(api, owner.accessToken, project.id, 55);
+  await signInAs(page, owner);
+  await page.goto("/app/snagging");
+  const list = page.getByRole("list", { name: "Snagging reports" });
+  await expect(list.getByRole("listitem")).toHaveCount(50, { timeout: 15_000 });
+
+  // The next page's answer is held until a change made elsewhere has reached this page's stream.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/snagging\?.*cursor=/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined); // cancelled by the page meanwhile: nothing to answer
+  });
+  const nextPage = page.waitForRequest(/\/api\/snagging\?.*cursor=/);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await nextPage;
+  // The event makes the notification bell's list stale too: its refetch says the event has arrived.
+  const arrived = page.waitForRequest(/\/api\/notifications\?/);
+  const fresh = await api.createReport(owner.accessToken, { projectId: project.id, priority: "high" });
+  await arrived;
+  release();
+
+  // The tap was not lost: all 55, then the new one with them, and nothing left to load.
+  await expect(list.getByRole("listitem")).toHaveCount(56, { timeout: 10_000 });
+  await expect(page.getByRole("link", { name: new RegExp(fresh.title) })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
 });

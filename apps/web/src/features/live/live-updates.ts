@@ -31,18 +31,29 @@ export function startLiveUpdates(): void {
   let pending = new Set<string>();
   let flushScheduled = false;
 
-  const flush = () => {
-    flushScheduled = false;
-    const keys = [...pending].map((k) => JSON.parse(k) as unknown[]);
-    pending = new Set();
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-  };
-  const apply = (event: LiveEvent) => {
-    for (const key of staleKeysOf(event)) pending.add(JSON.stringify(key));
+  const later = () => {
     if (flushScheduled) return;
     flushScheduled = true;
     window.setTimeout(flush, BATCH_MS);
   };
+  const flush = () => {
+    flushScheduled = false;
+    const keys = [...pending].map((k) => JSON.parse(k) as unknown[]);
+    pending = new Set();
+    for (const queryKey of keys) {
+      // A query fetching now (a list loading its next page after Load more) is left to finish:
+      // invalidating it would cancel that fetch and the tap would seem to do nothing. Its key waits
+      // for the next round, so the change still reaches the screen once the fetch is done.
+      if (queryClient.isFetching({ queryKey }) > 0) pending.add(JSON.stringify(queryKey));
+      else void queryClient.invalidateQueries({ queryKey });
+    }
+    if (pending.size > 0) later();
+  };
+  const stale = (keys: readonly (readonly unknown[])[]) => {
+    for (const key of keys) pending.add(JSON.stringify(key));
+    later();
+  };
+  const apply = (event: LiveEvent) => stale(staleKeysOf(event));
 
   // Signed in, online, and visible (or hidden for less than a minute).
   const wanted = () =>
@@ -89,7 +100,7 @@ export function startLiveUpdates(): void {
       const parse = createSseParser((message) => {
         if (message.id !== undefined) lastEventId = message.id;
         if (message.event === "ready") attempt = 0;
-        else if (message.event === "reset") void queryClient.invalidateQueries();
+        else if (message.event === "reset") stale([[]]);
         else if (message.event === "change") apply(JSON.parse(message.data) as LiveEvent);
         else if (message.event === "closing") delay = 200 + Math.round(Math.random() * 800);
       });
