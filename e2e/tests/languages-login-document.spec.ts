@@ -2,7 +2,7 @@
 // server answers /login pre-rendered in the language saved on this browser (the app's cookie), else
 // the browser's; the page hydrates in it, so its English never shows, not even for a frame.
 import type { Page } from "@playwright/test";
-import { expect, type Session, signInAs, test } from "../fixtures";
+import { expect, onOneViewport, type Session, signInAs, test } from "../fixtures";
 
 const ENGLISH = "Welcome back. Sign in to your site workspace.";
 
@@ -81,4 +81,24 @@ test("the signed-in app keeps its language in the cookie the server reads for /l
   await expect
     .poll(async () => (await page.context().cookies()).find((c) => c.name === "sitesnag-locale")?.value)
     .toBe("ro");
+});
+
+test("a signed-in screen's first paint (the pre-rendered frame) is in the saved language too", async ({
+  browser,
+  baseURL,
+}) => {
+  onOneViewport("mobile"); // the document's words, not its layout
+  // Without JavaScript: only what the server sent paints (the frame the app later replaces).
+  const context = await browser.newContext({ baseURL, locale: "en-GB", javaScriptEnabled: false });
+  const url = new URL(baseURL as string);
+  await context.addCookies([{ name: "sitesnag-locale", value: "pl", domain: url.hostname, path: "/" }]);
+  const page = await context.newPage();
+  await page.goto("/app/projects");
+  await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+  await expect(page.getByRole("heading", { name: "Projekty" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Karty" }).getByRole("link", { name: "Usterki" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Otwórz menu" })).toBeVisible();
+  await expect(page.getByText("Loading…")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Snags" })).toHaveCount(0);
+  await context.close();
 });

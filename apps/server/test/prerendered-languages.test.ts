@@ -22,6 +22,14 @@ describe.each(DIALECTS)("pre-rendered pages in the visitor's language (%s)", (ki
     await writeFile(path.join(dist, "prerendered", "login.html"), page("en-GB", "Sign in"));
     await writeFile(path.join(dist, "prerendered", "pl", "login.html"), page("pl", "Zaloguj się"));
     await writeFile(path.join(dist, "prerendered", "ro", "login.html"), page("ro", "Conectează-te"));
+    // A signed-in screen's frame (app-shell/, app/app-documents.ts), written in English and Polish.
+    await mkdir(path.join(dist, "app-shell", "pl"), { recursive: true });
+    await writeFile(
+      path.join(dist, "app-shell", "routes.json"),
+      JSON.stringify([{ path: "/app/dashboard", file: "dashboard.html" }]),
+    );
+    await writeFile(path.join(dist, "app-shell", "dashboard.html"), page("en-GB", "Dashboard"));
+    await writeFile(path.join(dist, "app-shell", "pl", "dashboard.html"), page("pl", "Pulpit"));
     t = await createTestApp(kind, { WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -54,6 +62,19 @@ describe.each(DIALECTS)("pre-rendered pages in the visitor's language (%s)", (ki
     // Lithuanian is a language of the app, but this build wrote no Lithuanian page.
     expect((await login({ cookie: "sitesnag-locale=lt" })).body).toContain("Sign in");
     expect((await login({ cookie: "sitesnag-locale=%E2%80%A6%" })).statusCode).toBe(200);
+  });
+
+  it("answers a signed-in screen's frame in the saved language too, else the browser's, else English", async () => {
+    const frame = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/app/dashboard", headers });
+    const saved = await frame({ cookie: "sitesnag-locale=pl", "accept-language": "en" });
+    expect(saved.body).toContain('<html lang="pl">');
+    expect(saved.body).toContain("Pulpit");
+    expect(saved.headers.vary).toMatch(/Cookie/);
+    expect(saved.headers["cache-control"]).toBe("no-cache");
+    expect((await frame({ "accept-language": "pl-PL,pl;q=0.9" })).body).toContain("Pulpit");
+    // Romanian is a language of the app, but this build wrote no Romanian frame.
+    expect((await frame({ cookie: "sitesnag-locale=ro" })).body).toContain("Dashboard");
+    expect((await frame({})).body).toContain('<html lang="en-GB">');
   });
 
   it("answers a page written only in English the same to everyone", async () => {

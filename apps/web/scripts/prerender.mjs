@@ -119,12 +119,21 @@ const lowPriorityScripts = (html) =>
 const appDir = path.join(dist, "app-shell");
 mkdirSync(appDir, { recursive: true });
 const routes = [];
+// Each frame once per language: app-shell/<file> in English, app-shell/<locale>/<file> in each other
+// (with its catalogue preloaded), chosen by the server as the pre-rendered pages are (web.routes.ts).
 for (const doc of APP_DOCUMENTS) {
-  // Every signed-in start reads the persisted queries back (main.tsx): that chunk is fetched with
-  // the entry rather than once the entry has run, a round trip later.
-  const preloads = preloadsOf([doc.module, "src/offline/query-persistence.ts"], appLoaded);
-  const html = lowPriorityScripts(fill(appTemplate, preloads, await renderAppFrame(doc.path, doc.skeleton, doc.title)));
-  writeFileSync(path.join(appDir, doc.file), html);
+  for (const locale of LOCALES) {
+    // Every signed-in start reads the persisted queries back (main.tsx): that chunk is fetched with
+    // the entry rather than once the entry has run, a round trip later.
+    const modules = [doc.module, "src/offline/query-persistence.ts"];
+    if (locale !== "en-GB") modules.push(`catalogue:${locale}`);
+    const frame = await renderAppFrame(doc.path, doc.skeleton, doc.title, locale);
+    const page = appTemplate.replace('<html lang="en-GB">', `<html lang="${locale}">`);
+    const html = lowPriorityScripts(fill(page, preloadsOf(modules, appLoaded), frame));
+    const folder = locale === "en-GB" ? appDir : path.join(appDir, locale);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, doc.file), html);
+  }
   routes.push({ path: doc.path, file: doc.file });
 }
 writeFileSync(path.join(appDir, "routes.json"), JSON.stringify(routes, null, 2));

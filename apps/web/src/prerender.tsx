@@ -35,13 +35,24 @@ export { APP_DOCUMENTS } from "./app/app-documents";
 
 /**
  * The signed-in shell's frame for one screen (app/app-documents.ts), at a sample address of its
- * route so the navigation marks the right section as current.
+ * route so the navigation marks the right section as current, in `locale` (its navigation, its
+ * title and the skeleton's words: the frame a Polish user sees first is in Polish).
  */
-export async function renderAppFrame(path: string, skeleton: SkeletonKind, title?: Message): Promise<string> {
-  const { prelude } = await prerender(
-    <StaticRouter location={path.replaceAll(/:\w+/g, "x")}>
-      <ShellFrame skeleton={skeleton} title={title} />
-    </StaticRouter>,
-  );
-  return new Response(prelude).text();
+export async function renderAppFrame(
+  path: string,
+  skeleton: SkeletonKind,
+  title?: Message,
+  locale: Locale = "en-GB",
+): Promise<string> {
+  await activateLocale(locale);
+  try {
+    const { prelude } = await prerender(
+      <StaticRouter location={path.replaceAll(/:\w+/g, "x")}>
+        <ShellFrame skeleton={skeleton} title={title} />
+      </StaticRouter>,
+    );
+    return await new Response(prelude).text();
+  } finally {
+    await activateLocale("en-GB");
+  }
 }

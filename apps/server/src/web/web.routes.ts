@@ -67,8 +67,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
   // Signed-in screens pre-rendered with the shell's frame (apps/web/src/app/app-documents.ts): the
   // app's own entry, so a cold start paints header, navigation and skeleton from the first response.
+  // Each in the visitor's language where the build wrote it (app-shell/<locale>/<file>), as above.
   for (const { path: route, file } of appShellRoutes(distDir)) {
-    app.get(route, (_request, reply) => reply.header("Cache-Control", "no-cache").sendFile(`app-shell/${file}`));
+    const languages = new Set(
+      LOCALES.filter((l) => l !== DEFAULT_LOCALE && existsSync(path.join(distDir, "app-shell", l, file))),
+    );
+    app.get(route, (request, reply) => {
+      reply.header("Cache-Control", "no-cache");
+      if (languages.size === 0) return reply.sendFile(`app-shell/${file}`);
+      reply.header("Vary", "Cookie, Accept-Language, Accept-Encoding");
+      const locale = visitorLocale(request);
+      return reply.sendFile(languages.has(locale) ? `app-shell/${locale}/${file}` : `app-shell/${file}`);
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -16,7 +16,7 @@ export type AppDocument = {
   skeleton: SkeletonKind;
   /**
    * The screen's PageHeader title when it does not depend on data: its skeleton shows it, in the
-   * reader's language once the app runs (the pre-rendered frame is English).
+   * reader's language (the build writes the pre-rendered frame once per language).
    */
   title?: Message;
   /** The screen's source module: its chunk is preloaded with the document. */
