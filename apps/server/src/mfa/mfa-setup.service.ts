@@ -14,7 +14,14 @@ import { type ClientInfo, recordSecurityEvent } from "../security-log/security-l
 import { queueSecurityMail } from "../security-log/security-mail";
 import { nowSeconds } from "../time";
 import { isDemoWorkspace } from "../workspaces/workspaces.repository";
-import { countUnusedRecoveryCodes, findConfirmedTotp, findPendingTotp, replaceRecoveryCodes } from "./mfa.repository";
+import {
+  countUnusedRecoveryCodes,
+  findConfirmedTotp,
+  findPendingTotp,
+  hasPasskey,
+  listPasskeys,
+  replaceRecoveryCodes,
+} from "./mfa.repository";
 import { openTotpSecret, TOTP_PURPOSE, useSecondFactor } from "./second-factor";
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "./totp";
 
@@ -34,14 +41,16 @@ async function requireNotDemo(ctx: AppContext, user: UserRow): Promise<void> {
 }
 
 export async function mfaStatus(ctx: AppContext, user: UserRow): Promise<MfaStatus> {
-  const [totp, left, workspace] = await Promise.all([
+  const [totp, passkeys, left, workspace] = await Promise.all([
     findConfirmedTotp(ctx.db, user.id),
+    listPasskeys(ctx.db, user.id),
     countUnusedRecoveryCodes(ctx.db, user.id),
     ctx.db.selectFrom("workspaces").select("require_mfa").where("id", "=", user.workspace_id).executeTakeFirst(),
   ]);
   return {
     totp: { enabled: totp !== undefined, confirmedAt: totp?.confirmed_at == null ? null : Number(totp.confirmed_at) },
-    recoveryCodesLeft: totp ? left : 0,
+    passkeys,
+    recoveryCodesLeft: totp || passkeys.length > 0 ? left : 0,
     required: Number(workspace?.require_mfa ?? 0) === 1,
   };
 }
@@ -153,11 +162,13 @@ export async function disableTotp(ctx: AppContext, user: UserRow, code: string, 
     .select("require_mfa")
     .where("id", "=", user.workspace_id)
     .executeTakeFirst();
-  if (Number(workspace?.require_mfa ?? 0) === 1) throw forbidden(REQUIRED_BY_WORKSPACE);
+  // With a passkey left the account keeps a factor, so the policy does not stand in the way.
+  const passkeyLeft = await hasPasskey(ctx.db, user.id);
+  if (Number(workspace?.require_mfa ?? 0) === 1 && !passkeyLeft) throw forbidden(REQUIRED_BY_WORKSPACE);
   const used = await requireFreshCode(ctx, user, code, client);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("mfa_factors").where("user_id", "=", user.id).where("kind", "=", "totp").execute();
-    await trx.deleteFrom("mfa_recovery_codes").where("user_id", "=", user.id).execute();
+    if (!passkeyLeft) await trx.deleteFrom("mfa_recovery_codes").where("user_id", "=", user.id).execute();
     await recordSecurityEvent(trx, {
       type: "factor-removed",
       userId: user.id,
