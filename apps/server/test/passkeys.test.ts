@@ -335,7 +335,7 @@ describe.each(DIALECTS)("passkeys (%s)", (kind) => {
     expect((again.json() as AuthResponse).accessToken).toBeDefined();
   });
 
-  it("a member held by the workspace policy can register a passkey, and it lifts the hold at the next refresh", async () => {
+  it("a member held by the workspace policy can register a passkey, which lifts the hold at the next refresh; the owner's Team list shows who has two-factor", async () => {
     const clock = stepClock();
     const owner = await signUp(t);
     await enrol(t, owner, clock);
@@ -360,6 +360,20 @@ describe.each(DIALECTS)("passkeys (%s)", (kind) => {
     });
     const { accessToken } = refreshed.json() as { accessToken: string };
     expect((await t.request({ method: "GET", url: "/api/projects", token: accessToken })).statusCode).toBe(200);
+
+    // The Team page: the owner sees who has two-factor; a member does not get that column.
+    type TeamAnswer = { members: { id: string; twoFactor?: boolean }[] };
+    const ownerView = (
+      await t.request({ method: "GET", url: "/api/team", token: owner.accessToken })
+    ).json() as TeamAnswer;
+    expect(ownerView.members.map((m) => [m.id, m.twoFactor]).sort()).toEqual(
+      [
+        [owner.user.id, true],
+        [member.user.id, true],
+      ].sort(),
+    );
+    const memberView = (await t.request({ method: "GET", url: "/api/team", token: accessToken })).json() as TeamAnswer;
+    expect(memberView.members.every((m) => m.twoFactor === undefined)).toBe(true);
   });
 
   it("refuses a passkey in a demo sandbox, so the demo stays one click", async () => {

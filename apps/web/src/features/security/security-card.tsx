@@ -80,7 +80,7 @@ export function SecurityCard() {
       />
     );
   else {
-    const { totp, recoveryCodesLeft, required } = status.data;
+    const { totp, passkeys, recoveryCodesLeft, required } = status.data;
     body = (
       <div className="space-y-3 text-sm text-slate-600">
         <p>{t(totp.enabled ? "security.card.on" : "security.card.off")}</p>
@@ -95,7 +95,7 @@ export function SecurityCard() {
               {t("security.card.regenerate")}
             </Button>
           )}
-          {totp.enabled && !required && (
+          {totp.enabled && (!required || passkeys.length > 0) && (
             <Button variant="danger" onClick={() => setMode("off")}>
               {t("security.card.turnOff")}
             </Button>
