@@ -5,6 +5,12 @@
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
 import { expect, type Session, settled, signInAs, test } from "../fixtures";
+import { axe, WCAG_21_AA } from "../support/axe";
+
+async function expectAccessible(page: Page) {
+  const results = await axe(page).withTags(WCAG_21_AA).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 const codeFor = (secret: string, stepsAhead = 0) =>
   generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
@@ -45,10 +51,14 @@ test("adds a passkey from the profile and signs in with it, without a password",
   const passkeys = card.getByRole("list", { name: "Your passkeys" });
   await expect(passkeys.getByText("Work laptop")).toBeVisible();
   await expect(passkeys.getByText(/Not used yet/)).toBeVisible();
+  await expectAccessible(page);
 
   await page.goto(`${origin}/logout`);
   await expect(page).toHaveURL(/\/login/);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("button", { name: "Continue with a passkey" })).toBeVisible();
+  await expectAccessible(page);
+  // "Continue with a passkey": a name without "Sign In", which the other specs look for.
+  await page.getByRole("button", { name: "Continue with a passkey" }).click();
   await expect(page).toHaveURL(/\/app\/dashboard/);
 
   await page.goto(`${origin}/app/security-log`);
@@ -93,6 +103,7 @@ test("an owner requires two-factor, and a member is led through setting it up be
   await mate.getByRole("button", { name: "Sign In" }).click();
   await expect(mate.getByRole("heading", { name: "Set up two-factor authentication" })).toBeVisible();
   await expect(mate.getByRole("navigation")).toHaveCount(0);
+  await expectAccessible(mate);
   const memberSecret = (await mate.getByTestId("totp-secret").textContent())?.trim() ?? "";
   await mate.getByLabel("6-digit code from the app").fill(codeFor(memberSecret));
   await mate.getByRole("button", { name: "Turn on" }).click();

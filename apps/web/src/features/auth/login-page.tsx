@@ -15,7 +15,7 @@ import { AuthLayout } from "./auth-layout";
 // The second step (issue 40) loads only when an account with a factor asks for it: /login's
 // first load stays within its budget.
 const MfaStep = lazy(() => import("./mfa-step").then((m) => ({ default: m.MfaStep })));
-// "Sign in with a passkey": its own chunk, shown once the page is live (decision 0077).
+// "Continue with a passkey": its own chunk, shown once the page is live (decision 0077).
 const PasskeySignIn = lazy(() => import("./passkey-sign-in"));
 
 // Fetched with the first sign-in (with the API client and the offline cache it clears), not with

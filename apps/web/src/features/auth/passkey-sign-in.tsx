@@ -8,7 +8,7 @@ import { toast } from "../../lib/toast";
 import { isCancelled } from "../security/passkey-browser";
 
 /**
- * "Sign in with a passkey" (decision 0077): passwordless with a passkey the browser offers, or,
+ * "Continue with a passkey" (decision 0077): passwordless with a passkey the browser offers, or,
  * given the step token, the second step after a password. Its own chunk, loaded after /login
  * shows (first-load budget); the WebAuthn library loads on the click.
  */
