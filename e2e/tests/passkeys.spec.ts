@@ -29,7 +29,11 @@ async function virtualAuthenticator(page: Page) {
   });
 }
 
-test("adds a passkey from the profile and signs in with it, without a password", async ({ page, api, server }) => {
+test("adds a passkey from the profile, signs in with it without a password, and removes it confirmed by itself", async ({
+  page,
+  api,
+  server,
+}) => {
   const origin = server.url.replace("127.0.0.1", "localhost");
   await virtualAuthenticator(page);
   const session = await api.signUp({ firstName: "Kit", lastName: "Passkey" });
@@ -61,9 +65,21 @@ test("adds a passkey from the profile and signs in with it, without a password",
   await page.getByRole("button", { name: "Continue with a passkey" }).click();
   await expect(page).toHaveURL(/\/app\/dashboard/);
 
+  // Removing it asks for a fresh factor: the passkey itself here.
+  await page.goto(`${origin}/app/profile`);
+  await expect(
+    page.getByRole("region", { name: "Two-factor authentication" }).getByText(/your passkeys are your second factor/),
+  ).toBeVisible();
+  await card.getByRole("button", { name: "Remove the passkey Work laptop" }).click();
+  await expect(card.getByText(/confirm with a code from your authenticator app/i)).toBeVisible();
+  await card.getByRole("button", { name: "Confirm with a passkey" }).click();
+  await expect(page.getByText("Passkey removed.")).toBeVisible();
+  await expect(card.getByText("No passkeys yet.")).toBeVisible();
+
   await page.goto(`${origin}/app/security-log`);
   const log = page.getByRole("list", { name: "Security log" });
   await expect(log.getByText("Passkey added")).toBeVisible();
+  await expect(log.getByText("Passkey removed")).toBeVisible();
 });
 
 test("an owner requires two-factor, and a member is led through setting it up before any data", async ({

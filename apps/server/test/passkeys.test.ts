@@ -335,6 +335,37 @@ describe.each(DIALECTS)("passkeys (%s)", (kind) => {
     expect((again.json() as AuthResponse).accessToken).toBeDefined();
   });
 
+  it("an account with passkeys only makes new recovery codes, confirmed by a recovery code or by a passkey", async () => {
+    const account = await signUp(t);
+    const key = authenticator(account.user.id);
+    const { recoveryCodes } = await register(account, key);
+    const regenerate = (payload: object) =>
+      t.request({ method: "POST", url: "/api/auth/mfa/recovery-codes", token: account.accessToken, payload });
+    const byCode = await regenerate({ code: recoveryCodes?.[0] });
+    expect(byCode.statusCode, byCode.body).toBe(200);
+    const fresh = (byCode.json() as { recoveryCodes: string[] }).recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(recoveryCodes?.[1]);
+
+    const confirm = async () =>
+      (
+        await t.request({ method: "POST", url: "/api/auth/passkeys/confirm/options", token: account.accessToken })
+      ).json() as { challenge: string };
+    const options = await confirm();
+    const byPasskey = await regenerate({ response: key.assert(options) });
+    expect(byPasskey.statusCode, byPasskey.body).toBe(200);
+    // The same answer again, and one signed for another origin: refused, the codes stay.
+    expectError(await regenerate({ response: key.assert(options) }), 400, EXPIRED);
+    expectError(
+      await regenerate({ response: key.assert(await confirm(), { origin: "https://evil.example" }) }),
+      400,
+      NOT_VERIFIED,
+    );
+    expect(
+      (await logOf(account.user.id)).filter((e) => e.type === "recovery-codes-regenerated").map((e) => e.details),
+    ).toEqual([{ confirmedWith: "recovery" }, { confirmedWith: "passkey" }]);
+  });
+
   it("a member held by the workspace policy can register a passkey, which lifts the hold at the next refresh; the owner's Team list shows who has two-factor", async () => {
     const clock = stepClock();
     const owner = await signUp(t);

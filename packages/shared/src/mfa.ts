@@ -140,8 +140,14 @@ export const PasskeySignInSchema = z.object({
 });
 export type PasskeySignIn = z.input<typeof PasskeySignInSchema>;
 
-/** POST /api/auth/passkeys/:id/remove: a fresh factor, a code (TOTP or recovery) or a passkey's answer. */
-export const PasskeyRemoveSchema = z
+/**
+ * A fresh factor confirming a change: a code (TOTP or recovery) or a passkey's answer to
+ * /api/auth/passkeys/confirm/options. Removing a passkey, making new recovery codes.
+ */
+export const FreshFactorSchema = z
   .object({ code: MfaCodeSchema.optional(), response: AuthenticationResponseSchema.optional() })
   .refine((v) => v.code !== undefined || v.response !== undefined, "Confirm with a code or a passkey");
-export type PasskeyRemove = z.input<typeof PasskeyRemoveSchema>;
+export type FreshFactor = z.input<typeof FreshFactorSchema>;
+/** POST /api/auth/passkeys/:id/remove. */
+export const PasskeyRemoveSchema = FreshFactorSchema;
+export type PasskeyRemove = FreshFactor;

@@ -4,6 +4,8 @@
 // - Ten recovery codes are shown once, at confirmation or regeneration, and kept only as hashes.
 // - Turning the factor off or regenerating the codes needs a fresh code (TOTP or recovery).
 // - Every change is in the security log and mailed to the account, in one transaction with it.
+
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { MfaStatus, RecoveryCodes, TotpSetup } from "@sitesnag/shared/mfa";
 import QRCode from "qrcode";
 import type { AppContext } from "../context";
@@ -18,10 +20,12 @@ import {
   countUnusedRecoveryCodes,
   findConfirmedTotp,
   findPendingTotp,
+  hasFactor,
   hasPasskey,
   listPasskeys,
   replaceRecoveryCodes,
 } from "./mfa.repository";
+import { confirmWithPasskey } from "./passkeys";
 import { openTotpSecret, TOTP_PURPOSE, useSecondFactor } from "./second-factor";
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "./totp";
 
@@ -140,8 +144,8 @@ export async function confirmTotp(
   return { recoveryCodes };
 }
 
-async function requireFreshCode(ctx: AppContext, user: UserRow, code: string, client: ClientInfo) {
-  if (!(await findConfirmedTotp(ctx.db, user.id))) throw badRequest(NOT_ON);
+async function requireFreshCode(ctx: AppContext, user: UserRow, code: string, client: ClientInfo, needTotp = true) {
+  if (needTotp && !(await findConfirmedTotp(ctx.db, user.id))) throw badRequest(NOT_ON);
   const used = await useSecondFactor(ctx, user.id, code);
   if (!used) {
     await recordSecurityEvent(ctx.db, {
@@ -183,10 +187,18 @@ export async function disableTotp(ctx: AppContext, user: UserRow, code: string, 
 export async function regenerateRecoveryCodes(
   ctx: AppContext,
   user: UserRow,
-  code: string,
+  confirmation: { code?: string; response?: AuthenticationResponseJSON },
   client: ClientInfo,
 ): Promise<RecoveryCodes> {
-  const used = await requireFreshCode(ctx, user, code, client);
+  let used: string;
+  if (confirmation.response) {
+    // An account's passkey (the one way to confirm for an account with passkeys only but no codes left).
+    await confirmWithPasskey(ctx, user, confirmation.response, client);
+    used = "passkey";
+  } else {
+    if (!(await hasFactor(ctx.db, user.id))) throw badRequest(NOT_ON);
+    used = await requireFreshCode(ctx, user, confirmation.code ?? "", client, false);
+  }
   const recoveryCodes = newRecoveryCodes();
   await ctx.db.transaction().execute(async (trx) => {
     await replaceRecoveryCodes(trx, user.id, recoveryCodes.map(hashRecoveryCode), nowSeconds(), newId);

@@ -426,6 +426,16 @@ export async function verifyPasskeySignIn(
   return (await checkAssertion(ctx, response, { purpose: "sign-in", userId: null, status: 401, client })).user;
 }
 
+/** A fresh passkey answer of the signed-in account (to confirm a change); a 400 refusal otherwise. */
+export async function confirmWithPasskey(
+  ctx: AppContext,
+  user: UserRow,
+  response: AuthenticationResponseJSON,
+  client: ClientInfo,
+): Promise<void> {
+  await checkAssertion(ctx, response, { purpose: "confirm", userId: user.id, status: 400, client });
+}
+
 // --- Removing -----------------------------------------------------------------------------
 
 export async function removePasskey(
@@ -461,7 +471,7 @@ export async function removePasskey(
   }
   let confirmedWith: string;
   if (confirmation.response) {
-    await checkAssertion(ctx, confirmation.response, { purpose: "confirm", userId: user.id, status: 400, client });
+    await confirmWithPasskey(ctx, user, confirmation.response, client);
     confirmedWith = "passkey";
   } else {
     const used = confirmation.code ? await useSecondFactor(ctx, user.id, confirmation.code) : null;

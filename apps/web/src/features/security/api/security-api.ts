@@ -45,18 +45,33 @@ export async function registerPasskey(name: string): Promise<PasskeyRegistered> 
   return api<PasskeyRegistered>("/auth/passkeys/registration/verify", { method: "POST", body: { name, response } });
 }
 
+/** A fresh answer of one of the account's passkeys, to confirm a change. */
+async function freshPasskeyAnswer() {
+  const options = await api<PublicKeyCredentialRequestOptionsJSON>("/auth/passkeys/confirm/options", {
+    method: "POST",
+  });
+  return answerWithPasskey(options);
+}
+
+/** New recovery codes, confirmed by a passkey instead of a code. */
+export function useRegenerateCodesWithPasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      api<RecoveryCodes>("/auth/mfa/recovery-codes", {
+        method: "POST",
+        body: { response: await freshPasskeyAnswer() },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mfaKey }),
+  });
+}
+
 /** Removes a passkey, confirmed by a code or (withPasskey) by one of the account's passkeys. */
 export function useRemovePasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, code, withPasskey }: { id: string; code?: string; withPasskey?: boolean }) => {
-      let body: object = { code };
-      if (withPasskey) {
-        const options = await api<PublicKeyCredentialRequestOptionsJSON>("/auth/passkeys/confirm/options", {
-          method: "POST",
-        });
-        body = { response: await answerWithPasskey(options) };
-      }
+      const body = withPasskey ? { response: await freshPasskeyAnswer() } : { code };
       return api<void>(`/auth/passkeys/${encodeURIComponent(id)}/remove`, { method: "POST", body });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: mfaKey }),
