@@ -57,6 +57,16 @@ test("adds a passkey from the profile, signs in with it without a password, and 
   await expect(passkeys.getByText(/Not used yet/)).toBeVisible();
   await expectAccessible(page);
 
+  // The second step after the password: the passkey is offered there.
+  await page.goto(`${origin}/logout`);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email").fill(session.user.email);
+  await page.getByLabel("Password").fill(session.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+
+  // Without a password.
   await page.goto(`${origin}/logout`);
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole("button", { name: "Continue with a passkey" })).toBeVisible();
