@@ -52,6 +52,7 @@ const DESKTOP_ONLY = [
   "**/dashboard-insight.spec.ts",
   // Issue 40: enrolling a second factor is account management, done at a desk.
   "**/two-factor.spec.ts",
+  "**/passkeys.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

@@ -42,6 +42,7 @@ import { locationRoutes } from "./locations/locations.routes";
 import { MailLimits } from "./mail/mail-limits";
 import { Mailer } from "./mail/mailer";
 import { mfaRoutes } from "./mfa/mfa.routes";
+import { passkeyRoutes } from "./mfa/passkeys.routes";
 import { workspaceSecurityRoutes } from "./mfa/workspace-security.routes";
 import { notificationMailJob } from "./notification-mail/notification-mail.jobs";
 import { notificationMailRoutes } from "./notification-mail/notification-mail.routes";
@@ -218,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(authRoutes(ctx, sheets), { prefix: "/auth" });
       await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
       await api.register(mfaRoutes(ctx, authenticate), { prefix: "/auth/mfa" });
+      await api.register(passkeyRoutes(ctx, authenticate), { prefix: "/auth/passkeys" });
       await api.register(sessionRoutes(ctx, authenticate), { prefix: "/auth/sessions" });
       await api.register(securityLogRoutes(ctx, authenticate), { prefix: "/security-log" });
       await api.register(workspaceSecurityRoutes(ctx, authenticate), { prefix: "/workspace" });

@@ -195,6 +195,8 @@ export type Config = {
   publicUrl: string | undefined;
   /** Bytes of PDF work (photos read, documents being written) in flight at once, per instance. */
   pdfMemoryBytes: number;
+  /** Passkeys (mfa/passkeys.ts, decision 0077): the relying party, from PUBLIC_URL or localhost:PORT. */
+  webauthn: WebAuthnConfig;
   /** Writes per minute and storage per workspace (quotas/, decision 0019). */
   quotas: QuotaConfig;
   /** Mail people may cause to outside addresses (mail/mail-limits.ts, decision 0049). */
@@ -208,6 +210,24 @@ export type Config = {
     maxQueuedPages: number;
   };
 };
+
+/** The relying party passkeys are bound to: its ID (a host name) and the origins a browser may sign from. */
+export type WebAuthnConfig = { rpId: string; origins: string[] };
+
+/**
+ * The relying party of the app at `publicUrl`: its host name and origin. Browsers refuse an IP
+ * address as relying party ID, so a loopback address (a developer's or the browser tests' server)
+ * is served as "localhost", and both origins are accepted.
+ */
+export function relyingParty(publicUrl: string): WebAuthnConfig {
+  const url = new URL(publicUrl);
+  if (url.hostname === "127.0.0.1" || url.hostname === "[::1]") {
+    const local = new URL(url.origin);
+    local.hostname = "localhost";
+    return { rpId: "localhost", origins: [url.origin, local.origin] };
+  }
+  return { rpId: url.hostname, origins: [url.origin] };
+}
 
 /** A budget of writes in one minute. */
 export type WriteBudget = { items: number; bytes: number };
@@ -298,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shareRateLimit: e.SHARE_RATE_LIMIT,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, "") : undefined,
     pdfMemoryBytes: e.PDF_MEMORY_MB * MB,
+    webauthn: relyingParty(e.PUBLIC_URL || `http://localhost:${e.PORT}`),
     quotas: {
       account: { items: e.WRITE_ITEMS_PER_MINUTE, bytes: e.WRITE_MB_PER_MINUTE * MB },
       workspace: { items: e.WORKSPACE_WRITE_ITEMS_PER_MINUTE, bytes: e.WORKSPACE_WRITE_MB_PER_MINUTE * MB },

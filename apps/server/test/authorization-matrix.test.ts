@@ -88,6 +88,21 @@ const all = (status: number, anonymous = 401): Expected => ({
 const workspace = (ok: number): Expected => ({ anonymous: 401, member: ok, owner: ok, outsider: 404, admin: 404 });
 const adminOnly = (ok: number): Expected => ({ anonymous: 401, member: 403, owner: 403, outsider: 403, admin: ok });
 
+/** Passkey answers of the right shape that answer no challenge and name no registered passkey. */
+const MATRIX_CLIENT_DATA = Buffer.from('{"type":"webauthn.get","challenge":"none"}').toString("base64url");
+const MATRIX_REGISTRATION = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: MATRIX_CLIENT_DATA, attestationObject: "oA" },
+};
+const MATRIX_ASSERTION = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: MATRIX_CLIENT_DATA, authenticatorData: "AA", signature: "AA" },
+};
+
 let emailCounter = 0;
 let syncCounter = 0;
 let uploadCounter = 0;
@@ -258,6 +273,51 @@ const ROWS: Row[] = [
     route: "POST /api/auth/mfa/recovery-codes",
     request: () => ({ method: "POST", url: "/api/auth/mfa/recovery-codes", payload: { code: "123456" } }),
     expected: all(400),
+  },
+  {
+    route: "POST /api/auth/passkeys/registration/options",
+    request: () => ({ method: "POST", url: "/api/auth/passkeys/registration/options" }),
+    expected: all(200),
+  },
+  {
+    // A well-shaped answer to no challenge of the persona's: refused as expired.
+    route: "POST /api/auth/passkeys/registration/verify",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/passkeys/registration/verify",
+      payload: { name: "Laptop", response: MATRIX_REGISTRATION },
+    }),
+    expected: all(400),
+  },
+  {
+    // Nobody in the matrix has a passkey to confirm with.
+    route: "POST /api/auth/passkeys/confirm/options",
+    request: () => ({ method: "POST", url: "/api/auth/passkeys/confirm/options" }),
+    expected: all(400),
+  },
+  {
+    route: "POST /api/auth/passkeys/:id/remove",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/passkeys/00000000-0000-7000-8000-000000000000/remove",
+      payload: { code: "123456" },
+    }),
+    expected: all(404),
+  },
+  {
+    // Public: a passwordless sign-in's options (no step token) for anybody.
+    route: "POST /api/auth/passkeys/authentication/options",
+    request: () => ({ method: "POST", url: "/api/auth/passkeys/authentication/options", payload: {} }),
+    expected: all(200, 200),
+  },
+  {
+    route: "POST /api/auth/passkeys/authentication/verify",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/passkeys/authentication/verify",
+      payload: { response: MATRIX_ASSERTION },
+    }),
+    expected: all(401, 401),
   },
   {
     route: "GET /api/auth/sessions",

@@ -42,6 +42,7 @@ describe("loadConfig", () => {
       shareRateLimit: 60,
       publicUrl: undefined,
       pdfMemoryBytes: 128 * 1024 * 1024,
+      webauthn: { rpId: "localhost", origins: ["http://localhost:3000"] },
       quotas: {
         account: { items: 600, bytes: 100 * 1024 * 1024 },
         workspace: { items: 1200, bytes: 200 * 1024 * 1024 },
@@ -136,6 +137,7 @@ describe("loadConfig", () => {
       shareRateLimit: 30,
       publicUrl: "https://snags.acme.example",
       pdfMemoryBytes: 64 * 1024 * 1024,
+      webauthn: { rpId: "snags.acme.example", origins: ["https://snags.acme.example"] },
       quotas: {
         account: { items: 100, bytes: 10 * 1024 * 1024 },
         workspace: { items: 300, bytes: 30 * 1024 * 1024 },
@@ -158,6 +160,15 @@ describe("loadConfig", () => {
       "Invalid WRITE_ITEMS_PER_MINUTE: must be a whole number from 1 to 1000000",
     );
     expect(loadConfig({ PORT: "8080" }).mail.publicUrl).toBe("http://localhost:8080");
+    // Passkeys: browsers refuse an IP address as relying party, so a loopback server is "localhost".
+    expect(loadConfig({ PUBLIC_URL: "http://127.0.0.1:4100" }).webauthn).toEqual({
+      rpId: "localhost",
+      origins: ["http://127.0.0.1:4100", "http://localhost:4100"],
+    });
+    expect(loadConfig({ PUBLIC_URL: "https://snag.example.com:8443/" }).webauthn).toEqual({
+      rpId: "snag.example.com",
+      origins: ["https://snag.example.com:8443"],
+    });
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).databaseUrl).toBe("postgres://localhost/x");
   });
 

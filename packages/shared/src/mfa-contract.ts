@@ -2,8 +2,8 @@
 // client's refusal check): no zod here, so they cost the first load nothing but themselves.
 import type { AuthResponse } from "./auth";
 
-/** The second-factor methods a sign-in step can offer; "passkey" joins them with passkeys. */
-export const MFA_METHODS = ["totp", "recovery"] as const;
+/** The second-factor methods a sign-in step can offer. */
+export const MFA_METHODS = ["totp", "passkey", "recovery"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
 /** The 403 answer's `code` while a workspace requires a factor its member has not set up. */

@@ -1,6 +1,7 @@
 // Two-factor sign-in (issue 40): the routes' bodies and answers. A sign-in of an account with a
 // factor answers MfaChallenge instead of a session; POST /api/auth/mfa/verify turns it into one.
 import { z } from "zod";
+import { plainString } from "./text";
 
 export {
   isMfaChallenge,
@@ -36,9 +37,13 @@ export type MfaVerify = z.input<typeof MfaVerifySchema>;
 export type TotpSetup = { secret: string; otpauthUrl: string };
 export type RecoveryCodes = { recoveryCodes: string[] };
 
+/** A passkey of the account, as the security card lists it. */
+export type PasskeyInfo = { id: string; name: string; createdAt: number; lastUsedAt: number | null };
+
 /** GET /api/auth/mfa: what the profile's security card shows. */
 export type MfaStatus = {
   totp: { enabled: boolean; confirmedAt: number | null };
+  passkeys: PasskeyInfo[];
   recoveryCodesLeft: number;
   /** The workspace requires a factor of every member. */
   required: boolean;
@@ -58,3 +63,91 @@ export type SessionInfo = {
   lastUsedAt: number;
   current: boolean;
 };
+
+// Passkeys (WebAuthn, decision 0077). The browser's answers are the JSON @simplewebauthn/browser
+// makes of them: base64url fields, checked for shape and size here and for meaning on the server.
+export const PASSKEY_NAME_MAX = 60;
+const BAD_ANSWER = "The passkey's answer is not valid. Please try again.";
+const b64url = (max: number) =>
+  z
+    .string({ error: BAD_ANSWER })
+    .max(max, BAD_ANSWER)
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/, BAD_ANSWER);
+const TRANSPORTS = z
+  .array(z.string({ error: BAD_ANSWER }).max(32, BAD_ANSWER), { error: BAD_ANSWER })
+  .max(10, BAD_ANSWER);
+const EXTENSIONS = z.record(z.string({ error: BAD_ANSWER }).max(64, BAD_ANSWER), z.unknown(), { error: BAD_ANSWER });
+const credentialBase = {
+  id: b64url(1400),
+  rawId: b64url(1400),
+  type: z.literal("public-key", { error: BAD_ANSWER }),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"], { error: BAD_ANSWER }).optional(),
+  clientExtensionResults: EXTENSIONS.default({}),
+};
+
+export const RegistrationResponseSchema = z.object(
+  {
+    ...credentialBase,
+    response: z.object(
+      {
+        clientDataJSON: b64url(8192),
+        attestationObject: b64url(65_536),
+        authenticatorData: b64url(65_536).optional(),
+        transports: TRANSPORTS.optional(),
+        publicKeyAlgorithm: z.number({ error: BAD_ANSWER }).int(BAD_ANSWER).optional(),
+        publicKey: b64url(8192).optional(),
+      },
+      { error: BAD_ANSWER },
+    ),
+  },
+  { error: BAD_ANSWER },
+);
+
+export const AuthenticationResponseSchema = z.object(
+  {
+    ...credentialBase,
+    response: z.object(
+      {
+        clientDataJSON: b64url(8192),
+        authenticatorData: b64url(65_536),
+        signature: b64url(8192),
+        userHandle: b64url(512).optional(),
+      },
+      { error: BAD_ANSWER },
+    ),
+  },
+  { error: BAD_ANSWER },
+);
+
+export const PasskeyNameSchema = plainString({ error: "Give the passkey a name" })
+  .trim()
+  .min(1, "Give the passkey a name")
+  .max(PASSKEY_NAME_MAX, `Passkey name must be at most ${PASSKEY_NAME_MAX} characters`);
+
+/** POST /api/auth/passkeys/registration/verify. */
+export const PasskeyRegisterSchema = z.object({ name: PasskeyNameSchema, response: RegistrationResponseSchema });
+export type PasskeyRegister = z.input<typeof PasskeyRegisterSchema>;
+export type PasskeyRegistered = { passkey: PasskeyInfo; recoveryCodes: string[] | null };
+
+const STEP_TOKEN = z.string({ error: "The sign-in step is missing" }).min(1, "The sign-in step is missing").max(200);
+
+/** POST /api/auth/passkeys/authentication/options: with the step token after a password, without for a passwordless sign-in. */
+export const PasskeyOptionsSchema = z.object({ mfaToken: STEP_TOKEN.optional() }).default({});
+/** POST /api/auth/passkeys/authentication/verify. */
+export const PasskeySignInSchema = z.object({
+  mfaToken: STEP_TOKEN.optional(),
+  response: AuthenticationResponseSchema,
+});
+export type PasskeySignIn = z.input<typeof PasskeySignInSchema>;
+
+/**
+ * A fresh factor confirming a change: a code (TOTP or recovery) or a passkey's answer to
+ * /api/auth/passkeys/confirm/options. Removing a passkey, making new recovery codes.
+ */
+export const FreshFactorSchema = z
+  .object({ code: MfaCodeSchema.optional(), response: AuthenticationResponseSchema.optional() })
+  .refine((v) => v.code !== undefined || v.response !== undefined, "Confirm with a code or a passkey");
+export type FreshFactor = z.input<typeof FreshFactorSchema>;
+/** POST /api/auth/passkeys/:id/remove. */
+export const PasskeyRemoveSchema = FreshFactorSchema;
+export type PasskeyRemove = FreshFactor;

@@ -17,6 +17,8 @@ export const SECURITY_EVENT_TYPES = [
   "member-removed",
   "member-role-changed",
   "mfa-policy-changed",
+  "passkey-added",
+  "passkey-removed",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

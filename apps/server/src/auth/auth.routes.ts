@@ -6,7 +6,7 @@ import {
   RegisterSchema,
   TokenPairSchema,
 } from "@sitesnag/shared/auth";
-import { isMfaChallenge, MfaVerifySchema } from "@sitesnag/shared/mfa";
+import { isMfaChallenge, MfaVerifySchema, PasskeyOptionsSchema, PasskeySignInSchema } from "@sitesnag/shared/mfa";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
@@ -14,6 +14,13 @@ import { isDemoCredentials, startDemo } from "../demo/demo.service";
 import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
 import { requestLocale } from "../i18n/request-locale";
 import { stepAccount, verifyMfaStep } from "../mfa/mfa-sign-in";
+import {
+  passkeyAccount,
+  secondFactorOptions,
+  signInOptions,
+  verifyPasskeySignIn,
+  verifyPasskeyStep,
+} from "../mfa/passkeys";
 import { clientInfo } from "../security-log/client-info";
 import type { SheetServices } from "../sheets/sheets.service";
 import { bearerToken } from "./auth.guard";
@@ -87,6 +94,40 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
         return throttle.attempt(found.user.email, request.ip, async () => {
           const { user, factor } = await verifyMfaStep(ctx, found, request.body.code, client);
           return openSession(ctx, user, client, { method: "password", factor });
+        });
+      },
+    );
+
+    // Passkeys (decision 0077): with the step token, the second step after a password; without,
+    // a passwordless sign-in with a discoverable passkey. A refused answer is a failed sign-in of
+    // the passkey's account from this address, as a wrong code is.
+    app.post(
+      "/passkeys/authentication/options",
+      { schema: { body: PasskeyOptionsSchema }, config: { rateLimit: perIp } },
+      async (request) => {
+        const mfaToken = request.body?.mfaToken;
+        if (!mfaToken) return signInOptions(ctx);
+        return secondFactorOptions(ctx, await stepAccount(ctx, mfaToken, clientInfo(request)));
+      },
+    );
+
+    app.post(
+      "/passkeys/authentication/verify",
+      { schema: { body: PasskeySignInSchema }, config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } } },
+      async (request) => {
+        const client = clientInfo(request);
+        const { mfaToken, response } = request.body;
+        if (mfaToken) {
+          const found = await stepAccount(ctx, mfaToken, client);
+          return throttle.attempt(found.user.email, request.ip, async () => {
+            const user = await verifyPasskeyStep(ctx, found, response, client);
+            return openSession(ctx, user, client, { method: "password", factor: "passkey" });
+          });
+        }
+        const account = await passkeyAccount(ctx, response);
+        return throttle.attempt(account.email, request.ip, async () => {
+          const user = await verifyPasskeySignIn(ctx, response, client);
+          return openSession(ctx, user, client, { method: "passkey", factor: "passkey" });
         });
       },
     );

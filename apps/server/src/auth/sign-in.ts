@@ -15,7 +15,7 @@ export async function openSession(
   ctx: AppContext,
   user: UserRow,
   client: ClientInfo,
-  details: { method: "password"; factor: "none" | "totp" | "recovery" },
+  details: { method: "password" | "passkey"; factor: "none" | "totp" | "recovery" | "passkey" },
 ): Promise<AuthResponse> {
   const seen = await priorSignIns(ctx.db, user.id, client.userAgent);
   const tokens = await issueTokens(ctx, user.id, client);

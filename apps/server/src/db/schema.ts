@@ -560,21 +560,43 @@ export interface Database {
   mfa_factors: MfaFactorsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  webauthn_challenges: WebauthnChallengesTable;
   user_sessions: UserSessionsTable;
   security_log: SecurityLogTable;
 }
 
-/** A second factor of an account (migration 0045): "totp" now, "passkey" next. */
+/** A second factor of an account (migrations 0045, 0052): an authenticator app or a passkey. */
 export interface MfaFactorsTable {
   id: string;
   user_id: string;
-  kind: "totp";
+  kind: "totp" | "passkey";
   /** The TOTP secret, encrypted (auth/secret-box.ts). */
   secret_encrypted: string | null;
   last_used_step: number | null;
   confirmed_at: number | null;
   created_at: number;
   last_used_at: number | null;
+  /** Passkeys: the credential ID (base64url), unique across accounts. */
+  credential_id: string | null;
+  /** Passkeys: the COSE public key (base64url). */
+  public_key: string | null;
+  /** Passkeys: the signature counter last seen (0 for authenticators that keep none). */
+  sign_count: number | null;
+  /** Passkeys: the transports the browser named, comma-separated. */
+  transports: string | null;
+  /** Passkeys: the name its owner gave it. */
+  name: string | null;
+}
+
+/** A WebAuthn challenge handed out and not yet answered (mfa/passkeys.ts): single-use, short-lived. */
+export interface WebauthnChallengesTable {
+  id: string;
+  challenge: string;
+  purpose: "register" | "confirm" | "second-factor" | "sign-in";
+  user_id: string | null;
+  mfa_challenge_id: string | null;
+  expires_at: number;
+  created_at: number;
 }
 
 export interface MfaRecoveryCodesTable {

@@ -4,6 +4,8 @@
 // - Ten recovery codes are shown once, at confirmation or regeneration, and kept only as hashes.
 // - Turning the factor off or regenerating the codes needs a fresh code (TOTP or recovery).
 // - Every change is in the security log and mailed to the account, in one transaction with it.
+
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { MfaStatus, RecoveryCodes, TotpSetup } from "@sitesnag/shared/mfa";
 import QRCode from "qrcode";
 import type { AppContext } from "../context";
@@ -14,7 +16,16 @@ import { type ClientInfo, recordSecurityEvent } from "../security-log/security-l
 import { queueSecurityMail } from "../security-log/security-mail";
 import { nowSeconds } from "../time";
 import { isDemoWorkspace } from "../workspaces/workspaces.repository";
-import { countUnusedRecoveryCodes, findConfirmedTotp, findPendingTotp, replaceRecoveryCodes } from "./mfa.repository";
+import {
+  countUnusedRecoveryCodes,
+  findConfirmedTotp,
+  findPendingTotp,
+  hasFactor,
+  hasPasskey,
+  listPasskeys,
+  replaceRecoveryCodes,
+} from "./mfa.repository";
+import { confirmWithPasskey } from "./passkeys";
 import { openTotpSecret, TOTP_PURPOSE, useSecondFactor } from "./second-factor";
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "./totp";
 
@@ -34,14 +45,16 @@ async function requireNotDemo(ctx: AppContext, user: UserRow): Promise<void> {
 }
 
 export async function mfaStatus(ctx: AppContext, user: UserRow): Promise<MfaStatus> {
-  const [totp, left, workspace] = await Promise.all([
+  const [totp, passkeys, left, workspace] = await Promise.all([
     findConfirmedTotp(ctx.db, user.id),
+    listPasskeys(ctx.db, user.id),
     countUnusedRecoveryCodes(ctx.db, user.id),
     ctx.db.selectFrom("workspaces").select("require_mfa").where("id", "=", user.workspace_id).executeTakeFirst(),
   ]);
   return {
     totp: { enabled: totp !== undefined, confirmedAt: totp?.confirmed_at == null ? null : Number(totp.confirmed_at) },
-    recoveryCodesLeft: totp ? left : 0,
+    passkeys,
+    recoveryCodesLeft: totp || passkeys.length > 0 ? left : 0,
     required: Number(workspace?.require_mfa ?? 0) === 1,
   };
 }
@@ -131,8 +144,8 @@ export async function confirmTotp(
   return { recoveryCodes };
 }
 
-async function requireFreshCode(ctx: AppContext, user: UserRow, code: string, client: ClientInfo) {
-  if (!(await findConfirmedTotp(ctx.db, user.id))) throw badRequest(NOT_ON);
+async function requireFreshCode(ctx: AppContext, user: UserRow, code: string, client: ClientInfo, needTotp = true) {
+  if (needTotp && !(await findConfirmedTotp(ctx.db, user.id))) throw badRequest(NOT_ON);
   const used = await useSecondFactor(ctx, user.id, code);
   if (!used) {
     await recordSecurityEvent(ctx.db, {
@@ -153,11 +166,13 @@ export async function disableTotp(ctx: AppContext, user: UserRow, code: string, 
     .select("require_mfa")
     .where("id", "=", user.workspace_id)
     .executeTakeFirst();
-  if (Number(workspace?.require_mfa ?? 0) === 1) throw forbidden(REQUIRED_BY_WORKSPACE);
+  // With a passkey left the account keeps a factor, so the policy does not stand in the way.
+  const passkeyLeft = await hasPasskey(ctx.db, user.id);
+  if (Number(workspace?.require_mfa ?? 0) === 1 && !passkeyLeft) throw forbidden(REQUIRED_BY_WORKSPACE);
   const used = await requireFreshCode(ctx, user, code, client);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("mfa_factors").where("user_id", "=", user.id).where("kind", "=", "totp").execute();
-    await trx.deleteFrom("mfa_recovery_codes").where("user_id", "=", user.id).execute();
+    if (!passkeyLeft) await trx.deleteFrom("mfa_recovery_codes").where("user_id", "=", user.id).execute();
     await recordSecurityEvent(trx, {
       type: "factor-removed",
       userId: user.id,
@@ -172,10 +187,18 @@ export async function disableTotp(ctx: AppContext, user: UserRow, code: string, 
 export async function regenerateRecoveryCodes(
   ctx: AppContext,
   user: UserRow,
-  code: string,
+  confirmation: { code?: string; response?: AuthenticationResponseJSON },
   client: ClientInfo,
 ): Promise<RecoveryCodes> {
-  const used = await requireFreshCode(ctx, user, code, client);
+  let used: string;
+  if (confirmation.response) {
+    // An account's passkey (the one way to confirm for an account with passkeys only but no codes left).
+    await confirmWithPasskey(ctx, user, confirmation.response, client);
+    used = "passkey";
+  } else {
+    if (!(await hasFactor(ctx.db, user.id))) throw badRequest(NOT_ON);
+    used = await requireFreshCode(ctx, user, confirmation.code ?? "", client, false);
+  }
   const recoveryCodes = newRecoveryCodes();
   await ctx.db.transaction().execute(async (trx) => {
     await replaceRecoveryCodes(trx, user.id, recoveryCodes.map(hashRecoveryCode), nowSeconds(), newId);

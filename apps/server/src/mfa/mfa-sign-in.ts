@@ -19,7 +19,6 @@ import { newId } from "../ids";
 import { type ClientInfo, recordSecurityEvent } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
 import { findUserById } from "../users/users.repository";
-import { findConfirmedTotp } from "./mfa.repository";
 import { WRONG_CODE } from "./mfa-setup.service";
 import { useSecondFactor } from "./second-factor";
 
@@ -28,7 +27,19 @@ export const STEP_EXPIRED = "This sign-in step has expired. Please sign in again
 
 /** The methods the account's step can offer; empty when it has no second factor. */
 export async function secondFactorMethods(ctx: AppContext, userId: string): Promise<MfaMethod[]> {
-  return (await findConfirmedTotp(ctx.db, userId)) ? ["totp", "recovery"] : [];
+  const kinds = await ctx.db
+    .selectFrom("mfa_factors")
+    .select("kind")
+    .distinct()
+    .where("user_id", "=", userId)
+    .where("confirmed_at", "is not", null)
+    .execute();
+  const has = (kind: string) => kinds.some((row) => row.kind === kind);
+  const methods: MfaMethod[] = [];
+  if (has("totp")) methods.push("totp");
+  if (has("passkey")) methods.push("passkey");
+  if (methods.length > 0) methods.push("recovery");
+  return methods;
 }
 
 export async function startMfaStep(ctx: AppContext, user: UserRow, methods: MfaMethod[]): Promise<MfaChallenge> {

@@ -1,5 +1,6 @@
+import type { PasskeyInfo } from "@sitesnag/shared/mfa";
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database, MfaFactorsTable } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -84,4 +85,37 @@ export async function needsMfaSetupById(db: Q, userId: string): Promise<boolean>
     .executeTakeFirst();
   if (!workspace || Number(workspace.require_mfa) !== 1 || Number(workspace.is_demo) === 1) return false;
   return !(await hasFactor(db, userId));
+}
+
+/** The account's passkeys, oldest first. */
+export const findPasskeyRows = (db: Q, userId: string) =>
+  db
+    .selectFrom("mfa_factors")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("kind", "=", "passkey")
+    .where("confirmed_at", "is not", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+
+export const presentPasskey = (row: MfaFactorsTable): PasskeyInfo => ({
+  id: row.id,
+  name: row.name ?? "",
+  createdAt: Number(row.created_at),
+  lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+});
+
+export const listPasskeys = async (db: Q, userId: string): Promise<PasskeyInfo[]> =>
+  (await findPasskeyRows(db, userId)).map(presentPasskey);
+
+export async function hasPasskey(db: Q, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("mfa_factors")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("kind", "=", "passkey")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

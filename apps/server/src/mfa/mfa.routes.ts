@@ -1,7 +1,7 @@
 // Under /api/auth/mfa (signed in): the account's second factor. The setup routes stay open to a
 // session that must set a factor up before anything else (config.mfaSetupAllowed, auth.guard.ts).
 // POST /api/auth/mfa/verify, the sign-in step, lives with /login in auth.routes.ts.
-import { MfaCodeBodySchema } from "@sitesnag/shared/mfa";
+import { FreshFactorSchema, MfaCodeBodySchema } from "@sitesnag/shared/mfa";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
@@ -41,8 +41,9 @@ export function mfaRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAs
       return reply.status(204).send();
     });
 
-    app.post("/recovery-codes", { schema: { body: MfaCodeBodySchema } }, async (request) =>
-      regenerateRecoveryCodes(ctx, currentUser(request), request.body.code, clientInfo(request)),
+    // Confirmed by a code or, for an account with passkeys, a passkey's answer.
+    app.post("/recovery-codes", { schema: { body: FreshFactorSchema } }, async (request) =>
+      regenerateRecoveryCodes(ctx, currentUser(request), request.body, clientInfo(request)),
     );
   };
 }

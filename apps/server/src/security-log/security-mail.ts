@@ -11,18 +11,28 @@ import { isSendableAddress } from "../mail/mail-address";
 import { describeDevice } from "./device";
 import type { ClientInfo } from "./security-log.repository";
 
-export type SecurityMailKind = "new-device" | "factor-added" | "factor-removed" | "password-changed";
+export type SecurityMailKind =
+  | "new-device"
+  | "factor-added"
+  | "factor-removed"
+  | "passkey-added"
+  | "passkey-removed"
+  | "password-changed";
 
 const SUBJECTS = {
   "new-device": "mail.security.newDevice.subject",
   "factor-added": "mail.security.factorAdded.subject",
   "factor-removed": "mail.security.factorRemoved.subject",
+  "passkey-added": "mail.security.passkeyAdded.subject",
+  "passkey-removed": "mail.security.passkeyRemoved.subject",
   "password-changed": "mail.security.passwordChanged.subject",
 } as const;
 const BODIES = {
   "new-device": "mail.security.newDevice.body",
   "factor-added": "mail.security.factorAdded.body",
   "factor-removed": "mail.security.factorRemoved.body",
+  "passkey-added": "mail.security.passkeyAdded.body",
+  "passkey-removed": "mail.security.passkeyRemoved.body",
   "password-changed": "mail.security.passwordChanged.body",
 } as const;
 

@@ -12,7 +12,9 @@ import { insertWorkspace } from "../workspaces/workspaces.repository";
 import { requireOwner } from "./invitations.service";
 import { joinWorkspace, leaveWorkspace } from "./membership-moves";
 
-export type Team = { workspace: { id: string; name: string; isDemo: boolean }; members: Member[] };
+/** A member as the Team page lists them; `twoFactor` (whether they have a second factor) for owners only. */
+export type TeamMember = Member & { twoFactor?: boolean };
+export type Team = { workspace: { id: string; name: string; isDemo: boolean }; members: TeamMember[] };
 
 export async function getTeam(ctx: AppContext, user: UserRow): Promise<Team> {
   const workspace = await ctx.db
@@ -20,10 +22,30 @@ export async function getTeam(ctx: AppContext, user: UserRow): Promise<Team> {
     .select(["id", "name", "is_demo"])
     .where("id", "=", user.workspace_id)
     .executeTakeFirstOrThrow();
-  return {
-    workspace: { id: workspace.id, name: workspace.name, isDemo: Number(workspace.is_demo) === 1 },
-    members: (await findWorkspaceMembers(ctx.db, user.workspace_id)).map(presentMember),
-  };
+  const members = (await findWorkspaceMembers(ctx.db, user.workspace_id)).map(presentMember);
+  // Who has two-factor (issue 40): the owner's view, so they can see who the policy will hold.
+  if (user.workspace_role === "owner" && members.length > 0) {
+    const withFactor = new Set(
+      (
+        await ctx.db
+          .selectFrom("mfa_factors")
+          .select("user_id")
+          .distinct()
+          .where(
+            "user_id",
+            "in",
+            members.map((m) => m.id),
+          )
+          .where("confirmed_at", "is not", null)
+          .execute()
+      ).map((row) => row.user_id),
+    );
+    return {
+      workspace: { id: workspace.id, name: workspace.name, isDemo: Number(workspace.is_demo) === 1 },
+      members: members.map((m) => ({ ...m, twoFactor: withFactor.has(m.id) })),
+    };
+  }
+  return { workspace: { id: workspace.id, name: workspace.name, isDemo: Number(workspace.is_demo) === 1 }, members };
 }
 
 /**

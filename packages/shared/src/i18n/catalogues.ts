@@ -89,6 +89,12 @@ import mailLt from "./messages/mail/lt.json" with { type: "json" };
 import mailPl from "./messages/mail/pl.json" with { type: "json" };
 import mailPtPT from "./messages/mail/pt-PT.json" with { type: "json" };
 import mailRo from "./messages/mail/ro.json" with { type: "json" };
+import passkeysEnGB from "./messages/passkeys/en-GB.json" with { type: "json" };
+import passkeysEs from "./messages/passkeys/es.json" with { type: "json" };
+import passkeysLt from "./messages/passkeys/lt.json" with { type: "json" };
+import passkeysPl from "./messages/passkeys/pl.json" with { type: "json" };
+import passkeysPtPT from "./messages/passkeys/pt-PT.json" with { type: "json" };
+import passkeysRo from "./messages/passkeys/ro.json" with { type: "json" };
 import pdfEnGB from "./messages/pdf/en-GB.json" with { type: "json" };
 import pdfEs from "./messages/pdf/es.json" with { type: "json" };
 import pdfLt from "./messages/pdf/lt.json" with { type: "json" };
@@ -222,6 +228,7 @@ const AREAS = [
     es: locationsUiEs,
   },
   { "en-GB": mailEnGB, pl: mailPl, ro: mailRo, lt: mailLt, "pt-PT": mailPtPT, es: mailEs },
+  { "en-GB": passkeysEnGB, pl: passkeysPl, ro: passkeysRo, lt: passkeysLt, "pt-PT": passkeysPtPT, es: passkeysEs },
   { "en-GB": pdfEnGB, pl: pdfPl, ro: pdfRo, lt: pdfLt, "pt-PT": pdfPtPT, es: pdfEs },
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
   { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },

@@ -15,6 +15,8 @@ import { AuthLayout } from "./auth-layout";
 // The second step (issue 40) loads only when an account with a factor asks for it: /login's
 // first load stays within its budget.
 const MfaStep = lazy(() => import("./mfa-step").then((m) => ({ default: m.MfaStep })));
+// "Continue with a passkey": its own chunk, shown once the page is live (decision 0077).
+const PasskeySignIn = lazy(() => import("./passkey-sign-in"));
 
 // Fetched with the first sign-in (with the API client and the offline cache it clears), not with
 // the pre-rendered page: /login's first load budget.
@@ -88,6 +90,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
           <Button type="submit" className="w-full" isLoading={formState.isSubmitting} disabled={!isHydrated}>
             {t("auth.signIn.submit")}
           </Button>
+          {isHydrated && (
+            <Suspense>
+              <PasskeySignIn onSignedIn={signedIn} />
+            </Suspense>
+          )}
         </form>
       )}
     </AuthLayout>

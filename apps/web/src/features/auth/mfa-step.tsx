@@ -7,6 +7,7 @@ import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { verifyMfaRequest } from "./api/session";
+import { PasskeySignIn } from "./passkey-sign-in";
 
 /**
  * The second step of signing in (issue 40): a code from the authenticator app, or a recovery code.
@@ -22,7 +23,9 @@ export function MfaStep({
   onBack: () => void;
 }) {
   const t = useT();
-  const [useRecovery, setUseRecovery] = useState(false);
+  // An account with passkeys only types a recovery code here, if anything.
+  const hasTotp = challenge.methods.includes("totp");
+  const [useRecovery, setUseRecovery] = useState(!hasTotp);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -68,8 +71,11 @@ export function MfaStep({
       <Button type="submit" className="w-full" isLoading={pending}>
         {t("security.step.submit")}
       </Button>
+      {challenge.methods.includes("passkey") && (
+        <PasskeySignIn mfaToken={challenge.mfaToken} label={t("passkeys.step.use")} onSignedIn={onSignedIn} />
+      )}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        {canUseRecovery && (
+        {canUseRecovery && hasTotp && (
           <button
             type="button"
             className="font-medium text-brand-700 underline"

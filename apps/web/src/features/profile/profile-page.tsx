@@ -16,6 +16,7 @@ const OutboxBackupPanel = lazy(() =>
 const EmailCard = lazy(() => import("./email-card").then((m) => ({ default: m.EmailCard })));
 // Two-factor and signed-in devices (issue 40): below the fold, their own chunks too.
 const SecurityCard = lazy(() => import("../security/security-card").then((m) => ({ default: m.SecurityCard })));
+const PasskeysCard = lazy(() => import("../security/passkeys-card").then((m) => ({ default: m.PasskeysCard })));
 const SessionsCard = lazy(() => import("../security/sessions-card").then((m) => ({ default: m.SessionsCard })));
 
 export function ProfilePage() {
@@ -44,6 +45,7 @@ export function ProfilePage() {
         <PasswordCard userId={user.id} />
         <Suspense fallback={null}>
           <SecurityCard />
+          <PasskeysCard />
           <SessionsCard />
         </Suspense>
         <ProfileCard title={t("profile.unsynced.title")}>

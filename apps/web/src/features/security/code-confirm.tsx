@@ -4,19 +4,24 @@ import { TextField } from "../../components/field";
 import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api-client";
 
-/** A fresh code (TOTP or recovery) asked before turning the factor off or replacing the codes. */
+/**
+ * A fresh code (TOTP or recovery) asked before turning the factor off or replacing the codes; with
+ * `onPasskey`, the account's passkey can confirm instead.
+ */
 export function CodeConfirm({
   hint,
   confirmLabel,
   isPending,
   onConfirm,
   onCancel,
+  onPasskey,
 }: {
   hint: string;
   confirmLabel: string;
   isPending: boolean;
   onConfirm: (code: string, onError: (error: unknown) => void) => void;
   onCancel: () => void;
+  onPasskey?: (onError: (error: unknown) => void) => void;
 }) {
   const t = useT();
   const [code, setCode] = useState("");
@@ -42,6 +47,15 @@ export function CodeConfirm({
         <Button type="submit" variant="danger" isLoading={isPending}>
           {confirmLabel}
         </Button>
+        {onPasskey && (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => onPasskey((err) => setError(errorMessage(err, t("passkeys.failed"))))}
+          >
+            {t("passkeys.confirmWithPasskey")}
+          </Button>
+        )}
         <Button type="button" variant="secondary" onClick={onCancel}>
           {t("security.setup.cancel")}
         </Button>

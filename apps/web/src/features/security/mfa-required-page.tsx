@@ -4,6 +4,7 @@ import { useT } from "../../i18n/use-t";
 import { refreshAccessToken } from "../../lib/api-client";
 import { setMfaSetupRequired } from "../../lib/mfa-gate";
 import { useAuthStore } from "../../stores/auth-store";
+import { PasskeyAdd } from "./passkey-add";
 import { TotpSetup } from "./totp-setup";
 
 /**
@@ -26,6 +27,13 @@ export function MfaRequiredPage() {
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <TotpSetup onDone={done} />
       </div>
+      <section
+        aria-label={t("passkeys.title")}
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 className="mb-3 font-semibold text-slate-900">{t("passkeys.required.or")}</h2>
+        <PasskeyAdd onDone={done} />
+      </section>
       <p className="mt-6 text-sm">
         <Link to="/logout" className="font-medium text-slate-600 underline">
           {t("security.required.signOut")}

@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from "../../components/states";
 import { useT } from "../../i18n/use-t";
 import { toast } from "../../lib/toast";
 import { ProfileCard } from "../profile/profile-card";
-import { useDisableTotp, useMfaStatus, useRegenerateCodes } from "./api/security-api";
+import { useDisableTotp, useMfaStatus, useRegenerateCodes, useRegenerateCodesWithPasskey } from "./api/security-api";
 import { CodeConfirm } from "./code-confirm";
 import { RecoveryCodes } from "./recovery-codes";
 import { TotpSetup } from "./totp-setup";
@@ -18,6 +18,7 @@ export function SecurityCard() {
   const status = useMfaStatus();
   const disable = useDisableTotp();
   const regenerate = useRegenerateCodes();
+  const regenerateWithPasskey = useRegenerateCodesWithPasskey();
   const [mode, setMode] = useState<Mode>("idle");
   const [codes, setCodes] = useState<string[]>();
   const idle = () => setMode("idle");
@@ -66,8 +67,20 @@ export function SecurityCard() {
       <CodeConfirm
         hint={t("security.confirm.codesHint")}
         confirmLabel={t("security.card.regenerate")}
-        isPending={regenerate.isPending}
+        isPending={regenerate.isPending || regenerateWithPasskey.isPending}
         onCancel={idle}
+        onPasskey={
+          status.data?.passkeys.length
+            ? (onError) =>
+                regenerateWithPasskey.mutate(undefined, {
+                  onSuccess: (answer) => {
+                    setCodes(answer.recoveryCodes);
+                    idle();
+                  },
+                  onError,
+                })
+            : undefined
+        }
         onConfirm={(code, onError) =>
           regenerate.mutate(code, {
             onSuccess: (answer) => {
@@ -80,22 +93,24 @@ export function SecurityCard() {
       />
     );
   else {
-    const { totp, recoveryCodesLeft, required } = status.data;
+    const { totp, passkeys, recoveryCodesLeft, required } = status.data;
+    // Recovery codes belong to the account's factors, an authenticator app or passkeys.
+    const hasFactor = totp.enabled || passkeys.length > 0;
     body = (
       <div className="space-y-3 text-sm text-slate-600">
-        <p>{t(totp.enabled ? "security.card.on" : "security.card.off")}</p>
+        <p>{t(totp.enabled ? "security.card.on" : passkeys.length > 0 ? "passkeys.totpOff" : "security.card.off")}</p>
         {required && <p className="font-medium text-slate-800">{t("security.card.required")}</p>}
-        {totp.enabled && <p>{t("security.card.codesLeft", { count: recoveryCodesLeft })}</p>}
+        {hasFactor && <p>{t("security.card.codesLeft", { count: recoveryCodesLeft })}</p>}
         <div className="flex flex-wrap gap-2">
           <Button variant={totp.enabled ? "secondary" : "primary"} onClick={() => setMode("setup")}>
             {t(totp.enabled ? "security.card.replace" : "security.card.setUp")}
           </Button>
-          {totp.enabled && (
+          {hasFactor && (
             <Button variant="secondary" onClick={() => setMode("codes")}>
               {t("security.card.regenerate")}
             </Button>
           )}
-          {totp.enabled && !required && (
+          {totp.enabled && (!required || passkeys.length > 0) && (
             <Button variant="danger" onClick={() => setMode("off")}>
               {t("security.card.turnOff")}
             </Button>

@@ -29,6 +29,8 @@ const EVENTS: Record<SecurityEventType, Message> = {
   "member-removed": msg("security.event.member-removed"),
   "member-role-changed": msg("security.event.member-role-changed"),
   "mfa-policy-changed": msg("security.event.mfa-policy-changed"),
+  "passkey-added": msg("security.event.passkey-added"),
+  "passkey-removed": msg("security.event.passkey-removed"),
 };
 const eventId = (type: SecurityEventType): Message => EVENTS[type];
 

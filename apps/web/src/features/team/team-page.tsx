@@ -105,6 +105,13 @@ export function TeamPage() {
                   </p>
                   <p className="break-all text-sm text-slate-600">{m.email}</p>
                 </div>
+                {m.twoFactor !== undefined && (
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${m.twoFactor ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}
+                  >
+                    {t(m.twoFactor ? "team.twoFactor.on" : "team.twoFactor.off")}
+                  </span>
+                )}
                 <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
                   {t(WORKSPACE_ROLES[m.workspaceRole])}
                 </span>

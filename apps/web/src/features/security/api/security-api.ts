@@ -1,7 +1,19 @@
-import type { MfaStatus, RecoveryCodes, SessionInfo, TotpSetup, WorkspaceSecurity } from "@sitesnag/shared/mfa";
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import type {
+  MfaStatus,
+  PasskeyRegistered,
+  RecoveryCodes,
+  SessionInfo,
+  TotpSetup,
+  WorkspaceSecurity,
+} from "@sitesnag/shared/mfa";
 import type { SecurityLogPage } from "@sitesnag/shared/security-log";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiFetch } from "../../../lib/api-client";
+import { answerWithPasskey, createPasskey } from "../passkey-browser";
 
 export const mfaKey = ["mfa"] as const;
 export const sessionsKey = ["sessions"] as const;
@@ -23,6 +35,48 @@ function useMfaChange<T>(path: string) {
 export const useConfirmTotp = () => useMfaChange<RecoveryCodes>("/auth/mfa/totp/confirm");
 export const useDisableTotp = () => useMfaChange<void>("/auth/mfa/totp/disable");
 export const useRegenerateCodes = () => useMfaChange<RecoveryCodes>("/auth/mfa/recovery-codes");
+
+/** Registers a passkey: options from the server, the browser's dialog, the server's check. */
+export async function registerPasskey(name: string): Promise<PasskeyRegistered> {
+  const options = await api<PublicKeyCredentialCreationOptionsJSON>("/auth/passkeys/registration/options", {
+    method: "POST",
+  });
+  const response = await createPasskey(options);
+  return api<PasskeyRegistered>("/auth/passkeys/registration/verify", { method: "POST", body: { name, response } });
+}
+
+/** A fresh answer of one of the account's passkeys, to confirm a change. */
+async function freshPasskeyAnswer() {
+  const options = await api<PublicKeyCredentialRequestOptionsJSON>("/auth/passkeys/confirm/options", {
+    method: "POST",
+  });
+  return answerWithPasskey(options);
+}
+
+/** New recovery codes, confirmed by a passkey instead of a code. */
+export function useRegenerateCodesWithPasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      api<RecoveryCodes>("/auth/mfa/recovery-codes", {
+        method: "POST",
+        body: { response: await freshPasskeyAnswer() },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mfaKey }),
+  });
+}
+
+/** Removes a passkey, confirmed by a code or (withPasskey) by one of the account's passkeys. */
+export function useRemovePasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, code, withPasskey }: { id: string; code?: string; withPasskey?: boolean }) => {
+      const body = withPasskey ? { response: await freshPasskeyAnswer() } : { code };
+      return api<void>(`/auth/passkeys/${encodeURIComponent(id)}/remove`, { method: "POST", body });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: mfaKey }),
+  });
+}
 
 export const useSessions = () =>
   useQuery({

@@ -4,7 +4,11 @@ import type { Member } from "@sitesnag/shared/users";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export type Team = { workspace: { id: string; name: string; isDemo: boolean }; members: Member[] };
+/** `twoFactor`: whether the member has a second factor (owners' view only, issue 40). */
+export type Team = {
+  workspace: { id: string; name: string; isDemo: boolean };
+  members: (Member & { twoFactor?: boolean })[];
+};
 
 export const teamKeys = {
   team: ["team"] as const,
