@@ -43,8 +43,14 @@ export type ReadTopic = {
 };
 export type ReadArchive = { version: string; topics: ReadTopic[] };
 
-const notBcf = (why: string) => badRequest(`The file is not a BCF archive (.bcfzip): ${why}.`);
-const tooLarge = (why: string) => new AppError(413, `The BCF archive is refused: ${why}.`);
+// Each refusal is one whole sentence, so the catalogue translates it (i18n/sentences-coverage).
+const NOT_A_ZIP = "The file is not a BCF archive (.bcfzip): it could not be read as a ZIP archive.";
+const NO_VERSION = "The file is not a BCF archive (.bcfzip): it has no bcf.version file.";
+const BAD_COMPRESSION = "The BCF archive is refused: it uses a compression method other than deflate.";
+const TOO_MANY_TOPICS = `The BCF archive is refused: it holds more than ${MAX_BCF_TOPICS.toLocaleString("en")} topics.`;
+const TOO_LARGE_TOTAL = "The BCF archive is refused: its files unpack to more than 512 MB.";
+const ZIP_BOMB = "The BCF archive is refused: a file in it unpacks to far more than its packed size (a zip bomb).";
+const short = (name: string) => name.slice(0, 80);
 
 function checkName(name: string): void {
   const parts = name.split("/");
@@ -73,34 +79,34 @@ function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
         checkName(file.name);
         entries.push(file);
         if (entries.length > MAX_BCF_ENTRIES)
-          throw tooLarge(`it holds more than ${MAX_BCF_TOPICS.toLocaleString("en")} topics`);
+          throw new AppError(413, TOO_MANY_TOPICS);
         if (file.name.endsWith("/markup.bcf")) {
           folders.add(file.name);
           if (folders.size > MAX_BCF_TOPICS)
-            throw tooLarge(`it holds more than ${MAX_BCF_TOPICS.toLocaleString("en")} topics`);
+            throw new AppError(413, TOO_MANY_TOPICS);
         }
         const wanted = isWanted(file.name);
         if (!wanted) return false;
         total += file.originalSize;
-        if (total > MAX_BCF_UNCOMPRESSED_BYTES) throw tooLarge("its files unpack to more than 512 MB");
+        if (total > MAX_BCF_UNCOMPRESSED_BYTES) throw new AppError(413, TOO_LARGE_TOTAL);
         if (file.originalSize > RATIO_FROM_BYTES && file.originalSize > file.size * MAX_RATIO)
-          throw tooLarge("a file in it unpacks to far more than its packed size (a zip bomb)");
+          throw new AppError(413, ZIP_BOMB);
         const limit = file.name.endsWith(".bcf") || file.name.endsWith(".version") ? MAX_XML_BYTES : MAX_PHOTO_BYTES;
-        if (file.originalSize > limit) throw tooLarge(`'${file.name.slice(0, 80)}' is too large`);
-        if (file.compression !== 0 && file.compression !== 8) throw notBcf("it uses an unknown compression");
+        if (file.originalSize > limit) throw new AppError(413, `The BCF archive is refused: '${short(file.name)}' is too large.`);
+        if (file.compression !== 0 && file.compression !== 8) throw badRequest(BAD_COMPRESSION);
         return true;
       },
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw notBcf("it could not be read as a ZIP archive");
+    throw badRequest(NOT_A_ZIP);
   }
   const out = new Map<string, Uint8Array>();
   for (const entry of entries) {
     const data = files[entry.name];
     if (!data) continue;
     // fflate never grows the declared buffer: a shorter or cut result means a lying header.
-    if (data.length !== entry.originalSize) throw notBcf(`'${entry.name.slice(0, 80)}' is damaged`);
+    if (data.length !== entry.originalSize) throw badRequest(`The BCF archive is refused: '${short(entry.name)}' is damaged.`);
     out.set(entry.name, data);
   }
   return out;
@@ -138,11 +144,11 @@ type Node = Record<string, unknown>;
 function parseXml(data: Uint8Array, name: string): Node {
   const text = new TextDecoder("utf-8", { fatal: false }).decode(data);
   if (/<!DOCTYPE|<!ENTITY/i.test(text))
-    throw badRequest(`The BCF archive is refused: '${name.slice(0, 80)}' declares a DOCTYPE or entities.`);
+    throw badRequest(`The BCF archive is refused: '${short(name)}' declares a DOCTYPE or entities.`);
   try {
     return parser.parse(text) as Node;
   } catch {
-    throw notBcf(`'${name.slice(0, 80)}' is not well-formed XML`);
+    throw badRequest(`The BCF archive is refused: '${short(name)}' is not well-formed XML.`);
   }
 }
 
@@ -175,7 +181,7 @@ function dateOf(value: unknown): number | null {
 function readComment(value: unknown, where: string): ReadComment {
   const node = nodeOf(value);
   const guid = textOf(node["@_Guid"]);
-  if (!GUID.test(guid)) throw notBcf(`a comment in '${where}' has no valid Guid`);
+  if (!GUID.test(guid)) throw badRequest(`The BCF archive is refused: '${short(where)}' has a topic or comment without a valid Guid.`);
   return { guid: guid.toLowerCase(), date: dateOf(node.Date), author: textOf(node.Author), text: textOf(node.Comment) };
 }
 
@@ -184,7 +190,7 @@ function readMarkup(folder: string, markup: Node, files: Map<string, Uint8Array>
   const root = nodeOf(markup.Markup);
   const topic = nodeOf(root.Topic);
   const guid = textOf(topic["@_Guid"]);
-  if (!GUID.test(guid)) throw notBcf(`the topic in '${where.slice(0, 80)}' has no valid Guid`);
+  if (!GUID.test(guid)) throw badRequest(`The BCF archive is refused: '${short(where)}' has a topic or comment without a valid Guid.`);
   // 2.1 repeats <Labels> with text; 3.0 wraps <Label> elements in one <Labels>.
   const labels = listOf(topic.Labels).flatMap((l) =>
     typeof l === "object" && l !== null && "Label" in l ? listOf((l as Node).Label).map(textOf) : [textOf(l)],
@@ -207,7 +213,7 @@ function readMarkup(folder: string, markup: Node, files: Map<string, Uint8Array>
     }
   }
   const title = textOf(topic.Title).trim();
-  if (title === "") throw notBcf(`the topic in '${where.slice(0, 80)}' has no title`);
+  if (title === "") throw badRequest(`The BCF archive is refused: the topic in '${short(where)}' has no title.`);
   return {
     guid: guid.toLowerCase(),
     title,
@@ -226,10 +232,10 @@ function readMarkup(folder: string, markup: Node, files: Map<string, Uint8Array>
 /** The archive's topics, or an AppError with a sentence; nothing is written here. */
 export function readBcfArchive(bytes: Uint8Array): ReadArchive {
   if (bytes.length < 22 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
-    throw notBcf("it could not be read as a ZIP archive");
+    throw badRequest(NOT_A_ZIP);
   const files = unzip(bytes);
   const versionBytes = files.get("bcf.version");
-  if (!versionBytes) throw notBcf("it has no bcf.version file");
+  if (!versionBytes) throw badRequest(NO_VERSION);
   const version = textOf(nodeOf(parseXml(versionBytes, "bcf.version").Version)["@_VersionId"]);
   if (!/^(2\.0|2\.1|3\.0)$/.test(version))
     throw badRequest(
