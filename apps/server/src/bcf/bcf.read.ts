@@ -78,12 +78,10 @@ function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
       filter: (file) => {
         checkName(file.name);
         entries.push(file);
-        if (entries.length > MAX_BCF_ENTRIES)
-          throw new AppError(413, TOO_MANY_TOPICS);
+        if (entries.length > MAX_BCF_ENTRIES) throw new AppError(413, TOO_MANY_TOPICS);
         if (file.name.endsWith("/markup.bcf")) {
           folders.add(file.name);
-          if (folders.size > MAX_BCF_TOPICS)
-            throw new AppError(413, TOO_MANY_TOPICS);
+          if (folders.size > MAX_BCF_TOPICS) throw new AppError(413, TOO_MANY_TOPICS);
         }
         const wanted = isWanted(file.name);
         if (!wanted) return false;
@@ -92,7 +90,8 @@ function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
         if (file.originalSize > RATIO_FROM_BYTES && file.originalSize > file.size * MAX_RATIO)
           throw new AppError(413, ZIP_BOMB);
         const limit = file.name.endsWith(".bcf") || file.name.endsWith(".version") ? MAX_XML_BYTES : MAX_PHOTO_BYTES;
-        if (file.originalSize > limit) throw new AppError(413, `The BCF archive is refused: '${short(file.name)}' is too large.`);
+        if (file.originalSize > limit)
+          throw new AppError(413, `The BCF archive is refused: '${short(file.name)}' is too large.`);
         if (file.compression !== 0 && file.compression !== 8) throw badRequest(BAD_COMPRESSION);
         return true;
       },
@@ -106,7 +105,8 @@ function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
     const data = files[entry.name];
     if (!data) continue;
     // fflate never grows the declared buffer: a shorter or cut result means a lying header.
-    if (data.length !== entry.originalSize) throw badRequest(`The BCF archive is refused: '${short(entry.name)}' is damaged.`);
+    if (data.length !== entry.originalSize)
+      throw badRequest(`The BCF archive is refused: '${short(entry.name)}' is damaged.`);
     out.set(entry.name, data);
   }
   return out;
@@ -181,7 +181,8 @@ function dateOf(value: unknown): number | null {
 function readComment(value: unknown, where: string): ReadComment {
   const node = nodeOf(value);
   const guid = textOf(node["@_Guid"]);
-  if (!GUID.test(guid)) throw badRequest(`The BCF archive is refused: '${short(where)}' has a topic or comment without a valid Guid.`);
+  if (!GUID.test(guid))
+    throw badRequest(`The BCF archive is refused: '${short(where)}' has a topic or comment without a valid Guid.`);
   return { guid: guid.toLowerCase(), date: dateOf(node.Date), author: textOf(node.Author), text: textOf(node.Comment) };
 }
 
@@ -190,7 +191,8 @@ function readMarkup(folder: string, markup: Node, files: Map<string, Uint8Array>
   const root = nodeOf(markup.Markup);
   const topic = nodeOf(root.Topic);
   const guid = textOf(topic["@_Guid"]);
-  if (!GUID.test(guid)) throw badRequest(`The BCF archive is refused: '${short(where)}' has a topic or comment without a valid Guid.`);
+  if (!GUID.test(guid))
+    throw badRequest(`The BCF archive is refused: '${short(where)}' has a topic or comment without a valid Guid.`);
   // 2.1 repeats <Labels> with text; 3.0 wraps <Label> elements in one <Labels>.
   const labels = listOf(topic.Labels).flatMap((l) =>
     typeof l === "object" && l !== null && "Label" in l ? listOf((l as Node).Label).map(textOf) : [textOf(l)],
@@ -231,8 +233,7 @@ function readMarkup(folder: string, markup: Node, files: Map<string, Uint8Array>
 
 /** The archive's topics, or an AppError with a sentence; nothing is written here. */
 export function readBcfArchive(bytes: Uint8Array): ReadArchive {
-  if (bytes.length < 22 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
-    throw badRequest(NOT_A_ZIP);
+  if (bytes.length < 22 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw badRequest(NOT_A_ZIP);
   const files = unzip(bytes);
   const versionBytes = files.get("bcf.version");
   if (!versionBytes) throw badRequest(NO_VERSION);
