@@ -12,9 +12,9 @@ import { MAX_BCF_TOPICS } from "@sitesnag/shared/bcf";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "./assertions";
-import { createProject, signUp } from "./factories";
+import { createProject, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
-import { jpegPhoto, multipart } from "./images";
+import { jpegPhoto, multipart, pngImage } from "./images";
 
 const run = promisify(execFile);
 const XSD = path.join(import.meta.dirname, "fixtures", "bcf");
@@ -153,6 +153,46 @@ describe.each(DIALECTS)("BCF (%s)", (kind) => {
       expect(first).not.toContain("<Viewpoint>");
     });
   }
+
+  it("a snag without photos pinned on a drawing gets the plan crop with its pin as snapshot", async () => {
+    const project = (await createProject(t, owner.accessToken, { name: "Pinned" })).id;
+    const upload = await multipart(
+      {},
+      [{ name: "plan.png", data: await pngImage(1200, 800), type: "image/png" }],
+      "file",
+    );
+    const sheets = await t.request({
+      method: "POST",
+      url: `/api/projects/${project}/sheets`,
+      token: owner.accessToken,
+      ...upload,
+    });
+    const sheetId = (sheets.json() as { sheets: { id: string }[] }).sheets[0]?.id as string;
+    await expect
+      .poll(
+        async () => {
+          const res = await t.request({ method: "GET", url: `/api/sheets/${sheetId}`, token: owner.accessToken });
+          return (res.json() as { sheet: { status: string } }).sheet.status;
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe("ready");
+    const pinned = await insertReport(
+      t,
+      { workspaceId: owner.user.workspaceId, projectId: project, userId: owner.user.id },
+      { sheet_id: sheetId, pin_x: 0.25, pin_y: 0.5 },
+    );
+    const files = unzipSync(new Uint8Array((await exportBcf(project, "?version=3.0")).rawPayload));
+    const png = files[`${pinned.id}/snapshot.png`] as Uint8Array;
+    expect([...png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    const dir = path.join(scratch, "pinned");
+    await run("mkdir", ["-p", path.join(dir, String(pinned.id))]);
+    await writeFile(path.join(dir, String(pinned.id), "markup.bcf"), files[`${pinned.id}/markup.bcf`] as Uint8Array);
+    await validate("3.0", path.join(dir, String(pinned.id), "markup.bcf"), "markup.xsd");
+    // Brought back into its own project, the snag keeps its photos: none is added from its plan.
+    const zip = new Uint8Array((await exportBcf(project)).rawPayload);
+    expect((await importBcf(project, zip)).json()).toEqual({ created: 0, updated: 1, comments: 0, photos: 0 });
+  }, 60_000);
 
   it("exports only what the list's filters keep", async () => {
     const res = await exportBcf(source, "?status=closed");

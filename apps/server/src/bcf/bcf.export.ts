@@ -2,12 +2,16 @@
 // (snagging.export.ts, the same filters as the CSV and Excel exports) become one folder per topic,
 // written through the hand-made ZIP writer (xlsx/zip-stream.ts), so memory stays flat whatever the
 // number of reports. A snapshot is the first evidence photo made a PNG (at most 1500 px a side, as
-// BCF 3.0 asks); a photo that cannot be read leaves its topic without one rather than failing it.
+// BCF 3.0 asks), or for a snag without photos pinned on a drawing, the plan crop with its pin (as
+// in the report's PDF); an image that cannot be read leaves its topic without one rather than
+// failing the export.
+import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { BcfExportQuery } from "@sitesnag/shared/bcf";
 import sharp from "sharp";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
+import { planCrop } from "../sheets/sheet-crop";
 import type { CsvReport } from "../snagging/csv";
 import { exportBatches } from "../snagging/snagging.export";
 import type { ZipEntry } from "../xlsx/zip-stream";
@@ -26,12 +30,31 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The first photo made a snapshot, or null when it cannot be read (the topic then has none). */
-async function snapshotOf(ctx: AppContext, storageKey: string): Promise<Buffer | null> {
+/** A GUID made from a report's id for its plan crop's viewpoint (the same at every export). */
+const planViewpointGuid = (reportId: string): string => {
+  const h = createHash("sha256").update(`${reportId}:plan`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+type SnapshotSource = { kind: "photo"; key: string } | { kind: "plan"; report: CsvReport };
+
+async function sourceBytes(ctx: AppContext, workspaceId: string, source: SnapshotSource): Promise<Buffer | null> {
+  if (source.kind === "photo") {
+    const stream = await ctx.storage.get(source.key);
+    return stream ? readAll(stream) : null;
+  }
+  const { sheetId, pinX, pinY, status } = source.report;
+  if (!sheetId || pinX === null || pinY === null) return null;
+  const crop = await planCrop(ctx, workspaceId, { sheetId, x: pinX, y: pinY, status });
+  return crop?.image ?? null;
+}
+
+/** The snapshot as a PNG, or null when its image cannot be read (the topic then has none). */
+async function snapshotOf(ctx: AppContext, workspaceId: string, source: SnapshotSource): Promise<Buffer | null> {
   try {
-    const stream = await ctx.storage.get(storageKey);
-    if (!stream) return null;
-    return await sharp(await readAll(stream))
+    const bytes = await sourceBytes(ctx, workspaceId, source);
+    if (!bytes) return null;
+    return await sharp(bytes)
       .resize(SNAPSHOT_EDGE, SNAPSHOT_EDGE, { fit: "inside", withoutEnlargement: true })
       .png()
       .toBuffer();
@@ -74,9 +97,18 @@ async function topicsOf(ctx: AppContext, batch: readonly CsvReport[]) {
           author: c.email ?? c.external_author ?? "",
           text: c.body,
         })),
-      snapshot: photo ? { guid: photo.id.toLowerCase(), file: SNAPSHOT } : null,
+      snapshot: photo
+        ? { guid: photo.id.toLowerCase(), file: SNAPSHOT }
+        : report.sheetId
+          ? { guid: planViewpointGuid(report.id), file: SNAPSHOT }
+          : null,
     };
-    return { topic, photoKey: photo?.storage_key ?? null };
+    const source: SnapshotSource | null = photo
+      ? { kind: "photo", key: photo.storage_key }
+      : report.sheetId
+        ? { kind: "plan", report }
+        : null;
+    return { topic, source };
   });
 }
 
@@ -91,9 +123,9 @@ async function* entriesOf(
   yield { name: "bcf.version", content: [versionFile(v)] };
   const labels = new Set<string>();
   for await (const batch of exportBatches(ctx, user, { ...filters, projectId })) {
-    for (const { topic, photoKey } of await topicsOf(ctx, batch)) {
+    for (const { topic, source } of await topicsOf(ctx, batch)) {
       for (const label of topic.labels) labels.add(label);
-      const png = photoKey ? await snapshotOf(ctx, photoKey) : null;
+      const png = source ? await snapshotOf(ctx, user.workspace_id, source) : null;
       const written = png ? topic : { ...topic, snapshot: null };
       yield { name: `${topic.guid}/markup.bcf`, content: [markupFile(v, written)] };
       if (png) yield { name: `${topic.guid}/${SNAPSHOT}`, content: [png] };

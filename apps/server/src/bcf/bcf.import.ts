@@ -151,8 +151,11 @@ export async function importBcf(
   for (const topic of archive.topics) {
     const report = byGuid.get(topic.guid);
     let photo: UploadedPhoto | null = null;
+    // A snag made here coming back (named by its id) keeps its photos: its snapshot was made from
+    // one of them or from its plan.
+    const isOwn = report !== undefined && report.bcf_guid === null;
     const viewpoint = topic.snapshot?.viewpoint;
-    if (topic.snapshot && !(report && viewpoint && knownPhotos.has(`${report.id}:${viewpoint}`))) {
+    if (topic.snapshot && !isOwn && !(report && viewpoint && knownPhotos.has(`${report.id}:${viewpoint}`))) {
       try {
         const processed = await ctx.photos.process(topic.snapshot.bytes, topic.snapshot.name);
         photo = { ...processed, originalName: topic.snapshot.name, sourceSha256: processed.sha256 };
