@@ -15,7 +15,7 @@ import type { Transaction } from "kysely";
 import { type ActivityContext, recordComment, recordCreated, recordEdit } from "../activity/activity.writer";
 import { insertComment } from "../comments/comments.repository";
 import type { AppContext } from "../context";
-import type { AttachmentRow, Database, ReportRow, UserRow } from "../db/schema";
+import type { AttachmentRow, Database, ProjectRow, ReportRow, UserRow } from "../db/schema";
 import { uniqueViolation } from "../db/unique-violation";
 import { AppError, conflict } from "../http/errors";
 import { newId } from "../ids";
@@ -31,9 +31,10 @@ import {
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
 import { findTrades } from "../trades/trades.repository";
+import { Semaphore } from "../workers/semaphore";
 import { requireBcfProject } from "./bcf.access";
 import { readPriority, readStatus } from "./bcf.mapping";
-import { type ReadTopic, readBcfArchive } from "./bcf.read";
+import { type ReadArchive, type ReadTopic, readBcfArchive } from "./bcf.read";
 import {
   findCommentGuids,
   findLocationPaths,
@@ -127,7 +128,20 @@ export async function importBcf(
 ): Promise<BcfImportResult> {
   // The project first: another workspace's answers 404 before its upload is read.
   const project = await requireBcfProject(ctx, user, projectId);
-  const archive = readBcfArchive(await read());
+  const bytes = await read();
+  // One archive unpacked at a time per instance: its files (up to 512 MB) are held until it is
+  // written; other imports wait holding only their upload.
+  return UNPACKING.run(() => importArchive(ctx, user, project, readBcfArchive(bytes)));
+}
+
+const UNPACKING = new Semaphore(1);
+
+async function importArchive(
+  ctx: AppContext,
+  user: UserRow,
+  project: ProjectRow,
+  archive: ReadArchive,
+): Promise<BcfImportResult> {
   const lookups = await lookupsOf(ctx, user.workspace_id, project.id);
   const existing = await findReportsByGuid(
     ctx.db,
