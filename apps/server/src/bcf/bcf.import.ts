@@ -10,7 +10,6 @@
 import type { BcfImportResult } from "@sitesnag/shared/bcf";
 import { MAX_COMMENT_LENGTH } from "@sitesnag/shared/comments";
 import { generateReference, isValidReference } from "@sitesnag/shared/reference";
-import { STANDARD_TRADES } from "@sitesnag/shared/trade-names";
 import type { Transaction } from "kysely";
 import { type ActivityContext, recordComment, recordCreated, recordEdit } from "../activity/activity.writer";
 import { insertComment } from "../comments/comments.repository";
@@ -30,66 +29,13 @@ import {
 } from "../snagging/snagging.repository";
 import type { UploadedPhoto } from "../snagging/snagging.uploads";
 import { nowSeconds } from "../time";
-import { findTrades } from "../trades/trades.repository";
 import { Semaphore } from "../workers/semaphore";
 import { requireBcfProject } from "./bcf.access";
-import { readPriority, readStatus } from "./bcf.mapping";
 import { type ReadArchive, type ReadTopic, readBcfArchive } from "./bcf.read";
-import {
-  findCommentGuids,
-  findLocationPaths,
-  findPeopleByEmail,
-  findPhotoHashes,
-  findReportsByGuid,
-} from "./bcf.repository";
+import { findCommentGuids, findPhotoHashes, findReportsByGuid } from "./bcf.repository";
+import { CHANGED_FIELDS, fieldsOf, lookupsOf } from "./bcf.topic-fields";
 
-const MAX_DESCRIPTION = 20_000;
 const MAX_TITLE_DRAWS = 25;
-
-type Lookups = {
-  trades: Map<string, string>;
-  defaultTrade: string;
-  places: Map<string, string>;
-  people: Awaited<ReturnType<typeof findPeopleByEmail>>;
-};
-
-async function lookupsOf(ctx: AppContext, workspaceId: string, projectId: string): Promise<Lookups> {
-  const [tradeRows, places, people] = await Promise.all([
-    findTrades(ctx.db, workspaceId),
-    findLocationPaths(ctx.db, projectId),
-    findPeopleByEmail(ctx.db, workspaceId),
-  ]);
-  const offered =
-    tradeRows.length === 0
-      ? STANDARD_TRADES.map((t) => ({ key: t.key, name: t.name }))
-      : tradeRows.filter((t) => t.retired === 0);
-  const trades = new Map(offered.map((t) => [t.name.toLowerCase(), t.key]));
-  const defaultTrade = offered.find((t) => t.key === "other")?.key ?? offered[0]?.key ?? "other";
-  return { trades, defaultTrade, places: new Map(places.map((p) => [p.path.toLowerCase(), p.id])), people };
-}
-
-/** The report's fields a topic sets (the same on create and on update). */
-function fieldsOf(topic: ReadTopic, lookups: Lookups) {
-  const labels = topic.labels.map((l) => l.trim().toLowerCase());
-  const category = labels.map((l) => lookups.trades.get(l)).find((k) => k !== undefined) ?? lookups.defaultTrade;
-  const locationId = labels.map((l) => lookups.places.get(l)).find((k) => k !== undefined) ?? null;
-  const email = topic.assignedTo?.trim().toLowerCase();
-  const member = email ? lookups.people.members.get(email) : undefined;
-  const contact = email && !member ? lookups.people.contacts.get(email) : undefined;
-  // The title is SiteSnag's reference: a BIM tool's own title is kept as the description's first line.
-  const heading = isValidReference(topic.title) ? "" : topic.title.trim().slice(0, 500);
-  const description = [heading, topic.description.trim()].filter((t) => t !== "").join("\n\n");
-  return {
-    description: description.slice(0, MAX_DESCRIPTION),
-    status: readStatus(topic.status),
-    priority: readPriority(topic.priority),
-    category,
-    assigned_to: member ?? null,
-    assigned_contact_id: contact ?? null,
-    due_date: topic.dueDate,
-    location_id: locationId,
-  };
-}
 
 type Prepared = { topic: ReadTopic; existing: ReportRow | undefined; photo: UploadedPhoto | null };
 
@@ -107,17 +53,6 @@ async function pickReference(
   }
   throw conflict("Could not allocate free reference numbers for every topic today. Please try again.");
 }
-
-const CHANGED_FIELDS = [
-  "description",
-  "status",
-  "priority",
-  "category",
-  "assigned_to",
-  "assigned_contact_id",
-  "due_date",
-  "location_id",
-] as const;
 
 /** POST /api/projects/{id}/bcf */
 export async function importBcf(
