@@ -18,6 +18,7 @@ import { SecretBox } from "./auth/secret-box";
 import { SessionStatus } from "./auth/session-status";
 import { sessionRoutes } from "./auth/sessions.routes";
 import { TokenSigner } from "./auth/tokens";
+import { bcfRoutes } from "./bcf/bcf.routes";
 import { brandingRoutes } from "./branding/branding.routes";
 import { createLogoRenderer, LOGO_RENDER_SECONDS } from "./branding/logo-renderer";
 import { commentRoutes, reportCommentRoutes } from "./comments/comments.routes";
@@ -225,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(workspaceSecurityRoutes(ctx, authenticate), { prefix: "/workspace" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snagListRoutes(ctx, authenticate), { prefix: "/projects" });
+      await api.register(bcfRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(weeklyReportRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(shareLinkRoutes(ctx, authenticate));
       await api.register(sharePublicRoutes(ctx), { prefix: "/share" });

@@ -1,9 +1,10 @@
 // Every route of the product × every kind of caller, with the status each must get. The table is
 // checked against the routes the app actually registers (Fastify's onRoute hook): a route added
 // without a row here fails the first test.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { InjectOptions } from "fastify";
+import { strToU8, zipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyAssigned } from "../src/notifications/notifications.service";
@@ -468,6 +469,27 @@ const ROWS: Row[] = [
   {
     route: "GET /api/projects/:id/snag-list.pdf",
     request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/snag-list.pdf?groupBy=location` }),
+    expected: workspace(200),
+  },
+  {
+    route: "GET /api/projects/:id/bcf",
+    request: (w) => ({ method: "GET", url: `/api/projects/${w.projectId}/bcf?version=2.1` }),
+    expected: workspace(200),
+  },
+  {
+    // Importing makes reports: anyone who may file reports in the project (issue 38).
+    route: "POST /api/projects/:id/bcf",
+    request: async (w) => {
+      const guid = randomUUID();
+      const zip = zipSync({
+        "bcf.version": strToU8('<Version VersionId="3.0"/>'),
+        [`${guid}/markup.bcf`]: strToU8(
+          `<Markup><Topic Guid="${guid}" TopicType="Issue" TopicStatus="Open"><Title>Matrix</Title><CreationDate>2026-01-01T00:00:00Z</CreationDate><CreationAuthor>a@b.c</CreationAuthor></Topic></Markup>`,
+        ),
+      });
+      const form = await multipart({}, [{ name: "m.bcfzip", data: Buffer.from(zip), type: "application/zip" }], "file");
+      return { method: "POST", url: `/api/projects/${w.projectId}/bcf`, ...form };
+    },
     expected: workspace(200),
   },
 

@@ -2,6 +2,7 @@
 // none may leave a row behind.
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import { strToU8, zipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPRESSED_BODY } from "../src/http/json-body";
@@ -635,6 +636,8 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["DELETE", `/api/contacts/${id}`],
         ["DELETE", `/api/trades/${id}`],
         ["DELETE", `/api/tokens/${id}`],
+        ["GET", `/api/projects/${id}/bcf`],
+        ["POST", `/api/projects/${id}/bcf`],
         ["GET", `/api/share/${id}`],
         ["POST", `/api/share/${id}/reports/${reportId}/fix`],
         ["POST", `/api/share/${shareToken}/reports/${id}/fix`],
@@ -655,6 +658,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         `/api/snagging/export/csv?${query}`,
         `/api/snagging/export/xlsx?${query}`,
         `/api/projects/${projectId}/snag-list.pdf?${query}`,
+        `/api/projects/${projectId}/bcf?${query}`,
         `/api/analytics/overview?${query}`,
         `/api/analytics/overview?projectId=${projectId}&${query}`,
       ]) {
@@ -693,6 +697,7 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["POST", `/api/audits/${auditId}/items/cdm-1/photos`],
       ["PATCH", `/api/audits/${auditId}`],
       ["PUT", `/api/uploads/${"b".repeat(64)}`],
+      ["POST", `/api/projects/${projectId}/bcf`],
     ] as const) {
       for (const [contentType, payload] of bodies) {
         for (const headers of [{}, { "idempotency-key": "\u00e9" }, { "idempotency-key": "k".repeat(256) }]) {
@@ -709,6 +714,43 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
     }
     expect(await snapshot()).toEqual(before);
     expect(await reportRow()).toEqual(report);
+  });
+
+  it("BCF archives (issue 38): hostile zips and XML never yield a 5xx or a stray row", async () => {
+    const before = await snapshot();
+    const guid = "0192a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b";
+    const version = strToU8('<Version VersionId="3.0"/>');
+    const archive = (markup: string | Uint8Array, extra: Record<string, Uint8Array> = {}) =>
+      zipSync({
+        "bcf.version": version,
+        [`${guid}/markup.bcf`]: typeof markup === "string" ? strToU8(markup) : markup,
+        ...extra,
+      });
+    const bodies: Uint8Array[] = [
+      new Uint8Array(0),
+      strToU8("PK\u0003\u0004 not really"),
+      archive("").subarray(0, 60),
+      archive(""),
+      archive("<Markup>"),
+      archive(`${"<a>".repeat(200_000)}`),
+      archive(`<Markup><Topic Guid="${guid}" ${"x".repeat(100_000)}="1"><Title/></Topic></Markup>`),
+      archive(
+        `<Markup><Topic Guid="${guid}"><Title>\u0000\u202e</Title><DueDate>-99999-01-01</DueDate></Topic></Markup>`,
+      ),
+      archive(`<Markup><Topic Guid="${guid}"><Title>x</Title></Topic></Markup>`, {
+        [`${guid}/snapshot.png`]: strToU8("<svg/>"),
+      }),
+      archive(`<?xml version="1.0"?><!DOCTYPE x SYSTEM "http://127.0.0.1/x.dtd"><Markup/>`),
+      zipSync({ "bcf.version": strToU8('<Version VersionId="9.9"/>') }),
+    ];
+    for (const zip of bodies) {
+      const form = await multipart({}, [{ name: "x.bcfzip", data: Buffer.from(zip), type: "application/zip" }], "file");
+      const res = await t.request({ method: "POST", url: `/api/projects/${projectId}/bcf`, token, ...form });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expectSentences(res.json() as ErrorAnswer, "bcf");
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it("headers: garbage tokens and content types", async () => {

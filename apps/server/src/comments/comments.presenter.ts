@@ -8,7 +8,8 @@ export const presentComment = (row: CommentWithAuthor, photos: readonly CommentP
   authorId: row.author_id,
   authorName:
     row.author_first_name === null
-      ? "A former member"
+      ? // A BCF comment's author who is not a member (migration 0049) reads as the BIM tool wrote it.
+        (row.external_author ?? "A former member")
       : `${row.author_first_name} ${row.author_last_name ?? ""}`.trim(),
   body: row.body,
   photos: photos.map((p) => ({

@@ -50,7 +50,11 @@ export const findReportCommentPhotoKeys = (db: Q, reportId: string) =>
     .where("report_comments.report_id", "=", reportId)
     .execute();
 
-export async function insertComment(db: Q, row: CommentRow, photos: readonly CommentPhotoRow[]): Promise<void> {
+/** A new comment: the BCF columns (migration 0049) are set only by an import. */
+export type NewCommentRow = Omit<CommentRow, "bcf_guid" | "external_author"> &
+  Partial<Pick<CommentRow, "bcf_guid" | "external_author">>;
+
+export async function insertComment(db: Q, row: NewCommentRow, photos: readonly CommentPhotoRow[]): Promise<void> {
   await db.insertInto("report_comments").values(row).execute();
   if (photos.length > 0)
     await db

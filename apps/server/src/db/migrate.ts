@@ -41,6 +41,7 @@ import * as liveEvents from "./migrations/0043-live-events";
 import * as mfa from "./migrations/0045-mfa";
 import * as securityLog from "./migrations/0046-security-log";
 import * as locationTreeVersion from "./migrations/0047-location-tree-version";
+import * as bcfTopics from "./migrations/0049-bcf-topics";
 import * as passkeys from "./migrations/0052-passkeys";
 import type { Database } from "./schema";
 
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "0045-mfa": mfa,
   "0046-security-log": securityLog,
   "0047-location-tree-version": locationTreeVersion,
+  "0049-bcf-topics": bcfTopics,
   "0052-passkeys": passkeys,
 };
 

@@ -118,6 +118,8 @@ export interface SnaggingReportsTable {
   resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** When its current assignee got it; null when unassigned (migration 0037). */
   assigned_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The BCF topic it was imported from (migration 0049): unique per project; null when made here. */
+  bcf_guid: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * Title and description folded for search (shared/search.ts), written with every insert and
    * description change (snagging.repository.ts). Never selected into a row type: only searched.
@@ -257,6 +259,10 @@ export interface ReportCommentsTable {
   created_at: number;
   /** Who the comment has notified, a JSON list of ids (migration 0023; null before it). */
   mentioned: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The BCF comment it was imported from (migration 0049): unique per report; null when made here. */
+  bcf_guid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A BCF comment's author who is not a member (migration 0049): then author_id is null. */
+  external_author: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A comment's photo, stored through the report photos' pipeline (at most 5 per comment). */

@@ -217,6 +217,7 @@ export function planDemoSeed({
       project_id: (projects[r.project] as ProjectRow).id,
       title: reference(createdAt, i + 1),
       description: writePhotoDescription(r.photos),
+      bcf_guid: null,
       status: r.status,
       priority: r.priority,
       category: r.category,

@@ -158,6 +158,7 @@ export async function createReport(
             pin_x: pin.sheetId ? (pin.pinX ?? null) : null,
             pin_y: pin.sheetId ? (pin.pinY ?? null) : null,
             location_id: place.locationId ?? null,
+            bcf_guid: null,
             created_at: now,
             updated_at: now,
           };

@@ -314,8 +314,9 @@ type NewReportRow = Omit<
   | "rejection_count"
   | "resolved_at"
   | "assigned_at"
+  | "bcf_guid"
 > &
-  Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "location_id">>;
+  Partial<Pick<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "location_id" | "bcf_guid">>;
 
 const isDone = (status: ReportRow["status"]) => status === "resolved" || status === "closed";
 

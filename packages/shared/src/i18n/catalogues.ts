@@ -35,6 +35,12 @@ import authLt from "./messages/auth/lt.json" with { type: "json" };
 import authPl from "./messages/auth/pl.json" with { type: "json" };
 import authPtPT from "./messages/auth/pt-PT.json" with { type: "json" };
 import authRo from "./messages/auth/ro.json" with { type: "json" };
+import bcfEnGB from "./messages/bcf/en-GB.json" with { type: "json" };
+import bcfEs from "./messages/bcf/es.json" with { type: "json" };
+import bcfLt from "./messages/bcf/lt.json" with { type: "json" };
+import bcfPl from "./messages/bcf/pl.json" with { type: "json" };
+import bcfPtPT from "./messages/bcf/pt-PT.json" with { type: "json" };
+import bcfRo from "./messages/bcf/ro.json" with { type: "json" };
 import coreEnGB from "./messages/core/en-GB.json" with { type: "json" };
 import coreEs from "./messages/core/es.json" with { type: "json" };
 import coreLt from "./messages/core/lt.json" with { type: "json" };
@@ -198,6 +204,7 @@ const AREAS = [
   },
   { "en-GB": auditsEnGB, pl: auditsPl, ro: auditsRo, lt: auditsLt, "pt-PT": auditsPtPT, es: auditsEs },
   { "en-GB": authEnGB, pl: authPl, ro: authRo, lt: authLt, "pt-PT": authPtPT, es: authEs },
+  { "en-GB": bcfEnGB, pl: bcfPl, ro: bcfRo, lt: bcfLt, "pt-PT": bcfPtPT, es: bcfEs },
   { "en-GB": coreEnGB, pl: corePl, ro: coreRo, lt: coreLt, "pt-PT": corePtPT, es: coreEs },
   {
     "en-GB": dashboardEnGB,

@@ -1,5 +1,5 @@
 import { PRIORITIES, type Priority, REPORT_STATUSES, type ReportStatus } from "@sitesnag/shared/enums";
-import { FileDown, Plus, Share2 } from "lucide-react";
+import { Boxes, FileDown, Plus, Share2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../../components/button";
@@ -11,6 +11,7 @@ import { msg, useLocale, useT } from "../../../i18n/use-t";
 import { formatDateFor } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useUiStore } from "../../../stores/ui-store";
+import { LazyBcfDialog } from "../../bcf/components/lazy-bcf-dialog";
 import { LazyCreateShareLinkDialog } from "../../sharing/components/lazy-create-share-link-dialog";
 import { LazySnagListDialog } from "../../snag-list/components/lazy-snag-list-dialog";
 import { useFilteredProjectReports, useProjectReports } from "../api/projects-api";
@@ -68,6 +69,7 @@ export function ProjectReports({ projectId }: { projectId: string }) {
   const [priority, setPriority] = useState<Priority | "all">("all");
   const [isListOpen, setListOpen] = useState(false);
   const [isSharing, setSharing] = useState(false);
+  const [isBcfOpen, setBcfOpen] = useState(false);
   const t = useT();
   const locale = useLocale();
   const currentFilter = {
@@ -101,6 +103,10 @@ export function ProjectReports({ projectId }: { projectId: string }) {
             <Share2 aria-hidden className="size-4" />
             {t("projects.reports.share")}
           </Button>
+          <Button variant="secondary" onClick={() => setBcfOpen(true)} onPointerEnter={LazyBcfDialog.preload}>
+            <Boxes aria-hidden className="size-4" />
+            {t("projects.bcf.open")}
+          </Button>
           <Link to={`/app/snagging/new?projectId=${projectId}`} className={buttonClass("primary")}>
             <Plus aria-hidden className="size-4" />
             {t("projects.reports.new")}
@@ -113,6 +119,7 @@ export function ProjectReports({ projectId }: { projectId: string }) {
         initial={currentFilter}
         onClose={() => setListOpen(false)}
       />
+      <LazyBcfDialog open={isBcfOpen} projectId={projectId} filter={currentFilter} onClose={() => setBcfOpen(false)} />
       <LazyCreateShareLinkDialog
         open={isSharing}
         projectId={projectId}
