@@ -37,6 +37,24 @@ export async function findSearchHits(
   return rows.map((r) => ({ kind: r.kind, id: r.item_id }));
 }
 
+/**
+ * Reports whose folded reference or description holds every token anywhere, not only at a word's
+ * start ("0131-1000" in SNAG-20250131-1000): `search_text like '%token%'`, served on PostgreSQL by
+ * the trigram index of migration 0007. Tokens are letters and digits only: no LIKE wildcard.
+ */
+export async function findReportIdsByInfix(
+  db: Kysely<Database>,
+  workspaceId: string,
+  tokens: readonly string[],
+  exclude: readonly string[],
+  limit: number,
+): Promise<string[]> {
+  let q = db.selectFrom("snagging_reports").select("id").where("workspace_id", "=", workspaceId);
+  for (const token of tokens) q = q.where(sql<boolean>`search_text like ${`%${token}%`}`);
+  if (exclude.length > 0) q = q.where("id", "not in", exclude);
+  return (await q.limit(limit).execute()).map((r) => r.id);
+}
+
 /** The report whose reference is exactly `reference` (the unique (workspace_id, title) index). */
 export async function findReportIdByReference(
   db: Kysely<Database>,

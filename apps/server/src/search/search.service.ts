@@ -19,6 +19,7 @@ import {
   findMemberRows,
   findProjectRows,
   findReportIdByReference,
+  findReportIdsByInfix,
   findReportRows,
   findSearchHits,
   findSheetRows,
@@ -26,6 +27,7 @@ import {
 } from "./search.repository";
 
 type Db = AppContext["db"];
+const MIN_INFIX = 3;
 type Loader = (db: Db, workspaceId: string, ids: string[]) => Promise<SearchResult[]>;
 
 const LOADERS: Record<SearchKind, Loader> = {
@@ -45,9 +47,21 @@ export async function searchWorkspace(ctx: AppContext, user: UserRow, query: Sea
     REFERENCE_PATTERN.test(reference) ? findReportIdByReference(ctx.db, user.workspace_id, reference) : undefined,
     findSearchHits(ctx.db, user.workspace_id, tokens, query.limit),
   ]);
-  const hits: SearchHit[] = exact
+  let hits: SearchHit[] = exact
     ? [{ kind: "report" as const, id: exact }, ...ranked.filter((h) => h.id !== exact)].slice(0, query.limit)
     : ranked;
+  // Room left and words a trigram can serve (3 characters or more): reports holding the words
+  // inside a word of their reference or description come after the ranked ones.
+  if (hits.length < query.limit && tokens.every((t) => t.length >= MIN_INFIX)) {
+    const more = await findReportIdsByInfix(
+      ctx.db,
+      user.workspace_id,
+      tokens,
+      hits.filter((h) => h.kind === "report").map((h) => h.id),
+      query.limit - hits.length,
+    );
+    hits = [...hits, ...more.map((id) => ({ kind: "report" as const, id }))];
+  }
   const ids = new Map<SearchKind, string[]>();
   for (const hit of hits) ids.set(hit.kind, [...(ids.get(hit.kind) ?? []), hit.id]);
   const loaded = await Promise.all([...ids].map(([kind, list]) => LOADERS[kind](ctx.db, user.workspace_id, list)));
