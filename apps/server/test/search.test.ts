@@ -2,7 +2,7 @@
 // on SQLite (FTS5) and PostgreSQL (tsvector + GIN): ranked with an exact reference first, accents
 // folded, the index kept in step by triggers (edits, renames of a location or a trade, deletes),
 // another workspace never answered, and bad input answered with a sentence.
-import type { SearchResult } from "@sitesnag/shared/global-search";
+import { type SearchResult, searchTokens } from "@sitesnag/shared/global-search";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/ids";
@@ -233,6 +233,20 @@ describe.each(DIALECTS)("GET /api/search (%s)", (kind) => {
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
     });
     expect(infix).toContain("snagging_reports_search_trgm");
+  });
+
+  it.runIf(kind === "postgres")("folds text in the database as the browser folds words", async () => {
+    for (const text of [
+      "Crème FAÇADE, flat 3.04",
+      "Ștefan Łódź ŻÓŁW ąę Ėė",
+      "Ñúñez São João Ångström",
+      "Άλφα Ёлка Й",
+      "fac\u0327ade e\u0301cran",
+      "SNAG-20250131-1000 pat@acme.example",
+    ]) {
+      const { rows } = await sql<{ folded: string }>`select search_fold(${text}) as folded`.execute(t.ctx.db);
+      expect(rows[0]?.folded.trim().split(" "), text).toEqual(searchTokens(text));
+    }
   });
 
   it.runIf(kind === "sqlite")("is served by the FTS5 index on SQLite", async () => {

@@ -1,4 +1,3 @@
-import { foldForSearch } from "@sitesnag/shared/search";
 import { STANDARD_TRADE_NAMES } from "@sitesnag/shared/trade-names";
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
@@ -8,8 +7,8 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 // forget it. Each document has a head (what the thing is called, ranked higher) and a body.
 // - PostgreSQL: `search_documents`, one `tsvector` per item ('simple' configuration, no stemming:
 //   references, names and flat numbers are not words of one language), the text folded first by
-//   `search_fold` (lower case, accents and other diacritics stripped as shared/search.ts strips them,
-//   punctuation to spaces), served by a GIN index.
+//   `search_fold` (decomposed, combining marks dropped and lower-cased as shared/search.ts folds,
+//   punctuation to spaces; PostgreSQL's normalize() needs a UTF8 database), served by a GIN index.
 // - SQLite: the FTS5 table `search_fts` (tokenizer unicode61, remove_diacritics 2), its rowids
 //   those of `search_items`, which names each row's kind, id and workspace.
 // A location's path or a trade's name changing re-indexes the reports that show it.
@@ -62,27 +61,11 @@ const SOURCES: [table: string, kind: Kind, columns: string][] = [
   ["users", KINDS.member, "first_name, last_name, email, workspace_id"],
 ];
 
-/** What search_fold maps: every letter whose fold is one other character, and the combining marks (dropped). */
-function foldTable(): { from: string; to: string } {
-  let from = "";
-  let to = "";
-  for (const [low, high] of [
-    [0xc0, 0x24f],
-    [0x370, 0x52f],
-    [0x1e00, 0x1fff],
-  ] as const) {
-    for (let cp = low; cp <= high; cp++) {
-      const ch = String.fromCodePoint(cp);
-      const folded = foldForSearch(ch);
-      if (folded !== ch && [...folded].length === 1) {
-        from += ch;
-        to += folded;
-      }
-    }
-  }
-  for (let cp = 0x300; cp <= 0x36f; cp++) from += String.fromCodePoint(cp);
-  return { from, to };
-}
+/**
+ * Combining marks, as `foldForSearch` drops them after NFD (its \p{Diacritic} also counts a few
+ * spacing marks such as ^ and `, which the document's punctuation rule turns into spaces anyway).
+ */
+const COMBINING_MARKS = "[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\ufe20-\\ufe2f]+";
 
 // ---------------------------------------------------------------- PostgreSQL
 
@@ -91,18 +74,19 @@ const pgUpsert = (k: Kind, where: string) => `insert into search_documents (kind
   on conflict (kind, item_id) do update set workspace_id = excluded.workspace_id, doc = excluded.doc;`;
 
 function pgStatements(): string[] {
-  const { from, to } = foldTable();
   const out = [
     `create table search_documents (
       kind text not null, item_id text not null, workspace_id text not null, doc tsvector not null,
       primary key (kind, item_id))`,
     "create index search_documents_doc_idx on search_documents using gin (doc)",
+    // ASCII text (most of it) skips the normalisation; the rest is decomposed and its marks dropped.
     `create function search_fold(t text) returns text language sql immutable parallel safe as $f$
-      select regexp_replace(lower(translate(coalesce(t, ''), '${from}', '${to}')), '[[:punct:][:space:]]+', ' ', 'g')
+      select regexp_replace(lower(case when octet_length(t) = char_length(t) then t
+        else regexp_replace(normalize(t, NFD), '${COMBINING_MARKS}', '', 'g') end), '[[:punct:][:space:]]+', ' ', 'g')
     $f$`,
     `create function search_doc(head text, body text) returns tsvector language sql stable parallel safe as $f$
-      select setweight(to_tsvector('simple', search_fold(head)), 'A')
-        || setweight(to_tsvector('simple', search_fold(body)), 'B')
+      select setweight(to_tsvector('simple', search_fold(coalesce(head, ''))), 'A')
+        || setweight(to_tsvector('simple', search_fold(coalesce(body, ''))), 'B')
     $f$`,
   ];
   for (const [table, k, columns] of SOURCES) {
