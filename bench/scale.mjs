@@ -287,7 +287,7 @@ async function generate() {
     await step(
       "search index",
       `insert into search_documents (kind, item_id, workspace_id, doc)
-       select 'report', id, workspace_id, search_doc(title, description || ' ' || category) from snagging_reports
+       select 'report', id, workspace_id, search_doc(workspace_id, title, description || ' ' || category) from snagging_reports
        on conflict (kind, item_id) do update set doc = excluded.doc`,
     );
     await step(

@@ -23,9 +23,11 @@ export async function findSearchHits(
   if (tokens.length === 0) return [];
   if (isPostgres(db)) {
     const query = tokens.map((t) => `'${t}':*`).join(" & ");
+    // The workspace's own lexeme (migration 0051) narrows the index scan to its documents.
+    const workspace = `'#${workspaceId.replace(/'/g, "''")}'`;
     const { rows } = await sql<{ kind: SearchKind; item_id: string }>`
       select kind, item_id from search_documents, to_tsquery('simple', ${query}) q
-      where workspace_id = ${workspaceId} and doc @@ q
+      where workspace_id = ${workspaceId} and doc @@ (${workspace}::tsquery && q)
       order by ts_rank(doc, q) desc, kind, item_id limit ${limit}`.execute(db);
     return rows.map((r) => ({ kind: r.kind, id: r.item_id }));
   }

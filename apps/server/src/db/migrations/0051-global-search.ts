@@ -70,7 +70,7 @@ const COMBINING_MARKS = "[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\
 // ---------------------------------------------------------------- PostgreSQL
 
 const pgUpsert = (k: Kind, where: string) => `insert into search_documents (kind, item_id, workspace_id, doc)
-  select '${k.kind}', x.id, x.workspace_id, search_doc(${k.head}, ${k.body}) from ${k.from} where ${where}
+  select '${k.kind}', x.id, x.workspace_id, search_doc(x.workspace_id, ${k.head}, ${k.body}) from ${k.from} where ${where}
   on conflict (kind, item_id) do update set workspace_id = excluded.workspace_id, doc = excluded.doc;`;
 
 function pgStatements(): string[] {
@@ -84,8 +84,11 @@ function pgStatements(): string[] {
       select regexp_replace(lower(case when octet_length(t) = char_length(t) then t
         else regexp_replace(normalize(t, NFD), '${COMBINING_MARKS}', '', 'g') end), '[[:punct:][:space:]]+', ' ', 'g')
     $f$`,
-    `create function search_doc(head text, body text) returns tsvector language sql stable parallel safe as $f$
-      select setweight(to_tsvector('simple', search_fold(coalesce(head, ''))), 'A')
+    // The workspace is a lexeme of its own ('#' and the id: no searched word has a '#'), so the GIN
+    // index intersects a word with the workspace instead of reading every workspace's matches.
+    `create function search_doc(workspace text, head text, body text) returns tsvector language sql stable parallel safe as $f$
+      select setweight(array_to_tsvector(array['#' || workspace]), 'D')
+        || setweight(to_tsvector('simple', search_fold(coalesce(head, ''))), 'A')
         || setweight(to_tsvector('simple', search_fold(coalesce(body, ''))), 'B')
     $f$`,
   ];
@@ -200,7 +203,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       await sql.raw(`drop trigger if exists ${name} on ${table}`).execute(db);
       await sql.raw(`drop function if exists ${name}()`).execute(db);
     }
-    await sql.raw("drop function if exists search_doc(text, text)").execute(db);
+    await sql.raw("drop function if exists search_doc(text, text, text)").execute(db);
     await sql.raw("drop function if exists search_fold(text)").execute(db);
     await sql.raw("drop table if exists search_documents").execute(db);
     return;
