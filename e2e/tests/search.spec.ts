@@ -13,6 +13,7 @@ import {
   test,
   watchNetwork,
 } from "../fixtures";
+import { axe, WCAG_21_AA } from "../support/axe";
 
 async function seedWorkspace(api: ApiHelper) {
   const session = await api.signUp();
@@ -102,6 +103,10 @@ test("the keyboard alone: / to search, arrows to choose, Enter to open, Ctrl-K a
   // Grouped by kind with headings: the project (its name) above the report (its description).
   await expect(page.getByRole("group", { name: "Projects" }).getByRole("option")).toHaveText(/Quayside Lofts/);
   await expect(page.getByRole("group", { name: "Reports" }).getByRole("option")).toContainText("Quayside gate sticks");
+
+  // The open dialog with its grouped results passes WCAG 2.1 AA.
+  const scan = await axe(page).include("dialog").withTags(WCAG_21_AA).analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   await page.keyboard.press("ArrowDown");
   await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
