@@ -20,7 +20,9 @@ const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default:
 // the page's `load` (its dialog, results and offline search are a further chunk, search-box.tsx);
 // until then its place is held, so nothing moves when it appears.
 const SearchBox = lazy(() => import("../search/search-box").then((m) => ({ default: m.SearchBox })));
-const searchSlot = <span aria-hidden className="h-11 w-10 rounded-lg md:w-full md:max-w-sm md:border md:border-slate-300" />;
+const searchSlot = (
+  <span aria-hidden className="h-11 w-10 rounded-lg md:w-full md:max-w-sm md:border md:border-slate-300" />
+);
 
 export function Header() {
   const t = useT();
