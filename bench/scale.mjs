@@ -250,7 +250,9 @@ async function generate() {
     );
     await c.query("create index on projrank (workspace_id, n)");
     // Bulk load without the per-row counting trigger; the kept counts are rebuilt in one statement.
+    // The same for the search index's trigger (migration 0051): its documents are written after.
     await c.query("alter table snagging_reports disable trigger snagging_reports_status_counts");
+    await c.query("alter table snagging_reports disable trigger search_sync_report");
     // Reports: n-th report of a workspace; rank 1 gets 100,000, rank 2 gets 1,000, the other 998
     // share the rest. Status, priority and dates are spread deterministically.
     const rest = TOTAL - LARGE - SMALL;
@@ -280,6 +282,14 @@ async function generate() {
       [now],
     );
     await c.query("alter table snagging_reports enable trigger snagging_reports_status_counts");
+    await c.query("alter table snagging_reports enable trigger search_sync_report");
+    // What the trigger writes per report (a generated report has no location; its trade is standard).
+    await step(
+      "search index",
+      `insert into search_documents (kind, item_id, workspace_id, doc)
+       select 'report', id, workspace_id, search_doc(workspace_id, title, description || ' ' || category) from snagging_reports
+       on conflict (kind, item_id) do update set doc = excluded.doc`,
+    );
     await step(
       "kept status counts",
       `insert into report_status_counts (workspace_id, status, n)
@@ -412,6 +422,10 @@ async function main() {
         "status filter (resolved)": `/api/snagging?limit=50&status=resolved`,
         "dashboard counts": `/api/snagging/counts`,
         "project count": `/api/projects/count`,
+        // The search box (issue 39): a word in a sixth of the reports, two words, an exact reference.
+        "search, common word": `/api/search?q=cracked`,
+        "search, two words": `/api/search?q=${encodeURIComponent("leaking level 3")}`,
+        "search, reference": `/api/search?q=SNAG-B-${Math.max(1, Math.floor(size / 2))}`,
       };
       rows[name] = {};
       rows[name].token = token;

@@ -52,6 +52,7 @@ import { passwordResetRoutes } from "./password-reset/password-reset.routes";
 import { createPhotoProcessor, defaultPhotoWorkers } from "./photos/photo-pool";
 import { projectRoutes } from "./projects/projects.routes";
 import { WriteLimits } from "./quotas/write-limits";
+import { searchRoutes } from "./search/search.routes";
 import { scheduleSecurityLogPrune } from "./security-log/security-log.prune";
 import { securityLogRoutes } from "./security-log/security-log.routes";
 import { sharedRateLimitStore } from "./shared-state/rate-limit-store";
@@ -254,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(locationRoutes(ctx, authenticate));
       await api.register(uploadRoutes(ctx, authenticate), { prefix: "/uploads" });
       await api.register(eventRoutes(ctx, ctx.live, authenticate), { prefix: "/events" });
+      await api.register(searchRoutes(ctx, authenticate), { prefix: "/search" });
     },
     { prefix: "/api" },
   );

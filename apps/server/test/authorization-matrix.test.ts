@@ -434,6 +434,8 @@ const ROWS: Row[] = [
     expected: all(400),
   },
   { route: "GET /api/trash", request: () => ({ method: "GET", url: "/api/trash" }), expected: all(200) },
+  // The search box (issue 39): everyone searches their own workspace (search.test.ts: tenancy).
+  { route: "GET /api/search", request: () => ({ method: "GET", url: "/api/search?q=matrix" }), expected: all(200) },
   {
     route: "POST /api/trash/:id/restore",
     request: async (w) => ({ method: "POST", url: `/api/trash/${await w.freshTrashedReport()}/restore` }),

@@ -593,10 +593,28 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["/api/audits/trends", token],
         ["/api/audit-templates", token],
         ["/api/trash", token],
+        ["/api/search", token],
       ] as const) {
         const res = await t.request({ method: "GET", url: `${url}?${query}`, token: bearer });
         expect(res.statusCode, `${url}?${query}`).toBeLessThan(500);
       }
+    }
+    // The search box (issue 39): query-language operators, NUL, arrays and 10 KB are words, 200 or 400.
+    for (const q of [
+      "q=%00",
+      "q=' OR 1=1 --",
+      "q=%22a%22*%20NEAR(b)",
+      "q=a%3A*%20%26%20!b",
+      "q[]=a",
+      "q=a&q=b",
+      `q=${"%C3%A9".repeat(5000)}`,
+      `q=${"x".repeat(10_240)}`,
+      "q=a&limit=1e9",
+      "q=a&limit=-1",
+    ]) {
+      const res = await t.request({ method: "GET", url: `/api/search?${q}`, token });
+      expect(res.statusCode, q.slice(0, 40)).toBeLessThan(500);
+      if (res.statusCode === 400) expectSentences(res.json() as ErrorAnswer, `GET /api/search?${q.slice(0, 40)}`);
     }
     for (const id of ID_PARAMS) {
       for (const [method, suffix] of [

@@ -518,6 +518,10 @@ export interface WorkspaceBrandingTable {
   updated_at: number;
 }
 
+// The search box's index (migration 0051, decision 0076) is not in this interface on purpose: its
+// tables differ by database (PostgreSQL `search_documents` with a tsvector; SQLite `search_items`
+// and the FTS5 table `search_fts`), only triggers write them, and search/search.repository.ts reads
+// them with `sql`.
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;

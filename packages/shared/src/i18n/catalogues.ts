@@ -125,6 +125,12 @@ import pwaLt from "./messages/pwa/lt.json" with { type: "json" };
 import pwaPl from "./messages/pwa/pl.json" with { type: "json" };
 import pwaPtPT from "./messages/pwa/pt-PT.json" with { type: "json" };
 import pwaRo from "./messages/pwa/ro.json" with { type: "json" };
+import searchEnGB from "./messages/search/en-GB.json" with { type: "json" };
+import searchEs from "./messages/search/es.json" with { type: "json" };
+import searchLt from "./messages/search/lt.json" with { type: "json" };
+import searchPl from "./messages/search/pl.json" with { type: "json" };
+import searchPtPT from "./messages/search/pt-PT.json" with { type: "json" };
+import searchRo from "./messages/search/ro.json" with { type: "json" };
 import securityEnGB from "./messages/security/en-GB.json" with { type: "json" };
 import securityEs from "./messages/security/es.json" with { type: "json" };
 import securityLt from "./messages/security/lt.json" with { type: "json" };
@@ -240,6 +246,7 @@ const AREAS = [
   { "en-GB": plansEnGB, pl: plansPl, ro: plansRo, lt: plansLt, "pt-PT": plansPtPT, es: plansEs },
   { "en-GB": projectsEnGB, pl: projectsPl, ro: projectsRo, lt: projectsLt, "pt-PT": projectsPtPT, es: projectsEs },
   { "en-GB": pwaEnGB, pl: pwaPl, ro: pwaRo, lt: pwaLt, "pt-PT": pwaPtPT, es: pwaEs },
+  { "en-GB": searchEnGB, pl: searchPl, ro: searchRo, lt: searchLt, "pt-PT": searchPtPT, es: searchEs },
   { "en-GB": securityEnGB, pl: securityPl, ro: securityRo, lt: securityLt, "pt-PT": securityPtPT, es: securityEs },
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
   { "en-GB": sharingEnGB, pl: sharingPl, ro: sharingRo, lt: sharingLt, "pt-PT": sharingPtPT, es: sharingEs },

@@ -1,5 +1,5 @@
 import { LogOut, Menu, Settings } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useT } from "../../i18n/use-t";
 import { afterLoad } from "../../lib/after-load";
@@ -16,15 +16,35 @@ import { NotificationsButton } from "./notifications-button";
 const loadOutboxIndicator = () => import("../../offline/outbox-indicator");
 const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default: m.OutboxIndicator })));
 
+// The search box (issue 39) is not part of any screen's first load either: its small chunk comes at
+// the page's `load` (its dialog, results and offline search are a further chunk, search-box.tsx);
+// until then its place is held, so nothing moves when it appears.
+const SearchBox = lazy(() => import("../search/search-box").then((m) => ({ default: m.SearchBox })));
+const searchSlot = (
+  <span aria-hidden className="h-11 w-10 rounded-lg md:w-full md:max-w-sm md:border md:border-slate-300" />
+);
+
 export function Header() {
   const t = useT();
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
   const outbox = useOutboxPresence(user?.id);
+  const [searchReady, setSearchReady] = useState(false);
   useEffect(() => afterLoad(() => void loadOutboxIndicator().catch(() => undefined), { idle: false }), []);
+  useEffect(() => afterLoad(() => setSearchReady(true), { idle: false }), []);
   if (!user) return null;
   return (
-    <HeaderBar>
+    <HeaderBar
+      search={
+        searchReady ? (
+          <Suspense fallback={searchSlot}>
+            <SearchBox />
+          </Suspense>
+        ) : (
+          searchSlot
+        )
+      }
+    >
       {user.role === "admin" && (
         <button
           type="button"
@@ -71,8 +91,8 @@ export function Header() {
   );
 }
 
-/** The bar and the phone's menu button; what sits at its right end is the caller's. */
-function HeaderBar({ children }: { children: ReactNode }) {
+/** The bar and the phone's menu button; the search box at its left, at its right end the caller's. */
+function HeaderBar({ search, children }: { search: ReactNode; children: ReactNode }) {
   const t = useT();
   const sidebarOpen = useUiStore((s) => s.sidebarOpen);
   const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
@@ -88,7 +108,7 @@ function HeaderBar({ children }: { children: ReactNode }) {
       >
         <Menu aria-hidden className="size-6" />
       </button>
-      <div className="flex-1" />
+      <div className="flex min-w-0 flex-1 items-center">{search}</div>
       {children}
     </header>
   );
@@ -100,7 +120,7 @@ function HeaderBar({ children }: { children: ReactNode }) {
  */
 export function HeaderFrame() {
   return (
-    <HeaderBar>
+    <HeaderBar search={searchSlot}>
       <span aria-hidden className="size-10 rounded-lg" />
       <span aria-hidden className="flex items-center gap-2 pl-1">
         <span className="size-9 shrink-0 rounded-full bg-slate-200" />
