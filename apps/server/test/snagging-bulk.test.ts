@@ -1,0 +1,280 @@
+// POST /api/snagging/bulk and GET /api/snagging/ids (issue 39, decision 0075) over HTTP on both
+// databases: each report under the single edit's rules (workflow gates, who may close, no silent
+// overwrite), tenancy, the 1,000 limit, the Idempotency-Key, the history's shared batch id, and
+// one email per person for the batch through a real SMTP server.
+import type { AuthResponse } from "@sitesnag/shared/auth";
+import type { BulkResponse, ReportIds } from "@sitesnag/shared/bulk";
+import type { Project } from "@sitesnag/shared/projects";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mailNewNotifications } from "../src/notification-mail/notification-mail.jobs";
+import { expectError } from "./assertions";
+import { createProject, insertReport, joinByInvitation, signUp } from "./factories";
+import { createTestApp, DIALECTS, type TestApp } from "./harness";
+import { type SmtpCapture, startSmtpCapture } from "./smtp-capture";
+
+const PUBLIC_URL = "https://snag.example.com";
+
+describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let owner: AuthResponse;
+  let mate: AuthResponse;
+  let fixer: AuthResponse;
+  let stranger: AuthResponse;
+  let project: Project;
+  let strict: Project;
+  let foreignId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL });
+    owner = await signUp(t, { firstName: "Olga", lastName: "Owner" });
+    mate = await joinByInvitation(t, owner, { firstName: "Tess", lastName: "Mate" });
+    fixer = await joinByInvitation(t, owner, { firstName: "Finn", lastName: "Fixer" });
+    stranger = await signUp(t, { firstName: "Otto" });
+    project = await createProject(t, owner.accessToken, { name: "Tower" });
+    strict = await createProject(t, owner.accessToken, {
+      name: "Strict",
+      requireEvidenceToClose: true,
+      verifiedClosing: true,
+    } as never);
+    const strangerProject = await createProject(t, stranger.accessToken);
+    foreignId = String(
+      (await insertReport(t, { workspaceId: stranger.user.workspaceId, projectId: strangerProject.id })).id,
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(async () => {
+    // Anything left from an earlier test is sent and forgotten.
+    await mailNewNotifications(t.ctx);
+    await t.ctx.mail.deliverDue();
+    smtp.messages.length = 0;
+  });
+
+  const reports = async (n: number, overrides: Parameters<typeof insertReport>[2] = {}, projectId = project.id) => {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const row = await insertReport(
+        t,
+        { workspaceId: owner.user.workspaceId, projectId, userId: owner.user.id },
+        overrides,
+      );
+      ids.push(String(row.id));
+    }
+    return ids;
+  };
+  const bulk = (payload: unknown, token = owner.accessToken, headers: Record<string, string> = {}) =>
+    t.request({ method: "POST", url: "/api/snagging/bulk", token, payload: payload as object, headers });
+  const read = (id: string) =>
+    t.ctx.db.selectFrom("snagging_reports").selectAll().where("id", "=", id).executeTakeFirst();
+
+  it("assigns many reports in one request: history shares one batch id, the assignee gets one email", async () => {
+    const ids = await reports(12);
+    const res = await bulk({ ids, changes: { assignedTo: mate.user.id, priority: "high" } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as BulkResponse;
+    expect(body.results).toEqual(ids.map((id) => ({ id, ok: true })));
+    for (const id of ids) expect(await read(id)).toMatchObject({ assigned_to: mate.user.id, priority: "high" });
+
+    const history = await t.ctx.db
+      .selectFrom("report_activity")
+      .select(["report_id", "batch_id", "type"])
+      .where("report_id", "in", ids)
+      .where("type", "=", "edited")
+      .execute();
+    expect(history).toHaveLength(12);
+    expect(new Set(history.map((h) => h.batch_id))).toEqual(new Set([body.batchId]));
+
+    // Twelve notifications in the bell, one email.
+    const notes = await t.ctx.db
+      .selectFrom("notifications")
+      .select(["report_id"])
+      .where("user_id", "=", mate.user.id)
+      .where("batch_id", "=", body.batchId)
+      .execute();
+    expect(notes).toHaveLength(12);
+    await mailNewNotifications(t.ctx);
+    await t.ctx.mail.deliverDue();
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0];
+    expect(mail?.envelopeTo).toEqual([mate.user.email]);
+    expect(mail?.parsed.subject).toBe("Olga Owner assigned you 12 reports");
+    for (const id of ids) expect(mail?.parsed.text).toContain(`${PUBLIC_URL}/app/snagging/${id}`);
+  });
+
+  it("sends each person one email for a batch that spans several transactions", async () => {
+    const ids = await reports(150);
+    const half = ids.slice(0, 75);
+    // Half to Tess, half to Finn: two emails, each listing its own reports.
+    expect((await bulk({ ids: half, changes: { assignedTo: mate.user.id } })).statusCode).toBe(200);
+    const res = await bulk({ ids, changes: { assignedTo: fixer.user.id } });
+    expect((res.json() as BulkResponse).results.every((r) => r.ok)).toBe(true);
+    await mailNewNotifications(t.ctx);
+    await t.ctx.mail.deliverDue();
+    const subjects = smtp.messages.map((m) => [m.envelopeTo[0], m.parsed.subject]).sort();
+    expect(subjects).toEqual(
+      [
+        [mate.user.email, "Olga Owner assigned you 75 reports"],
+        [fixer.user.email, "Olga Owner assigned you 150 reports"],
+      ].sort(),
+    );
+    expect(smtp.messages.find((m) => m.envelopeTo[0] === fixer.user.email)?.parsed.text).toContain("…and 100 more");
+  });
+
+  it("fails another workspace's ids and unknown ids as not found, leaks nothing, applies the rest", async () => {
+    const [mine] = await reports(1);
+    const res = await bulk({ ids: [mine, foreignId, "not-a-uuid"], changes: { status: "in-progress" } });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as BulkResponse).results).toEqual([
+      { id: mine, ok: true },
+      { id: foreignId, ok: false, error: "Report not found" },
+      { id: "not-a-uuid", ok: false, error: "Report not found" },
+    ]);
+    expect(await read(String(mine))).toMatchObject({ status: "in-progress" });
+    expect(await read(foreignId)).toMatchObject({ status: "open" });
+  });
+
+  it("applies the workflow's gates per report: evidence and verified closing refuse, the others apply", async () => {
+    const free = await reports(2);
+    const gated = await reports(2, {}, strict.id);
+    const resolved = await reports(1, { status: "resolved", created_by: owner.user.id }, strict.id);
+    // Tess may not mark a strict project's report resolved without a photo.
+    const res = await bulk({ ids: [...free, ...gated], changes: { status: "resolved" } }, mate.accessToken);
+    expect((res.json() as BulkResponse).results).toEqual([
+      { id: free[0], ok: true },
+      { id: free[1], ok: true },
+      ...gated.map((id) => ({
+        id,
+        ok: false,
+        error: "This project needs a photo of the fix to mark a report resolved: add one with the change.",
+      })),
+    ]);
+    for (const id of gated) expect(await read(id)).toMatchObject({ status: "open" });
+    // Only the creator or an owner may close on a verified-closing project (permissions per role).
+    const closing = await bulk({ ids: resolved, changes: { status: "closed" } }, mate.accessToken);
+    expect((closing.json() as BulkResponse).results[0]).toEqual({
+      id: resolved[0],
+      ok: false,
+      error: "On this project only the report's creator or a workspace owner can close it.",
+    });
+    const byOwner = await bulk({ ids: resolved, changes: { status: "closed" } });
+    expect((byOwner.json() as BulkResponse).results[0]).toEqual({ id: resolved[0], ok: true });
+  });
+
+  it("never overwrites silently: a field changed since the version sent is recorded as replaced", async () => {
+    const [id] = (await reports(1)) as [string];
+    const before = await read(id);
+    // Finn changes the priority after the manager's list was read.
+    const edit = await t.request({
+      method: "PATCH",
+      url: `/api/snagging/${id}`,
+      token: fixer.accessToken,
+      payload: { priority: "critical" },
+    });
+    expect(edit.statusCode).toBe(200);
+    const res = await bulk({ ids: [id], changes: { priority: "low" }, versions: { [id]: Number(before?.version) } });
+    expect((res.json() as BulkResponse).results).toEqual([{ id, ok: true }]);
+    const entry = await t.ctx.db
+      .selectFrom("report_activity")
+      .select("changes")
+      .where("report_id", "=", id)
+      .where("batch_id", "=", (res.json() as BulkResponse).batchId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.changes ?? "[]")[0]).toMatchObject({
+      field: "priority",
+      from: "critical",
+      to: "low",
+      replaced: { userName: "Finn Fixer", value: "critical" },
+    });
+    // A version that does not exist yet is that report's failure only.
+    const ahead = await bulk({ ids: [id], changes: { priority: "high" }, versions: { [id]: 999 } });
+    expect((ahead.json() as BulkResponse).results[0]?.ok).toBe(false);
+  });
+
+  it("adds a comment to each report and moves reports to the Trash", async () => {
+    const ids = await reports(3);
+    const commented = await bulk({ ids, changes: { comment: "Checked on the walk of 28 Nov" } });
+    expect((commented.json() as BulkResponse).results.every((r) => r.ok)).toBe(true);
+    const comments = await t.ctx.db
+      .selectFrom("report_comments")
+      .select("body")
+      .where("report_id", "in", ids)
+      .execute();
+    expect(comments.map((c) => c.body)).toEqual(Array(3).fill("Checked on the walk of 28 Nov"));
+
+    const trashed = await bulk({ ids, changes: { trash: true } });
+    expect((trashed.json() as BulkResponse).results.every((r) => r.ok)).toBe(true);
+    for (const id of ids) expect(await read(id)).toBeUndefined();
+    const inTrash = await t.ctx.db.selectFrom("trash_items").select("item_id").where("item_id", "in", ids).execute();
+    expect(inTrash).toHaveLength(3);
+    expectError(
+      await bulk({ ids, changes: { trash: true, priority: "low" } }),
+      400,
+      "Moving reports to the Trash cannot be combined with other changes.",
+    );
+  });
+
+  it("refuses 1,001 ids, no change, an unknown assignee, with a sentence and nothing changed", async () => {
+    const [id] = (await reports(1)) as [string];
+    const many = [
+      id,
+      ...Array.from({ length: 1000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`),
+    ];
+    expectError(
+      await bulk({ ids: many, changes: { priority: "low" } }),
+      400,
+      "A bulk change can include at most 1,000 reports.",
+    );
+    expectError(
+      await bulk({ ids: [id], changes: {} }),
+      400,
+      "Choose at least one change to make to the selected reports.",
+    );
+    expectError(
+      await bulk({ ids: [id], changes: { assignedTo: stranger.user.id } }),
+      400,
+      "Assignee must be a member or a contact of your workspace",
+    );
+    expect(await read(id)).toMatchObject({ priority: "medium", assigned_to: null });
+    expectError(
+      await t.request({ method: "POST", url: "/api/snagging/bulk", payload: { ids: [id], changes: {} } }),
+      401,
+    );
+  });
+
+  it("honours an Idempotency-Key: a retried request applies nothing twice and answers the same batch", async () => {
+    const ids = await reports(3);
+    const headers = { "idempotency-key": `bulk-${kind}-${Date.now()}` };
+    const payload = { ids, changes: { comment: "Once only" } };
+    const first = await bulk(payload, owner.accessToken, headers);
+    const again = await bulk(payload, owner.accessToken, headers);
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as BulkResponse).batchId).toBe((first.json() as BulkResponse).batchId);
+    expect((again.json() as BulkResponse).results.every((r) => r.ok)).toBe(true);
+    const comments = await t.ctx.db.selectFrom("report_comments").select("id").where("report_id", "in", ids).execute();
+    expect(comments).toHaveLength(3);
+  });
+
+  it("answers the ids a filter matches, newest first, only the caller's workspace", async () => {
+    const solo = await createProject(t, owner.accessToken, { name: "Solo" });
+    const ids = await reports(4, { priority: "critical" }, solo.id);
+    const res = await t.request({
+      method: "GET",
+      url: `/api/snagging/ids?projectId=${solo.id}&priority=critical`,
+      token: owner.accessToken,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ReportIds;
+    expect(new Set(body.ids)).toEqual(new Set(ids));
+    expect(body.total).toBe(4);
+    const theirs = await t.request({
+      method: "GET",
+      url: `/api/snagging/ids?projectId=${solo.id}`,
+      token: stranger.accessToken,
+    });
+    expect(theirs.json()).toEqual({ ids: [], total: 0 });
+  });
+});
