@@ -68,6 +68,11 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
   };
   const bulk = (payload: unknown, token = owner.accessToken, headers: Record<string, string> = {}) =>
     t.request({ method: "POST", url: "/api/snagging/bulk", token, payload: payload as object, headers });
+  /** The results without the Undo values (version, before), tested on their own below. */
+  const brief = (res: { json: () => unknown }) =>
+    (res.json() as BulkResponse).results.map(({ id, ok, error }) =>
+      error === undefined ? { id, ok } : { id, ok, error },
+    );
   const read = (id: string) =>
     t.ctx.db.selectFrom("snagging_reports").selectAll().where("id", "=", id).executeTakeFirst();
 
@@ -76,7 +81,7 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     const res = await bulk({ ids, changes: { assignedTo: mate.user.id, priority: "high" } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as BulkResponse;
-    expect(body.results).toEqual(ids.map((id) => ({ id, ok: true })));
+    expect(brief(res)).toEqual(ids.map((id) => ({ id, ok: true })));
     for (const id of ids) expect(await read(id)).toMatchObject({ assigned_to: mate.user.id, priority: "high" });
 
     const history = await t.ctx.db
@@ -128,7 +133,7 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     const [mine] = await reports(1);
     const res = await bulk({ ids: [mine, foreignId, "not-a-uuid"], changes: { status: "in-progress" } });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as BulkResponse).results).toEqual([
+    expect(brief(res)).toEqual([
       { id: mine, ok: true },
       { id: foreignId, ok: false, error: "Report not found" },
       { id: "not-a-uuid", ok: false, error: "Report not found" },
@@ -143,7 +148,7 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     const resolved = await reports(1, { status: "resolved", created_by: owner.user.id }, strict.id);
     // Tess may not mark a strict project's report resolved without a photo.
     const res = await bulk({ ids: [...free, ...gated], changes: { status: "resolved" } }, mate.accessToken);
-    expect((res.json() as BulkResponse).results).toEqual([
+    expect(brief(res)).toEqual([
       { id: free[0], ok: true },
       { id: free[1], ok: true },
       ...gated.map((id) => ({
@@ -155,13 +160,13 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     for (const id of gated) expect(await read(id)).toMatchObject({ status: "open" });
     // Only the creator or an owner may close on a verified-closing project (permissions per role).
     const closing = await bulk({ ids: resolved, changes: { status: "closed" } }, mate.accessToken);
-    expect((closing.json() as BulkResponse).results[0]).toEqual({
+    expect(brief(closing)[0]).toEqual({
       id: resolved[0],
       ok: false,
       error: "On this project only the report's creator or a workspace owner can close it.",
     });
     const byOwner = await bulk({ ids: resolved, changes: { status: "closed" } });
-    expect((byOwner.json() as BulkResponse).results[0]).toEqual({ id: resolved[0], ok: true });
+    expect(brief(byOwner)[0]).toEqual({ id: resolved[0], ok: true });
   });
 
   it("never overwrites silently: a field changed since the version sent is recorded as replaced", async () => {
@@ -176,7 +181,7 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     });
     expect(edit.statusCode).toBe(200);
     const res = await bulk({ ids: [id], changes: { priority: "low" }, versions: { [id]: Number(before?.version) } });
-    expect((res.json() as BulkResponse).results).toEqual([{ id, ok: true }]);
+    expect(brief(res)).toEqual([{ id, ok: true }]);
     const entry = await t.ctx.db
       .selectFrom("report_activity")
       .select("changes")
@@ -256,6 +261,26 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     expect((again.json() as BulkResponse).results.every((r) => r.ok)).toBe(true);
     const comments = await t.ctx.db.selectFrom("report_comments").select("id").where("report_id", "in", ids).execute();
     expect(comments).toHaveLength(3);
+  });
+
+  it("answers each report's previous values and version, so an inverse bulk undoes the change", async () => {
+    const [a, b] = (await reports(2)) as [string, string];
+    await t.ctx.db.updateTable("snagging_reports").set({ assigned_to: fixer.user.id }).where("id", "=", b).execute();
+    const res = await bulk({ ids: [a, b], changes: { assignedTo: mate.user.id } });
+    const [ra, rb] = (res.json() as BulkResponse).results;
+    expect(ra).toMatchObject({ id: a, ok: true, before: { assignedTo: null } });
+    expect(rb).toMatchObject({ id: b, ok: true, before: { assignedTo: fixer.user.id } });
+    // Undo: one inverse bulk per previous value, at the version the change produced.
+    for (const r of [ra, rb]) {
+      const undo = await bulk({
+        ids: [r?.id],
+        changes: { assignedTo: r?.before?.assignedTo ?? null },
+        versions: { [String(r?.id)]: Number(r?.version) },
+      });
+      expect(brief(undo)).toEqual([{ id: r?.id, ok: true }]);
+    }
+    expect(await read(a)).toMatchObject({ assigned_to: null });
+    expect(await read(b)).toMatchObject({ assigned_to: fixer.user.id });
   });
 
   it("answers the ids a filter matches, newest first, only the caller's workspace", async () => {

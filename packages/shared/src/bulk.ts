@@ -86,10 +86,24 @@ export const BulkRequestSchema = z.object({
 export type BulkRequest = z.output<typeof BulkRequestSchema>;
 export type BulkRequestInput = z.input<typeof BulkRequestSchema>;
 
+/** The changed fields' values before a bulk change, per report: what Undo sets back. */
+export const BulkBeforeSchema = z.object({
+  assignedTo: z.string().nullable().optional(),
+  status: z.enum(REPORT_STATUSES).optional(),
+  priority: z.enum(PRIORITIES).optional(),
+  dueDate: z.number().nullable().optional(),
+  category: z.string().optional(),
+  locationId: z.string().nullable().optional(),
+});
+export type BulkBefore = z.output<typeof BulkBeforeSchema>;
+
 export const BulkResultSchema = z.object({
   id: z.string(),
   ok: z.boolean(),
   error: z.string().optional(),
+  /** A report whose fields changed: its version after the change and the fields' values before. */
+  version: z.number().optional(),
+  before: BulkBeforeSchema.optional(),
 });
 export type BulkResult = z.output<typeof BulkResultSchema>;
 

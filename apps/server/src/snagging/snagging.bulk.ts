@@ -10,6 +10,7 @@
 // that died half-way) applies each report at most once and answers the same batch id.
 import type { InsightFilter } from "@sitesnag/shared/analytics";
 import {
+  type BulkBefore,
   type BulkChanges,
   type BulkRequest,
   type BulkResponse,
@@ -162,14 +163,17 @@ export async function bulkChange(
       for (const { id, report } of ready) {
         await sql`savepoint bulk_item`.execute(trx);
         try {
+          let result: BulkResult = { id, ok: true };
           if (key !== undefined && (await findApplied(trx, user.id, itemKey(key, id)))) {
             // Applied by an earlier try of this request: answered as done, not applied again.
           } else {
-            await applyOne(ctx, trx, user, report, changes, patch, assignee, place, request.versions?.[id], activity);
+            const version = request.versions?.[id];
+            const edit = await applyOne(ctx, trx, user, report, changes, patch, assignee, place, version, activity);
+            if (edit) result = { id, ok: true, version: edit.after.version, before: beforeOf(edit.before, changes) };
             if (key !== undefined) await insertApplied(trx, user.id, itemKey(key, id), "bulk_item", batchId);
           }
           await sql`release savepoint bulk_item`.execute(trx);
-          results.set(id, { id, ok: true });
+          results.set(id, result);
         } catch (err) {
           await sql`rollback to savepoint bulk_item`.execute(trx);
           await sql`release savepoint bulk_item`.execute(trx);
@@ -201,7 +205,7 @@ async function applyOne(
   place: { locationId?: string | null },
   version: number | undefined,
   activity: ActivityContext,
-): Promise<void> {
+): Promise<{ before: ReportRow; after: ReportRow } | undefined> {
   if (changes.trash) {
     const current = await trx
       .selectFrom("snagging_reports")
@@ -212,12 +216,11 @@ async function applyOne(
     if (!current) throw new AppError(404, NOT_FOUND);
     await recordReportDeleted(trx, current, activity);
     await trashReport(trx, user, current);
-    return;
+    return undefined;
   }
-  if (hasEdit(changes)) {
-    const edit = editChanges(report, patch, {}, assignee, place);
-    await applyEdit(ctx, trx, user, report.id, edit, version, activity);
-  }
+  const edited = hasEdit(changes)
+    ? await applyEdit(ctx, trx, user, report.id, editChanges(report, patch, {}, assignee, place), version, activity)
+    : undefined;
   if (changes.comment !== undefined) {
     await insertComment(
       trx,
@@ -235,6 +238,19 @@ async function applyOne(
     );
     await recordComment(trx, report, "comment_added", changes.comment, activity);
   }
+  return edited;
+}
+
+/** The values the changed fields had, as `changes` names them: sent back by Undo. */
+function beforeOf(row: ReportRow, changes: BulkChanges): BulkBefore {
+  const before: BulkBefore = {};
+  if (changes.assignedTo !== undefined) before.assignedTo = row.assigned_to ?? row.assigned_contact_id;
+  if (changes.status !== undefined) before.status = row.status;
+  if (changes.priority !== undefined) before.priority = row.priority;
+  if (changes.dueDate !== undefined) before.dueDate = row.due_date;
+  if (changes.category !== undefined) before.category = row.category;
+  if (changes.locationId !== undefined) before.locationId = row.location_id;
+  return before;
 }
 
 function failure(ctx: AppContext, id: string, err: unknown): BulkResult {

@@ -278,7 +278,7 @@ export async function applyEdit(
   version: number | undefined,
   activity: ActivityContext,
   photos: PhotoChanges = NO_PHOTOS,
-): Promise<void> {
+): Promise<{ before: ReportRow; after: ReportRow }> {
   // Re-read (locked) inside the transaction: the merge compares against the version it commits on.
   const current = await lockReport(trx, user.workspace_id, id);
   if (!current) throw notFound("Report");
@@ -307,6 +307,7 @@ export async function applyEdit(
     },
     activity,
   );
+  return { before: current, after };
 }
 
 /**
