@@ -1,6 +1,6 @@
 import { isWaitingFor } from "@sitesnag/shared/workflow";
 import { Download, Plus, Search } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { CONTROL } from "../../components/field";
@@ -35,6 +35,8 @@ const ListFilters = lazy(() => import("./components/list-filters"));
 // search that matches nothing later (offline too) has it.
 const loadEmptyStates = () => import("./components/list-empty-states");
 const ListEmptyState = lazyOrNothing(loadEmptyStates);
+// Bulk changes (issue 39): the action bar and its result are fetched with the first selection.
+const BulkBar = lazy(() => import("./components/bulk-bar"));
 
 export function SnaggingListPage() {
   const t = useT();
@@ -138,6 +140,29 @@ export function SnaggingListPage() {
   }, [matching]);
   const counts = serverSide && isOnline && serverCounts.data ? serverCounts.data : localCounts;
 
+  // Bulk changes (issue 39): the selected ids, and the card a shift-click extends a range from.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [bulkUsed, setBulkUsed] = useState(false);
+  const anchor = useRef<number | null>(null);
+  const toggle = (index: number, shift: boolean) => {
+    const id = visible[index]?.id;
+    if (id === undefined) return;
+    setBulkUsed(true);
+    setSelected((current) => {
+      const next = new Set(current);
+      const on = !current.has(id);
+      const from = shift && anchor.current !== null ? Math.min(anchor.current, index) : index;
+      const to = shift && anchor.current !== null ? Math.max(anchor.current, index) : index;
+      for (const r of visible.slice(from, to + 1)) {
+        if (on) next.add(r.id);
+        else next.delete(r.id);
+      }
+      return next;
+    });
+    anchor.current = index;
+  };
+  const byId = useMemo(() => new Map([...all, ...visible].map((r) => [r.id, r])), [all, visible]);
+
   // Issue 37: the workbook holds the list as filtered now (the URL's filters, applied by the server).
   const runExport = (format: "csv" | "xlsx") => {
     setExporting(format);
@@ -235,12 +260,14 @@ export function SnaggingListPage() {
       ) : (
         <>
           <ul aria-label={t("snagging.list.label")} className="grid gap-3 lg:grid-cols-2">
-            {visible.map((r) => (
+            {visible.map((r, index) => (
               <ReportCard
                 key={r.id}
                 report={r}
                 preview={descriptionPreview(r.description, t)}
                 pending={pendingLabel(outbox.items, r.id, t)}
+                selected={selected.has(r.id)}
+                onSelect={(shift) => toggle(index, shift)}
               />
             ))}
           </ul>
@@ -250,6 +277,26 @@ export function SnaggingListPage() {
             </Suspense>
           )}
         </>
+      )}
+      {bulkUsed && (
+        <Suspense fallback={null}>
+          <BulkBar
+            selected={selected}
+            onSelect={(ids) => setSelected(new Set(ids))}
+            onClear={() => setSelected(new Set())}
+            filter={{
+              search: serverSearch,
+              status,
+              ...(mine ? { mine } : {}),
+              ...(assignedTo ? { assignedTo } : {}),
+              ...(category ? { category } : {}),
+              ...place,
+            }}
+            total={counts[status]}
+            titleOf={(id) => byId.get(id)?.title ?? id}
+            versionOf={(id) => byId.get(id)?.version}
+          />
+        </Suspense>
       )}
     </>
   );
