@@ -1,0 +1,58 @@
+// Bulk changes (issue 39): a manager selects twenty reports on the list (shift-click on a desktop,
+// "Select all N matching" on a phone), assigns them to a teammate in one go, sees the result, and
+// undoes it from the result within its 10 seconds. Checked against the API, not only the screen.
+import { expect, isMobile, type Session, signInAs, test } from "../fixtures";
+
+type Report = { id: string; title: string; assignedTo: string | null };
+
+test("select twenty reports, assign them in one go, then undo", async ({ page, api }) => {
+  const manager = await api.signUp({ firstName: "Mia", lastName: "Manager" });
+  const { token } = await api.call<{ token: string }>("POST", "/invitations", {}, manager.accessToken);
+  const mate = await api.call<Session>("POST", `/invitations/token/${token}/register`, {
+    firstName: "Sam",
+    lastName: "Sparks",
+    email: `sam.${process.pid}.${Date.now()}@example.com`,
+    password: "site-walk-2026",
+  });
+  const project = await api.createProject(manager.accessToken, { name: "Walk 28 Nov" });
+  for (let i = 0; i < 20; i++) {
+    await api.createReport(manager.accessToken, {
+      projectId: project.id,
+      priority: "medium",
+      description: `Walk item ${i + 1}`,
+    });
+  }
+  const reports = async () =>
+    (await api.call<{ reports: Report[] }>("GET", "/snagging", undefined, manager.accessToken)).reports;
+
+  await signInAs(page, manager);
+  await page.goto("/app/snagging");
+  const list = page.getByRole("list", { name: "Snagging reports" });
+  await expect(list.getByRole("listitem")).toHaveCount(20);
+  const boxes = list.getByRole("checkbox", { name: /^Select SNAG-/ });
+  await expect(boxes).toHaveCount(20);
+
+  await boxes.first().check();
+  const bar = page.getByRole("region", { name: "Bulk changes" });
+  await expect(bar.getByText("1 selected")).toBeVisible();
+  if (isMobile(page)) {
+    await bar.getByRole("button", { name: "Select all 20 matching" }).click();
+  } else {
+    await boxes.last().click({ modifiers: ["Shift"] });
+  }
+  await expect(bar.getByText("20 selected")).toBeVisible();
+  for (const box of await boxes.all()) await expect(box).toBeChecked();
+
+  await bar.getByRole("combobox", { name: "Change" }).selectOption("assign");
+  await bar.getByRole("combobox", { name: "Assignee" }).selectOption({ label: "Sam Sparks" });
+  await bar.getByRole("button", { name: "Apply to 20 reports" }).click();
+  const result = page.getByRole("status").filter({ hasText: "20 changed, 0 failed" });
+  await expect(result).toBeVisible();
+  await expect.poll(async () => (await reports()).filter((r) => r.assignedTo === mate.user.id).length).toBe(20);
+  await expect(list.getByText("Sam Sparks")).toHaveCount(20);
+
+  await result.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "20 changed, 0 failed" })).toBeVisible();
+  await expect.poll(async () => (await reports()).filter((r) => r.assignedTo === null).length).toBe(20);
+  await expect(list.getByText("Sam Sparks")).toHaveCount(0);
+});
