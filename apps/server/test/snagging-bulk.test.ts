@@ -283,6 +283,74 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     expect(await read(b)).toMatchObject({ assigned_to: fixer.user.id });
   });
 
+  it("applies a bulk change queued offline as one sync item exactly once, marked as offline", async () => {
+    const ids = await reports(3);
+    const item = {
+      tempId: `bulk-offline-${kind}-${Date.now()}`,
+      action: "bulk",
+      resource: "snagging",
+      data: { ids: [...ids, foreignId], changes: { priority: "critical", comment: "Seen offline" } },
+      timestamp: Date.now() - 60_000,
+    };
+    const sync = () =>
+      t.request({ method: "POST", url: "/api/snagging/sync", token: owner.accessToken, payload: { items: [item] } });
+    const first = await sync();
+    expect(first.statusCode, first.body).toBe(200);
+    const [result] = (first.json() as { data: { results: { success: boolean; id: string }[] } }).data.results;
+    expect(result?.success).toBe(true);
+    // Sent again (the answer was lost): nothing applies twice.
+    const again = await sync();
+    expect((again.json() as { data: { results: { id: string }[] } }).data.results[0]?.id).toBe(result?.id);
+    const comments = await t.ctx.db.selectFrom("report_comments").select("id").where("report_id", "in", ids).execute();
+    expect(comments).toHaveLength(3);
+    for (const id of ids) expect(await read(id)).toMatchObject({ priority: "critical" });
+    expect(await read(foreignId)).toMatchObject({ priority: "medium" });
+    const history = await t.ctx.db
+      .selectFrom("report_activity")
+      .select(["via_offline", "batch_id"])
+      .where("report_id", "in", ids)
+      .where("type", "=", "edited")
+      .execute();
+    expect(history).toHaveLength(3);
+    expect(history.every((h) => h.via_offline === 1 && h.batch_id === result?.id)).toBe(true);
+  });
+
+  it("changes 1,000 reports in chunks while another member's reads are answered", async () => {
+    const big = await createProject(t, owner.accessToken, { name: "Thousand" });
+    const ids = await reports(1000, {}, big.id);
+    const started = performance.now();
+    const pending = bulk({ ids, changes: { assignedTo: mate.user.id, status: "in-progress" } });
+    // A teammate keeps reading while the bulk runs: each read is answered before the bulk ends.
+    const reads: number[] = [];
+    let done = false;
+    void pending.then(() => {
+      done = true;
+    });
+    while (!done) {
+      // inject() on SQLite answers within one turn: hand the turn back as a socket would.
+      await new Promise((resolve) => setImmediate(resolve));
+      const readStart = performance.now();
+      const res = await t.request({ method: "GET", url: `/api/snagging/${ids[0]}`, token: fixer.accessToken });
+      expect(res.statusCode).toBe(200);
+      if (!done) reads.push(performance.now() - readStart);
+    }
+    const res = await pending;
+    const elapsed = performance.now() - started;
+    expect(brief(res).filter((r) => r.ok)).toHaveLength(1000);
+    expect(reads.length).toBeGreaterThan(0);
+    const batchId = (res.json() as BulkResponse).batchId;
+    const entries = await t.ctx.db
+      .selectFrom("report_activity")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("batch_id", "=", batchId)
+      .executeTakeFirstOrThrow();
+    expect(Number(entries.n)).toBe(2000);
+    // Figures for the report (not asserted: shared machines vary).
+    console.info(
+      `[bulk 1,000 ${kind}] ${Math.round(elapsed)} ms; ${reads.length} reads during it, slowest ${Math.round(Math.max(...reads))} ms`,
+    );
+  }, 120_000);
+
   it("answers the ids a filter matches, newest first, only the caller's workspace", async () => {
     const solo = await createProject(t, owner.accessToken, { name: "Solo" });
     const ids = await reports(4, { priority: "critical" }, solo.id);

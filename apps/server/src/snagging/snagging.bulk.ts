@@ -21,7 +21,7 @@ import {
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { ReportListQuery, ReportPatch } from "@sitesnag/shared/snagging";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { type ActivityContext, recordComment, recordReportDeleted } from "../activity/activity.writer";
+import { type ActivityContext, type Origin, recordComment, recordReportDeleted } from "../activity/activity.writer";
 import { insertComment } from "../comments/comments.repository";
 import type { AppContext } from "../context";
 import type { Database, ReportRow, UserRow } from "../db/schema";
@@ -112,6 +112,7 @@ export async function bulkChange(
   user: UserRow,
   request: BulkRequest,
   key: string | undefined,
+  offline?: Origin["offline"],
 ): Promise<BulkResponse> {
   const { changes } = request;
   const ids = [...new Set(request.ids)];
@@ -159,7 +160,7 @@ export async function bulkChange(
     }
     await ctx.db.transaction().execute(async (trx) => {
       const now = nowSeconds();
-      const activity: ActivityContext = { actor: user, now, batchId };
+      const activity: ActivityContext = { actor: user, now, batchId, offline };
       for (const { id, report } of ready) {
         await sql`savepoint bulk_item`.execute(trx);
         try {

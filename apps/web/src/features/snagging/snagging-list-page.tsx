@@ -1,6 +1,7 @@
+import type { Report } from "@sitesnag/shared/snagging";
 import { isWaitingFor } from "@sitesnag/shared/workflow";
 import { Download, Plus, Search } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { CONTROL } from "../../components/field";
@@ -35,12 +36,14 @@ const ListFilters = lazy(() => import("./components/list-filters"));
 // search that matches nothing later (offline too) has it.
 const loadEmptyStates = () => import("./components/list-empty-states");
 const ListEmptyState = lazyOrNothing(loadEmptyStates);
-// Bulk changes (issue 39): the action bar and its result are fetched with the first selection.
-const BulkBar = lazy(() => import("./components/bulk-bar"));
+// Issue 39: the cards' checkboxes and the bulk action bar, fetched once the list is up (the list
+// draws without them first: the checkbox sits over the photo, so nothing moves when it arrives).
+const loadBulk = () => import("./components/bulk-list");
+const BulkList = lazy(loadBulk);
 
 export function SnaggingListPage() {
   const t = useT();
-  useEffect(() => void loadEmptyStates().catch(() => undefined), []);
+  useEffect(() => void Promise.all([loadEmptyStates(), loadBulk()]).catch(() => undefined), []);
   const { query: reports, items: all, isPaged } = useReports();
   const outbox = useOutbox();
   // The export being made: its code (and the saving helper) is fetched on the first export.
@@ -100,17 +103,15 @@ export function SnaggingListPage() {
       category !== "" ||
       projectId !== "" ||
       hasInsight);
-  const filtered = useFilteredReports(
-    {
-      search: serverSearch,
-      status,
-      ...(mine ? { mine } : {}),
-      ...(assignedTo ? { assignedTo } : {}),
-      ...(category ? { category } : {}),
-      ...place,
-    },
-    onServer,
-  );
+  const listFilter = {
+    search: serverSearch,
+    status,
+    ...(mine ? { mine } : {}),
+    ...(assignedTo ? { assignedTo } : {}),
+    ...(category ? { category } : {}),
+    ...place,
+  };
+  const filtered = useFilteredReports(listFilter, onServer);
   const serverCounts = useReportCounts(serverSearch, serverSide, mine, assignedTo, category, place);
   const shown = onServer ? filtered : { query: reports, items: all };
   const loadFailed = t("snagging.list.loadFailed");
@@ -140,28 +141,19 @@ export function SnaggingListPage() {
   }, [matching]);
   const counts = serverSide && isOnline && serverCounts.data ? serverCounts.data : localCounts;
 
-  // Bulk changes (issue 39): the selected ids, and the card a shift-click extends a range from.
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const [bulkUsed, setBulkUsed] = useState(false);
-  const anchor = useRef<number | null>(null);
-  const toggle = (index: number, shift: boolean) => {
-    const id = visible[index]?.id;
-    if (id === undefined) return;
-    setBulkUsed(true);
-    setSelected((current) => {
-      const next = new Set(current);
-      const on = !current.has(id);
-      const from = shift && anchor.current !== null ? Math.min(anchor.current, index) : index;
-      const to = shift && anchor.current !== null ? Math.max(anchor.current, index) : index;
-      for (const r of visible.slice(from, to + 1)) {
-        if (on) next.add(r.id);
-        else next.delete(r.id);
-      }
-      return next;
-    });
-    anchor.current = index;
-  };
-  const byId = useMemo(() => new Map([...all, ...visible].map((r) => [r.id, r])), [all, visible]);
+  const cards = (select?: (r: Report, index: number) => ReactNode) => (
+    <ul aria-label={t("snagging.list.label")} className="grid gap-3 lg:grid-cols-2">
+      {visible.map((r, i) => (
+        <ReportCard
+          key={r.id}
+          report={r}
+          preview={descriptionPreview(r.description, t)}
+          pending={pendingLabel(outbox.items, r.id, t)}
+          select={select?.(r, i)}
+        />
+      ))}
+    </ul>
+  );
 
   // Issue 37: the workbook holds the list as filtered now (the URL's filters, applied by the server).
   const runExport = (format: "csv" | "xlsx") => {
@@ -259,44 +251,15 @@ export function SnaggingListPage() {
         </Suspense>
       ) : (
         <>
-          <ul aria-label={t("snagging.list.label")} className="grid gap-3 lg:grid-cols-2">
-            {visible.map((r, index) => (
-              <ReportCard
-                key={r.id}
-                report={r}
-                preview={descriptionPreview(r.description, t)}
-                pending={pendingLabel(outbox.items, r.id, t)}
-                selected={selected.has(r.id)}
-                onSelect={(shift) => toggle(index, shift)}
-              />
-            ))}
-          </ul>
+          <Suspense fallback={cards()}>
+            <BulkList reports={visible} all={all} filter={listFilter} total={counts[status]} list={cards} />
+          </Suspense>
           {shown.query.hasNextPage && (
             <Suspense fallback={null}>
               <LoadMore query={shown.query} shown={visible.length} noun="reports" />
             </Suspense>
           )}
         </>
-      )}
-      {bulkUsed && (
-        <Suspense fallback={null}>
-          <BulkBar
-            selected={selected}
-            onSelect={(ids) => setSelected(new Set(ids))}
-            onClear={() => setSelected(new Set())}
-            filter={{
-              search: serverSearch,
-              status,
-              ...(mine ? { mine } : {}),
-              ...(assignedTo ? { assignedTo } : {}),
-              ...(category ? { category } : {}),
-              ...place,
-            }}
-            total={counts[status]}
-            titleOf={(id) => byId.get(id)?.title ?? id}
-            versionOf={(id) => byId.get(id)?.version}
-          />
-        </Suspense>
       )}
     </>
   );

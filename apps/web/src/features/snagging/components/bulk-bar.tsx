@@ -15,6 +15,7 @@ import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badge
 import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { useAuthStore } from "../../../stores/auth-store";
 import { useUiStore } from "../../../stores/ui-store";
 import { useContacts } from "../../contacts/api/contacts-api";
 import { AssigneeOptions } from "../../contacts/components/assignee-options";
@@ -84,11 +85,6 @@ export default function BulkBar({ selected, onSelect, onClear, filter, total, ti
   };
 
   const run = async (send: () => Promise<BulkResponse[]>, undoable: boolean) => {
-    // Bulk changes are not queued offline (decision 0075): said plainly, nothing is sent.
-    if (!isOnline || !navigator.onLine) {
-      toast.error(t("snagging.bulk.offline"));
-      return;
-    }
     setBusy(true);
     try {
       const responses = await send();
@@ -142,8 +138,27 @@ export default function BulkBar({ selected, onSelect, onClear, filter, total, ti
       const v = versionOf(id);
       if (v !== undefined) versions[id] = v;
     }
-    void run(async () => [await sendBulk(ids, changes, versions)], !changes.trash && !changes.comment);
     if (changes.trash) onClear();
+    // Offline: one item in the outbox, sent once when the connection is back (decision 0075).
+    if (!isOnline || !navigator.onLine) {
+      void queueOffline(ids, changes, versions);
+      return;
+    }
+    void run(async () => [await sendBulk(ids, changes, versions)], !changes.trash && !changes.comment);
+  };
+
+  const queueOffline = async (ids: string[], changes: BulkChanges, versions: Record<string, number>) => {
+    const userId = useAuthStore.getState().user?.id;
+    try {
+      if (!userId) throw new Error("signed out");
+      const { queueBulk } = await import("../../../offline/outbox");
+      await queueBulk(userId, { ids, changes, versions });
+      toast.info(t("snagging.bulk.queued", { count: ids.length }));
+      setAction("");
+      setValue("");
+    } catch {
+      toast.error(t("snagging.bulk.offline"));
+    }
   };
 
   const undo = () => {

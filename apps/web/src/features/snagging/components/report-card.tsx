@@ -14,16 +14,14 @@ export function ReportCard({
   report,
   preview,
   pending = null,
-  selected,
-  onSelect,
+  select,
 }: {
   report: Report;
   preview: string;
   /** 'Pending sync' or 'Delete pending sync' while changes to it wait in the offline queue. */
   pending?: string | null;
-  /** Bulk changes (issue 39): whether the card is selected; shift-click selects a range. */
-  selected?: boolean;
-  onSelect?: (shift: boolean) => void;
+  /** Issue 39: the bulk selection's checkbox, over the photo's corner (components/bulk-list.tsx). */
+  select?: React.ReactNode;
 }) {
   const categoryLabel = useCategoryLabel();
   const t = useT();
@@ -32,24 +30,10 @@ export function ReportCard({
   const photos = report.attachments.length;
   return (
     <li className="relative">
-      {onSelect && (
-        // Beside the link, not inside it (no control within a link): a 44 px target over the card's corner.
-        <label className="absolute start-0 top-0 z-10 flex size-11 cursor-pointer items-center justify-center">
-          <input
-            type="checkbox"
-            checked={selected ?? false}
-            onChange={() => undefined}
-            onClick={(e) => onSelect(e.shiftKey)}
-            aria-label={t("snagging.card.select", { title: report.title })}
-            className="size-5 accent-brand-700"
-          />
-        </label>
-      )}
+      {select}
       <Link
         to={`/app/snagging/${report.id}`}
-        className={`flex h-full gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 transition hover:ring-brand-600 sm:p-4 ${
-          selected ? "ring-2 ring-brand-600" : "ring-slate-200"
-        } ${onSelect ? "ps-11 sm:ps-11" : ""}`}
+        className="flex h-full gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-600 sm:p-4"
       >
         <div className="size-20 shrink-0 overflow-hidden rounded-lg sm:size-24">
           {first ? (
