@@ -139,6 +139,11 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
       { id: "not-a-uuid", ok: false, error: "Report not found" },
     ]);
     expect(await read(String(mine))).toMatchObject({ status: "in-progress" });
+    // In the reader's language, as error answers are.
+    await t.ctx.db.updateTable("users").set({ locale: "pl" }).where("id", "=", fixer.user.id).execute();
+    const polish = await bulk({ ids: [foreignId], changes: { status: "open" } }, fixer.accessToken);
+    await t.ctx.db.updateTable("users").set({ locale: "en-GB" }).where("id", "=", fixer.user.id).execute();
+    expect(brief(polish)).toEqual([{ id: foreignId, ok: false, error: "Nie znaleziono raportu" }]);
     expect(await read(foreignId)).toMatchObject({ status: "open" });
   });
 

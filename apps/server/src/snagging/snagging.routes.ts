@@ -12,7 +12,8 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
 import { NO_CONTENT } from "../http/openapi";
-import { downloadLocale } from "../i18n/request-locale";
+import { localiseSentence } from "../i18n/localise-sentence";
+import { downloadLocale, requestLocale } from "../i18n/request-locale";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { pdfsInFlight } from "../workers/pdf-limit";
 import { BULK_CHUNK, bulkChange, matchingReportIds } from "./snagging.bulk";
@@ -125,7 +126,13 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
         const user = currentUser(request);
         const chunks = Math.ceil(new Set(request.body.ids).size / BULK_CHUNK);
         await chargeWrites(ctx, user, { items: chunks, bytes: declaredBytes(request) });
-        return bulkChange(ctx, user, request.body, key);
+        const answer = await bulkChange(ctx, user, request.body, key);
+        // Each report's failure in the reader's language, as an error answer's sentence is.
+        const locale = requestLocale(request);
+        return {
+          ...answer,
+          results: answer.results.map((r) => (r.error ? { ...r, error: localiseSentence(locale, r.error) } : r)),
+        };
       },
     );
 
