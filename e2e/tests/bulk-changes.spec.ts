@@ -2,6 +2,7 @@
 // "Select all N matching" on a phone), assigns them to a teammate in one go, sees the result, and
 // undoes it from the result within its 10 seconds. Checked against the API, not only the screen.
 import { expect, isMobile, onOneViewport, type Session, signInAs, test } from "../fixtures";
+import { installServiceWorker } from "../support/offline";
 
 type Report = { id: string; title: string; assignedTo: string | null };
 
@@ -57,38 +58,43 @@ test("select twenty reports, assign them in one go, then undo", async ({ page, a
   await expect(list.getByText("Sam Sparks")).toHaveCount(0);
 });
 
-test("a bulk change made offline is queued as one item and applied once back online", async ({
-  page,
-  context,
-  api,
-}) => {
-  onOneViewport("mobile");
-  const manager = await api.signUp({ firstName: "Ola", lastName: "Offline" });
-  const project = await api.createProject(manager.accessToken, { name: "Basement walk" });
-  for (let i = 0; i < 3; i++) {
-    await api.createReport(manager.accessToken, { projectId: project.id, priority: "low", description: `Damp ${i}` });
-  }
-  await signInAs(page, manager);
-  await page.goto("/app/snagging");
-  const list = page.getByRole("list", { name: "Snagging reports" });
-  const boxes = list.getByRole("checkbox", { name: /^Select SNAG-/ });
-  await expect(boxes).toHaveCount(3);
-  for (const box of await boxes.all()) await box.check();
-  const bar = page.getByRole("region", { name: "Bulk changes" });
-  await expect(bar.getByText("3 selected")).toBeVisible();
+test.describe("with the installed app's service worker", () => {
+  test.use({ serviceWorkers: "allow" });
 
-  await context.setOffline(true);
-  await bar.getByRole("combobox", { name: "Change" }).selectOption("priority");
-  await bar.getByRole("combobox", { name: "Priority" }).selectOption("critical");
-  await bar.getByRole("button", { name: "Apply to 3 reports" }).click();
-  await expect(
-    page.getByText("Saved offline: the change to 3 reports is sent once you are back online."),
-  ).toBeVisible();
-  await expect(page.getByRole("button", { name: "1 pending" })).toBeVisible();
+  test("a bulk change made offline is queued as one item and applied once back online", async ({
+    page,
+    context,
+    api,
+  }) => {
+    onOneViewport("mobile");
+    const manager = await api.signUp({ firstName: "Ola", lastName: "Offline" });
+    const project = await api.createProject(manager.accessToken, { name: "Basement walk" });
+    for (let i = 0; i < 3; i++) {
+      await api.createReport(manager.accessToken, { projectId: project.id, priority: "low", description: `Damp ${i}` });
+    }
+    await signInAs(page, manager);
+    await page.goto("/app/snagging");
+    await installServiceWorker(page);
+    const list = page.getByRole("list", { name: "Snagging reports" });
+    const boxes = list.getByRole("checkbox", { name: /^Select SNAG-/ });
+    await expect(boxes).toHaveCount(3);
+    for (const box of await boxes.all()) await box.check();
+    const bar = page.getByRole("region", { name: "Bulk changes" });
+    await expect(bar.getByText("3 selected")).toBeVisible();
 
-  await context.setOffline(false);
-  await expect(page.getByRole("button", { name: "1 pending" })).toBeHidden();
-  const reports = async () =>
-    (await api.call<{ reports: { priority: string }[] }>("GET", "/snagging", undefined, manager.accessToken)).reports;
-  await expect.poll(async () => (await reports()).filter((r) => r.priority === "critical").length).toBe(3);
+    await context.setOffline(true);
+    await bar.getByRole("combobox", { name: "Change" }).selectOption("priority");
+    await bar.getByRole("combobox", { name: "Priority" }).selectOption("critical");
+    await bar.getByRole("button", { name: "Apply to 3 reports" }).click();
+    await expect(
+      page.getByText("Saved offline: the change to 3 reports is sent once you are back online."),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "1 pending" })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByRole("button", { name: "1 pending" })).toBeHidden();
+    const reports = async () =>
+      (await api.call<{ reports: { priority: string }[] }>("GET", "/snagging", undefined, manager.accessToken)).reports;
+    await expect.poll(async () => (await reports()).filter((r) => r.priority === "critical").length).toBe(3);
+  });
 });

@@ -92,6 +92,14 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
       .execute();
     expect(history).toHaveLength(12);
     expect(new Set(history.map((h) => h.batch_id))).toEqual(new Set([body.batchId]));
+    const timeline = await t.request({
+      method: "GET",
+      url: `/api/snagging/${ids[0]}/activity`,
+      token: mate.accessToken,
+    });
+    expect((timeline.json() as { activity: { type: string; batchId?: string }[] }).activity).toContainEqual(
+      expect.objectContaining({ type: "edited", batchId: body.batchId }),
+    );
 
     // Twelve notifications in the bell, one email.
     const notes = await t.ctx.db

@@ -15,6 +15,7 @@ import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badge
 import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { queueBulk } from "../../../offline/outbox";
 import { useAuthStore } from "../../../stores/auth-store";
 import { useUiStore } from "../../../stores/ui-store";
 import { useContacts } from "../../contacts/api/contacts-api";
@@ -151,7 +152,6 @@ export default function BulkBar({ selected, onSelect, onClear, filter, total, ti
     const userId = useAuthStore.getState().user?.id;
     try {
       if (!userId) throw new Error("signed out");
-      const { queueBulk } = await import("../../../offline/outbox");
       await queueBulk(userId, { ids, changes, versions });
       toast.info(t("snagging.bulk.queued", { count: ids.length }));
       setAction("");
