@@ -2,6 +2,7 @@
 // "Select all N matching" on a phone), assigns them to a teammate in one go, sees the result, and
 // undoes it from the result within its 10 seconds. Checked against the API, not only the screen.
 import { expect, isMobile, onOneViewport, type Session, signInAs, test } from "../fixtures";
+import { axe, WCAG_21_AA } from "../support/axe";
 import { installServiceWorker } from "../support/offline";
 
 type Report = { id: string; title: string; assignedTo: string | null };
@@ -33,7 +34,10 @@ test("select twenty reports, assign them in one go, then undo", async ({ page, a
   const boxes = list.getByRole("checkbox", { name: /^Select SNAG-/ });
   await expect(boxes).toHaveCount(20);
 
-  await boxes.first().check();
+  // By keyboard: the first box is reached with Tab order and ticked with Space.
+  await boxes.first().focus();
+  await page.keyboard.press("Space");
+  await expect(boxes.first()).toBeChecked();
   const bar = page.getByRole("region", { name: "Bulk changes" });
   await expect(bar.getByText("1 selected")).toBeVisible();
   if (isMobile(page)) {
@@ -49,6 +53,14 @@ test("select twenty reports, assign them in one go, then undo", async ({ page, a
   await bar.getByRole("button", { name: "Apply to 20 reports" }).click();
   const result = page.getByRole("status").filter({ hasText: "20 changed, 0 failed" });
   await expect(result).toBeVisible();
+  // The bar, its result and the cards' checkboxes pass axe's WCAG 2.1 AA checks.
+  const scan = await axe(page)
+    .include('section[aria-label="Bulk changes"]')
+    .include('[role="status"][aria-live="polite"]')
+    .include('ul[aria-label="Snagging reports"]')
+    .withTags(WCAG_21_AA)
+    .analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await expect.poll(async () => (await reports()).filter((r) => r.assignedTo === mate.user.id).length).toBe(20);
   await expect(list.getByText("Sam Sparks")).toHaveCount(20);
 
