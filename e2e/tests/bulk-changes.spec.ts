@@ -70,6 +70,35 @@ test("select twenty reports, assign them in one go, then undo", async ({ page, a
   await expect(list.getByText("Sam Sparks")).toHaveCount(0);
 });
 
+test("moving selected reports to the Trash asks first, and offers no Undo", async ({ page, api }) => {
+  onOneViewport("desktop");
+  const manager = await api.signUp({ firstName: "Tara", lastName: "Trash" });
+  const project = await api.createProject(manager.accessToken, { name: "Duplicates" });
+  for (let i = 0; i < 3; i++) {
+    await api.createReport(manager.accessToken, { projectId: project.id, priority: "low", description: `Dup ${i}` });
+  }
+  await signInAs(page, manager);
+  await page.goto("/app/snagging");
+  const list = page.getByRole("list", { name: "Snagging reports" });
+  const boxes = list.getByRole("checkbox", { name: /^Select SNAG-/ });
+  await expect(boxes).toHaveCount(3);
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  const bar = page.getByRole("region", { name: "Bulk changes" });
+  await bar.getByRole("combobox", { name: "Change" }).selectOption("trash");
+  await bar.getByRole("button", { name: "Apply to 2 reports" }).click();
+  const dialog = page.getByRole("dialog", { name: "Move 2 reports to the Trash?" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+
+  await bar.getByRole("button", { name: "Apply to 2 reports" }).click();
+  await dialog.getByRole("button", { name: "Move to the Trash" }).click();
+  const result = page.getByRole("status").filter({ hasText: "2 changed, 0 failed" });
+  await expect(result).toBeVisible();
+  await expect(result.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+});
+
 test.describe("with the installed app's service worker", () => {
   test.use({ serviceWorkers: "allow" });
 
