@@ -723,6 +723,21 @@ const ROWS: Row[] = [
     expected: all(201),
   },
   {
+    route: "GET /api/snagging/ids",
+    request: () => ({ method: "GET", url: "/api/snagging/ids" }),
+    expected: all(200),
+  },
+  // Another workspace's ids fail one by one inside a 200 (tested in snagging-bulk.test.ts).
+  {
+    route: "POST /api/snagging/bulk",
+    request: (w) => ({
+      method: "POST",
+      url: "/api/snagging/bulk",
+      payload: { ids: [w.reportId], changes: { priority: "high" } },
+    }),
+    expected: all(200),
+  },
+  {
     // The batch itself answers 200 to anyone signed in; each item is checked against the caller's
     // workspace (another workspace's report fails that item with 404: snagging-sync.test.ts).
     route: "POST /api/snagging/sync",

@@ -60,6 +60,8 @@ export const ActivityEntrySchema = z.object({
   comment: z.string().optional(),
   /** Set when the change came through the offline queue: when it was made on the device. */
   offline: z.object({ madeAt: z.number().nullable(), receivedAt: z.number() }).optional(),
+  /** Set when the change was one report of a bulk change (issue 39): the same for all its reports. */
+  batchId: z.string().optional(),
   /** The entry as one sentence, e.g. "Sam Builder changed Priority from High to Critical". */
   summary: z.string(),
 });

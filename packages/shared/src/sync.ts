@@ -11,6 +11,8 @@ export const SYNC_ACTIONS = [
   "comment_add",
   "comment_edit",
   "comment_delete",
+  // Issue 39 (decision 0075): one bulk change queued offline, `data` = {ids, changes, versions}.
+  "bulk",
 ] as const;
 export type SyncAction = (typeof SYNC_ACTIONS)[number];
 /** A comment written offline (decision 0032): `data.reportId` names its report, `data.commentId` the comment. */

@@ -194,6 +194,7 @@ export function presentActivity(row: ActivityRow, locale: Locale = DEFAULT_LOCAL
     ...(row.via_offline
       ? { offline: { madeAt: row.device_at === null ? null : Number(row.device_at), receivedAt: at } }
       : {}),
+    ...(row.batch_id ? { batchId: row.batch_id } : {}),
     summary: summarise(type, row.actor_name, changes ?? [], row.comment, locale),
   };
 }

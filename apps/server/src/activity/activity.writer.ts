@@ -14,7 +14,11 @@ type Q = Kysely<Database> | Transaction<Database>;
 /** Who made a change: a user, or (id null) a share link named in first_name, e.g. Link “Pat (plumber)”. */
 export type Actor = Pick<UserRow, "first_name" | "last_name"> & { id: string | null };
 /** How a change reached the server: through the offline queue, with the time it was made on the device. */
-export type Origin = { offline?: { deviceAt: number | null } | undefined };
+export type Origin = {
+  offline?: { deviceAt: number | null } | undefined;
+  /** The bulk change (POST /api/snagging/bulk, migration 0050) this entry is one part of. */
+  batchId?: string | undefined;
+};
 export type ActivityContext = { actor: Actor; now: number } & Origin;
 
 export const actorName = (actor: Actor): string => `${actor.first_name} ${actor.last_name}`.trim();
@@ -38,6 +42,7 @@ function entry(
     via_offline: ctx.offline ? 1 : 0,
     device_at: ctx.offline?.deviceAt ?? null,
     created_at: ctx.now,
+    batch_id: ctx.batchId ?? null,
   };
 }
 

@@ -42,6 +42,7 @@ import * as mfa from "./migrations/0045-mfa";
 import * as securityLog from "./migrations/0046-security-log";
 import * as locationTreeVersion from "./migrations/0047-location-tree-version";
 import * as bcfTopics from "./migrations/0049-bcf-topics";
+import * as bulkBatches from "./migrations/0050-bulk-batches";
 import * as globalSearch from "./migrations/0051-global-search";
 import * as passkeys from "./migrations/0052-passkeys";
 import type { Database } from "./schema";
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   "0046-security-log": securityLog,
   "0047-location-tree-version": locationTreeVersion,
   "0049-bcf-topics": bcfTopics,
+  "0050-bulk-batches": bulkBatches,
   "0051-global-search": globalSearch,
   "0052-passkeys": passkeys,
 };

@@ -184,9 +184,15 @@ export interface NotificationsTable {
   read_at: number | null;
   created_at: number;
   /** Notification mail (migration 0013): null until the mailer has looked at it. */
-  mail_state: ColumnType<"instant" | "digest" | "digested" | "off" | null, string | null | undefined, string | null>;
+  mail_state: ColumnType<
+    "instant" | "digest" | "digested" | "off" | "held" | null,
+    string | null | undefined,
+    string | null
+  >;
   /** What the sentence quotes (migration 0023): a rejection's reason, a share link's name. */
   detail: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The bulk change that made it (migration 0050): its mail goes out once per person and batch. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The sync ledger: one row per (user, tempId) applied, written with the change it made. */
@@ -246,6 +252,8 @@ export interface ReportActivityTable {
   /** When an offline change was made on the device (its queue timestamp), epoch seconds. */
   device_at: number | null;
   created_at: number;
+  /** The bulk change that made it (migration 0050), shared by every entry of that request. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A comment on a report (issue 23): edited or deleted by its author only. */

@@ -19,10 +19,11 @@ import { PRIORITY_LABEL_IDS } from "../i18n/labels";
 import { type Translator, translatorFor } from "../i18n/translate";
 import { headerText, isSendableAddress } from "../mail/mail-address";
 import { escapeHtml } from "../mail/mail-layout";
-import { notificationSentence } from "../notifications/notification-sentence";
+import { notificationActor, notificationSentence } from "../notifications/notification-sentence";
 import type { NotificationWithActor } from "../notifications/notifications.repository";
 import { nowSeconds } from "../time";
 import {
+  claimBatch,
   claimDigestDay,
   claimNotification,
   type DigestCandidate,
@@ -87,6 +88,53 @@ async function mailInstant(ctx: AppContext, trx: Transaction<Database>, row: Unm
   );
 }
 
+type BatchLine = { report_id: string | null; report_title: string };
+/** At most this many of a batch's reports are listed in its message; the rest are counted. */
+const BATCH_LISTED = 50;
+
+/** One sentence for a person's notifications of one kind from one bulk change (decision 0075). */
+function batchSentence(row: Pick<NotificationWithActor, "kind">, actor: string, count: number, t: Translator) {
+  return row.kind === "assigned"
+    ? t("mail.batch.assigned", { actor, count })
+    : t("mail.batch.changed", { actor, count, kind: kindLabel(row.kind, t) });
+}
+
+const actorOf = (row: NotificationWithActor, t: Translator) =>
+  notificationActor(row, t) ?? t("mail.notification.someone");
+
+/** One message for every report of a bulk change this person hears of (instead of one per report). */
+async function mailBatch(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  row: UnmailedNotification,
+  lines: readonly BatchLine[],
+): Promise<void> {
+  const locale: Locale = toLocale(row.user_locale);
+  const t = translatorFor(locale);
+  const message = headerText(batchSentence(row, actorOf(row as NotificationWithActor, t), lines.length, t), 300);
+  const listed = lines.slice(0, BATCH_LISTED).map((l) => {
+    const link = l.report_id ? reportLink(ctx, l.report_id) : `${ctx.config.mail.publicUrl}/app/snagging`;
+    return `- ${l.report_title}\n  ${link}`;
+  });
+  const more = lines.length > BATCH_LISTED ? [t("mail.batch.more", { count: lines.length - BATCH_LISTED })] : [];
+  await ctx.mail.queue(
+    {
+      to: row.user_email,
+      toName: `${row.user_first_name} ${row.user_last_name}`,
+      locale,
+      subject: message,
+      text: [
+        t("mail.greeting", { name: headerText(row.user_first_name, 100) }),
+        `${message}.`,
+        [...listed, ...more].join("\n"),
+      ].join("\n\n"),
+      reason: t("mail.notification.reason", { kind: kindLabel(row.kind, t), product: PRODUCT_NAME }),
+      ...unsubscribeLinks(ctx, row.user_id, row.kind),
+    },
+    trx,
+  );
+}
+
 /** Decides every notification not yet looked at; answers how many were mailed at once. */
 export async function mailNewNotifications(ctx: AppContext): Promise<number> {
   let mailed = 0;
@@ -102,6 +150,13 @@ export async function mailNewNotifications(ctx: AppContext): Promise<number> {
       const mode = reachable ? modeOrDefault(await findModeFor(ctx.db, row.user_id, row.kind), row.kind) : "off";
       // The decision and the message commit together: never decided without its mail.
       const queued = await ctx.db.transaction().execute(async (trx) => {
+        if (row.batch_id !== null) {
+          // A bulk change: this person's notifications of this kind from it, claimed together.
+          const lines = await claimBatch(trx, row.batch_id, row.user_id, row.kind, mode);
+          if (lines.length === 0) return false;
+          if (mode === "instant") await mailBatch(ctx, trx, row, lines);
+          return mode === "instant";
+        }
         if (!(await claimNotification(trx, row.id, mode))) return false;
         if (mode === "instant") await mailInstant(ctx, trx, row);
         return mode === "instant";
@@ -157,10 +212,36 @@ async function digestFor(ctx: AppContext, person: DigestCandidate, now: number):
     const line = { text, link: reportLink(ctx, item.id) };
     (due < now ? overdue : soon).push(line);
   }
-  const changes: Line[] = notes.map((n) => ({
-    text: sentence(n, t),
-    link: n.report_id ? reportLink(ctx, n.report_id) : `${ctx.config.mail.publicUrl}/app/dashboard`,
-  }));
+  // A bulk change's notifications of one kind are one entry (decision 0075).
+  const batches = new Map<string, NotificationWithActor[]>();
+  const changes: Line[] = [];
+  for (const n of notes) {
+    if (n.batch_id === null) {
+      changes.push({
+        text: sentence(n, t),
+        link: n.report_id ? reportLink(ctx, n.report_id) : `${ctx.config.mail.publicUrl}/app/dashboard`,
+      });
+      continue;
+    }
+    const group = `${n.batch_id} ${n.kind}`;
+    const members = batches.get(group);
+    if (members) {
+      members.push(n);
+      continue;
+    }
+    batches.set(group, [n]);
+    changes.push({ text: "", link: `${ctx.config.mail.publicUrl}/app/snagging`, batch: group } as Line);
+  }
+  for (const line of changes as (Line & { batch?: string })[]) {
+    const members = line.batch ? batches.get(line.batch) : undefined;
+    if (!members) continue;
+    const [first] = members as [NotificationWithActor];
+    line.text =
+      members.length === 1
+        ? sentence(first, t)
+        : headerText(batchSentence(first, actorOf(first, t), members.length, t), 300);
+    if (members.length === 1 && first.report_id) line.link = reportLink(ctx, first.report_id);
+  }
   if (overdue.length + soon.length + changes.length === 0) return false;
 
   const sections: [string, Line[]][] = [

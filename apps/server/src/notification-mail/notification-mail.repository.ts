@@ -1,6 +1,7 @@
 // Kysely queries of notification mail: preferences, settings, and claiming notifications and
 // digest days with conditional updates (one instance wins each, on both databases).
 
+import type { NotificationKind } from "@sitesnag/shared/notifications";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 
@@ -69,6 +70,21 @@ export async function claimNotification(db: Q, id: string, state: "instant" | "d
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * Claims one person's notifications of one kind from a bulk change (decision 0075), all in one
+ * conditional UPDATE: one instance wins them all. Answers the reports claimed (none: another won).
+ */
+export const claimBatch = (db: Q, batchId: string, userId: string, kind: NotificationKind, state: Mode) =>
+  db
+    .updateTable("notifications")
+    .set({ mail_state: state })
+    .where("batch_id", "=", batchId)
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("mail_state", "is", null)
+    .returning(["report_id", "report_title"])
+    .execute();
 
 export const findModeFor = async (db: Q, userId: string, kind: string): Promise<Mode | undefined> =>
   (

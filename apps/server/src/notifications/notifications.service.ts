@@ -45,8 +45,15 @@ const row = (
   detail,
 });
 
+/**
+ * A bulk change's notifications (migration 0050) are held (`mail_state` "held") until the whole
+ * batch is written, then released together, so the mailer sends each person one message for it.
+ */
+const batchColumns = (batchId: string | undefined) =>
+  batchId ? { batch_id: batchId, mail_state: "held" as const } : {};
+
 /** The report now has `report.assigned_to` as assignee, set by `actorId`. */
-export async function notifyAssigned(db: Q, report: ReportRef, actorId: string): Promise<void> {
+export async function notifyAssigned(db: Q, report: ReportRef, actorId: string, batchId?: string): Promise<void> {
   if (report.assigned_to === null || report.assigned_to === actorId) return;
   await insertNotifications(db, [
     {
@@ -60,6 +67,7 @@ export async function notifyAssigned(db: Q, report: ReportRef, actorId: string):
       status: null,
       read_at: null,
       created_at: nowSeconds(),
+      ...batchColumns(batchId),
     },
   ]);
 }
@@ -70,6 +78,7 @@ export async function notifyStatusChanged(
   report: ReportRef,
   status: ReportRow["status"],
   actorId: string,
+  batchId?: string,
 ): Promise<void> {
   const recipients = new Set([report.created_by, report.assigned_to]);
   recipients.delete(null);
@@ -87,7 +96,10 @@ export async function notifyStatusChanged(
     if (project?.verified_closing === 1) {
       recipients.delete(report.created_by);
       await insertNotifications(db, [
-        row(report, report.created_by, actorId, "fix_awaiting_verification", status, now),
+        {
+          ...row(report, report.created_by, actorId, "fix_awaiting_verification", status, now),
+          ...batchColumns(batchId),
+        },
       ]);
     }
   }
@@ -104,6 +116,7 @@ export async function notifyStatusChanged(
       status,
       read_at: null,
       created_at: now,
+      ...batchColumns(batchId),
     })),
   );
 }

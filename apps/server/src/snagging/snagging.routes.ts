@@ -5,6 +5,7 @@ import {
   ReportCountsInsightQuerySchema as ReportCountsQuerySchema,
   ReportListInsightQuerySchema as ReportListQuerySchema,
 } from "@sitesnag/shared/analytics";
+import { BulkRequestSchema, BulkResponseSchema, ReportIdsSchema } from "@sitesnag/shared/bulk";
 import { ReportFilterSchema, ReportListSchema, ReportSchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,9 +13,11 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
 import { NO_CONTENT } from "../http/openapi";
-import { downloadLocale } from "../i18n/request-locale";
+import { localiseSentence } from "../i18n/localise-sentence";
+import { downloadLocale, requestLocale } from "../i18n/request-locale";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { pdfsInFlight } from "../workers/pdf-limit";
+import { BULK_CHUNK, bulkChange, matchingReportIds } from "./snagging.bulk";
 import { createReport } from "./snagging.create";
 import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
 import { photoBytesOf } from "./snagging.files";
@@ -104,6 +107,35 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
         const streamed = declaredBytes(request) === 0 ? syncRequestBytes(sync) : 0;
         await chargeWrites(ctx, user, { items: Math.max(0, sync.items.length - 1), bytes: streamed });
         return { data: { results: await syncBatch(ctx, user, sync) } };
+      },
+    );
+
+    // "Select all N matching": the ids of the reports the list's filters match, newest first, at
+    // most 1,000 (a bulk change's limit), with how many match in all.
+    app.get(
+      "/ids",
+      { schema: { querystring: ReportListQuerySchema, response: { 200: ReportIdsSchema } } },
+      async (request) => matchingReportIds(ctx, currentUser(request), request.query),
+    );
+
+    // Bulk changes (decision 0075): 200 with one result per report, even when some fail. A bulk
+    // is charged one write per transaction it makes (BULK_CHUNK reports each), so a bulk of 1,000
+    // fits the per-minute budget that one-by-one edits of the same reports would not.
+    app.post(
+      "/bulk",
+      { schema: { body: BulkRequestSchema }, config: { ...write, answers: { 200: BulkResponseSchema } } },
+      async (request) => {
+        const key = idempotencyKey(request.headers["idempotency-key"]);
+        const user = currentUser(request);
+        const chunks = Math.ceil(new Set(request.body.ids).size / BULK_CHUNK);
+        await chargeWrites(ctx, user, { items: chunks, bytes: declaredBytes(request) });
+        const answer = await bulkChange(ctx, user, request.body, key);
+        // Each report's failure in the reader's language, as an error answer's sentence is.
+        const locale = requestLocale(request);
+        return {
+          ...answer,
+          results: answer.results.map((r) => (r.error ? { ...r, error: localiseSentence(locale, r.error) } : r)),
+        };
       },
     );
 

@@ -127,6 +127,7 @@ const activityOf = (user: UserRow, now: number, record?: RecordInTransaction): A
   actor: user,
   now,
   offline: record?.offline,
+  batchId: record?.batchId,
 });
 
 /** The detail screen's Change Status buttons. */
@@ -152,9 +153,9 @@ export async function changeReportStatus(
   });
 }
 
-type EditChanges = Parameters<typeof updateReport>[3];
+export type EditChanges = Parameters<typeof updateReport>[3];
 
-function editChanges(
+export function editChanges(
   report: ReportRow,
   patch: ReportPatch,
   pin: ReportPin,
@@ -242,34 +243,8 @@ export async function editReport(
   let answer: Report;
   try {
     answer = await ctx.db.transaction().execute(async (trx) => {
-      // Re-read (locked) inside the transaction: the merge compares against the version it commits on.
-      const current = await lockReport(trx, user.workspace_id, id);
-      if (!current) throw notFound("Report");
-      const activity = activityOf(user, now, record);
-      const merged = await mergeEdit(trx, current, changes, patch.version, activity);
-      await enforceWorkflow(trx, user, current, merged.columns.status ?? current.status, added.length);
-      const writes = Object.keys(merged.columns).length > 0 || removed.length > 0 || added.length > 0;
-      if (writes) await updateReport(trx, user.workspace_id, id, { ...merged.columns, updated_at: now });
-      const after = { ...current, ...merged.columns, version: current.version + (writes ? 1 : 0) };
-      if (after.assigned_to !== current.assigned_to) await notifyAssigned(trx, after, user.id);
-      if (after.status !== current.status) await notifyStatusChanged(trx, after, after.status, user.id);
-      await deleteAttachments(trx, id, removeIds);
-      await releaseStorage(trx, user.workspace_id, storedBytesOf(removed));
-      await insertAttachments(trx, added);
-      await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(added));
-      await recordEdit(
-        trx,
-        {
-          before: current,
-          after,
-          version: writes ? after.version : null,
-          replaced: merged.replaced,
-          lost: merged.lost,
-          photosAdded: added.map((a) => a.original_name),
-          photosRemoved: removed.map((a) => a.original_name),
-        },
-        activity,
-      );
+      const photoChanges = { added, removed, removeIds };
+      await applyEdit(ctx, trx, user, id, changes, patch.version, activityOf(user, now, record), photoChanges);
       await record?.(trx, id);
       return readReport(trx, user.workspace_id, id);
     });
@@ -279,6 +254,60 @@ export async function editReport(
   }
   await deleteFilesQuietly(ctx, fileKeysOf(removed));
   return answer;
+}
+
+/** What an edit adds to and removes from the report's photos. */
+export type PhotoChanges = {
+  added: Awaited<ReturnType<typeof storePhotos>>;
+  removed: readonly AttachmentRow[];
+  removeIds: readonly string[];
+};
+const NO_PHOTOS: PhotoChanges = { added: [], removed: [], removeIds: [] };
+
+/**
+ * One report's edit inside `trx`: the locked re-read, the merge against the version the edit was
+ * made on (no silent overwrite), the workflow's gates, the write, its notifications and its
+ * history. The edit form and each report of a bulk change (snagging.bulk.ts) both go through it.
+ */
+export async function applyEdit(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  user: UserRow,
+  id: string,
+  changes: EditChanges,
+  version: number | undefined,
+  activity: ActivityContext,
+  photos: PhotoChanges = NO_PHOTOS,
+): Promise<{ before: ReportRow; after: ReportRow }> {
+  // Re-read (locked) inside the transaction: the merge compares against the version it commits on.
+  const current = await lockReport(trx, user.workspace_id, id);
+  if (!current) throw notFound("Report");
+  const { added, removed } = photos;
+  const merged = await mergeEdit(trx, current, changes, version, activity);
+  await enforceWorkflow(trx, user, current, merged.columns.status ?? current.status, added.length);
+  const writes = Object.keys(merged.columns).length > 0 || removed.length > 0 || added.length > 0;
+  if (writes) await updateReport(trx, user.workspace_id, id, { ...merged.columns, updated_at: activity.now });
+  const after = { ...current, ...merged.columns, version: current.version + (writes ? 1 : 0) };
+  if (after.assigned_to !== current.assigned_to) await notifyAssigned(trx, after, user.id, activity.batchId);
+  if (after.status !== current.status) await notifyStatusChanged(trx, after, after.status, user.id, activity.batchId);
+  await deleteAttachments(trx, id, photos.removeIds);
+  await releaseStorage(trx, user.workspace_id, storedBytesOf(removed));
+  await insertAttachments(trx, added);
+  await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(added));
+  await recordEdit(
+    trx,
+    {
+      before: current,
+      after,
+      version: writes ? after.version : null,
+      replaced: merged.replaced,
+      lost: merged.lost,
+      photosAdded: added.map((a) => a.original_name),
+      photosRemoved: removed.map((a) => a.original_name),
+    },
+    activity,
+  );
+  return { before: current, after };
 }
 
 /**

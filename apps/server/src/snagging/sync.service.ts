@@ -2,6 +2,7 @@
 // (user, tempId) at most once. The ledger row is written by the report service inside the same
 // transaction as the change (RecordInTransaction), so a change and its record commit together; a
 // concurrent duplicate fails on the ledger's primary key, rolls back, and is answered as a replay.
+import { BulkRequestSchema } from "@sitesnag/shared/bulk";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { ReportStatusSchema } from "@sitesnag/shared/snagging";
 import { isCommentSyncAction, type SyncAction, SyncItemSchema, type SyncResult } from "@sitesnag/shared/sync";
@@ -16,6 +17,7 @@ import { applyNewLocations, resolveSyncLocation } from "../locations/locations.s
 import { timeSlicer } from "../quotas/yield";
 import { nowSeconds } from "../time";
 import { takePhotoHashes } from "../uploads/upload-references";
+import { bulkChange } from "./snagging.bulk";
 import { createReport, type RecordInTransaction } from "./snagging.create";
 import { findReport } from "./snagging.repository";
 import { changeReportStatus, patchReport, removeReport } from "./snagging.service";
@@ -114,6 +116,7 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
     const { report } = await createReport(ctx, user, request, item.tempId, record);
     return report.id;
   }
+  if (item.action === "bulk") return applyBulkItem(ctx, user, item.tempId, data, record.offline);
   const id = await resolveTarget(ctx, user, item.data);
   if (isCommentSyncAction(item.action)) {
     // A comment on a report (maybe one created offline just before: the target resolves as above).
@@ -133,6 +136,27 @@ async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncP
     await removeReport(ctx, user, id, record);
   }
   return id;
+}
+
+/**
+ * A bulk change queued offline as one item (decision 0075): applied as POST /api/snagging/bulk with
+ * a key of its own (so a try that died half-way finishes the rest), then the item's ledger row. It
+ * fails as a whole only when no report could be changed; otherwise the reports that failed are
+ * in their history as unchanged, and the item is done.
+ */
+async function applyBulkItem(
+  ctx: AppContext,
+  user: UserRow,
+  tempId: string,
+  data: Record<string, unknown>,
+  offline: RecordInTransaction["offline"],
+): Promise<string> {
+  const request = BulkRequestSchema.parse(data);
+  const { batchId, results } = await bulkChange(ctx, user, request, `sync:${tempId}`, offline);
+  const firstFailure = results.find((r) => !r.ok);
+  if (firstFailure && results.every((r) => !r.ok)) throw badRequest(firstFailure.error ?? "Report not found");
+  await insertApplied(ctx.db, user.id, tempId, "bulk", batchId);
+  return batchId;
 }
 
 const tempIdOf = (raw: unknown): string | null => {

@@ -32,6 +32,7 @@ const LABELS: Record<string, Message> = {
   comment_add: msg("sync.action.commentAdd"),
   comment_edit: msg("sync.action.commentEdit"),
   comment_delete: msg("sync.action.commentDelete"),
+  bulk: msg("sync.action.bulk"),
 };
 
 export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean }) {

@@ -176,6 +176,27 @@ export async function queueCommentChange(
   return tempId;
 }
 
+/**
+ * Queues a bulk change (issue 39, decision 0075) as ONE item: the server applies it once (its
+ * tempId is the exactly-once key), each report under the rules of a single edit.
+ */
+export async function queueBulk(
+  userId: string,
+  data: { ids: readonly string[]; changes: Record<string, unknown>; versions: Record<string, number> },
+): Promise<void> {
+  const id = crypto.randomUUID();
+  const item: QueueItem = {
+    id,
+    tempId: id,
+    action: "bulk",
+    resource: "snagging",
+    data: { ids: [...data.ids], changes: data.changes, versions: data.versions },
+    timestamp: Date.now(),
+    photoIds: [],
+  };
+  await enqueue(userId, item, []);
+}
+
 async function send(batch: OutgoingBatch) {
   let body: FormData | { items: unknown[] } = { items: batch.items };
   if (batch.photos.length > 0) {

@@ -1,6 +1,7 @@
+import type { Report } from "@sitesnag/shared/snagging";
 import { isWaitingFor } from "@sitesnag/shared/workflow";
 import { Download, Plus, Search } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { CONTROL } from "../../components/field";
@@ -35,10 +36,14 @@ const ListFilters = lazy(() => import("./components/list-filters"));
 // search that matches nothing later (offline too) has it.
 const loadEmptyStates = () => import("./components/list-empty-states");
 const ListEmptyState = lazyOrNothing(loadEmptyStates);
+// Issue 39: the cards' checkboxes and the bulk action bar, fetched once the list is up (the list
+// draws without them first: the checkbox sits over the photo, so nothing moves when it arrives).
+const loadBulk = () => import("./components/bulk-list");
+const BulkList = lazy(loadBulk);
 
 export function SnaggingListPage() {
   const t = useT();
-  useEffect(() => void loadEmptyStates().catch(() => undefined), []);
+  useEffect(() => void Promise.all([loadEmptyStates(), loadBulk()]).catch(() => undefined), []);
   const { query: reports, items: all, isPaged } = useReports();
   const outbox = useOutbox();
   // The export being made: its code (and the saving helper) is fetched on the first export.
@@ -100,17 +105,15 @@ export function SnaggingListPage() {
       category !== "" ||
       projectId !== "" ||
       hasInsight);
-  const filtered = useFilteredReports(
-    {
-      search: serverSearch,
-      status,
-      ...(mine ? { mine } : {}),
-      ...(assignedTo ? { assignedTo } : {}),
-      ...(category ? { category } : {}),
-      ...place,
-    },
-    onServer,
-  );
+  const listFilter = {
+    search: serverSearch,
+    status,
+    ...(mine ? { mine } : {}),
+    ...(assignedTo ? { assignedTo } : {}),
+    ...(category ? { category } : {}),
+    ...place,
+  };
+  const filtered = useFilteredReports(listFilter, onServer);
   const serverCounts = useReportCounts(serverSearch, serverSide, mine, assignedTo, category, place);
   const shown = onServer ? filtered : { query: reports, items: all };
   const loadFailed = t("snagging.list.loadFailed");
@@ -139,6 +142,20 @@ export function SnaggingListPage() {
     return out;
   }, [matching]);
   const counts = serverSide && isOnline && serverCounts.data ? serverCounts.data : localCounts;
+
+  const cards = (select?: (r: Report, index: number) => ReactNode) => (
+    <ul aria-label={t("snagging.list.label")} className="grid gap-3 lg:grid-cols-2">
+      {visible.map((r, i) => (
+        <ReportCard
+          key={r.id}
+          report={r}
+          preview={descriptionPreview(r.description, t)}
+          pending={pendingLabel(outbox.items, r.id, t)}
+          select={select?.(r, i)}
+        />
+      ))}
+    </ul>
+  );
 
   // Issue 37: the workbook holds the list as filtered now (the URL's filters, applied by the server).
   const runExport = (format: "csv" | "xlsx") => {
@@ -236,16 +253,9 @@ export function SnaggingListPage() {
         </Suspense>
       ) : (
         <>
-          <ul aria-label={t("snagging.list.label")} className="grid gap-3 lg:grid-cols-2">
-            {visible.map((r) => (
-              <ReportCard
-                key={r.id}
-                report={r}
-                preview={descriptionPreview(r.description, t)}
-                pending={pendingLabel(outbox.items, r.id, t)}
-              />
-            ))}
-          </ul>
+          <Suspense fallback={cards()}>
+            <BulkList reports={visible} all={all} filter={listFilter} total={counts[status]} list={cards} />
+          </Suspense>
           {shown.query.hasNextPage && (
             <Suspense fallback={null}>
               <LoadMore query={shown.query} shown={visible.length} noun="reports" />

@@ -14,11 +14,14 @@ export function ReportCard({
   report,
   preview,
   pending = null,
+  select,
 }: {
   report: Report;
   preview: string;
   /** 'Pending sync' or 'Delete pending sync' while changes to it wait in the offline queue. */
   pending?: string | null;
+  /** Issue 39: the bulk selection's checkbox, over the photo's corner (components/bulk-list.tsx). */
+  select?: React.ReactNode;
 }) {
   const categoryLabel = useCategoryLabel();
   const t = useT();
@@ -26,7 +29,8 @@ export function ReportCard({
   const first = report.attachments[0];
   const photos = report.attachments.length;
   return (
-    <li>
+    <li className="relative">
+      {select}
       <Link
         to={`/app/snagging/${report.id}`}
         className="flex h-full gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-600 sm:p-4"
