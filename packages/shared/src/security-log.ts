@@ -17,6 +17,8 @@ export const SECURITY_EVENT_TYPES = [
   "member-removed",
   "member-role-changed",
   "mfa-policy-changed",
+  "sso-settings-changed",
+  "sso-refused",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

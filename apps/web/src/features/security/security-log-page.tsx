@@ -29,6 +29,8 @@ const EVENTS: Record<SecurityEventType, Message> = {
   "member-removed": msg("security.event.member-removed"),
   "member-role-changed": msg("security.event.member-role-changed"),
   "mfa-policy-changed": msg("security.event.mfa-policy-changed"),
+  "sso-settings-changed": msg("security.event.sso-settings-changed"),
+  "sso-refused": msg("security.event.sso-refused"),
 };
 const eventId = (type: SecurityEventType): Message => EVENTS[type];
 
