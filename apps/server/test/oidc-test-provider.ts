@@ -10,6 +10,8 @@ export type TestProvider = {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** IT disables the person: the provider no longer signs them in. */
+  disable: (login: string) => void;
   /** Set: every ID token the token endpoint answers is replaced by this function's result. */
   tamperIdTokens: (tamper: ((idToken: string) => string) | undefined) => void;
   /** Drives the provider's pages from the authorization URL to the redirect; answers its query string. */
@@ -34,6 +36,7 @@ export function foreignSignedCopy(jwt: string): string {
 export async function startTestProvider(redirectUri: string): Promise<TestProvider> {
   const clientId = "sitesnag-test";
   const clientSecret = "a-client-secret-for-the-test-provider";
+  const disabled = new Set<string>();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   // The issuer must be known before the provider is made: a free port first.
@@ -51,10 +54,14 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
     ],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["given_name", "family_name"] },
     // The account id is the login typed; its email is the same.
-    findAccount: async (_ctx, sub) => ({
-      accountId: sub,
-      claims: async () => ({ sub, email: sub, email_verified: true, given_name: "Jit", family_name: "Member" }),
-    }),
+    // A person IT disabled has no account here any more.
+    findAccount: async (_ctx, sub) =>
+      disabled.has(sub)
+        ? undefined
+        : {
+            accountId: sub,
+            claims: async () => ({ sub, email: sub, email_verified: true, given_name: "Jit", family_name: "Member" }),
+          },
     pkce: { required: () => true },
     cookies: { keys: ["test-provider-cookie-key-0123456789"] },
   });
@@ -123,6 +130,9 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
     clientId,
     clientSecret,
     signIn,
+    disable: (login) => {
+      disabled.add(login);
+    },
     tamperIdTokens: (tamper) => {
       state.tamper = tamper;
     },

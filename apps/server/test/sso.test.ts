@@ -5,6 +5,7 @@ import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { SecurityLogPage } from "@sitesnag/shared/security-log";
 import type { SsoSettings, SsoStartAnswer } from "@sitesnag/shared/sso";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SSO_SESSION_MAX_SECONDS, SSO_SESSION_OVER } from "../src/sso/sso-sessions";
 import { REFUSALS } from "../src/sso/sso-sign-in";
 import { expectError } from "./assertions";
 import { joinByInvitation, signUp } from "./factories";
@@ -283,6 +284,59 @@ describe.each(DIALECTS)("single sign-on (%s)", (kind) => {
     const linked = (await signInVia(member.user.email)).res;
     expect(linked.statusCode, linked.body).toBe(200);
     expect((linked.json() as AuthResponse).user.id).toBe(member.user.id);
+  });
+
+  it("a single sign-on session ends at its maximum age, and someone IT disabled cannot come back", async () => {
+    const email = `shift.worker@${domain}`;
+    const { res } = await signInVia(email);
+    expect(res.statusCode, res.body).toBe(200);
+    const session = res.json() as AuthResponse;
+    const refreshed = await t.request({
+      method: "POST",
+      url: "/api/auth/refresh",
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const tokens = refreshed.json() as { accessToken: string; refreshToken: string };
+
+    // Twelve hours and a minute later (the session's opening moved back).
+    await t.ctx.db
+      .updateTable("sso_sessions")
+      .set({ opened_at: Math.floor(Date.now() / 1000) - SSO_SESSION_MAX_SECONDS - 60 })
+      .where("user_id", "=", session.user.id)
+      .execute();
+    expectError(
+      await t.request({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: tokens.refreshToken } }),
+      401,
+      SSO_SESSION_OVER,
+    );
+    expectError(await t.request({ method: "GET", url: "/api/team", token: tokens.accessToken }), 401);
+    expect(
+      (await workspaceLog()).find((e) => e.type === "session-ended" && e.details.reason === "sso-max-age"),
+    ).toBeDefined();
+
+    // Password sessions are not affected: the owner's refreshes as before.
+    const ownerRefresh = await t.request({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: owner.user.email, password: owner.password },
+    });
+    const ownerTokens = ownerRefresh.json() as AuthResponse;
+    await t.ctx.db.updateTable("sso_sessions").set({ opened_at: 1 }).execute();
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: "/api/auth/refresh",
+          payload: { refreshToken: ownerTokens.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // IT disables the person: the provider does not send them back with a code any more.
+    idp.disable(email);
+    const begun = await start(email);
+    await expect(idp.signIn(begun.authorizationUrl, email)).rejects.toThrow();
   });
 
   it("a removed member is refused at their next sign-in and their sessions end", async () => {

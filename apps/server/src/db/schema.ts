@@ -561,13 +561,13 @@ export interface Database {
   sso_connections: SsoConnectionsTable;
   sso_identities: SsoIdentitiesTable;
   sso_flows: SsoFlowsTable;
+  sso_sessions: SsoSessionsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
   user_sessions: UserSessionsTable;
   security_log: SecurityLogTable;
 }
 
-/** A second factor of an account (migration 0045): "totp" now, "passkey" next. */
 /** A workspace's identity provider (migration 0053); client_secret sealed by SecretBox. */
 export interface SsoConnectionsTable {
   workspace_id: string;
@@ -602,6 +602,14 @@ export interface SsoFlowsTable {
   used_at: number | null;
 }
 
+/** A session (refresh-token family) opened by single sign-on: it ends SSO_SESSION_MAX_SECONDS after. */
+export interface SsoSessionsTable {
+  family_id: string;
+  user_id: string;
+  opened_at: number;
+}
+
+/** A second factor of an account (migration 0045): "totp" now, "passkey" next. */
 export interface MfaFactorsTable {
   id: string;
   user_id: string;

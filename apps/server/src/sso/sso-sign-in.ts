@@ -30,6 +30,7 @@ import { nowSeconds } from "../time";
 import { findUserByEmail, findUserById, insertUser } from "../users/users.repository";
 import { findConnection, findConnectionByDomain, findIdentity, hasIdentity, secretPurpose } from "./sso.repository";
 import { providerConfiguration, type RefusalReason, refusalOf } from "./sso-provider";
+import { recordSsoSession } from "./sso-sessions";
 import { redirectUri } from "./sso-settings";
 
 const FLOW_TTL_SECONDS = 10 * 60;
@@ -180,7 +181,7 @@ export async function finishSsoSignIn(ctx: AppContext, input: SsoCallback, clien
     if (!user || user.workspace_id !== workspaceId) {
       return refuse(ctx, "removed-member", { workspaceId, userId: identity.user_id, client, subject });
     }
-    return openSession(ctx, user, client, { method: "sso", factor: "none" });
+    return ssoSession(ctx, user, client);
   }
 
   // No link yet: the email decides whether this person may join (and only then).
@@ -236,5 +237,11 @@ export async function finishSsoSignIn(ctx: AppContext, input: SsoCallback, clien
       .execute();
     return account;
   });
-  return openSession(ctx, user, client, { method: "sso", factor: "none" });
+  return ssoSession(ctx, user, client);
+}
+
+async function ssoSession(ctx: AppContext, user: UserRow, client: ClientInfo): Promise<AuthResponse> {
+  const answer = await openSession(ctx, user, client, { method: "sso", factor: "none" });
+  await recordSsoSession(ctx, answer.accessToken, user.id, nowSeconds());
+  return answer;
 }

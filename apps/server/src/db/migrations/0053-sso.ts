@@ -6,6 +6,8 @@ import type { Kysely } from "kysely";
 // - sso_identities: the link from a provider's (issuer, subject) to an account, never the email.
 // - sso_flows: a started sign-in (state, nonce, PKCE verifier) named by the hash of the flow token
 //   the browser keeps; single use, ten minutes.
+// - sso_sessions: the sessions single sign-on opened, so a refresh past their maximum age sends the
+//   person back to the provider (who may have disabled them meanwhile).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("sso_connections")
@@ -48,9 +50,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("used_at", "bigint")
     .execute();
   await db.schema.createIndex("sso_flows_expires").on("sso_flows").column("expires_at").execute();
+
+  await db.schema
+    .createTable("sso_sessions")
+    .addColumn("family_id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("opened_at", "bigint", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("sso_sessions_opened").on("sso_sessions").column("opened_at").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("sso_sessions").ifExists().execute();
   await db.schema.dropTable("sso_flows").ifExists().execute();
   await db.schema.dropTable("sso_identities").ifExists().execute();
   await db.schema.dropTable("sso_connections").ifExists().execute();
