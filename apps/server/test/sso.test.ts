@@ -108,6 +108,18 @@ describe.each(DIALECTS)("single sign-on (%s)", (kind) => {
       400,
       "The issuer URL must start with https://",
     );
+    for (const issuer of ["https://10.0.0.5", "https://127.0.0.1:8443", "https://[::1]", "https://169.254.169.254"]) {
+      expectError(
+        await t.request({
+          method: "PUT",
+          url: "/api/workspace/sso",
+          token: owner.accessToken,
+          payload: settingsBody({ issuer }),
+        }),
+        400,
+        "The issuer URL must be a public address of your identity provider.",
+      );
+    }
     expectError(
       await t.request({
         method: "PUT",

@@ -6,22 +6,47 @@
 //   `alg: none`, no unknown key), issuer, audience, nonce; the authorization response's state and
 //   `iss` parameter (RFC 9207); PKCE.
 // - A provider's configuration (metadata and keys) is kept ten minutes per issuer and client.
+import { isIP } from "node:net";
 import * as oidc from "openid-client";
 import type { Config } from "../config";
 
 const CACHE_MS = 10 * 60 * 1000;
 const TIMEOUT_MS = 10_000;
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+const PRIVATE_ISSUER = "The issuer URL must be a public address of your identity provider.";
 
 export type ProviderSettings = { issuer: string; clientId: string; clientSecret: string };
 
 const cache = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
 
+/** An address literal of this machine or a private network: the server is not to be sent there. */
+function isPrivateAddress(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (isIP(host) === 4) {
+    const [a = 0, b = 0] = host.split(".").map(Number);
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  if (isIP(host) === 6)
+    return (
+      host === "::1" || host === "::" || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith("::ffff:")
+    );
+  return false;
+}
+
 /** Why an issuer URL is not accepted, or undefined when it is. */
 export function issuerProblem(config: Config, issuer: string): string | undefined {
   const url = URL.canParse(issuer) ? new URL(issuer) : undefined;
   if (!url) return "Enter the issuer URL, such as https://login.example.com";
-  if (url.protocol === "https:") return undefined;
+  if (url.protocol === "https:") return isPrivateAddress(url.hostname) ? PRIVATE_ISSUER : undefined;
   if (url.protocol === "http:" && config.ssoAllowLocalHttpIssuer && LOOPBACK.has(url.hostname)) return undefined;
   return "The issuer URL must start with https://";
 }
