@@ -202,6 +202,9 @@ describe.each(DIALECTS)("single sign-on (%s)", (kind) => {
     const log = await workspaceLog();
     expect(log.filter((e) => e.type === "sign-in" && e.details.method === "sso")).toHaveLength(2);
     expect(log.find((e) => e.type === "member-added" && e.details.via === "sso")).toBeDefined();
+
+    // Another subject of the provider with the same email (differently cased) is not that account.
+    await expectRefused((await signInVia(`JIT.MEMBER@${domain}`)).res, "email-in-another-workspace");
   });
 
   it("a spent flow cannot be used twice", async () => {

@@ -10,8 +10,9 @@
 // - The account is found by the ID token's (issuer, subject), never by the email. A linked account
 //   no longer in the workspace (removed by an owner) is refused. Without a link: the email must be
 //   at the workspace's verified domain (and not marked unverified by the provider); an account of
-//   that email already in the workspace is linked; a new person becomes a member just in time
-//   (the lowest role); an account of that email elsewhere is refused.
+//   that email already in the workspace is linked (also after the workspace moved to another
+//   provider); a new person becomes a member just in time (the lowest role); an account of that
+//   email elsewhere, or linked to another subject of this provider, is refused.
 import { randomBytes } from "node:crypto";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { SsoCallback, SsoStartAnswer } from "@sitesnag/shared/sso";
@@ -200,7 +201,7 @@ export async function finishSsoSignIn(ctx: AppContext, input: SsoCallback, clien
     return refuse(ctx, "unverified-domain", { workspaceId, client, subject });
   }
   const existing = await findUserByEmail(ctx.db, email);
-  if (existing && (existing.workspace_id !== workspaceId || (await hasIdentity(ctx.db, existing.id)))) {
+  if (existing && (existing.workspace_id !== workspaceId || (await hasIdentity(ctx.db, existing.id, issuer)))) {
     return refuse(ctx, "email-in-another-workspace", { workspaceId, userId: existing.id, client, subject });
   }
   const user = await ctx.db.transaction().execute(async (trx): Promise<UserRow> => {

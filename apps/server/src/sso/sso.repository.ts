@@ -31,8 +31,9 @@ export const findIdentity = (db: Q, issuer: string, subject: string) =>
     .where("subject", "=", subject)
     .executeTakeFirst();
 
-/** Whether the account is linked to any provider identity already. */
-export async function hasIdentity(db: Q, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("sso_identities").select("id").where("user_id", "=", userId).executeTakeFirst();
-  return row !== undefined;
+/** Whether the account is linked to an identity already: of this issuer, or of any when none is named. */
+export async function hasIdentity(db: Q, userId: string, issuer?: string): Promise<boolean> {
+  let query = db.selectFrom("sso_identities").select("id").where("user_id", "=", userId);
+  if (issuer !== undefined) query = query.where("issuer", "=", issuer);
+  return (await query.executeTakeFirst()) !== undefined;
 }
