@@ -72,6 +72,8 @@ export const test = base.extend<{ api: ApiHelper }, { server: Server }>({
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           LOG_LEVEL: "warn",
+          // Single sign-on against the OpenID provider a spec starts on 127.0.0.1 (sso.spec.ts).
+          SSO_ALLOW_LOCAL_HTTP_ISSUER: "true",
         },
         stdio: ["ignore", "pipe", "pipe"],
       });

@@ -53,6 +53,8 @@ const DESKTOP_ONLY = [
   // Issue 40: enrolling a second factor is account management, done at a desk.
   "**/two-factor.spec.ts",
   "**/passkeys.spec.ts",
+  // Configuring single sign-on is an owner's desk task; the sign-in it leads to is the same page.
+  "**/sso.spec.ts",
 ];
 
 // Every worker starts its own built server on its own port and data folder (see fixtures.ts).

@@ -62,6 +62,7 @@ import { shareLinkRoutes, sharePublicRoutes } from "./sharing/share-links.routes
 import { createSheetServices, sheetRoutes } from "./sheets/sheets.routes";
 import { snagListRoutes } from "./snag-list/snag-list.routes";
 import { snaggingRoutes } from "./snagging/snagging.routes";
+import { ssoSettingsRoutes, ssoSignInRoutes } from "./sso/sso.routes";
 import type { FileStorage } from "./storage/file-storage";
 import { invitationRoutes, teamRoutes } from "./team/team.routes";
 import { tokenLimiterOptions } from "./tokens/token-auth";
@@ -225,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(sessionRoutes(ctx, authenticate), { prefix: "/auth/sessions" });
       await api.register(securityLogRoutes(ctx, authenticate), { prefix: "/security-log" });
       await api.register(workspaceSecurityRoutes(ctx, authenticate), { prefix: "/workspace" });
+      await api.register(ssoSignInRoutes(ctx), { prefix: "/auth/sso" });
+      await api.register(ssoSettingsRoutes(ctx, authenticate), { prefix: "/workspace" });
       await api.register(projectRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(snagListRoutes(ctx, authenticate), { prefix: "/projects" });
       await api.register(bcfRoutes(ctx, authenticate), { prefix: "/projects" });

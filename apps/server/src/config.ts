@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional().or(z.literal("")),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
   SECRET_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("")),
+  /** Single sign-on: also accept http:// identity providers on this machine (127.0.0.1, localhost); tests and local trials only. */
+  SSO_ALLOW_LOCAL_HTTP_ISSUER: z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Requests per minute per API token (issue 38), counted across instances. */
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
@@ -156,6 +158,8 @@ export type Config = {
   appSecret: string | undefined;
   /** Encrypts secrets kept in the database (TOTP secrets); absent: derived from the app secret (auth/secret-box.ts). */
   secretEncryptionKey: string | undefined;
+  /** SSO_ALLOW_LOCAL_HTTP_ISSUER: an http:// issuer on a loopback address is accepted (tests); else https only. */
+  ssoAllowLocalHttpIssuer: boolean;
   authRateLimit: number;
   /** Requests per minute per API token (tokens/token-auth.ts). */
   apiTokenRateLimit: number;
@@ -287,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword,
     appSecret: e.APP_SECRET || undefined,
     secretEncryptionKey: e.SECRET_ENCRYPTION_KEY || undefined,
+    ssoAllowLocalHttpIssuer: e.SSO_ALLOW_LOCAL_HTTP_ISSUER === "true" || e.SSO_ALLOW_LOCAL_HTTP_ISSUER === "1",
     authRateLimit: e.AUTH_RATE_LIMIT,
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     s3: e.S3_BUCKET

@@ -356,6 +356,48 @@ const ROWS: Row[] = [
     expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
   },
   {
+    // No workspace signs in people of this domain: the same sentence for everybody.
+    route: "POST /api/auth/sso/start",
+    request: () => ({ method: "POST", url: "/api/auth/sso/start", payload: { email: "someone@no-sso.example" } }),
+    expected: all(404, 404),
+  },
+  {
+    route: "POST /api/auth/sso/callback",
+    request: () => ({
+      method: "POST",
+      url: "/api/auth/sso/callback",
+      payload: { flowToken: "a-flow-token-that-matches-nothing", params: "code=x&state=y" },
+    }),
+    expected: all(401, 401),
+  },
+  {
+    route: "GET /api/workspace/sso",
+    request: () => ({ method: "GET", url: "/api/workspace/sso" }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    // Owners pass the role check and reach the domain check (no owner's email is at this domain).
+    route: "PUT /api/workspace/sso",
+    request: () => ({
+      method: "PUT",
+      url: "/api/workspace/sso",
+      payload: {
+        issuer: "https://login.example.com",
+        clientId: "client",
+        clientSecret: "secret",
+        domain: "not-verified.example",
+        enabled: false,
+        passwordSignIn: true,
+      },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 400, outsider: 400, admin: 400 },
+  },
+  {
+    route: "DELETE /api/workspace/sso",
+    request: () => ({ method: "DELETE", url: "/api/workspace/sso" }),
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 204, admin: 204 },
+  },
+  {
     route: "GET /api/mail/preferences",
     request: () => ({ method: "GET", url: "/api/mail/preferences" }),
     expected: all(200),

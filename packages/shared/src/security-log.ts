@@ -19,6 +19,8 @@ export const SECURITY_EVENT_TYPES = [
   "mfa-policy-changed",
   "passkey-added",
   "passkey-removed",
+  "sso-settings-changed",
+  "sso-refused",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -8,6 +8,7 @@ import type { UserRow } from "../db/schema";
 import { secondFactorMethods, startMfaStep } from "../mfa/mfa-sign-in";
 import { type ClientInfo, priorSignIns, recordSecurityEvent } from "../security-log/security-log.repository";
 import { queueSecurityMail } from "../security-log/security-mail";
+import { refuseIfSsoOnly } from "../sso/sso-password-policy";
 import { presentUser } from "../users/users.presenter";
 import { issueTokens } from "./token-rotation";
 
@@ -15,7 +16,7 @@ export async function openSession(
   ctx: AppContext,
   user: UserRow,
   client: ClientInfo,
-  details: { method: "password" | "passkey"; factor: "none" | "totp" | "recovery" | "passkey" },
+  details: { method: "password" | "passkey" | "sso"; factor: "none" | "totp" | "recovery" | "passkey" },
 ): Promise<AuthResponse> {
   const seen = await priorSignIns(ctx.db, user.id, client.userAgent);
   const tokens = await issueTokens(ctx, user.id, client);
@@ -32,6 +33,7 @@ export async function openSession(
 
 /** After a right password: the second step when the account has a factor, else the session. */
 export async function afterPassword(ctx: AppContext, user: UserRow, client: ClientInfo): Promise<LoginResponse> {
+  await refuseIfSsoOnly(ctx, user, client);
   const methods = await secondFactorMethods(ctx, user.id);
   if (methods.length > 0) return startMfaStep(ctx, user, methods);
   return openSession(ctx, user, client, { method: "password", factor: "none" });

@@ -18,6 +18,7 @@ import { unauthorized } from "../http/errors";
 import { newId } from "../ids";
 import { needsMfaSetupById } from "../mfa/mfa.repository";
 import type { ClientInfo } from "../security-log/security-log.repository";
+import { refuseOldSsoSession } from "../sso/sso-sessions";
 import { nowSeconds } from "../time";
 import { findUserById } from "../users/users.repository";
 import {
@@ -107,6 +108,7 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<To
   if (!user) throw unauthorized(INVALID_REFRESH);
 
   if (stored.revoked_at !== null) return replayOrRefuse(ctx, stored, refreshToken, now);
+  await refuseOldSsoSession(ctx, stored.family_id, user.workspace_id, now, () => endSession(ctx, stored.family_id));
 
   // The successor exists before the old token points at it, so a concurrent presentation of the
   // old token always finds a live successor. Its hash is unique: only one request inserts it.

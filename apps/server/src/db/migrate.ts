@@ -45,6 +45,7 @@ import * as bcfTopics from "./migrations/0049-bcf-topics";
 import * as bulkBatches from "./migrations/0050-bulk-batches";
 import * as globalSearch from "./migrations/0051-global-search";
 import * as passkeys from "./migrations/0052-passkeys";
+import * as sso from "./migrations/0053-sso";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   "0050-bulk-batches": bulkBatches,
   "0051-global-search": globalSearch,
   "0052-passkeys": passkeys,
+  "0053-sso": sso,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

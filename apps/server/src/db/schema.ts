@@ -576,6 +576,10 @@ export interface Database {
   location_closure: LocationClosureTable;
   live_events: LiveEventsTable;
   mfa_factors: MfaFactorsTable;
+  sso_connections: SsoConnectionsTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_flows: SsoFlowsTable;
+  sso_sessions: SsoSessionsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
   webauthn_challenges: WebauthnChallengesTable;
@@ -583,6 +587,48 @@ export interface Database {
   security_log: SecurityLogTable;
 }
 
+/** A workspace's identity provider (migration 0053); client_secret sealed by SecretBox. */
+export interface SsoConnectionsTable {
+  workspace_id: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  domain: string;
+  enabled: number;
+  /** 0: members sign in through the provider only; owners keep their password. */
+  password_sign_in: number;
+  updated_at: number;
+}
+
+/** The link from a provider's (issuer, subject) to an account. */
+export interface SsoIdentitiesTable {
+  id: string;
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: number;
+}
+
+/** A started single sign-on: named by the hash of the browser's flow token; single use. */
+export interface SsoFlowsTable {
+  id: string;
+  token_hash: string;
+  workspace_id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A session (refresh-token family) opened by single sign-on: it ends SSO_SESSION_MAX_SECONDS after. */
+export interface SsoSessionsTable {
+  family_id: string;
+  user_id: string;
+  opened_at: number;
+}
+
+/** A second factor of an account (migration 0045): "totp" now, "passkey" next. */
 /** A second factor of an account (migrations 0045, 0052): an authenticator app or a passkey. */
 export interface MfaFactorsTable {
   id: string;

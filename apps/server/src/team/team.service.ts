@@ -1,10 +1,12 @@
 // The Team page: who is in the caller's workspace, and an owner removing someone.
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type { Member } from "@sitesnag/shared/users";
+import { revokeOtherSessions } from "../auth/sessions";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { newId } from "../ids";
+import { hasIdentity } from "../sso/sso.repository";
 import { nowSeconds } from "../time";
 import { presentMember } from "../users/users.presenter";
 import { findUserById, findWorkspaceMembers } from "../users/users.repository";
@@ -58,7 +60,7 @@ export async function removeMember(ctx: AppContext, owner: UserRow, id: string):
   const member = UUID_PATTERN.test(id) ? await findUserById(ctx.db, id) : undefined;
   if (!member || member.workspace_id !== owner.workspace_id) throw notFound("Member");
   const now = nowSeconds();
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await leaveWorkspace(trx, member, now, owner.id);
     const workspaceId = newId();
     await insertWorkspace(trx, {
@@ -69,5 +71,9 @@ export async function removeMember(ctx: AppContext, owner: UserRow, id: string):
       createdAt: now,
     });
     await joinWorkspace(trx, member.id, workspaceId, "owner");
+    // Someone who signs in through the workspace's identity provider leaves with their sessions:
+    // the provider was their way in, and it no longer leads here (decision 0078).
+    return (await hasIdentity(trx, member.id)) ? revokeOtherSessions(trx, member.id, "", now) : [];
   });
+  for (const sessionId of ended) await ctx.sessions.end(sessionId);
 }

@@ -74,6 +74,21 @@ export const router = createBrowserRouter(
                 (m) => m.ForgotPasswordPage,
               ),
             },
+            {
+              path: "/login/sso",
+              lazy: screen(
+                () => import("../features/sso/sso-start-page"),
+                (m) => m.SsoStartPage,
+              ),
+            },
+            {
+              // The identity provider sends the browser back here (SSO_CALLBACK_PATH).
+              path: "/sso/callback",
+              lazy: screen(
+                () => import("../features/sso/sso-callback-page"),
+                (m) => m.SsoCallbackPage,
+              ),
+            },
           ],
         },
         {

@@ -155,6 +155,12 @@ import snaggingLt from "./messages/snagging/lt.json" with { type: "json" };
 import snaggingPl from "./messages/snagging/pl.json" with { type: "json" };
 import snaggingPtPT from "./messages/snagging/pt-PT.json" with { type: "json" };
 import snaggingRo from "./messages/snagging/ro.json" with { type: "json" };
+import ssoEnGB from "./messages/sso/en-GB.json" with { type: "json" };
+import ssoEs from "./messages/sso/es.json" with { type: "json" };
+import ssoLt from "./messages/sso/lt.json" with { type: "json" };
+import ssoPl from "./messages/sso/pl.json" with { type: "json" };
+import ssoPtPT from "./messages/sso/pt-PT.json" with { type: "json" };
+import ssoRo from "./messages/sso/ro.json" with { type: "json" };
 import syncEnGB from "./messages/sync/en-GB.json" with { type: "json" };
 import syncEs from "./messages/sync/es.json" with { type: "json" };
 import syncLt from "./messages/sync/lt.json" with { type: "json" };
@@ -251,6 +257,7 @@ const AREAS = [
   { "en-GB": serverEnGB, pl: serverPl, ro: serverRo, lt: serverLt, "pt-PT": serverPtPT, es: serverEs },
   { "en-GB": sharingEnGB, pl: sharingPl, ro: sharingRo, lt: sharingLt, "pt-PT": sharingPtPT, es: sharingEs },
   { "en-GB": snaggingEnGB, pl: snaggingPl, ro: snaggingRo, lt: snaggingLt, "pt-PT": snaggingPtPT, es: snaggingEs },
+  { "en-GB": ssoEnGB, pl: ssoPl, ro: ssoRo, lt: ssoLt, "pt-PT": ssoPtPT, es: ssoEs },
   { "en-GB": syncEnGB, pl: syncPl, ro: syncRo, lt: syncLt, "pt-PT": syncPtPT, es: syncEs },
   { "en-GB": teamEnGB, pl: teamPl, ro: teamRo, lt: teamLt, "pt-PT": teamPtPT, es: teamEs },
   { "en-GB": toastsEnGB, pl: toastsPl, ro: toastsRo, lt: toastsLt, "pt-PT": toastsPtPT, es: toastsEs },

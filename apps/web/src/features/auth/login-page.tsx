@@ -95,6 +95,12 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
               <PasskeySignIn onSignedIn={signedIn} />
             </Suspense>
           )}
+          <AppLink
+            to="/login/sso"
+            className="block w-full rounded-lg border border-slate-300 px-4 py-2.5 text-center font-medium text-slate-800 hover:bg-slate-50"
+          >
+            {t("sso.signInWithSso")}
+          </AppLink>
         </form>
       )}
     </AuthLayout>

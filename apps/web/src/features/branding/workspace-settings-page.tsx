@@ -20,6 +20,8 @@ const WorkspaceSecurityCard = lazy(() =>
   import("../security/workspace-security-card").then((m) => ({ default: m.WorkspaceSecurityCard })),
 );
 
+const SsoSettingsCard = lazy(() => import("../sso/sso-settings-card").then((m) => ({ default: m.SsoSettingsCard })));
+
 export function WorkspaceSettingsPage() {
   const branding = useBranding();
   const team = useTeamRoles();
@@ -60,6 +62,13 @@ export function WorkspaceSettingsPage() {
           <WorkspaceSecurityCard isOwner={isOwner} />
         </Suspense>
       </div>
+      {isOwner && (
+        <div className="mt-5 max-w-3xl">
+          <Suspense fallback={null}>
+            <SsoSettingsCard />
+          </Suspense>
+        </div>
+      )}
     </>
   );
 }

@@ -31,6 +31,8 @@ const EVENTS: Record<SecurityEventType, Message> = {
   "mfa-policy-changed": msg("security.event.mfa-policy-changed"),
   "passkey-added": msg("security.event.passkey-added"),
   "passkey-removed": msg("security.event.passkey-removed"),
+  "sso-settings-changed": msg("security.event.sso-settings-changed"),
+  "sso-refused": msg("security.event.sso-refused"),
 };
 const eventId = (type: SecurityEventType): Message => EVENTS[type];
 
