@@ -17,6 +17,8 @@ export const SECURITY_EVENT_TYPES = [
   "member-removed",
   "member-role-changed",
   "mfa-policy-changed",
+  "webhook-created",
+  "webhook-deleted",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

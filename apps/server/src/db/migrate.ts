@@ -41,6 +41,7 @@ import * as liveEvents from "./migrations/0043-live-events";
 import * as mfa from "./migrations/0045-mfa";
 import * as securityLog from "./migrations/0046-security-log";
 import * as locationTreeVersion from "./migrations/0047-location-tree-version";
+import * as webhooks from "./migrations/0048-webhooks";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   "0045-mfa": mfa,
   "0046-security-log": securityLog,
   "0047-location-tree-version": locationTreeVersion,
+  "0048-webhooks": webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

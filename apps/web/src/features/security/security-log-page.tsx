@@ -29,6 +29,8 @@ const EVENTS: Record<SecurityEventType, Message> = {
   "member-removed": msg("security.event.member-removed"),
   "member-role-changed": msg("security.event.member-role-changed"),
   "mfa-policy-changed": msg("security.event.mfa-policy-changed"),
+  "webhook-created": msg("security.event.webhook-created"),
+  "webhook-deleted": msg("security.event.webhook-deleted"),
 };
 const eventId = (type: SecurityEventType): Message => EVENTS[type];
 
