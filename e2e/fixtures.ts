@@ -72,6 +72,9 @@ export const test = base.extend<{ api: ApiHelper }, { server: Server }>({
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           LOG_LEVEL: "warn",
+          // Webhook specs deliver to a receiver on 127.0.0.1 over http (decision 0073).
+          WEBHOOKS_ALLOW_HTTP: "1",
+          WEBHOOKS_ALLOW_PRIVATE: "1",
         },
         stdio: ["ignore", "pipe", "pipe"],
       });

@@ -11,7 +11,7 @@ import { openDatabase } from "../src/db/database";
 import { newId } from "../src/ids";
 import { newWebhookSecret, sealWebhookSecret } from "../src/webhooks/webhook-secret";
 import { WebhookWorker } from "../src/webhooks/webhook-worker";
-import { WEBHOOKS_OWNER_ONLY } from "../src/webhooks/webhooks.service";
+import { WEBHOOKS_DEMO, WEBHOOKS_OWNER_ONLY } from "../src/webhooks/webhooks.service";
 import { createProject, insertReport, joinByInvitation, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp, whileNoSchemaIsDropped } from "./harness";
 import { type Receiver, startReceiver } from "./webhook-receiver";
@@ -378,6 +378,15 @@ describe.each(DIALECTS)("webhooks (%s)", (kind) => {
     }
     const theirs = await t.request({ method: "GET", url: "/api/webhooks", token: stranger.accessToken });
     expect((theirs.json() as { webhooks: unknown[] }).webhooks).toEqual([]);
+    const demo = (await t.request({ method: "POST", url: "/api/auth/demo-login" })).json() as AuthResponse;
+    const sandbox = await t.request({
+      method: "POST",
+      url: "/api/webhooks",
+      token: demo.accessToken,
+      payload: { url: receiver.url("/demo"), events: ["report.created"] },
+    });
+    expect(sandbox.statusCode).toBe(403);
+    expect(sandbox.json()).toMatchObject({ message: WEBHOOKS_DEMO });
     const refused = await t.request({ method: "GET", url: "/api/webhooks", token: member.accessToken });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: WEBHOOKS_OWNER_ONLY });

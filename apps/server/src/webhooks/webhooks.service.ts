@@ -19,6 +19,7 @@ import { newId } from "../ids";
 import type { ClientInfo } from "../security-log/security-log.repository";
 import { recordSecurityEvent } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
+import { isDemoWorkspace } from "../workspaces/workspaces.repository";
 import { refusalOf } from "./webhook-address";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secret";
 import { presentDelivery, presentWebhook } from "./webhooks.presenter";
@@ -39,6 +40,8 @@ import {
 
 export const WEBHOOKS_OWNER_ONLY = "Only the workspace owner can manage webhooks";
 export const TOO_MANY_WEBHOOKS = `A workspace can hold at most ${MAX_WEBHOOKS} webhooks: delete one first`;
+/** A demo sandbox is anyone's: it must not be a way to make this server POST to arbitrary hosts. */
+export const WEBHOOKS_DEMO = "Webhooks are not available in a demo workspace";
 export const DELIVERY_IN_FLIGHT = "This delivery is being sent right now: wait a moment and try again";
 const DELIVERIES_SHOWN = 50;
 
@@ -75,6 +78,7 @@ export async function createWebhook(
   client: ClientInfo,
 ): Promise<WebhookCreated> {
   requireOwner(user);
+  if (await isDemoWorkspace(ctx.db, user.workspace_id)) throw forbidden(WEBHOOKS_DEMO);
   if ((await countWebhooks(ctx.db, user.workspace_id)) >= MAX_WEBHOOKS) throw conflict(TOO_MANY_WEBHOOKS);
   await requireAllowedUrl(ctx, input.url);
   const secret = newWebhookSecret();
