@@ -74,6 +74,9 @@ export const test = base.extend<{ api: ApiHelper }, { server: Server }>({
           LOG_LEVEL: "warn",
           // Single sign-on against the OpenID provider a spec starts on 127.0.0.1 (sso.spec.ts).
           SSO_ALLOW_LOCAL_HTTP_ISSUER: "true",
+          // Webhook specs deliver to a receiver on 127.0.0.1 over http (decision 0073).
+          WEBHOOKS_ALLOW_HTTP: "1",
+          WEBHOOKS_ALLOW_PRIVATE: "1",
         },
         stdio: ["ignore", "pipe", "pipe"],
       });

@@ -49,6 +49,7 @@ const DESKTOP_ONLY = [
   "**/trades.spec.ts",
   "**/weekly-report.spec.ts",
   "**/api-tokens.spec.ts",
+  "**/webhooks.spec.ts",
   "**/dashboard-insight.spec.ts",
   // Issue 40: enrolling a second factor is account management, done at a desk.
   "**/two-factor.spec.ts",

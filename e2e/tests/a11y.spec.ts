@@ -155,6 +155,27 @@ test("the API tokens screen and its dialog have no WCAG A/AA violations", async 
   await expectAccessible(page);
 });
 
+test("the webhooks screen, its deliveries and its dialog have no WCAG A/AA violations", async ({ page, api }) => {
+  const session = await api.signUp();
+  // Never sent (nothing changes): an address the fixtures' servers accept (WEBHOOKS_ALLOW_*).
+  await api.call(
+    "POST",
+    "/webhooks",
+    { url: "http://127.0.0.1:9/hooks", events: ["report.created"] },
+    session.accessToken,
+  );
+  await signInAs(page, session);
+  await page.goto("/app/workspace/webhooks");
+  const row = page.getByRole("list", { name: "Webhooks" }).getByRole("listitem");
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "Deliveries" }).click();
+  await expect(page.getByText("Nothing sent yet.", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByRole("dialog", { name: "New webhook" })).toBeVisible();
+  await expectAccessible(page);
+});
+
 test("every admin tab has no WCAG A/AA violations", async ({ page, api }) => {
   test.slow();
   await api.signUp();

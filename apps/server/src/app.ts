@@ -73,6 +73,8 @@ import { scheduleUploadCollection } from "./uploads/uploads.gc";
 import { uploadRoutes } from "./uploads/uploads.routes";
 import { userRoutes } from "./users/users.routes";
 import { registerWebApp } from "./web/web.routes";
+import { WebhookWorker } from "./webhooks/webhook-worker";
+import { webhookRoutes } from "./webhooks/webhooks.routes";
 import { weeklyReportJob } from "./weekly-report/weekly-report.job";
 import { weeklyReportRoutes } from "./weekly-report/weekly-report.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./workers/pdf-pool";
@@ -146,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     log: app.log,
     heartbeatMs: options.config.liveHeartbeatMs,
   });
+  const secrets = new SecretBox(options.config.secretEncryptionKey ?? options.secret);
+  const mail = new Mailer(options.db, options.config, app.log, options.secret, options.storage);
   const ctx: AppContext = {
     writes: new WriteLimits({ config: options.config, db: options.db, redis }),
     mailLimits: new MailLimits({ config: options.config, db: options.db, redis }),
@@ -153,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db: options.db,
     dbKind: options.dbKind,
     tokens: new TokenSigner(options.secret),
-    secrets: new SecretBox(options.config.secretEncryptionKey ?? options.secret),
+    secrets,
     sessions,
     storage: options.storage,
     redis,
@@ -167,10 +171,20 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       queue: PHOTO_QUEUE,
     }),
     logos: createLogoRenderer({ renders: 1, queue: LOGO_QUEUE, timeoutMs: LOGO_RENDER_SECONDS * 1000 }),
-    mail: new Mailer(options.db, options.config, app.log, options.secret, options.storage),
+    mail,
     live,
+    // Webhook deliveries (issue 38, decision 0073): started by main.ts like the mail queue; tests drive it.
+    webhooks: new WebhookWorker({
+      db: options.db,
+      dbKind: options.dbKind,
+      config: options.config,
+      secrets,
+      mail,
+      log: app.log,
+    }),
     log: app.log,
   };
+  app.addHook("onClose", async () => ctx.webhooks.stop());
   await ctx.sessions.subscribe(app.log);
   // Live streams (issue 39): closed with a `closing` event before the server waits for requests in
   // flight, so a rolling restart is not held up by them and their clients reconnect at once.
@@ -251,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       await api.register(trashRoutes(ctx, authenticate), { prefix: "/trash" });
       await api.register(tradeRoutes(ctx, authenticate), { prefix: "/trades" });
       await api.register(tokenRoutes(ctx, authenticate), { prefix: "/tokens" });
+      await api.register(webhookRoutes(ctx, authenticate), { prefix: "/webhooks" });
       await api.register(analyticsRoutes(ctx, authenticate), { prefix: "/analytics" });
       await api.register(auditRoutes(ctx, authenticate), { prefix: "/audits" });
       await api.register(auditTemplateRoutes(ctx, authenticate), { prefix: "/audit-templates" });

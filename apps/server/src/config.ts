@@ -105,6 +105,8 @@ const EnvSchema = z.object({
   SHEET_QUEUE_PAGES: wholeNumber(1, 100_000).default(200),
   LIVE_HEARTBEAT_SECONDS: wholeNumber(1, 300).default(15),
   WEEKLY_REPORT_CHECK_SECONDS: wholeNumber(5, 3600).default(60),
+  WEBHOOKS_ALLOW_HTTP: z.enum(["true", "false", "1", "0"], { error: "must be 1 or 0" }).optional(),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false", "1", "0"], { error: "must be 1 or 0" }).optional(),
 });
 
 function wholeNumber(min: number, max: number) {
@@ -172,6 +174,10 @@ export type Config = {
   liveHeartbeatMs: number;
   /** How often each instance looks for weekly reports that are due (the mail queue ticks every 5 s). */
   weeklyReportCheckMs: number;
+  /** Webhooks may go to http:// URLs (WEBHOOKS_ALLOW_HTTP=1; https only by default). */
+  webhooksAllowHttp: boolean;
+  /** Webhooks may go to loopback, private and link-local addresses (WEBHOOKS_ALLOW_PRIVATE=1: tests, private installs). */
+  webhooksAllowPrivate: boolean;
   /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
   trustProxy: number;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
@@ -308,6 +314,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
     weeklyReportCheckMs: e.WEEKLY_REPORT_CHECK_SECONDS * 1000,
+    webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP === "1" || e.WEBHOOKS_ALLOW_HTTP === "true",
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === "1" || e.WEBHOOKS_ALLOW_PRIVATE === "true",
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -12,6 +12,7 @@ import type { PhotoProcessor } from "./photos/photo-pool";
 import type { WriteLimits } from "./quotas/write-limits";
 import type { SharedRedis } from "./shared-state/redis";
 import type { FileStorage } from "./storage/file-storage";
+import type { WebhookWorker } from "./webhooks/webhook-worker";
 import type { PdfRenderer } from "./workers/pdf-pool";
 
 /** Everything a service needs, built once at start-up and passed down explicitly. */
@@ -41,5 +42,7 @@ export type AppContext = {
   writes: WriteLimits;
   /** The live streams open here and the relay that feeds them (events/live-hub.ts). */
   live: LiveHub;
+  /** Webhook deliveries: the dispatcher and sender (webhooks/webhook-worker.ts); `wake()` after queueing one. */
+  webhooks: WebhookWorker;
   log: FastifyBaseLogger;
 };

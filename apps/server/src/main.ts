@@ -104,6 +104,8 @@ async function main(): Promise<void> {
   );
   // The mail queue's delivery (and the daily digest) run here, on every instance (mail/mailer.ts).
   ctx.mail.start();
+  // Webhook deliveries, on every instance too (webhooks/webhook-worker.ts); stopped by app.close().
+  ctx.webhooks.start();
 
   // Graceful shutdown (README, "Running several instances"): stop accepting connections, let the
   // requests in flight (uploads included) finish, then close Redis, the database pool and the

@@ -48,6 +48,10 @@ type World = {
   freshTrade: () => Promise<string>;
   /** An API token of the owner's workspace (issue 38); answers its id. */
   freshApiToken: () => Promise<string>;
+  /** A webhook of the owner's workspace (issue 38); `fresh` for a new one, else one shared by the rows. */
+  webhook: (fresh?: boolean) => Promise<string>;
+  /** A test delivery of the shared webhook; answers [webhook id, delivery id]. */
+  freshDelivery: () => Promise<[string, string]>;
 };
 
 type Row = {
@@ -612,6 +616,54 @@ const ROWS: Row[] = [
     route: "DELETE /api/tokens/:id",
     request: async (w) => ({ method: "DELETE", url: `/api/tokens/${await w.freshApiToken()}` }),
     expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  // Webhooks (issue 38, decision 0073): owner-only and session-only, like tokens; another
+  // workspace's endpoint is not found.
+  {
+    route: "GET /api/webhooks",
+    request: () => ({ method: "GET", url: "/api/webhooks" }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 200, admin: 200 },
+  },
+  {
+    route: "POST /api/webhooks",
+    request: () => ({
+      method: "POST",
+      url: "/api/webhooks",
+      payload: { url: "https://127.0.0.1/matrix", events: ["report.created"] },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 201, outsider: 201, admin: 201 },
+  },
+  {
+    route: "PATCH /api/webhooks/:id",
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/webhooks/${await w.webhook()}`,
+      payload: { events: ["sheet.ready"] },
+    }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "DELETE /api/webhooks/:id",
+    request: async (w) => ({ method: "DELETE", url: `/api/webhooks/${await w.webhook(true)}` }),
+    expected: { anonymous: 401, member: 403, owner: 204, outsider: 404, admin: 404 },
+  },
+  {
+    route: "GET /api/webhooks/:id/deliveries",
+    request: async (w) => ({ method: "GET", url: `/api/webhooks/${await w.webhook()}/deliveries` }),
+    expected: { anonymous: 401, member: 403, owner: 200, outsider: 404, admin: 404 },
+  },
+  {
+    route: "POST /api/webhooks/:id/deliveries/:deliveryId/redeliver",
+    request: async (w) => {
+      const [id, deliveryId] = await w.freshDelivery();
+      return { method: "POST", url: `/api/webhooks/${id}/deliveries/${deliveryId}/redeliver` };
+    },
+    expected: { anonymous: 401, member: 403, owner: 202, outsider: 404, admin: 404 },
+  },
+  {
+    route: "POST /api/webhooks/:id/test",
+    request: async (w) => ({ method: "POST", url: `/api/webhooks/${await w.webhook()}/test` }),
+    expected: { anonymous: 401, member: 403, owner: 202, outsider: 404, admin: 404 },
   },
   // The API's own description (issue 38, decision 0067): public, like any API's reference.
   {
@@ -1264,8 +1316,24 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
     sharedSheetId = undefined;
     pinnedReportId = undefined;
     photographedReport = undefined;
-    const t = await createTestApp(kind);
+    // Webhooks to 127.0.0.1 are allowed here (never sent: nothing drives the worker).
+    const t = await createTestApp(kind, { WEBHOOKS_ALLOW_PRIVATE: "1" });
     const owner = await signUp(t, { firstName: "Olive" });
+    let sharedWebhook: string | undefined;
+    const newWebhook = async () => {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/webhooks",
+        token: owner.accessToken,
+        payload: { url: "https://127.0.0.1/matrix", events: ["report.created"] },
+      });
+      return (res.json() as { webhook: { id: string } }).webhook.id;
+    };
+    const webhook = async (fresh?: boolean) => {
+      if (fresh) return newWebhook();
+      sharedWebhook ??= await newWebhook();
+      return sharedWebhook;
+    };
     const invite = async () => {
       const res = await t.request({ method: "POST", url: "/api/invitations", token: owner.accessToken, payload: {} });
       return res.json() as { invitation: { id: string }; token: string };
@@ -1371,6 +1439,12 @@ describe.each(DIALECTS)("authorisation matrix (%s)", (kind) => {
           payload: { name: "Matrix token", scopes: "read" },
         });
         return (res.json() as { token: { id: string } }).token.id;
+      },
+      webhook,
+      freshDelivery: async () => {
+        const id = await webhook();
+        const res = await t.request({ method: "POST", url: `/api/webhooks/${id}/test`, token: owner.accessToken });
+        return [id, (res.json() as { delivery: { id: string } }).delivery.id];
       },
       freshTrashedReport: async () => {
         const id = String(

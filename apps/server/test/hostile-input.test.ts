@@ -210,6 +210,9 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
       ["PATCH", "/api/trades/no-such-trade", true],
       ["PUT", `/api/projects/${projectId}/report-schedule`, true],
       ["POST", "/api/tokens", true],
+      // Webhooks (issue 38): no body names a public https address, so none is made.
+      ["POST", "/api/webhooks", true],
+      ["PATCH", "/api/webhooks/0190b5a2-0000-7000-8000-000000000000", true],
     ];
     const report = await reportRow();
     const audit = await auditRow();
@@ -656,6 +659,11 @@ describe.each(DIALECTS)("hostile input never yields a 5xx or a stray row (%s)", 
         ["DELETE", `/api/tokens/${id}`],
         ["GET", `/api/projects/${id}/bcf`],
         ["POST", `/api/projects/${id}/bcf`],
+        ["PATCH", `/api/webhooks/${id}`],
+        ["DELETE", `/api/webhooks/${id}`],
+        ["GET", `/api/webhooks/${id}/deliveries`],
+        ["POST", `/api/webhooks/${id}/test`],
+        ["POST", `/api/webhooks/${id}/deliveries/${id}/redeliver`],
         ["GET", `/api/share/${id}`],
         ["POST", `/api/share/${id}/reports/${reportId}/fix`],
         ["POST", `/api/share/${shareToken}/reports/${id}/fix`],

@@ -33,6 +33,8 @@ export const LiveEventDataSchema = z.object({
   status: z.string().optional(),
   /** comment.* : the report the comment is on. */
   reportId: z.string().optional(),
+  /** comment.* : the comment, when known (webhooks send it, decision 0073). */
+  commentId: z.string().optional(),
   /** sheet.*, audit.* and report.*: the project, when known. */
   projectId: z.string().optional(),
   /** verification.decided. */

@@ -21,6 +21,8 @@ export const SECURITY_EVENT_TYPES = [
   "passkey-removed",
   "sso-settings-changed",
   "sso-refused",
+  "webhook-created",
+  "webhook-deleted",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

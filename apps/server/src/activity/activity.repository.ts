@@ -1,4 +1,5 @@
 import { contactLabel } from "@sitesnag/shared/contacts";
+import type { LiveEventData } from "@sitesnag/shared/live";
 import type { CursorKey } from "@sitesnag/shared/pagination";
 import type { Kysely, Transaction } from "kysely";
 import { findContactNames } from "../contacts/contacts.repository";
@@ -12,13 +13,13 @@ type Q = Kysely<Database> | Transaction<Database>;
  * The only statement that writes history: an insert. Nothing in the product updates or deletes an
  * entry. The entries' live events (issue 39) are written with them, in the same transaction.
  */
-export async function insertActivity(db: Q, rows: readonly NewActivity[]): Promise<void> {
+export async function insertActivity(db: Q, rows: readonly NewActivity[], extra?: LiveEventData): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto("report_activity")
     .values([...rows])
     .execute();
-  await recordLiveEvents(db, liveEventsOfActivity(rows));
+  await recordLiveEvents(db, liveEventsOfActivity(rows, extra));
 }
 
 /** One page of a report's history, newest first (`size + 1` rows: the extra one says more follow). */

@@ -91,8 +91,10 @@ export async function recordComment(
   type: "comment_added" | "comment_edited" | "comment_deleted",
   text: string | null,
   ctx: ActivityContext,
+  /** The comment's id, told by its live event (webhooks send the comment, decision 0073). */
+  commentId?: string,
 ): Promise<void> {
-  await insertActivity(db, [entry(report, ctx, type, { comment: text })]);
+  await insertActivity(db, [entry(report, ctx, type, { comment: text })], commentId ? { commentId } : undefined);
 }
 
 /** Moved to the Trash: written before the report's rows are taken, so it goes (and comes back) with them. */

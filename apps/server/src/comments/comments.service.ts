@@ -174,7 +174,7 @@ export async function addComment(
       );
       await chargeStorage(ctx, trx, user.workspace_id, storedBytesOf(stored));
       await notifyMentioned(trx, reportRef(report), input.mentions, user.id);
-      await recordComment(trx, report, "comment_added", input.body, { actor: user, now, offline: once?.offline });
+      await recordComment(trx, report, "comment_added", input.body, { actor: user, now, offline: once?.offline }, id);
       if (once) await insertApplied(trx, user.id, once.key, "comment_add", id);
     });
   } catch (err) {
@@ -235,7 +235,7 @@ export async function editComment(
     const added = notifiable(input.mentions, user.id).filter((m) => !before.includes(m));
     await updateCommentBody(trx, id, input.body, now, JSON.stringify([...before, ...added]));
     await notifyMentioned(trx, reportRef(report), added, user.id);
-    await recordComment(trx, report, "comment_edited", input.body, { actor: user, now, offline: once?.offline });
+    await recordComment(trx, report, "comment_edited", input.body, { actor: user, now, offline: once?.offline }, id);
     if (once) await insertApplied(trx, user.id, once.key, "comment_edit", id);
   });
   return getComment(ctx, user, id);
@@ -250,7 +250,7 @@ export async function removeComment(ctx: AppContext, user: UserRow, id: string, 
     await deleteCommentRow(trx, id);
     await releaseStorage(trx, user.workspace_id, storedBytesOf(photos));
     const activity = { actor: user, now: nowSeconds(), offline: once?.offline };
-    await recordComment(trx, report, "comment_deleted", null, activity);
+    await recordComment(trx, report, "comment_deleted", null, activity, id);
     if (once) await insertApplied(trx, user.id, once.key, "comment_delete", id);
   });
   await deleteFilesQuietly(ctx, fileKeysOf(photos));

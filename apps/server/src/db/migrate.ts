@@ -41,6 +41,7 @@ import * as liveEvents from "./migrations/0043-live-events";
 import * as mfa from "./migrations/0045-mfa";
 import * as securityLog from "./migrations/0046-security-log";
 import * as locationTreeVersion from "./migrations/0047-location-tree-version";
+import * as webhooks from "./migrations/0048-webhooks";
 import * as bcfTopics from "./migrations/0049-bcf-topics";
 import * as bulkBatches from "./migrations/0050-bulk-batches";
 import * as globalSearch from "./migrations/0051-global-search";
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   "0045-mfa": mfa,
   "0046-security-log": securityLog,
   "0047-location-tree-version": locationTreeVersion,
+  "0048-webhooks": webhooks,
   "0049-bcf-topics": bcfTopics,
   "0050-bulk-batches": bulkBatches,
   "0051-global-search": globalSearch,

@@ -585,6 +585,9 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   user_sessions: UserSessionsTable;
   security_log: SecurityLogTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** A workspace's identity provider (migration 0053); client_secret sealed by SecretBox. */
@@ -720,6 +723,56 @@ export interface LiveEventsTable {
   created_at: number;
   /** When a relay claimed it for fan-out; null until then. */
   published_at: number | null;
+  /** When the webhook dispatcher claimed it (migration 0048); null until then. */
+  webhooks_claimed_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A workspace's webhook endpoint (issue 38, migration 0048, decision 0073). */
+export interface WebhooksTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  /** JSON array of WEBHOOK_EVENTS. */
+  events: string;
+  secret_encrypted: string;
+  created_by: string | null;
+  /** Epoch seconds, like the other times of this table. */
+  created_at: number;
+  updated_at: number;
+  disabled_at: number | null;
+  disabled_reason: "owner" | "gone" | "failing" | null;
+  failing_since: number | null;
+  consecutive_failures: Generated<number>;
+}
+export type WebhookRow = Selectable<WebhooksTable>;
+
+/** One event for one endpoint; times in epoch ms. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  workspace_id: string;
+  type: string;
+  event_id: number | null;
+  payload: string;
+  state: "pending" | "delivered" | "failed";
+  attempts: Generated<number>;
+  queued_at: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: number;
+  status_code: number | null;
+  duration_ms: number;
+  response: string;
+  error: string | null;
 }
 
 /** A project's location tree (issue 36, migration 0033). */

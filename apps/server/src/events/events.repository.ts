@@ -56,9 +56,13 @@ export const eventsAfter = (db: Q, workspaceId: string, afterId: number, limit: 
     .limit(limit)
     .execute();
 
-/** Deletes the events written before `before` (ms); returns how many. */
+/** Deletes the events written before `before` (ms) that webhooks are done with; returns how many. */
 export async function pruneEvents(db: Q, before: number): Promise<number> {
-  const result = await db.deleteFrom("live_events").where("created_at", "<", before).executeTakeFirst();
+  const result = await db
+    .deleteFrom("live_events")
+    .where("created_at", "<", before)
+    .where("webhooks_claimed_at", "is not", null)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -87,14 +87,14 @@ function changesOf(entry: NewActivity): ActivityChange[] {
  * `insertActivity`, the only statement that writes history): every report change, comment and
  * verification is announced by the same insert path that records it.
  */
-export function liveEventsOfActivity(entries: readonly NewActivity[]): LiveEventInput[] {
+export function liveEventsOfActivity(entries: readonly NewActivity[], extra?: LiveEventData): LiveEventInput[] {
   const events: LiveEventInput[] = [];
   for (const entry of entries) {
     const type = FROM_ACTIVITY[entry.type as ActivityType];
     if (!type) continue;
     const changes = changesOf(entry);
     const status = changes.find((c) => c.field === "status")?.to;
-    const data: LiveEventData = {};
+    const data: LiveEventData = { ...extra };
     if (type === "report.updated") data.fields = changes.map((c) => c.field);
     if (entry.type === "photos_added" || entry.type === "photos_removed") data.fields = ["photos"];
     if (typeof status === "string") data.status = status;

@@ -197,6 +197,12 @@ import validationLt from "./messages/validation/lt.json" with { type: "json" };
 import validationPl from "./messages/validation/pl.json" with { type: "json" };
 import validationPtPT from "./messages/validation/pt-PT.json" with { type: "json" };
 import validationRo from "./messages/validation/ro.json" with { type: "json" };
+import webhooksEnGB from "./messages/webhooks/en-GB.json" with { type: "json" };
+import webhooksEs from "./messages/webhooks/es.json" with { type: "json" };
+import webhooksLt from "./messages/webhooks/lt.json" with { type: "json" };
+import webhooksPl from "./messages/webhooks/pl.json" with { type: "json" };
+import webhooksPtPT from "./messages/webhooks/pt-PT.json" with { type: "json" };
+import webhooksRo from "./messages/webhooks/ro.json" with { type: "json" };
 import weeklyReportEnGB from "./messages/weekly-report/en-GB.json" with { type: "json" };
 import weeklyReportEs from "./messages/weekly-report/es.json" with { type: "json" };
 import weeklyReportLt from "./messages/weekly-report/lt.json" with { type: "json" };
@@ -271,6 +277,7 @@ const AREAS = [
     "pt-PT": validationPtPT,
     es: validationEs,
   },
+  { "en-GB": webhooksEnGB, pl: webhooksPl, ro: webhooksRo, lt: webhooksLt, "pt-PT": webhooksPtPT, es: webhooksEs },
   {
     "en-GB": weeklyReportEnGB,
     pl: weeklyReportPl,

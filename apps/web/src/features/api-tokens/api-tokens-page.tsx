@@ -1,8 +1,9 @@
 // API tokens (issue 38, a desktop office flow, decision 0041): the workspace owner lists, creates
 // and revokes the tokens scripts and integrations use; the secret is shown once, at creation. The
 // API reference (/api/docs) is linked from here. Members are told it is the owner's page.
-import { BookOpen, Plus } from "lucide-react";
+import { BookOpen, Plus, Webhook } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Button, buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ErrorState, LoadingState } from "../../components/states";
@@ -26,6 +27,10 @@ export function ApiTokensPage() {
         subtitle={t("workspace.tokens.subtitle")}
         actions={
           <>
+            <Link to="/app/workspace/webhooks" className={buttonClass("secondary")}>
+              <Webhook aria-hidden className="size-4" />
+              {t("workspace.webhooks.link")}
+            </Link>
             <a href="/api/docs" target="_blank" rel="noopener" className={buttonClass("secondary")}>
               <BookOpen aria-hidden className="size-4" />
               {t("workspace.tokens.docsLink")}

@@ -45,9 +45,14 @@ export function WorkspaceSettingsPage() {
         subtitle={t("team.branding.subtitle")}
         actions={
           isOwner ? (
-            <Link to="/app/workspace/api-tokens" className={buttonClass("secondary")}>
-              {t("workspace.tokens.link")}
-            </Link>
+            <>
+              <Link to="/app/workspace/api-tokens" className={buttonClass("secondary")}>
+                {t("workspace.tokens.link")}
+              </Link>
+              <Link to="/app/workspace/webhooks" className={buttonClass("secondary")}>
+                {t("workspace.webhooks.link")}
+              </Link>
+            </>
           ) : undefined
         }
       />

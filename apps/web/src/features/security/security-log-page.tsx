@@ -33,6 +33,8 @@ const EVENTS: Record<SecurityEventType, Message> = {
   "passkey-removed": msg("security.event.passkey-removed"),
   "sso-settings-changed": msg("security.event.sso-settings-changed"),
   "sso-refused": msg("security.event.sso-refused"),
+  "webhook-created": msg("security.event.webhook-created"),
+  "webhook-deleted": msg("security.event.webhook-deleted"),
 };
 const eventId = (type: SecurityEventType): Message => EVENTS[type];
 

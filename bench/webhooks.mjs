@@ -1,0 +1,168 @@
+// Webhooks (issue 38, decision 0073) on the built server: N changes in one workspace with three
+// endpoints — healthy, slow (answers after 2 s) and failing (500) — and what it costs: delivery
+// lag (change → the healthy endpoint has it) p50/p99, another workspace's read p99 during the run
+// vs idle, and the server's memory. Figures only, no assertions; one run on whatever machine this is.
+//
+// Usage: npm run build && npm run bench:webhooks [-- --changes 10000 --concurrency 8]
+// One instance on SQLite by default; with BENCH_DATABASE_URL, on PostgreSQL.
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { startServer } from "./lib/server.mjs";
+
+const { values } = parseArgs({
+  options: {
+    changes: { type: "string", default: "10000" },
+    concurrency: { type: "string", default: "8" },
+    "wait-seconds": { type: "string", default: "600" },
+  },
+});
+const CHANGES = Math.max(1, Number(values.changes));
+const CONCURRENCY = Math.max(1, Number(values.concurrency));
+const WAIT_MS = Number(values["wait-seconds"]) * 1000;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const log = (line) => process.stdout.write(`${line}\n`);
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+
+async function api(base, method, url, token, body) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** A receiver on 127.0.0.1; `answer` decides status and delay; `onBody` sees each body as it lands. */
+async function receiver(answer, onBody = () => {}) {
+  let count = 0;
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      count++;
+      onBody(Buffer.concat(chunks).toString("utf8"), Date.now());
+      const { status, delayMs } = answer();
+      setTimeout(() => res.writeHead(status).end("ok"), delayMs);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/hook`,
+    count: () => count,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const lags = [];
+const healthy = await receiver(
+  () => ({ status: 200, delayMs: 0 }),
+  (body, at) => {
+    const { timestamp } = JSON.parse(body);
+    lags.push(at - Date.parse(timestamp));
+  },
+);
+const slow = await receiver(() => ({ status: 200, delayMs: 2000 }));
+const failing = await receiver(() => ({ status: 500, delayMs: 0 }));
+
+const pg = process.env.BENCH_DATABASE_URL;
+const server = await startServer(root, {
+  APP_SECRET: "bench-webhooks-secret-bench-webhooks-0073",
+  WEBHOOKS_ALLOW_HTTP: "1",
+  WEBHOOKS_ALLOW_PRIVATE: "1",
+  WRITE_ITEMS_PER_MINUTE: "1000000",
+  WORKSPACE_WRITE_ITEMS_PER_MINUTE: "1000000",
+  ...(pg ? { DATABASE_URL: pg } : {}),
+});
+log(`bench:webhooks: one instance (${pg ? "PostgreSQL" : "SQLite"}), ${CHANGES} changes, 3 endpoints`);
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, rssMb(server.pid));
+}, 200);
+
+try {
+  const register = (name) =>
+    api(server.url, "POST", "/api/auth/register", undefined, {
+      firstName: "Bench",
+      lastName: name,
+      email: `webhooks.${name}.${Date.now()}@example.com`,
+      password: "bench-webhooks-password",
+    });
+  const owner = await register("Owner");
+  const other = await register("Other");
+  const projectBody = { description: "", location: "", clientName: "", status: "active" };
+  const { project } = await api(server.url, "POST", "/api/projects", owner.accessToken, {
+    name: "Webhook bench",
+    ...projectBody,
+  });
+  for (let i = 0; i < 20; i++)
+    await api(server.url, "POST", "/api/projects", other.accessToken, { name: `Other ${i}`, ...projectBody });
+  for (const endpoint of [healthy, slow, failing])
+    await api(server.url, "POST", "/api/webhooks", owner.accessToken, {
+      url: endpoint.url,
+      events: ["project.updated"],
+    });
+
+  const readP99 = async (label, durationS = 5) => {
+    const result = await autocannon({
+      url: `${server.url}/api/projects`,
+      connections: 4,
+      duration: durationS,
+      overallRate: 100,
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
+    log(
+      `  other workspace GET /api/projects at 100 req/s, ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    );
+    return result.latency.p99;
+  };
+  const idleP99 = await readP99("idle");
+  const idleRss = rssMb(server.pid);
+
+  // The changes: PUT the project CHANGES times, CONCURRENCY at once; the reads run meanwhile.
+  const started = Date.now();
+  let next = 0;
+  const writer = async () => {
+    while (next < CHANGES) {
+      const i = next++;
+      await api(server.url, "PUT", `/api/projects/${project.id}`, owner.accessToken, {
+        name: `Webhook bench ${i}`,
+        ...projectBody,
+      });
+    }
+  };
+  const writing = Promise.all(Array.from({ length: CONCURRENCY }, writer));
+  const busyP99 = await readP99("during changes and deliveries");
+  await writing;
+  const wroteMs = Date.now() - started;
+  log(`  ${CHANGES} changes written in ${(wroteMs / 1000).toFixed(1)} s (${Math.round((CHANGES * 1000) / wroteMs)}/s)`);
+
+  const deadline = Date.now() + WAIT_MS;
+  while (healthy.count() < CHANGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  const doneMs = Date.now() - started;
+  clearInterval(sampler);
+  lags.sort((a, b) => a - b);
+  log(
+    `  healthy endpoint: ${healthy.count()}/${CHANGES} delivered ${((doneMs - wroteMs) / 1000).toFixed(1)} s after the last change; lag change → delivery p50 ${pct(lags, 50)} ms, p99 ${pct(lags, 99)} ms, max ${lags.at(-1)} ms`,
+  );
+  log(
+    `  slow endpoint (2 s per answer): ${slow.count()} received meanwhile; failing endpoint (500): ${failing.count()} attempts`,
+  );
+  log(`  read p99 ratio during/idle: ${(busyP99 / idleP99).toFixed(2)} (target ≤ 1.5)`);
+  log(
+    `  server RSS: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, end ${rssMb(server.pid).toFixed(0)} MB`,
+  );
+} finally {
+  clearInterval(sampler);
+  await server.stop();
+  await Promise.all([healthy.close(), slow.close(), failing.close()]);
+}
