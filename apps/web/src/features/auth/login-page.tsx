@@ -15,8 +15,8 @@ import { AuthLayout } from "./auth-layout";
 // The second step (issue 40) loads only when an account with a factor asks for it: /login's
 // first load stays within its budget.
 const MfaStep = lazy(() => import("./mfa-step").then((m) => ({ default: m.MfaStep })));
-// "Continue with a passkey": its own chunk, shown once the page is live (decision 0077).
-const PasskeySignIn = lazy(() => import("./passkey-sign-in"));
+// "Continue with a passkey" and "Sign in with SSO": their own chunk, shown once the page is live.
+const SignInAlternatives = lazy(() => import("./sign-in-alternatives"));
 
 // Fetched with the first sign-in (with the API client and the offline cache it clears), not with
 // the pre-rendered page: /login's first load budget.
@@ -92,15 +92,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
           </Button>
           {isHydrated && (
             <Suspense>
-              <PasskeySignIn onSignedIn={signedIn} />
+              <SignInAlternatives onSignedIn={signedIn} />
             </Suspense>
           )}
-          <AppLink
-            to="/login/sso"
-            className="block w-full rounded-lg border border-slate-300 px-4 py-2.5 text-center font-medium text-slate-800 hover:bg-slate-50"
-          >
-            {t("sso.signInWithSso")}
-          </AppLink>
         </form>
       )}
     </AuthLayout>

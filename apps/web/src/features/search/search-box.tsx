@@ -40,8 +40,9 @@ export function SearchBox() {
         className="flex min-h-11 items-center gap-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:w-full md:max-w-sm md:border md:border-slate-300 md:bg-white md:px-3 md:text-left md:hover:border-slate-400"
       >
         <Search aria-hidden className="size-5 shrink-0" />
+        {/* The visible word is the button's name (WCAG 2.5.3: what is seen is what is said). */}
         <span aria-hidden className="hidden flex-1 truncate text-sm text-slate-500 md:inline">
-          {t("search.placeholder")}
+          {t("search.open")}
         </span>
         <kbd aria-hidden className="hidden rounded border border-slate-300 px-1.5 text-xs text-slate-500 md:inline">
           /

@@ -1,23 +1,17 @@
-import { clsx } from "clsx";
-import { ArrowLeft, X } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { X } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
 import { COMPANY } from "../../config/company";
 import { useT } from "../../i18n/use-t";
 import { useUiStore } from "../../stores/ui-store";
-import { ADMIN_TABS, resolveAdminTab } from "../admin/admin-tabs";
 import { SIDEBAR_ITEMS } from "./nav-items";
+import { linkClass } from "./nav-link-class";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  clsx(
-    "flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium",
-    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100",
-  );
+// The admin panel's tabs load with the panel only (first-load budgets of every other screen).
+const AdminNav = lazy(() => import("./admin-nav"));
 
 function SidebarContent({ variant }: { variant: "app" | "admin" }) {
   const t = useT();
-  const location = useLocation();
-  const activeTab = resolveAdminTab(new URLSearchParams(location.search).get("tab")).id;
   return (
     <>
       <div className="flex h-16 items-center gap-2 border-b border-slate-200 px-4">
@@ -26,36 +20,19 @@ function SidebarContent({ variant }: { variant: "app" | "admin" }) {
           {variant === "admin" ? t("shell.adminPanel") : COMPANY.productName}
         </span>
       </div>
-      <nav
-        aria-label={variant === "admin" ? t("shell.nav.admin") : t("shell.nav.main")}
-        className="flex-1 space-y-1 overflow-y-auto p-3"
-      >
-        {variant === "app"
-          ? SIDEBAR_ITEMS.map(({ to, label, icon: Icon }) => (
-              <NavLink key={to} to={to} className={linkClass}>
-                <Icon aria-hidden className="size-5" />
-                {t(label)}
-              </NavLink>
-            ))
-          : ADMIN_TABS.map(({ id, label, icon: Icon }) => (
-              <Link
-                key={id}
-                to={`/app/admin?tab=${id}`}
-                aria-current={activeTab === id ? "page" : undefined}
-                className={linkClass({ isActive: activeTab === id })}
-              >
-                <Icon aria-hidden className="size-5" />
-                {t(label)}
-              </Link>
-            ))}
-      </nav>
-      {variant === "admin" && (
-        <div className="border-t border-slate-200 p-3">
-          <Link to="/app/dashboard" className={linkClass({ isActive: false })}>
-            <ArrowLeft aria-hidden className="size-5" />
-            {t("shell.backToApp")}
-          </Link>
-        </div>
+      {variant === "app" ? (
+        <nav aria-label={t("shell.nav.main")} className="flex-1 space-y-1 overflow-y-auto p-3">
+          {SIDEBAR_ITEMS.map(({ to, label, icon: Icon }) => (
+            <NavLink key={to} to={to} className={linkClass}>
+              <Icon aria-hidden className="size-5" />
+              {t(label)}
+            </NavLink>
+          ))}
+        </nav>
+      ) : (
+        <Suspense fallback={<div className="flex-1" />}>
+          <AdminNav />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { isWaitingFor } from "@sitesnag/shared/workflow";
-import { Download, Plus, Search } from "lucide-react";
+import { FileDown, Plus, Search } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/button";
@@ -181,7 +181,7 @@ export function SnaggingListPage() {
                 onClick={() => runExport(format)}
                 isLoading={exporting === format}
               >
-                {exporting !== format && <Download aria-hidden className="size-4" />}
+                {exporting !== format && <FileDown aria-hidden className="size-4" />}
                 {format === "csv" ? t("snagging.list.exportCsv") : t("snagging.list.exportXlsx")}
               </Button>
             ))}
