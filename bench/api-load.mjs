@@ -10,8 +10,8 @@
 // Usage: npm run build && npm run bench:api -- [--seconds 10] [--connections 50] [--pg]
 //        [--baseline <checkout>]   also runs an older, built checkout (a `git worktree`), interleaved
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import http from "node:http";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
