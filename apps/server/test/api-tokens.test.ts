@@ -127,6 +127,13 @@ describe.each(DIALECTS)("API tokens (%s)", (kind) => {
     expect((list.json() as { tokens: ApiToken[] }).tokens.map((x) => x.id)).not.toContain(token.id);
     const again = await t.request({ method: "DELETE", url: `/api/tokens/${token.id}`, token: owner.accessToken });
     expect(again.statusCode).toBe(404);
+    // The workspace's security log (issue 40) shows the token made and revoked, once each.
+    const log = await t.request({ method: "GET", url: "/api/security-log?workspace=1", token: owner.accessToken });
+    expect(log.statusCode, log.body).toBe(200);
+    const mine = (log.json() as { entries: { type: string; details: { tokenId?: string } }[] }).entries.filter(
+      (e) => e.details?.tokenId === token.id,
+    );
+    expect(mine.map((e) => e.type).sort()).toEqual(["api-token-created", "api-token-revoked"]);
   });
 
   it("an expired token answers 401; an expiry in the past is refused at creation", async () => {

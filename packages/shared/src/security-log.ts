@@ -23,6 +23,8 @@ export const SECURITY_EVENT_TYPES = [
   "sso-refused",
   "webhook-created",
   "webhook-deleted",
+  "api-token-created",
+  "api-token-revoked",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

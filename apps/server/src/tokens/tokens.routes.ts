@@ -5,6 +5,7 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { NO_CONTENT } from "../http/openapi";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
+import { clientInfo } from "../security-log/client-info";
 import { createApiToken, deleteApiToken, listApiTokens } from "./tokens.service";
 
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
@@ -36,7 +37,8 @@ export function tokenRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
           response: { 201: ApiTokenCreatedSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await createApiToken(ctx, currentUser(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createApiToken(ctx, currentUser(request), request.body, clientInfo(request))),
     );
 
     app.delete(
@@ -46,7 +48,7 @@ export function tokenRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
         config: { answers: NO_CONTENT },
       },
       async (request, reply) => {
-        await deleteApiToken(ctx, currentUser(request), request.params.id);
+        await deleteApiToken(ctx, currentUser(request), request.params.id, clientInfo(request));
         return reply.status(204).send();
       },
     );

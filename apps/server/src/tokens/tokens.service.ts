@@ -12,6 +12,7 @@ import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { newId } from "../ids";
+import { type ClientInfo, recordSecurityEvent } from "../security-log/security-log.repository";
 import { nowSeconds } from "../time";
 import { newApiTokenSecret } from "./api-token-secret";
 import { presentApiToken } from "./tokens.presenter";
@@ -31,7 +32,12 @@ export async function listApiTokens(ctx: AppContext, user: UserRow): Promise<Api
 }
 
 /** POST /api/tokens: a new token and, this once, its secret. */
-export async function createApiToken(ctx: AppContext, user: UserRow, input: ApiTokenCreate): Promise<ApiTokenCreated> {
+export async function createApiToken(
+  ctx: AppContext,
+  user: UserRow,
+  input: ApiTokenCreate,
+  client: ClientInfo,
+): Promise<ApiTokenCreated> {
   requireOwner(user);
   const now = nowSeconds();
   const expiresAt = input.expiresAt ?? null;
@@ -52,16 +58,36 @@ export async function createApiToken(ctx: AppContext, user: UserRow, input: ApiT
     last_used_at: null,
     revoked_at: null,
   };
-  await insertApiToken(ctx.db, row);
+  // The workspace's security log records it with the token (issue 40): one transaction.
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertApiToken(trx, row);
+    await recordSecurityEvent(trx, {
+      type: "api-token-created",
+      userId: user.id,
+      workspaceId: user.workspace_id,
+      client,
+      details: { tokenId: row.id, name: row.name, prefix: row.prefix, scopes: row.scopes },
+    });
+  });
   const token = presentApiToken({ ...row, creator_first_name: user.first_name, creator_last_name: user.last_name });
   return { token, secret };
 }
 
 /** DELETE /api/tokens/{id}: revoked at once on every instance (the guard reads the row each time). */
-export async function deleteApiToken(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+export async function deleteApiToken(ctx: AppContext, user: UserRow, id: string, client: ClientInfo): Promise<void> {
   requireOwner(user);
   // Not an id we make (a NUL, say, which PostgreSQL refuses outright): not found, without a query.
-  if (!UUID_PATTERN.test(id) || !(await revokeApiToken(ctx.db, user.workspace_id, id, nowSeconds()))) {
-    throw notFound("API token");
-  }
+  if (!UUID_PATTERN.test(id)) throw notFound("API token");
+  const revoked = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await revokeApiToken(trx, user.workspace_id, id, nowSeconds()))) return false;
+    await recordSecurityEvent(trx, {
+      type: "api-token-revoked",
+      userId: user.id,
+      workspaceId: user.workspace_id,
+      client,
+      details: { tokenId: id },
+    });
+    return true;
+  });
+  if (!revoked) throw notFound("API token");
 }

@@ -35,6 +35,8 @@ const EVENTS: Record<SecurityEventType, Message> = {
   "sso-refused": msg("security.event.sso-refused"),
   "webhook-created": msg("security.event.webhook-created"),
   "webhook-deleted": msg("security.event.webhook-deleted"),
+  "api-token-created": msg("security.event.api-token-created"),
+  "api-token-revoked": msg("security.event.api-token-revoked"),
 };
 const eventId = (type: SecurityEventType): Message => EVENTS[type];
 
