@@ -13,23 +13,42 @@ test("the offline banner follows the browser's connection", async ({ page, conte
 
 /**
  * The browser's install offer, as Chrome fires it. The page listens once it has hydrated, which a
- * busy machine may finish after `load`: the offer is made again until the card shows (as Chrome
- * would keep it available), and each offer replaces the last.
+ * busy machine may finish after `load`: the offer is made again until the page has taken it (its
+ * handler cancels the browser's own mini-bar), as Chrome would keep it available, and each offer
+ * replaces the last. Returns once the page holds the offer; the card waits for the first tap or key.
  */
-async function offerInstall(page: import("@playwright/test").Page) {
-  await expect(async () => {
-    await page.evaluate(() => {
-      const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & Record<string, unknown>;
-      event.prompt = async () => {
-        (window as unknown as { promptCalls: number }).promptCalls =
-          ((window as unknown as { promptCalls?: number }).promptCalls ?? 0) + 1;
-      };
-      event.userChoice = Promise.resolve({ outcome: "accepted" });
-      window.dispatchEvent(event);
-    });
-    await expect(page.getByRole("region", { name: "Install SiteSnag" })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+async function offerInstall(page: import("@playwright/test").Page, { engage = true } = {}) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & Record<string, unknown>;
+        event.prompt = async () => {
+          (window as unknown as { promptCalls: number }).promptCalls =
+            ((window as unknown as { promptCalls?: number }).promptCalls ?? 0) + 1;
+        };
+        event.userChoice = Promise.resolve({ outcome: "accepted" });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      }),
+    )
+    .toBe(true);
+  if (engage) {
+    // A key no control acts on: the person's first engagement with the page.
+    await page.keyboard.press("Shift");
+    await expect(page.getByRole("region", { name: "Install SiteSnag" })).toBeVisible();
+  }
 }
+
+test("the install card waits for the person's first tap or key, not the page's first paint", async ({ page }) => {
+  await page.goto("/");
+  await offerInstall(page, { engage: false });
+  // Everything the offer could have loaded (the card's code) has arrived, and still no card.
+  await page.waitForLoadState("networkidle");
+  const card = page.getByRole("region", { name: "Install SiteSnag" });
+  await expect(card).toHaveCount(0);
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(card).toBeVisible();
+});
 
 test("the install card appears when the browser offers installation; Not now hides it", async ({ page }) => {
   await page.goto("/");

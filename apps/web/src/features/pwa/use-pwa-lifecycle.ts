@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { translate } from "../../i18n/i18n";
 import { msg } from "../../i18n/use-t";
 import { afterLoad } from "../../lib/after-load";
+import { onEngagement } from "../../lib/on-engagement";
 import { type InstallPromptEvent, useUiStore } from "../../stores/ui-store";
 
 let registered = false;
@@ -40,12 +41,16 @@ export function usePwaLifecycle(): void {
     setOnline(navigator.onLine);
     const online = () => setOnline(true);
     const offline = () => setOnline(false);
+    // The browser's offer is kept at once; the card shows at the person's first tap, key or wheel.
+    let cancelCard = () => {};
     const beforeInstall = (event: Event) => {
       event.preventDefault();
       setInstallPromptEvent(event as InstallPromptEvent);
-      setShowInstallPrompt(true);
+      cancelCard();
+      cancelCard = onEngagement(() => setShowInstallPrompt(true));
     };
     const installed = () => {
+      cancelCard();
       setInstallPromptEvent(null);
       setShowInstallPrompt(false);
     };
@@ -58,6 +63,7 @@ export function usePwaLifecycle(): void {
       window.removeEventListener("offline", offline);
       window.removeEventListener("beforeinstallprompt", beforeInstall);
       window.removeEventListener("appinstalled", installed);
+      cancelCard();
     };
   }, []);
 }
