@@ -1,11 +1,11 @@
 // New API token: a name, its access and an optional expiry; then the secret, shown this once with
 // a Copy button and a warning. Closing the dialog forgets the secret for good.
 import { type ApiTokenCreated, type ApiTokenScopes, MAX_API_TOKEN_NAME } from "@sitesnag/shared/api-tokens";
-import { Copy, TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { SecretOnce } from "../../../components/secret-once";
 import { useT } from "../../../i18n/use-t";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -30,7 +30,18 @@ export function CreateTokenDialog({ open, onClose }: { open: boolean; onClose: (
       closeLabel={t("common.close")}
     >
       {created ? (
-        <SecretOnce created={created} onDone={close} />
+        <SecretOnce
+          secret={created.secret}
+          words={{
+            warning: t("workspace.tokens.created.warning"),
+            label: t("workspace.tokens.secretLabel", { name: created.token.name }),
+            copy: t("workspace.tokens.copy"),
+            copied: t("workspace.tokens.copied"),
+            copyFailed: t("workspace.tokens.copyFailed"),
+            done: t("workspace.tokens.done"),
+          }}
+          onDone={close}
+        />
       ) : (
         <TokenForm onCreated={setCreated} onCancel={close} />
       )}
@@ -102,39 +113,5 @@ function TokenForm({ onCreated, onCancel }: { onCreated: (c: ApiTokenCreated) =>
         </Button>
       </div>
     </form>
-  );
-}
-
-function SecretOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
-  const t = useT();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast.success(t("workspace.tokens.copied"));
-    } catch {
-      toast.error(t("workspace.tokens.copyFailed"));
-    }
-  };
-  return (
-    <div className="space-y-4">
-      <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {t("workspace.tokens.created.warning")}
-      </p>
-      <TextField
-        label={t("workspace.tokens.secretLabel", { name: created.token.name })}
-        value={created.secret}
-        readOnly
-        className="font-mono"
-        onFocus={(e) => e.currentTarget.select()}
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={copy}>
-          <Copy aria-hidden className="size-4" />
-          {t("workspace.tokens.copy")}
-        </Button>
-        <Button onClick={onDone}>{t("workspace.tokens.done")}</Button>
-      </div>
-    </div>
   );
 }

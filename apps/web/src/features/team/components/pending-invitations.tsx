@@ -2,12 +2,12 @@ import type { Invitation } from "@sitesnag/shared/team";
 import { useState } from "react";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ErrorState, LoadingState } from "../../../components/states";
 import { type Translate, useLocale, useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateFor } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { useInvitations, useRevokeInvitation } from "../api/team-api";
+import { InvitationList } from "./invitation-list";
 import { ResendInvitationButton } from "./resend-invitation";
 
 const describe = (t: Translate, i: Invitation) => i.email ?? t("team.invitations.anyone");
@@ -19,55 +19,38 @@ export function PendingInvitations() {
   const t = useT();
   const locale = useLocale();
   return (
-    <section aria-labelledby="pending-heading" className="mt-8">
-      <h2 id="pending-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        {t("team.invitations.pending")}
-      </h2>
-      {invitations.isPending ? (
-        <LoadingState label={t("team.invitations.loading")} />
-      ) : invitations.isError ? (
-        <ErrorState
-          message={errorMessage(invitations.error, t("team.invitations.loadFailed"))}
-          onRetry={() => invitations.refetch()}
-          retryLabel={t("common.tryAgain")}
-        />
-      ) : invitations.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
-          {t("team.invitations.nonePending")}
-        </p>
-      ) : (
-        <ul
-          aria-label={t("team.invitations.pending")}
-          className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
-        >
-          {invitations.data.map((i) => (
-            <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-              <div className="min-w-0">
-                <p className="break-words font-medium text-slate-900">{describe(t, i)}</p>
-                <p className="text-xs text-slate-500">
-                  {i.invitedByName
-                    ? t("team.invitations.invitedBy", {
-                        date: formatDateFor(locale, i.createdAt),
-                        name: i.invitedByName,
-                      })
-                    : t("team.invitations.invited", { date: formatDateFor(locale, i.createdAt) })}{" "}
-                  · {t("team.invitations.expires", { date: formatDateFor(locale, i.expiresAt) })}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                {i.email !== null && <ResendInvitationButton invitation={{ ...i, email: i.email }} />}
-                <Button
-                  variant="secondary"
-                  onClick={() => setTarget(i)}
-                  aria-label={t("team.invitations.revokeLabel", { who: describe(t, i) })}
-                >
-                  {t("team.invitations.revoke")}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <InvitationList
+      id="pending-heading"
+      title={t("team.invitations.pending")}
+      empty={t("team.invitations.nonePending")}
+      invitations={invitations}
+      row={(i) => (
+        <>
+          <div className="min-w-0">
+            <p className="break-words font-medium text-slate-900">{describe(t, i)}</p>
+            <p className="text-xs text-slate-500">
+              {i.invitedByName
+                ? t("team.invitations.invitedBy", {
+                    date: formatDateFor(locale, i.createdAt),
+                    name: i.invitedByName,
+                  })
+                : t("team.invitations.invited", { date: formatDateFor(locale, i.createdAt) })}{" "}
+              · {t("team.invitations.expires", { date: formatDateFor(locale, i.expiresAt) })}
+            </p>
+          </div>
+          <div className="flex gap-2">
+            {i.email !== null && <ResendInvitationButton invitation={{ ...i, email: i.email }} />}
+            <Button
+              variant="secondary"
+              onClick={() => setTarget(i)}
+              aria-label={t("team.invitations.revokeLabel", { who: describe(t, i) })}
+            >
+              {t("team.invitations.revoke")}
+            </Button>
+          </div>
+        </>
       )}
+    >
       <ConfirmDialog
         open={target !== null}
         title={t("team.invitations.revokeTitle")}
@@ -86,6 +69,6 @@ export function PendingInvitations() {
           })
         }
       />
-    </section>
+    </InvitationList>
   );
 }

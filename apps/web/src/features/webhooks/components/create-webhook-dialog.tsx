@@ -1,11 +1,11 @@
 // New webhook: the endpoint's URL and the events it hears of; then the signing secret, shown this
 // once with a Copy button and a warning. Closing the dialog forgets the secret for good.
 import { MAX_WEBHOOK_URL, WEBHOOK_EVENTS, type WebhookCreated, type WebhookEvent } from "@sitesnag/shared/webhooks";
-import { Copy, TriangleAlert } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
+import { SecretOnce } from "../../../components/secret-once";
 import { useT } from "../../../i18n/use-t";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -26,7 +26,18 @@ export function CreateWebhookDialog({ open, onClose }: { open: boolean; onClose:
       closeLabel={t("common.close")}
     >
       {created ? (
-        <SecretOnce created={created} onDone={close} />
+        <SecretOnce
+          secret={created.secret}
+          words={{
+            warning: t("workspace.webhooks.created.warning"),
+            label: t("workspace.webhooks.secretLabel", { url: created.webhook.url }),
+            copy: t("workspace.webhooks.copy"),
+            copied: t("workspace.webhooks.copied"),
+            copyFailed: t("workspace.webhooks.copyFailed"),
+            done: t("workspace.webhooks.done"),
+          }}
+          onDone={close}
+        />
       ) : (
         <WebhookForm onCreated={setCreated} onCancel={close} />
       )}
@@ -109,39 +120,5 @@ function WebhookForm({ onCreated, onCancel }: { onCreated: (c: WebhookCreated) =
         </Button>
       </div>
     </form>
-  );
-}
-
-function SecretOnce({ created, onDone }: { created: WebhookCreated; onDone: () => void }) {
-  const t = useT();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast.success(t("workspace.webhooks.copied"));
-    } catch {
-      toast.error(t("workspace.webhooks.copyFailed"));
-    }
-  };
-  return (
-    <div className="space-y-4">
-      <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {t("workspace.webhooks.created.warning")}
-      </p>
-      <TextField
-        label={t("workspace.webhooks.secretLabel", { url: created.webhook.url })}
-        value={created.secret}
-        readOnly
-        className="font-mono"
-        onFocus={(e) => e.currentTarget.select()}
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={copy}>
-          <Copy aria-hidden className="size-4" />
-          {t("workspace.webhooks.copy")}
-        </Button>
-        <Button onClick={onDone}>{t("workspace.webhooks.done")}</Button>
-      </div>
-    </div>
   );
 }
