@@ -18,10 +18,11 @@
 //   transaction, the outcomes of a round's attempts are written together in one transaction, and
 //   the worker pauses between rounds, so requests keep the event loop and the pool.
 import type { FastifyBaseLogger } from "fastify";
+import type { Transaction } from "kysely";
 import type { SecretBox } from "../auth/secret-box";
 import type { Config } from "../config";
 import type { Db, DbKind } from "../db/database";
-import type { WebhookDeliveryRow, WebhookRow } from "../db/schema";
+import type { Database, WebhookDeliveryRow, WebhookRow } from "../db/schema";
 import { onLiveEventsWritten } from "../events/events.writer";
 import { newId } from "../ids";
 import type { Mailer } from "../mail/mailer";
@@ -52,10 +53,18 @@ export type WebhookWorkerDeps = {
 };
 
 const POLL_MS = 1_000;
-/** Between two busy rounds: the event loop and the pool are the API's meanwhile, and outcomes gather. */
-const ROUND_PAUSE_MS = 25;
+/**
+ * Between two busy rounds while the process is otherwise idle; up to ROUND_PAUSE_MAX_MS as its event
+ * loop gets busier (requests keep the loop and the pool; the worker catches up afterwards).
+ */
+const ROUND_PAUSE_MS = 50;
+const ROUND_PAUSE_MAX_MS = 500;
 const LEASE_MS = SEND_TIMEOUT_MS * 6;
 const PER_ENDPOINT = 4;
+/** Deliveries one endpoint may have leased on an instance: each of its PER_ENDPOINT lanes holds this many. */
+const LANE_DEPTH = 4;
+/** A leased delivery is sent only while its lease outlasts a whole attempt by this much. */
+const LEASE_MARGIN_MS = 5_000;
 export const DEFAULT_CONCURRENCY = 16;
 /** Outcomes written per statement (each outcome is a handful of parameters). */
 const OUTCOMES_PER_STATEMENT = 200;
@@ -78,15 +87,21 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 /** An attempt made, its outcome not yet written (the lease still covers it). */
 type Finished = { row: WebhookDeliveryRow; result: AttemptResult; at: number };
 
+/** An endpoint this instance holds leased deliveries of: sent by up to PER_ENDPOINT lanes. */
+type Endpoint = { webhook: WebhookRow; secret: string | null; queue: WebhookDeliveryRow[]; active: number };
+
 export class WebhookWorker {
   private readonly owner = newId();
   private readonly sender: Sender;
   private readonly concurrency: number;
-  /** Attempts in flight per endpoint, on this instance. */
-  private readonly inFlight = new Map<string, number>();
+  private readonly endpoints = new Map<string, Endpoint>();
   private readonly running = new Set<Promise<void>>();
   private finished: Finished[] = [];
+  /** Attempts in flight on this instance. */
   private total = 0;
+  /** Leased deliveries held here, in flight or waiting for a lane. */
+  private held = 0;
+  private started = 0;
   /** The last endpoint claimed for: the next round starts after it (each endpoint in turn). */
   private cursor: string | null = null;
   /** The worker's database work, one piece at a time (one pooled connection at most). */
@@ -98,7 +113,10 @@ export class WebhookWorker {
   private wakeUp: (() => void) | undefined;
   private dispatchWanted = true;
   private stopped = true;
+  /** Stopped for good (shutdown): nothing more is leased or started. */
+  private closed = false;
   private lastPrune = 0;
+  private utilisation = performance.eventLoopUtilization();
 
   constructor(private readonly deps: WebhookWorkerDeps) {
     this.sender = createSender({ allowPrivate: deps.config.webhooksAllowPrivate });
@@ -129,19 +147,25 @@ export class WebhookWorker {
   }
 
   /**
-   * Stops claiming, waits for the attempts in flight (graceful shutdown never cuts one in half) and
-   * writes their outcomes, so none is sent again by another instance.
+   * Stops claiming, lets the attempts in flight finish (graceful shutdown never cuts one in half)
+   * and writes their outcomes, so none is sent again by another instance. Deliveries leased but not
+   * started are left to their lease, which lapses within a minute.
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closed = true;
     clearInterval(this.timer);
     clearTimeout(this.soon);
     this.unsubscribe?.();
     this.wake();
     await this.loop;
     this.loop = undefined;
-    await Promise.all([...this.running]);
-    await this.flush().catch((err: unknown) =>
+    for (const endpoint of this.endpoints.values()) {
+      this.held -= endpoint.queue.length;
+      endpoint.queue = [];
+    }
+    await this.drained();
+    await this.exchange(false).catch((err: unknown) =>
       this.deps.log.warn({ err }, "webhooks: outcomes could not be written at shutdown; their lease lapses"),
     );
     this.sender.close();
@@ -165,13 +189,14 @@ export class WebhookWorker {
    */
   async deliverDue(): Promise<number> {
     await this.dispatch();
-    let attempts = 0;
+    const before = this.started;
     for (;;) {
-      const started = await this.claimRound();
-      attempts += started;
-      await Promise.all([...this.running]);
-      await this.flush();
-      if (started === 0) return attempts;
+      const claimed = await this.exchange(true);
+      await this.drained();
+      if (claimed === 0) {
+        await this.exchange(false);
+        return this.started - before;
+      }
     }
   }
 
@@ -179,6 +204,11 @@ export class WebhookWorker {
     const next = this.exclusive.then(work, work);
     this.exclusive = next.catch(() => undefined);
     return next;
+  }
+
+  /** Until nothing is in flight or waiting for a lane here. */
+  private async drained(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
   private async run(): Promise<void> {
@@ -190,91 +220,145 @@ export class WebhookWorker {
         this.deps.log.warn({ err }, "webhooks: a delivery round failed; the next one retries");
       }
       if (this.stopped) return;
-      if (busy) await new Promise((resolve) => setTimeout(resolve, ROUND_PAUSE_MS));
+      if (busy) await new Promise((resolve) => setTimeout(resolve, this.pauseMs()));
       else
         await new Promise<void>((resolve) => {
           this.wakeUp = resolve;
-          // Attempts finishing meanwhile wake it too (their outcomes to write, their slots to fill).
           if (this.finished.length > 0 || this.dispatchWanted) this.wake();
         });
     }
   }
 
-  /** One round: new events into deliveries, finished attempts written, free slots filled. */
+  /** The pause before the next busy round: longer the busier this process's event loop has been since the last. */
+  private pauseMs(): number {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, this.utilisation).utilization;
+    this.utilisation = now;
+    if (busy <= 0.5) return ROUND_PAUSE_MS;
+    return Math.round(ROUND_PAUSE_MS + ((busy - 0.5) / 0.5) * (ROUND_PAUSE_MAX_MS - ROUND_PAUSE_MS));
+  }
+
+  /** One round: new events into deliveries, then finished attempts written and free room claimed, together. */
   private async round(): Promise<boolean> {
     let busy = false;
     if (this.dispatchWanted) {
       this.dispatchWanted = false;
       if ((await this.dispatch()) > 0) busy = true;
     }
-    if (this.finished.length > 0) {
-      await this.flush();
-      busy = true;
-    }
-    if ((await this.claimRound()) > 0) busy = true;
+    if ((await this.exchange(true)) > 0) busy = true;
     if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
       await this.serially(() => pruneDeliveries(this.deps.db, Date.now() - KEEP_FINISHED_MS));
     }
-    // Attempts still in flight finish into `finished`: the next round writes them.
-    return busy || this.total > 0;
+    // Deliveries still held finish into `finished`: the next round writes them.
+    return busy || this.held > 0 || this.finished.length > 0;
   }
 
   /**
-   * Leases due deliveries into the free slots, endpoint by endpoint in turn (each up to
-   * PER_ENDPOINT in flight), in one transaction, and starts their attempts; answers how many.
+   * One transaction: the outcomes of the attempts finished so far, then (when `claim`) due
+   * deliveries leased into the free room, endpoint by endpoint in turn, each endpoint up to
+   * PER_ENDPOINT × LANE_DEPTH held here. Starts what the lanes can take; answers how many were leased.
    */
-  private async claimRound(): Promise<number> {
-    if (this.stopped && this.loop) return 0;
-    const free = this.concurrency - this.total;
-    if (free <= 0) return 0;
+  private async exchange(claim: boolean): Promise<number> {
+    const batch = this.finished;
+    this.finished = [];
+    const room = claim && !this.closed ? this.concurrency * LANE_DEPTH - this.held : 0;
+    if (batch.length === 0 && room <= 0) return 0;
     const { db, dbKind } = this.deps;
-    const claimed = await this.serially(() =>
-      db.transaction().execute(async (trx) => {
-        const now = Date.now();
-        const busy = [...this.inFlight].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
-        let endpoints = await findEndpointsWithDueDeliveries(trx, { now, busy, after: this.cursor, limit: free });
-        if (endpoints.length < free && this.cursor !== null) {
-          // Round the circle: the endpoints before the cursor, those already found left out.
-          const seen = new Set(endpoints.map((e) => e.id));
-          const before = await findEndpointsWithDueDeliveries(trx, { now, busy, after: null, limit: free });
-          endpoints = endpoints.concat(before.filter((e) => !seen.has(e.id)).slice(0, free - endpoints.length));
-        }
-        const out: { webhook: WebhookRow; rows: WebhookDeliveryRow[] }[] = [];
-        let left = free;
-        for (const webhook of endpoints) {
-          if (left <= 0) break;
-          const limit = Math.min(left, PER_ENDPOINT - (this.inFlight.get(webhook.id) ?? 0));
-          if (limit <= 0) continue;
-          const rows = await claimEndpointDeliveries(trx, dbKind, {
-            webhookId: webhook.id,
-            owner: this.owner,
-            now,
-            leaseUntil: now + LEASE_MS,
-            limit,
-          });
-          left -= rows.length;
-          if (rows.length > 0) out.push({ webhook, rows });
-          this.cursor = webhook.id;
-        }
-        return out;
-      }),
-    );
-    let started = 0;
-    for (const { webhook, rows } of claimed) {
-      // Opened once per endpoint and round, not per attempt.
-      const secret = openWebhookSecret(this.deps.secrets, webhook.secret_encrypted);
-      for (const row of rows) {
-        started++;
-        this.start1(webhook, secret, row);
+    const switchedOff: { webhookId: string; reason: "gone" | "failing" }[] = [];
+    let claimed: { webhook: WebhookRow; rows: WebhookDeliveryRow[] }[];
+    try {
+      claimed = await this.serially(() =>
+        db.transaction().execute(async (trx) => {
+          switchedOff.length = 0;
+          if (batch.length > 0) switchedOff.push(...(await this.writeOutcomes(trx, batch)));
+          if (room <= 0) return [];
+          const now = Date.now();
+          const full = PER_ENDPOINT * LANE_DEPTH;
+          const busy = [...this.endpoints].filter(([, e]) => e.queue.length + e.active >= full).map(([id]) => id);
+          let found = await findEndpointsWithDueDeliveries(trx, { now, busy, after: this.cursor, limit: room });
+          if (found.length < room && this.cursor !== null) {
+            // Round the circle: the endpoints before the cursor, those already found left out.
+            const seen = new Set(found.map((e) => e.id));
+            const before = await findEndpointsWithDueDeliveries(trx, { now, busy, after: null, limit: room });
+            found = found.concat(before.filter((e) => !seen.has(e.id)).slice(0, room - found.length));
+          }
+          const out: { webhook: WebhookRow; rows: WebhookDeliveryRow[] }[] = [];
+          let left = room;
+          for (const webhook of found) {
+            if (left <= 0) break;
+            const mine = this.endpoints.get(webhook.id);
+            const limit = Math.min(left, full - (mine ? mine.queue.length + mine.active : 0));
+            if (limit <= 0) continue;
+            const rows = await claimEndpointDeliveries(trx, dbKind, {
+              webhookId: webhook.id,
+              owner: this.owner,
+              now,
+              leaseUntil: now + LEASE_MS,
+              limit,
+            });
+            left -= rows.length;
+            if (rows.length > 0) out.push({ webhook, rows });
+            this.cursor = webhook.id;
+          }
+          return out;
+        }),
+      );
+    } catch (err) {
+      // Written next round (the leases last a minute; an outcome whose lease lapsed and was taken
+      // over is skipped then).
+      this.finished = batch.concat(this.finished);
+      throw err;
+    }
+    for (const { webhookId, reason } of switchedOff) {
+      this.deps.log.warn({ webhookId, reason }, "webhooks: an endpoint was switched off");
+      // What waited here for it is not sent (failed with the rest, redeliverable).
+      const endpoint = this.endpoints.get(webhookId);
+      if (endpoint) {
+        this.held -= endpoint.queue.length;
+        endpoint.queue = [];
       }
     }
-    return started;
+    let leased = 0;
+    for (const { webhook, rows } of claimed) {
+      let endpoint = this.endpoints.get(webhook.id);
+      if (!endpoint) {
+        endpoint = { webhook, secret: null, queue: [], active: 0 };
+        this.endpoints.set(webhook.id, endpoint);
+      }
+      // The endpoint as it is now (URL, secret), read once per round rather than per attempt.
+      endpoint.webhook = webhook;
+      endpoint.secret = openWebhookSecret(this.deps.secrets, webhook.secret_encrypted);
+      endpoint.queue.push(...rows);
+      this.held += rows.length;
+      leased += rows.length;
+    }
+    this.pump();
+    return leased;
   }
 
-  private start1(webhook: WebhookRow, secret: string | null, row: WebhookDeliveryRow): void {
+  /** Starts waiting deliveries on free lanes: up to PER_ENDPOINT per endpoint, the instance's concurrency in all. */
+  private pump(): void {
+    for (const endpoint of this.endpoints.values()) {
+      while (endpoint.queue.length > 0 && endpoint.active < PER_ENDPOINT && this.total < this.concurrency) {
+        const row = endpoint.queue.shift() as WebhookDeliveryRow;
+        // Its lease must outlast the attempt, or another instance could take it over meanwhile:
+        // left to lapse instead (claimed again, here or elsewhere).
+        if (Number(row.lease_until) - Date.now() < SEND_TIMEOUT_MS + LEASE_MARGIN_MS) {
+          this.held--;
+          continue;
+        }
+        this.send(endpoint, row);
+      }
+      if (endpoint.queue.length === 0 && endpoint.active === 0) this.endpoints.delete(endpoint.webhook.id);
+    }
+  }
+
+  private send(endpoint: Endpoint, row: WebhookDeliveryRow): void {
     this.total++;
-    this.inFlight.set(webhook.id, (this.inFlight.get(webhook.id) ?? 0) + 1);
+    this.started++;
+    endpoint.active++;
+    const { webhook, secret } = endpoint;
     const attempt = (async () => {
       const result: AttemptResult = secret
         ? await this.sender.send({ url: webhook.url, secret, id: row.id, body: row.payload })
@@ -289,106 +373,92 @@ export class WebhookWorker {
       .catch((err: unknown) => this.deps.log.warn({ err, deliveryId: row.id }, "webhooks: an attempt failed"))
       .finally(() => {
         this.total--;
-        const left = (this.inFlight.get(webhook.id) ?? 1) - 1;
-        if (left <= 0) this.inFlight.delete(webhook.id);
-        else this.inFlight.set(webhook.id, left);
+        this.held--;
+        endpoint.active--;
         this.running.delete(attempt);
+        if (!this.closed) this.pump();
+        else if (endpoint.queue.length === 0 && endpoint.active === 0) this.endpoints.delete(webhook.id);
         this.wake();
       });
     this.running.add(attempt);
   }
 
   /**
-   * Writes the outcomes of the attempts finished so far in one transaction: each delivery's state
-   * and next attempt (only where this instance still holds the lease), one row per attempt, and
-   * each endpoint's failure count, switching it off (and mailing the owner) on 410 Gone or after
-   * three days of failures. On an error the outcomes stay queued for the next round.
+   * Writes the outcomes of finished attempts: each delivery's state and next attempt (only where
+   * this instance still holds the lease), one row per attempt, and each endpoint's failure count,
+   * switching it off (and mailing the owner) on 410 Gone or after three days of failures. Answers
+   * the endpoints switched off.
    */
-  private async flush(): Promise<void> {
-    if (this.finished.length === 0) return;
-    const batch = this.finished;
-    this.finished = [];
+  private async writeOutcomes(
+    trx: Transaction<Database>,
+    batch: readonly Finished[],
+  ): Promise<{ webhookId: string; reason: "gone" | "failing" }[]> {
     const switchedOff: { webhookId: string; reason: "gone" | "failing" }[] = [];
-    try {
-      await this.serially(() =>
-        this.deps.db.transaction().execute(async (trx) => {
-          switchedOff.length = 0;
-          const judged = batch.map(({ row, result, at }) => {
-            const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-            const gone = result.statusCode === 410;
-            const giveUp = !ok && (gone || at - row.queued_at >= GIVE_UP_AFTER_MS);
-            const outcome: AttemptOutcome = {
-              id: row.id,
-              state: ok ? "delivered" : giveUp ? "failed" : "pending",
-              nextAttemptAt: ok || giveUp ? at : at + retryDelayMs(row.attempts + 1),
-              deliveredAt: ok ? at : null,
-            };
-            return { row, result, at, ok, gone, outcome };
-          });
-          const mine = new Set<string>();
-          for (let i = 0; i < judged.length; i += OUTCOMES_PER_STATEMENT) {
-            const part = judged.slice(i, i + OUTCOMES_PER_STATEMENT).map((j) => j.outcome);
-            for (const id of await finishAttempts(trx, this.owner, part)) mine.add(id);
-          }
-          // An outcome not recorded: the lease ran out and another instance took the delivery over.
-          const kept = judged.filter((j) => mine.has(j.row.id));
-          for (let i = 0; i < kept.length; i += 100)
-            await insertAttempts(
-              trx,
-              kept.slice(i, i + 100).map(({ row, result, at, ok }) => ({
-                id: newId(),
-                delivery_id: row.id,
-                at,
-                status_code: result.statusCode,
-                duration_ms: result.durationMs,
-                response: result.response,
-                error: result.error ?? (ok ? null : `HTTP ${result.statusCode}`),
-              })),
-            );
-          const endpoints = await findWebhooksByIds(trx, [...new Set(kept.map((j) => j.row.webhook_id))]);
-          for (const current of endpoints) {
-            // This endpoint's attempts in the order they finished, as one after the other.
-            let failingSince = current.failing_since === null ? null : Number(current.failing_since);
-            let failures = Number(current.consecutive_failures);
-            let disable: "gone" | "failing" | null = null;
-            for (const j of kept) {
-              if (j.row.webhook_id !== current.id) continue;
-              if (j.ok) {
-                failingSince = null;
-                failures = 0;
-                continue;
-              }
-              failingSince ??= nowSeconds();
-              failures += 1;
-              const failingLong =
-                failures >= DISABLE_AFTER_FAILURES && nowSeconds() - failingSince >= DISABLE_AFTER_FAILING_MS / 1000;
-              if (current.disabled_at === null && !disable && (j.gone || failingLong))
-                disable = j.gone ? "gone" : "failing";
-            }
-            const unchanged =
-              failingSince === (current.failing_since === null ? null : Number(current.failing_since)) &&
-              failures === Number(current.consecutive_failures);
-            if (unchanged && !disable) continue;
-            await updateWebhook(trx, current.id, {
-              failing_since: failingSince,
-              consecutive_failures: failures,
-              ...(disable ? { disabled_at: nowSeconds(), disabled_reason: disable, updated_at: nowSeconds() } : {}),
-            });
-            if (disable) {
-              await failPendingDeliveries(trx, current.id);
-              await queueWebhookDisabledMail(this.deps, trx, current, disable);
-              switchedOff.push({ webhookId: current.id, reason: disable });
-            }
-          }
-        }),
-      );
-    } catch (err) {
-      // Written next round (the leases last a minute; an outcome whose lease lapsed and was taken
-      // over is skipped then).
-      this.finished = batch.concat(this.finished);
-      throw err;
+    const judged = batch.map(({ row, result, at }) => {
+      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      const gone = result.statusCode === 410;
+      const giveUp = !ok && (gone || at - row.queued_at >= GIVE_UP_AFTER_MS);
+      const outcome: AttemptOutcome = {
+        id: row.id,
+        state: ok ? "delivered" : giveUp ? "failed" : "pending",
+        nextAttemptAt: ok || giveUp ? at : at + retryDelayMs(row.attempts + 1),
+        deliveredAt: ok ? at : null,
+      };
+      return { row, result, at, ok, gone, outcome };
+    });
+    const mine = new Set<string>();
+    for (let i = 0; i < judged.length; i += OUTCOMES_PER_STATEMENT) {
+      const part = judged.slice(i, i + OUTCOMES_PER_STATEMENT).map((j) => j.outcome);
+      for (const id of await finishAttempts(trx, this.owner, part)) mine.add(id);
     }
-    for (const { webhookId, reason } of switchedOff)
-      this.deps.log.warn({ webhookId, reason }, "webhooks: an endpoint was switched off");
+    // An outcome not recorded: the lease ran out and another instance took the delivery over.
+    const kept = judged.filter((j) => mine.has(j.row.id));
+    for (let i = 0; i < kept.length; i += 100)
+      await insertAttempts(
+        trx,
+        kept.slice(i, i + 100).map(({ row, result, at, ok }) => ({
+          id: newId(),
+          delivery_id: row.id,
+          at,
+          status_code: result.statusCode,
+          duration_ms: result.durationMs,
+          response: result.response,
+          error: result.error ?? (ok ? null : `HTTP ${result.statusCode}`),
+        })),
+      );
+    const endpoints = await findWebhooksByIds(trx, [...new Set(kept.map((j) => j.row.webhook_id))]);
+    for (const current of endpoints) {
+      // This endpoint's attempts in the order they finished, as one after the other.
+      const before = current.failing_since === null ? null : Number(current.failing_since);
+      let failingSince = before;
+      let failures = Number(current.consecutive_failures);
+      let disable: "gone" | "failing" | null = null;
+      for (const j of kept) {
+        if (j.row.webhook_id !== current.id) continue;
+        if (j.ok) {
+          failingSince = null;
+          failures = 0;
+          continue;
+        }
+        failingSince ??= nowSeconds();
+        failures += 1;
+        const failingLong =
+          failures >= DISABLE_AFTER_FAILURES && nowSeconds() - failingSince >= DISABLE_AFTER_FAILING_MS / 1000;
+        if (current.disabled_at === null && !disable && (j.gone || failingLong)) disable = j.gone ? "gone" : "failing";
+      }
+      if (failingSince === before && failures === Number(current.consecutive_failures) && !disable) continue;
+      await updateWebhook(trx, current.id, {
+        failing_since: failingSince,
+        consecutive_failures: failures,
+        ...(disable ? { disabled_at: nowSeconds(), disabled_reason: disable, updated_at: nowSeconds() } : {}),
+      });
+      if (disable) {
+        const waiting = this.endpoints.get(current.id)?.queue.map((r) => r.id) ?? [];
+        await failPendingDeliveries(trx, current.id, { owner: this.owner, ids: waiting });
+        await queueWebhookDisabledMail(this.deps, trx, current, disable);
+        switchedOff.push({ webhookId: current.id, reason: disable });
+      }
+    }
+    return switchedOff;
   }
 }

@@ -253,14 +253,24 @@ export const findWebhooksByIds = (db: Q, ids: readonly string[]) =>
         .where("id", "in", [...ids])
         .execute();
 
-/** An endpoint switched off: what still waits for it will not be tried (each can be redelivered). */
-export const failPendingDeliveries = (db: Q, webhookId: string) =>
+/**
+ * An endpoint switched off: what still waits for it will not be tried (each can be redelivered) —
+ * the rows nobody holds, and `held.ids`, leased by `held.owner` but not yet sent.
+ */
+export const failPendingDeliveries = (db: Q, webhookId: string, held?: { owner: string; ids: readonly string[] }) =>
   db
     .updateTable("webhook_deliveries")
-    .set({ state: "failed" })
+    .set({ state: "failed", lease_owner: null, lease_until: null })
     .where("webhook_id", "=", webhookId)
     .where("state", "=", "pending")
-    .where("lease_owner", "is", null)
+    .where((eb) =>
+      held && held.ids.length > 0
+        ? eb.or([
+            eb("lease_owner", "is", null),
+            eb.and([eb("lease_owner", "=", held.owner), eb("id", "in", [...held.ids])]),
+          ])
+        : eb("lease_owner", "is", null),
+    )
     .execute();
 
 export const findDeliveries = (db: Q, webhookId: string, limit: number) =>
