@@ -130,7 +130,8 @@ export const insertDeliveries = (db: Q, rows: Insertable<WebhookDeliveriesTable>
 /** Whether one of an endpoint's deliveries is due and not leased (the partial index of migration 0054). */
 const dueFor = (now: number) => (eb: ExpressionBuilder<Database, "webhooks" | "webhook_deliveries">) =>
   eb.and([
-    eb("webhook_deliveries.state", "=", "pending"),
+    // A literal, as in the partial indexes' own WHERE, so either planner sees at once that they apply.
+    eb("webhook_deliveries.state", "=", sql.lit("pending")),
     eb("webhook_deliveries.next_attempt_at", "<=", now),
     eb.or([eb("webhook_deliveries.lease_until", "is", null), eb("webhook_deliveries.lease_until", "<", now)]),
   ]);
@@ -147,13 +148,18 @@ export async function findEndpointsWithDueDeliveries(
   let query = db
     .selectFrom("webhooks")
     .selectAll("webhooks")
+    // One index probe per endpoint that stops at its first due row (migration 0054's index), rather
+    // than EXISTS, which PostgreSQL may answer by hashing every due row of every endpoint.
     .where((eb) =>
-      eb.exists(
+      eb(
         eb
           .selectFrom("webhook_deliveries")
-          .select("webhook_deliveries.id")
+          .select(sql.lit(1).as("due"))
           .whereRef("webhook_deliveries.webhook_id", "=", "webhooks.id")
-          .where(dueFor(claim.now)),
+          .where(dueFor(claim.now))
+          .limit(1),
+        "is not",
+        null,
       ),
     );
   if (claim.busy.length > 0) query = query.where("webhooks.id", "not in", [...claim.busy]);
