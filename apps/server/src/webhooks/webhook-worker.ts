@@ -40,6 +40,7 @@ import {
   finishAttempts,
   insertAttempts,
   pruneDeliveries,
+  releaseLeases,
   updateWebhook,
 } from "./webhooks.repository";
 
@@ -149,7 +150,7 @@ export class WebhookWorker {
   /**
    * Stops claiming, lets the attempts in flight finish (graceful shutdown never cuts one in half)
    * and writes their outcomes, so none is sent again by another instance. Deliveries leased but not
-   * started are left to their lease, which lapses within a minute.
+   * started are given back.
    */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -160,10 +161,17 @@ export class WebhookWorker {
     this.wake();
     await this.loop;
     this.loop = undefined;
+    const unsent: string[] = [];
     for (const endpoint of this.endpoints.values()) {
+      unsent.push(...endpoint.queue.map((row) => row.id));
       this.held -= endpoint.queue.length;
       endpoint.queue = [];
     }
+    // Leased here but not started: given back, so another instance sends them now rather than
+    // after the lease lapses.
+    await this.serially(() => releaseLeases(this.deps.db, this.owner, unsent)).catch((err: unknown) =>
+      this.deps.log.warn({ err }, "webhooks: leases could not be given back at shutdown; they lapse within a minute"),
+    );
     await this.drained();
     await this.exchange(false).catch((err: unknown) =>
       this.deps.log.warn({ err }, "webhooks: outcomes could not be written at shutdown; their lease lapses"),

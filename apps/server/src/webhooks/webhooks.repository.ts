@@ -249,6 +249,18 @@ export async function finishAttempts(db: Q, owner: string, outcomes: readonly At
   return rows.map((r) => r.id);
 }
 
+/** Gives back leases this owner holds but will not use (a shutdown): the rows are due again at once. */
+export const releaseLeases = (db: Q, owner: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve()
+    : db
+        .updateTable("webhook_deliveries")
+        .set({ lease_owner: null, lease_until: null })
+        .where("id", "in", [...ids])
+        .where("lease_owner", "=", owner)
+        .execute()
+        .then(() => undefined);
+
 /** The endpoints as sending and judging them needs (one read for a batch of outcomes). */
 export const findWebhooksByIds = (db: Q, ids: readonly string[]) =>
   ids.length === 0
