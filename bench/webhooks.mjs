@@ -3,7 +3,9 @@
 // lag (change → the healthy endpoint has it) p50/p99, another workspace's read p99 during the run
 // vs idle, and the server's memory. Figures only, no assertions; one run on whatever machine this is.
 //
-// Usage: npm run build && npm run bench:webhooks [-- --changes 10000 --concurrency 8]
+// Usage: npm run build && npm run bench:webhooks [-- --changes 10000 --concurrency 8 --read-seconds 10]
+// The reads are measured three times: idle, while the changes are written (and delivered), and
+// after the last change while the worker still delivers the backlog (the worker's cost alone).
 // One instance on SQLite by default; with BENCH_DATABASE_URL, on PostgreSQL.
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -18,11 +20,16 @@ const { values } = parseArgs({
     changes: { type: "string", default: "10000" },
     concurrency: { type: "string", default: "8" },
     "wait-seconds": { type: "string", default: "600" },
+    "read-seconds": { type: "string", default: "10" },
+    // A control: the same changes with no endpoint at all (what the writes alone cost the reads).
+    "no-endpoints": { type: "boolean", default: false },
   },
 });
 const CHANGES = Math.max(1, Number(values.changes));
 const CONCURRENCY = Math.max(1, Number(values.concurrency));
 const WAIT_MS = Number(values["wait-seconds"]) * 1000;
+const READ_SECONDS = Math.max(1, Number(values["read-seconds"]));
+const NO_ENDPOINTS = values["no-endpoints"];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const log = (line) => process.stdout.write(`${line}\n`);
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
@@ -82,7 +89,9 @@ const server = await startServer(root, {
   WORKSPACE_WRITE_ITEMS_PER_MINUTE: "1000000",
   ...(pg ? { DATABASE_URL: pg } : {}),
 });
-log(`bench:webhooks: one instance (${pg ? "PostgreSQL" : "SQLite"}), ${CHANGES} changes, 3 endpoints`);
+log(
+  `bench:webhooks: one instance (${pg ? "PostgreSQL" : "SQLite"}), ${CHANGES} changes, ${NO_ENDPOINTS ? "no endpoints (control)" : "3 endpoints"}`,
+);
 
 let peakRss = 0;
 const sampler = setInterval(() => {
@@ -106,13 +115,13 @@ try {
   });
   for (let i = 0; i < 20; i++)
     await api(server.url, "POST", "/api/projects", other.accessToken, { name: `Other ${i}`, ...projectBody });
-  for (const endpoint of [healthy, slow, failing])
+  for (const endpoint of NO_ENDPOINTS ? [] : [healthy, slow, failing])
     await api(server.url, "POST", "/api/webhooks", owner.accessToken, {
       url: endpoint.url,
       events: ["project.updated"],
     });
 
-  const readP99 = async (label, durationS = 5) => {
+  const readP99 = async (label, durationS = READ_SECONDS) => {
     const result = await autocannon({
       url: `${server.url}/api/projects`,
       connections: 4,
@@ -146,18 +155,30 @@ try {
   const wroteMs = Date.now() - started;
   log(`  ${CHANGES} changes written in ${(wroteMs / 1000).toFixed(1)} s (${Math.round((CHANGES * 1000) / wroteMs)}/s)`);
 
+  // The worker alone: the changes are written, their deliveries (healthy, slow, failing) still going out.
+  const backlogBefore = healthy.count();
+  const drainP99 =
+    !NO_ENDPOINTS && backlogBefore < CHANGES ? await readP99("after the changes, deliveries still going out") : null;
+  if (drainP99 !== null)
+    log(
+      `    (the healthy endpoint received ${healthy.count() - backlogBefore} meanwhile, ${CHANGES - healthy.count()} left)`,
+    );
   const deadline = Date.now() + WAIT_MS;
-  while (healthy.count() < CHANGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  while (!NO_ENDPOINTS && healthy.count() < CHANGES && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 250));
   const doneMs = Date.now() - started;
   clearInterval(sampler);
   lags.sort((a, b) => a - b);
-  log(
-    `  healthy endpoint: ${healthy.count()}/${CHANGES} delivered ${((doneMs - wroteMs) / 1000).toFixed(1)} s after the last change; lag change → delivery p50 ${pct(lags, 50)} ms, p99 ${pct(lags, 99)} ms, max ${lags.at(-1)} ms`,
-  );
-  log(
-    `  slow endpoint (2 s per answer): ${slow.count()} received meanwhile; failing endpoint (500): ${failing.count()} attempts`,
-  );
+  if (!NO_ENDPOINTS) {
+    log(
+      `  healthy endpoint: ${healthy.count()}/${CHANGES} delivered ${((doneMs - wroteMs) / 1000).toFixed(1)} s after the last change; lag change → delivery p50 ${pct(lags, 50)} ms, p99 ${pct(lags, 99)} ms, max ${lags.at(-1)} ms`,
+    );
+    log(
+      `  slow endpoint (2 s per answer): ${slow.count()} received meanwhile; failing endpoint (500): ${failing.count()} attempts`,
+    );
+  }
   log(`  read p99 ratio during/idle: ${(busyP99 / idleP99).toFixed(2)} (target ≤ 1.5)`);
+  if (drainP99 !== null) log(`  read p99 ratio deliveries only/idle: ${(drainP99 / idleP99).toFixed(2)}`);
   log(
     `  server RSS: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, end ${rssMb(server.pid).toFixed(0)} MB`,
   );

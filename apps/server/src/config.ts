@@ -107,6 +107,8 @@ const EnvSchema = z.object({
   WEEKLY_REPORT_CHECK_SECONDS: wholeNumber(5, 3600).default(60),
   WEBHOOKS_ALLOW_HTTP: z.enum(["true", "false", "1", "0"], { error: "must be 1 or 0" }).optional(),
   WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false", "1", "0"], { error: "must be 1 or 0" }).optional(),
+  WEBHOOKS_WORKER: z.enum(["true", "false", "1", "0"], { error: "must be 1 or 0" }).optional(),
+  WEBHOOKS_CONCURRENCY: wholeNumber(1, 256).default(16),
 });
 
 function wholeNumber(min: number, max: number) {
@@ -178,6 +180,10 @@ export type Config = {
   webhooksAllowHttp: boolean;
   /** Webhooks may go to loopback, private and link-local addresses (WEBHOOKS_ALLOW_PRIVATE=1: tests, private installs). */
   webhooksAllowPrivate: boolean;
+  /** This instance sends webhooks (WEBHOOKS_WORKER=0: it only records events; other instances send). */
+  webhooksWorker: boolean;
+  /** Webhook attempts in flight at once on this instance (at most 4 of them to one endpoint). */
+  webhooksConcurrency: number;
   /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
   trustProxy: number;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
@@ -316,6 +322,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     weeklyReportCheckMs: e.WEEKLY_REPORT_CHECK_SECONDS * 1000,
     webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP === "1" || e.WEBHOOKS_ALLOW_HTTP === "true",
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === "1" || e.WEBHOOKS_ALLOW_PRIVATE === "true",
+    webhooksWorker: e.WEBHOOKS_WORKER !== "0" && e.WEBHOOKS_WORKER !== "false",
+    webhooksConcurrency: e.WEBHOOKS_CONCURRENCY,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

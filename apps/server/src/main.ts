@@ -104,8 +104,9 @@ async function main(): Promise<void> {
   );
   // The mail queue's delivery (and the daily digest) run here, on every instance (mail/mailer.ts).
   ctx.mail.start();
-  // Webhook deliveries, on every instance too (webhooks/webhook-worker.ts); stopped by app.close().
-  ctx.webhooks.start();
+  // Webhook deliveries, on every instance too unless WEBHOOKS_WORKER=0 (webhooks/webhook-worker.ts);
+  // stopped by app.close(). An instance without it still records the events others send.
+  if (config.webhooksWorker) ctx.webhooks.start();
 
   // Graceful shutdown (README, "Running several instances"): stop accepting connections, let the
   // requests in flight (uploads included) finish, then close Redis, the database pool and the

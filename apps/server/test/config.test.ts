@@ -30,6 +30,8 @@ describe("loadConfig", () => {
       weeklyReportCheckMs: 60_000,
       webhooksAllowHttp: false,
       webhooksAllowPrivate: false,
+      webhooksWorker: true,
+      webhooksConcurrency: 16,
       apiTokenRateLimit: 600,
       secretEncryptionKey: undefined,
       ssoAllowLocalHttpIssuer: false,
@@ -86,6 +88,8 @@ describe("loadConfig", () => {
       WEEKLY_REPORT_CHECK_SECONDS: "30",
       WEBHOOKS_ALLOW_HTTP: "1",
       WEBHOOKS_ALLOW_PRIVATE: "true",
+      WEBHOOKS_WORKER: "0",
+      WEBHOOKS_CONCURRENCY: "4",
       API_TOKEN_RATE_LIMIT: "120",
       SECRET_ENCRYPTION_KEY: "k".repeat(32),
       SSO_ALLOW_LOCAL_HTTP_ISSUER: "true",
@@ -131,6 +135,8 @@ describe("loadConfig", () => {
       weeklyReportCheckMs: 30_000,
       webhooksAllowHttp: true,
       webhooksAllowPrivate: true,
+      webhooksWorker: false,
+      webhooksConcurrency: 4,
       apiTokenRateLimit: 120,
       secretEncryptionKey: "k".repeat(32),
       ssoAllowLocalHttpIssuer: true,
@@ -168,6 +174,10 @@ describe("loadConfig", () => {
     expect(configError({ WRITE_ITEMS_PER_MINUTE: "lots" }).message).toBe(
       "Invalid WRITE_ITEMS_PER_MINUTE: must be a whole number from 1 to 1000000",
     );
+    expect(configError({ WEBHOOKS_CONCURRENCY: "0" }).message).toBe(
+      "Invalid WEBHOOKS_CONCURRENCY: must be a whole number from 1 to 256",
+    );
+    expect(configError({ WEBHOOKS_WORKER: "off" }).message).toBe("Invalid WEBHOOKS_WORKER: must be 1 or 0");
     expect(loadConfig({ PORT: "8080" }).mail.publicUrl).toBe("http://localhost:8080");
     // Passkeys: browsers refuse an IP address as relying party, so a loopback server is "localhost".
     expect(loadConfig({ PUBLIC_URL: "http://127.0.0.1:4100" }).webauthn).toEqual({

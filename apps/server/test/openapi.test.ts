@@ -62,6 +62,11 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     expect(JSON.stringify(project?.get?.responses["200"])).toContain('"clientName"');
     expect(project?.delete?.responses["204"]).toBeDefined();
     expect(JSON.stringify(document.paths["/api/snagging"]?.post?.responses["201"])).toContain('"attachments"');
+    // A file answer names its media type instead of JSON (fileAnswer, http/openapi.ts).
+    const bcf = document.paths["/api/projects/{id}/bcf"];
+    const file = bcf?.get?.responses["200"] as { content?: object } | undefined;
+    expect(Object.keys(file?.content ?? {})).toEqual(["application/octet-stream"]);
+    expect(JSON.stringify(bcf?.post?.responses["200"])).toContain('"created"');
     for (const item of Object.values(document.paths)) {
       for (const operation of Object.values(item)) expect(operation.summary).toBeTruthy();
     }

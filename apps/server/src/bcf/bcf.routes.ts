@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { fileAnswer } from "../http/openapi";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { chargeWrites, oneWrite } from "../quotas/write-limits";
 import { exportBcf } from "./bcf.export";
@@ -28,6 +29,14 @@ export function bcfRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAs
           tags: ["BCF"],
           params: IdParams,
           querystring: BcfExportQuerySchema,
+        },
+        config: {
+          answers: {
+            200: fileAnswer(
+              "application/octet-stream",
+              "The BCF archive (.bcfzip, a zip), sent as an attachment named after the project and version",
+            ),
+          },
         },
       },
       async (request, reply) => {

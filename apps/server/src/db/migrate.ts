@@ -47,6 +47,7 @@ import * as bulkBatches from "./migrations/0050-bulk-batches";
 import * as globalSearch from "./migrations/0051-global-search";
 import * as passkeys from "./migrations/0052-passkeys";
 import * as sso from "./migrations/0053-sso";
+import * as webhookEndpointDue from "./migrations/0054-webhook-endpoint-due";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   "0051-global-search": globalSearch,
   "0052-passkeys": passkeys,
   "0053-sso": sso,
+  "0054-webhook-endpoint-due": webhookEndpointDue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

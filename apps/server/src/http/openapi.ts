@@ -21,9 +21,18 @@ declare module "fastify" {
      * schema would, and would drop or require fields: http/response-serializer.ts). For routes
      * whose answer is written by hand or streamed.
      */
-    answers?: Record<number, z.ZodType>;
+    answers?: Record<number, z.ZodType | FileAnswer>;
   }
 }
+
+/** An answer that is a file, not JSON: its media type and what it is (documented as `content`). */
+export type FileAnswer = { description: string; content: Record<string, { schema: z.ZodType }> };
+
+/** A streamed or downloaded file's answer, for `config.answers`: e.g. `fileAnswer("application/zip", "The archive")`. */
+export const fileAnswer = (mediaType: string, description: string): FileAnswer => ({
+  description,
+  content: { [mediaType]: { schema: z.string().describe(description) } },
+});
 
 /** A 204's documented answer: nothing. */
 export const NO_CONTENT = { 204: z.null().describe("No content") };
@@ -72,7 +81,7 @@ const transform: SwaggerTransform = (input) => {
   const method = [route.method].flat()[0] ?? "GET";
   const isPublic = PUBLIC.test(url);
   const own = (input.schema ?? {}) as Record<string, unknown>;
-  const answers = (route.config as { answers?: Record<number, z.ZodType> } | undefined)?.answers;
+  const answers = (route.config as { answers?: Record<number, z.ZodType | FileAnswer> } | undefined)?.answers;
   const declared = { ...answers, ...(own.response as object | undefined) };
   const schema = {
     ...own,

@@ -11,13 +11,18 @@
 // - Retries: exponential back-off with ±20 % jitter (30 s doubling to 12 h) until three days after
 //   the delivery was queued; 410 Gone switches the endpoint off at once; an endpoint that has
 //   failed every attempt for three days is switched off too, and the workspace owner is mailed.
-// - Fairness: at most PER_ENDPOINT attempts in flight per endpoint on an instance, MAX_IN_FLIGHT in
-//   all, so a slow endpoint cannot hold up the others.
+// - Fairness: at most PER_ENDPOINT attempts in flight per endpoint on an instance, WEBHOOKS_CONCURRENCY
+//   (16) in all, so a slow endpoint cannot hold up the others; endpoints are claimed for in turn.
+// - A light neighbour to the API (decision 0079): the worker's database work is one thing at a time
+//   (at most one pooled connection), claims are made per round for every free slot in one
+//   transaction, the outcomes of a round's attempts are written together in one transaction, and
+//   the worker pauses between rounds, so requests keep the event loop and the pool.
 import type { FastifyBaseLogger } from "fastify";
+import type { Transaction } from "kysely";
 import type { SecretBox } from "../auth/secret-box";
 import type { Config } from "../config";
 import type { Db, DbKind } from "../db/database";
-import type { WebhookDeliveryRow } from "../db/schema";
+import type { Database, WebhookDeliveryRow, WebhookRow } from "../db/schema";
 import { onLiveEventsWritten } from "../events/events.writer";
 import { newId } from "../ids";
 import type { Mailer } from "../mail/mailer";
@@ -27,28 +32,43 @@ import { queueWebhookDisabledMail } from "./webhook-mail";
 import { openWebhookSecret } from "./webhook-secret";
 import { type AttemptResult, createSender, SEND_TIMEOUT_MS, type Sender } from "./webhook-sender";
 import {
-  claimDueDeliveries,
+  type AttemptOutcome,
+  claimEndpointDeliveries,
   failPendingDeliveries,
-  findWebhookForSending,
-  finishAttempt,
-  insertAttempt,
+  findEndpointsWithDueDeliveries,
+  findWebhooksByIds,
+  finishAttempts,
+  insertAttempts,
   pruneDeliveries,
+  releaseLeases,
   updateWebhook,
 } from "./webhooks.repository";
 
 export type WebhookWorkerDeps = {
   db: Db;
   dbKind: DbKind;
-  config: Pick<Config, "webhooksAllowPrivate" | "mail">;
+  config: Pick<Config, "webhooksAllowPrivate" | "mail"> & Partial<Pick<Config, "webhooksConcurrency">>;
   secrets: SecretBox;
   mail: Mailer;
   log: FastifyBaseLogger;
 };
 
 const POLL_MS = 1_000;
+/**
+ * Between two busy rounds while the process is otherwise idle; up to ROUND_PAUSE_MAX_MS as its event
+ * loop gets busier (requests keep the loop and the pool; the worker catches up afterwards).
+ */
+const ROUND_PAUSE_MS = 50;
+const ROUND_PAUSE_MAX_MS = 500;
 const LEASE_MS = SEND_TIMEOUT_MS * 6;
 const PER_ENDPOINT = 4;
-const MAX_IN_FLIGHT = 16;
+/** Deliveries one endpoint may have leased on an instance: each of its PER_ENDPOINT lanes holds this many. */
+const LANE_DEPTH = 4;
+/** A leased delivery is sent only while its lease outlasts a whole attempt by this much. */
+const LEASE_MARGIN_MS = 5_000;
+export const DEFAULT_CONCURRENCY = 16;
+/** Outcomes written per statement (each outcome is a handful of parameters). */
+const OUTCOMES_PER_STATEMENT = 200;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 12 * 3600_000;
 /** Retries stop this long after a delivery was queued (or redelivered). */
@@ -65,191 +85,388 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** An attempt made, its outcome not yet written (the lease still covers it). */
+type Finished = { row: WebhookDeliveryRow; result: AttemptResult; at: number };
+
+/** An endpoint this instance holds leased deliveries of: sent by up to PER_ENDPOINT lanes. */
+type Endpoint = { webhook: WebhookRow; secret: string | null; queue: WebhookDeliveryRow[]; active: number };
+
 export class WebhookWorker {
   private readonly owner = newId();
   private readonly sender: Sender;
-  private readonly inFlight = new Map<string, number>();
+  private readonly concurrency: number;
+  private readonly endpoints = new Map<string, Endpoint>();
   private readonly running = new Set<Promise<void>>();
+  private finished: Finished[] = [];
+  /** Attempts in flight on this instance. */
   private total = 0;
+  /** Leased deliveries held here, in flight or waiting for a lane. */
+  private held = 0;
+  private started = 0;
+  /** The last endpoint claimed for: the next round starts after it (each endpoint in turn). */
+  private cursor: string | null = null;
+  /** The worker's database work, one piece at a time (one pooled connection at most). */
+  private exclusive: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
-  private wakeTimer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
-  private ticking: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private dispatchWanted = true;
+  private stopped = true;
+  /** Stopped for good (shutdown): nothing more is leased or started. */
+  private closed = false;
   private lastPrune = 0;
+  private utilisation = performance.eventLoopUtilization();
 
   constructor(private readonly deps: WebhookWorkerDeps) {
     this.sender = createSender({ allowPrivate: deps.config.webhooksAllowPrivate });
+    this.concurrency = deps.config.webhooksConcurrency ?? DEFAULT_CONCURRENCY;
   }
 
   start(): void {
+    if (this.loop) return;
     this.stopped = false;
-    this.unsubscribe = onLiveEventsWritten(() => this.wake(50));
-    this.timer = setInterval(() => this.tick(), POLL_MS);
+    this.dispatchWanted = true;
+    // A change written here: its event commits a moment later, so the dispatcher looks shortly after.
+    this.unsubscribe = onLiveEventsWritten(() => {
+      if (this.soon) return;
+      this.soon = setTimeout(() => {
+        this.soon = undefined;
+        this.dispatchWanted = true;
+        this.wake();
+      }, 50);
+      this.soon.unref();
+    });
+    // Other instances' changes and retries falling due are found by polling.
+    this.timer = setInterval(() => {
+      this.dispatchWanted = true;
+      this.wake();
+    }, POLL_MS);
     this.timer.unref();
-    this.tick();
+    this.loop = this.run();
   }
 
-  /** Stops polling and waits for the attempts in flight (graceful shutdown never cuts one in half). */
+  /**
+   * Stops claiming, lets the attempts in flight finish (graceful shutdown never cuts one in half)
+   * and writes their outcomes, so none is sent again by another instance. Deliveries leased but not
+   * started are given back.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closed = true;
     clearInterval(this.timer);
-    clearTimeout(this.wakeTimer);
+    clearTimeout(this.soon);
     this.unsubscribe?.();
-    await this.ticking;
-    await Promise.all([...this.running]);
+    this.wake();
+    await this.loop;
+    this.loop = undefined;
+    const unsent: string[] = [];
+    for (const endpoint of this.endpoints.values()) {
+      unsent.push(...endpoint.queue.map((row) => row.id));
+      this.held -= endpoint.queue.length;
+      endpoint.queue = [];
+    }
+    // Leased here but not started: given back, so another instance sends them now rather than
+    // after the lease lapses.
+    await this.serially(() => releaseLeases(this.deps.db, this.owner, unsent)).catch((err: unknown) =>
+      this.deps.log.warn({ err }, "webhooks: leases could not be given back at shutdown; they lapse within a minute"),
+    );
+    await this.drained();
+    await this.exchange(false).catch((err: unknown) =>
+      this.deps.log.warn({ err }, "webhooks: outcomes could not be written at shutdown; their lease lapses"),
+    );
     this.sender.close();
   }
 
   /** Soon: a change was written here, or a delivery queued (its transaction commits a moment later). */
-  wake(ms = 20): void {
-    if (this.timer === undefined || this.stopped || this.wakeTimer) return;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = undefined;
-      this.tick();
-    }, ms);
-    this.wakeTimer.unref();
+  wake(): void {
+    const wakeUp = this.wakeUp;
+    this.wakeUp = undefined;
+    wakeUp?.();
   }
 
   /** Claims events into deliveries. Public so tests and the bench can drive it. */
   dispatch(): Promise<number> {
-    return dispatchEvents(this.deps);
+    return this.serially(() => dispatchEvents(this.deps));
   }
 
   /**
-   * Dispatches, then sends everything due now and waits for it; answers how many attempts were
-   * made. Safe to run on several instances at once.
+   * Dispatches, then sends everything due now and waits for it, outcomes written; answers how many
+   * attempts were made. Safe to run on several instances at once.
    */
   async deliverDue(): Promise<number> {
     await this.dispatch();
-    let attempts = 0;
+    const before = this.started;
     for (;;) {
-      const started = await this.fill();
-      attempts += started;
-      await Promise.all([...this.running]);
-      if (started === 0) return attempts;
+      const claimed = await this.exchange(true);
+      await this.drained();
+      if (claimed === 0) {
+        await this.exchange(false);
+        return this.started - before;
+      }
     }
   }
 
-  private tick(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.again = true;
-      return;
-    }
-    this.ticking = (async () => {
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.exclusive.then(work, work);
+    this.exclusive = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Until nothing is in flight or waiting for a lane here. */
+  private async drained(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let busy = false;
       try {
-        await this.dispatch();
-        await this.fill();
-        if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
-          this.lastPrune = Date.now();
-          await pruneDeliveries(this.deps.db, Date.now() - KEEP_FINISHED_MS);
-        }
+        busy = await this.round();
       } catch (err) {
-        this.deps.log.warn({ err }, "webhooks: a delivery run failed; the next one retries");
-      } finally {
-        this.ticking = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
+        this.deps.log.warn({ err }, "webhooks: a delivery round failed; the next one retries");
       }
-    })();
+      if (this.stopped) return;
+      if (busy) await new Promise((resolve) => setTimeout(resolve, this.pauseMs()));
+      else
+        await new Promise<void>((resolve) => {
+          this.wakeUp = resolve;
+          if (this.finished.length > 0 || this.dispatchWanted) this.wake();
+        });
+    }
   }
 
-  /** Leases due deliveries into free slots and starts their attempts; answers how many started. */
-  private async fill(): Promise<number> {
-    let started = 0;
-    while (!this.stopped && this.total < MAX_IN_FLIGHT) {
-      const busy = [...this.inFlight].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
-      const now = Date.now();
-      const rows = await claimDueDeliveries(this.deps.db, this.deps.dbKind, {
-        owner: this.owner,
-        now,
-        leaseUntil: now + LEASE_MS,
-        limit: Math.min(PER_ENDPOINT, MAX_IN_FLIGHT - this.total),
-        busy,
-      });
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        started++;
-        this.total++;
-        this.inFlight.set(row.webhook_id, (this.inFlight.get(row.webhook_id) ?? 0) + 1);
-        const attempt = this.attempt(row)
-          .catch((err: unknown) => this.deps.log.warn({ err, deliveryId: row.id }, "webhooks: an attempt failed"))
-          .finally(() => {
-            this.total--;
-            const left = (this.inFlight.get(row.webhook_id) ?? 1) - 1;
-            if (left <= 0) this.inFlight.delete(row.webhook_id);
-            else this.inFlight.set(row.webhook_id, left);
-            this.running.delete(attempt);
-            this.wake();
-          });
-        this.running.add(attempt);
+  /** The pause before the next busy round: longer the busier this process's event loop has been since the last. */
+  private pauseMs(): number {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, this.utilisation).utilization;
+    this.utilisation = now;
+    if (busy <= 0.5) return ROUND_PAUSE_MS;
+    return Math.round(ROUND_PAUSE_MS + ((busy - 0.5) / 0.5) * (ROUND_PAUSE_MAX_MS - ROUND_PAUSE_MS));
+  }
+
+  /** One round: new events into deliveries, then finished attempts written and free room claimed, together. */
+  private async round(): Promise<boolean> {
+    let busy = false;
+    if (this.dispatchWanted) {
+      this.dispatchWanted = false;
+      if ((await this.dispatch()) > 0) busy = true;
+    }
+    if ((await this.exchange(true)) > 0) busy = true;
+    if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = Date.now();
+      await this.serially(() => pruneDeliveries(this.deps.db, Date.now() - KEEP_FINISHED_MS));
+    }
+    // Deliveries still held finish into `finished`: the next round writes them.
+    return busy || this.held > 0 || this.finished.length > 0;
+  }
+
+  /**
+   * One transaction: the outcomes of the attempts finished so far, then (when `claim`) due
+   * deliveries leased into the free room, endpoint by endpoint in turn, each endpoint up to
+   * PER_ENDPOINT × LANE_DEPTH held here. Starts what the lanes can take; answers how many were leased.
+   */
+  private async exchange(claim: boolean): Promise<number> {
+    const batch = this.finished;
+    this.finished = [];
+    const room = claim && !this.closed ? this.concurrency * LANE_DEPTH - this.held : 0;
+    if (batch.length === 0 && room <= 0) return 0;
+    const { db, dbKind } = this.deps;
+    const switchedOff: { webhookId: string; reason: "gone" | "failing" }[] = [];
+    let claimed: { webhook: WebhookRow; rows: WebhookDeliveryRow[] }[];
+    try {
+      claimed = await this.serially(() =>
+        db.transaction().execute(async (trx) => {
+          switchedOff.length = 0;
+          if (batch.length > 0) switchedOff.push(...(await this.writeOutcomes(trx, batch)));
+          if (room <= 0) return [];
+          const now = Date.now();
+          const full = PER_ENDPOINT * LANE_DEPTH;
+          const busy = [...this.endpoints].filter(([, e]) => e.queue.length + e.active >= full).map(([id]) => id);
+          let found = await findEndpointsWithDueDeliveries(trx, { now, busy, after: this.cursor, limit: room });
+          if (found.length < room && this.cursor !== null) {
+            // Round the circle: the endpoints before the cursor, those already found left out.
+            const seen = new Set(found.map((e) => e.id));
+            const before = await findEndpointsWithDueDeliveries(trx, { now, busy, after: null, limit: room });
+            found = found.concat(before.filter((e) => !seen.has(e.id)).slice(0, room - found.length));
+          }
+          const out: { webhook: WebhookRow; rows: WebhookDeliveryRow[] }[] = [];
+          let left = room;
+          for (const webhook of found) {
+            if (left <= 0) break;
+            const mine = this.endpoints.get(webhook.id);
+            const limit = Math.min(left, full - (mine ? mine.queue.length + mine.active : 0));
+            if (limit <= 0) continue;
+            const rows = await claimEndpointDeliveries(trx, dbKind, {
+              webhookId: webhook.id,
+              owner: this.owner,
+              now,
+              leaseUntil: now + LEASE_MS,
+              limit,
+            });
+            left -= rows.length;
+            if (rows.length > 0) out.push({ webhook, rows });
+            this.cursor = webhook.id;
+          }
+          return out;
+        }),
+      );
+    } catch (err) {
+      // Written next round (the leases last a minute; an outcome whose lease lapsed and was taken
+      // over is skipped then).
+      this.finished = batch.concat(this.finished);
+      throw err;
+    }
+    for (const { webhookId, reason } of switchedOff) {
+      this.deps.log.warn({ webhookId, reason }, "webhooks: an endpoint was switched off");
+      // What waited here for it is not sent (failed with the rest, redeliverable).
+      const endpoint = this.endpoints.get(webhookId);
+      if (endpoint) {
+        this.held -= endpoint.queue.length;
+        endpoint.queue = [];
       }
     }
-    return started;
+    let leased = 0;
+    for (const { webhook, rows } of claimed) {
+      let endpoint = this.endpoints.get(webhook.id);
+      if (!endpoint) {
+        endpoint = { webhook, secret: null, queue: [], active: 0 };
+        this.endpoints.set(webhook.id, endpoint);
+      }
+      // The endpoint as it is now (URL, secret), read once per round rather than per attempt.
+      endpoint.webhook = webhook;
+      endpoint.secret = openWebhookSecret(this.deps.secrets, webhook.secret_encrypted);
+      endpoint.queue.push(...rows);
+      this.held += rows.length;
+      leased += rows.length;
+    }
+    this.pump();
+    return leased;
   }
 
-  private async attempt(row: WebhookDeliveryRow): Promise<void> {
-    const { db } = this.deps;
-    const webhook = await findWebhookForSending(db, row.webhook_id);
-    if (!webhook) return; // deleted meanwhile: its deliveries went with it
-    const secret = openWebhookSecret(this.deps.secrets, webhook.secret_encrypted);
-    const result: AttemptResult = secret
-      ? await this.sender.send({ url: webhook.url, secret, id: row.id, body: row.payload })
-      : {
-          statusCode: null,
-          durationMs: 0,
-          response: "",
-          error: "The signing secret cannot be read (the encryption key changed)",
-        };
-    const now = Date.now();
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const gone = result.statusCode === 410;
-    const attempts = row.attempts + 1;
-    const giveUp = !ok && (gone || now - row.queued_at >= GIVE_UP_AFTER_MS);
-    let disable: "gone" | "failing" | null = null;
-    await db.transaction().execute(async (trx) => {
-      const mine = await finishAttempt(trx, row.id, this.owner, {
-        state: ok ? "delivered" : giveUp ? "failed" : "pending",
-        nextAttemptAt: ok || giveUp ? now : now + retryDelayMs(attempts),
-        deliveredAt: ok ? now : null,
-      });
-      if (!mine) return; // the lease ran out and another instance took the delivery over
-      await insertAttempt(trx, {
-        id: newId(),
-        delivery_id: row.id,
-        at: now,
-        status_code: result.statusCode,
-        duration_ms: result.durationMs,
-        response: result.response,
-        error: result.error ?? (ok ? null : `HTTP ${result.statusCode}`),
-      });
-      const current = await findWebhookForSending(trx, webhook.id);
-      if (!current) return;
-      if (ok) {
-        if (current.failing_since !== null || Number(current.consecutive_failures) > 0)
-          await updateWebhook(trx, webhook.id, { failing_since: null, consecutive_failures: 0 });
-        return;
+  /** Starts waiting deliveries on free lanes: up to PER_ENDPOINT per endpoint, the instance's concurrency in all. */
+  private pump(): void {
+    for (const endpoint of this.endpoints.values()) {
+      while (endpoint.queue.length > 0 && endpoint.active < PER_ENDPOINT && this.total < this.concurrency) {
+        const row = endpoint.queue.shift() as WebhookDeliveryRow;
+        // Its lease must outlast the attempt, or another instance could take it over meanwhile:
+        // left to lapse instead (claimed again, here or elsewhere).
+        if (Number(row.lease_until) - Date.now() < SEND_TIMEOUT_MS + LEASE_MARGIN_MS) {
+          this.held--;
+          continue;
+        }
+        this.send(endpoint, row);
       }
-      const failingSince = current.failing_since === null ? nowSeconds() : Number(current.failing_since);
-      const failures = Number(current.consecutive_failures) + 1;
-      const failingLong =
-        failures >= DISABLE_AFTER_FAILURES && nowSeconds() - failingSince >= DISABLE_AFTER_FAILING_MS / 1000;
-      if (current.disabled_at === null && (gone || failingLong)) disable = gone ? "gone" : "failing";
-      await updateWebhook(trx, webhook.id, {
+      if (endpoint.queue.length === 0 && endpoint.active === 0) this.endpoints.delete(endpoint.webhook.id);
+    }
+  }
+
+  private send(endpoint: Endpoint, row: WebhookDeliveryRow): void {
+    this.total++;
+    this.started++;
+    endpoint.active++;
+    const { webhook, secret } = endpoint;
+    const attempt = (async () => {
+      const result: AttemptResult = secret
+        ? await this.sender.send({ url: webhook.url, secret, id: row.id, body: row.payload })
+        : {
+            statusCode: null,
+            durationMs: 0,
+            response: "",
+            error: "The signing secret cannot be read (the encryption key changed)",
+          };
+      this.finished.push({ row, result, at: Date.now() });
+    })()
+      .catch((err: unknown) => this.deps.log.warn({ err, deliveryId: row.id }, "webhooks: an attempt failed"))
+      .finally(() => {
+        this.total--;
+        this.held--;
+        endpoint.active--;
+        this.running.delete(attempt);
+        if (!this.closed) this.pump();
+        else if (endpoint.queue.length === 0 && endpoint.active === 0) this.endpoints.delete(webhook.id);
+        this.wake();
+      });
+    this.running.add(attempt);
+  }
+
+  /**
+   * Writes the outcomes of finished attempts: each delivery's state and next attempt (only where
+   * this instance still holds the lease), one row per attempt, and each endpoint's failure count,
+   * switching it off (and mailing the owner) on 410 Gone or after three days of failures. Answers
+   * the endpoints switched off.
+   */
+  private async writeOutcomes(
+    trx: Transaction<Database>,
+    batch: readonly Finished[],
+  ): Promise<{ webhookId: string; reason: "gone" | "failing" }[]> {
+    const switchedOff: { webhookId: string; reason: "gone" | "failing" }[] = [];
+    const judged = batch.map(({ row, result, at }) => {
+      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      const gone = result.statusCode === 410;
+      const giveUp = !ok && (gone || at - row.queued_at >= GIVE_UP_AFTER_MS);
+      const outcome: AttemptOutcome = {
+        id: row.id,
+        state: ok ? "delivered" : giveUp ? "failed" : "pending",
+        nextAttemptAt: ok || giveUp ? at : at + retryDelayMs(row.attempts + 1),
+        deliveredAt: ok ? at : null,
+      };
+      return { row, result, at, ok, gone, outcome };
+    });
+    const mine = new Set<string>();
+    for (let i = 0; i < judged.length; i += OUTCOMES_PER_STATEMENT) {
+      const part = judged.slice(i, i + OUTCOMES_PER_STATEMENT).map((j) => j.outcome);
+      for (const id of await finishAttempts(trx, this.owner, part)) mine.add(id);
+    }
+    // An outcome not recorded: the lease ran out and another instance took the delivery over.
+    const kept = judged.filter((j) => mine.has(j.row.id));
+    for (let i = 0; i < kept.length; i += 100)
+      await insertAttempts(
+        trx,
+        kept.slice(i, i + 100).map(({ row, result, at, ok }) => ({
+          id: newId(),
+          delivery_id: row.id,
+          at,
+          status_code: result.statusCode,
+          duration_ms: result.durationMs,
+          response: result.response,
+          error: result.error ?? (ok ? null : `HTTP ${result.statusCode}`),
+        })),
+      );
+    const endpoints = await findWebhooksByIds(trx, [...new Set(kept.map((j) => j.row.webhook_id))]);
+    for (const current of endpoints) {
+      // This endpoint's attempts in the order they finished, as one after the other.
+      const before = current.failing_since === null ? null : Number(current.failing_since);
+      let failingSince = before;
+      let failures = Number(current.consecutive_failures);
+      let disable: "gone" | "failing" | null = null;
+      for (const j of kept) {
+        if (j.row.webhook_id !== current.id) continue;
+        if (j.ok) {
+          failingSince = null;
+          failures = 0;
+          continue;
+        }
+        failingSince ??= nowSeconds();
+        failures += 1;
+        const failingLong =
+          failures >= DISABLE_AFTER_FAILURES && nowSeconds() - failingSince >= DISABLE_AFTER_FAILING_MS / 1000;
+        if (current.disabled_at === null && !disable && (j.gone || failingLong)) disable = j.gone ? "gone" : "failing";
+      }
+      if (failingSince === before && failures === Number(current.consecutive_failures) && !disable) continue;
+      await updateWebhook(trx, current.id, {
         failing_since: failingSince,
         consecutive_failures: failures,
         ...(disable ? { disabled_at: nowSeconds(), disabled_reason: disable, updated_at: nowSeconds() } : {}),
       });
       if (disable) {
-        await failPendingDeliveries(trx, webhook.id);
+        const waiting = this.endpoints.get(current.id)?.queue.map((r) => r.id) ?? [];
+        await failPendingDeliveries(trx, current.id, { owner: this.owner, ids: waiting });
         await queueWebhookDisabledMail(this.deps, trx, current, disable);
+        switchedOff.push({ webhookId: current.id, reason: disable });
       }
-    });
-    if (disable)
-      this.deps.log.warn({ webhookId: webhook.id, reason: disable }, "webhooks: an endpoint was switched off");
+    }
+    return switchedOff;
   }
 }

@@ -1,13 +1,22 @@
 // Kysely queries of webhooks (issue 38, decision 0073): the endpoints, their deliveries and each
 // delivery's attempts. Claims are one conditional UPDATE with `for update skip locked` on
 // PostgreSQL (several instances take different rows at once); SQLite has one writer.
-import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import type { DbKind } from "../db/database";
 import type {
   Database,
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
   WebhookDeliveryRow,
+  WebhookRow,
   WebhooksTable,
 } from "../db/schema";
 
@@ -118,74 +127,168 @@ export const insertDeliveries = (db: Q, rows: Insertable<WebhookDeliveriesTable>
 
 // ---- Deliveries (the worker) ----
 
+/** Whether one of an endpoint's deliveries is due and not leased (the partial index of migration 0054). */
+const dueFor = (now: number) => (eb: ExpressionBuilder<Database, "webhooks" | "webhook_deliveries">) =>
+  eb.and([
+    // A literal, as in the partial indexes' own WHERE, so either planner sees at once that they apply.
+    eb("webhook_deliveries.state", "=", sql.lit("pending")),
+    eb("webhook_deliveries.next_attempt_at", "<=", now),
+    eb.or([eb("webhook_deliveries.lease_until", "is", null), eb("webhook_deliveries.lease_until", "<", now)]),
+  ]);
+
 /**
- * Leases up to `limit` due deliveries to `owner` until `leaseUntil`, skipping the endpoints in
- * `busy` (already sending as much as this instance lets one endpoint).
+ * Up to `limit` endpoints with a delivery due now, in id order after `after` (the worker goes round
+ * them in turn), leaving out `busy` (already sending as much as this instance lets one endpoint).
+ * Each row is the endpoint as sending needs it (URL, sealed secret).
  */
-export async function claimDueDeliveries(
+export async function findEndpointsWithDueDeliveries(
+  db: Q,
+  claim: { now: number; busy: readonly string[]; after: string | null; limit: number },
+): Promise<WebhookRow[]> {
+  let query = db
+    .selectFrom("webhooks")
+    .selectAll("webhooks")
+    // One index probe per endpoint that stops at its first due row (migration 0054's index), rather
+    // than EXISTS, which PostgreSQL may answer by hashing every due row of every endpoint.
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom("webhook_deliveries")
+          .select(sql.lit(1).as("due"))
+          .whereRef("webhook_deliveries.webhook_id", "=", "webhooks.id")
+          .where(dueFor(claim.now))
+          .limit(1),
+        "is not",
+        null,
+      ),
+    );
+  if (claim.busy.length > 0) query = query.where("webhooks.id", "not in", [...claim.busy]);
+  if (claim.after !== null) query = query.where("webhooks.id", ">", claim.after);
+  return query.orderBy("webhooks.id").limit(claim.limit).execute();
+}
+
+/**
+ * Leases up to `limit` of one endpoint's due deliveries to `owner` until `leaseUntil`, oldest due
+ * first; `for update skip locked` on PostgreSQL, so instances claiming at once take different rows.
+ */
+export async function claimEndpointDeliveries(
   db: Q,
   kind: DbKind,
-  claim: { owner: string; now: number; leaseUntil: number; limit: number; busy: readonly string[] },
+  claim: { webhookId: string; owner: string; now: number; leaseUntil: number; limit: number },
 ): Promise<WebhookDeliveryRow[]> {
   const rows = await db
     .updateTable("webhook_deliveries")
     .set({ lease_owner: claim.owner, lease_until: claim.leaseUntil })
     .where("id", "in", (eb) => {
-      let pick = eb
+      const pick = eb
         .selectFrom("webhook_deliveries")
-        .select("id")
-        .where("state", "=", "pending")
-        .where("next_attempt_at", "<=", claim.now)
-        .where((w) => w.or([w("lease_until", "is", null), w("lease_until", "<", claim.now)]));
-      if (claim.busy.length > 0) pick = pick.where("webhook_id", "not in", [...claim.busy]);
-      pick = pick.orderBy("next_attempt_at").orderBy("id").limit(claim.limit);
+        .select("webhook_deliveries.id")
+        .where("webhook_deliveries.webhook_id", "=", claim.webhookId)
+        .where(dueFor(claim.now))
+        .orderBy("webhook_deliveries.next_attempt_at")
+        .orderBy("webhook_deliveries.id")
+        .limit(claim.limit);
       return kind === "postgres" ? pick.forUpdate().skipLocked() : pick;
     })
+    // The lease is checked again on the row itself: on PostgreSQL a row changed since the
+    // subquery's snapshot is re-read before it is updated.
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", claim.now)]))
     .returningAll()
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    attempts: Number(r.attempts),
-    next_attempt_at: Number(r.next_attempt_at),
-    queued_at: Number(r.queued_at),
-    created_at: Number(r.created_at),
-  }));
+  return rows
+    .map((r) => ({
+      ...r,
+      attempts: Number(r.attempts),
+      next_attempt_at: Number(r.next_attempt_at),
+      queued_at: Number(r.queued_at),
+      created_at: Number(r.created_at),
+    }))
+    .sort((a, b) => a.next_attempt_at - b.next_attempt_at || (a.id < b.id ? -1 : 1));
 }
 
-export const insertAttempt = (db: Q, row: WebhookAttemptsTable) =>
-  db.insertInto("webhook_attempts").values(row).execute();
+export const insertAttempts = (db: Q, rows: WebhookAttemptsTable[]) =>
+  rows.length === 0 ? Promise.resolve() : db.insertInto("webhook_attempts").values(rows).execute();
 
-/** Records the end of an attempt, if this owner still holds the lease. */
-export async function finishAttempt(
-  db: Q,
-  id: string,
-  owner: string,
-  outcome: { state: "pending" | "delivered" | "failed"; nextAttemptAt: number; deliveredAt: number | null },
-): Promise<boolean> {
-  const result = await db
+export type AttemptOutcome = {
+  id: string;
+  state: "pending" | "delivered" | "failed";
+  nextAttemptAt: number;
+  deliveredAt: number | null;
+};
+
+/**
+ * Records the end of several attempts in one statement, each only if this owner still holds its
+ * lease; answers the ids it recorded (the others were taken over after their lease ran out).
+ */
+export async function finishAttempts(db: Q, owner: string, outcomes: readonly AttemptOutcome[]): Promise<string[]> {
+  if (outcomes.length === 0) return [];
+  const each = (value: (o: AttemptOutcome) => RawBuilder<unknown>) =>
+    sql`case id ${sql.join(
+      outcomes.map((o) => sql`when ${o.id} then ${value(o)}`),
+      sql` `,
+    )} end`;
+  const rows = await db
     .updateTable("webhook_deliveries")
     .set((eb) => ({
-      state: outcome.state,
+      state: each((o) => sql`${o.state}`) as RawBuilder<AttemptOutcome["state"]>,
       attempts: eb("attempts", "+", 1),
-      next_attempt_at: outcome.nextAttemptAt,
-      delivered_at: outcome.deliveredAt,
+      // Typed for PostgreSQL, which would otherwise take the parameters for text.
+      next_attempt_at: each((o) => sql`cast(${o.nextAttemptAt} as bigint)`) as RawBuilder<number>,
+      delivered_at: each((o) => sql`cast(${o.deliveredAt} as bigint)`) as RawBuilder<number | null>,
       lease_owner: null,
       lease_until: null,
     }))
-    .where("id", "=", id)
+    .where(
+      "id",
+      "in",
+      outcomes.map((o) => o.id),
+    )
     .where("lease_owner", "=", owner)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
 }
 
-/** An endpoint switched off: what still waits for it will not be tried (each can be redelivered). */
-export const failPendingDeliveries = (db: Q, webhookId: string) =>
+/** Gives back leases this owner holds but will not use (a shutdown): the rows are due again at once. */
+export const releaseLeases = (db: Q, owner: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve()
+    : db
+        .updateTable("webhook_deliveries")
+        .set({ lease_owner: null, lease_until: null })
+        .where("id", "in", [...ids])
+        .where("lease_owner", "=", owner)
+        .execute()
+        .then(() => undefined);
+
+/** The endpoints as sending and judging them needs (one read for a batch of outcomes). */
+export const findWebhooksByIds = (db: Q, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("webhooks")
+        .selectAll()
+        .where("id", "in", [...ids])
+        .execute();
+
+/**
+ * An endpoint switched off: what still waits for it will not be tried (each can be redelivered) —
+ * the rows nobody holds, and `held.ids`, leased by `held.owner` but not yet sent.
+ */
+export const failPendingDeliveries = (db: Q, webhookId: string, held?: { owner: string; ids: readonly string[] }) =>
   db
     .updateTable("webhook_deliveries")
-    .set({ state: "failed" })
+    .set({ state: "failed", lease_owner: null, lease_until: null })
     .where("webhook_id", "=", webhookId)
     .where("state", "=", "pending")
-    .where("lease_owner", "is", null)
+    .where((eb) =>
+      held && held.ids.length > 0
+        ? eb.or([
+            eb("lease_owner", "is", null),
+            eb.and([eb("lease_owner", "=", held.owner), eb("id", "in", [...held.ids])]),
+          ])
+        : eb("lease_owner", "is", null),
+    )
     .execute();
 
 export const findDeliveries = (db: Q, webhookId: string, limit: number) =>
