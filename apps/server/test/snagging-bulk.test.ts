@@ -328,6 +328,47 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     expect(history.every((h) => h.via_offline === 1 && h.batch_id === result?.id)).toBe(true);
   });
 
+  it("answers an offline bulk applied in part with the reports left unchanged, by title and reason", async () => {
+    const [open] = await reports(1);
+    const [guarded] = await reports(1, {}, strict.id);
+    const [binned] = await reports(1);
+    if (!open || !guarded || !binned) throw new Error("no reports");
+    const titleOf = async (id: string) => String((await read(id))?.title);
+    const [guardedTitle, binnedTitle] = [await titleOf(guarded), await titleOf(binned)];
+    // While Tess was offline, Olga moved one of them to the Trash.
+    const removed = await t.request({ method: "DELETE", url: `/api/snagging/${binned}`, token: owner.accessToken });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const item = {
+      tempId: `bulk-partial-${kind}-${Date.now()}`,
+      action: "bulk",
+      resource: "snagging",
+      data: { ids: [open, guarded, binned, foreignId], changes: { status: "closed" } },
+      timestamp: Date.now() - 60_000,
+    };
+    const res = await t.request({
+      method: "POST",
+      url: "/api/snagging/sync",
+      token: mate.accessToken,
+      payload: { items: [item] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    type Failure = { id: string; title: string | null; error: string };
+    const [result] = (res.json() as { data: { results: { success: boolean; failures?: Failure[] }[] } }).data.results;
+    // The item is done (one report changed), and says which three stayed as they were and why.
+    expect(result?.success).toBe(true);
+    expect(await read(open)).toMatchObject({ status: "closed" });
+    expect(await read(guarded)).toMatchObject({ status: "open" });
+    const failures = result?.failures ?? [];
+    expect(failures.map((f) => f.id)).toEqual([guarded, binned, foreignId]);
+    expect(failures[0]).toMatchObject({ title: guardedTitle });
+    expect(failures[0]?.error).toMatch(/close|photo/i);
+    expect(failures[1]).toMatchObject({ title: binnedTitle });
+    expect(failures[1]?.error).toMatch(/not found/i);
+    // Another workspace's report: refused like a missing one, its title never told.
+    expect(failures[2]).toMatchObject({ title: null });
+    expect(failures[2]?.error).toBe(failures[1]?.error);
+  });
+
   it("changes 1,000 reports in chunks while another member's reads are answered", async () => {
     const big = await createProject(t, owner.accessToken, { name: "Thousand" });
     const ids = await reports(1000, {}, big.id);
