@@ -177,7 +177,7 @@ test("moving selected reports to the Trash asks first, and offers no Undo", asyn
 test.describe("with the installed app's service worker", () => {
   test.use({ serviceWorkers: "allow" });
 
-  test("a bulk change made offline is queued as one item and applied once back online", async ({
+  test("a bulk change made offline is queued as one item, applied once back online, and says which reports it could not change", async ({
     page,
     context,
     api,
@@ -185,8 +185,15 @@ test.describe("with the installed app's service worker", () => {
     onOneViewport("mobile");
     const manager = await api.signUp({ firstName: "Ola", lastName: "Offline" });
     const project = await api.createProject(manager.accessToken, { name: "Basement walk" });
+    const made = [];
     for (let i = 0; i < 3; i++) {
-      await api.createReport(manager.accessToken, { projectId: project.id, priority: "low", description: `Damp ${i}` });
+      made.push(
+        await api.createReport(manager.accessToken, {
+          projectId: project.id,
+          priority: "low",
+          description: `Damp ${i}`,
+        }),
+      );
     }
     await signInAs(page, manager);
     await page.goto("/app/snagging");
@@ -207,10 +214,21 @@ test.describe("with the installed app's service worker", () => {
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "1 pending" })).toBeVisible();
 
+    // Meanwhile one of them is moved to the Trash from another device.
+    const gone = made[1] as (typeof made)[number];
+    await api.call("DELETE", `/snagging/${gone.id}`, undefined, manager.accessToken);
+
     await context.setOffline(false);
     await expect(page.getByRole("button", { name: "1 pending" })).toBeHidden();
     const reports = async () =>
       (await api.call<{ reports: { priority: string }[] }>("GET", "/snagging", undefined, manager.accessToken)).reports;
-    await expect.poll(async () => (await reports()).filter((r) => r.priority === "critical").length).toBe(3);
+    await expect.poll(async () => (await reports()).filter((r) => r.priority === "critical").length).toBe(2);
+    // The two others changed; the person is told which report was not, and why, until they close it.
+    const notice = page.getByRole("alert").filter({ hasText: "Bulk change made offline — changed: 2 of 3." });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole("listitem")).toHaveCount(1);
+    await expect(notice.getByRole("listitem")).toContainText(`${gone.title}: Report not found`);
+    await notice.getByRole("button", { name: "Close" }).click();
+    await expect(notice).toHaveCount(0);
   });
 });

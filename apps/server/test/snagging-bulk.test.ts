@@ -5,12 +5,14 @@
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { BulkResponse, ReportIds } from "@sitesnag/shared/bulk";
 import type { Project } from "@sitesnag/shared/projects";
+import { MemoryQueueStore, syncQueue } from "@sitesnag/shared/sync-queue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailNewNotifications } from "../src/notification-mail/notification-mail.jobs";
 import { expectError } from "./assertions";
 import { createProject, insertReport, joinByInvitation, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture";
+import { type Fault, sender } from "./sync-faults";
 
 const PUBLIC_URL = "https://snag.example.com";
 
@@ -367,6 +369,38 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     // Another workspace's report: refused like a missing one, its title never told.
     expect(failures[2]).toMatchObject({ title: null });
     expect(failures[2]?.error).toBe(failures[1]?.error);
+  });
+
+  it("the device's queue reports a bulk applied in part as done, with the reports it left unchanged", async () => {
+    const ids = await reports(2);
+    const [kept, binned] = ids;
+    if (!kept || !binned) throw new Error("no reports");
+    const binnedTitle = String((await read(binned))?.title);
+    // The app's own queue code (sync-queue.ts), as the tab and the service worker run it.
+    const store = new MemoryQueueStore();
+    const tempId = `bulk-queue-${kind}-${Date.now()}`;
+    await store.enqueue(
+      {
+        id: tempId,
+        tempId,
+        action: "bulk",
+        resource: "snagging",
+        data: { ids, changes: { priority: "high" }, versions: {} },
+        timestamp: Date.now(),
+        photoIds: [],
+      },
+      [],
+    );
+    await t.request({ method: "DELETE", url: `/api/snagging/${binned}`, token: owner.accessToken });
+    const outcome = await syncQueue(
+      store,
+      sender(t, mate.accessToken, (): Fault => "none"),
+    );
+    expect(outcome).toMatchObject({ sent: 1, failed: 0, remaining: 0, error: null });
+    expect(outcome.partial).toEqual([
+      { total: 2, failures: [{ id: binned, title: binnedTitle, error: expect.stringMatching(/not found/i) }] },
+    ]);
+    expect(await read(kept)).toMatchObject({ priority: "high" });
   });
 
   it("changes 1,000 reports in chunks while another member's reads are answered", async () => {
