@@ -1,8 +1,10 @@
 // Live streams (issue 39, decisions 0068 and 0069) on the built server: memory per open stream and
 // idle CPU with N streams open, fan-out latency from a write to the last stream under a write rate,
-// and the p99 of other API requests with the streams open vs none.
+// and the p99 of other API requests with the streams open vs none; then a bulk change of `--bulk`
+// reports (decision 0075) with the streams still open: its time, the transactions it makes (one per
+// chunk of 100), and a teammate's reads p99 during it vs idle.
 //
-// Usage: npm run build && npm run bench:live [-- --streams 2000 --rate 50 --duration 10 --probes 200]
+// Usage: npm run build && npm run bench:live [-- --streams 2000 --rate 50 --duration 10 --probes 200 --bulk 1000]
 // One instance on SQLite by default. With BENCH_DATABASE_URL (PostgreSQL) and REDIS_URL set, two
 // instances share them: writes go to the first, streams are held on the second, so the latency is
 // the whole path (outbox, relay, Redis, the other instance). All streams belong to one workspace
@@ -23,12 +25,16 @@ const { values } = parseArgs({
     rate: { type: "string", default: "50" },
     duration: { type: "string", default: "10" },
     probes: { type: "string", default: "200" },
+    bulk: { type: "string", default: "1000" },
   },
 });
 const STREAMS = Math.max(1, Number(values.streams));
 const RATE = Math.max(1, Number(values.rate));
 const DURATION = Math.max(2, Number(values.duration));
 const PROBES = Math.min(STREAMS, Math.max(1, Number(values.probes)));
+const BULK = Math.min(1000, Math.max(0, Number(values.bulk)));
+/** Reports per transaction of a bulk change (apps/server/src/snagging/snagging.bulk.ts). */
+const BULK_CHUNK = 100;
 const PER_SESSION = 5;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const log = (line) => process.stdout.write(`${line}\n`);
@@ -191,8 +197,72 @@ try {
   log(
     `  fan-out at ${RATE} writes/s for ${DURATION} s: ${writes} writes, ${complete.length} events reached all ${PROBES} probe streams; write → last probe stream p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms`,
   );
+  if (BULK > 0) await bulkFigures(writer.url, holder.url, owner.accessToken, project.id, report.id, opened);
   for (const reader of streams) void reader.cancel().catch(() => undefined);
 } finally {
   await writer.stop();
   if (holder !== writer) await holder.stop();
+}
+
+/**
+ * A bulk change of BULK reports sent to the writer while a teammate reads a report on the holder
+ * at 50 req/s: the bulk's time, its transactions, and the reads' p99 during it vs the same reads idle.
+ */
+async function bulkFigures(writerUrl, holderUrl, token, projectId, reportId, streamsOpen) {
+  const { token: invite } = await api(writerUrl, "POST", "/api/invitations", token, { email: "" });
+  const mate = await api(writerUrl, "POST", `/api/invitations/token/${invite}/register`, undefined, {
+    firstName: "Tess",
+    lastName: "Reader",
+    email: `live.mate.${Date.now()}@example.com`,
+    password: "bench-live-password",
+  });
+  const ids = [];
+  for (let i = 0; i < BULK; i += 8) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(8, BULK - i) }, (_, k) =>
+        api(writerUrl, "POST", "/api/snagging", token, {
+          projectId,
+          title: `Walk item ${i + k + 1}`,
+          priority: "low",
+        }),
+      ),
+    );
+    ids.push(...made.map((m) => m.report.id));
+  }
+  // A teammate reading a report, one request at a time every 20 ms (50/s), while `running()` says so.
+  const readWhile = async (running) => {
+    const samples = [];
+    while (running()) {
+      const t0 = performance.now();
+      const res = await fetch(`${holderUrl}/api/snagging/${reportId}`, {
+        headers: { authorization: `Bearer ${mate.accessToken}` },
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`read: ${res.status}`);
+      if (running()) samples.push(performance.now() - t0);
+      const pause = 20 - (performance.now() - t0);
+      if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+    }
+    return samples.sort((x, y) => x - y);
+  };
+  const idleUntil = Date.now() + 5_000;
+  const idle = await readWhile(() => Date.now() < idleUntil);
+  let bulkRunning = true;
+  const started = performance.now();
+  const reading = readWhile(() => bulkRunning);
+  const answer = await api(writerUrl, "POST", "/api/snagging/bulk", token, {
+    ids,
+    changes: { assignedTo: mate.user.id, status: "in-progress" },
+  });
+  const took = performance.now() - started;
+  bulkRunning = false;
+  const during = await reading;
+  const ok = answer.results.filter((r) => r.ok).length;
+  const ms = (v) => `${v.toFixed(0)} ms`;
+  log(
+    `  bulk change of ${ids.length} reports (assignee + status) with ${streamsOpen} streams open: ${(took / 1000).toFixed(2)} s, ${ok} changed, ${Math.ceil(ids.length / BULK_CHUNK)} chunks of ${BULK_CHUNK} reports, one transaction each (by design, decision 0075; not counted here)`,
+  );
+  log(
+    `  a teammate's GET /api/snagging/{id}, one at a time every 20 ms: idle ${idle.length} reads p50 ${ms(pct(idle, 50))}, p99 ${ms(pct(idle, 99))}; during the bulk ${during.length} reads p50 ${ms(pct(during, 50))}, p99 ${ms(pct(during, 99))}, slowest ${ms(during.at(-1) ?? Number.NaN)}`,
+  );
 }

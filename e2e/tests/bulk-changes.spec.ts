@@ -70,6 +70,81 @@ test("select twenty reports, assign them in one go, then undo", async ({ page, a
   await expect(list.getByText("Sam Sparks")).toHaveCount(0);
 });
 
+test("a bulk status change and a bulk due date are undone to each report's own previous value", async ({
+  page,
+  api,
+}) => {
+  onOneViewport("desktop"); // the bar's layout is covered on both viewports above; this is what Undo sends
+  const manager = await api.signUp({ firstName: "Uma", lastName: "Undo" });
+  const project = await api.createProject(manager.accessToken, { name: "Level 4 walk" });
+  const due = Date.UTC(2026, 11, 18, 12) / 1000; // epoch seconds, as the API keeps days
+  const seeded = [
+    await api.createReport(manager.accessToken, { projectId: project.id, priority: "low", description: "Skirting" }),
+    await api.createReport(manager.accessToken, {
+      projectId: project.id,
+      priority: "low",
+      description: "Door closer",
+      status: "in-progress",
+      dueDate: due,
+    }),
+    await api.createReport(manager.accessToken, { projectId: project.id, priority: "low", description: "Grout" }),
+    await api.createReport(manager.accessToken, {
+      projectId: project.id,
+      priority: "low",
+      description: "Socket",
+      status: "in-progress",
+    }),
+  ];
+  type State = { id: string; status: string; dueDate: number | null };
+  const server = async () =>
+    Object.fromEntries(
+      (await api.call<{ reports: State[] }>("GET", "/snagging", undefined, manager.accessToken)).reports.map((r) => [
+        r.id,
+        { status: r.status, dueDate: r.dueDate ?? null },
+      ]),
+    );
+  const original = await server();
+  expect(
+    Object.values(original)
+      .map((r) => r.status)
+      .sort(),
+  ).toEqual(["in-progress", "in-progress", "open", "open"]);
+
+  await signInAs(page, manager);
+  await page.goto("/app/snagging");
+  const boxes = page.getByRole("list", { name: "Snagging reports" }).getByRole("checkbox", { name: /^Select SNAG-/ });
+  await expect(boxes).toHaveCount(seeded.length);
+  for (const box of await boxes.all()) await box.check();
+  const bar = page.getByRole("region", { name: "Bulk changes" });
+  await expect(bar.getByText("4 selected")).toBeVisible();
+
+  // Status: all four resolved, then Undo puts back open on two and in progress on the other two.
+  await bar.getByRole("combobox", { name: "Change" }).selectOption("status");
+  await bar.getByRole("combobox", { name: "Status" }).selectOption({ label: "Resolved" });
+  await bar.getByRole("button", { name: "Apply to 4 reports" }).click();
+  const result = page.getByRole("status").filter({ hasText: "4 changed, 0 failed" });
+  await expect(result).toBeVisible();
+  await expect.poll(async () => Object.values(await server()).filter((r) => r.status === "resolved").length).toBe(4);
+  await result.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "4 changed, 0 failed" })).toBeVisible();
+  await expect.poll(server).toEqual(original);
+  await page.getByRole("status").getByRole("button", { name: "Close" }).click();
+
+  // Due date: one day for all four, then Undo clears it on three and gives the fourth its own back.
+  await bar.getByRole("combobox", { name: "Change" }).selectOption("dueDate");
+  await bar.getByLabel("Due date").fill("2027-01-15");
+  await bar.getByRole("button", { name: "Apply to 4 reports" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "4 changed, 0 failed" })).toBeVisible();
+  await expect
+    .poll(async () =>
+      Object.values(await server()).map((r) => new Date((r.dueDate ?? 0) * 1000).toISOString().slice(0, 10)),
+    )
+    .toEqual(["2027-01-15", "2027-01-15", "2027-01-15", "2027-01-15"]);
+  await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
+  await expect.poll(server).toEqual(original);
+  expect(original[seeded[1]?.id as string]?.dueDate).toBe(due);
+});
+
 test("moving selected reports to the Trash asks first, and offers no Undo", async ({ page, api }) => {
   onOneViewport("desktop");
   const manager = await api.signUp({ firstName: "Tara", lastName: "Trash" });
@@ -102,7 +177,7 @@ test("moving selected reports to the Trash asks first, and offers no Undo", asyn
 test.describe("with the installed app's service worker", () => {
   test.use({ serviceWorkers: "allow" });
 
-  test("a bulk change made offline is queued as one item and applied once back online", async ({
+  test("a bulk change made offline is queued as one item, applied once back online, and says which reports it could not change", async ({
     page,
     context,
     api,
@@ -110,8 +185,15 @@ test.describe("with the installed app's service worker", () => {
     onOneViewport("mobile");
     const manager = await api.signUp({ firstName: "Ola", lastName: "Offline" });
     const project = await api.createProject(manager.accessToken, { name: "Basement walk" });
+    const made = [];
     for (let i = 0; i < 3; i++) {
-      await api.createReport(manager.accessToken, { projectId: project.id, priority: "low", description: `Damp ${i}` });
+      made.push(
+        await api.createReport(manager.accessToken, {
+          projectId: project.id,
+          priority: "low",
+          description: `Damp ${i}`,
+        }),
+      );
     }
     await signInAs(page, manager);
     await page.goto("/app/snagging");
@@ -132,10 +214,21 @@ test.describe("with the installed app's service worker", () => {
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "1 pending" })).toBeVisible();
 
+    // Meanwhile one of them is moved to the Trash from another device.
+    const gone = made[1] as (typeof made)[number];
+    await api.call("DELETE", `/snagging/${gone.id}`, undefined, manager.accessToken);
+
     await context.setOffline(false);
     await expect(page.getByRole("button", { name: "1 pending" })).toBeHidden();
     const reports = async () =>
       (await api.call<{ reports: { priority: string }[] }>("GET", "/snagging", undefined, manager.accessToken)).reports;
-    await expect.poll(async () => (await reports()).filter((r) => r.priority === "critical").length).toBe(3);
+    await expect.poll(async () => (await reports()).filter((r) => r.priority === "critical").length).toBe(2);
+    // The two others changed; the person is told which report was not, and why, until they close it.
+    const notice = page.getByRole("alert").filter({ hasText: "Bulk change made offline — changed: 2 of 3." });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole("listitem")).toHaveCount(1);
+    await expect(notice.getByRole("listitem")).toContainText(`${gone.title}: Report not found`);
+    await notice.getByRole("button", { name: "Close" }).click();
+    await expect(notice).toHaveCount(0);
   });
 });

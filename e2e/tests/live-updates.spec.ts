@@ -1,8 +1,9 @@
 // Live updates (issue 39): a teammate's changes, made through the API as their phone would make
-// them, appear on the first person's open list and report page without a reload; a report deleted
-// elsewhere turns its open page into "Report Not Found".
-import { expect, onOneViewport, signInAs, test } from "../fixtures";
+// them or on their own device, appear on the first person's open list, report page and plan
+// without a reload; a report deleted elsewhere turns its open page into "Report Not Found".
+import { expect, onOneViewport, type Session, signInAs, test } from "../fixtures";
 import { createDefects } from "../snagging-seed";
+import { pinCentre, readySheet, restingCentre } from "../support/sheets";
 
 test("a teammate's new report and comment appear on the open list and report page without a reload", async ({
   page,
@@ -91,4 +92,75 @@ test("a change arriving while Load more is loading does not cut the next page of
   await expect(list.getByRole("listitem")).toHaveCount(56, { timeout: 10_000 });
   await expect(page.getByRole("link", { name: new RegExp(fresh.title) })).toBeVisible();
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+});
+
+test("a teammate's status change and pin move show on the open plan without a reload", async ({
+  page,
+  browser,
+  api,
+  baseURL,
+}) => {
+  test.slow(); // a drawing to render and two people's screens on a busy 2-core machine
+  const owner = await api.signUp({ firstName: "Nadia", lastName: "Planner" });
+  const { token } = await api.call<{ token: string }>("POST", "/invitations", { email: "" }, owner.accessToken);
+  const sam = await api.call<Session>("POST", `/invitations/token/${token}/register`, {
+    firstName: "Sam",
+    lastName: "Site",
+    email: `sam.plan.${process.pid}.${Date.now()}@example.com`,
+    password: "teammate-pass-1",
+  });
+  const project = await api.createProject(owner.accessToken, { name: "Harbour Lofts" });
+  const sheetId = await readySheet(api, baseURL as string, owner.accessToken, project.id, "Level 3.png");
+  const report = await api.createReport(owner.accessToken, {
+    projectId: project.id,
+    priority: "high",
+    sheetId,
+    pinX: 0.5,
+    pinY: 0.5,
+  });
+
+  // Nadia has the plan open.
+  await signInAs(page, owner);
+  await page.goto(`/app/projects/${project.id}/sheets/${sheetId}`);
+  const plan = page.getByRole("region", { name: /^Plan Level 3/ });
+  await expect(plan).toHaveAttribute("aria-busy", "false");
+  await plan.scrollIntoViewIfNeeded();
+  const openPin = page.getByRole("button", { name: new RegExp(`^${report.title}: open, high priority`) });
+  await expect(openPin).toBeVisible();
+  expect(await openPin.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(220, 38, 38)");
+  const before = await pinCentre(openPin);
+  let loads = 0;
+  page.on("load", () => {
+    loads += 1;
+  });
+
+  // Sam, on his own device, starts work on the snag from its page.
+  const other = await browser.newContext({ baseURL });
+  try {
+    const samPage = await other.newPage();
+    await signInAs(samPage, sam);
+    await samPage.goto(`/app/snagging/${report.id}`);
+    await samPage.getByRole("region", { name: "Change Status" }).getByRole("button", { name: "In-progress" }).click();
+    await expect(samPage.getByText("Status updated successfully")).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  // Nadia's pin turns amber where it is.
+  const busyPin = page.getByRole("button", { name: new RegExp(`^${report.title}: in progress, high priority`) });
+  await expect(busyPin).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => busyPin.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(217, 119, 6)");
+
+  // Sam's phone moves the pin to the left quarter of the sheet: it moves on Nadia's plan too.
+  await api.call("PATCH", `/snagging/${report.id}`, { sheetId, pinX: 0.2, pinY: 0.5 }, sam.accessToken);
+  await expect
+    .poll(
+      async () => {
+        const now = await restingCentre(busyPin);
+        return now !== null && now.x < before.x - 20 && Math.abs(now.y - before.y) < 4;
+      },
+      { timeout: 10_000, message: "the pin moved left on the open plan" },
+    )
+    .toBe(true);
+  expect(loads).toBe(0);
 });

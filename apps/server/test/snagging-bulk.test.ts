@@ -5,12 +5,14 @@
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import type { BulkResponse, ReportIds } from "@sitesnag/shared/bulk";
 import type { Project } from "@sitesnag/shared/projects";
+import { MemoryQueueStore, syncQueue } from "@sitesnag/shared/sync-queue";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailNewNotifications } from "../src/notification-mail/notification-mail.jobs";
 import { expectError } from "./assertions";
 import { createProject, insertReport, joinByInvitation, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture";
+import { type Fault, sender } from "./sync-faults";
 
 const PUBLIC_URL = "https://snag.example.com";
 
@@ -326,6 +328,79 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
       .execute();
     expect(history).toHaveLength(3);
     expect(history.every((h) => h.via_offline === 1 && h.batch_id === result?.id)).toBe(true);
+  });
+
+  it("answers an offline bulk applied in part with the reports left unchanged, by title and reason", async () => {
+    const [open] = await reports(1);
+    const [guarded] = await reports(1, {}, strict.id);
+    const [binned] = await reports(1);
+    if (!open || !guarded || !binned) throw new Error("no reports");
+    const titleOf = async (id: string) => String((await read(id))?.title);
+    const [guardedTitle, binnedTitle] = [await titleOf(guarded), await titleOf(binned)];
+    // While Tess was offline, Olga moved one of them to the Trash.
+    const removed = await t.request({ method: "DELETE", url: `/api/snagging/${binned}`, token: owner.accessToken });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const item = {
+      tempId: `bulk-partial-${kind}-${Date.now()}`,
+      action: "bulk",
+      resource: "snagging",
+      data: { ids: [open, guarded, binned, foreignId], changes: { status: "closed" } },
+      timestamp: Date.now() - 60_000,
+    };
+    const res = await t.request({
+      method: "POST",
+      url: "/api/snagging/sync",
+      token: mate.accessToken,
+      payload: { items: [item] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    type Failure = { id: string; title: string | null; error: string };
+    const [result] = (res.json() as { data: { results: { success: boolean; failures?: Failure[] }[] } }).data.results;
+    // The item is done (one report changed), and says which three stayed as they were and why.
+    expect(result?.success).toBe(true);
+    expect(await read(open)).toMatchObject({ status: "closed" });
+    expect(await read(guarded)).toMatchObject({ status: "open" });
+    const failures = result?.failures ?? [];
+    expect(failures.map((f) => f.id)).toEqual([guarded, binned, foreignId]);
+    expect(failures[0]).toMatchObject({ title: guardedTitle });
+    expect(failures[0]?.error).toMatch(/close|photo/i);
+    expect(failures[1]).toMatchObject({ title: binnedTitle });
+    expect(failures[1]?.error).toMatch(/not found/i);
+    // Another workspace's report: refused like a missing one, its title never told.
+    expect(failures[2]).toMatchObject({ title: null });
+    expect(failures[2]?.error).toBe(failures[1]?.error);
+  });
+
+  it("the device's queue reports a bulk applied in part as done, with the reports it left unchanged", async () => {
+    const ids = await reports(2);
+    const [kept, binned] = ids;
+    if (!kept || !binned) throw new Error("no reports");
+    const binnedTitle = String((await read(binned))?.title);
+    // The app's own queue code (sync-queue.ts), as the tab and the service worker run it.
+    const store = new MemoryQueueStore();
+    const tempId = `bulk-queue-${kind}-${Date.now()}`;
+    await store.enqueue(
+      {
+        id: tempId,
+        tempId,
+        action: "bulk",
+        resource: "snagging",
+        data: { ids, changes: { priority: "high" }, versions: {} },
+        timestamp: Date.now(),
+        photoIds: [],
+      },
+      [],
+    );
+    await t.request({ method: "DELETE", url: `/api/snagging/${binned}`, token: owner.accessToken });
+    const outcome = await syncQueue(
+      store,
+      sender(t, mate.accessToken, (): Fault => "none"),
+    );
+    expect(outcome).toMatchObject({ sent: 1, failed: 0, remaining: 0, error: null });
+    expect(outcome.partial).toEqual([
+      { total: 2, failures: [{ id: binned, title: binnedTitle, error: expect.stringMatching(/not found/i) }] },
+    ]);
+    expect(await read(kept)).toMatchObject({ priority: "high" });
   });
 
   it("changes 1,000 reports in chunks while another member's reads are answered", async () => {

@@ -3,7 +3,13 @@
 // real sync endpoint (SPEC §3 queue item; DESIGN §4). It never drops an item silently: an item
 // leaves the queue only when the server answered success for it, or when the person discards it.
 import { PhotoRefused, sha256Hex, type UploadTransport, uploadPhoto } from "./photo-upload";
-import { isTransientSyncFailure, MAX_SYNC_PHOTOS, type SyncAction, type SyncResult } from "./sync";
+import {
+  isTransientSyncFailure,
+  MAX_SYNC_PHOTOS,
+  type SyncAction,
+  type SyncItemFailure,
+  type SyncResult,
+} from "./sync";
 
 export type QueueItem = {
   /** Local id of the queued change. */
@@ -49,7 +55,17 @@ export type OutgoingItem = Omit<QueueItem, "photoIds" | "error" | "errorStatus">
 export type OutgoingBatch = { items: OutgoingItem[]; photos: { part: string; blob: Blob; name: string }[] };
 export type SendBatch = (batch: OutgoingBatch) => Promise<SyncResult[]>;
 
-export type SyncOutcome = { sent: number; failed: number; remaining: number; error: unknown | null };
+/** A bulk change that was sent and applied to only some of its reports: the others, and why. */
+export type PartialBulk = { total: number; failures: SyncItemFailure[] };
+
+export type SyncOutcome = {
+  sent: number;
+  failed: number;
+  remaining: number;
+  error: unknown | null;
+  /** The bulk changes of this run applied in part (decision 0075): what the person must be shown. */
+  partial: PartialBulk[];
+};
 
 /** Photo progress of one sync run: what the outbox indicator shows ("12 of 40 photos, 5.1 MB left"). */
 export type UploadProgress = { photosDone: number; photosTotal: number; bytesLeft: number };
@@ -178,6 +194,7 @@ async function uploadItemPhotos(
 export async function syncQueue(store: QueueStore, send: SendBatch, options: SyncOptions = {}): Promise<SyncOutcome> {
   let sent = 0;
   let failed = 0;
+  const partial: PartialBulk[] = [];
   const tried = new Set<string>();
   const transport = options.uploads;
   const progress = new ProgressTracker(options.onProgress);
@@ -223,7 +240,7 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
       }
     } catch (error) {
       await ahead;
-      return { sent, failed, remaining: (await store.items()).length, error };
+      return { sent, failed, remaining: (await store.items()).length, error, partial };
     }
     for (const [n, item] of batch.entries()) {
       tried.add(item.id);
@@ -231,6 +248,10 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
       if (result?.success && result.id && result.tempId === item.tempId) {
         await store.complete(item, item.action === "create" ? result.id : null);
         sent += 1;
+        if (result.failures?.length) {
+          const ids = item.data.ids;
+          partial.push({ total: Array.isArray(ids) ? ids.length : result.failures.length, failures: result.failures });
+        }
       } else if (result && isMissingUpload(result)) {
         // An upload expired between its PUT and this commit: upload it again on the next run, and
         // send nothing after it meanwhile (a later change may refer to this report).
@@ -241,6 +262,7 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
           failed,
           remaining: (await store.items()).length,
           error: new Error("A photo expired before its report was sent."),
+          partial,
         };
       } else {
         const r = result ?? { success: false, tempId: item.tempId, id: null };
@@ -250,7 +272,7 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
     }
   }
   await ahead;
-  return { sent, failed, remaining: (await store.items()).length, error: null };
+  return { sent, failed, remaining: (await store.items()).length, error: null, partial };
 }
 
 /** An in-memory QueueStore: the same contract as the IndexedDB one, for Node (tests, benches). */

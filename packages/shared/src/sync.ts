@@ -62,7 +62,13 @@ export type SyncResult = {
   /** On failure: a sentence for the person, and the HTTP status the change alone would have had. */
   error?: string;
   statusCode?: number;
+  /**
+   * A bulk change (decision 0075) that was applied to some of its reports: the ones left as they
+   * were, each with the report's title when it is (or was, before the Trash) in the workspace.
+   */
+  failures?: SyncItemFailure[];
 };
+export type SyncItemFailure = { id: string; title: string | null; error: string };
 export type SyncResponse = { data: { results: SyncResult[] } };
 
 /** Whether a failed item can succeed later unchanged (server trouble) or needs the person. */

@@ -5,7 +5,13 @@
 import { BulkRequestSchema } from "@sitesnag/shared/bulk";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import { ReportStatusSchema } from "@sitesnag/shared/snagging";
-import { isCommentSyncAction, type SyncAction, SyncItemSchema, type SyncResult } from "@sitesnag/shared/sync";
+import {
+  isCommentSyncAction,
+  type SyncAction,
+  type SyncItemFailure,
+  SyncItemSchema,
+  type SyncResult,
+} from "@sitesnag/shared/sync";
 import { ZodError } from "zod";
 import { applyCommentItem } from "../comments/comments.sync";
 import type { AppContext } from "../context";
@@ -92,7 +98,10 @@ async function withSyncLocation(
     data.locationId = await resolveSyncLocation(ctx, user, projectId, data.locationId, made);
 }
 
-async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncPhotos): Promise<string> {
+/** What applying an item answers: the report's id, or a bulk's batch id with the reports it left unchanged. */
+type Applied = string | { id: string; failures: SyncItemFailure[] };
+
+async function apply(ctx: AppContext, user: UserRow, raw: unknown, photos: SyncPhotos): Promise<Applied> {
   const item = SyncItemSchema.parse(raw);
   const record = recorder(user, item.tempId, item.action, item.timestamp);
   const takesPhotos = item.action === "create" || item.action === "update" || item.action === "comment_add";
@@ -150,13 +159,49 @@ async function applyBulkItem(
   tempId: string,
   data: Record<string, unknown>,
   offline: RecordInTransaction["offline"],
-): Promise<string> {
+): Promise<Applied> {
   const request = BulkRequestSchema.parse(data);
   const { batchId, results } = await bulkChange(ctx, user, request, `sync:${tempId}`, offline);
-  const firstFailure = results.find((r) => !r.ok);
-  if (firstFailure && results.every((r) => !r.ok)) throw badRequest(firstFailure.error ?? "Report not found");
+  const failed = results.filter((r) => !r.ok);
+  const [firstFailure] = failed;
+  if (firstFailure && failed.length === results.length) throw badRequest(firstFailure.error ?? "Report not found");
   await insertApplied(ctx.db, user.id, tempId, "bulk", batchId);
-  return batchId;
+  if (failed.length === 0) return batchId;
+  // The person is told which reports stayed as they were, and why (the answer to this request
+  // only: a resend answered from the ledger says the item is done, without the list).
+  const titles = await titlesOf(
+    ctx,
+    user,
+    failed.map((r) => r.id),
+  );
+  const failures = failed.map((r) => ({ id: r.id, title: titles.get(r.id) ?? null, error: r.error ?? "" }));
+  return { id: batchId, failures };
+}
+
+/** The titles of the workspace's reports among `ids`, also of those moved to the Trash since. */
+async function titlesOf(ctx: AppContext, user: UserRow, ids: readonly string[]): Promise<Map<string, string>> {
+  const valid = [...new Set(ids.filter((id) => UUID_PATTERN.test(id)))];
+  const titles = new Map<string, string>();
+  if (valid.length === 0) return titles;
+  const live = await ctx.db
+    .selectFrom("snagging_reports")
+    .select(["id", "title"])
+    .where("workspace_id", "=", user.workspace_id)
+    .where("id", "in", valid)
+    .execute();
+  for (const r of live) titles.set(r.id, r.title);
+  const gone = valid.filter((id) => !titles.has(id));
+  if (gone.length > 0) {
+    const trashed = await ctx.db
+      .selectFrom("trash_items")
+      .select(["item_id", "name"])
+      .where("workspace_id", "=", user.workspace_id)
+      .where("kind", "=", "report")
+      .where("item_id", "in", gone)
+      .execute();
+    for (const r of trashed) titles.set(r.item_id, r.name);
+  }
+  return titles;
 }
 
 const tempIdOf = (raw: unknown): string | null => {
@@ -185,7 +230,10 @@ async function applyOnce(ctx: AppContext, user: UserRow, raw: unknown, photos: S
       const applied = await findApplied(ctx.db, user.id, tempId);
       if (applied) return { success: true, tempId, id: applied.result_id };
     }
-    return { success: true, tempId, id: await apply(ctx, user, raw, photos) };
+    const applied = await apply(ctx, user, raw, photos);
+    return typeof applied === "string"
+      ? { success: true, tempId, id: applied }
+      : { success: true, tempId, id: applied.id, failures: applied.failures };
   } catch (err) {
     // Another request carrying the same item committed first: this one rolled back; answer as it.
     if (tempId !== null && uniqueViolation(err)?.includes("sync_applied")) {

@@ -1,3 +1,4 @@
+import type { PartialBulk } from "@sitesnag/shared/sync-queue";
 /** The one-off Background Sync tag of the outbox (offline/background-sync.ts, sw/outbox-sync.ts). */
 export const OUTBOX_SYNC_TAG = "sitesnag-outbox";
 
@@ -8,4 +9,10 @@ export const OUTBOX_SYNC_TAG = "sitesnag-outbox";
  */
 export const OUTBOX_SYNCED_CHANNEL = "sitesnag-outbox-synced";
 
-export type OutboxSynced = { userId: string; sent: number; failed: number };
+export type OutboxSynced = {
+  userId: string;
+  sent: number;
+  failed: number;
+  /** Bulk changes applied to only some of their reports (the others and why), to be shown. */
+  partial?: PartialBulk[];
+};

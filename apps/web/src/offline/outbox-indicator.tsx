@@ -4,8 +4,10 @@
 // The header loads this small chunk once the page has loaded, while online; the outbox itself
 // (Dexie, zod) is imported when used: by then whoever queued a change has loaded it, so it
 // resolves from memory even with no network (outbox-presence.ts).
+
+import type { PartialBulk } from "@sitesnag/shared/sync-queue";
 import { useQueryClient } from "@tanstack/react-query";
-import { CloudOff, RefreshCw } from "lucide-react";
+import { CloudOff, RefreshCw, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import type { Message } from "../i18n/i18n";
@@ -47,6 +49,11 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
   const [open, setOpen] = useState(false);
   const [syncing, setSyncing] = useState(false);
   const [discarding, setDiscarding] = useState<string | null>(null);
+  // Bulk changes made offline that reached only some of their reports: shown until closed.
+  const [partial, setPartial] = useState<PartialBulk[]>([]);
+  const notePartial = useCallback((more: readonly PartialBulk[] | undefined) => {
+    if (more?.length) setPartial((shown) => [...shown, ...more]);
+  }, []);
 
   const progress = useUploadProgress((s) => s.progress);
   // Failed runs in a row, and the timer of the next try (backoff with jitter, retry-delay.ts).
@@ -60,6 +67,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
     let gotThrough = true;
     try {
       const outcome = await (await loadOutbox()).syncOutbox(userId);
+      notePartial(outcome?.partial);
       if (outcome && outcome.sent > 0) await queryClient.invalidateQueries();
       if (outcome?.failed) toast.error(tRef.current("sync.failed", { count: outcome.failed }));
       if (outcome?.error) gotThrough = false;
@@ -77,7 +85,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
       retryTimer.current = setTimeout(() => void syncRef.current(), retryDelay(failures.current));
       failures.current += 1;
     }
-  }, [userId, queryClient]);
+  }, [userId, queryClient, notePartial]);
   const syncRef = useRef(sync);
   syncRef.current = sync;
   useEffect(() => () => clearTimeout(retryTimer.current), []);
@@ -89,11 +97,12 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
     const channel = new BroadcastChannel(OUTBOX_SYNCED_CHANNEL);
     channel.onmessage = ({ data }: MessageEvent<OutboxSynced>) => {
       if (data?.userId !== userId) return;
+      notePartial(data.partial);
       if (data.sent > 0) void queryClient.invalidateQueries();
       if (data.failed > 0) toast.error(tRef.current("sync.failed", { count: data.failed }));
     };
     return () => channel.close();
-  }, [userId, queryClient]);
+  }, [userId, queryClient, notePartial]);
 
   const [startSync] = useState(syncOnStart);
   useEffect(() => {
@@ -107,9 +116,11 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
     };
   }, [sync, startSync]);
 
-  if (!userId || (items.length === 0 && lastSync === null)) return null;
+  const notice = partial.length > 0 && <PartialBulkNotice partial={partial} onClose={() => setPartial([])} />;
+  if (!userId || (items.length === 0 && lastSync === null)) return notice || null;
   return (
     <div className="relative">
+      {notice}
       <StaleOutboxBanner timestamps={items.map((i) => i.timestamp)} onOpen={() => setOpen(true)} />
       <button
         type="button"
@@ -216,6 +227,55 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
         }}
       />
     </div>
+  );
+}
+
+/**
+ * A bulk change made offline that reached only some of its reports (decision 0075): which were not
+ * changed and why, until the person closes it (the item itself is done: nothing is left to retry).
+ */
+function PartialBulkNotice({ partial, onClose }: { partial: readonly PartialBulk[]; onClose: () => void }) {
+  const t = useT();
+  return (
+    <section
+      role="alert"
+      aria-label={t("sync.bulkPartial.label")}
+      className="fixed inset-x-2 top-16 z-50 mx-auto max-w-md rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 shadow-xl sm:inset-x-auto sm:end-4"
+    >
+      <div className="flex items-start gap-3">
+        <div className="flex-1 space-y-2">
+          {partial.map((bulk, n) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows and is cleared whole
+            <div key={n}>
+              <p className="font-semibold">
+                {t("sync.bulkPartial.summary", {
+                  changed: bulk.total - bulk.failures.length,
+                  total: bulk.total,
+                })}
+              </p>
+              <ul className="mt-1 max-h-40 list-disc space-y-1 overflow-y-auto ps-5">
+                {bulk.failures.map((f) => (
+                  <li key={f.id}>
+                    {t("sync.bulkPartial.failure", {
+                      title: f.title ?? t("sync.bulkPartial.unknown"),
+                      error: f.error,
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t("common.close")}
+          className="flex size-11 items-center justify-center rounded-lg hover:bg-amber-100"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -102,7 +102,7 @@ async function drainOutbox(): Promise<void> {
         uploads: typeof crypto !== "undefined" && crypto.subtle ? transport(session.accessToken) : undefined,
       });
       if (!outcome.error) await store.setLastSync(Date.now());
-      announceSynced({ userId: session.userId, sent: outcome.sent, failed: outcome.failed });
+      announceSynced({ userId: session.userId, sent: outcome.sent, failed: outcome.failed, partial: outcome.partial });
       if (!outcome.error || outcome.error instanceof SessionRefused) return;
       // Not reached, or the server could not answer: the browser tries the sync again later.
       throw outcome.error;
