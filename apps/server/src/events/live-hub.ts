@@ -238,8 +238,13 @@ export class LiveHub {
     this.deliver(rows);
   }
 
-  /** Hands published events to this instance's streams of their workspaces. */
+  /**
+   * Hands published events to this instance's streams of their workspaces. A stream gets the batch's
+   * events in one write (a bulk change of 100 reports is 100 events: one socket write per stream,
+   * not 100).
+   */
   deliver(rows: readonly LiveEventRow[]): void {
+    const batches = new Map<LiveStream, string[]>();
     for (const row of rows) {
       const streams = this.byWorkspace.get(row.workspace_id);
       if (row.type === "team.changed") this.closeRemoved(row);
@@ -249,9 +254,14 @@ export class LiveHub {
         if (stream.replayed.has(row.id)) continue;
         if (row.id <= stream.startId && row.created_at < stream.openedAt - LATE_COMMIT_MS) continue;
         if (stream.pending) stream.pending.push({ id: row.id, text });
-        else this.send(stream, text);
+        else {
+          const batch = batches.get(stream);
+          if (batch) batch.push(text);
+          else batches.set(stream, [text]);
+        }
       }
     }
+    for (const [stream, texts] of batches) this.send(stream, texts.join(""));
   }
 
   /** A member removed from a workspace: their streams there close at once (subject = the member). */
