@@ -42,7 +42,7 @@ export function StatusFilter({
             <span
               className={clsx(
                 "rounded-full px-1.5 text-xs",
-                value === option ? "bg-white/20 text-white" : "bg-slate-100 text-slate-600",
+                value === option ? "bg-white text-brand-800" : "bg-slate-100 text-slate-600",
               )}
             >
               {counts[option]}
