@@ -214,14 +214,20 @@ async function explain(t: TestApp, workspaceId: string) {
     transformResult: async (args) => args.result,
   };
   await overview({ ...t.ctx, db: t.ctx.db.withPlugin(capture) }, workspaceId, {});
-  for (const q of queries) {
-    const { rows } = await t.ctx.db.executeQuery<{ "QUERY PLAN": string }>(
-      CompiledQuery.raw(`explain (analyze, buffers) ${q.sql}`, [...q.parameters]),
-    );
-    const plan = rows.map((r) => r["QUERY PLAN"]);
-    console.log(`\n${q.sql.replace(/\s+/g, " ").slice(0, 160)}`);
-    for (const line of plan) console.log(`  ${line}`);
-  }
+  // In one transaction, in order: a `set local` the overview sends holds for the query after it.
+  await t.ctx.db.transaction().execute(async (trx) => {
+    for (const q of queries) {
+      if (!/^\s*(select|with)\b/i.test(q.sql)) {
+        if (/^\s*set local\b/i.test(q.sql)) await trx.executeQuery(CompiledQuery.raw(q.sql, [...q.parameters]));
+        continue;
+      }
+      const { rows } = await trx.executeQuery<{ "QUERY PLAN": string }>(
+        CompiledQuery.raw(`explain (analyze, buffers) ${q.sql}`, [...q.parameters]),
+      );
+      console.log(`\n${q.sql.replace(/\s+/g, " ").slice(0, 160)}`);
+      for (const r of rows) console.log(`  ${r["QUERY PLAN"]}`);
+    }
+  });
 }
 
 function percentile(sorted: number[], p: number) {
