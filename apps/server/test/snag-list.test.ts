@@ -100,9 +100,10 @@ describe.each(DIALECTS)("project snag list PDF (%s)", (kind) => {
     // The contents' page numbers point at the group's heading.
     const page = Number(/Unassigned \(7\)\s+(\d+)/.exec(contents)?.[1]);
     expect(pdf.pages[page - 1]).toContain("Unassigned (7)");
-    // 8 reports with 2 photos: 16 embedded thumbnails (≤ 400 px), none for the others.
+    // 8 reports with 2 photos: 16 embedded thumbnails, none for the others; made smaller than the
+    // stored 400 px ones for the PDF's 64 pt boxes (PDF_THUMB_EDGE, 192 px).
     expect(pdf.images).toHaveLength(16);
-    for (const image of pdf.images) expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(400);
+    for (const image of pdf.images) expect(Math.max(image.width, image.height)).toBe(192);
     expect(pdf.text).toContain("(overdue)");
   });
 

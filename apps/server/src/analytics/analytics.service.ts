@@ -28,9 +28,8 @@ import {
   countResolvedPerWeek,
   findContactNames,
   findMemberNames,
-  groupOpenReports,
+  groupOpenReportsAll,
   MONDAY_SHIFT,
-  type OpenGrouping,
   type Scope,
   sumRejections,
   sumResolveTimes,
@@ -83,26 +82,10 @@ export async function overview(
   // The moments the first three age buckets end at (the report list's `age` filter uses the same).
   const ageEdges = AGEING_BUCKETS.slice(0, 3).map((b) => now - (AGE_RANGES[b][1] ?? 0) * DAY_SECONDS);
   const soonUntil = now + DUE_SOON_DAYS * DAY_SECONDS;
-  const open = (by: OpenGrouping) => groupOpenReports(ctx.db, scope, by, now, soonUntil, ageEdges);
-  const [
-    statuses,
-    byAge,
-    byTradeRows,
-    byAssigneeRows,
-    byLocationRows,
-    opened,
-    resolved,
-    resolveTimes,
-    rejections,
-    trades,
-    locations,
-  ] = await Promise.all([
+  const [statuses, openGroups, opened, resolved, resolveTimes, rejections, trades, locations] = await Promise.all([
     // Workspace-wide, from the trigger-kept counts (four rows); a project's, from its status index.
     countReportsByStatus(ctx.db, workspaceId, { projectId: scope.projectId }),
-    open("age"),
-    open("trade"),
-    open("assignee"),
-    open("location"),
+    groupOpenReportsAll(ctx.db, scope, now, soonUntil, ageEdges),
     countOpenedPerWeek(ctx.db, scope, since, recentSince),
     countResolvedPerWeek(ctx.db, scope, since, recentSince),
     sumResolveTimes(ctx.db, scope, epochOf(from), epochOf(to) + DAY_SECONDS),
@@ -110,6 +93,7 @@ export async function overview(
     tradeNames(ctx.db, workspaceId),
     rollUpLocations(ctx.db, scope, query.locationId),
   ]);
+  const { age: byAge, trade: byTradeRows, assignee: byAssigneeRows, location: byLocationRows } = openGroups;
   const status = (s: string) => statuses.find((r) => r.status === s)?.n ?? 0;
   const openNow = status("open") + status("in-progress");
 

@@ -1,9 +1,11 @@
 // Where a message goes: an SMTP server (SMTP_URL), or, with none configured, an .eml file under
 // DATA_DIR/mail written by Nodemailer's stream transport, with its subject and recipient logged,
 // so a fresh `npm start` shows every message it would have sent.
-import { mkdir, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
@@ -49,7 +51,10 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
     };
   }
   const dir = path.join(config.dataDir, "mail");
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Streamed to the file, never buffered: a weekly report's PDF of tens of megabytes would be held
+  // whole, base64 and all, for each message (decision 0081). Written beside and renamed, so a
+  // reader of the folder never sees half a message.
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: false, newline: "unix" });
   return {
     kind: "files",
     send: async (message) => {
@@ -57,7 +62,14 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${message.id}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const part = `${file}.part`;
+      try {
+        await pipeline(info.message as Readable, createWriteStream(part, { mode: 0o600 }));
+        await rename(part, file);
+      } catch (error) {
+        await rm(part, { force: true });
+        throw error;
+      }
       log.info({ to: message.to.address, subject: message.subject, file }, "mail written (no SMTP_URL set)");
     },
     close: () => undefined,

@@ -3,6 +3,7 @@
 
 import type { Readable } from "node:stream";
 import { NO_DESCRIPTION, parsePhotoDescription } from "@sitesnag/shared/photo-description";
+import sharp from "sharp";
 import type { AppContext } from "../context";
 import type { AttachmentRow } from "../db/schema";
 import { tradeLabel } from "../i18n/labels";
@@ -16,6 +17,27 @@ import type { SnagListEntry, SnagListPhoto } from "./snag-list-pdf";
 
 const MAX_DESCRIPTION = 400;
 
+/**
+ * A thumbnail's longest edge in the PDF, in pixels: the 64 pt box at 3 pixels a point (216 dpi).
+ * Stored thumbnails are 400 px (photos.ts), ~25 KB each; a 2,000-snag weekly report embedded
+ * ~43 MB of them, over what many mail servers accept, and each passed through memory at that size.
+ */
+export const PDF_THUMB_EDGE = 192;
+
+/** The thumbnail made smaller for the PDF (upright, as pdfkit would have shown it); as it was when it cannot be. */
+async function shrink(bytes: Buffer): Promise<Buffer> {
+  try {
+    const small = await sharp(bytes, { failOn: "none" })
+      .rotate()
+      .resize(PDF_THUMB_EDGE, PDF_THUMB_EDGE, { fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    return small.length < bytes.length ? small : bytes;
+  } catch {
+    return bytes; // not an image sharp reads: pdfkit decides, and the box says so if it cannot
+  }
+}
+
 async function readThumbnail(ctx: AppContext, row: AttachmentRow): Promise<Uint8Array | null> {
   const stream: Readable | null = await ctx.storage.get(row.thumbnail_key ?? row.storage_key).catch(() => null);
   if (!stream) return null;
@@ -25,13 +47,10 @@ async function readThumbnail(ctx: AppContext, row: AttachmentRow): Promise<Uint8
   } catch {
     return null;
   }
+  const small = await shrink(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
   // A copy that owns its memory, so it can be moved to the worker.
-  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
+  const bytes = new Uint8Array(small.length);
+  bytes.set(small);
   return bytes;
 }
 

@@ -145,14 +145,17 @@ export async function* exportBatches(ctx: AppContext, user: UserRow, query: Expo
       rows.map((r) => r.id),
     );
     const photoCounts = new Map(counts.map((c) => [c.report_id, Number(c.n)]));
-    yield rows.map((row) => {
+    const full = rows.length >= CSV_BATCH;
+    const last = rows[rows.length - 1] as (typeof rows)[number];
+    after = { sort: last.created_at, id: last.id };
+    // splice(0): this generator keeps an empty array, not the batch's rows, while the caller writes
+    // them out (awaiting the socket), so they die young (decision 0081).
+    yield rows.splice(0).map((row) => {
       const { attachments: _none, ...report } = presentReport(row, []);
       const tradeName = names.get(row.category) ?? row.category;
       return { ...report, tradeName, photoCount: photoCounts.get(row.id) ?? 0 };
     });
-    if (rows.length < CSV_BATCH) return;
-    const last = rows[rows.length - 1] as (typeof rows)[number];
-    after = { sort: last.created_at, id: last.id };
+    if (!full) return;
   }
 }
 

@@ -101,7 +101,8 @@ export function exportReportsXlsx(
     header: columns.map(([name]) => name),
     widths: columns.map(([, width]) => width),
     rows: (async function* () {
-      for await (const batch of exportBatches(ctx, user, query)) yield batch.map((r) => reportRow(ctx, t, r));
+      // splice(0): the loop's binding keeps an empty array, not the batch, while the sheet is written.
+      for await (const batch of exportBatches(ctx, user, query)) yield batch.splice(0).map((r) => reportRow(ctx, t, r));
     })(),
   };
   const overview: Sheet = {

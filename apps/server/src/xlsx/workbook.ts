@@ -83,21 +83,57 @@ const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 const NS_R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
+const PART_CHARS = 16_384;
+
+/** The next batch's rows as XML parts of about PART_CHARS characters, or null after the last batch. */
+async function nextParts(
+  rows: AsyncIterator<readonly Cell[][]> | Iterator<readonly Cell[][]>,
+  columns: readonly string[],
+  after: number,
+): Promise<{ xml: string[]; lastRow: number } | null> {
+  const next = await rows.next();
+  if (next.done) return null;
+  const xml: string[] = [];
+  let r = after;
+  let out = "";
+  for (const row of next.value) {
+    r += 1;
+    let cells = "";
+    for (let i = 0; i < row.length; i += 1) cells += cellXml(`${columns[i] ?? columnName(i)}${r}`, row[i] ?? null);
+    out += `<row r="${r}">${cells}</row>`;
+    if (out.length >= PART_CHARS) {
+      xml.push(out);
+      out = "";
+    }
+  }
+  if (out !== "") xml.push(out);
+  return { xml, lastRow: r };
+}
+
 async function* sheetXml(sheet: Sheet): AsyncGenerator<string> {
   const columns = sheet.header.map((_, i) => columnName(i));
   const cols = sheet.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join("");
   yield `${HEAD}<worksheet ${NS} ${NS_R}><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`;
   yield `<row r="1">${sheet.header.map((h, i) => cellXml(`${columns[i]}1`, h, STYLE.header)).join("")}</row>`;
+  // Each batch is turned into its XML parts at once, before anything is awaited, and no binding
+  // of this generator holds the batch while the parts are handed on: the batch's objects (database
+  // rows, cells) die young instead of outliving the deflater's waits and piling up in the old
+  // generation until a full collection (decision 0081). Parts of about 16 KB, not a batch's 300 KB.
+  const rows =
+    Symbol.asyncIterator in sheet.rows
+      ? (sheet.rows as AsyncIterable<readonly Cell[][]>)[Symbol.asyncIterator]()
+      : (sheet.rows as Iterable<readonly Cell[][]>)[Symbol.iterator]();
   let r = 1;
-  for await (const batch of sheet.rows) {
-    let out = "";
-    for (const row of batch) {
-      r += 1;
-      let cells = "";
-      for (let i = 0; i < row.length; i += 1) cells += cellXml(`${columns[i] ?? columnName(i)}${r}`, row[i] ?? null);
-      out += `<row r="${r}">${cells}</row>`;
+  try {
+    for (;;) {
+      const parts = await nextParts(rows, columns, r);
+      if (parts === null) break;
+      r = parts.lastRow;
+      for (const part of parts.xml) yield part;
     }
-    yield out;
+  } finally {
+    // The reader left early: the batches' generator stops too, as a for-await would stop it.
+    await rows.return?.();
   }
   yield "</sheetData></worksheet>";
 }
