@@ -222,8 +222,12 @@ describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kin
     const detail = async () => {
       const res = await t.request({ method: "GET", url: "/api/trash", token: owner.accessToken });
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { items: { name: string; detail: string }[] }).items.find((i) => i.name === "Annexe")
-        ?.detail;
+      const item = (res.json() as { items: { name: string; detail: string; reportCount: number | null }[] }).items.find(
+        (i) => i.name === "Annexe",
+      );
+      // The count too, so the app writes the sentence in its own language (the pseudo-locale, a switch offline).
+      expect(item?.reportCount).toBe(1);
+      return item?.detail;
     };
     expect(await detail()).toBe("1 report");
     await setLocale(owner, "lt");
