@@ -319,6 +319,35 @@ describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kin
     expectFieldError(await register("de"), "firstName", "First name must be at most 100 characters");
   });
 
+  it("answers the unsubscribe link in the visitor's language (Accept-Language), saying which mail stopped", async () => {
+    const unsubscribe = (what: string, language: string) =>
+      t.request({
+        method: "POST",
+        url: "/api/mail/unsubscribe",
+        headers: { "accept-language": language },
+        payload: { token: t.ctx.mail.unsubscribeTokens.sign({ userId: mate.user.id, what }) },
+      });
+    const polish = await unsubscribe("assigned", "pl-PL,pl;q=0.9,en;q=0.5");
+    expect(polish.statusCode, polish.body).toBe(200);
+    expect(polish.json()).toEqual({
+      stopped: "e-maile „Przypisane do mnie”",
+      email: mate.user.email,
+      what: "assigned",
+    });
+    expect((await unsubscribe("digest", "ro")).json()).toMatchObject({ stopped: "rezumatul zilnic", what: "digest" });
+    expect((await unsubscribe("no_such_kind", "es")).json()).toMatchObject({ stopped: "estos correos", what: "other" });
+    expect((await unsubscribe("assigned", "de")).json()).toMatchObject({ stopped: "“Assigned to me” emails" });
+    // A bad link's refusal too.
+    const bad = await t.request({
+      method: "POST",
+      url: "/api/mail/unsubscribe",
+      headers: { "accept-language": "pl" },
+      payload: { token: "not-a-token" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { message: string }).message).not.toContain("unsubscribe link is not valid");
+  });
+
   it("writes an audit PDF's own words in its downloader's language (the template's stay for their own ids)", async () => {
     const audit = await createAudit(t, owner.accessToken, projectId);
     const url = `/api/audits/${audit.id}/pdf`;
