@@ -8,6 +8,7 @@ import { PRIORITY_LABELS } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatNumberFor } from "../../../lib/format";
 import { listLink } from "../lib/list-link";
+import { tradeName } from "../lib/trade-name";
 import { FigureTable } from "./figure-table";
 import { WeeklyChart } from "./weekly-chart";
 
@@ -96,12 +97,10 @@ export default function OverviewCharts({ overview: o, projectId, onLocation }: P
             caption={t("insight.byTrade.title")}
             nameHeader={t("insight.byTrade.trade")}
             columns={openHeaders}
-            rows={o.byTrade.map((r) => ({
-              key: r.key,
-              name: r.name,
-              bar: r.open,
-              cells: openOverdue({ category: r.key }, r.name, r),
-            }))}
+            rows={o.byTrade.map((r) => {
+              const name = tradeName(t, r.key, r.name);
+              return { key: r.key, name, bar: r.open, cells: openOverdue({ category: r.key }, name, r) };
+            })}
           />
         )}
       </Section>
