@@ -13,8 +13,10 @@ import { FigureTable } from "./figure-table";
 import { WeeklyChart } from "./weekly-chart";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  // min-w-0: a grid item may shrink below its widest word, so a longer language's table scrolls
+  // inside its box (FigureTable) rather than widening the page past a phone's screen.
   return (
-    <section className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+    <section className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-slate-200">
       <h3 className="mb-3 text-base font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
