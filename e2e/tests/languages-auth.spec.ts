@@ -1,7 +1,9 @@
 // A Polish browser (issue 35): the pre-rendered sign-in page turns to Polish once it is hydrated,
 // the browser's own form check and the server's answer (Accept-Language) read in Polish, and the
-// account's language then carries the dashboard (its counts as Polish plurals) and a project's date.
+// account's language then carries the dashboard (its counts as Polish plurals) and a project's date;
+// the unsubscribe page a Polish recipient's email links to is Polish, every word of it.
 import { expect, onOneViewport, type Session, test } from "../fixtures";
+import { linkIn, waitForMail } from "../support/mail";
 
 test.use({ locale: "pl-PL" });
 
@@ -44,4 +46,42 @@ test("a Polish browser signs in in Polish and lands on a Polish dashboard", asyn
   await expect(page.getByText(POLISH_DATE)).toBeVisible();
   await expect(page.getByRole("tab", { name: "Raporty" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("heading", { name: "Raporty usterek" })).toBeVisible();
+});
+
+test("the unsubscribe page from a Polish recipient's email reads in Polish, what was stopped included", async ({
+  page,
+  api,
+  server,
+}) => {
+  onOneViewport("mobile");
+  test.slow(); // waits for the server's mail schedule
+  const owner = await api.signUp({ firstName: "Oren", lastName: "Owner" });
+  const { token } = await api.call<{ token: string }>("POST", "/invitations", { email: "" }, owner.accessToken);
+  const email = `tomasz.${Date.now()}@example.com`;
+  const mate = await api.call<{ accessToken: string; user: { id: string } }>(
+    "POST",
+    `/invitations/token/${token}/register`,
+    { firstName: "Tomasz", lastName: "Nowak", email, password: "mate-pass-2026" },
+  );
+  await api.call("PATCH", `/users/${mate.user.id}`, { locale: "pl" }, mate.accessToken);
+  const project = await api.createProject(owner.accessToken);
+  await api.createReport(owner.accessToken, { projectId: project.id, priority: "high", assignedTo: mate.user.id });
+  const unsubscribe = linkIn(await waitForMail(server.dataDir, email), `${server.url}/unsubscribe?token=`);
+
+  await page.goto(unsubscribe);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+  await expect(page.getByRole("heading", { name: "Wyłącz te e-maile" })).toBeVisible();
+  await page.getByRole("button", { name: "Wypisz się" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `Gotowe: ${email} nie będzie już otrzymywać e-maili „Przypisane do mnie”.` +
+      "Możesz to zmienić w każdej chwili w sekcji Powiadomienia e-mail na stronie profilu.",
+  );
+  await expect(page.getByRole("link", { name: "Ustawienia e-maili w profilu" })).toBeVisible();
+  const prefs = await api.call<{ preferences: Record<string, string> }>(
+    "GET",
+    "/mail/preferences",
+    undefined,
+    mate.accessToken,
+  );
+  expect(prefs.preferences.assigned).toBe("off");
 });

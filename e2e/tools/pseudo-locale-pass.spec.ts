@@ -8,8 +8,11 @@
 //   rest), or one that sticks out past the screen's edge, and a page wider than the phone.
 // Writes test-results/pseudo-locale-pass.json and prints the counts. A report, not a gate, unless
 // PSEUDO_STRICT=1 (then any finding fails it). Marketing and legal pages are not part of the pass.
+// A second test is a gate: the dashboard, a project's Overview and the workspace settings, on the
+// phone and at 540 / 481 px, fail on any clipped text or a page wider than the screen.
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { pseudoText } from "@sitesnag/shared/i18n/pseudo";
 import { type ApiHelper, expect, settled, signInAs, test, watchNetwork } from "../fixtures";
 import { seed } from "../snagging-seed";
 import { readySheet } from "../support/sheets";
@@ -43,9 +46,11 @@ const OWN = [
 // language named in itself) and the time zones' IANA names.
 const NOT_WORDS = [
   /^SNAG-\d{8}-\d+$/,
+  /^https?:\/\/\S+$/,
+  /^[a-z]+\.[a-z_]+$/, // a webhook event's name ("report.created"): the API's, not a word
   /^[0-9a-f-]{36}$/,
   /\.(png|jpe?g|pdf|json)$/,
-  /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}( \d{1,2}:\d{2} [AP]M)?$/,
+  /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}(, \d{4})?( \d{1,2}:\d{2} [AP]M)?$/,
   /^option=(English \(UK\)|Polski|Română|Lietuvių|Português \(Portugal\)|Español|Pseudo \(en-XA\)|UTC|[A-Z][\w-]+\/[\w/+-]+)$/,
 ];
 const ACCENTED = /[áƀçðéƒĝĥíĵķĺɱñöþǫŕšţúṽŵýž]/;
@@ -232,6 +237,10 @@ test("lists the text every screen shows outside the catalogue, and cut or overfl
     ["/app/audit-templates", "/app/audit-templates"],
     ["/app/team", "/app/team"],
     ["/app/workspace", "/app/workspace"],
+    ["/app/workspace/api-tokens", "/app/workspace/api-tokens"],
+    ["/app/workspace/webhooks", "/app/workspace/webhooks"],
+    ["/app/trades", "/app/trades"],
+    ["/app/security-log", "/app/security-log"],
     ["/app/profile", "/app/profile"],
     ["/app/trash", "/app/trash"],
   ];
@@ -246,6 +255,36 @@ test("lists the text every screen shows outside the catalogue, and cut or overfl
         await tab.click();
         findings[`${name} tab ${label}`] = await scan(page, `${name} tab ${label}`, own);
       }
+    }
+    // The project page's BIM (BCF) exchange dialog.
+    if (name === "/app/projects/{id}") {
+      await page.goto(path);
+      await page.getByRole("button", { name: pseudoText("BIM (BCF)") }).click();
+      findings[`${name} BCF`] = await scan(page, `${name} BCF`, own);
+      await page.keyboard.press("Escape");
+    }
+    // The search dialog, with an answer.
+    if (name === "/app/dashboard") {
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: pseudoText("Search") })
+        .click();
+      await page.getByRole("dialog").getByRole("combobox").fill("Cracked");
+      await expect(page.getByRole("dialog").getByRole("option").first()).toBeVisible();
+      findings[`${name} search`] = await scan(page, `${name} search`, own);
+      await page.keyboard.press("Escape");
+    }
+    // The snag list's bulk changes, one report selected.
+    if (name === "/app/snagging") {
+      await page.getByRole("main").getByRole("checkbox").first().check();
+      await expect(page.getByRole("region", { name: pseudoText("Bulk changes") })).toBeVisible();
+      findings[`${name} bulk changes`] = await scan(page, `${name} bulk changes`, own);
+    }
+    // A new webhook's form.
+    if (name === "/app/workspace/webhooks") {
+      await page.getByRole("button", { name: pseudoText("Add webhook") }).click();
+      findings[`${name} new webhook`] = await scan(page, `${name} new webhook`, own);
+      await page.keyboard.press("Escape");
     }
     // The new-audit dialog.
     if (name === "/app/audits") {
@@ -276,4 +315,39 @@ test("lists the text every screen shows outside the catalogue, and cut or overfl
     `pseudo-locale pass: ${Object.keys(findings).length} screens, ${untranslated} untranslated, ${clipped} clipped`,
   );
   if (process.env.PSEUDO_STRICT === "1") expect({ untranslated, clipped }).toEqual({ untranslated: 0, clipped: 0 });
+});
+
+// A gate, not a report: screens where a longer language once widened the page past the screen (a
+// chart's table of four or five headings, a checkbox's long label) hold in en-XA on the phone and
+// at the widths the first passes saw them overflow at (540 px: the dashboard and a project's
+// Overview; 481 px: the workspace settings), below the 640 px where their layouts go to columns.
+test("the dashboard, a project's Overview and the workspace settings hold 40 % longer words: nothing clipped, no page wider than the screen", async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  const w = await seedWorkspace(api, baseURL as string);
+  const own = [...OWN, w.session.user.email];
+  await inPseudo(page);
+  await signInAs(page, w.session);
+  const phone = page.viewportSize() ?? { width: 412, height: 839 };
+  const overview = `/app/projects/${w.project.id}?tab=overview`;
+  const checks: [string, number][] = [
+    ["/app/dashboard", phone.width],
+    ["/app/dashboard", 540],
+    [overview, phone.width],
+    [overview, 540],
+    ["/app/workspace", phone.width],
+    ["/app/workspace", 481],
+  ];
+  const clipped: Record<string, string[]> = {};
+  for (const [path, width] of checks) {
+    await page.setViewportSize({ width, height: phone.height });
+    await page.goto(path);
+    // The Overview's charts load after its headline: wait for the last of them.
+    if (path !== "/app/workspace") await expect(page.getByRole("heading", { name: /Ɓý ĺöçáţíöñ/ })).toBeVisible();
+    const screen = `${path.replace(w.project.id, "{id}")} at ${width}px`;
+    clipped[screen] = (await scan(page, screen, own)).clipped;
+  }
+  expect(clipped).toEqual(Object.fromEntries(Object.keys(clipped).map((screen) => [screen, []])));
 });

@@ -222,8 +222,12 @@ describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kin
     const detail = async () => {
       const res = await t.request({ method: "GET", url: "/api/trash", token: owner.accessToken });
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { items: { name: string; detail: string }[] }).items.find((i) => i.name === "Annexe")
-        ?.detail;
+      const item = (res.json() as { items: { name: string; detail: string; reportCount: number | null }[] }).items.find(
+        (i) => i.name === "Annexe",
+      );
+      // The count too, so the app writes the sentence in its own language (the pseudo-locale, a switch offline).
+      expect(item?.reportCount).toBe(1);
+      return item?.detail;
     };
     expect(await detail()).toBe("1 report");
     await setLocale(owner, "lt");
@@ -313,6 +317,35 @@ describe.each(DIALECTS)("the server's words in the reader's language (%s)", (kin
     expectFieldError(await register("es-ES,es;q=0.9"), "firstName", "Nombre: como máximo 100 caracteres");
     expectFieldError(await register("lt"), "firstName", "Vardas: daugiausia 100 simbolių");
     expectFieldError(await register("de"), "firstName", "First name must be at most 100 characters");
+  });
+
+  it("answers the unsubscribe link in the visitor's language (Accept-Language), saying which mail stopped", async () => {
+    const unsubscribe = (what: string, language: string) =>
+      t.request({
+        method: "POST",
+        url: "/api/mail/unsubscribe",
+        headers: { "accept-language": language },
+        payload: { token: t.ctx.mail.unsubscribeTokens.sign({ userId: mate.user.id, what }) },
+      });
+    const polish = await unsubscribe("assigned", "pl-PL,pl;q=0.9,en;q=0.5");
+    expect(polish.statusCode, polish.body).toBe(200);
+    expect(polish.json()).toEqual({
+      stopped: "e-maile „Przypisane do mnie”",
+      email: mate.user.email,
+      what: "assigned",
+    });
+    expect((await unsubscribe("digest", "ro")).json()).toMatchObject({ stopped: "rezumatul zilnic", what: "digest" });
+    expect((await unsubscribe("no_such_kind", "es")).json()).toMatchObject({ stopped: "estos correos", what: "other" });
+    expect((await unsubscribe("assigned", "de")).json()).toMatchObject({ stopped: "“Assigned to me” emails" });
+    // A bad link's refusal too.
+    const bad = await t.request({
+      method: "POST",
+      url: "/api/mail/unsubscribe",
+      headers: { "accept-language": "pl" },
+      payload: { token: "not-a-token" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { message: string }).message).not.toContain("unsubscribe link is not valid");
   });
 
   it("writes an audit PDF's own words in its downloader's language (the template's stay for their own ids)", async () => {

@@ -284,7 +284,7 @@ describe.each(DIALECTS)("notification mail (%s)", (kind) => {
     const digestToken = t.ctx.mail.unsubscribeTokens.sign({ userId: mate.user.id, what: "digest" });
     const page = await t.request({ method: "POST", url: "/api/mail/unsubscribe", payload: { token: digestToken } });
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual({ stopped: "the daily digest", email: mate.user.email });
+    expect(page.json()).toEqual({ stopped: "the daily digest", email: mate.user.email, what: "digest" });
     expect((await preferences(mate.accessToken)).preferences).toEqual({
       assigned: "off",
       status: "off",

@@ -106,6 +106,7 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
         kind: "project",
         name: "Canal Wharf",
         detail: "2 reports",
+        reportCount: 2,
         deletedByName: "Olive Owner",
       }),
     ]);
@@ -158,7 +159,13 @@ describe.each(DIALECTS)("Trash (%s)", (kind) => {
     ).toBe(204);
     expectError(await get(`/api/snagging/${report.id}`, owner.accessToken), 404);
     const [item] = await trash(owner.accessToken);
-    expect(item).toMatchObject({ kind: "report", name: report.title, detail: "Block B", deletedByName: "Mel Member" });
+    expect(item).toMatchObject({
+      kind: "report",
+      name: report.title,
+      detail: "Block B",
+      reportCount: null,
+      deletedByName: "Mel Member",
+    });
 
     // The project goes to the Trash too: the report cannot come back before it.
     await t.request({ method: "DELETE", url: `/api/projects/${project.id}`, token: owner.accessToken });

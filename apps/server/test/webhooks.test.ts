@@ -8,6 +8,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
+import { translate } from "../src/i18n/translate";
 import { newId } from "../src/ids";
 import { newWebhookSecret, sealWebhookSecret } from "../src/webhooks/webhook-secret";
 import { WebhookWorker } from "../src/webhooks/webhook-worker";
@@ -548,6 +549,23 @@ describe.each(DIALECTS)("webhooks: where they may go (%s)", (kind) => {
     expect(deliveries.deliveries[0]?.attempts[0]?.error).toContain(
       "The webhook URL points to a private, loopback, link-local or metadata address",
     );
+    // The attempt's error in the reader's language (issue 35), as the worker's sentence is in the catalogue.
+    const patch = await httpOnly.request({
+      method: "PATCH",
+      url: `/api/users/${httpOwner.user.id}`,
+      token: httpOwner.accessToken,
+      payload: { locale: "pl" },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const polish = (
+      await httpOnly.request({
+        method: "GET",
+        url: `/api/webhooks/${created}/deliveries`,
+        token: httpOwner.accessToken,
+      })
+    ).json() as { deliveries: WebhookDelivery[] };
+    expect(polish.deliveries[0]?.attempts[0]?.error).toBe(translate("pl", "server.webhooks.private"));
+    expect(polish.deliveries[0]?.attempts[0]?.error).not.toContain("webhook URL");
   });
 });
 

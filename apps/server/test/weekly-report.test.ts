@@ -316,7 +316,7 @@ describe.each(DIALECTS)("weekly report (%s)", (kind) => {
     expect(token).toBeTruthy();
     const res = await t.request({ method: "POST", url: "/api/mail/unsubscribe", payload: { token } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ stopped: "the weekly report", email: CLIENT });
+    expect(res.json()).toEqual({ stopped: "the weekly report", email: CLIENT, what: "weekly_report" });
     expect(((await get(owner.accessToken)).json() as ReportSchedule).emails).toEqual([]);
     expectError(await t.request({ method: "POST", url: "/api/mail/unsubscribe", payload: { token } }), 400);
     // A forged token (another row's id, no valid signature) does nothing.

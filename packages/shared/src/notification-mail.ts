@@ -101,6 +101,13 @@ export const MailPreferencesSchema = z.object({
 });
 export type MailPreferences = z.infer<typeof MailPreferencesSchema>;
 
+/**
+ * The answer to POST /api/mail/unsubscribe: the address and what it will no longer get — `stopped`
+ * in the reader's language ("the daily digest"), `what` which it was: "weekly_report", "digest",
+ * a notification kind ("assigned"), or "other" (a kind no longer listed).
+ */
+export type Unsubscribed = { stopped: string; email: string; what: string };
+
 /** POST /api/mail/unsubscribe from the page the email's link opens. */
 export const UnsubscribeSchema = z.object({
   token: z

@@ -7,8 +7,13 @@ export const TrashItemSchema = z.object({
   kind: z.enum(["project", "report"]),
   /** The project's name or the report's reference. */
   name: z.string(),
-  /** "3 reports" for a project; the report's project name for a report. */
+  /** "3 reports" for a project (in the reader's language); the report's project name for a report. */
   detail: z.string(),
+  /**
+   * A project's report count (null for a report), so an app writes `detail` in its own language
+   * at once, whatever language the server answered in (issue 35).
+   */
+  reportCount: z.number().int().nonnegative().nullable(),
   deletedByName: z.string(),
   deletedAt: z.number(),
   purgeAt: z.number(),

@@ -82,6 +82,10 @@ const EXAMPLES = [
   "A photo was not uploaded (or no longer held): upload it first, then send the change again.",
   "3 photos were not uploaded (or no longer held): upload them first, then send the change again.",
   `Photo ${"a".repeat(64)} is not uploaded`,
+  // Not raised but answered all the same: a bulk change's per-report failure, a webhook attempt's error.
+  "The server could not apply this change; nothing was changed on this report.",
+  "No answer within 10 seconds",
+  "The signing secret cannot be read (the encryption key changed)",
 ];
 /** Not in the catalogue yet: the sentence is put together from English words a caller chose. */
 const NOT_YET = new Set([

@@ -9,7 +9,6 @@
 //   the notifications waiting for the digest. Nothing to say: no message.
 // - Each message is written in its recipient's language (`users.locale`, issue 35).
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
-import type { MessageId } from "@sitesnag/shared/i18n/catalogues";
 import { type Locale, toLocale } from "@sitesnag/shared/i18n/locales";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
@@ -22,6 +21,7 @@ import { escapeHtml } from "../mail/mail-layout";
 import { notificationActor, notificationSentence } from "../notifications/notification-sentence";
 import type { NotificationWithActor } from "../notifications/notifications.repository";
 import { nowSeconds } from "../time";
+import { kindLabel } from "./kind-label";
 import {
   claimBatch,
   claimDigestDay,
@@ -52,16 +52,6 @@ const unsubscribeLinks = (ctx: AppContext, userId: string, what: string) => {
     listUnsubscribeUrl: `${ctx.config.mail.publicUrl}/api/mail/unsubscribe?token=${token}`,
   };
 };
-const KIND_LABELS: Record<string, MessageId> = {
-  assigned: "mail.kind.assigned",
-  status: "mail.kind.status",
-  mention: "mail.kind.mention",
-  fix_awaiting_verification: "mail.kind.fixAwaitingVerification",
-  fix_accepted: "mail.kind.fixAccepted",
-  fix_rejected: "mail.kind.fixRejected",
-  due: "mail.kind.due",
-};
-const kindLabel = (kind: string, t: Translator) => t(KIND_LABELS[kind] ?? "mail.kind.other");
 const sentence = (row: NotificationWithActor, t: Translator) => headerText(notificationSentence(row, t), 300);
 
 async function mailInstant(ctx: AppContext, trx: Transaction<Database>, row: UnmailedNotification): Promise<void> {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { requestLocale } from "../i18n/request-locale";
 import { getMailPreferences, setMailPreferences, unsubscribe } from "./notification-mail.service";
 
 const UnsubscribeQuery = z.object({ token: z.string().max(300).optional() });
@@ -34,7 +35,7 @@ export function notificationMailRoutes(ctx: AppContext, authenticate: Guard): Fa
       async (request) => {
         const body = (request.body ?? {}) as { token?: unknown };
         const { token } = UnsubscribeSchema.parse({ token: request.query.token ?? body.token });
-        return unsubscribe(ctx, token);
+        return unsubscribe(ctx, token, requestLocale(request));
       },
     );
   };

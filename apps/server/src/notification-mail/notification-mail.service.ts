@@ -1,16 +1,21 @@
 // Notification mail preferences (profile page) and unsubscribing from an email's link.
+
+import type { Locale } from "@sitesnag/shared/i18n/locales";
 import {
   defaultMailMode,
   type MailMode,
   type MailPreferences,
   NOTIFICATION_MAIL_KINDS,
+  type Unsubscribed,
 } from "@sitesnag/shared/notification-mail";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
 import { AppError, badRequest } from "../http/errors";
+import { translatorFor } from "../i18n/translate";
 import { findUserById } from "../users/users.repository";
 import { removeRecipient } from "../weekly-report/weekly-report.repository";
 import { WEEKLY_REPORT_UNSUBSCRIBE } from "../weekly-report/weekly-report.send";
+import { kindLabel } from "./kind-label";
 import { ensureMailSettings, findMailSettings, findPreferences, savePreferences } from "./notification-mail.repository";
 
 export const UNSUBSCRIBE_INVALID =
@@ -47,14 +52,19 @@ export async function setMailPreferences(
   return getMailPreferences(ctx, user.id);
 }
 
-/** What an unsubscribe token stops: one kind, or everything the daily digest carries. */
-export async function unsubscribe(ctx: AppContext, token: string): Promise<{ stopped: string; email: string }> {
+/**
+ * What an unsubscribe token stops: one kind, or everything the daily digest carries, or a typed
+ * address's weekly report. `stopped` names it in `locale` (the reader's: the page's visitor); `what`
+ * says which, so the page writes its whole sentence in its own language.
+ */
+export async function unsubscribe(ctx: AppContext, token: string, locale: Locale = "en-GB"): Promise<Unsubscribed> {
+  const t = translatorFor(locale);
   const target = ctx.mail.unsubscribeTokens.verify(token);
   // A typed address on a project's weekly report (issue 37): the token names its recipient row.
   if (target?.what === WEEKLY_REPORT_UNSUBSCRIBE) {
     const email = await removeRecipient(ctx.db, target.userId);
     if (!email) throw new AppError(400, UNSUBSCRIBE_INVALID);
-    return { stopped: "the weekly report", email };
+    return { stopped: t("mail.unsubscribe.weeklyReport"), email, what: "weekly_report" };
   }
   const user = target ? await findUserById(ctx.db, target.userId) : undefined;
   if (!target || !user) throw new AppError(400, UNSUBSCRIBE_INVALID);
@@ -64,11 +74,13 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<{ sto
       .filter(([, mode]) => mode === "digest")
       .map(([kind]) => [kind, "off"] as [string, MailMode]);
     await savePreferences(ctx.db, user.id, off);
-    return { stopped: "the daily digest", email: user.email };
+    return { stopped: t("mail.unsubscribe.digest"), email: user.email, what: "digest" };
   }
   const kind = NOTIFICATION_MAIL_KINDS.find((k) => k.kind === target.what);
   await savePreferences(ctx.db, user.id, [[target.what, "off"]]);
-  return { stopped: kind ? `“${kind.label}” emails` : "these emails", email: user.email };
+  return kind
+    ? { stopped: t("mail.unsubscribe.kind", { kind: kindLabel(kind.kind, t) }), email: user.email, what: kind.kind }
+    : { stopped: t("mail.unsubscribe.other"), email: user.email, what: "other" };
 }
 
 export const modeOrDefault = (mode: MailMode | undefined, kind: string): MailMode => mode ?? defaultMailMode(kind);

@@ -1,3 +1,4 @@
+import type { Locale } from "@sitesnag/shared/i18n/locales";
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_RESPONSE_KEPT_BYTES,
@@ -6,6 +7,7 @@ import {
   type WebhookEvent,
 } from "@sitesnag/shared/webhooks";
 import type { WebhookAttemptsTable, WebhookDeliveryRow } from "../db/schema";
+import { localiseSentence } from "../i18n/localise-sentence";
 import type { WebhookListRow } from "./webhooks.repository";
 
 export function eventsOf(text: string): WebhookEvent[] {
@@ -39,9 +41,15 @@ function parsed(text: string): unknown {
   }
 }
 
+/**
+ * A delivery and its attempts for `locale`'s reader: an attempt's error the worker wrote as one of
+ * the catalogue's sentences ("No answer within 10 seconds") in that language; a system's own words
+ * ("connect ECONNREFUSED …", "HTTP 500") as they came.
+ */
 export const presentDelivery = (
   row: WebhookDeliveryRow,
   attempts: readonly WebhookAttemptsTable[],
+  locale: Locale = "en-GB",
 ): WebhookDelivery => ({
   id: row.id,
   type: row.type,
@@ -53,7 +61,7 @@ export const presentDelivery = (
     statusCode: a.status_code === null ? null : Number(a.status_code),
     durationMs: Number(a.duration_ms),
     response: a.response.slice(0, WEBHOOK_RESPONSE_KEPT_BYTES),
-    error: a.error,
+    error: a.error === null ? null : localiseSentence(locale, a.error),
   })),
   payload: parsed(row.payload),
 });

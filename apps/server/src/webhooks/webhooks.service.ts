@@ -2,6 +2,7 @@
 // first; another workspace's endpoint or delivery and a malformed id are not found. The signing
 // secret leaves the server once, in createWebhook's answer. Deliveries are sent by the worker
 // (webhook-worker.ts), never here: redeliver and test only queue a row and wake it.
+import { toLocale } from "@sitesnag/shared/i18n/locales";
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import {
   MAX_WEBHOOKS,
@@ -148,15 +149,17 @@ export async function removeWebhook(ctx: AppContext, user: UserRow, id: string, 
   });
 }
 
-async function presentDeliveries(ctx: AppContext, rows: Awaited<ReturnType<typeof findDeliveries>>) {
+async function presentDeliveries(ctx: AppContext, user: UserRow, rows: Awaited<ReturnType<typeof findDeliveries>>) {
   const attempts = await findAttempts(
     ctx.db,
     rows.map((r) => r.id),
   );
+  const locale = toLocale(user.locale);
   return rows.map((r) =>
     presentDelivery(
       r,
       attempts.filter((a) => a.delivery_id === r.id),
+      locale,
     ),
   );
 }
@@ -164,13 +167,18 @@ async function presentDeliveries(ctx: AppContext, rows: Awaited<ReturnType<typeo
 /** GET /api/webhooks/{id}/deliveries: the latest 50, newest first, each with its attempts. */
 export async function listDeliveries(ctx: AppContext, user: UserRow, id: string): Promise<WebhookDelivery[]> {
   const row = await requireWebhook(ctx, user, id);
-  return presentDeliveries(ctx, await findDeliveries(ctx.db, row.id, DELIVERIES_SHOWN));
+  return presentDeliveries(ctx, user, await findDeliveries(ctx.db, row.id, DELIVERIES_SHOWN));
 }
 
-async function deliveryAnswer(ctx: AppContext, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+async function deliveryAnswer(
+  ctx: AppContext,
+  user: UserRow,
+  webhookId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
   const delivery = await findDelivery(ctx.db, webhookId, deliveryId);
   if (!delivery) throw notFound("Delivery");
-  const [shown] = await presentDeliveries(ctx, [delivery]);
+  const [shown] = await presentDeliveries(ctx, user, [delivery]);
   return shown as WebhookDelivery;
 }
 
@@ -186,7 +194,7 @@ export async function redeliver(
   if (!delivery) throw notFound("Delivery");
   if (!(await requeueDelivery(ctx.db, delivery.id, Date.now()))) throw conflict(DELIVERY_IN_FLIGHT);
   ctx.webhooks.wake();
-  return deliveryAnswer(ctx, row.id, delivery.id);
+  return deliveryAnswer(ctx, user, row.id, delivery.id);
 }
 
 /** POST /api/webhooks/{id}/test: a `webhook.test` delivery, queued now. */
@@ -218,5 +226,5 @@ export async function sendTest(ctx: AppContext, user: UserRow, id: string): Prom
     },
   ]);
   ctx.webhooks.wake();
-  return deliveryAnswer(ctx, row.id, deliveryId);
+  return deliveryAnswer(ctx, user, row.id, deliveryId);
 }

@@ -1,13 +1,15 @@
 import { PRODUCT_NAME } from "@sitesnag/shared/enums";
+import type { Unsubscribed } from "@sitesnag/shared/notification-mail";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { AppLink } from "../../components/app-link";
 import { Button } from "../../components/button";
 import { useT } from "../../i18n/use-t";
 import { api, errorMessage } from "../../lib/api-client";
+import { unsubscribedText } from "./unsubscribed-text";
 
 const unsubscribeRequest = (token: string) =>
-  api<{ stopped: string; email: string }>("/mail/unsubscribe", { method: "POST", body: { token } });
+  api<Unsubscribed>("/mail/unsubscribe", { method: "POST", body: { token } });
 
 /** The token from the email's link, taken out of the address bar once read. */
 function useLinkToken(): string {
@@ -40,9 +42,7 @@ export function UnsubscribePage() {
           </p>
         ) : stop.isSuccess ? (
           <div role="status" className="mt-3 space-y-2 text-sm text-slate-700">
-            <p className="font-semibold text-emerald-800">
-              {t("auth.unsubscribe.done", { email: stop.data.email, stopped: stop.data.stopped })}
-            </p>
+            <p className="font-semibold text-emerald-800">{unsubscribedText(t, stop.data)}</p>
             <p>{t("auth.unsubscribe.again")}</p>
           </div>
         ) : (

@@ -40,7 +40,7 @@ export function WorkspaceSecurityCard({ isOwner }: { isOwner: boolean }) {
               )
             }
           />
-          <span>
+          <span className="min-w-0">
             <span className="block font-medium text-slate-900">{t("security.policy.require")}</span>
             {t("security.policy.hint")}
           </span>

@@ -120,7 +120,7 @@ function SsoForm({ initial }: { initial: SsoSettings }) {
           checked={enabled}
           onChange={(event) => setEnabled(event.target.checked)}
         />
-        <span className="font-medium text-slate-900">{t("sso.settings.enabled")}</span>
+        <span className="min-w-0 font-medium text-slate-900">{t("sso.settings.enabled")}</span>
       </label>
       <label className="flex items-start gap-3">
         <input
@@ -129,7 +129,7 @@ function SsoForm({ initial }: { initial: SsoSettings }) {
           checked={passwordSignIn}
           onChange={(event) => setPasswordSignIn(event.target.checked)}
         />
-        <span>
+        <span className="min-w-0">
           <span className="block font-medium text-slate-900">{t("sso.settings.passwordSignIn")}</span>
           {t("sso.settings.passwordHint")}
         </span>

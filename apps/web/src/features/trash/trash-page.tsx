@@ -16,6 +16,7 @@ import { toast } from "../../lib/toast";
 import { useErrorToast } from "../../lib/use-error-toast";
 import { useAuthStore } from "../../stores/auth-store";
 import { usePurgeTrashItem, useRestoreTrashItem, useTrash } from "./api/trash-api";
+import { trashDetail } from "./trash-detail";
 
 const kindLabel = (t: Translate, item: TrashItem) =>
   item.kind === "project" ? t("trash.kind.project") : t("trash.kind.report");
@@ -30,6 +31,7 @@ function TrashRow({ item, canRestore, canPurge }: { item: TrashItem; canRestore:
   const restore = useRestoreTrashItem();
   const purge = usePurgeTrashItem();
   const [confirming, setConfirming] = useState(false);
+  const detail = trashDetail(t, item);
   const onPurge = () =>
     purge.mutate(item.id, {
       onSuccess: () => {
@@ -63,7 +65,7 @@ function TrashRow({ item, canRestore, canPurge }: { item: TrashItem; canRestore:
         </p>
         <p className="text-sm text-slate-600">
           {kindLabel(t, item)}
-          {item.detail && ` · ${item.detail}`} ·{" "}
+          {detail && ` · ${detail}`} ·{" "}
           {t("trash.deletedBy", { name: item.deletedByName, date: formatDateFor(locale, item.deletedAt) })} ·{" "}
           <span className="font-medium text-slate-700">{leftLabel(t, item)}</span>
         </p>
@@ -96,7 +98,7 @@ function TrashRow({ item, canRestore, canPurge }: { item: TrashItem; canRestore:
         title={t("trash.confirm.title", { name: item.name })}
         message={
           item.kind === "project"
-            ? t("trash.confirm.project", { name: item.name, detail: item.detail })
+            ? t("trash.confirm.project", { name: item.name, detail })
             : t("trash.confirm.report", { name: item.name })
         }
         confirmLabel={t("trash.purge")}

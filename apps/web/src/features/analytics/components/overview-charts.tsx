@@ -8,12 +8,15 @@ import { PRIORITY_LABELS } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatNumberFor } from "../../../lib/format";
 import { listLink } from "../lib/list-link";
+import { tradeName } from "../lib/trade-name";
 import { FigureTable } from "./figure-table";
 import { WeeklyChart } from "./weekly-chart";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  // min-w-0: a grid item may shrink below its widest word, so a longer language's table scrolls
+  // inside its box (FigureTable) rather than widening the page past a phone's screen.
   return (
-    <section className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+    <section className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-slate-200">
       <h3 className="mb-3 text-base font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
@@ -96,12 +99,10 @@ export default function OverviewCharts({ overview: o, projectId, onLocation }: P
             caption={t("insight.byTrade.title")}
             nameHeader={t("insight.byTrade.trade")}
             columns={openHeaders}
-            rows={o.byTrade.map((r) => ({
-              key: r.key,
-              name: r.name,
-              bar: r.open,
-              cells: openOverdue({ category: r.key }, r.name, r),
-            }))}
+            rows={o.byTrade.map((r) => {
+              const name = tradeName(t, r.key, r.name);
+              return { key: r.key, name, bar: r.open, cells: openOverdue({ category: r.key }, name, r) };
+            })}
           />
         )}
       </Section>

@@ -107,53 +107,55 @@ export function WeeklyChart({ weekly, projectId }: { weekly: Overview["weekly"];
         <summary className="min-h-11 cursor-pointer py-2 text-sm font-medium text-brand-700">
           {t("insight.showNumbers")}
         </summary>
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t("insight.weekly.title")}</caption>
-          <thead>
-            <tr className="text-start text-slate-600">
-              <th scope="col" className="py-1 text-start font-medium">
-                {t("insight.weekly.week")}
-              </th>
-              <th scope="col" className="py-1 text-end font-medium">
-                {t("insight.weekly.opened")}
-              </th>
-              <th scope="col" className="py-1 text-end font-medium">
-                {t("insight.weekly.closed")}
-              </th>
-              <th scope="col" className="py-1 text-end font-medium">
-                {t("insight.weekly.open")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {weekly.map((w) => (
-              <tr key={w.weekStart} className="border-t border-slate-100">
-                <th scope="row" className="py-1 text-start font-normal">
-                  {shortDate(w.weekStart)}
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("insight.weekly.title")}</caption>
+            <thead>
+              <tr className="text-start text-slate-600">
+                <th scope="col" className="py-1 text-start font-medium">
+                  {t("insight.weekly.week")}
                 </th>
-                <td className="py-1 text-end">
-                  <Link
-                    to={opened(w)}
-                    aria-label={t("insight.link.openedWeek", { count: w.opened, week: shortDate(w.weekStart) })}
-                    className="inline-flex min-h-8 min-w-8 items-center justify-end font-medium text-brand-700 underline"
-                  >
-                    {n(w.opened)}
-                  </Link>
-                </td>
-                <td className="py-1 text-end">
-                  <Link
-                    to={closed(w)}
-                    aria-label={t("insight.link.closedWeek", { count: w.closed, week: shortDate(w.weekStart) })}
-                    className="inline-flex min-h-8 min-w-8 items-center justify-end font-medium text-brand-700 underline"
-                  >
-                    {n(w.closed)}
-                  </Link>
-                </td>
-                <td className="py-1 text-end">{n(w.open)}</td>
+                <th scope="col" className="py-1 text-end font-medium">
+                  {t("insight.weekly.opened")}
+                </th>
+                <th scope="col" className="py-1 text-end font-medium">
+                  {t("insight.weekly.closed")}
+                </th>
+                <th scope="col" className="py-1 text-end font-medium">
+                  {t("insight.weekly.open")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {weekly.map((w) => (
+                <tr key={w.weekStart} className="border-t border-slate-100">
+                  <th scope="row" className="py-1 text-start font-normal">
+                    {shortDate(w.weekStart)}
+                  </th>
+                  <td className="py-1 text-end">
+                    <Link
+                      to={opened(w)}
+                      aria-label={t("insight.link.openedWeek", { count: w.opened, week: shortDate(w.weekStart) })}
+                      className="inline-flex min-h-8 min-w-8 items-center justify-end font-medium text-brand-700 underline"
+                    >
+                      {n(w.opened)}
+                    </Link>
+                  </td>
+                  <td className="py-1 text-end">
+                    <Link
+                      to={closed(w)}
+                      aria-label={t("insight.link.closedWeek", { count: w.closed, week: shortDate(w.weekStart) })}
+                      className="inline-flex min-h-8 min-w-8 items-center justify-end font-medium text-brand-700 underline"
+                    >
+                      {n(w.closed)}
+                    </Link>
+                  </td>
+                  <td className="py-1 text-end">{n(w.open)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </figure>
   );
