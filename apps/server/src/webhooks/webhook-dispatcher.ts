@@ -15,16 +15,23 @@ import {
   insertDeliveries,
 } from "./webhooks.repository";
 
-const CLAIM_BATCH = 200;
+/**
+ * Events claimed per transaction. On SQLite (better-sqlite3, on the server's own thread, one
+ * connection) a transaction keeps every request waiting until it commits, so it is kept short and
+ * the event loop is yielded to between two (decision 0079).
+ */
+const CLAIM_BATCH = { postgres: 200, sqlite: 25 } as const;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Claims waiting live events and writes their deliveries; answers how many deliveries were made. */
 export async function dispatchEvents(deps: Pick<WebhookWorkerDeps, "db" | "dbKind">): Promise<number> {
   let made = 0;
+  const batch = CLAIM_BATCH[deps.dbKind];
   for (;;) {
     if (!(await hasUnclaimedEvents(deps.db))) return made;
     const { claimed, deliveries } = await deps.db.transaction().execute(async (trx) => {
       const now = Date.now();
-      const events = await claimEventsForWebhooks(trx, deps.dbKind, now, CLAIM_BATCH);
+      const events = await claimEventsForWebhooks(trx, deps.dbKind, now, batch);
       const relevant = events.filter((e) => webhookEventOf(e.type));
       const workspaces = [...new Set(relevant.map((e) => e.workspace_id))];
       const endpoints = workspaces.length > 0 ? await findEnabledWebhooks(trx, workspaces) : [];
@@ -64,6 +71,7 @@ export async function dispatchEvents(deps: Pick<WebhookWorkerDeps, "db" | "dbKin
       return { claimed: events.length, deliveries: rows.length };
     });
     made += deliveries;
-    if (claimed < CLAIM_BATCH) return made;
+    if (claimed < batch) return made;
+    if (deps.dbKind === "sqlite") await yieldToRequests();
   }
 }

@@ -67,6 +67,13 @@ const LANE_DEPTH = 4;
 /** A leased delivery is sent only while its lease outlasts a whole attempt by this much. */
 const LEASE_MARGIN_MS = 5_000;
 export const DEFAULT_CONCURRENCY = 16;
+/**
+ * On SQLite (better-sqlite3: the server's own thread, one connection that every request waits for
+ * while a transaction is open) a round writes at most this many outcomes per transaction, yielding
+ * to the event loop between two, and leases at most this many deliveries (decision 0079).
+ */
+const SQLITE_PER_TRANSACTION = 16;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Outcomes written per statement (each outcome is a handful of parameters). */
 const OUTCOMES_PER_STATEMENT = 200;
 const FIRST_RETRY_MS = 30_000;
@@ -268,11 +275,28 @@ export class WebhookWorker {
    * PER_ENDPOINT × LANE_DEPTH held here. Starts what the lanes can take; answers how many were leased.
    */
   private async exchange(claim: boolean): Promise<number> {
-    const batch = this.finished;
-    this.finished = [];
-    const room = claim && !this.closed ? this.concurrency * LANE_DEPTH - this.held : 0;
-    if (batch.length === 0 && room <= 0) return 0;
     const { db, dbKind } = this.deps;
+    const sqlite = dbKind === "sqlite";
+    let batch = this.finished;
+    this.finished = [];
+    let room = claim && !this.closed ? this.concurrency * LANE_DEPTH - this.held : 0;
+    if (sqlite) room = Math.min(room, SQLITE_PER_TRANSACTION);
+    if (batch.length === 0 && room <= 0) return 0;
+    // SQLite: all but the last few outcomes in short transactions of their own first.
+    while (sqlite && batch.length > SQLITE_PER_TRANSACTION) {
+      const part = batch.slice(0, SQLITE_PER_TRANSACTION);
+      const rest = batch.slice(SQLITE_PER_TRANSACTION);
+      let off: { webhookId: string; reason: "gone" | "failing" }[];
+      try {
+        off = await this.serially(() => db.transaction().execute((trx) => this.writeOutcomes(trx, part)));
+      } catch (err) {
+        this.finished = batch.concat(this.finished);
+        throw err;
+      }
+      batch = rest;
+      this.dropSwitchedOff(off);
+      await yieldToRequests();
+    }
     const switchedOff: { webhookId: string; reason: "gone" | "failing" }[] = [];
     let claimed: { webhook: WebhookRow; rows: WebhookDeliveryRow[] }[];
     try {
@@ -318,15 +342,7 @@ export class WebhookWorker {
       this.finished = batch.concat(this.finished);
       throw err;
     }
-    for (const { webhookId, reason } of switchedOff) {
-      this.deps.log.warn({ webhookId, reason }, "webhooks: an endpoint was switched off");
-      // What waited here for it is not sent (failed with the rest, redeliverable).
-      const endpoint = this.endpoints.get(webhookId);
-      if (endpoint) {
-        this.held -= endpoint.queue.length;
-        endpoint.queue = [];
-      }
-    }
+    this.dropSwitchedOff(switchedOff);
     let leased = 0;
     for (const { webhook, rows } of claimed) {
       let endpoint = this.endpoints.get(webhook.id);
@@ -343,6 +359,18 @@ export class WebhookWorker {
     }
     this.pump();
     return leased;
+  }
+
+  /** Endpoints switched off: what waited here for them is not sent (failed with the rest, redeliverable). */
+  private dropSwitchedOff(switchedOff: readonly { webhookId: string; reason: "gone" | "failing" }[]): void {
+    for (const { webhookId, reason } of switchedOff) {
+      this.deps.log.warn({ webhookId, reason }, "webhooks: an endpoint was switched off");
+      const endpoint = this.endpoints.get(webhookId);
+      if (endpoint) {
+        this.held -= endpoint.queue.length;
+        endpoint.queue = [];
+      }
+    }
   }
 
   /** Starts waiting deliveries on free lanes: up to PER_ENDPOINT per endpoint, the instance's concurrency in all. */
