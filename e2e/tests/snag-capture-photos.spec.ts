@@ -99,7 +99,8 @@ test("upload progress shows while a slow connection sends the photos", async ({ 
   const create = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/snagging");
   await page.getByRole("button", { name: "Save report" }).click();
   await expect(page.getByRole("progressbar", { name: "Uploading photos" })).toBeVisible();
-  await expect(page.getByText(/Uploading [\d.]+ of [\d.]+ MB/)).toBeVisible();
+  // Each size with its unit and the share done, through Intl ("Uploading 1.2 MB of 3.4 MB (35%)").
+  await expect(page.getByText(/Uploading [\d.,]+\s?[kMG]?B of [\d.,]+\s?[kMG]?B \(\d+\s?%\)/)).toBeVisible();
   await expect(page.getByText("Report created successfully")).toBeVisible({ timeout: 20_000 });
   const sha256 = new URL((await upload).url()).pathname.split("/").pop();
   const sent = await create;
