@@ -11,10 +11,17 @@
 //               the triggers keep (status counts, tree_version, search documents); no timing of overview()
 //   --others N  reports in other workspaces beside the two (default 900,000: the 1M-report table of
 //               bench:scale), 100,000 a workspace
+//   --baseline P  also time the overview() exported by module P (e.g. a copy of main's
+//               apps/server/src/analytics/ put beside it), alternating run by run with this one's
+//   --writes N  the tallies' cost on writes (decision 0086), on SQLite and PostgreSQL: N reports
+//               inserted one statement each, N status changes one by one, one update of all N (the
+//               bulk path's shape), with the tally triggers and without, alternating; no overview()
 //   --explain   print EXPLAIN (ANALYZE, BUFFERS) of each query of one overview() of the large workspace
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
 import { overview } from "../apps/server/src/analytics/analytics.service";
+import { newId } from "../apps/server/src/ids";
 import { joinWorkspace } from "../apps/server/test/audit-factories";
 import { createProject, signUp } from "../apps/server/test/factories";
 import { createTestApp, type TestApp } from "../apps/server/test/harness";
@@ -26,6 +33,8 @@ const { values } = parseArgs({
     verify: { type: "string" },
     explain: { type: "boolean", default: false },
     others: { type: "string", default: "900000" },
+    baseline: { type: "string" },
+    writes: { type: "string" },
   },
 });
 const LARGE = Number(values.reports);
@@ -89,6 +98,8 @@ const insertReports = (w: Awaited<ReturnType<typeof workspace>>, reports: number
 const KNOWN_TRIGGERS = [
   "search_sync_report",
   "snagging_reports_status_counts",
+  "snagging_reports_tallies",
+  "snagging_reports_tallies_update",
   "snagging_reports_tree_version_delete",
   "snagging_reports_tree_version_insert",
   "snagging_reports_tree_version_update",
@@ -133,6 +144,8 @@ async function seedBulk(t: TestApp, w: Awaited<ReturnType<typeof workspace>>, re
           where workspace_id = ${w.workspaceId} and location_id is not null group by project_id) c
     where p.id = c.project_id`.execute(db);
   await sql.raw(upsert.replace("x.id = new.id", `x.workspace_id = '${w.workspaceId.replace(/'/g, "''")}'`)).execute(db);
+  // The overview's tallies (0055): the migration's own rebuild, the triggers' rows summed set-wise.
+  await sql`select report_tallies_rebuild(${w.workspaceId})`.execute(db);
 }
 
 /** A workspace with `reports` reports, seeded in bulk; prints how long the reports took. */
@@ -181,8 +194,22 @@ async function verify(t: TestApp, reports: number) {
           and (da.doc is null or db.doc is null
             or ts_delete(da.doc, '#' || ${a.workspaceId}) <> ts_delete(db.doc, '#' || ${b.workspaceId})
             or length(da.doc) <> length(db.doc)))::text as differ`.execute(t.ctx.db);
+  // Every tally row, its ids written as the seed's indexes (person n, room n) so workspaces compare.
+  const tallies = async (w: Awaited<ReturnType<typeof workspace>>) => {
+    const { rows } = await sql<{ kind: string; key: string; day: number; n: string; secs: string }>`
+      select kind, key, day, n::text as n, secs::text as secs from report_tallies
+      where workspace_id = ${w.workspaceId} and (n <> 0 or secs <> 0)`.execute(t.ctx.db);
+    const named = (key: string) =>
+      key.startsWith("m:")
+        ? `person ${w.people.indexOf(key.slice(2))}`
+        : w.rooms.includes(key)
+          ? `room ${w.rooms.indexOf(key)}`
+          : key;
+    return JSON.stringify(rows.map((r) => `${r.kind} ${named(r.key)} ${r.day} ${r.n} ${r.secs}`).sort());
+  };
   const checks = [
     ["kept status counts", await counts(a), await counts(b)],
+    ["overview tallies", await tallies(a), await tallies(b)],
     ["projects.tree_version", await version(a), await version(b)],
     ["search documents (count)", docs[0]?.a, docs[0]?.b],
     ["search documents differing", "0", docs[0]?.differ],
@@ -192,7 +219,10 @@ async function verify(t: TestApp, reports: number) {
   );
   let ok = docs[0]?.a === String(reports);
   for (const [name, x, y] of checks) {
-    console.log(`  ${String(name).padEnd(28)} triggers ${x}   bulk ${y}   ${x === y ? "same" : "DIFFERENT"}`);
+    const shown = (v: string | undefined) => (v && v.length > 200 ? `${v.slice(0, 120)}… (${v.length} chars)` : v);
+    console.log(
+      `  ${String(name).padEnd(28)} triggers ${shown(x)}   bulk ${shown(y)}   ${x === y ? "same" : "DIFFERENT"}`,
+    );
     ok &&= x === y;
   }
   if (!ok) throw new Error("the bulk seed's derived state differs from the triggers'");
@@ -234,16 +264,124 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-async function measure(t: TestApp, workspaceId: string) {
-  for (let i = 0; i < 10; i++) await overview(t.ctx, workspaceId, {});
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await overview(t.ctx, workspaceId, {});
-    times.push(performance.now() - start);
+type OverviewFn = typeof overview;
+
+/** p50/p99 of each overview function on the workspace, the functions alternating run by run. */
+async function measure(t: TestApp, workspaceId: string, fns: readonly OverviewFn[]) {
+  for (let i = 0; i < 10; i++) for (const fn of fns) await fn(t.ctx, workspaceId, {});
+  const times: number[][] = fns.map(() => []);
+  for (let i = 0; i < RUNS; i++)
+    for (const [k, fn] of fns.entries()) {
+      const start = performance.now();
+      await fn(t.ctx, workspaceId, {});
+      times[k]?.push(performance.now() - start);
+    }
+  return times.map((list) => {
+    list.sort((a, b) => a - b);
+    return { p50: percentile(list, 50), p99: percentile(list, 99) };
+  });
+}
+
+/** Turns the tally triggers (migration 0055) off and on: PostgreSQL disables them, SQLite drops and re-creates them. */
+async function tallyTriggers(t: TestApp) {
+  const db = t.ctx.db;
+  if (t.schema !== undefined)
+    return async (on: boolean) => {
+      for (const name of ["snagging_reports_tallies", "snagging_reports_tallies_update"])
+        await sql.raw(`alter table snagging_reports ${on ? "enable" : "disable"} trigger ${name}`).execute(db);
+    };
+  const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+    where type = 'trigger' and name like 'snagging_reports_tallies%'`.execute(db);
+  if (rows.length !== 3) throw new Error(`expected three tally triggers, found ${rows.length}`);
+  let present = true;
+  return async (on: boolean) => {
+    if (on === present) return;
+    for (const r of rows) await sql.raw(on ? r.sql : `drop trigger ${r.name}`).execute(db);
+    present = on;
+  };
+}
+
+/** Per-operation cost of report writes with the tallies' triggers and without, alternating by round. */
+async function writes(kind: "sqlite" | "postgres", n: number, rounds = 4) {
+  const t = await createTestApp(kind);
+  try {
+    const w = await workspace(t);
+    const db = t.ctx.db;
+    const set = await tallyTriggers(t);
+    const results: Record<string, { insert: number[]; update: number[]; bulk: number[] }> = {
+      without: { insert: [], update: [], bulk: [] },
+      with: { insert: [], update: [], bulk: [] },
+    };
+    let serial = 0;
+    for (let round = 0; round < rounds; round++) {
+      for (const mode of round % 2 === 0 ? ["without", "with"] : ["with", "without"]) {
+        await set(mode === "with");
+        const now = Math.floor(Date.now() / 1000);
+        const ids: string[] = [];
+        let start = performance.now();
+        for (let i = 0; i < n; i++) {
+          const id = newId();
+          ids.push(id);
+          serial += 1;
+          await db
+            .insertInto("snagging_reports")
+            .values({
+              id,
+              workspace_id: w.workspaceId,
+              project_id: w.projectId,
+              title: `W-${serial}`,
+              description: "Write bench",
+              status: "open",
+              priority: "high",
+              category: "plumbing",
+              assigned_to: w.people[i % 20] as string,
+              created_by: w.ownerId,
+              due_date: now + (i % 30) * 86400,
+              location_lat: null,
+              location_lng: null,
+              page_url: null,
+              created_at: now,
+              updated_at: now,
+              location_id: w.rooms[i % 50] as string,
+              assigned_at: now,
+              search_text: "write bench",
+            })
+            .execute();
+        }
+        results[mode]?.insert.push(((performance.now() - start) * 1000) / n);
+        start = performance.now();
+        for (const id of ids)
+          await db.updateTable("snagging_reports").set({ status: "in-progress" }).where("id", "=", id).execute();
+        results[mode]?.update.push(((performance.now() - start) * 1000) / n);
+        start = performance.now();
+        await db
+          .updateTable("snagging_reports")
+          .set({ status: "resolved", resolved_at: now + 60 })
+          .where("id", "in", ids)
+          .execute();
+        results[mode]?.bulk.push((performance.now() - start) * 1000);
+        await db.deleteFrom("snagging_reports").where("id", "in", ids).execute();
+      }
+    }
+    await set(true);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    console.log(`\n${kind}: ${n} reports a round, ${rounds} rounds each way (median of rounds)`);
+    for (const mode of ["without", "with"] as const) {
+      const r = results[mode];
+      if (!r) continue;
+      console.log(
+        `  ${`${mode} the tally triggers`.padEnd(28)} insert ${median(r.insert).toFixed(0).padStart(6)} µs/report   status change ${median(r.update).toFixed(0).padStart(6)} µs/report   one update of ${n} ${(median(r.bulk) / 1000).toFixed(1).padStart(7)} ms`,
+      );
+    }
+  } finally {
+    await t.close();
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+if (values.writes !== undefined) {
+  await writes("sqlite", Number(values.writes));
+  await writes("postgres", Number(values.writes));
+  process.exit(0);
 }
 
 const t = await createTestApp("postgres");
@@ -263,17 +401,36 @@ try {
       await seeded(t, Math.min(LARGE, left));
     }
     await sql`vacuum analyze snagging_reports`.execute(t.ctx.db);
+    await sql`vacuum analyze report_tallies`.execute(t.ctx.db);
     if (values.explain) await explain(t, large);
-    const big = await measure(t, large);
-    const little = await measure(t, small);
+    const fns: { name: string; fn: OverviewFn }[] = [{ name: "this branch", fn: overview }];
+    if (values.baseline) {
+      const base = (await import(path.resolve(values.baseline))) as { overview: OverviewFn };
+      fns.unshift({ name: "baseline", fn: base.overview });
+    }
+    const big = await measure(
+      t,
+      large,
+      fns.map((f) => f.fn),
+    );
+    const little = await measure(
+      t,
+      small,
+      fns.map((f) => f.fn),
+    );
     const row = (name: string, m: { p50: number; p99: number }) =>
-      console.log(`${name.padEnd(28)} p50 ${m.p50.toFixed(1).padStart(7)} ms   p99 ${m.p99.toFixed(1).padStart(7)} ms`);
-    console.log(`\noverview(), ${RUNS} runs each, one loaded machine`);
-    row(`${LARGE.toLocaleString("en-GB")} reports`, big);
-    row(`${SMALL.toLocaleString("en-GB")} reports`, little);
-    const ratio = big.p99 / little.p99;
-    console.log(`p99 ratio large/small: ${ratio.toFixed(2)} (target <= 2); large p99 target <= 150 ms`);
-    console.log(big.p99 <= 150 && ratio <= 2 ? "within targets" : "OVER target");
+      console.log(`${name.padEnd(40)} p50 ${m.p50.toFixed(1).padStart(7)} ms   p99 ${m.p99.toFixed(1).padStart(7)} ms`);
+    console.log(`\noverview(), ${RUNS} runs each, one loaded machine${fns.length > 1 ? ", alternating" : ""}`);
+    for (const [k, f] of fns.entries()) {
+      const b = big[k] as { p50: number; p99: number };
+      const l = little[k] as { p50: number; p99: number };
+      row(`${f.name}: ${LARGE.toLocaleString("en-GB")} reports`, b);
+      row(`${f.name}: ${SMALL.toLocaleString("en-GB")} reports`, l);
+      const ratio = b.p99 / l.p99;
+      console.log(
+        `${f.name}: p99 ratio large/small ${ratio.toFixed(2)} (p50 ratio ${(b.p50 / l.p50).toFixed(2)}; target p99 ratio <= 2, large p99 <= 150 ms): ${b.p99 <= 150 && ratio <= 2 ? "within targets" : "OVER target"}`,
+      );
+    }
   }
 } finally {
   await t.close();

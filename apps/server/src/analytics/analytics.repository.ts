@@ -4,7 +4,7 @@
 // resolved_at index, new ones from the list's (workspace, created_at) index. Dialect-neutral SQL:
 // a moment's week is its seconds (shifted to Mondays) divided by a week's, truncated (SQLite binds
 // numbers as REAL, so the cast) — its Monday-to-Sunday week in UTC.
-import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -22,15 +22,6 @@ const inScope = (s: Scope): RawBuilder<boolean> =>
 const isOpen = sql<boolean>`r.status in ('open', 'in-progress')`;
 const num = (v: unknown): number => Number(v ?? 0);
 
-/** What one pass over the open reports groups by (each answers a few dozen rows at most). */
-export type OpenGrouping = "age" | "trade" | "assignee" | "location";
-const GROUP_COLUMNS: Record<OpenGrouping, string> = {
-  age: "r.priority, bucket",
-  trade: "r.category",
-  assignee: "r.assigned_to, r.assigned_contact_id",
-  location: "r.location_id",
-};
-
 export type OpenGroup = {
   priority?: string;
   bucket?: number;
@@ -43,47 +34,33 @@ export type OpenGroup = {
   n: number;
 };
 
-/**
- * Open reports counted by one grouping and whether overdue or due soon, from the open reports'
- * partial index. One grouping per pass: grouping by all of them at once would answer a row per
- * report in a big workspace (assignee × location × trade × …).
- */
-export async function groupOpenReports(
-  db: Q,
-  s: Scope,
-  by: OpenGrouping,
-  now: number,
-  soonUntil: number,
-  ageEdges: readonly number[],
-): Promise<OpenGroup[]> {
-  const [a, b, c] = ageEdges;
-  const bucket =
-    by === "age"
-      ? sql`, case when r.created_at > ${a} then 0 when r.created_at > ${b} then 1 when r.created_at > ${c} then 2
-          else 3 end as bucket`
-      : sql``;
-  const columns = sql.raw(GROUP_COLUMNS[by].replace(", bucket", ""));
-  const { rows } = await sql<OpenGroup & { bucket?: number | string; due: number | string; n: number | string }>`
-    select ${columns} ${bucket},
-      case when r.due_date is null then 0 when r.due_date < ${now} then 1 when r.due_date < ${soonUntil} then 2
-        else 0 end as due,
-      count(*) as n
-    from snagging_reports r where ${inScope(s)} and ${isOpen}
-    group by ${sql.raw(GROUP_COLUMNS[by])}, due`.execute(db);
-  return rows.map((r) => ({
-    ...r,
-    ...(r.bucket === undefined ? {} : { bucket: num(r.bucket) }),
-    due: num(r.due),
-    n: num(r.n),
-  }));
-}
+export type OpenGroups = { age: OpenGroup[]; trade: OpenGroup[]; assignee: OpenGroup[]; location: OpenGroup[] };
 
-export type OpenGroups = Record<OpenGrouping, OpenGroup[]>;
+const DAY_SECONDS = 86_400;
+/** The day (since 1970, UTC) a moment falls in: as the tallies' triggers count it (migration 0055). */
+export const dayNumber = (epoch: number) => Math.trunc(epoch / DAY_SECONDS);
+
+const inTallies = (s: Scope): RawBuilder<boolean> =>
+  s.projectId === undefined
+    ? sql<boolean>`t.workspace_id = ${s.workspaceId}`
+    : sql<boolean>`t.workspace_id = ${s.workspaceId} and t.project_id = ${s.projectId}`;
+/** Within a day, as a range of moments. */
+const onDays = (column: string, days: readonly number[]) =>
+  sql.join(
+    days.map((d) => sql`(${sql.ref(column)} >= ${d * DAY_SECONDS} and ${sql.ref(column)} < ${(d + 1) * DAY_SECONDS})`),
+    sql` or `,
+  );
+const fromAssigneeKey = (key: string) => ({
+  assigned_to: key.startsWith("m:") ? key.slice(2) : null,
+  assigned_contact_id: key.startsWith("c:") ? key.slice(2) : null,
+});
 
 /**
- * Every grouping of the open reports. PostgreSQL: one read of the partial index, the four
- * groupings as GROUPING SETS of one query (its hash aggregates fed from the same scan). SQLite has
- * no grouping sets: one pass per grouping, as before (decision 0081).
+ * The open reports counted by age bucket and priority, and by trade, assignee and location with
+ * whether overdue or due soon (decision 0086). From the tallies for every whole day; the days an
+ * edge falls in (an age bucket's, now's and the due-soon window's end: moments, not days) are left
+ * out of the tallies and read from the open reports made or due on them, through their indexes.
+ * So the cost follows the days and groups held, not the reports.
  */
 export async function groupOpenReportsAll(
   db: Q,
@@ -92,106 +69,136 @@ export async function groupOpenReportsAll(
   soonUntil: number,
   ageEdges: readonly number[],
 ): Promise<OpenGroups> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    const pass = (by: OpenGrouping) => groupOpenReports(db, s, by, now, soonUntil, ageEdges);
-    const [age, trade, assignee, location] = await Promise.all([
-      pass("age"),
-      pass("trade"),
-      pass("assignee"),
-      pass("location"),
-    ]);
-    return { age, trade, assignee, location };
-  }
-  const [a, b, c] = ageEdges;
-  const query = sql<{
-    priority: string | null;
-    bucket: number | null;
-    category: string | null;
-    assigned_to: string | null;
-    assigned_contact_id: string | null;
-    location_id: string | null;
-    due: number;
-    gp: number;
-    gc: number;
-    ga: number;
-    n: number | string;
-  }>`
-    select o.priority, o.bucket, o.category, o.assigned_to, o.assigned_contact_id, o.location_id, o.due,
-      grouping(o.priority) as gp, grouping(o.category) as gc, grouping(o.assigned_to) as ga, count(*) as n
-    from (
-      select r.priority, r.category, r.assigned_to, r.assigned_contact_id, r.location_id,
+  const [a = 0, b = 0, c = 0] = ageEdges;
+  const edgeDays = [dayNumber(a), dayNumber(b), dayNumber(c)];
+  const [e0, e1, e2] = edgeDays;
+  const today = dayNumber(now);
+  const soonDay = dayNumber(soonUntil);
+  const dueDays = [...new Set([today, soonDay])];
+  const [tallies, made, due] = await Promise.all([
+    sql<{ kind: string; key: string; bucket: number | string | null; due: number | string | null; n: number | string }>`
+      select t.kind, t.key,
+        case when t.kind = 'age' then
+          case when t.day > ${e0} then 0 when t.day > ${e1} then 1 when t.day > ${e2} then 2 else 3 end end as bucket,
+        case when t.kind = 'age' or t.day = -1 then 0 when t.day < ${today} then 1 when t.day < ${soonDay} then 2
+          else 0 end as due,
+        sum(t.n) as n
+      from report_tallies t
+      where ${inTallies(s)} and t.kind in ('age', 'trade', 'assignee', 'location')
+        and case when t.kind = 'age' then t.day not in (${sql.join(edgeDays)}) else t.day not in (${sql.join(dueDays)}) end
+      group by t.kind, t.key, bucket, due
+      having sum(t.n) <> 0`.execute(db),
+    sql<{ priority: string; bucket: number | string; n: number | string }>`
+      select r.priority,
         case when r.created_at > ${a} then 0 when r.created_at > ${b} then 1 when r.created_at > ${c} then 2
           else 3 end as bucket,
-        case when r.due_date is null then 0 when r.due_date < ${now} then 1 when r.due_date < ${soonUntil} then 2
-          else 0 end as due
-      from snagging_reports r where ${inScope(s)} and ${isOpen}
-    ) o
-    group by grouping sets ((o.priority, o.bucket, o.due), (o.category, o.due),
-      (o.assigned_to, o.assigned_contact_id, o.due), (o.location_id, o.due))`;
-  // The planner cannot count the groups of the CASE columns and guesses tens of thousands, more
-  // than work_mem holds, so it sorted one grouping set (spilling to disk) instead of hashing all
-  // four (about 140 groups, 1.6 MB, in the 100,000-report workspace). A larger work_mem for this
-  // statement's transaction (`set local`; in a caller's transaction, until it ends); a hash table
-  // that still outgrew it would spill in batches, not fail.
-  const run = async (q: Q) => {
-    await sql`set local work_mem = '32MB'`.execute(q);
-    return query.execute(q);
-  };
-  const { rows } = db.isTransaction ? await run(db) : await db.transaction().execute(run);
+        count(*) as n
+      from snagging_reports r where ${inScope(s)} and ${isOpen} and (${onDays("r.created_at", edgeDays)})
+      group by r.priority, bucket`.execute(db),
+    sql<{
+      category: string;
+      assigned_to: string | null;
+      assigned_contact_id: string | null;
+      location_id: string | null;
+      due: number | string;
+      n: number | string;
+    }>`
+      select r.category, r.assigned_to, r.assigned_contact_id, r.location_id,
+        case when r.due_date < ${now} then 1 when r.due_date < ${soonUntil} then 2 else 0 end as due,
+        count(*) as n
+      from snagging_reports r where ${inScope(s)} and ${isOpen} and (${onDays("r.due_date", dueDays)})
+      group by r.category, r.assigned_to, r.assigned_contact_id, r.location_id, due`.execute(db),
+  ]);
   const out: OpenGroups = { age: [], trade: [], assignee: [], location: [] };
-  for (const r of rows) {
+  for (const r of tallies.rows) {
+    const n = num(r.n);
+    const dueState = num(r.due);
+    if (r.kind === "age") out.age.push({ priority: r.key, bucket: num(r.bucket), due: 0, n });
+    else if (r.kind === "trade") out.trade.push({ category: r.key, due: dueState, n });
+    else if (r.kind === "assignee") out.assignee.push({ ...fromAssigneeKey(r.key), due: dueState, n });
+    else out.location.push({ location_id: r.key, due: dueState, n });
+  }
+  for (const r of made.rows) out.age.push({ priority: r.priority, bucket: num(r.bucket), due: 0, n: num(r.n) });
+  for (const r of due.rows) {
     const base = { due: num(r.due), n: num(r.n) };
-    if (num(r.gp) === 0) out.age.push({ priority: r.priority ?? "", bucket: num(r.bucket), ...base });
-    else if (num(r.gc) === 0) out.trade.push({ category: r.category ?? "", ...base });
-    else if (num(r.ga) === 0)
+    out.trade.push({ category: r.category, ...base });
+    if (r.assigned_to !== null || r.assigned_contact_id !== null)
       out.assignee.push({ assigned_to: r.assigned_to, assigned_contact_id: r.assigned_contact_id, ...base });
-    else out.location.push({ location_id: r.location_id, ...base });
+    if (r.location_id !== null) out.location.push({ location_id: r.location_id, ...base });
   }
   return out;
 }
 
-/** Reports made per week from `since` on, and how many of them in the last `recentSince` window. */
-export async function countOpenedPerWeek(db: Q, s: Scope, since: number, recentSince: number) {
-  const { rows } = await sql<{ week: number | string; n: number | string; recent: number | string }>`
-    select cast((r.created_at + ${MONDAY_SHIFT}) / ${WEEK_SECONDS} as integer) as week, count(*) as n,
-      sum(case when r.created_at >= ${recentSince} then 1 else 0 end) as recent
-    from snagging_reports r where ${inScope(s)} and r.created_at >= ${since}
-    group by week`.execute(db);
-  return rows.map((r) => ({ week: num(r.week), n: num(r.n), recent: num(r.recent) }));
+/** A project's reports by status, from the tallies (the workspace's come from report_status_counts). */
+export async function countProjectStatuses(db: Q, s: Scope) {
+  const { rows } = await sql<{ key: string; n: number | string }>`
+    select t.key, sum(t.n) as n from report_tallies t where ${inTallies(s)} and t.kind = 'status'
+    group by t.key`.execute(db);
+  return rows.map((r) => ({ status: r.key, n: num(r.n) }));
 }
+
+/**
+ * Reports made (`opened`, by created_at) or resolved (`resolved`, by resolved_at, still resolved or
+ * closed) per week from `since` on, and how many from `recentSince` on. Whole days from the
+ * tallies; the part of since's and recentSince's days before them (moments) read from the reports
+ * and taken away.
+ */
+async function countPerWeek(db: Q, s: Scope, kind: "opened" | "resolved", since: number, recentSince: number) {
+  const column = kind === "opened" ? "r.created_at" : "r.resolved_at";
+  const col = sql.ref(column);
+  const sinceDay = dayNumber(since);
+  const recentDay = dayNumber(recentSince);
+  const week = (moment: RawBuilder<unknown>) => sql`cast((${moment} + ${MONDAY_SHIFT}) / ${WEEK_SECONDS} as integer)`;
+  const [tallies, before] = await Promise.all([
+    sql<{ week: number | string; n: number | string; recent: number | string }>`
+      select ${week(sql`cast(t.day as bigint) * ${DAY_SECONDS}`)} as week, sum(t.n) as n,
+        sum(case when t.day >= ${recentDay} then t.n else 0 end) as recent
+      from report_tallies t where ${inTallies(s)} and t.kind = ${kind} and t.day >= ${sinceDay}
+      group by week`.execute(db),
+    sql<{ week: number | string; n: number | string; recent: number | string }>`
+      select ${week(col)} as week,
+        sum(case when ${col} >= ${sinceDay * DAY_SECONDS} and ${col} < ${since} then 1 else 0 end) as n,
+        sum(case when ${col} >= ${recentDay * DAY_SECONDS} and ${col} < ${recentSince} then 1 else 0 end) as recent
+      from snagging_reports r where ${inScope(s)}
+        and ((${col} >= ${sinceDay * DAY_SECONDS} and ${col} < ${since})
+          or (${col} >= ${recentDay * DAY_SECONDS} and ${col} < ${recentSince}))
+      group by week`.execute(db),
+  ]);
+  const weeks = new Map<number, { week: number; n: number; recent: number }>();
+  for (const r of tallies.rows) weeks.set(num(r.week), { week: num(r.week), n: num(r.n), recent: num(r.recent) });
+  for (const r of before.rows) {
+    const w = weeks.get(num(r.week));
+    if (w) {
+      w.n -= num(r.n);
+      w.recent -= num(r.recent);
+    }
+  }
+  return [...weeks.values()].filter((w) => w.n !== 0 || w.recent !== 0);
+}
+
+/** Reports made per week from `since` on, and how many of them in the last `recentSince` window. */
+export const countOpenedPerWeek = (db: Q, s: Scope, since: number, recentSince: number) =>
+  countPerWeek(db, s, "opened", since, recentSince);
 
 /** Reports resolved (and still resolved or closed) per week from `since` on. */
-export async function countResolvedPerWeek(db: Q, s: Scope, since: number, recentSince: number) {
-  const { rows } = await sql<{ week: number | string; n: number | string; recent: number | string }>`
-    select cast((r.resolved_at + ${MONDAY_SHIFT}) / ${WEEK_SECONDS} as integer) as week, count(*) as n,
-      sum(case when r.resolved_at >= ${recentSince} then 1 else 0 end) as recent
-    from snagging_reports r where ${inScope(s)} and r.resolved_at >= ${since}
-    group by week`.execute(db);
-  return rows.map((r) => ({ week: num(r.week), n: num(r.n), recent: num(r.recent) }));
-}
+export const countResolvedPerWeek = (db: Q, s: Scope, since: number, recentSince: number) =>
+  countPerWeek(db, s, "resolved", since, recentSince);
 
-/** Per assignee: seconds from assignment to resolution summed over reports resolved in [from, to). */
+/** Per assignee: seconds from assignment to resolution summed over reports resolved in [from, to), whole days. */
 export async function sumResolveTimes(db: Q, s: Scope, from: number, to: number) {
-  const { rows } = await sql<{
-    assigned_to: string | null;
-    assigned_contact_id: string | null;
-    total: number | string;
-    n: number | string;
-  }>`
-    select r.assigned_to, r.assigned_contact_id, sum(r.resolved_at - r.assigned_at) as total, count(*) as n
-    from snagging_reports r where ${inScope(s)} and r.resolved_at >= ${from} and r.resolved_at < ${to}
-      and r.assigned_at is not null and r.resolved_at >= r.assigned_at
-    group by r.assigned_to, r.assigned_contact_id`.execute(db);
-  return rows.map((r) => ({ ...r, total: num(r.total), n: num(r.n) }));
+  const { rows } = await sql<{ key: string; total: number | string; n: number | string }>`
+    select t.key, sum(t.secs) as total, sum(t.n) as n from report_tallies t
+    where ${inTallies(s)} and t.kind = 'resolve_time' and t.day >= ${dayNumber(from)} and t.day < ${dayNumber(to)}
+    group by t.key having sum(t.n) <> 0`.execute(db);
+  return rows.map((r) => ({ ...fromAssigneeKey(r.key), total: num(r.total), n: num(r.n) }));
 }
 
 /** Per assignee: fixes rejected at verification on the reports they hold now. */
 export async function sumRejections(db: Q, s: Scope) {
-  const { rows } = await sql<{ assigned_to: string | null; assigned_contact_id: string | null; n: number | string }>`
-    select r.assigned_to, r.assigned_contact_id, sum(r.rejection_count) as n
-    from snagging_reports r where ${inScope(s)} and r.rejection_count > 0
-    group by r.assigned_to, r.assigned_contact_id`.execute(db);
-  return rows.map((r) => ({ ...r, n: num(r.n) }));
+  const { rows } = await sql<{ key: string; n: number | string }>`
+    select t.key, sum(t.n) as n from report_tallies t where ${inTallies(s)} and t.kind = 'rejections'
+    group by t.key having sum(t.n) <> 0`.execute(db);
+  return rows.map((r) => ({ ...fromAssigneeKey(r.key), n: num(r.n) }));
 }
 
 export const findMemberNames = (db: Q, workspaceId: string, ids: readonly string[]) =>

@@ -25,6 +25,7 @@ import { tradeNames } from "../trades/trades.service";
 import { rollUpLocations } from "./analytics.locations";
 import {
   countOpenedPerWeek,
+  countProjectStatuses,
   countResolvedPerWeek,
   findContactNames,
   findMemberNames,
@@ -83,8 +84,8 @@ export async function overview(
   const ageEdges = AGEING_BUCKETS.slice(0, 3).map((b) => now - (AGE_RANGES[b][1] ?? 0) * DAY_SECONDS);
   const soonUntil = now + DUE_SOON_DAYS * DAY_SECONDS;
   const [statuses, openGroups, opened, resolved, resolveTimes, rejections, trades, locations] = await Promise.all([
-    // Workspace-wide, from the trigger-kept counts (four rows); a project's, from its status index.
-    countReportsByStatus(ctx.db, workspaceId, { projectId: scope.projectId }),
+    // Workspace-wide, from the trigger-kept counts (four rows); a project's, from its tallies.
+    scope.projectId === undefined ? countReportsByStatus(ctx.db, workspaceId, {}) : countProjectStatuses(ctx.db, scope),
     groupOpenReportsAll(ctx.db, scope, now, soonUntil, ageEdges),
     countOpenedPerWeek(ctx.db, scope, since, recentSince),
     countResolvedPerWeek(ctx.db, scope, since, recentSince),
@@ -129,9 +130,11 @@ export async function overview(
   const ageing = AGEING_BUCKETS.map((bucket) => ({ bucket, critical: 0, high: 0, medium: 0, low: 0 }));
   const byTrade = new Map<string, { open: number; overdue: number }>();
   const byAssignee = new Map<string, { open: number; overdue: number }>();
-  for (const g of byAge) {
+  for (const g of byTradeRows) {
     if (g.due === 1) counts.overdue += g.n;
     if (g.due === 2) counts.dueSoon += g.n;
+  }
+  for (const g of byAge) {
     const bucket = ageing[g.bucket ?? 0];
     if (
       bucket &&

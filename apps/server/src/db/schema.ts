@@ -291,6 +291,17 @@ export interface CommentPhotosTable {
 }
 
 /** Reports per (workspace, status), kept by triggers on snagging_reports (migration 0006). */
+/** The overview's figures kept by triggers (migration 0055, decision 0086): see the migration for the kinds. */
+export interface ReportTalliesTable {
+  workspace_id: string;
+  kind: string;
+  project_id: string;
+  key: string;
+  day: number;
+  n: number;
+  secs: number;
+}
+
 export interface ReportStatusCountsTable {
   workspace_id: string;
   status: SnaggingReportsTable["status"];
@@ -537,6 +548,7 @@ export interface Database {
   projects: ProjectsTable;
   snagging_reports: SnaggingReportsTable;
   report_status_counts: ReportStatusCountsTable;
+  report_tallies: ReportTalliesTable;
   attachments: AttachmentsTable;
   invitations: InvitationsTable;
   notifications: NotificationsTable;
