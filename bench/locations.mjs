@@ -134,7 +134,8 @@ const resumeTriggers = (client) => client.query("set session_replication_role = 
  *   (migration 0057): +1 per location inserted;
  * - `report_status_counts` (migration 0006): recounted from the table;
  * - the reports' `search_documents` (migration 0051): the upsert of the trigger function
- *   `search_sync_report` itself, read from the database, for every report of the project.
+ *   `search_sync_report` itself, read from the database, for every report of the project;
+ * - the overview's `report_tallies` (migration 0055): its own `report_tallies_rebuild`.
  */
 async function deriveSeeded(client, projectId) {
   await client.query(
@@ -162,6 +163,9 @@ async function deriveSeeded(client, projectId) {
   const upsert = /else\s+(insert into search_documents[\s\S]*?);\s*end if/.exec(source ?? "")?.[1];
   if (!upsert?.includes("where x.id = new.id")) throw new Error("search_sync_report has changed: update the bench");
   await client.query(upsert.replace("where x.id = new.id", "where x.project_id = $1"), [projectId]);
+  // The overview's tallies (migration 0055; a server built before it has none): the project's reports.
+  const tallies = await client.query("select 1 from pg_proc where proname = 'report_tallies_rebuild'");
+  if (tallies.rows.length > 0) await client.query("select report_tallies_rebuild(null, $1)", [projectId]);
 }
 
 const hasStructureVersion = async (client) =>

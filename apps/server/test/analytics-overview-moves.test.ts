@@ -6,7 +6,9 @@
 // Reports sit on the days a figure's edge falls in (7, 30 and 90 days old; due today, due in 7 days),
 // a few hours either side of the edge, where a day's tally alone could not tell them apart.
 import type { AuthResponse } from "@sitesnag/shared/auth";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rebuildTallies } from "../src/db/migrations/0055-report-tallies";
 import { joinWorkspace } from "./audit-factories";
 import { createProject, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -361,5 +363,21 @@ describe.each(DIALECTS)("analytics overview as reports move (%s)", (kind) => {
     const gone = await api("DELETE", `/api/locations/${places.level2}`);
     expect(gone.statusCode, gone.body).toBe(200);
     await expectRecount("made, a location deleted");
+  });
+
+  it("rebuilds from the reports (the migration's fill, bulk loads) exactly what the triggers kept", async () => {
+    const ws = owner.user.workspaceId;
+    const kept = async () =>
+      (
+        await sql<{
+          row: string;
+        }>`select kind || ' ' || project_id || ' ' || key || ' ' || day || ' ' || n || ' ' || secs as row
+          from report_tallies where workspace_id = ${ws} and (n <> 0 or secs <> 0) order by 1`.execute(t.ctx.db)
+      ).rows.map((r) => r.row);
+    const byTriggers = await kept();
+    expect(byTriggers.length).toBeGreaterThan(50);
+    await sql`delete from report_tallies where workspace_id = ${ws}`.execute(t.ctx.db);
+    await sql.raw(rebuildTallies(`r.workspace_id = '${ws}'`)).execute(t.ctx.db);
+    expect(await kept()).toEqual(byTriggers);
   });
 });

@@ -88,14 +88,17 @@ const WATCHED = [
 ];
 
 const PG = [
-  // The same rebuild for bulk loads that disable the triggers (bench:scale, bench:analytics): of one
-  // workspace, or of every one (null).
-  sql.raw(`create function report_tallies_rebuild(ws text) returns void language plpgsql as $$
+  // The same rebuild for bulk loads that suspend the triggers (bench:scale, bench:analytics,
+  // bench:locations): adds the tallies of one project's reports, of one workspace's, or of all.
+  sql.raw(`create function report_tallies_rebuild(ws text, project text default null) returns void
+    language plpgsql as $$
     begin
-      if ws is null then
-        ${rebuildTallies("true")};
-      else
+      if project is not null then
+        ${rebuildTallies("r.project_id = project")};
+      elsif ws is not null then
         ${rebuildTallies("r.workspace_id = ws")};
+      else
+        ${rebuildTallies("true")};
       end if;
     end $$`),
   sql.raw(`create function report_tallies_apply() returns trigger language plpgsql as $$
@@ -158,7 +161,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger if exists snagging_reports_tallies on snagging_reports`.execute(db);
     await sql`drop trigger if exists snagging_reports_tallies_update on snagging_reports`.execute(db);
     await sql`drop function if exists report_tallies_apply()`.execute(db);
-    await sql`drop function if exists report_tallies_rebuild(text)`.execute(db);
+    await sql`drop function if exists report_tallies_rebuild(text, text)`.execute(db);
   } else {
     for (const name of ["insert", "delete", "update"])
       await sql.raw(`drop trigger if exists snagging_reports_tallies_${name}`).execute(db);
