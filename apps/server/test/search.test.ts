@@ -218,8 +218,7 @@ describe.each(DIALECTS)("GET /api/search (%s)", (kind) => {
     const plan = await t.ctx.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       const { rows } = await sql<{ "QUERY PLAN": string }>`explain select kind, item_id from search_documents,
-        to_tsquery('simple', ${"'marble':*"}) q where workspace_id = ${workspaceId}
-        and doc @@ (${`'#${workspaceId}'`}::tsquery && q)`.execute(trx);
+        search_query(${workspaceId}, array['marble']) q where workspace_id = ${workspaceId} and doc @@ q`.execute(trx);
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
     });
     expect(plan).toContain("search_documents_doc_idx");

@@ -22,12 +22,11 @@ export async function findSearchHits(
 ): Promise<SearchHit[]> {
   if (tokens.length === 0) return [];
   if (isPostgres(db)) {
-    const query = tokens.map((t) => `'${t}':*`).join(" & ");
-    // The workspace's own lexeme (migration 0051) narrows the index scan to its documents.
-    const workspace = `'#${workspaceId.replace(/'/g, "''")}'`;
+    // Each word a prefix of the workspace's own lexemes (migration 0055: every lexeme starts with
+    // its workspace's tag), so the GIN index reads only the workspace's entries.
     const { rows } = await sql<{ kind: SearchKind; item_id: string }>`
-      select kind, item_id from search_documents, to_tsquery('simple', ${query}) q
-      where workspace_id = ${workspaceId} and doc @@ (${workspace}::tsquery && q)
+      select kind, item_id from search_documents, search_query(${workspaceId}, cast(${[...tokens]} as text[])) q
+      where workspace_id = ${workspaceId} and doc @@ q
       order by ts_rank(doc, q) desc, kind, item_id limit ${limit}`.execute(db);
     return rows.map((r) => ({ kind: r.kind, id: r.item_id }));
   }

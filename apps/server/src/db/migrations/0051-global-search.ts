@@ -73,6 +73,9 @@ const pgUpsert = (k: Kind, where: string) => `insert into search_documents (kind
   select '${k.kind}', x.id, x.workspace_id, search_doc(x.workspace_id, ${k.head}, ${k.body}) from ${k.from} where ${where}
   on conflict (kind, item_id) do update set workspace_id = excluded.workspace_id, doc = excluded.doc;`;
 
+/** Every kind's documents written again from their sources (migration 0055 changed `search_doc`). */
+export const pgReindexAll = (): string[] => SOURCES.map(([, k]) => pgUpsert(k, "true"));
+
 function pgStatements(): string[] {
   const out = [
     `create table search_documents (
