@@ -17,6 +17,8 @@ import { pgReindexAll } from "./0051-global-search";
 // bucket's edge falls in (moments, not days) is read from the reports themselves. Triggers on both
 // databases, in the same statement as every insert, update and delete (the sync, bulk changes, the
 // Trash, cascades), as the status counts of 0006 and the tree version of 0047.
+// Also, on PostgreSQL, the search documents' lexemes get their workspace's tag (SEARCH_PG below) and
+// every document is written again.
 
 /** An open report: open or in progress. */
 const OPEN = (r: string) => `${r}.status in ('open', 'in-progress')`;
