@@ -110,8 +110,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * `schema` pins Kysely's own bookkeeping tables to the schema in use: without it the migrator looks
  * for its lock table in every schema, finds another one's, and skips creating its own.
  */
+export const migratorFor = (db: Kysely<Database>, schema?: string) =>
+  new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = migratorFor(db, schema);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
