@@ -1,9 +1,10 @@
-// The overview's queries (issue 37, decision 0062). Each reads one index range of the workspace's
-// (or one project's) reports and answers a handful of grouped rows, whatever the workspace's size:
-// open reports from the partial covering index of migration 0038, resolved ones from its
-// resolved_at index, new ones from the list's (workspace, created_at) index. Dialect-neutral SQL:
-// a moment's week is its seconds (shifted to Mondays) divided by a week's, truncated (SQLite binds
-// numbers as REAL, so the cast) — its Monday-to-Sunday week in UTC.
+// The overview's queries (issue 37, decisions 0062 and 0086). The figures are sums of the tallies
+// the triggers of migration 0055 keep per project, kind, key and day, so a call reads a few
+// thousand tally rows whatever the workspace's size; only the reports made or due on the day an
+// edge falls in (a moment, not a day) are read themselves, through the (workspace, created_at) and
+// the open reports' (workspace, due_date) indexes. Dialect-neutral SQL: a moment's week is its
+// seconds (shifted to Mondays) divided by a week's, truncated (SQLite binds numbers as REAL, so the
+// cast) — its Monday-to-Sunday week in UTC.
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
 
