@@ -48,6 +48,7 @@ import * as globalSearch from "./migrations/0051-global-search";
 import * as passkeys from "./migrations/0052-passkeys";
 import * as sso from "./migrations/0053-sso";
 import * as webhookEndpointDue from "./migrations/0054-webhook-endpoint-due";
+import * as locationsVersion from "./migrations/0057-locations-version";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   "0052-passkeys": passkeys,
   "0053-sso": sso,
   "0054-webhook-endpoint-due": webhookEndpointDue,
+  "0057-locations-version": locationsVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
