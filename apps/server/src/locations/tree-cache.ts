@@ -10,7 +10,8 @@ import { StructureCache } from "./tree-structure";
 const MAX_BYTES = 32 * 1024 * 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const zstd = promisify(zlib.zstdCompress);
+// Node 24 has it (the engines' floor); an older runtime answers brotli or gzip instead of failing to start.
+const zstd = typeof zlib.zstdCompress === "function" ? promisify(zlib.zstdCompress) : undefined;
 
 export type TreeEncoding = "zstd" | "br" | "gzip";
 type Entry = { body: string; zstd?: Promise<Buffer>; br?: Promise<Buffer>; gzip?: Promise<Buffer>; bytes: number };
@@ -28,7 +29,7 @@ export function treeEncoding(acceptEncoding: string | undefined): TreeEncoding |
       .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, "")) > 0)
       .map(([name]) => name),
   );
-  return accepted.has("zstd") ? "zstd" : accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+  return accepted.has("zstd") && zstd ? "zstd" : accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
 }
 
 export class TreeCache {
@@ -60,7 +61,7 @@ export class TreeCache {
     const entry = this.entries.get(etag);
     const kept = entry?.[encoding];
     if (kept) return kept;
-    const made = encoding === "zstd" ? zstd(body, ZSTD) : encoding === "br" ? brotli(body, BROTLI) : gzip(body);
+    const made = encoding === "zstd" && zstd ? zstd(body, ZSTD) : encoding === "br" ? brotli(body, BROTLI) : gzip(body);
     if (entry) {
       entry[encoding] = made;
       made.then(
