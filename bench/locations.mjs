@@ -4,6 +4,7 @@
 // location), the descendant filter's first page and the per-location counts, and their ratio big /
 // small (target ≤ 1.5×); and the labels PDF of 1,000 locations (time, pages, bytes).
 // Usage: npm run build -w apps/server && node bench/locations.mjs [--runs 60] [--reports 100000] [--check-seed] [--keep]
+//   [--db locations_bench_N] [--server ../other-checkout] [--accept "gzip, deflate, br, zstd"]
 // PostgreSQL: LOCATIONS_PG (default postgres://postgres@127.0.0.1:5432); a database is made and dropped.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -27,6 +28,9 @@ const { values } = parseArgs({
     db: { type: "string" },
     // The checkout whose built server answers (default this one): a before/after on one database.
     server: { type: "string" },
+    // The Accept-Encoding every read sends, e.g. a browser's: "gzip, deflate, br, zstd" (Chrome,
+    // Edge, Firefox) or "gzip, deflate, br" (Safari). Default: Node's fetch ("gzip, deflate").
+    accept: { type: "string" },
   },
 });
 const RUNS = Math.max(5, Number(values.runs));
@@ -286,7 +290,10 @@ try {
         body: JSON.stringify({ email: "bench@example.com", password: "bench-pass-1" }),
       }).then((r) => r.json())
     : await register("bench@example.com");
-  const auth = { authorization: `Bearer ${reg.accessToken}` };
+  const auth = {
+    authorization: `Bearer ${reg.accessToken}`,
+    ...(values.accept ? { "accept-encoding": values.accept } : {}),
+  };
   const get = async (url) => {
     const res = await fetch(`${server.url}${url}`, { headers: auth });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import type { AuthResponse } from "@sitesnag/shared/auth";
 import {
   type Location,
@@ -7,6 +7,8 @@ import {
   MAX_LOCATIONS_PER_PROJECT,
 } from "@sitesnag/shared/locations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listLocations, readLocationTree, treeStructure } from "../src/locations/locations.service";
+import { TreeCache } from "../src/locations/tree-cache";
 import { countRows, expectError } from "./assertions";
 import { createProject, insertReport, signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -146,12 +148,12 @@ describe.each(DIALECTS)("location tree (%s)", (kind) => {
     ]);
     expect((await read(tag)).statusCode).toBe(304);
 
-    // Compressed as asked, the same tree whichever way it travels (brotli, gzip, none).
+    // Compressed as asked, the same tree whichever way it travels (zstd, brotli, gzip, none).
     const rooms = Array.from({ length: 40 }, (_, i) => `Level 1 > Room ${i + 1}`);
     expect((await send("POST", `/api/projects/${project}/locations/import`, { lines: rooms })).statusCode).toBe(200);
     const plain = await read();
     expect(plain.body.length).toBeGreaterThan(1024);
-    for (const encoding of ["br", "gzip"]) {
+    for (const encoding of ["zstd", "br", "gzip"]) {
       const packed = await t.request({
         method: "GET",
         url: `/api/projects/${project}/locations`,
@@ -162,7 +164,8 @@ describe.each(DIALECTS)("location tree (%s)", (kind) => {
       expect(packed.headers.vary).toMatch(/accept-encoding/i);
       expect(packed.headers["content-encoding"]).toBe(encoding);
       const raw = packed.rawPayload;
-      expect((encoding === "br" ? brotliDecompressSync(raw) : gunzipSync(raw)).toString()).toBe(plain.body);
+      const unpack = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync }[encoding];
+      expect(unpack?.(raw).toString()).toBe(plain.body);
     }
     // Another workspace's member learns nothing, tag or not.
     const other = await signUp(t);
@@ -173,6 +176,64 @@ describe.each(DIALECTS)("location tree (%s)", (kind) => {
       headers: { "if-none-match": String(counted.headers.etag) },
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it("keeps every instance's tree exact: locations kept per structure version, read with that version in one statement", async () => {
+    const project = (await createProject(t, me.accessToken)).id;
+    const lines = ["Block A > Level 1 > Flat 1.01", "Block A > Level 1 > Flat 1.02", "Block A > Level 2", "Block B"];
+    expect((await send("POST", `/api/projects/${project}/locations/import`, { lines })).statusCode).toBe(200);
+    const user = await t.ctx.db.selectFrom("users").selectAll().where("id", "=", me.user.id).executeTakeFirstOrThrow();
+    const projectRow = () =>
+      t.ctx.db.selectFrom("projects").selectAll().where("id", "=", project).executeTakeFirstOrThrow();
+    // Two server instances (each keeps its own trees) and the route's own, through the API.
+    const [a, b] = [new TreeCache(), new TreeCache()];
+    const readOn = async (cache: TreeCache) => (await readLocationTree(t.ctx, user, project, [], cache)).body;
+    // The answer built without any kept structure: every location and count read now.
+    const truth = async () => JSON.stringify(await listLocations(t.ctx, user, project));
+    expect(await readOn(a)).toBe(await truth());
+    const kept = a.structures.get(project, Number((await projectRow()).locations_version));
+    expect(kept).toBeDefined();
+
+    // A report's change moves the counts, not the structure: the kept locations answer it, exactly.
+    const flat = (await tree(project)).find((l) => l.name === "Flat 1.02") as Location;
+    const filed = await send("POST", "/api/snagging", { projectId: project, priority: "low", locationId: flat.id });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const id = (filed.json() as { report: { id: string } }).report.id;
+    expect(await readOn(a)).toBe(await truth());
+    expect(a.structures.get(project, Number((await projectRow()).locations_version))).toBe(kept);
+    expect(await readOn(a)).toContain('"name":"Flat 1.02","code":null,"path":"Block A > Level 1 > Flat 1.02"');
+    expect((await send("PATCH", `/api/snagging/${id}`, { status: "closed" })).statusCode).toBe(200);
+    expect(await readOn(a)).toBe(await truth());
+
+    // Any change to a location (renamed, recoded, moved, reordered, deleted) is a new structure on every instance.
+    const level2 = (await tree(project)).find((l) => l.name === "Level 2") as Location;
+    const changes: [string, () => Promise<{ statusCode: number }>][] = [
+      ["renamed", () => send("PATCH", `/api/locations/${flat.id}`, { name: "Flat 1.03" })],
+      ["recoded", () => send("PATCH", `/api/locations/${flat.id}`, { code: "A-1-03" })],
+      ["moved", () => send("PATCH", `/api/locations/${flat.id}`, { parentId: level2.id })],
+      ["reordered", () => send("PATCH", `/api/locations/${level2.id}`, { order: 0 })],
+      ["deleted", () => send("DELETE", `/api/locations/${level2.id}`)],
+    ];
+    for (const [what, change] of changes) {
+      expect((await change()).statusCode, what).toBeLessThan(300);
+      const expected = await truth();
+      expect(await readOn(a), what).toBe(expected);
+      expect(await readOn(b), what).toBe(expected);
+    }
+
+    // The race decision 0083 found: the project's row (its versions) read, then a location changed,
+    // then the locations read. They are stored under the version read with them, never the older one.
+    const stale = await projectRow();
+    const block = (await tree(project)).find((l) => l.name === "Block B") as Location;
+    expect((await send("PATCH", `/api/locations/${block.id}`, { name: "Block C" })).statusCode).toBe(200);
+    const c = new TreeCache();
+    const read = await treeStructure(t.ctx, user, stale, c.structures);
+    expect(read.version).toBe(Number((await projectRow()).locations_version));
+    expect(read.version).toBeGreaterThan(Number(stale.locations_version));
+    expect(c.structures.get(project, Number(stale.locations_version))).toBeUndefined();
+    expect(c.structures.get(project, read.version)).toBe(read);
+    expect(read.answer([])).toContain('"name":"Block C"');
+    expect(await readOn(c)).toBe(await truth());
   });
 
   it(`caps a project at ${MAX_LOCATIONS_PER_PROJECT} locations: one more refused with a sentence, in the import too`, async () => {

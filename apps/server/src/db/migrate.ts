@@ -49,6 +49,7 @@ import * as passkeys from "./migrations/0052-passkeys";
 import * as sso from "./migrations/0053-sso";
 import * as webhookEndpointDue from "./migrations/0054-webhook-endpoint-due";
 import * as reportTallies from "./migrations/0055-report-tallies";
+import * as locationsVersion from "./migrations/0057-locations-version";
 import type { Database } from "./schema";
 
 // Migrations are imported statically so the bundled server carries them; names sort in order.
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   "0053-sso": sso,
   "0054-webhook-endpoint-due": webhookEndpointDue,
   "0055-report-tallies": reportTallies,
+  "0057-locations-version": locationsVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -78,6 +78,11 @@ export interface ProjectsTable {
    */
   tree_version: Generated<number>;
   /**
+   * Goes up with every change to the project's locations themselves (not their counts), by
+   * triggers (migration 0057): the key of the tree's kept structure (decision 0089).
+   */
+  locations_version: Generated<number>;
+  /**
    * Name and description folded for search (shared/search.ts), written with every insert and
    * change of them (projects.repository.ts). Never selected into a row type: only searched.
    */

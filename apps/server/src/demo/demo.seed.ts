@@ -170,7 +170,7 @@ const reference = (at: number, n: number): string => {
 };
 
 export type DemoSeed = {
-  projects: Omit<ProjectRow, "require_evidence_to_close" | "verified_closing" | "tree_version">[];
+  projects: Omit<ProjectRow, "require_evidence_to_close" | "verified_closing" | "tree_version" | "locations_version">[];
   reports: (Omit<ReportRow, "sheet_id" | "pin_x" | "pin_y" | "assigned_contact_id" | "resolved_at" | "assigned_at"> & {
     scenes: DemoScene[];
     history: DemoHistory;

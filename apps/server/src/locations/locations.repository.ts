@@ -46,6 +46,46 @@ export const findTreeRows = (db: Q, workspaceId: string, projectId: string): Pro
     .where("project_id", "=", projectId)
     .execute();
 
+/**
+ * The tree read's rows with the project's structure version (migration 0057), in ONE statement:
+ * both from one snapshot (PostgreSQL gives each statement its own; SQLite reads a statement in one
+ * transaction), so the rows are exactly the locations of that version — what the kept structure is
+ * stored under (decision 0089). `undefined` when the project is not the workspace's.
+ */
+export async function findTreeStructure(
+  db: Q,
+  workspaceId: string,
+  projectId: string,
+): Promise<{ version: number; rows: TreeRow[] } | undefined> {
+  const found = await db
+    .selectFrom("projects as p")
+    .leftJoin("locations as l", (join) =>
+      join.onRef("l.project_id", "=", "p.id").onRef("l.workspace_id", "=", "p.workspace_id"),
+    )
+    .select([
+      "p.locations_version",
+      "l.id",
+      "l.parent_id",
+      "l.parent_key",
+      "l.name",
+      "l.code",
+      "l.path",
+      "l.depth",
+      "l.position",
+      "l.sheet_id",
+    ])
+    .where("p.workspace_id", "=", workspaceId)
+    .where("p.id", "=", projectId)
+    .execute();
+  if (found.length === 0) return undefined;
+  const rows: TreeRow[] = [];
+  for (const { locations_version: _, ...row } of found) {
+    // The project's row alone (no location) joins one row of nulls.
+    if (row.id !== null) rows.push(row as TreeRow);
+  }
+  return { version: Number(found[0]?.locations_version), rows };
+}
+
 /** The location and every location under it, top-down. */
 export const findSubtree = (db: Q, id: string): Promise<LocationRow[]> =>
   db
@@ -157,11 +197,13 @@ export async function deleteLocationRow(db: Q, id: string): Promise<void> {
   await db.deleteFrom("locations").where("id", "=", id).execute();
 }
 
-export type StatusCount = { location_id: string; status: string; n: number };
+/** Reports at one location (not under it): those open or in progress, and all. */
+export type LocationCount = { location_id: string; open: number; total: number };
 
 /**
- * Reports per (location, status) of one project: one pass over the project's reports, whatever the
- * tree's size; the roll-up to ancestors is done in memory (locations.tree.ts).
+ * Reports per location of one project, open and all: one pass over the project's reports, whatever
+ * the tree's size (an index-only scan on PostgreSQL), one row a location; the roll-up to ancestors
+ * is done in memory (locations.tree.ts).
  */
 export async function countReportsByLocation(
   db: Q,
@@ -169,10 +211,14 @@ export async function countReportsByLocation(
   projectId: string,
   /** Only the reports at this location or under it. */
   under?: string,
-): Promise<StatusCount[]> {
+): Promise<LocationCount[]> {
   let q = db
     .selectFrom("snagging_reports")
-    .select(["location_id", "status", (eb) => eb.fn.countAll<number>().as("n")])
+    .select([
+      "location_id",
+      sql<number>`sum(case when status in (${sql.join(OPEN_STATUSES)}) then 1 else 0 end)`.as("open"),
+      (eb) => eb.fn.countAll<number>().as("total"),
+    ])
     .where("workspace_id", "=", workspaceId)
     .where("project_id", "=", projectId)
     .where("location_id", "is not", null);
@@ -183,6 +229,9 @@ export async function countReportsByLocation(
       db.selectFrom("location_closure").select("descendant_id").where("ancestor_id", "=", under),
     );
   }
-  const rows = await q.groupBy(["location_id", "status"]).execute();
-  return rows.map((r) => ({ location_id: r.location_id as string, status: r.status, n: Number(r.n) }));
+  const rows = await q.groupBy("location_id").execute();
+  return rows.map((r) => ({ location_id: r.location_id as string, open: Number(r.open), total: Number(r.total) }));
 }
+
+/** The statuses a location's `open` count counts. */
+export const OPEN_STATUSES = ["open", "in-progress"] as const;

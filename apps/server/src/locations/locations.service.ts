@@ -25,6 +25,7 @@ import {
   findAncestors,
   findSiblings,
   findTreeRows,
+  findTreeStructure,
   insertLocations,
   unlinkReportsUnder,
 } from "./locations.repository";
@@ -41,6 +42,7 @@ import {
 } from "./locations.rules";
 import { depthFirst, rollUpCounts } from "./locations.tree";
 import type { TreeCache } from "./tree-cache";
+import { type StructureCache, TreeStructure } from "./tree-structure";
 
 type Db = AppContext["db"] | Transaction<Database>;
 
@@ -92,6 +94,8 @@ const TREE_FORMAT = 1;
  * the project's tree version (migration 0047: triggers bump it with every change to the tree or its
  * counts). The version is read before the tree, so an answer is never older than its tag. A device
  * whose tag is current is answered 304 (`body` null) after reading the project's row only.
+ * A tree not answered yet under this tag reads the counts and splices them into the project's
+ * locations kept for its structure version (decision 0089), read only when that version is not kept.
  */
 export async function readLocationTree(
   ctx: AppContext,
@@ -105,9 +109,32 @@ export async function readLocationTree(
   if (knownTags.includes(etag)) return { etag, body: null };
   const kept = cache?.get(etag);
   if (kept !== undefined) return { etag, body: kept };
-  const body = JSON.stringify(await listTree(ctx, user, project));
+  // Both reads at once (two pooled connections on PostgreSQL). Each is read after the tag, so the
+  // answer is never older than it; a structure kept for the version read with the tag is that
+  // version's locations exactly (stored under the version read in the same statement as its rows).
+  const [structure, counts] = await Promise.all([
+    treeStructure(ctx, user, project, cache?.structures),
+    countReportsByLocation(ctx.db, user.workspace_id, project.id),
+  ]);
+  const body = structure.answer(counts);
   cache?.set(etag, body);
   return { etag, body };
+}
+
+/** The project's locations kept for its structure version, else read (rows and version in one statement) and kept. */
+export async function treeStructure(
+  ctx: AppContext,
+  user: UserRow,
+  project: Pick<ProjectRow, "id" | "locations_version">,
+  cache?: StructureCache,
+): Promise<TreeStructure> {
+  const kept = cache?.get(project.id, Number(project.locations_version));
+  if (kept) return kept;
+  const read = await findTreeStructure(ctx.db, user.workspace_id, project.id);
+  if (!read) throw notFound("Project");
+  const structure = new TreeStructure(read.version, read.rows);
+  cache?.set(project.id, structure);
+  return structure;
 }
 
 /** GET /api/locations/{id}: what a label's link opens (the location and its project). */

@@ -3,13 +3,12 @@
 // location above it (a floor counts the reports of all its flats).
 import { LOCATION_PATH_SEPARATOR } from "@sitesnag/shared/locations";
 import type { LocationRow } from "../db/schema";
-import type { StatusCount } from "./locations.repository";
+import type { LocationCount } from "./locations.repository";
 
 /** What ordering and rolling up need of a location row. */
 type Node = Pick<LocationRow, "id" | "parent_id" | "parent_key" | "position">;
 
 export type Counts = { open: number; total: number };
-const OPEN_STATUSES = new Set(["open", "in-progress"]);
 
 const bySiblingOrder = (a: Node, b: Node) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -40,18 +39,17 @@ export function depthFirst<R extends Node>(rows: readonly R[], rootKey = ""): { 
 }
 
 /** Report counts per location including everything under it. */
-export function rollUpCounts(rows: readonly Node[], counts: readonly StatusCount[]): Map<string, Counts> {
+export function rollUpCounts(rows: readonly Node[], counts: readonly LocationCount[]): Map<string, Counts> {
   const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
   const out = new Map<string, Counts>(rows.map((r) => [r.id, { open: 0, total: 0 }]));
   for (const c of counts) {
-    const isOpen = OPEN_STATUSES.has(c.status);
     // Walk up at most the tree's depth; a link to a location no longer in the tree counts nowhere.
     let id: string | null | undefined = c.location_id;
     while (id) {
       const entry = out.get(id);
       if (!entry) break;
-      entry.total += c.n;
-      if (isOpen) entry.open += c.n;
+      entry.total += c.total;
+      entry.open += c.open;
       id = parentOf.get(id);
     }
   }

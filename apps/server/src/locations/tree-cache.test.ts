@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { TreeCache, treeEncoding } from "./tree-cache";
 
 describe("treeEncoding", () => {
-  it("prefers brotli, falls back to gzip, honours q=0 and answers none otherwise", () => {
+  it("prefers zstd, then brotli, falls back to gzip, honours q=0 and answers none otherwise", () => {
     expect(treeEncoding("gzip, deflate, br")).toBe("br");
+    expect(treeEncoding("gzip, deflate, br, zstd")).toBe("zstd");
+    expect(treeEncoding("gzip, br, zstd;q=0")).toBe("br");
     expect(treeEncoding("gzip;q=1.0, br;q=0")).toBe("gzip");
     expect(treeEncoding("deflate")).toBeNull();
     expect(treeEncoding(undefined)).toBeNull();

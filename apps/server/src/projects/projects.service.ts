@@ -70,6 +70,7 @@ export async function createProject(ctx: AppContext, user: UserRow, input: Proje
     created_at: now,
     time_zone: "Europe/London",
     tree_version: 0,
+    locations_version: 0,
     updated_at: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
