@@ -3,6 +3,14 @@ import type { User } from "@sitesnag/shared/auth";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 
+/**
+ * `next`, or `current` when it holds the same values (a user is one level of plain values, read
+ * from the same answers in the same order): the same user read again keeps the object the screens
+ * already have.
+ */
+const sameOr = (current: User | null, next: User | null) =>
+  JSON.stringify(current) === JSON.stringify(next) ? current : next;
+
 type AuthState = {
   user: User | null;
   accessToken: string | null;
@@ -21,12 +29,22 @@ export const useAuthStore = create<AuthState>()(
       accessToken: null,
       refreshToken: null,
       isAuthenticated: false,
-      setUser: (user) => set({ user, isAuthenticated: true }),
+      // The same user read again (the start's /users/me, another tab's token refresh) keeps the
+      // object it had: every screen that reads the user would otherwise render again for nothing
+      // (an 80 ms task on a mid-range phone, right after the first screen has painted).
+      setUser: (user) => set((s) => ({ user: sameOr(s.user, user), isAuthenticated: true })),
       setTokens: (accessToken, refreshToken) => set({ accessToken, refreshToken }),
       signIn: ({ user, accessToken, refreshToken }) => set({ user, accessToken, refreshToken, isAuthenticated: true }),
       logout: () => set({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false }),
     }),
-    { name: "auth-storage", version: 1 },
+    {
+      name: "auth-storage",
+      version: 1,
+      merge: (persisted, current) => {
+        const stored = persisted as Partial<AuthState> | undefined;
+        return { ...current, ...stored, user: sameOr(current.user, stored?.user ?? null) };
+      },
+    },
   ),
 );
 
