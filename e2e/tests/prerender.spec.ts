@@ -1,5 +1,6 @@
 // The landing, legal and sign-in pages are pre-rendered at build: their HTML holds the page before
 // any script runs (a crawler, a slow phone), and the script only hydrates it.
+import { createHash } from "node:crypto";
 import { expect, isMobile, signInAs, test } from "../fixtures";
 
 test.describe("pre-rendered pages", () => {
@@ -109,14 +110,22 @@ test.describe("pre-rendered pages", () => {
         expect(root).toContain('aria-label="Open menu"');
         expect(root).toContain(`data-skeleton="${skeleton}"`);
         expect(root).toMatch(new RegExp(`<a aria-current="page"[^>]*>(?:<svg.*?</svg>)?${current}</a>`));
-        // The stylesheet is inline (its link is disabled, never fetched) and no inline script is added.
+        // The stylesheet is inline (its link is disabled, never fetched).
         expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
-        expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
-        // The frame needs no script to paint: the first reads go first, the app's scripts behind them.
-        expect(html).toMatch(/<script type="module" async crossorigin src="\/assets\/early-reads-[^"]+\.js">/);
-        expect(html).not.toMatch(
-          /<(?:script|link rel="modulepreload")(?![^>]*early-reads)(?![^>]*fetchpriority="low")[^>]*\.js"/,
-        );
+        // One inline script, before every other: the screen's first reads (decision 0090), allowed
+        // by the policy through its hash and nothing else inline.
+        const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+        expect(inline).toHaveLength(1);
+        const [tag, code] = inline[0] as RegExpMatchArray;
+        expect(tag.startsWith("<script>")).toBe(true);
+        expect(code).toContain("__sitesnagEarlyReads");
+        expect(html.indexOf(tag)).toBeLessThan(html.indexOf("<script type="));
+        const hash = createHash("sha256")
+          .update(code ?? "")
+          .digest("base64");
+        expect(res.headers()["content-security-policy"]).toContain(`script-src 'self' 'sha256-${hash}';`);
+        // The frame needs no script to paint: the app's scripts come behind the first reads.
+        expect(html).not.toMatch(/<(?:script|link rel="modulepreload")(?![^>]*fetchpriority="low")[^>]*\.js"/);
         expect(html).not.toContain("Logout");
       });
     }

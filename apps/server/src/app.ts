@@ -37,7 +37,7 @@ import { registerJsonBodyParser } from "./http/json-body";
 import { openApiRoute, registerOpenApi } from "./http/openapi";
 import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
-import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
+import { inlineScriptHashes, registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { MAX_ID_PARAM_LENGTH } from "./ids";
 import { locationRoutes } from "./locations/locations.routes";
 import { MailLimits } from "./mail/mail-limits";
@@ -108,7 +108,8 @@ const HealthSchema = z.object({ status: z.enum(["ok", "unavailable"]) });
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const headersFor = securityHeaders(options.config.trustProxy);
+  const webDist = options.config.webDist ?? defaultWebDist();
+  const headersFor = securityHeaders(options.config.trustProxy, inlineScriptHashes(webDist));
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
@@ -279,6 +280,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
 
   await fileRoutes(app, ctx);
-  await registerWebApp(app, options.config.webDist ?? defaultWebDist());
+  await registerWebApp(app, webDist);
   return { app, ctx };
 }

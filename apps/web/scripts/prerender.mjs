@@ -99,11 +99,11 @@ for (const [route, page] of Object.entries(STATIC_PAGES)) {
 // replaces the frame) with the shell's frame in #root and the screen's chunk preloaded. The server
 // answers each route with its file (routes.json); the service worker keeps answering navigations
 // with index.html, since everything is on the device by then.
-// index.html already loads src/early-reads.ts first (vite.config.ts): the screen's first reads
-// start from the document, before the app's code.
+// index.html already carries src/early-reads.ts inline, first (vite.config.ts): the screen's first
+// reads start from the document, before the app's code.
 const appTemplate = inlineStyles("index.html");
-if (!/<script type="module" async crossorigin src="\/assets\/early-reads-[^"]+\.js">/.test(appTemplate))
-  throw new Error("prerender: index.html does not load early-reads first");
+if (!/<head>[\s\S]*?<script>\(\(\)=>\{[\s\S]*?__sitesnagEarlyReads[\s\S]*?<\/script>/.test(appTemplate))
+  throw new Error("prerender: index.html does not carry the early reads inline");
 const appLoaded = chunksOf("index.html");
 /**
  * The frame paints from the HTML alone, so the app's scripts do not block its first paint: they

@@ -2,29 +2,35 @@
 // onRequest hook, so routes, the error handler and the not-found handler all inherit them; the two
 // paths that run before any hook (router errors and raw client errors, framework-errors.ts) add
 // the same set themselves.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
+import path from "node:path";
 import type { TLSSocket } from "node:tls";
 import type { FastifyInstance } from "fastify";
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // React style props become inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "script-src-attr 'none'",
-].join("; ");
+/** `scriptHashes`: the sha256 sources of the inline scripts our own documents carry, and no other. */
+const contentSecurityPolicy = (scriptHashes: readonly string[]) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(" "),
+    // React style props become inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "script-src-attr 'none'",
+  ].join("; ");
 
+/** With no inline script allowed: the answers made before any hook (framework-errors.ts) are never pages. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  "content-security-policy": CONTENT_SECURITY_POLICY,
+  "content-security-policy": contentSecurityPolicy([]),
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "origin-agent-cluster": "?1",
@@ -43,16 +49,33 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
  * proxy (TRUST_PROXY hops) that says X-Forwarded-Proto: https. Sent over plain HTTP it would be
  * ignored at best, and pin a development host name to HTTPS at worst.
  */
-export const SECURITY_HEADERS_HTTPS: Readonly<Record<string, string>> = Object.freeze({
-  ...SECURITY_HEADERS,
-  "strict-transport-security": "max-age=31536000; includeSubDomains",
-});
+const HSTS = { "strict-transport-security": "max-age=31536000; includeSubDomains" };
 
 /** Picks one of the two fixed sets for a request; nothing is built per response. */
 export type SecurityHeadersFor = (request: IncomingMessage) => Readonly<Record<string, string>>;
 
-export function securityHeaders(trustProxy: number): SecurityHeadersFor {
-  return (request) => (isHttps(request, trustProxy) ? SECURITY_HEADERS_HTTPS : SECURITY_HEADERS);
+/** `scriptHashes`: from inlineScriptHashes(), the built app's own inline scripts. */
+export function securityHeaders(trustProxy: number, scriptHashes: readonly string[] = []): SecurityHeadersFor {
+  const plain = Object.freeze({ ...SECURITY_HEADERS, "content-security-policy": contentSecurityPolicy(scriptHashes) });
+  const https = Object.freeze({ ...plain, ...HSTS });
+  return (request) => (isHttps(request, trustProxy) ? https : plain);
+}
+
+/**
+ * The CSP sources (`sha256-…`) of the inline scripts in the built app's document, from which every
+ * signed-in document is made: the screen's first reads, started while the document is parsed
+ * (apps/web/vite.config.ts, decision 0090). Only these run inline; nothing else can.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const file = path.join(distDir, "index.html");
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, "utf8");
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `sha256-${createHash("sha256")
+        .update(code ?? "")
+        .digest("base64")}`,
+  );
 }
 
 /** The same rule as Fastify's request.protocol, usable where Fastify has no trusted-proxy request yet. */
