@@ -12,6 +12,7 @@ import { lazyOrNothing } from "../../lib/lazy-or-nothing";
 import { toast } from "../../lib/toast";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useErrorToast } from "../../lib/use-error-toast";
+import { usePaintedOnce } from "../../lib/use-painted";
 import { pendingLabel } from "../../offline/pending-change-badge";
 import { useOutbox } from "../../offline/use-outbox";
 import { useAuthStore } from "../../stores/auth-store";
@@ -41,10 +42,18 @@ const ListEmptyState = lazyOrNothing(loadEmptyStates);
 const loadBulk = () => import("./components/bulk-list");
 const BulkList = lazy(loadBulk);
 
+const filtersSpace = <div className="h-[275px] sm:h-49" />;
+
 export function SnaggingListPage() {
   const t = useT();
-  useEffect(() => void Promise.all([loadEmptyStates(), loadBulk()]).catch(() => undefined), []);
   const { query: reports, items: all, isPaged } = useReports();
+  // The filters and the selection bar wait for the list's first paint (or the offline notice):
+  // their chunks and reads do not compete with the list on a slow connection.
+  const isOnline = useUiStore((s) => s.isOnline);
+  const listPainted = usePaintedOnce(!reports.isPending || !isOnline);
+  useEffect(() => {
+    if (listPainted) void Promise.all([loadEmptyStates(), loadBulk()]).catch(() => undefined);
+  }, [listPainted]);
   const outbox = useOutbox();
   // The export being made: its code (and the saving helper) is fetched on the first export.
   const [exporting, setExporting] = useState<"csv" | "xlsx" | null>(null);
@@ -93,7 +102,6 @@ export function SnaggingListPage() {
 
   // A list with more than one page is searched and filtered on the server (decision 0018); offline,
   // the pages already loaded are filtered here instead.
-  const isOnline = useUiStore((s) => s.isOnline);
   const serverSearch = useDebouncedValue(search, 250);
   const onServer =
     isOnline &&
@@ -211,20 +219,24 @@ export function SnaggingListPage() {
             not jump (Lighthouse CLS 0.086 on a phone): the 44 px "Waiting for me" toggle, then three
             labelled selects (components/field.tsx, 65 px in text-base, 64 px from sm), 12 px between
             each, the selects stacked on a phone, in two rows from sm. */}
-        <Suspense fallback={<div className="h-[275px] sm:h-49" />}>
-          <ListFilters
-            mine={mine}
-            onMine={() => setParam({ waitingFor: mine ? "" : "me" })}
-            assignedTo={assignedTo}
-            onAssignee={(value) => setParam({ assignedTo: value })}
-            category={category}
-            onCategory={(value) => setParam({ category: value })}
-            projectId={projectId}
-            locationId={locationId}
-            onChange={(project, location) => setParam({ projectId: project, locationId: location })}
-            onBranch={setBranch}
-          />
-        </Suspense>
+        {listPainted ? (
+          <Suspense fallback={filtersSpace}>
+            <ListFilters
+              mine={mine}
+              onMine={() => setParam({ waitingFor: mine ? "" : "me" })}
+              assignedTo={assignedTo}
+              onAssignee={(value) => setParam({ assignedTo: value })}
+              category={category}
+              onCategory={(value) => setParam({ category: value })}
+              projectId={projectId}
+              locationId={locationId}
+              onChange={(project, location) => setParam({ projectId: project, locationId: location })}
+              onBranch={setBranch}
+            />
+          </Suspense>
+        ) : (
+          filtersSpace
+        )}
         <StatusFilter
           value={status}
           counts={counts}
@@ -253,9 +265,13 @@ export function SnaggingListPage() {
         </Suspense>
       ) : (
         <>
-          <Suspense fallback={cards()}>
-            <BulkList reports={visible} all={all} filter={listFilter} total={counts[status]} list={cards} />
-          </Suspense>
+          {listPainted ? (
+            <Suspense fallback={cards()}>
+              <BulkList reports={visible} all={all} filter={listFilter} total={counts[status]} list={cards} />
+            </Suspense>
+          ) : (
+            cards()
+          )}
           {shown.query.hasNextPage && (
             <Suspense fallback={null}>
               <LoadMore query={shown.query} shown={visible.length} noun="reports" />
