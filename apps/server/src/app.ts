@@ -34,7 +34,7 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
-import { openApiRoute, registerOpenApi } from "./http/openapi";
+import { checkDocumentedAnswers, openApiRoute, registerOpenApi } from "./http/openapi";
 import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
@@ -90,6 +90,8 @@ export type AppOptions = {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Where log lines go instead of stdout (tests read the log this way). */
   logStream?: { write: (line: string) => void };
+  /** Tests: fail any JSON answer that differs from what the OpenAPI document says it is (http/openapi.ts). */
+  checkDocumentedAnswers?: boolean;
 };
 
 /** The API's version in the OpenAPI document: the server package's. */
@@ -212,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(rateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
   // Before any route, so its onRoute hook sees every one (issue 38, decision 0067).
   await registerOpenApi(app, API_VERSION);
+  if (options.checkDocumentedAnswers) checkDocumentedAnswers(app);
 
   const authenticate = createAuthenticate(
     ctx,

@@ -168,6 +168,49 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   });
 }
 
+/** Where a documented answer and the real one part: "path: what" for each difference. */
+export function answerDifferences(schema: z.ZodType, body: unknown): string[] {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    return result.error.issues.map((issue) => `${issue.path.join(".") || "(answer)"}: ${issue.message}`);
+  }
+  // A field the answer has and the schema does not name: zod's parse dropped it.
+  const undocumented: string[] = [];
+  const walk = (sent: unknown, kept: unknown, at: string) => {
+    if (Array.isArray(sent) && Array.isArray(kept)) {
+      sent.forEach((item, i) => walk(item, kept[i], `${at}${at ? "." : ""}${i}`));
+    } else if (sent && kept && typeof sent === "object" && typeof kept === "object") {
+      for (const [key, value] of Object.entries(sent)) {
+        const path = `${at}${at ? "." : ""}${key}`;
+        if (!(key in kept)) undocumented.push(`${path}: answered but not in the document`);
+        else walk(value, (kept as Record<string, unknown>)[key], path);
+      }
+    }
+  };
+  walk(body, result.data, "");
+  return undocumented;
+}
+
+/**
+ * Tests only (harness.ts): every JSON answer whose status the route documents (`config.answers`
+ * or its response schema) must be what the document says — no field missing, none of another
+ * type, none left out of the document — or the request fails with a 500 naming the difference.
+ * So the API tests keep the document true without the answer being rewritten by it in production.
+ */
+export function checkDocumentedAnswers(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    const config = request.routeOptions.config as { answers?: Record<number, z.ZodType | FileAnswer> };
+    const schema = config.answers?.[reply.statusCode];
+    if (!(schema instanceof z.ZodType) || typeof payload !== "string") return payload;
+    if (!String(reply.getHeader("content-type") ?? "").startsWith("application/json")) return payload;
+    const differences = answerDifferences(schema, JSON.parse(payload));
+    if (differences.length === 0) return payload;
+    const message = `${request.method} ${request.routeOptions.url} ${reply.statusCode} differs from its documented answer: ${differences.slice(0, 10).join("; ")}`;
+    console.error(message);
+    throw new Error(message);
+  });
+}
+
 /** GET /api/openapi.json (registered inside /api): the document, made on the first call and kept. */
 export function openApiRoute(app: FastifyInstance): void {
   let document: string | undefined;
