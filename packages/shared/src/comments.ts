@@ -52,4 +52,8 @@ export const CommentSchema = z.object({
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const CommentListQuerySchema = PageQuerySchema;
-export type CommentList = { comments: Comment[]; nextCursor: string | null };
+/** GET /api/snagging/{id}/comments */
+export const CommentListSchema = z.object({ comments: z.array(CommentSchema), nextCursor: z.string().nullable() });
+export type CommentList = z.infer<typeof CommentListSchema>;
+/** A comment written or changed. */
+export const CommentAnswerSchema = z.object({ comment: CommentSchema });

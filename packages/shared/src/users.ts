@@ -133,3 +133,18 @@ export const UserListQuerySchema = z.object({
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
 
 export type Page<T> = { total: number; page: number; pageSize: number; nextCursor: string | null } & T;
+
+/** GET /api/users as an admin sees it (every user, paged), else the caller's workspace's members. */
+export const UserListSchema = z.union([
+  z.object({
+    users: z.array(AdminUserSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    nextCursor: z.string().nullable(),
+  }),
+  z.object({ users: z.array(MemberSchema) }),
+]);
+export type UserList = z.infer<typeof UserListSchema>;
+/** PATCH /api/users/{id}/membership (admins). */
+export const AdminUserAnswerSchema = z.object({ user: AdminUserSchema });

@@ -10,6 +10,7 @@ import type {
   MembershipInput,
   PasswordChange,
   ProfileInput,
+  UserList,
   UserListQuerySchema,
 } from "@sitesnag/shared/users";
 import { MembershipInputSchema } from "@sitesnag/shared/users";
@@ -38,9 +39,7 @@ import {
 
 type UserListQuery = z.output<typeof UserListQuerySchema>;
 
-export type UserList =
-  | { users: Member[] }
-  | { users: AdminUser[]; total: number; page: number; pageSize: number; nextCursor: string | null };
+export type { UserList };
 
 /**
  * Members of the caller's workspace for everyone (the assignee picker); every user, paged and with
