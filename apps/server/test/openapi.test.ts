@@ -3,6 +3,8 @@
 // schema by a kept validator; and its docs page served from our origin under our CSP.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { answerDifferences } from "../src/http/openapi";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
 type Operation = { summary?: string; security?: unknown[]; responses: Record<string, unknown> };
@@ -38,6 +40,23 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     expect(routes.length).toBeGreaterThan(100);
     const missing = routes.map(asOperation).filter((op) => !documented.has(op));
     expect(missing).toEqual([]);
+  });
+
+  it("says what every operation answers when it succeeds", () => {
+    // A route whose success is not documented (config.answers, or a response schema) fails here.
+    // A file or a stream is documented too, by its media type (fileAnswer, http/openapi.ts).
+    const undescribed = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => {
+          const success = Object.entries(operation.responses).filter(([code]) => /^2/.test(code));
+          return (
+            success.length === 0 ||
+            success.some(([code, answer]) => code !== "204" && !(answer as { content?: object }).content)
+          );
+        })
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(undescribed).toEqual([]);
   });
 
   it("validates against the OpenAPI 3.1 schema", async () => {
@@ -84,5 +103,30 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
       expect(script.statusCode).toBe(200);
     }
     expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+  });
+});
+
+// The API tests check every JSON answer against what the document says (harness.ts); this is the
+// comparison they use, so a field missing, of another type or left out of the document is caught.
+describe("answerDifferences", () => {
+  const Answer = z.object({
+    item: z.object({ id: z.string(), count: z.number() }),
+    items: z.array(z.object({ id: z.string() })),
+  });
+
+  it("finds nothing when the answer is what the document says", () => {
+    expect(answerDifferences(Answer, { item: { id: "a", count: 1 }, items: [{ id: "b" }] })).toEqual([]);
+  });
+
+  it("names a field missing or of another type", () => {
+    const found = answerDifferences(Answer, { item: { id: "a", count: "1" }, items: [{}] });
+    expect(found.some((d) => d.startsWith("item.count:"))).toBe(true);
+    expect(found.some((d) => d.startsWith("items.0.id:"))).toBe(true);
+  });
+
+  it("names a field the answer has and the document does not", () => {
+    expect(
+      answerDifferences(Answer, { item: { id: "a", count: 1, secret: "x" }, items: [{ id: "b", extra: 1 }] }),
+    ).toEqual(["item.secret: answered but not in the document", "items.0.extra: answered but not in the document"]);
   });
 });

@@ -36,12 +36,13 @@ export const NotificationListQuerySchema = z.object({
   cursor: CursorSchema.optional(),
 });
 
-export type NotificationList = {
-  notifications: Notification[];
-  unreadCount: number;
-  total: number;
-  page: number;
-  pageSize: number;
+export const NotificationListSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  unreadCount: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   /** The cursor of the next page, null on the last. */
-  nextCursor: string | null;
-};
+  nextCursor: z.string().nullable(),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
