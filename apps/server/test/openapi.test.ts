@@ -77,10 +77,18 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     // Workspace data: the document-wide default (session or API token).
     expect(document.paths["/api/projects"]?.get?.security).toBeUndefined();
     // Answers written by hand are documented through `config.answers` (http/openapi.ts).
+    // The shapes many answers share are components, named once and referenced (`.meta({ id })`).
     const project = document.paths["/api/projects/{id}"];
-    expect(JSON.stringify(project?.get?.responses["200"])).toContain('"clientName"');
+    expect(JSON.stringify(project?.get?.responses["200"])).toContain('"#/components/schemas/Project"');
+    expect(JSON.stringify(document.components.schemas.Project)).toContain('"clientName"');
     expect(project?.delete?.responses["204"]).toBeDefined();
-    expect(JSON.stringify(document.paths["/api/snagging"]?.post?.responses["201"])).toContain('"attachments"');
+    expect(JSON.stringify(document.paths["/api/snagging"]?.post?.responses["201"])).toContain(
+      '"#/components/schemas/Report"',
+    );
+    expect(JSON.stringify(document.paths["/api/snagging/{id}"]?.get?.responses["200"])).toContain(
+      '"#/components/schemas/Report"',
+    );
+    expect(JSON.stringify(document.components.schemas.Report)).toContain('"attachments"');
     // A file answer names its media type instead of JSON (fileAnswer, http/openapi.ts).
     const bcf = document.paths["/api/projects/{id}/bcf"];
     const file = bcf?.get?.responses["200"] as { content?: object } | undefined;

@@ -39,16 +39,18 @@ export const CommentPhotoSchema = z.object({
   original_name: z.string(),
 });
 
-export const CommentSchema = z.object({
-  id: z.string(),
-  reportId: z.string(),
-  authorId: z.string().nullable(),
-  authorName: z.string(),
-  body: z.string(),
-  photos: z.array(CommentPhotoSchema),
-  createdAt: z.number(),
-  editedAt: z.number().nullable(),
-});
+export const CommentSchema = z
+  .object({
+    id: z.string(),
+    reportId: z.string(),
+    authorId: z.string().nullable(),
+    authorName: z.string(),
+    body: z.string(),
+    photos: z.array(CommentPhotoSchema),
+    createdAt: z.number(),
+    editedAt: z.number().nullable(),
+  })
+  .meta({ id: "Comment" });
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const CommentListQuerySchema = PageQuerySchema;

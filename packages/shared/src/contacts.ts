@@ -22,15 +22,17 @@ export type ContactInput = z.input<typeof ContactInputSchema>;
 export type ContactFields = z.output<typeof ContactInputSchema>;
 
 /** A contact as the picker and the Team page show it. */
-export const ContactSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  company: z.string(),
-  email: z.string(),
-  /** Reports assigned to the contact now (what deleting it would unassign). */
-  reportCount: z.number().int(),
-  createdAt: z.number(),
-});
+export const ContactSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    company: z.string(),
+    email: z.string(),
+    /** Reports assigned to the contact now (what deleting it would unassign). */
+    reportCount: z.number().int(),
+    createdAt: z.number(),
+  })
+  .meta({ id: "Contact" });
 export type Contact = z.infer<typeof ContactSchema>;
 export const ContactListSchema = z.object({ contacts: z.array(ContactSchema) });
 export const ContactAnswerSchema = z.object({ contact: ContactSchema });

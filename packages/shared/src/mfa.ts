@@ -15,11 +15,13 @@ export {
 } from "./mfa-contract";
 
 /** POST /api/auth/login's answer when the account has a second factor: the step to finish. */
-export const MfaChallengeSchema = z.object({
-  mfaRequired: z.literal(true),
-  mfaToken: z.string(),
-  methods: z.array(z.enum(MFA_METHODS)),
-}) satisfies z.ZodType<MfaChallenge>;
+export const MfaChallengeSchema = z
+  .object({
+    mfaRequired: z.literal(true),
+    mfaToken: z.string(),
+    methods: z.array(z.enum(MFA_METHODS)),
+  })
+  .meta({ id: "MfaChallenge" }) satisfies z.ZodType<MfaChallenge>;
 /** POST /api/auth/login: signed in, or the second step to take. */
 export const LoginResponseSchema = z.union([AuthResponseSchema, MfaChallengeSchema]);
 
@@ -53,12 +55,14 @@ export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 
 /** A passkey of the account, as the security card lists it. */
-export const PasskeyInfoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.number(),
-  lastUsedAt: z.number().nullable(),
-});
+export const PasskeyInfoSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.number(),
+    lastUsedAt: z.number().nullable(),
+  })
+  .meta({ id: "Passkey" });
 export type PasskeyInfo = z.infer<typeof PasskeyInfoSchema>;
 
 /** GET /api/auth/mfa: what the profile's security card shows. */

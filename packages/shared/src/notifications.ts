@@ -15,17 +15,19 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification as GET /api/notifications answers it, newest first. */
-export const NotificationSchema = z.object({
-  id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  reportId: z.string().nullable(),
-  reportTitle: z.string(),
-  status: z.enum(REPORT_STATUSES).nullable(),
-  actorName: z.string().nullable(),
-  message: z.string(),
-  read: z.boolean(),
-  createdAt: z.number(),
-});
+export const NotificationSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    reportId: z.string().nullable(),
+    reportTitle: z.string(),
+    status: z.enum(REPORT_STATUSES).nullable(),
+    actorName: z.string().nullable(),
+    message: z.string(),
+    read: z.boolean(),
+    createdAt: z.number(),
+  })
+  .meta({ id: "Notification" });
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** `limit`/`cursor` page by keyset (decision 0018); `page`/`pageSize` (offset) are kept for older clients. */

@@ -24,17 +24,19 @@ export const ProjectInputSchema = z.object({
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 export type ProjectValues = z.output<typeof ProjectInputSchema>;
 
-export const ProjectSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  location: z.string(),
-  clientName: z.string(),
-  status: z.enum(PROJECT_STATUSES),
-  requireEvidenceToClose: z.boolean(),
-  verifiedClosing: z.boolean(),
-  createdAt: z.number(),
-});
+export const ProjectSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    location: z.string(),
+    clientName: z.string(),
+    status: z.enum(PROJECT_STATUSES),
+    requireEvidenceToClose: z.boolean(),
+    verifiedClosing: z.boolean(),
+    createdAt: z.number(),
+  })
+  .meta({ id: "Project" });
 export type Project = z.infer<typeof ProjectSchema>;
 
 /**

@@ -49,21 +49,23 @@ export const ShareLinkCreatedSchema = z.object({
 export type ShareLinkCreated = z.infer<typeof ShareLinkCreatedSchema>;
 
 /** A link as the project's owners and members see it (never its token). */
-export const ShareLinkSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  assigneeId: z.string().nullable(),
-  assigneeName: z.string().nullable(),
-  filter: SnagFilterSchema,
-  createdByName: z.string().nullable(),
-  createdAt: z.number(),
-  expiresAt: z.number(),
-  revokedAt: z.number().nullable(),
-  lastUsedAt: z.number().nullable(),
-  state: z.enum(["active", "expired", "revoked"]),
-  views: z.number().int(),
-  fixes: z.number().int(),
-});
+export const ShareLinkSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    assigneeId: z.string().nullable(),
+    assigneeName: z.string().nullable(),
+    filter: SnagFilterSchema,
+    createdByName: z.string().nullable(),
+    createdAt: z.number(),
+    expiresAt: z.number(),
+    revokedAt: z.number().nullable(),
+    lastUsedAt: z.number().nullable(),
+    state: z.enum(["active", "expired", "revoked"]),
+    views: z.number().int(),
+    fixes: z.number().int(),
+  })
+  .meta({ id: "ShareLink" });
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
 /** GET /api/projects/{id}/share-links */
 export const ShareLinkListSchema = z.object({ shareLinks: z.array(ShareLinkSchema) });
@@ -93,20 +95,22 @@ export const SharedPlanSchema = z.object({
 export type SharedPlan = z.infer<typeof SharedPlanSchema>;
 
 /** A snag as the person holding a link sees it: no names of the workspace's people. */
-export const SharedReportSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: z.enum(REPORT_STATUSES),
-  priority: z.enum(PRIORITIES),
-  dueDate: z.number().nullable(),
-  location: z.string(),
-  description: z.string(),
-  locationLat: z.number().nullable(),
-  locationLng: z.number().nullable(),
-  photos: z.array(SharedPhotoSchema),
-  /** Its pin on the plan, when it has one on a sheet that has rendered. */
-  plan: SharedPlanSchema.nullable(),
-});
+export const SharedReportSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(REPORT_STATUSES),
+    priority: z.enum(PRIORITIES),
+    dueDate: z.number().nullable(),
+    location: z.string(),
+    description: z.string(),
+    locationLat: z.number().nullable(),
+    locationLng: z.number().nullable(),
+    photos: z.array(SharedPhotoSchema),
+    /** Its pin on the plan, when it has one on a sheet that has rendered. */
+    plan: SharedPlanSchema.nullable(),
+  })
+  .meta({ id: "SharedReport" });
 export type SharedReport = z.infer<typeof SharedReportSchema>;
 /** POST /api/share/{token}/reports/{reportId}/fix */
 export const SharedReportAnswerSchema = z.object({ report: SharedReportSchema });

@@ -18,17 +18,19 @@ export const InvitationInputSchema = z.object({
 export type InvitationInput = z.input<typeof InvitationInputSchema>;
 
 /** A pending invitation as the Team page lists it (the token itself is shown only once). */
-export const InvitationSchema = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  invitedByName: z.string().nullable(),
-  createdAt: z.number(),
-  expiresAt: z.number(),
-  /** pending, or (GET /api/invitations/recent) accepted or expired. */
-  state: z.enum(["pending", "accepted", "expired"]),
-  acceptedAt: z.number().nullable(),
-  acceptedByName: z.string().nullable(),
-});
+export const InvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string().nullable(),
+    invitedByName: z.string().nullable(),
+    createdAt: z.number(),
+    expiresAt: z.number(),
+    /** pending, or (GET /api/invitations/recent) accepted or expired. */
+    state: z.enum(["pending", "accepted", "expired"]),
+    acceptedAt: z.number().nullable(),
+    acceptedByName: z.string().nullable(),
+  })
+  .meta({ id: "Invitation" });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 /** What creating or resending an invitation answers: the link's token is shown this once. */

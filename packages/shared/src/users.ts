@@ -86,15 +86,17 @@ export const MembershipInputSchema = z
 export type MembershipInput = z.input<typeof MembershipInputSchema>;
 
 /** A member of the caller's workspace, as the assignee picker and the Team page need it. */
-export const MemberSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  workspaceRole: z.enum(WORKSPACE_ROLES),
-  locale: z.enum(LOCALES),
-});
+export const MemberSchema = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    workspaceRole: z.enum(WORKSPACE_ROLES),
+    locale: z.enum(LOCALES),
+  })
+  .meta({ id: "Member" });
 export type Member = z.infer<typeof MemberSchema>;
 
 /** What an admin gets from GET /api/users: every user, snake_case names and membership (SPEC §3). */
@@ -111,7 +113,7 @@ export const AdminUserSchema = MemberSchema.extend({
   membership_end_date: z.number().nullable(),
   membership_amount: z.number(),
   created_at: z.number(),
-});
+}).meta({ id: "AdminUser" });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export { MEMBERSHIP_FILTERS, type MembershipFilter } from "./enums";
