@@ -226,16 +226,25 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     async (api) => {
       await registerApiCompression(api);
       openApiRoute(api);
-      api.get("/health", { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
-        try {
-          // On SQLite, at once when the connection is free (db/sqlite.ts directRead), else through Kysely.
-          if (!directRead(ctx.db)?.(HEALTH_QUERY.sql, [])) await ctx.db.executeQuery(HEALTH_QUERY);
-        } catch (err) {
-          request.log.error({ err }, "health check: database unavailable");
-          return reply.status(503).send({ status: "unavailable" });
-        }
-        return reply.send({ status: "ok" });
-      });
+      api.get(
+        "/health",
+        {
+          schema: {
+            summary: "Whether the server and its database answer",
+            response: { 200: HealthSchema, 503: HealthSchema },
+          },
+        },
+        async (request, reply) => {
+          try {
+            // On SQLite, at once when the connection is free (db/sqlite.ts directRead), else through Kysely.
+            if (!directRead(ctx.db)?.(HEALTH_QUERY.sql, [])) await ctx.db.executeQuery(HEALTH_QUERY);
+          } catch (err) {
+            request.log.error({ err }, "health check: database unavailable");
+            return reply.status(503).send({ status: "unavailable" });
+          }
+          return reply.send({ status: "ok" });
+        },
+      );
       await api.register(authRoutes(ctx, sheets), { prefix: "/auth" });
       await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
       await api.register(mfaRoutes(ctx, authenticate), { prefix: "/auth/mfa" });

@@ -187,7 +187,7 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       {
         onRequest: chargeOne,
         config: { ...write, answers: NO_CONTENT },
-        schema: { summary: "Move an audit to the Trash", params: IdParams },
+        schema: { summary: "Delete an audit and its files", params: IdParams },
       },
       async (request, reply) => {
         await removeAudit(ctx, currentUser(request), request.params.id);

@@ -171,7 +171,7 @@ export function answerDifferences(schema: z.ZodType, body: unknown): string[] {
   const undocumented: string[] = [];
   const walk = (sent: unknown, kept: unknown, at: string) => {
     if (Array.isArray(sent) && Array.isArray(kept)) {
-      sent.forEach((item, i) => walk(item, kept[i], `${at}${at ? "." : ""}${i}`));
+      for (const [i, item] of sent.entries()) walk(item, kept[i], `${at}${at ? "." : ""}${i}`);
     } else if (sent && kept && typeof sent === "object" && typeof kept === "object") {
       for (const [key, value] of Object.entries(sent)) {
         const path = `${at}${at ? "." : ""}${key}`;

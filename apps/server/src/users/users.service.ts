@@ -6,7 +6,6 @@ import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type {
   AdminUser,
   LocaleUpdate,
-  Member,
   MembershipInput,
   PasswordChange,
   ProfileInput,
