@@ -36,7 +36,22 @@ export const ProjectSchema = z
     verifiedClosing: z.boolean(),
     createdAt: z.number(),
   })
-  .meta({ id: "Project" });
+  .meta({
+    id: "Project",
+    examples: [
+      {
+        id: "0f8c3a52-6d1e-4b7a-9c2f-5e4d3b2a1c0f",
+        name: "Harbour Court",
+        description: "Block A, 42 flats: handover snagging",
+        location: "Leeds",
+        clientName: "Harbour Homes Ltd",
+        status: "active",
+        requireEvidenceToClose: false,
+        verifiedClosing: true,
+        createdAt: 1764288000,
+      },
+    ],
+  });
 export type Project = z.infer<typeof ProjectSchema>;
 
 /**
