@@ -23,6 +23,10 @@ const { values } = parseArgs({
     "read-seconds": { type: "string", default: "10" },
     // A control: the same changes with no endpoint at all (what the writes alone cost the reads).
     "no-endpoints": { type: "boolean", default: false },
+    // More rounds of the same changes in the same server, each followed by a quiet pause: whether
+    // the memory after the first is kept (a leak grows round by round; a high-water mark does not).
+    rounds: { type: "string", default: "1" },
+    "settle-seconds": { type: "string", default: "20" },
   },
 });
 const CHANGES = Math.max(1, Number(values.changes));
@@ -30,6 +34,8 @@ const CONCURRENCY = Math.max(1, Number(values.concurrency));
 const WAIT_MS = Number(values["wait-seconds"]) * 1000;
 const READ_SECONDS = Math.max(1, Number(values["read-seconds"]));
 const NO_ENDPOINTS = values["no-endpoints"];
+const ROUNDS = Math.max(1, Number(values.rounds));
+const SETTLE_MS = Number(values["settle-seconds"]) * 1000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const log = (line) => process.stdout.write(`${line}\n`);
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
@@ -182,6 +188,22 @@ try {
   log(
     `  server RSS: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, end ${rssMb(server.pid).toFixed(0)} MB`,
   );
+  for (let round = 2; round <= ROUNDS; round++) {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const before = rssMb(server.pid);
+    const target = healthy.count() + CHANGES;
+    next = 0;
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, writer));
+    const until = Date.now() + WAIT_MS;
+    while (!NO_ENDPOINTS && healthy.count() < target && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 250));
+    const busy = rssMb(server.pid);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    log(
+      `  round ${round}: ${CHANGES} more changes, all delivered to the healthy endpoint in ${((Date.now() - t0 - SETTLE_MS) / 1000).toFixed(1)} s; server RSS ${before.toFixed(0)} MB before, ${busy.toFixed(0)} MB when delivered, ${rssMb(server.pid).toFixed(0)} MB after ${SETTLE_MS / 1000} s quiet`,
+    );
+  }
 } finally {
   clearInterval(sampler);
   await server.stop();

@@ -34,7 +34,7 @@ import { registerApiCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { frameworkErrorHandler, handleClientError } from "./http/framework-errors";
 import { registerJsonBodyParser } from "./http/json-body";
-import { openApiRoute, registerOpenApi } from "./http/openapi";
+import { checkDocumentedAnswers, openApiRoute, registerOpenApi } from "./http/openapi";
 import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { inlineScriptHashes, registerSecurityHeaders, securityHeaders } from "./http/security-headers";
@@ -90,6 +90,8 @@ export type AppOptions = {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Where log lines go instead of stdout (tests read the log this way). */
   logStream?: { write: (line: string) => void };
+  /** Tests: fail any JSON answer that differs from what the OpenAPI document says it is (http/openapi.ts). */
+  checkDocumentedAnswers?: boolean;
 };
 
 /** The API's version in the OpenAPI document: the server package's. */
@@ -213,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(rateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });
   // Before any route, so its onRoute hook sees every one (issue 38, decision 0067).
   await registerOpenApi(app, API_VERSION);
+  if (options.checkDocumentedAnswers) checkDocumentedAnswers(app);
 
   const authenticate = createAuthenticate(
     ctx,
@@ -224,16 +227,25 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     async (api) => {
       await registerApiCompression(api);
       openApiRoute(api);
-      api.get("/health", { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
-        try {
-          // On SQLite, at once when the connection is free (db/sqlite.ts directRead), else through Kysely.
-          if (!directRead(ctx.db)?.(HEALTH_QUERY.sql, [])) await ctx.db.executeQuery(HEALTH_QUERY);
-        } catch (err) {
-          request.log.error({ err }, "health check: database unavailable");
-          return reply.status(503).send({ status: "unavailable" });
-        }
-        return reply.send({ status: "ok" });
-      });
+      api.get(
+        "/health",
+        {
+          schema: {
+            summary: "Whether the server and its database answer",
+            response: { 200: HealthSchema, 503: HealthSchema },
+          },
+        },
+        async (request, reply) => {
+          try {
+            // On SQLite, at once when the connection is free (db/sqlite.ts directRead), else through Kysely.
+            if (!directRead(ctx.db)?.(HEALTH_QUERY.sql, [])) await ctx.db.executeQuery(HEALTH_QUERY);
+          } catch (err) {
+            request.log.error({ err }, "health check: database unavailable");
+            return reply.status(503).send({ status: "unavailable" });
+          }
+          return reply.send({ status: "ok" });
+        },
+      );
       await api.register(authRoutes(ctx, sheets), { prefix: "/auth" });
       await api.register(passwordResetRoutes(ctx), { prefix: "/auth" });
       await api.register(mfaRoutes(ctx, authenticate), { prefix: "/auth/mfa" });

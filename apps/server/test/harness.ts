@@ -110,6 +110,8 @@ export async function createTestApp(
     db,
     dbKind,
     secret: TEST_SECRET,
+    // Every JSON answer a test receives is checked against the OpenAPI document (http/openapi.ts).
+    checkDocumentedAnswers: true,
     // DATA_DIR/files on disk, or the S3 bucket when the test passes S3_BUCKET (s3rver on loopback).
     storage: createStorage(config),
     ...(options.logStream ? { logStream: options.logStream } : {}),

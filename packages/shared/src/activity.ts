@@ -49,22 +49,24 @@ export const ActivityChangeSchema = z.object({
 });
 export type ActivityChange = z.infer<typeof ActivityChangeSchema>;
 
-export const ActivityEntrySchema = z.object({
-  id: z.string(),
-  type: z.enum(ACTIVITY_TYPES),
-  actorId: z.string().nullable(),
-  actorName: z.string(),
-  /** When the server recorded it (epoch seconds). */
-  at: z.number(),
-  changes: z.array(ActivityChangeSchema).optional(),
-  comment: z.string().optional(),
-  /** Set when the change came through the offline queue: when it was made on the device. */
-  offline: z.object({ madeAt: z.number().nullable(), receivedAt: z.number() }).optional(),
-  /** Set when the change was one report of a bulk change (issue 39): the same for all its reports. */
-  batchId: z.string().optional(),
-  /** The entry as one sentence, e.g. "Sam Builder changed Priority from High to Critical". */
-  summary: z.string(),
-});
+export const ActivityEntrySchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(ACTIVITY_TYPES),
+    actorId: z.string().nullable(),
+    actorName: z.string(),
+    /** When the server recorded it (epoch seconds). */
+    at: z.number(),
+    changes: z.array(ActivityChangeSchema).optional(),
+    comment: z.string().optional(),
+    /** Set when the change came through the offline queue: when it was made on the device. */
+    offline: z.object({ madeAt: z.number().nullable(), receivedAt: z.number() }).optional(),
+    /** Set when the change was one report of a bulk change (issue 39): the same for all its reports. */
+    batchId: z.string().optional(),
+    /** The entry as one sentence, e.g. "Sam Builder changed Priority from High to Critical". */
+    summary: z.string(),
+  })
+  .meta({ id: "ActivityEntry" });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 
 /** GET /api/snagging/{id}/activity: newest first, paged by cursor (decision 0018). */

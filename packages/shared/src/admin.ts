@@ -1,6 +1,6 @@
 // Shapes of the admin-only endpoints (figures, settings, a workspace's storage quota).
 import { z } from "zod";
-import type { AdminUser } from "./users";
+import { AdminUserSchema } from "./users";
 
 /** The largest storage quota the admin can give one workspace: 1 TiB, in MB. */
 export const MAX_STORAGE_QUOTA_MB = 1024 * 1024;
@@ -22,60 +22,64 @@ export const StorageQuotaInputSchema = z
 export type StorageQuotaInput = z.infer<typeof StorageQuotaInputSchema>;
 
 /** The workspace's storage after a quota change. */
-export type WorkspaceStorage = {
-  workspaceId: string;
-  usedBytes: number;
-  quotaBytes: number;
+export const WorkspaceStorageSchema = z.object({
+  workspaceId: z.string(),
+  usedBytes: z.number(),
+  quotaBytes: z.number(),
   /** True when the quota is the configured default (no override). */
-  isDefault: boolean;
-};
+  isDefault: z.boolean(),
+});
+export type WorkspaceStorage = z.infer<typeof WorkspaceStorageSchema>;
 
-export type AdminStats = {
-  totalUsers: number;
-  yearlyMembers: number;
-  activeYearlyMembers: number;
-  yearlyRevenue: number;
-  monthlyRevenue: number;
+const count = z.number().int();
+export const AdminStatsSchema = z.object({
+  totalUsers: count,
+  yearlyMembers: count,
+  activeYearlyMembers: count,
+  yearlyRevenue: z.number(),
+  monthlyRevenue: z.number(),
   /** Yearly members / all users, one decimal, as text ("12.5"). */
-  conversionRate: string;
-  recentSignups: AdminUser[];
+  conversionRate: z.string(),
+  recentSignups: z.array(AdminUserSchema),
   /** The last twelve calendar months (UTC), oldest first, months without sign-ups included. */
-  signupsByMonth: { month: string; count: number }[];
-  reports: {
-    total: number;
-    open: number;
-    inProgress: number;
-    resolved: number;
-    closed: number;
-    lastThirtyDays: number;
-  };
-  projects: number;
-  workspaces: number;
+  signupsByMonth: z.array(z.object({ month: z.string(), count })),
+  reports: z.object({
+    total: count,
+    open: count,
+    inProgress: count,
+    resolved: count,
+    closed: count,
+    lastThirtyDays: count,
+  }),
+  projects: count,
+  workspaces: count,
   /** Accounts in demo sandboxes, left out of every figure above. */
-  demoAccounts: number;
-};
+  demoAccounts: count,
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
-export type SystemSettings = {
-  version: string;
-  database: "sqlite" | "postgres";
-  storage: "disk" | "s3";
-  demoEnabled: boolean;
-  nodeVersion: string;
-  counts: {
-    users: number;
-    workspaces: number;
-    projects: number;
-    reports: number;
-    attachments: number;
-    notifications: number;
-  };
+export const SystemSettingsSchema = z.object({
+  version: z.string(),
+  database: z.enum(["sqlite", "postgres"]),
+  storage: z.enum(["disk", "s3"]),
+  demoEnabled: z.boolean(),
+  nodeVersion: z.string(),
+  counts: z.object({
+    users: count,
+    workspaces: count,
+    projects: count,
+    reports: count,
+    attachments: count,
+    notifications: count,
+  }),
   /** The mail queue (issue 26): where mail goes, what waits, and the last failed attempt's reason. */
-  mail: {
-    transport: "smtp" | "files";
-    queued: number;
-    failed: number;
-    lastError: string | null;
+  mail: z.object({
+    transport: z.enum(["smtp", "files"]),
+    queued: count,
+    failed: count,
+    lastError: z.string().nullable(),
     /** ISO time of that failed attempt. */
-    lastErrorAt: string | null;
-  };
-};
+    lastErrorAt: z.string().nullable(),
+  }),
+});
+export type SystemSettings = z.infer<typeof SystemSettingsSchema>;

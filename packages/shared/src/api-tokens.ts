@@ -16,21 +16,23 @@ export type ApiTokenScopes = z.infer<typeof ApiTokenScopesSchema>;
 
 export const API_TOKEN_EXPIRY_PAST = "The expiry date must be in the future";
 
-export const ApiTokenSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** The secret's first characters (`sst_` and eight more), enough to recognise it. */
-  prefix: z.string(),
-  scopes: ApiTokenScopesSchema,
-  /** Epoch seconds. */
-  createdAt: z.number(),
-  /** Epoch seconds, to the minute (last use is written at most once a minute); null if never used. */
-  lastUsedAt: z.number().nullable(),
-  /** Epoch seconds; null: never expires. */
-  expiresAt: z.number().nullable(),
-  /** Who made it; null once that account is gone. */
-  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-});
+export const ApiTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The secret's first characters (`sst_` and eight more), enough to recognise it. */
+    prefix: z.string(),
+    scopes: ApiTokenScopesSchema,
+    /** Epoch seconds. */
+    createdAt: z.number(),
+    /** Epoch seconds, to the minute (last use is written at most once a minute); null if never used. */
+    lastUsedAt: z.number().nullable(),
+    /** Epoch seconds; null: never expires. */
+    expiresAt: z.number().nullable(),
+    /** Who made it; null once that account is gone. */
+    createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: "ApiToken" });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 
 export const ApiTokenListSchema = z.object({ tokens: z.array(ApiTokenSchema) });

@@ -187,7 +187,7 @@ export const AuditTemplateApiSchema = TemplateDefinitionSchema.extend({
   itemCount: z.number(),
   createdAt: z.number(),
   updatedAt: z.number(),
-});
+}).meta({ id: "AuditTemplate" });
 export type AuditTemplateApi = z.infer<typeof AuditTemplateApiSchema>;
 
 export const AuditTemplateListSchema = z.object({

@@ -200,27 +200,29 @@ export type AuditItem = z.infer<typeof AuditItemSchema>;
 export const SignatureSchema = z.object({ url: z.string(), signerName: z.string(), signedAt: z.number() });
 export type Signature = z.infer<typeof SignatureSchema>;
 
-export const AuditSummaryApiSchema = z.object({
-  id: z.string(),
-  clientId: z.string().nullable(),
-  projectId: z.string(),
-  projectName: z.string(),
-  auditorId: z.string().nullable(),
-  auditorName: z.string(),
-  status: z.enum(AUDIT_STATUSES),
-  revision: z.number(),
-  templateId: z.string(),
-  templateVersion: z.string(),
-  auditDate: z.number(),
-  overallScore: z.number(),
-  totalItems: z.number(),
-  passedItems: z.number(),
-  failedItems: z.number(),
-  notes: z.string(),
-  completedAt: z.number().nullable(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const AuditSummaryApiSchema = z
+  .object({
+    id: z.string(),
+    clientId: z.string().nullable(),
+    projectId: z.string(),
+    projectName: z.string(),
+    auditorId: z.string().nullable(),
+    auditorName: z.string(),
+    status: z.enum(AUDIT_STATUSES),
+    revision: z.number(),
+    templateId: z.string(),
+    templateVersion: z.string(),
+    auditDate: z.number(),
+    overallScore: z.number(),
+    totalItems: z.number(),
+    passedItems: z.number(),
+    failedItems: z.number(),
+    notes: z.string(),
+    completedAt: z.number().nullable(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: "AuditSummary" });
 export type AuditSummaryApi = z.infer<typeof AuditSummaryApiSchema>;
 
 export const AuditApiSchema = AuditSummaryApiSchema.extend({
@@ -233,7 +235,7 @@ export const AuditApiSchema = AuditSummaryApiSchema.extend({
   template: AuditTemplateRefSchema.optional(),
   /** Earlier signed revisions, readable at /api/audits/{id}/revisions/{revision}. */
   revisions: z.array(z.object({ revision: z.number(), completedAt: z.number() })),
-});
+}).meta({ id: "Audit" });
 export type AuditApi = z.infer<typeof AuditApiSchema>;
 
 export const AuditListSchema = z.object({

@@ -100,30 +100,34 @@ export const LogoutSchema = z
 export type Refresh = z.infer<typeof RefreshSchema>;
 
 /** The User entity as every API answer carries it (SPEC §3). Never a password hash. */
-export const UserSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  workspaceId: z.string(),
-  /** owner: may invite and remove teammates. */
-  workspaceRole: z.enum(WORKSPACE_ROLES),
-  membership_type: z.enum(MEMBERSHIP_TYPES),
-  membership_start_date: z.number().nullable(),
-  membership_end_date: z.number().nullable(),
-  membership_amount: z.number(),
-  created_at: z.number(),
-  /** The language the person chose (issue 35): the app, the server's messages and their email. */
-  locale: z.enum(LOCALES),
-});
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    workspaceId: z.string(),
+    /** owner: may invite and remove teammates. */
+    workspaceRole: z.enum(WORKSPACE_ROLES),
+    membership_type: z.enum(MEMBERSHIP_TYPES),
+    membership_start_date: z.number().nullable(),
+    membership_end_date: z.number().nullable(),
+    membership_amount: z.number(),
+    created_at: z.number(),
+    /** The language the person chose (issue 35): the app, the server's messages and their email. */
+    locale: z.enum(LOCALES),
+  })
+  .meta({ id: "User" });
 export type User = z.infer<typeof UserSchema>;
 
-export const AuthResponseSchema = z.object({
-  user: UserSchema,
-  accessToken: z.string(),
-  refreshToken: z.string(),
-});
+export const AuthResponseSchema = z
+  .object({
+    user: UserSchema,
+    accessToken: z.string(),
+    refreshToken: z.string(),
+  })
+  .meta({ id: "AuthResponse" });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });

@@ -21,9 +21,12 @@ export const BrandingInputSchema = z.object({
 });
 export type BrandingInput = z.input<typeof BrandingInputSchema>;
 
-export type Branding = {
-  companyName: string | null;
-  accentColour: string | null;
+export const BrandingSchema = z.object({
+  companyName: z.string().nullable(),
+  accentColour: z.string().nullable(),
   /** Same-origin URL of the logo as rendered for PDFs (PNG), or null. */
-  logoUrl: string | null;
-};
+  logoUrl: z.string().nullable(),
+});
+export type Branding = z.infer<typeof BrandingSchema>;
+/** Every /api/workspace/branding answer. */
+export const BrandingAnswerSchema = z.object({ branding: BrandingSchema });

@@ -39,17 +39,23 @@ export const CommentPhotoSchema = z.object({
   original_name: z.string(),
 });
 
-export const CommentSchema = z.object({
-  id: z.string(),
-  reportId: z.string(),
-  authorId: z.string().nullable(),
-  authorName: z.string(),
-  body: z.string(),
-  photos: z.array(CommentPhotoSchema),
-  createdAt: z.number(),
-  editedAt: z.number().nullable(),
-});
+export const CommentSchema = z
+  .object({
+    id: z.string(),
+    reportId: z.string(),
+    authorId: z.string().nullable(),
+    authorName: z.string(),
+    body: z.string(),
+    photos: z.array(CommentPhotoSchema),
+    createdAt: z.number(),
+    editedAt: z.number().nullable(),
+  })
+  .meta({ id: "Comment" });
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const CommentListQuerySchema = PageQuerySchema;
-export type CommentList = { comments: Comment[]; nextCursor: string | null };
+/** GET /api/snagging/{id}/comments */
+export const CommentListSchema = z.object({ comments: z.array(CommentSchema), nextCursor: z.string().nullable() });
+export type CommentList = z.infer<typeof CommentListSchema>;
+/** A comment written or changed. */
+export const CommentAnswerSchema = z.object({ comment: CommentSchema });

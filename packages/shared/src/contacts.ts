@@ -22,15 +22,22 @@ export type ContactInput = z.input<typeof ContactInputSchema>;
 export type ContactFields = z.output<typeof ContactInputSchema>;
 
 /** A contact as the picker and the Team page show it. */
-export type Contact = {
-  id: string;
-  name: string;
-  company: string;
-  email: string;
-  /** Reports assigned to the contact now (what deleting it would unassign). */
-  reportCount: number;
-  createdAt: number;
-};
+export const ContactSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    company: z.string(),
+    email: z.string(),
+    /** Reports assigned to the contact now (what deleting it would unassign). */
+    reportCount: z.number().int(),
+    createdAt: z.number(),
+  })
+  .meta({ id: "Contact" });
+export type Contact = z.infer<typeof ContactSchema>;
+export const ContactListSchema = z.object({ contacts: z.array(ContactSchema) });
+export const ContactAnswerSchema = z.object({ contact: ContactSchema });
+/** DELETE /api/contacts/{id}: how many reports it was the assignee of (now unassigned). */
+export const ContactRemovedSchema = z.object({ unassigned: z.number().int() });
 
 /** How an assignee reads everywhere it is shown: "Pat Doyle (Acme Plumbing)" for a contact. */
 export const contactLabel = (name: string, company: string | null): string => (company ? `${name} (${company})` : name);

@@ -26,21 +26,23 @@ export const LocationReportCountsSchema = z.object({
 });
 
 /** A location as the API answers it. */
-export const LocationSchema = z.object({
-  id: z.string(),
-  parentId: z.string().nullable(),
-  name: z.string(),
-  code: z.string().nullable(),
-  /** The names from the top level down to this one, joined with " > ". */
-  path: z.string(),
-  /** 1 for a top-level location, up to MAX_LOCATION_DEPTH. */
-  depth: z.number(),
-  /** Position among its siblings, from 0. */
-  order: z.number(),
-  /** The plan of this level or flat: a sheet of the same project, or null. */
-  sheetId: z.string().nullable(),
-  reportCounts: LocationReportCountsSchema,
-});
+export const LocationSchema = z
+  .object({
+    id: z.string(),
+    parentId: z.string().nullable(),
+    name: z.string(),
+    code: z.string().nullable(),
+    /** The names from the top level down to this one, joined with " > ". */
+    path: z.string(),
+    /** 1 for a top-level location, up to MAX_LOCATION_DEPTH. */
+    depth: z.number(),
+    /** Position among its siblings, from 0. */
+    order: z.number(),
+    /** The plan of this level or flat: a sheet of the same project, or null. */
+    sheetId: z.string().nullable(),
+    reportCounts: LocationReportCountsSchema,
+  })
+  .meta({ id: "Location" });
 export type Location = z.infer<typeof LocationSchema>;
 
 /** GET /api/projects/{id}/locations: the whole tree, flat and depth-first (siblings by `order`). */

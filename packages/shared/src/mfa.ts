@@ -1,6 +1,8 @@
 // Two-factor sign-in (issue 40): the routes' bodies and answers. A sign-in of an account with a
 // factor answers MfaChallenge instead of a session; POST /api/auth/mfa/verify turns it into one.
 import { z } from "zod";
+import { AuthResponseSchema } from "./auth";
+import { MFA_METHODS, type MfaChallenge } from "./mfa-contract";
 import { plainString } from "./text";
 
 export {
@@ -11,6 +13,17 @@ export {
   type MfaChallenge,
   type MfaMethod,
 } from "./mfa-contract";
+
+/** POST /api/auth/login's answer when the account has a second factor: the step to finish. */
+export const MfaChallengeSchema = z
+  .object({
+    mfaRequired: z.literal(true),
+    mfaToken: z.string(),
+    methods: z.array(z.enum(MFA_METHODS)),
+  })
+  .meta({ id: "MfaChallenge" }) satisfies z.ZodType<MfaChallenge>;
+/** POST /api/auth/login: signed in, or the second step to take. */
+export const LoginResponseSchema = z.union([AuthResponseSchema, MfaChallengeSchema]);
 
 export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
@@ -34,35 +47,51 @@ export const MfaVerifySchema = z.object({
 });
 export type MfaVerify = z.input<typeof MfaVerifySchema>;
 
-export type TotpSetup = { secret: string; otpauthUrl: string };
-export type RecoveryCodes = { recoveryCodes: string[] };
+/** POST /api/auth/mfa/totp: the secret to enter in an authenticator app (or its QR code). */
+export const TotpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TotpSetup = z.infer<typeof TotpSetupSchema>;
+/** Each shown once. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 
 /** A passkey of the account, as the security card lists it. */
-export type PasskeyInfo = { id: string; name: string; createdAt: number; lastUsedAt: number | null };
+export const PasskeyInfoSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.number(),
+    lastUsedAt: z.number().nullable(),
+  })
+  .meta({ id: "Passkey" });
+export type PasskeyInfo = z.infer<typeof PasskeyInfoSchema>;
 
 /** GET /api/auth/mfa: what the profile's security card shows. */
-export type MfaStatus = {
-  totp: { enabled: boolean; confirmedAt: number | null };
-  passkeys: PasskeyInfo[];
-  recoveryCodesLeft: number;
+export const MfaStatusSchema = z.object({
+  totp: z.object({ enabled: z.boolean(), confirmedAt: z.number().nullable() }),
+  passkeys: z.array(PasskeyInfoSchema),
+  recoveryCodesLeft: z.number().int(),
   /** The workspace requires a factor of every member. */
-  required: boolean;
-};
+  required: z.boolean(),
+});
+export type MfaStatus = z.infer<typeof MfaStatusSchema>;
 
 export const WorkspaceSecuritySchema = z.object({
   requireMfa: z.boolean({ error: "requireMfa must be true or false" }),
 });
 export type WorkspaceSecurity = z.infer<typeof WorkspaceSecuritySchema>;
 
-export type SessionInfo = {
-  id: string;
+export const SessionInfoSchema = z.object({
+  id: z.string(),
   /** "Chrome · Android"; null when unknown. */
-  device: string | null;
-  ip: string | null;
-  createdAt: number;
-  lastUsedAt: number;
-  current: boolean;
-};
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.number(),
+  lastUsedAt: z.number(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+/** GET /api/auth/sessions. */
+export const SessionListSchema = z.object({ sessions: z.array(SessionInfoSchema) });
 
 // Passkeys (WebAuthn, decision 0077). The browser's answers are the JSON @simplewebauthn/browser
 // makes of them: base64url fields, checked for shape and size here and for meaning on the server.
@@ -127,7 +156,20 @@ export const PasskeyNameSchema = plainString({ error: "Give the passkey a name" 
 /** POST /api/auth/passkeys/registration/verify. */
 export const PasskeyRegisterSchema = z.object({ name: PasskeyNameSchema, response: RegistrationResponseSchema });
 export type PasskeyRegister = z.input<typeof PasskeyRegisterSchema>;
-export type PasskeyRegistered = { passkey: PasskeyInfo; recoveryCodes: string[] | null };
+/** POST /api/auth/passkeys/registration/verify: recovery codes with the account's first factor only. */
+export const PasskeyRegisteredSchema = z.object({
+  passkey: PasskeyInfoSchema,
+  recoveryCodes: z.array(z.string()).nullable(),
+});
+export type PasskeyRegistered = z.infer<typeof PasskeyRegisteredSchema>;
+
+/**
+ * The WebAuthn options a browser passes to navigator.credentials (PublicKeyCredential*OptionsJSON,
+ * W3C WebAuthn Level 3): documented by its challenge; the rest is as the standard defines it.
+ */
+export const PasskeyOptionsAnswerSchema = z
+  .looseObject({ challenge: z.string() })
+  .describe("WebAuthn PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON");
 
 const STEP_TOKEN = z.string({ error: "The sign-in step is missing" }).min(1, "The sign-in step is missing").max(200);
 

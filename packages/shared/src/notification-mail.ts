@@ -106,7 +106,8 @@ export type MailPreferences = z.infer<typeof MailPreferencesSchema>;
  * in the reader's language ("the daily digest"), `what` which it was: "weekly_report", "digest",
  * a notification kind ("assigned"), or "other" (a kind no longer listed).
  */
-export type Unsubscribed = { stopped: string; email: string; what: string };
+export const UnsubscribedSchema = z.object({ stopped: z.string(), email: z.string(), what: z.string() });
+export type Unsubscribed = z.infer<typeof UnsubscribedSchema>;
 
 /** POST /api/mail/unsubscribe from the page the email's link opens. */
 export const UnsubscribeSchema = z.object({

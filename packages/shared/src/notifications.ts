@@ -15,17 +15,19 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification as GET /api/notifications answers it, newest first. */
-export const NotificationSchema = z.object({
-  id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  reportId: z.string().nullable(),
-  reportTitle: z.string(),
-  status: z.enum(REPORT_STATUSES).nullable(),
-  actorName: z.string().nullable(),
-  message: z.string(),
-  read: z.boolean(),
-  createdAt: z.number(),
-});
+export const NotificationSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    reportId: z.string().nullable(),
+    reportTitle: z.string(),
+    status: z.enum(REPORT_STATUSES).nullable(),
+    actorName: z.string().nullable(),
+    message: z.string(),
+    read: z.boolean(),
+    createdAt: z.number(),
+  })
+  .meta({ id: "Notification" });
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** `limit`/`cursor` page by keyset (decision 0018); `page`/`pageSize` (offset) are kept for older clients. */
@@ -36,12 +38,13 @@ export const NotificationListQuerySchema = z.object({
   cursor: CursorSchema.optional(),
 });
 
-export type NotificationList = {
-  notifications: Notification[];
-  unreadCount: number;
-  total: number;
-  page: number;
-  pageSize: number;
+export const NotificationListSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  unreadCount: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   /** The cursor of the next page, null on the last. */
-  nextCursor: string | null;
-};
+  nextCursor: z.string().nullable(),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;

@@ -24,17 +24,34 @@ export const ProjectInputSchema = z.object({
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 export type ProjectValues = z.output<typeof ProjectInputSchema>;
 
-export const ProjectSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  location: z.string(),
-  clientName: z.string(),
-  status: z.enum(PROJECT_STATUSES),
-  requireEvidenceToClose: z.boolean(),
-  verifiedClosing: z.boolean(),
-  createdAt: z.number(),
-});
+export const ProjectSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    location: z.string(),
+    clientName: z.string(),
+    status: z.enum(PROJECT_STATUSES),
+    requireEvidenceToClose: z.boolean(),
+    verifiedClosing: z.boolean(),
+    createdAt: z.number(),
+  })
+  .meta({
+    id: "Project",
+    examples: [
+      {
+        id: "0f8c3a52-6d1e-4b7a-9c2f-5e4d3b2a1c0f",
+        name: "Harbour Court",
+        description: "Block A, 42 flats: handover snagging",
+        location: "Leeds",
+        clientName: "Harbour Homes Ltd",
+        status: "active",
+        requireEvidenceToClose: false,
+        verifiedClosing: true,
+        createdAt: 1764288000,
+      },
+    ],
+  });
 export type Project = z.infer<typeof ProjectSchema>;
 
 /**

@@ -48,13 +48,18 @@ export const SecurityLogQuerySchema = z.object({
 });
 export type SecurityLogQuery = z.infer<typeof SecurityLogQuerySchema>;
 
-export type SecurityLogEntry = {
-  id: string;
-  type: SecurityEventType;
-  at: number;
-  actorId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  details: Record<string, string | number | boolean | null>;
-};
-export type SecurityLogPage = { entries: SecurityLogEntry[]; nextCursor: string | null };
+export const SecurityLogEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(SECURITY_EVENT_TYPES),
+  at: z.number(),
+  actorId: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type SecurityLogEntry = z.infer<typeof SecurityLogEntrySchema>;
+export const SecurityLogPageSchema = z.object({
+  entries: z.array(SecurityLogEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type SecurityLogPage = z.infer<typeof SecurityLogPageSchema>;

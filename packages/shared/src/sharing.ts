@@ -1,6 +1,6 @@
 // Share links (issue 27): a set of a project's snags shared with someone who has no account.
 import { z } from "zod";
-import type { PRIORITIES, REPORT_STATUSES } from "./enums";
+import { PRIORITIES, REPORT_STATUSES } from "./enums";
 import { SnagFilterSchema } from "./snag-list";
 import { plainString } from "./text";
 
@@ -40,78 +40,91 @@ export const ShareLinkCreateSchema = z.object({
 export type ShareLinkCreateInput = z.input<typeof ShareLinkCreateSchema>;
 export type ShareLinkCreate = z.output<typeof ShareLinkCreateSchema>;
 
-export type ShareLinkCreated = {
-  id: string;
-  url: string;
-  expiresAt: number;
-  /** The address the link was emailed to (queued with the link), or null. */
-  emailedTo: string | null;
-};
+export const ShareLinkCreatedSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  expiresAt: z.number(),
+  emailedTo: z.string().nullable(),
+});
+export type ShareLinkCreated = z.infer<typeof ShareLinkCreatedSchema>;
 
 /** A link as the project's owners and members see it (never its token). */
-export type ShareLink = {
-  id: string;
-  name: string;
-  assigneeId: string | null;
-  assigneeName: string | null;
-  filter: z.output<typeof SnagFilterSchema>;
-  createdByName: string | null;
-  createdAt: number;
-  expiresAt: number;
-  revokedAt: number | null;
-  lastUsedAt: number | null;
-  state: "active" | "expired" | "revoked";
-  views: number;
-  fixes: number;
-};
+export const ShareLinkSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    assigneeId: z.string().nullable(),
+    assigneeName: z.string().nullable(),
+    filter: SnagFilterSchema,
+    createdByName: z.string().nullable(),
+    createdAt: z.number(),
+    expiresAt: z.number(),
+    revokedAt: z.number().nullable(),
+    lastUsedAt: z.number().nullable(),
+    state: z.enum(["active", "expired", "revoked"]),
+    views: z.number().int(),
+    fixes: z.number().int(),
+  })
+  .meta({ id: "ShareLink" });
+export type ShareLink = z.infer<typeof ShareLinkSchema>;
+/** GET /api/projects/{id}/share-links */
+export const ShareLinkListSchema = z.object({ shareLinks: z.array(ShareLinkSchema) });
 
 /** One photo of a shared snag. */
-export type SharedPhoto = {
-  id: string;
-  url: string;
-  thumbnailUrl: string | null;
-  location: string;
-  description: string;
-};
+export const SharedPhotoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  location: z.string(),
+  description: z.string(),
+});
+export type SharedPhoto = z.infer<typeof SharedPhotoSchema>;
 
 /**
  * Where a shared snag is on its drawing: the sheet's name and level, the pin's position (0–1 across
  * and down) and a crop of the plan around it with the pin drawn, served only through the link.
  */
-export type SharedPlan = {
-  sheetName: string;
-  level: string;
-  x: number;
-  y: number;
+export const SharedPlanSchema = z.object({
+  sheetName: z.string(),
+  level: z.string(),
+  x: z.number(),
+  y: z.number(),
   /** `/api/share/{token}/reports/{id}/plan?v=…`: a JPEG crop, nothing else of the sheet. */
-  imageUrl: string;
-};
+  imageUrl: z.string(),
+});
+export type SharedPlan = z.infer<typeof SharedPlanSchema>;
 
 /** A snag as the person holding a link sees it: no names of the workspace's people. */
-export type SharedReport = {
-  id: string;
-  title: string;
-  status: (typeof REPORT_STATUSES)[number];
-  priority: (typeof PRIORITIES)[number];
-  dueDate: number | null;
-  location: string;
-  description: string;
-  locationLat: number | null;
-  locationLng: number | null;
-  photos: SharedPhoto[];
-  /** Its pin on the plan, when it has one on a sheet that has rendered. */
-  plan: SharedPlan | null;
-};
+export const SharedReportSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(REPORT_STATUSES),
+    priority: z.enum(PRIORITIES),
+    dueDate: z.number().nullable(),
+    location: z.string(),
+    description: z.string(),
+    locationLat: z.number().nullable(),
+    locationLng: z.number().nullable(),
+    photos: z.array(SharedPhotoSchema),
+    /** Its pin on the plan, when it has one on a sheet that has rendered. */
+    plan: SharedPlanSchema.nullable(),
+  })
+  .meta({ id: "SharedReport" });
+export type SharedReport = z.infer<typeof SharedReportSchema>;
+/** POST /api/share/{token}/reports/{reportId}/fix */
+export const SharedReportAnswerSchema = z.object({ report: SharedReportSchema });
 
 /** GET /api/share/{token} */
-export type ShareView = {
-  name: string;
-  projectName: string;
-  expiresAt: number;
-  reports: SharedReport[];
+export const ShareViewSchema = z.object({
+  name: z.string(),
+  projectName: z.string(),
+  expiresAt: z.number(),
+  reports: z.array(SharedReportSchema),
   /** True when the set holds more than MAX_SHARED_REPORTS reports (the newest are shown). */
-  isTruncated: boolean;
-};
+  isTruncated: z.boolean(),
+});
+export type ShareView = z.infer<typeof ShareViewSchema>;
 
 /** POST /api/share/{token}/reports/{reportId}/fix: multipart `images` (≥ 1) and `note`. */
 export const ShareFixSchema = z.object({
@@ -124,4 +137,13 @@ export const ShareFixSchema = z.object({
 });
 
 /** Event kinds recorded on a report for what happened through a link. */
-export type ShareEvent = { id: string; kind: "view" | "fix"; linkName: string; note: string | null; at: number };
+export const ShareEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["view", "fix"]),
+  linkName: z.string(),
+  note: z.string().nullable(),
+  at: z.number(),
+});
+export type ShareEvent = z.infer<typeof ShareEventSchema>;
+/** GET /api/snagging/{id}/link-activity */
+export const ShareEventListSchema = z.object({ events: z.array(ShareEventSchema) });

@@ -41,29 +41,31 @@ export const PinCountsSchema = z.object(Object.fromEntries(REPORT_STATUSES.map((
 export type PinCounts = Record<(typeof REPORT_STATUSES)[number], number>;
 
 /** A sheet as the API answers it: its current revision's fields flattened in (the contract's shape). */
-export const SheetSchema = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  name: z.string(),
-  level: z.string(),
-  /** The page of the uploaded PDF this sheet came from (1 for an image). */
-  pageNumber: z.number(),
-  revision: z.number(),
-  status: z.enum(SHEET_STATES),
-  failureReason: z.string().nullable(),
-  width: z.number(),
-  height: z.number(),
-  tileUrl: z.string().nullable(),
-  tileSize: z.number(),
-  maxLevel: z.number(),
-  thumbnailUrl: z.string().nullable(),
-  previewUrl: z.string().nullable(),
-  tileBytes: z.number(),
-  pinCounts: PinCountsSchema,
-  createdAt: z.number(),
-  /** Every revision, newest first (GET /api/sheets/{id} only; the list leaves it out). */
-  revisions: z.array(SheetRevisionSchema).optional(),
-});
+export const SheetSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    level: z.string(),
+    /** The page of the uploaded PDF this sheet came from (1 for an image). */
+    pageNumber: z.number(),
+    revision: z.number(),
+    status: z.enum(SHEET_STATES),
+    failureReason: z.string().nullable(),
+    width: z.number(),
+    height: z.number(),
+    tileUrl: z.string().nullable(),
+    tileSize: z.number(),
+    maxLevel: z.number(),
+    thumbnailUrl: z.string().nullable(),
+    previewUrl: z.string().nullable(),
+    tileBytes: z.number(),
+    pinCounts: PinCountsSchema,
+    createdAt: z.number(),
+    /** Every revision, newest first (GET /api/sheets/{id} only; the list leaves it out). */
+    revisions: z.array(SheetRevisionSchema).optional(),
+  })
+  .meta({ id: "Sheet" });
 export type Sheet = z.infer<typeof SheetSchema>;
 
 const sheetName = plainString({ error: "Sheet name must be text" })

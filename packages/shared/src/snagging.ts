@@ -8,65 +8,69 @@ import { CategoryKeySchema } from "./trades";
 
 export { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "./limits";
 
-export const AttachmentSchema = z.object({
-  id: z.string(),
-  /** Same-origin URL of the display copy (at most 2048 px on the long edge, metadata stripped). */
-  file_path: z.string(),
-  original_name: z.string(),
-  /** Same-origin URL of the ~400 px thumbnail, for lists. */
-  thumbnail_path: z.string().nullable(),
-  content_type: z.string(),
-  size_bytes: z.number(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  /** `evidence`: the snag as found; `fix`: sent with the change that marked it resolved (issue 23). */
-  kind: z.enum(["evidence", "fix"]),
-  /** SHA-256 (hex) of the stored display file: the evidence fingerprint printed in the PDF. */
-  sha256: z.string().nullable(),
-  created_at: z.number(),
-});
+export const AttachmentSchema = z
+  .object({
+    id: z.string(),
+    /** Same-origin URL of the display copy (at most 2048 px on the long edge, metadata stripped). */
+    file_path: z.string(),
+    original_name: z.string(),
+    /** Same-origin URL of the ~400 px thumbnail, for lists. */
+    thumbnail_path: z.string().nullable(),
+    content_type: z.string(),
+    size_bytes: z.number(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    /** `evidence`: the snag as found; `fix`: sent with the change that marked it resolved (issue 23). */
+    kind: z.enum(["evidence", "fix"]),
+    /** SHA-256 (hex) of the stored display file: the evidence fingerprint printed in the PDF. */
+    sha256: z.string().nullable(),
+    created_at: z.number(),
+  })
+  .meta({ id: "Attachment" });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
 /** A snagging report as the API answers it (SPEC §3). */
-export const ReportSchema = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  projectName: z.string(),
-  title: z.string(),
-  description: z.string(),
-  status: z.enum(REPORT_STATUSES),
-  priority: z.enum(PRIORITIES),
-  /** A trade's key (issue 36): one of SPEC's seven or one the workspace added. */
-  category: z.string(),
-  /** A member's id, or a contact's (an external assignee, issue 27). */
-  assignedTo: z.string().nullable(),
-  assignedToName: z.string().nullable(),
-  /** The contact's company when the assignee is a contact; null for a member (or nobody). */
-  assigneeCompany: z.string().nullable().optional(),
-  createdByName: z.string().nullable(),
-  dueDate: z.number().nullable(),
-  createdAt: z.number(),
-  locationLat: z.number().nullable(),
-  locationLng: z.number().nullable(),
-  pageUrl: z.string().nullable(),
-  /** Raised by every change; an edit sends the one it was made on (issue 23). */
-  version: z.number(),
-  /** The author's id: with `verifiedClosing`, they (or a workspace owner) verify and close. */
-  createdBy: z.string().nullable(),
-  /** Fixes rejected at verification so far. */
-  rejectionCount: z.number(),
-  /** The project's workflow settings (issue 23), so screens offer only what the server allows. */
-  requireEvidenceToClose: z.boolean(),
-  verifiedClosing: z.boolean(),
-  attachments: z.array(AttachmentSchema),
-  /** The report's pin on a drawing (issue 24): a sheet of its project and a position in 0–1, or null. */
-  sheetId: z.string().nullable(),
-  pinX: z.number().nullable(),
-  pinY: z.number().nullable(),
-  /** The report's place in the project's location tree (issue 36), or null; its path for display. */
-  locationId: z.string().nullable(),
-  locationPath: z.string().nullable(),
-});
+export const ReportSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string(),
+    projectName: z.string(),
+    title: z.string(),
+    description: z.string(),
+    status: z.enum(REPORT_STATUSES),
+    priority: z.enum(PRIORITIES),
+    /** A trade's key (issue 36): one of SPEC's seven or one the workspace added. */
+    category: z.string(),
+    /** A member's id, or a contact's (an external assignee, issue 27). */
+    assignedTo: z.string().nullable(),
+    assignedToName: z.string().nullable(),
+    /** The contact's company when the assignee is a contact; null for a member (or nobody). */
+    assigneeCompany: z.string().nullable().optional(),
+    createdByName: z.string().nullable(),
+    dueDate: z.number().nullable(),
+    createdAt: z.number(),
+    locationLat: z.number().nullable(),
+    locationLng: z.number().nullable(),
+    pageUrl: z.string().nullable(),
+    /** Raised by every change; an edit sends the one it was made on (issue 23). */
+    version: z.number(),
+    /** The author's id: with `verifiedClosing`, they (or a workspace owner) verify and close. */
+    createdBy: z.string().nullable(),
+    /** Fixes rejected at verification so far. */
+    rejectionCount: z.number(),
+    /** The project's workflow settings (issue 23), so screens offer only what the server allows. */
+    requireEvidenceToClose: z.boolean(),
+    verifiedClosing: z.boolean(),
+    attachments: z.array(AttachmentSchema),
+    /** The report's pin on a drawing (issue 24): a sheet of its project and a position in 0–1, or null. */
+    sheetId: z.string().nullable(),
+    pinX: z.number().nullable(),
+    pinY: z.number().nullable(),
+    /** The report's place in the project's location tree (issue 36), or null; its path for display. */
+    locationId: z.string().nullable(),
+    locationPath: z.string().nullable(),
+  })
+  .meta({ id: "Report" });
 export type Report = z.infer<typeof ReportSchema>;
 
 /**

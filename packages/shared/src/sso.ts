@@ -35,19 +35,20 @@ export type SsoSettingsInput = z.input<typeof SsoSettingsInputSchema>;
 export type SsoSettingsValues = z.output<typeof SsoSettingsInputSchema>;
 
 /** GET /api/workspace/sso (owners). */
-export type SsoSettings = {
-  configured: boolean;
-  issuer: string;
-  clientId: string;
-  hasClientSecret: boolean;
-  domain: string;
-  enabled: boolean;
-  passwordSignIn: boolean;
+export const SsoSettingsSchema = z.object({
+  configured: z.boolean(),
+  issuer: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  domain: z.string(),
+  enabled: z.boolean(),
+  passwordSignIn: z.boolean(),
   /** The address to register at the identity provider. */
-  redirectUri: string;
+  redirectUri: z.string(),
   /** Members of the workspace who have signed in through the provider. */
-  linkedMembers: number;
-};
+  linkedMembers: z.number().int(),
+});
+export type SsoSettings = z.infer<typeof SsoSettingsSchema>;
 
 export const SsoStartSchema = z.object({
   email: plainString({ error: "Enter your work email" })
@@ -57,7 +58,9 @@ export const SsoStartSchema = z.object({
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address"),
 });
 export type SsoStart = z.input<typeof SsoStartSchema>;
-export type SsoStartAnswer = { authorizationUrl: string; flowToken: string };
+/** POST /api/auth/sso/start: where to send the browser, and the token that finishes the flow. */
+export const SsoStartAnswerSchema = z.object({ authorizationUrl: z.string(), flowToken: z.string() });
+export type SsoStartAnswer = z.infer<typeof SsoStartAnswerSchema>;
 
 export const SsoCallbackSchema = z.object({
   flowToken: z.string({ error: "This sign-in has expired. Please start again." }).min(1).max(200),

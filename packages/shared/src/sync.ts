@@ -55,21 +55,25 @@ export const SyncBodySchema = z.object({
   items: z.array(z.unknown(), { error: "items must be a list" }),
 });
 
-export type SyncResult = {
-  success: boolean;
-  tempId: string | null;
-  id: string | null;
+export const SyncItemFailureSchema = z.object({ id: z.string(), title: z.string().nullable(), error: z.string() });
+export type SyncItemFailure = z.infer<typeof SyncItemFailureSchema>;
+export const SyncResultSchema = z.object({
+  success: z.boolean(),
+  tempId: z.string().nullable(),
+  id: z.string().nullable(),
   /** On failure: a sentence for the person, and the HTTP status the change alone would have had. */
-  error?: string;
-  statusCode?: number;
+  error: z.string().optional(),
+  statusCode: z.number().int().optional(),
   /**
    * A bulk change (decision 0075) that was applied to some of its reports: the ones left as they
    * were, each with the report's title when it is (or was, before the Trash) in the workspace.
    */
-  failures?: SyncItemFailure[];
-};
-export type SyncItemFailure = { id: string; title: string | null; error: string };
-export type SyncResponse = { data: { results: SyncResult[] } };
+  failures: z.array(SyncItemFailureSchema).optional(),
+});
+export type SyncResult = z.infer<typeof SyncResultSchema>;
+/** POST /api/snagging/sync: one result per item, in order. */
+export const SyncResponseSchema = z.object({ data: z.object({ results: z.array(SyncResultSchema) }) });
+export type SyncResponse = z.infer<typeof SyncResponseSchema>;
 
 /** Whether a failed item can succeed later unchanged (server trouble) or needs the person. */
 export const isTransientSyncFailure = (r: SyncResult): boolean => !r.success && (r.statusCode ?? 500) >= 500;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { RegisterSchema } from "./auth";
 import { plainString } from "./text";
-import { EMAIL_PATTERN } from "./users";
+import { EMAIL_PATTERN, MemberSchema } from "./users";
 
 export const INVITATION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
@@ -18,21 +18,30 @@ export const InvitationInputSchema = z.object({
 export type InvitationInput = z.input<typeof InvitationInputSchema>;
 
 /** A pending invitation as the Team page lists it (the token itself is shown only once). */
-export const InvitationSchema = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  invitedByName: z.string().nullable(),
-  createdAt: z.number(),
-  expiresAt: z.number(),
-  /** pending, or (GET /api/invitations/recent) accepted or expired. */
-  state: z.enum(["pending", "accepted", "expired"]),
-  acceptedAt: z.number().nullable(),
-  acceptedByName: z.string().nullable(),
-});
+export const InvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string().nullable(),
+    invitedByName: z.string().nullable(),
+    createdAt: z.number(),
+    expiresAt: z.number(),
+    /** pending, or (GET /api/invitations/recent) accepted or expired. */
+    state: z.enum(["pending", "accepted", "expired"]),
+    acceptedAt: z.number().nullable(),
+    acceptedByName: z.string().nullable(),
+  })
+  .meta({ id: "Invitation" });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 /** What creating or resending an invitation answers: the link's token is shown this once. */
-export type CreatedInvitation = { invitation: Invitation; token: string; emailed: boolean };
+export const CreatedInvitationSchema = z.object({
+  invitation: InvitationSchema,
+  /** The link's secret, shown once. */
+  token: z.string(),
+  emailed: z.boolean(),
+});
+export type CreatedInvitation = z.infer<typeof CreatedInvitationSchema>;
+export const InvitationListSchema = z.object({ invitations: z.array(InvitationSchema) });
 
 /** What the public accept page learns from a token before anyone signs in. */
 export const InvitationPreviewSchema = z.object({
@@ -53,3 +62,11 @@ export const AcceptInvitationSchema = z
 export const InvitationRegisterSchema = RegisterSchema;
 
 export const TOKEN_PARAM_MAX = 200;
+
+/** GET /api/team. `twoFactor`: whether the member has a second factor (owners' view only, issue 40). */
+export const TeamSchema = z.object({
+  workspace: z.object({ id: z.string(), name: z.string(), isDemo: z.boolean() }),
+  members: z.array(MemberSchema.extend({ twoFactor: z.boolean().optional() })),
+});
+export type Team = z.infer<typeof TeamSchema>;
+export type TeamMember = Team["members"][number];

@@ -8,14 +8,16 @@ import { MAX_TRADE_KEY, MAX_TRADE_NAME, MAX_TRADES, TRADE_KEY_PATTERN } from "./
 
 export * from "./trade-names";
 
-export const TradeSchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  /** Position in the workspace's list, from 0. */
-  order: z.number(),
-  /** Still shown on the reports filed under it; no longer offered for new ones. */
-  retired: z.boolean(),
-});
+export const TradeSchema = z
+  .object({
+    key: z.string(),
+    name: z.string(),
+    /** Position in the workspace's list, from 0. */
+    order: z.number(),
+    /** Still shown on the reports filed under it; no longer offered for new ones. */
+    retired: z.boolean(),
+  })
+  .meta({ id: "Trade" });
 export type Trade = z.infer<typeof TradeSchema>;
 
 export const TradeListSchema = z.object({ trades: z.array(TradeSchema) });

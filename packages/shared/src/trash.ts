@@ -22,3 +22,7 @@ export type TrashItem = z.infer<typeof TrashItemSchema>;
 
 export const TrashListSchema = z.object({ items: z.array(TrashItemSchema) });
 export type TrashList = z.infer<typeof TrashListSchema>;
+/** POST /api/trash/{id}/restore: the project or report is back, with the same id. */
+export const TrashRestoredSchema = z.object({
+  restored: z.object({ kind: z.enum(["project", "report"]), id: z.string() }),
+});

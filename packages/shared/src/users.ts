@@ -86,15 +86,17 @@ export const MembershipInputSchema = z
 export type MembershipInput = z.input<typeof MembershipInputSchema>;
 
 /** A member of the caller's workspace, as the assignee picker and the Team page need it. */
-export const MemberSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  workspaceRole: z.enum(WORKSPACE_ROLES),
-  locale: z.enum(LOCALES),
-});
+export const MemberSchema = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    workspaceRole: z.enum(WORKSPACE_ROLES),
+    locale: z.enum(LOCALES),
+  })
+  .meta({ id: "Member" });
 export type Member = z.infer<typeof MemberSchema>;
 
 /** What an admin gets from GET /api/users: every user, snake_case names and membership (SPEC §3). */
@@ -111,7 +113,7 @@ export const AdminUserSchema = MemberSchema.extend({
   membership_end_date: z.number().nullable(),
   membership_amount: z.number(),
   created_at: z.number(),
-});
+}).meta({ id: "AdminUser" });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export { MEMBERSHIP_FILTERS, type MembershipFilter } from "./enums";
@@ -133,3 +135,18 @@ export const UserListQuerySchema = z.object({
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
 
 export type Page<T> = { total: number; page: number; pageSize: number; nextCursor: string | null } & T;
+
+/** GET /api/users as an admin sees it (every user, paged), else the caller's workspace's members. */
+export const UserListSchema = z.union([
+  z.object({
+    users: z.array(AdminUserSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    nextCursor: z.string().nullable(),
+  }),
+  z.object({ users: z.array(MemberSchema) }),
+]);
+export type UserList = z.infer<typeof UserListSchema>;
+/** PATCH /api/users/{id}/membership (admins). */
+export const AdminUserAnswerSchema = z.object({ user: AdminUserSchema });

@@ -52,20 +52,22 @@ const events = z
   .max(WEBHOOK_EVENTS.length, WEBHOOK_EVENTS_MESSAGE)
   .transform((list) => WEBHOOK_EVENTS.filter((e) => list.includes(e)));
 
-export const WebhookSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
-  /** Epoch seconds. */
-  createdAt: z.number(),
-  /** Epoch seconds; null while it receives deliveries. */
-  disabledAt: z.number().nullable(),
-  /** Why it was switched off: by its owner, its answer 410 Gone, or failing for days. */
-  disabledReason: z.enum(["owner", "gone", "failing"]).nullable(),
-  /** Epoch seconds of the first failure of the current run of failures; null when the last one went through. */
-  failingSince: z.number().nullable(),
-  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-});
+export const WebhookSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    /** Epoch seconds. */
+    createdAt: z.number(),
+    /** Epoch seconds; null while it receives deliveries. */
+    disabledAt: z.number().nullable(),
+    /** Why it was switched off: by its owner, its answer 410 Gone, or failing for days. */
+    disabledReason: z.enum(["owner", "gone", "failing"]).nullable(),
+    /** Epoch seconds of the first failure of the current run of failures; null when the last one went through. */
+    failingSince: z.number().nullable(),
+    createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: "Webhook" });
 export type Webhook = z.infer<typeof WebhookSchema>;
 
 export const WebhookListSchema = z.object({ webhooks: z.array(WebhookSchema) });
@@ -101,19 +103,21 @@ export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
 
 export const WEBHOOK_DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 
-export const WebhookDeliverySchema = z.object({
-  /** Also the `webhook-id` header: the same on every attempt and redelivery, for receivers to deduplicate. */
-  id: z.string(),
-  type: z.string(),
-  state: z.enum(WEBHOOK_DELIVERY_STATES),
-  /** Epoch milliseconds. */
-  createdAt: z.number(),
-  /** Epoch milliseconds of the next try while pending. */
-  nextAttemptAt: z.number().nullable(),
-  attempts: z.array(WebhookAttemptSchema),
-  /** The body sent ({type, timestamp, data}). */
-  payload: z.unknown(),
-});
+export const WebhookDeliverySchema = z
+  .object({
+    /** Also the `webhook-id` header: the same on every attempt and redelivery, for receivers to deduplicate. */
+    id: z.string(),
+    type: z.string(),
+    state: z.enum(WEBHOOK_DELIVERY_STATES),
+    /** Epoch milliseconds. */
+    createdAt: z.number(),
+    /** Epoch milliseconds of the next try while pending. */
+    nextAttemptAt: z.number().nullable(),
+    attempts: z.array(WebhookAttemptSchema),
+    /** The body sent ({type, timestamp, data}). */
+    payload: z.unknown(),
+  })
+  .meta({ id: "WebhookDelivery" });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
 export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySchema) });

@@ -50,18 +50,20 @@ export const ReportScheduleInputSchema = z.object({
 });
 export type ReportScheduleInput = z.infer<typeof ReportScheduleInputSchema>;
 
-export type ReportSchedule = ReportScheduleInput & {
+export const ReportScheduleSchema = ReportScheduleInputSchema.extend({
   /** Members the schedule names, with their names, for the form. */
-  members: { id: string; name: string; email: string }[];
+  members: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
   /** When a report last went out (epoch seconds), or null. */
-  lastSentAt: number | null;
+  lastSentAt: z.number().nullable(),
   /** The next report time (epoch seconds) while enabled, else null. */
-  nextAt: number | null;
-};
+  nextAt: z.number().nullable(),
+});
+export type ReportSchedule = z.infer<typeof ReportScheduleSchema>;
 
 /** POST /api/projects/{id}/report-schedule/send: a preview to the caller, or the real thing now. */
 export const ReportSendSchema = z.object({
   to: z.enum(["me", "recipients"], { error: "Send to “me” or to the “recipients”" }).default("me"),
 });
 export type ReportSend = z.input<typeof ReportSendSchema>;
-export type ReportSent = { queued: number; to: string[] };
+export const ReportSentSchema = z.object({ queued: z.number().int(), to: z.array(z.string()) });
+export type ReportSent = z.infer<typeof ReportSentSchema>;

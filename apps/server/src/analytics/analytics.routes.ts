@@ -12,7 +12,13 @@ export function analyticsRoutes(ctx: AppContext, authenticate: Guard): FastifyPl
 
     app.get(
       "/overview",
-      { schema: { querystring: OverviewQuerySchema, response: { 200: OverviewSchema } } },
+      {
+        schema: {
+          summary: "The overview's figures (status, trades, locations, trends) for a filter",
+          querystring: OverviewQuerySchema,
+          response: { 200: OverviewSchema },
+        },
+      },
       async (request) => getOverview(ctx, currentUser(request), request.query),
     );
   };

@@ -90,7 +90,8 @@ export function presentAudit(
     auditorSignature: signature(row.auditor_signature_key, row.auditor_signer_name, row.auditor_signed_at),
     siteRepName: row.site_rep_name,
     siteRepSignature: signature(row.site_rep_signature_key, row.site_rep_name, row.site_rep_signed_at),
-    template,
+    // The reference's own fields only: a template row passed in (a new audit's) carries more.
+    template: { id: template.id, name: template.name, version: template.version, sections: template.sections },
     revisions: revisions.map((r) => ({ revision: Number(r.revision), completedAt: Number(r.completed_at) })),
   };
 }

@@ -1,6 +1,9 @@
 import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
+import { AuditOverwriteListSchema } from "@sitesnag/shared/audit-overwrites";
 import {
+  AnswerHistoryEntrySchema,
+  AuditApiSchema,
   AuditCreateSchema,
   AuditImportSchema,
   AuditListQuerySchema,
@@ -17,6 +20,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
+import { fileAnswer, NO_CONTENT } from "../http/openapi";
 import { PerKeyLimit } from "../http/per-key-limit";
 import { downloadLocale } from "../i18n/request-locale";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
@@ -38,6 +42,8 @@ const IdParams = z.object({ id: param });
 const ItemParams = z.object({ id: param, itemId: param });
 const PhotoParams = z.object({ id: param, photoId: param });
 const RevisionParams = z.object({ id: param, revision: param });
+// What these routes answer, for the OpenAPI document only (http/openapi.ts).
+const OneAudit = z.object({ audit: AuditApiSchema });
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -82,14 +88,24 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     app.get(
       "/",
-      { schema: { querystring: AuditListQuerySchema, response: { 200: AuditListSchema } } },
+      {
+        schema: {
+          summary: "The workspace's audits (all, or a page)",
+          querystring: AuditListQuerySchema,
+          response: { 200: AuditListSchema },
+        },
+      },
       async (request) => listAudits(ctx, currentUser(request), request.query),
     );
 
     // 201 for a new audit; 200 with the same audit when a device uploads one it sent before.
     app.post(
       "/",
-      { onRequest: chargeOne, config: write, schema: { body: AuditCreateSchema } },
+      {
+        onRequest: chargeOne,
+        config: { ...write, answers: { 201: OneAudit, 200: OneAudit } },
+        schema: { summary: "Start an audit (200 with the same audit when sent again)", body: AuditCreateSchema },
+      },
       async (request, reply) => {
         await chargeStreamed(request, 0);
         const { audit, created } = await createAudit(ctx, currentUser(request), request.body);
@@ -98,18 +114,39 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     );
 
     // Static segments: matched before /:id.
-    app.get("/count", async (request) => countWorkspaceAudits(ctx, currentUser(request)));
+    app.get(
+      "/count",
+      {
+        schema: { summary: "How many audits the workspace has" },
+        config: { answers: { 200: z.object({ count: z.number().int() }) } },
+      },
+      async (request) => countWorkspaceAudits(ctx, currentUser(request)),
+    );
 
     app.get(
       "/trends",
-      { schema: { querystring: AuditTrendsQuerySchema, response: { 200: AuditTrendsSchema } } },
+      {
+        schema: {
+          summary: "Audit scores over time",
+          querystring: AuditTrendsQuerySchema,
+          response: { 200: AuditTrendsSchema },
+        },
+      },
       async (request) => auditTrends(ctx, currentUser(request), request.query),
     );
 
     // An audit kept on a device (or one entry of a backup file), photos and signatures included.
     app.post(
       "/import",
-      { bodyLimit: MAX_IMPORT_BYTES, onRequest: chargeOne, config: write, schema: { body: AuditImportSchema } },
+      {
+        bodyLimit: MAX_IMPORT_BYTES,
+        onRequest: chargeOne,
+        config: { ...write, answers: { 201: OneAudit, 200: OneAudit } },
+        schema: {
+          summary: "Upload an audit kept on a device, photos and signatures included",
+          body: AuditImportSchema,
+        },
+      },
       async (request, reply) => {
         await chargeStreamed(request, 0);
         const { audit, created } = await importAudit(ctx, currentUser(request), request.body);
@@ -117,9 +154,13 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       },
     );
 
-    app.get("/:id", { schema: { params: IdParams } }, async (request) => ({
-      audit: await getAudit(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/:id",
+      { schema: { summary: "One audit", params: IdParams }, config: { answers: { 200: OneAudit } } },
+      async (request) => ({
+        audit: await getAudit(ctx, currentUser(request), request.params.id),
+      }),
+    );
 
     // Room for both signatures (up to 1 MB each, base64) beside the answers.
     app.patch(
@@ -127,8 +168,12 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       {
         bodyLimit: MAX_PATCH_BYTES,
         onRequest: chargeOne,
-        config: write,
-        schema: { params: IdParams, body: AuditPatchSchema },
+        config: { ...write, answers: { 200: OneAudit } },
+        schema: {
+          summary: "Change an audit: its fields, answers and signatures",
+          params: IdParams,
+          body: AuditPatchSchema,
+        },
       },
       async (request) => {
         // One item per answer changed, as a sync batch counts its changes (the first is charged).
@@ -139,7 +184,11 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     app.delete(
       "/:id",
-      { onRequest: chargeOne, config: write, schema: { params: IdParams } },
+      {
+        onRequest: chargeOne,
+        config: { ...write, answers: NO_CONTENT },
+        schema: { summary: "Delete an audit and its files", params: IdParams },
+      },
       async (request, reply) => {
         await removeAudit(ctx, currentUser(request), request.params.id);
         return reply.status(204).send();
@@ -149,7 +198,11 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     // One item's answer: only the fields sent change, so people answering other items merge.
     app.patch(
       "/:id/items/:itemId",
-      { onRequest: chargeOne, config: write, schema: { params: ItemParams, body: ItemPatchSchema } },
+      {
+        onRequest: chargeOne,
+        config: { ...write, answers: { 200: OneAudit } },
+        schema: { summary: "Answer one item of an audit", params: ItemParams, body: ItemPatchSchema },
+      },
       async (request) => {
         await chargeStreamed(request, 0);
         return {
@@ -162,70 +215,113 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
 
     // Photos as repeated multipart file fields named `images`, like a report's; an Idempotency-Key
     // makes a repeated upload (an outbox retry) add nothing.
-    app.post("/:id/items/:itemId/photos", { config: write, schema: { params: ItemParams } }, async (request, reply) => {
-      const { id, itemId } = request.params;
-      const key = idempotencyKey(request.headers["idempotency-key"]);
-      const user = currentUser(request);
-      // Charged before the body is read: a refused request costs no photo work.
-      const declared = declaredBytes(request);
-      await chargeWrites(ctx, user, { items: 1, bytes: declared });
-      const { audit, replayed } = await addPhotos(ctx, user, id, itemId, key, async () => {
-        if (!request.isMultipart()) return [];
-        const { photos } = await readReportRequest(request, ctx.photos, MAX_AUDIT_PHOTOS_PER_ITEM);
-        if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(photos) });
-        return photos;
-      });
-      if (replayed) reply.header("Idempotent-Replayed", "true");
-      return reply.status(201).send({ audit });
-    });
+    app.post(
+      "/:id/items/:itemId/photos",
+      {
+        config: { ...write, answers: { 201: OneAudit } },
+        schema: { summary: "Add photos to an item (multipart `images`)", params: ItemParams },
+      },
+      async (request, reply) => {
+        const { id, itemId } = request.params;
+        const key = idempotencyKey(request.headers["idempotency-key"]);
+        const user = currentUser(request);
+        // Charged before the body is read: a refused request costs no photo work.
+        const declared = declaredBytes(request);
+        await chargeWrites(ctx, user, { items: 1, bytes: declared });
+        const { audit, replayed } = await addPhotos(ctx, user, id, itemId, key, async () => {
+          if (!request.isMultipart()) return [];
+          const { photos } = await readReportRequest(request, ctx.photos, MAX_AUDIT_PHOTOS_PER_ITEM);
+          if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(photos) });
+          return photos;
+        });
+        if (replayed) reply.header("Idempotent-Replayed", "true");
+        return reply.status(201).send({ audit });
+      },
+    );
 
     app.delete(
       "/:id/photos/:photoId",
-      { onRequest: chargeOne, config: write, schema: { params: PhotoParams } },
+      {
+        onRequest: chargeOne,
+        config: { ...write, answers: { 200: OneAudit } },
+        schema: { summary: "Remove a photo from an audit", params: PhotoParams },
+      },
       async (request) => ({
         audit: await removePhoto(ctx, currentUser(request), request.params.id, request.params.photoId),
       }),
     );
 
-    app.get("/:id/pdf", { schema: { params: IdParams } }, async (request, reply) => {
-      const user = currentUser(request);
-      // The account's place is held until the document has been sent (or the client left).
-      const release = pdfsInFlight.hold(user.id);
-      let pdf: Readable;
-      try {
-        pdf = await downloadAuditPdf(ctx, user, request.params.id, downloadLocale(request));
-      } catch (error) {
-        release();
-        throw error;
-      }
-      pdf.once("close", release);
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", `attachment; filename="site-audit-${request.params.id}.pdf"`)
-        .header("Cache-Control", "no-store")
-        .send(pdf);
-    });
+    app.get(
+      "/:id/pdf",
+      {
+        schema: { summary: "An audit as PDF", params: IdParams },
+        config: { answers: { 200: fileAnswer("application/pdf", "The audit (streamed)") } },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        // The account's place is held until the document has been sent (or the client left).
+        const release = pdfsInFlight.hold(user.id);
+        let pdf: Readable;
+        try {
+          pdf = await downloadAuditPdf(ctx, user, request.params.id, downloadLocale(request));
+        } catch (error) {
+          release();
+          throw error;
+        }
+        pdf.once("close", release);
+        return reply
+          .type("application/pdf")
+          .header("Content-Disposition", `attachment; filename="site-audit-${request.params.id}.pdf"`)
+          .header("Cache-Control", "no-store")
+          .send(pdf);
+      },
+    );
 
-    app.get("/:id/history", { schema: { params: IdParams } }, async (request) => ({
-      entries: await auditHistory(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/:id/history",
+      {
+        schema: { summary: "Who answered what in an audit, and when", params: IdParams },
+        config: { answers: { 200: z.object({ entries: z.array(AnswerHistoryEntrySchema) }) } },
+      },
+      async (request) => ({
+        entries: await auditHistory(ctx, currentUser(request), request.params.id),
+      }),
+    );
 
     // The caller's answers another person's replaced, for the notice with Restore (decision 0038).
-    app.get("/:id/overwrites", { schema: { params: IdParams } }, async (request) => ({
-      overwrites: await auditOverwrites(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/:id/overwrites",
+      {
+        schema: { summary: "The caller's answers that someone else's replaced", params: IdParams },
+        config: { answers: { 200: AuditOverwriteListSchema } },
+      },
+      async (request) => ({
+        overwrites: await auditOverwrites(ctx, currentUser(request), request.params.id),
+      }),
+    );
 
     app.post(
       "/:id/revisions",
-      { onRequest: chargeOne, config: write, schema: { params: IdParams } },
+      {
+        onRequest: chargeOne,
+        config: { ...write, answers: { 201: OneAudit } },
+        schema: { summary: "Start a new revision of a completed audit", params: IdParams },
+      },
       async (request, reply) =>
         reply.status(201).send({ audit: await startRevision(ctx, currentUser(request), request.params.id) }),
     );
 
-    app.get("/:id/revisions/:revision", { schema: { params: RevisionParams } }, async (request) => {
-      const revision = /^[1-9]\d{0,8}$/.test(request.params.revision) ? Number(request.params.revision) : 0;
-      if (revision === 0) throw notFound("Revision");
-      return { audit: await getRevision(ctx, currentUser(request), request.params.id, revision) };
-    });
+    app.get(
+      "/:id/revisions/:revision",
+      {
+        schema: { summary: "An earlier revision of an audit", params: RevisionParams },
+        config: { answers: { 200: OneAudit } },
+      },
+      async (request) => {
+        const revision = /^[1-9]\d{0,8}$/.test(request.params.revision) ? Number(request.params.revision) : 0;
+        if (revision === 0) throw notFound("Revision");
+        return { audit: await getRevision(ctx, currentUser(request), request.params.id, revision) };
+      },
+    );
   };
 }

@@ -6,12 +6,20 @@ import {
   RegisterSchema,
   TokenPairSchema,
 } from "@sitesnag/shared/auth";
-import { isMfaChallenge, MfaVerifySchema, PasskeyOptionsSchema, PasskeySignInSchema } from "@sitesnag/shared/mfa";
+import {
+  isMfaChallenge,
+  LoginResponseSchema,
+  MfaVerifySchema,
+  PasskeyOptionsAnswerSchema,
+  PasskeyOptionsSchema,
+  PasskeySignInSchema,
+} from "@sitesnag/shared/mfa";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 import { isDemoCredentials, startDemo } from "../demo/demo.service";
 import { AppError, TOO_MANY_ATTEMPTS } from "../http/errors";
+import { NO_CONTENT } from "../http/openapi";
 import { requestLocale } from "../i18n/request-locale";
 import { stepAccount, verifyMfaStep } from "../mfa/mfa-sign-in";
 import {
@@ -63,7 +71,7 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
     app.post(
       "/register",
       {
-        schema: { body: RegisterSchema },
+        schema: { summary: "Create an account and its workspace, signed in", body: RegisterSchema },
         config: { rateLimit: perIp, answers: { 201: AuthResponseSchema } },
         preHandler: perRegisteredEmail,
       },
@@ -71,23 +79,33 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
       async (request, reply) => reply.status(201).send(await register(ctx, request.body, requestLocale(request))),
     );
 
-    app.post("/login", { schema: { body: LoginSchema }, config: { rateLimit: perIp } }, async (request) => {
-      // The demo credentials are public and open a fresh sandbox each time: nothing to guess.
-      if (isDemoCredentials(request.body.email, request.body.password)) return startDemo(ctx, sheets);
-      const client = clientInfo(request);
-      return throttle.attempt(
-        normaliseEmail(request.body.email),
-        request.ip,
-        async () => afterPassword(ctx, await checkPassword(ctx, request.body, client), client),
-        (answer) => !isMfaChallenge(answer),
-      );
-    });
+    app.post(
+      "/login",
+      {
+        schema: { summary: "Sign in with email and password (or get the second step)", body: LoginSchema },
+        config: { rateLimit: perIp, answers: { 200: LoginResponseSchema } },
+      },
+      async (request) => {
+        // The demo credentials are public and open a fresh sandbox each time: nothing to guess.
+        if (isDemoCredentials(request.body.email, request.body.password)) return startDemo(ctx, sheets);
+        const client = clientInfo(request);
+        return throttle.attempt(
+          normaliseEmail(request.body.email),
+          request.ip,
+          async () => afterPassword(ctx, await checkPassword(ctx, request.body, client), client),
+          (answer) => !isMfaChallenge(answer),
+        );
+      },
+    );
 
     // The second step: a right code spends the step token and opens the session, as /login does
     // without a factor. A wrong one is a failed sign-in of that account from this address.
     app.post(
       "/mfa/verify",
-      { schema: { body: MfaVerifySchema }, config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } } },
+      {
+        schema: { summary: "Finish a sign-in with a second-factor code", body: MfaVerifySchema },
+        config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } },
+      },
       async (request) => {
         const client = clientInfo(request);
         const found = await stepAccount(ctx, request.body.mfaToken, client);
@@ -103,7 +121,10 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
     // the passkey's account from this address, as a wrong code is.
     app.post(
       "/passkeys/authentication/options",
-      { schema: { body: PasskeyOptionsSchema }, config: { rateLimit: perIp } },
+      {
+        schema: { summary: "WebAuthn options for signing in with a passkey", body: PasskeyOptionsSchema },
+        config: { rateLimit: perIp, answers: { 200: PasskeyOptionsAnswerSchema } },
+      },
       async (request) => {
         const mfaToken = request.body?.mfaToken;
         if (!mfaToken) return signInOptions(ctx);
@@ -113,7 +134,10 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
 
     app.post(
       "/passkeys/authentication/verify",
-      { schema: { body: PasskeySignInSchema }, config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } } },
+      {
+        schema: { summary: "Sign in with a passkey", body: PasskeySignInSchema },
+        config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } },
+      },
       async (request) => {
         const client = clientInfo(request);
         const { mfaToken, response } = request.body;
@@ -132,22 +156,34 @@ export function authRoutes(ctx: AppContext, sheets?: SheetServices): FastifyPlug
       },
     );
 
-    app.post("/demo-login", { config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } } }, async () =>
-      startDemo(ctx, sheets),
+    app.post(
+      "/demo-login",
+      {
+        schema: { summary: "Open a fresh demo workspace" },
+        config: { rateLimit: perIp, answers: { 200: AuthResponseSchema } },
+      },
+      async () => startDemo(ctx, sheets),
     );
 
     app.post(
       "/refresh",
-      { schema: { body: RefreshSchema }, config: { rateLimit: perIp, answers: { 200: TokenPairSchema } } },
+      {
+        schema: { summary: "Swap a refresh token for a new token pair", body: RefreshSchema },
+        config: { rateLimit: perIp, answers: { 200: TokenPairSchema } },
+      },
       async (request) => refresh(ctx, request.body.refreshToken),
     );
 
     // Ends the session named by the refresh token in the body, by the bearer access token, or both.
-    app.post("/logout", { schema: { body: LogoutSchema } }, async (request, reply) => {
-      if (request.body?.refreshToken) await logout(ctx, request.body.refreshToken);
-      const accessToken = bearerToken(request);
-      if (accessToken) await logoutByAccessToken(ctx, accessToken);
-      return reply.status(204).send();
-    });
+    app.post(
+      "/logout",
+      { schema: { summary: "End this session", body: LogoutSchema }, config: { answers: NO_CONTENT } },
+      async (request, reply) => {
+        if (request.body?.refreshToken) await logout(ctx, request.body.refreshToken);
+        const accessToken = bearerToken(request);
+        if (accessToken) await logoutByAccessToken(ctx, accessToken);
+        return reply.status(204).send();
+      },
+    );
   };
 }

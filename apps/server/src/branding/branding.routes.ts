@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import { BrandingInputSchema, MAX_LOGO_BYTES } from "@sitesnag/shared/branding";
+import { BrandingAnswerSchema, BrandingInputSchema, MAX_LOGO_BYTES } from "@sitesnag/shared/branding";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -19,11 +19,21 @@ export function brandingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     app.addHook("onRequest", authenticate);
     await app.register(multipart, { throwFileSizeLimit: true });
 
-    app.get("/branding", async (request) => ({ branding: await getBranding(ctx, currentUser(request)) }));
-
-    app.put("/branding", { schema: { body: BrandingInputSchema } }, async (request) => ({
-      branding: await updateBranding(ctx, currentUser(request), request.body),
+    const answers = { 200: BrandingAnswerSchema };
+    app.get("/branding", { schema: { summary: "The workspace's branding" }, config: { answers } }, async (request) => ({
+      branding: await getBranding(ctx, currentUser(request)),
     }));
+
+    app.put(
+      "/branding",
+      {
+        schema: { summary: "Set the company name and colour on PDFs", body: BrandingInputSchema },
+        config: { answers },
+      },
+      async (request) => ({
+        branding: await updateBranding(ctx, currentUser(request), request.body),
+      }),
+    );
 
     // Multipart with one file part named `logo`. The limit's hook runs after the guard's (route
     // hooks follow the plugin's), so the workspace is known.
@@ -32,23 +42,29 @@ export function brandingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       timeWindow: "1 minute",
       keyGenerator: (request: FastifyRequest) => `logo:${request.currentUser?.workspace_id ?? request.ip}`,
     };
-    app.put("/branding/logo", { config: { rateLimit: perWorkspace } }, async (request) => ({
-      branding: await uploadLogo(ctx, currentUser(request), async () => {
-        if (!request.isMultipart()) throw badRequest("Send the logo as a file named 'logo' (multipart form data).");
-        try {
-          const part = await request.file({ limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5 } });
-          if (part?.fieldname !== "logo") throw badRequest("Send the logo as a file named 'logo'.");
-          return await part.toBuffer();
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-            throw new AppError(413, "The logo must be at most 1 MB.");
+    app.put(
+      "/branding/logo",
+      { schema: { summary: "Upload the logo (multipart `logo`)" }, config: { rateLimit: perWorkspace, answers } },
+      async (request) => ({
+        branding: await uploadLogo(ctx, currentUser(request), async () => {
+          if (!request.isMultipart()) throw badRequest("Send the logo as a file named 'logo' (multipart form data).");
+          try {
+            const part = await request.file({ limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5 } });
+            if (part?.fieldname !== "logo") throw badRequest("Send the logo as a file named 'logo'.");
+            return await part.toBuffer();
+          } catch (err) {
+            if (err instanceof AppError) throw err;
+            if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+              throw new AppError(413, "The logo must be at most 1 MB.");
+            }
+            throw badRequest("The upload could not be read: the form data is malformed or incomplete.");
           }
-          throw badRequest("The upload could not be read: the form data is malformed or incomplete.");
-        }
+        }),
       }),
-    }));
+    );
 
-    app.delete("/branding/logo", async (request) => ({ branding: await removeLogo(ctx, currentUser(request)) }));
+    app.delete("/branding/logo", { schema: { summary: "Remove the logo" }, config: { answers } }, async (request) => ({
+      branding: await removeLogo(ctx, currentUser(request)),
+    }));
   };
 }

@@ -1,12 +1,13 @@
 // GET/POST /api/snagging/{id}/comments and PATCH/DELETE /api/comments/{id} (issue 23).
 import multipart from "@fastify/multipart";
-import { CommentListQuerySchema } from "@sitesnag/shared/comments";
+import { CommentAnswerSchema, CommentListQuerySchema, CommentListSchema } from "@sitesnag/shared/comments";
 import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
+import { NO_CONTENT } from "../http/openapi";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
 import { readReportRequest } from "../snagging/snagging.uploads";
@@ -20,8 +21,17 @@ export function reportCommentRoutes(ctx: AppContext, authenticate: Guard): Fasti
     app.addHook("onRequest", authenticate);
     await app.register(multipart, { throwFileSizeLimit: true });
 
-    app.get("/:id/comments", { schema: { params: IdParams, querystring: CommentListQuerySchema } }, async (request) =>
-      listComments(ctx, currentUser(request), request.params.id, request.query),
+    app.get(
+      "/:id/comments",
+      {
+        schema: {
+          summary: "A report's comments, a page at a time",
+          params: IdParams,
+          querystring: CommentListQuerySchema,
+        },
+        config: { answers: { 200: CommentListSchema } },
+      },
+      async (request) => listComments(ctx, currentUser(request), request.params.id, request.query),
     );
 
     // JSON, or multipart with `body`, `mentions` (comma-separated) and up to 5 `images`; the body is
@@ -29,7 +39,10 @@ export function reportCommentRoutes(ctx: AppContext, authenticate: Guard): Fasti
     // the comment the key made (the offline queue sends a comment whose answer was lost under it).
     app.post(
       "/:id/comments",
-      { config: { firstWrite: oneWrite }, schema: { params: IdParams } },
+      {
+        config: { firstWrite: oneWrite, answers: { 201: CommentAnswerSchema } },
+        schema: { summary: "Comment on a report (JSON, or multipart with photos)", params: IdParams },
+      },
       async (request, reply) => {
         const user = currentUser(request);
         const key = idempotencyKey(request.headers["idempotency-key"]);
@@ -61,19 +74,30 @@ export function commentRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
 
     // Both honour an Idempotency-Key (decision 0032): the web app queues a change whose answer was
     // lost under the same key, so it is applied once.
-    app.patch("/:id", { config: { firstWrite: oneWrite }, schema: { params: IdParams } }, async (request) => {
-      const user = currentUser(request);
-      const key = idempotencyKey(request.headers["idempotency-key"]);
-      await chargeWrites(ctx, user, { items: 1, bytes: declaredBytes(request) });
-      return {
-        comment: await editComment(ctx, user, request.params.id, request.body ?? {}, key ? { key } : undefined),
-      };
-    });
+    app.patch(
+      "/:id",
+      {
+        config: { firstWrite: oneWrite, answers: { 200: CommentAnswerSchema } },
+        schema: { summary: "Change one's own comment", params: IdParams },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const key = idempotencyKey(request.headers["idempotency-key"]);
+        await chargeWrites(ctx, user, { items: 1, bytes: declaredBytes(request) });
+        return {
+          comment: await editComment(ctx, user, request.params.id, request.body ?? {}, key ? { key } : undefined),
+        };
+      },
+    );
 
-    app.delete("/:id", { schema: { params: IdParams } }, async (request, reply) => {
-      const key = idempotencyKey(request.headers["idempotency-key"]);
-      await removeComment(ctx, currentUser(request), request.params.id, key ? { key } : undefined);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/:id",
+      { schema: { summary: "Delete one's own comment", params: IdParams }, config: { answers: NO_CONTENT } },
+      async (request, reply) => {
+        const key = idempotencyKey(request.headers["idempotency-key"]);
+        await removeComment(ctx, currentUser(request), request.params.id, key ? { key } : undefined);
+        return reply.status(204).send();
+      },
+    );
   };
 }

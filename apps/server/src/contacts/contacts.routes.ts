@@ -1,4 +1,9 @@
-import { ContactInputSchema } from "@sitesnag/shared/contacts";
+import {
+  ContactAnswerSchema,
+  ContactInputSchema,
+  ContactListSchema,
+  ContactRemovedSchema,
+} from "@sitesnag/shared/contacts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -14,18 +19,40 @@ export function contactRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
   return async (app) => {
     app.addHook("onRequest", authenticate);
 
-    app.get("/", async (request) => ({ contacts: await listContacts(ctx, currentUser(request)) }));
-
-    app.post("/", { schema: { body: ContactInputSchema } }, async (request, reply) =>
-      reply.status(201).send({ contact: await createContact(ctx, currentUser(request), request.body) }),
+    app.get(
+      "/",
+      { schema: { summary: "The workspace's contacts" }, config: { answers: { 200: ContactListSchema } } },
+      async (request) => ({ contacts: await listContacts(ctx, currentUser(request)) }),
     );
 
-    app.put("/:id", { schema: { params: IdParams, body: ContactInputSchema } }, async (request) => ({
-      contact: await editContact(ctx, currentUser(request), request.params.id, request.body),
-    }));
+    app.post(
+      "/",
+      {
+        schema: { summary: "Add a contact (an assignee without an account)", body: ContactInputSchema },
+        config: { answers: { 201: ContactAnswerSchema } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ contact: await createContact(ctx, currentUser(request), request.body) }),
+    );
 
-    app.delete("/:id", { schema: { params: IdParams } }, async (request) =>
-      removeContact(ctx, currentUser(request), request.params.id),
+    app.put(
+      "/:id",
+      {
+        schema: { summary: "Change a contact", params: IdParams, body: ContactInputSchema },
+        config: { answers: { 200: ContactAnswerSchema } },
+      },
+      async (request) => ({
+        contact: await editContact(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      "/:id",
+      {
+        schema: { summary: "Delete a contact, unassigning its reports", params: IdParams },
+        config: { answers: { 200: ContactRemovedSchema } },
+      },
+      async (request) => removeContact(ctx, currentUser(request), request.params.id),
     );
   };
 }

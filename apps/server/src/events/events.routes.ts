@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bearerToken, currentSessionId, currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
+import { fileAnswer } from "../http/openapi";
 import { eventText } from "./events.presenter";
 import { eventExists, eventsAfter, latestEventId } from "./events.repository";
 import type { LiveHub } from "./live-hub";
@@ -32,62 +33,69 @@ export function eventRoutes(ctx: AppContext, hub: LiveHub, authenticate: Guard):
   return async (app) => {
     app.addHook("onRequest", authenticate);
 
-    app.get("/", { schema: { headers: LiveStreamHeadersSchema } }, async (request, reply) => {
-      const user = currentUser(request);
-      const raw = reply.raw;
-      let started = false;
-      let ended = false;
-      const stream = hub.open({
-        workspaceId: user.workspace_id,
-        userId: user.id,
-        sessionId: currentSessionId(request),
-        expiresAt: (ctx.tokens.accessExpiresAt(bearerToken(request) ?? "") ?? 0) * 1000,
-        openedAt: Date.now(),
-        sink: {
-          write: (text) => (started && !ended ? raw.write(text) : true),
-          buffered: () => raw.writableLength,
-          end: () => {
-            ended = true;
-            if (started) raw.end();
+    app.get(
+      "/",
+      {
+        schema: { summary: "The workspace's live changes as server-sent events", headers: LiveStreamHeadersSchema },
+        config: { answers: { 200: fileAnswer("text/event-stream", "Server-sent events (LiveEvent), until closed") } },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const raw = reply.raw;
+        let started = false;
+        let ended = false;
+        const stream = hub.open({
+          workspaceId: user.workspace_id,
+          userId: user.id,
+          sessionId: currentSessionId(request),
+          expiresAt: (ctx.tokens.accessExpiresAt(bearerToken(request) ?? "") ?? 0) * 1000,
+          openedAt: Date.now(),
+          sink: {
+            write: (text) => (started && !ended ? raw.write(text) : true),
+            buffered: () => raw.writableLength,
+            end: () => {
+              ended = true;
+              if (started) raw.end();
+            },
           },
-        },
-      });
-      if (!stream) throw new AppError(429, TOO_MANY_STREAMS);
-      const header = request.headers["last-event-id"];
-      let latest: number;
-      let missed: Awaited<ReturnType<typeof replay>>;
-      try {
-        latest = await latestEventId(ctx.db);
-        missed = header === undefined ? [] : await replay(ctx, user.workspace_id, Number(header), latest);
-      } catch (err) {
-        hub.remove(stream);
-        throw err;
-      }
-      request.raw.socket.setNoDelay(true);
-      // The response's close: the client went away (or the stream was ended here).
-      raw.on("close", () => hub.remove(stream));
-      reply.hijack();
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store, no-transform",
-        // nginx and similar proxies must pass each event on at once.
-        "x-accel-buffering": "no",
-        // A stream's connection is never reused: once it ends (shutdown, sign-out) the socket goes
-        // too, so a graceful shutdown is not kept waiting for it as an idle keep-alive connection.
-        connection: "close",
-      });
-      started = true;
-      if (ended) {
-        raw.end();
-        return;
-      }
-      let text = `retry: ${RETRY_MS}\n\n`;
-      if (missed === "reset") text += `id: ${latest}\nevent: reset\ndata: {}\n\n`;
-      else for (const row of missed) text += eventText(row);
-      text += `id: ${latest}\nevent: ready\ndata: {}\n\n`;
-      raw.write(text);
-      hub.ready(stream, latest, missed === "reset" ? [] : missed.map((row) => row.id));
-    });
+        });
+        if (!stream) throw new AppError(429, TOO_MANY_STREAMS);
+        const header = request.headers["last-event-id"];
+        let latest: number;
+        let missed: Awaited<ReturnType<typeof replay>>;
+        try {
+          latest = await latestEventId(ctx.db);
+          missed = header === undefined ? [] : await replay(ctx, user.workspace_id, Number(header), latest);
+        } catch (err) {
+          hub.remove(stream);
+          throw err;
+        }
+        request.raw.socket.setNoDelay(true);
+        // The response's close: the client went away (or the stream was ended here).
+        raw.on("close", () => hub.remove(stream));
+        reply.hijack();
+        raw.writeHead(200, {
+          ...(reply.getHeaders() as Record<string, string>),
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-store, no-transform",
+          // nginx and similar proxies must pass each event on at once.
+          "x-accel-buffering": "no",
+          // A stream's connection is never reused: once it ends (shutdown, sign-out) the socket goes
+          // too, so a graceful shutdown is not kept waiting for it as an idle keep-alive connection.
+          connection: "close",
+        });
+        started = true;
+        if (ended) {
+          raw.end();
+          return;
+        }
+        let text = `retry: ${RETRY_MS}\n\n`;
+        if (missed === "reset") text += `id: ${latest}\nevent: reset\ndata: {}\n\n`;
+        else for (const row of missed) text += eventText(row);
+        text += `id: ${latest}\nevent: ready\ndata: {}\n\n`;
+        raw.write(text);
+        hub.ready(stream, latest, missed === "reset" ? [] : missed.map((row) => row.id));
+      },
+    );
   };
 }

@@ -8,6 +8,12 @@ import fastJson from "fast-json-stringify";
 import type { FastifySerializerCompiler } from "fastify";
 import { z } from "zod";
 
+/**
+ * No names: the shapes the OpenAPI document names as components (`.meta({ id })`, zod's global
+ * registry) are written inline here, so naming one never changes how an answer is serialised.
+ */
+const UNNAMED = z.registry<{ id?: string }>();
+
 /** The JSON Schema fast-json-stringify compiles: the answer's output shape, strict objects. */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
   // `unrepresentable: "throw"`: a type JSON Schema cannot express fails at start-up, not in a reply.
@@ -15,6 +21,7 @@ export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
     target: "draft-07",
     io: "output",
     unrepresentable: "throw",
+    metadata: UNNAMED,
   });
   return json;
 }

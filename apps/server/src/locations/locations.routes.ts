@@ -5,6 +5,7 @@ import {
   LocationImportJsonSchema,
   LocationImportResultSchema,
   LocationLabelsQuerySchema,
+  LocationListSchema,
   LocationLookupSchema,
   LocationPatchSchema,
 } from "@sitesnag/shared/locations";
@@ -15,6 +16,7 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { COMPRESS_THRESHOLD_BYTES } from "../http/compression";
 import { badRequest } from "../http/errors";
+import { fileAnswer } from "../http/openapi";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { pdfsInFlight } from "../workers/pdf-limit";
 import { editLocation } from "./locations.edit";
@@ -37,7 +39,10 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       "/projects/:id/locations",
       // No response schema: the service serialises the answer itself (LocationListSchema's shape,
       // checked against it in locations-api.test.ts); its ETag is the project's tree version.
-      { schema: { params: IdParams } },
+      {
+        schema: { summary: "A project's location tree (ETag: 304 when unchanged)", params: IdParams },
+        config: { answers: { 200: LocationListSchema } },
+      },
       async (request, reply) => {
         const known = request.headers["if-none-match"]?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
         const { etag, body } = await readLocationTree(ctx, currentUser(request), request.params.id, known, trees);
@@ -53,7 +58,14 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.post(
       "/projects/:id/locations",
-      { schema: { params: IdParams, body: LocationCreateSchema, response: { 201: LocationAnswerSchema } } },
+      {
+        schema: {
+          summary: "Add a location",
+          params: IdParams,
+          body: LocationCreateSchema,
+          response: { 201: LocationAnswerSchema },
+        },
+      },
       async (request, reply) =>
         reply
           .status(201)
@@ -63,7 +75,13 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     // text/plain (the list as pasted or uploaded) or JSON {lines}.
     app.post(
       "/projects/:id/locations/import",
-      { schema: { params: IdParams, response: { 200: LocationImportResultSchema } } },
+      {
+        schema: {
+          summary: "Add locations from a list of paths (text/plain, or JSON {lines})",
+          params: IdParams,
+          response: { 200: LocationImportResultSchema },
+        },
+      },
       async (request) => {
         const body = request.body;
         const isText = (request.headers["content-type"] ?? "").toLowerCase().startsWith("text/plain");
@@ -83,7 +101,14 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     // A static segment under the project: streamed from the PDF pool like the snag list.
     app.get(
       "/projects/:id/locations/labels.pdf",
-      { schema: { params: IdParams, querystring: LocationLabelsQuerySchema } },
+      {
+        schema: {
+          summary: "QR labels for a project's locations as PDF",
+          params: IdParams,
+          querystring: LocationLabelsQuerySchema,
+        },
+        config: { answers: { 200: fileAnswer("application/pdf", "The labels (streamed)") } },
+      },
       async (request, reply) => {
         const user = currentUser(request);
         const release = pdfsInFlight(ctx).hold(user.id);
@@ -105,13 +130,20 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.get(
       "/locations/:id",
-      { schema: { params: IdParams, response: { 200: LocationLookupSchema } } },
+      { schema: { summary: "One location and its path", params: IdParams, response: { 200: LocationLookupSchema } } },
       async (request) => lookUpLocation(ctx, currentUser(request), request.params.id),
     );
 
     app.patch(
       "/locations/:id",
-      { schema: { params: IdParams, body: LocationPatchSchema, response: { 200: LocationAnswerSchema } } },
+      {
+        schema: {
+          summary: "Rename or move a location",
+          params: IdParams,
+          body: LocationPatchSchema,
+          response: { 200: LocationAnswerSchema },
+        },
+      },
       async (request) => ({
         location: await editLocation(ctx, currentUser(request), request.params.id, request.body),
       }),
@@ -119,7 +151,13 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     app.delete(
       "/locations/:id",
-      { schema: { params: IdParams, response: { 200: LocationDeleteResultSchema } } },
+      {
+        schema: {
+          summary: "Delete a location and its children",
+          params: IdParams,
+          response: { 200: LocationDeleteResultSchema },
+        },
+      },
       async (request) => removeLocation(ctx, currentUser(request), request.params.id),
     );
   };

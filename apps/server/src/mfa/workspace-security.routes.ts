@@ -10,10 +10,22 @@ export function workspaceSecurityRoutes(ctx: AppContext, authenticate: Guard): F
   return async (app) => {
     app.addHook("onRequest", authenticate);
 
-    app.get("/security", async (request) => getWorkspaceSecurity(ctx, currentUser(request)));
+    app.get(
+      "/security",
+      {
+        schema: { summary: "Whether the workspace requires a second factor" },
+        config: { answers: { 200: WorkspaceSecuritySchema } },
+      },
+      async (request) => getWorkspaceSecurity(ctx, currentUser(request)),
+    );
 
-    app.put("/security", { schema: { body: WorkspaceSecuritySchema } }, async (request) =>
-      setWorkspaceSecurity(ctx, currentUser(request), request.body, clientInfo(request)),
+    app.put(
+      "/security",
+      {
+        schema: { summary: "Require a second factor of every member, or not", body: WorkspaceSecuritySchema },
+        config: { answers: { 200: WorkspaceSecuritySchema } },
+      },
+      async (request) => setWorkspaceSecurity(ctx, currentUser(request), request.body, clientInfo(request)),
     );
   };
 }

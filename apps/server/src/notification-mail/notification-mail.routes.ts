@@ -1,4 +1,4 @@
-import { MailPreferencesSchema, UnsubscribeSchema } from "@sitesnag/shared/notification-mail";
+import { MailPreferencesSchema, UnsubscribedSchema, UnsubscribeSchema } from "@sitesnag/shared/notification-mail";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -10,12 +10,24 @@ const UnsubscribeQuery = z.object({ token: z.string().max(300).optional() });
 
 export function notificationMailRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/preferences", { onRequest: authenticate }, async (request) =>
-      getMailPreferences(ctx, currentUser(request).id),
+    app.get(
+      "/preferences",
+      {
+        onRequest: authenticate,
+        schema: { summary: "Which notifications the caller gets by email" },
+        config: { answers: { 200: MailPreferencesSchema } },
+      },
+      async (request) => getMailPreferences(ctx, currentUser(request).id),
     );
 
-    app.put("/preferences", { onRequest: authenticate, schema: { body: MailPreferencesSchema } }, async (request) =>
-      setMailPreferences(ctx, currentUser(request), request.body),
+    app.put(
+      "/preferences",
+      {
+        onRequest: authenticate,
+        schema: { summary: "Choose which notifications come by email", body: MailPreferencesSchema },
+        config: { answers: { 200: MailPreferencesSchema } },
+      },
+      async (request) => setMailPreferences(ctx, currentUser(request), request.body),
     );
 
     // RFC 8058 one-click: a mail client POSTs "List-Unsubscribe=One-Click" as a form to the URL in
@@ -29,8 +41,11 @@ export function notificationMailRoutes(ctx: AppContext, authenticate: Guard): Fa
     app.post(
       "/unsubscribe",
       {
-        schema: { querystring: UnsubscribeQuery },
-        config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: "1 minute" } },
+        schema: { summary: "Stop one kind of email with the link's token (no account)", querystring: UnsubscribeQuery },
+        config: {
+          rateLimit: { max: ctx.config.authRateLimit, timeWindow: "1 minute" },
+          answers: { 200: UnsubscribedSchema },
+        },
       },
       async (request) => {
         const body = (request.body ?? {}) as { token?: unknown };

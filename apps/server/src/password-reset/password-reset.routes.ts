@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { LoginResponseSchema } from "@sitesnag/shared/mfa";
 import {
   FORGOT_PASSWORD_SENT,
   ForgotPasswordSchema,
@@ -6,6 +7,7 @@ import {
   ResetPasswordSchema,
 } from "@sitesnag/shared/password-reset";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { normaliseEmail } from "../auth/auth.service";
 import type { AppContext } from "../context";
 import { clientInfo } from "../security-log/client-info";
@@ -36,7 +38,13 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       "/forgot-password",
-      { schema: { body: ForgotPasswordSchema }, config: { rateLimit: perIp } },
+      {
+        schema: {
+          summary: "Mail a password reset link (the same answer whether or not the address has an account)",
+          body: ForgotPasswordSchema,
+        },
+        config: { rateLimit: perIp, answers: { 202: z.object({ message: z.string() }) } },
+      },
       async (request, reply) => {
         const started = performance.now();
         const limit = await perAddress(request);
@@ -54,13 +62,22 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The page asks first, so a used or expired link says so before a new password is typed.
     app.post(
       "/reset-password/check",
-      { schema: { body: ResetLinkSchema }, config: { rateLimit: perIp } },
+      {
+        schema: { summary: "Whether a reset link still works, and for which address", body: ResetLinkSchema },
+        config: { rateLimit: perIp, answers: { 200: z.object({ email: z.string() }) } },
+      },
       async (request) => checkResetLink(ctx, request.body.token),
     );
 
     app.post(
       "/reset-password",
-      { schema: { body: ResetPasswordSchema }, config: { rateLimit: perIp } },
+      {
+        schema: {
+          summary: "Set a new password with a reset link, signed in (or the second step)",
+          body: ResetPasswordSchema,
+        },
+        config: { rateLimit: perIp, answers: { 200: LoginResponseSchema } },
+      },
       async (request) => resetPassword(ctx, request.body.token, request.body.password, clientInfo(request)),
     );
   };

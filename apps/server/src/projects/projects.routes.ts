@@ -33,37 +33,62 @@ export function projectRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
     // `{projects, nextCursor}`: every project (up to the cap) without `limit`/`cursor`, else one page.
     app.get(
       "/",
-      { schema: { querystring: ProjectListQuerySchema, response: { 200: ProjectListSchema } } },
+      {
+        schema: {
+          summary: "The workspace's projects (all, or a page)",
+          querystring: ProjectListQuerySchema,
+          response: { 200: ProjectListSchema },
+        },
+      },
       async (request) => listProjects(ctx, currentUser(request), request.query),
     );
 
     // A static segment: find-my-way matches it before /:id. The dashboard's figure.
-    app.get("/count", { config: { answers: { 200: z.object({ count: z.number().int() }) } } }, async (request) =>
-      countWorkspaceProjects(ctx, currentUser(request)),
+    app.get(
+      "/count",
+      {
+        schema: { summary: "How many projects the workspace has" },
+        config: { answers: { 200: z.object({ count: z.number().int() }) } },
+      },
+      async (request) => countWorkspaceProjects(ctx, currentUser(request)),
     );
 
     app.post(
       "/",
-      { schema: { body: ProjectInputSchema }, config: { answers: { 201: OneProject } } },
+      { schema: { summary: "Create a project", body: ProjectInputSchema }, config: { answers: { 201: OneProject } } },
       async (request, reply) =>
         reply.status(201).send({ project: await createProject(ctx, currentUser(request), request.body) }),
     );
 
-    app.get("/:id", { schema: { params: IdParams }, config: { answers: { 200: OneProject } } }, async (request) => ({
-      project: await getProject(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/:id",
+      { schema: { summary: "One project", params: IdParams }, config: { answers: { 200: OneProject } } },
+      async (request) => ({
+        project: await getProject(ctx, currentUser(request), request.params.id),
+      }),
+    );
 
     app.put(
       "/:id",
-      { schema: { params: IdParams, body: ProjectInputSchema }, config: { answers: { 200: OneProject } } },
+      {
+        schema: { summary: "Change a project", params: IdParams, body: ProjectInputSchema },
+        config: { answers: { 200: OneProject } },
+      },
       async (request) => ({
         project: await editProject(ctx, currentUser(request), request.params.id, request.body),
       }),
     );
 
-    app.delete("/:id", { schema: { params: IdParams }, config: { answers: NO_CONTENT } }, async (request, reply) => {
-      await removeProject(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/:id",
+      {
+        schema: { summary: "Move a project and its reports to the Trash", params: IdParams },
+        config: { answers: NO_CONTENT },
+      },
+      async (request, reply) => {
+        await removeProject(ctx, currentUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

@@ -12,7 +12,13 @@ export function searchRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugi
     // `{results}`: the workspace's reports, projects, audits, sheets, contacts and members matching q.
     app.get(
       "/",
-      { schema: { querystring: SearchQuerySchema, response: { 200: SearchResponseSchema } } },
+      {
+        schema: {
+          summary: "Search projects, reports, audits and more",
+          querystring: SearchQuerySchema,
+          response: { 200: SearchResponseSchema },
+        },
+      },
       async (request) => searchWorkspace(ctx, currentUser(request), request.query),
     );
   };

@@ -1,4 +1,4 @@
-import type { ShareEvent } from "@sitesnag/shared/sharing";
+import { type ShareEvent, ShareEventListSchema } from "@sitesnag/shared/sharing";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -25,8 +25,15 @@ export async function listReportShareEvents(ctx: AppContext, user: UserRow, id: 
 export function shareActivityRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook("onRequest", authenticate);
-    app.get("/:id/link-activity", { schema: { params: IdParams } }, async (request) => ({
-      events: await listReportShareEvents(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/:id/link-activity",
+      {
+        schema: { summary: "What happened to a report through share links", params: IdParams },
+        config: { answers: { 200: ShareEventListSchema } },
+      },
+      async (request) => ({
+        events: await listReportShareEvents(ctx, currentUser(request), request.params.id),
+      }),
+    );
   };
 }

@@ -1,11 +1,18 @@
 import multipart from "@fastify/multipart";
-import { ShareLinkCreateSchema } from "@sitesnag/shared/sharing";
+import {
+  SharedReportAnswerSchema,
+  ShareLinkCreatedSchema,
+  ShareLinkCreateSchema,
+  ShareLinkListSchema,
+  ShareViewSchema,
+} from "@sitesnag/shared/sharing";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
+import { fileAnswer, NO_CONTENT } from "../http/openapi";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.service";
 import type { SharedPhotoFile } from "./share-photos";
@@ -32,7 +39,10 @@ export function shareLinkRoutes(ctx: AppContext, authenticate: Guard): FastifyPl
 
     app.post(
       "/projects/:id/share-links",
-      { schema: { params: IdParams, body: ShareLinkCreateSchema } },
+      {
+        schema: { summary: "Share a set of a project's snags by link", params: IdParams, body: ShareLinkCreateSchema },
+        config: { answers: { 201: ShareLinkCreatedSchema } },
+      },
       async (request, reply) => {
         const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
         const created = await createShareLink(ctx, currentUser(request), request.params.id, request.body, origin);
@@ -40,14 +50,25 @@ export function shareLinkRoutes(ctx: AppContext, authenticate: Guard): FastifyPl
       },
     );
 
-    app.get("/projects/:id/share-links", { schema: { params: IdParams } }, async (request) => ({
-      shareLinks: await listShareLinks(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/projects/:id/share-links",
+      {
+        schema: { summary: "A project's share links", params: IdParams },
+        config: { answers: { 200: ShareLinkListSchema } },
+      },
+      async (request) => ({
+        shareLinks: await listShareLinks(ctx, currentUser(request), request.params.id),
+      }),
+    );
 
-    app.delete("/share-links/:id", { schema: { params: IdParams } }, async (request, reply) => {
-      await revokeShareLink(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/share-links/:id",
+      { schema: { summary: "Revoke a share link", params: IdParams }, config: { answers: NO_CONTENT } },
+      async (request, reply) => {
+        await revokeShareLink(ctx, currentUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }
 
@@ -57,8 +78,14 @@ export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(multipart, { throwFileSizeLimit: true });
     const perIp = { max: ctx.config.shareRateLimit, timeWindow: "1 minute" };
 
-    app.get("/:token", { schema: { params: TokenParams }, config: { rateLimit: perIp } }, async (request, reply) =>
-      reply.header("Cache-Control", "no-store").send(await viewShare(ctx, request.params.token)),
+    app.get(
+      "/:token",
+      {
+        schema: { summary: "The snags a share link shows (no account)", params: TokenParams },
+        config: { rateLimit: perIp, answers: { 200: ShareViewSchema } },
+      },
+      async (request, reply) =>
+        reply.header("Cache-Control", "no-store").send(await viewShare(ctx, request.params.token)),
     );
 
     // The URL carries `?v=` (the report's version and sheet revision): a new one after any change, so
@@ -66,8 +93,11 @@ export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/:token/reports/:reportId/plan",
       {
-        schema: { params: FixParams },
-        config: { rateLimit: { ...perIp, max: ctx.config.shareRateLimit * PLAN_IMAGES_PER_PAGE_VIEW } },
+        schema: { summary: "A crop of the plan around a shared snag's pin", params: FixParams },
+        config: {
+          rateLimit: { ...perIp, max: ctx.config.shareRateLimit * PLAN_IMAGES_PER_PAGE_VIEW },
+          answers: { 200: fileAnswer("image/jpeg", "The plan crop with the pin") },
+        },
       },
       async (request, reply) =>
         reply
@@ -77,10 +107,13 @@ export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // A shared snag's photos, only while the link lives and only the link's reports' own (decision 0048).
-    const photoOptions = {
-      schema: { params: PhotoParams },
-      config: { rateLimit: { ...perIp, max: ctx.config.shareRateLimit * PHOTOS_PER_PAGE_VIEW } },
-    };
+    const photoOptions = (summary: string) => ({
+      schema: { summary, params: PhotoParams },
+      config: {
+        rateLimit: { ...perIp, max: ctx.config.shareRateLimit * PHOTOS_PER_PAGE_VIEW },
+        answers: { 200: fileAnswer("image/jpeg", "The photo (JPEG or WebP, as stored)") },
+      },
+    });
     const sendPhoto = (reply: FastifyReply, photo: SharedPhotoFile) =>
       reply
         .header("Cache-Control", SHARED_PHOTO_CACHE)
@@ -88,20 +121,31 @@ export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .header("Content-Length", photo.size)
         .type(photo.contentType)
         .send(photo.stream);
-    app.get("/:token/reports/:reportId/photos/:attachmentId", photoOptions, async (request, reply) => {
-      const { token, reportId, attachmentId } = request.params;
-      return sendPhoto(reply, await sharedPhoto(ctx, token, reportId, attachmentId, "display"));
-    });
-    app.get("/:token/reports/:reportId/photos/:attachmentId/thumbnail", photoOptions, async (request, reply) => {
-      const { token, reportId, attachmentId } = request.params;
-      return sendPhoto(reply, await sharedPhoto(ctx, token, reportId, attachmentId, "thumbnail"));
-    });
+    app.get(
+      "/:token/reports/:reportId/photos/:attachmentId",
+      photoOptions("A shared snag's photo"),
+      async (request, reply) => {
+        const { token, reportId, attachmentId } = request.params;
+        return sendPhoto(reply, await sharedPhoto(ctx, token, reportId, attachmentId, "display"));
+      },
+    );
+    app.get(
+      "/:token/reports/:reportId/photos/:attachmentId/thumbnail",
+      photoOptions("A shared snag's photo, small"),
+      async (request, reply) => {
+        const { token, reportId, attachmentId } = request.params;
+        return sendPhoto(reply, await sharedPhoto(ctx, token, reportId, attachmentId, "thumbnail"));
+      },
+    );
 
     // With an Idempotency-Key (the share page sends one per fix, the same on every retry) a replay
     // answers the report as it is now, with Idempotent-Replayed, and adds nothing.
     app.post(
       "/:token/reports/:reportId/fix",
-      { schema: { params: FixParams }, config: { rateLimit: perIp } },
+      {
+        schema: { summary: "Report a shared snag fixed, with photos (multipart)", params: FixParams },
+        config: { rateLimit: perIp, answers: { 200: SharedReportAnswerSchema } },
+      },
       async (request, reply) => {
         const key = idempotencyKey(request.headers["idempotency-key"]);
         const { report, replayed } = await fixThroughShare(

@@ -1,9 +1,10 @@
 import multipart from "@fastify/multipart";
-import { SheetPatchSchema } from "@sitesnag/shared/sheets";
+import { SheetPatchSchema, SheetSchema } from "@sitesnag/shared/sheets";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { NO_CONTENT } from "../http/openapi";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { SheetJobs } from "./sheet-jobs";
 import { createSheetRenderer } from "./sheet-pool";
@@ -20,6 +21,9 @@ import { readSheetUpload } from "./sheets.upload";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
+// What these routes answer, for the OpenAPI document only (http/openapi.ts).
+const OneSheet = z.object({ sheet: SheetSchema });
+const Sheets = z.object({ sheets: z.array(SheetSchema) });
 
 /** The drawing renderer and its job queue: one per app, shared by the routes and the demo seed. */
 export function createSheetServices(ctx: AppContext): SheetServices {
@@ -50,35 +54,68 @@ export function sheetRoutes(services: SheetServices, authenticate: Guard): Fasti
     app.addHook("onRequest", authenticate);
     await app.register(multipart, { throwFileSizeLimit: true });
 
-    app.post("/projects/:id/sheets", { schema: { params: IdParams } }, async (request, reply) => {
-      const sheets = await uploadSheets(services, currentUser(request), request.params.id, () =>
-        readSheetUpload(request),
-      );
-      return reply.status(201).send({ sheets });
-    });
+    app.post(
+      "/projects/:id/sheets",
+      {
+        schema: { summary: "Upload a drawing (multipart PDF or image): one sheet per page", params: IdParams },
+        config: { answers: { 201: Sheets } },
+      },
+      async (request, reply) => {
+        const sheets = await uploadSheets(services, currentUser(request), request.params.id, () =>
+          readSheetUpload(request),
+        );
+        return reply.status(201).send({ sheets });
+      },
+    );
 
-    app.get("/projects/:id/sheets", { schema: { params: IdParams } }, async (request) => ({
-      sheets: await listSheets(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/projects/:id/sheets",
+      { schema: { summary: "A project's drawing sheets", params: IdParams }, config: { answers: { 200: Sheets } } },
+      async (request) => ({
+        sheets: await listSheets(ctx, currentUser(request), request.params.id),
+      }),
+    );
 
-    app.get("/sheets/:id", { schema: { params: IdParams } }, async (request) => ({
-      sheet: await getSheet(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/sheets/:id",
+      { schema: { summary: "One sheet with its revisions", params: IdParams }, config: { answers: { 200: OneSheet } } },
+      async (request) => ({
+        sheet: await getSheet(ctx, currentUser(request), request.params.id),
+      }),
+    );
 
-    app.patch("/sheets/:id", { schema: { params: IdParams, body: SheetPatchSchema } }, async (request) => ({
-      sheet: await editSheet(ctx, currentUser(request), request.params.id, request.body),
-    }));
+    app.patch(
+      "/sheets/:id",
+      {
+        schema: { summary: "Rename a sheet or change its level", params: IdParams, body: SheetPatchSchema },
+        config: { answers: { 200: OneSheet } },
+      },
+      async (request) => ({
+        sheet: await editSheet(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
 
-    app.delete("/sheets/:id", { schema: { params: IdParams } }, async (request, reply) => {
-      await removeSheet(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/sheets/:id",
+      { schema: { summary: "Delete a sheet", params: IdParams }, config: { answers: NO_CONTENT } },
+      async (request, reply) => {
+        await removeSheet(ctx, currentUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
-    app.post("/sheets/:id/revisions", { schema: { params: IdParams } }, async (request, reply) => {
-      const sheet = await addRevision(services, currentUser(request), request.params.id, () =>
-        readSheetUpload(request),
-      );
-      return reply.status(201).send({ sheet });
-    });
+    app.post(
+      "/sheets/:id/revisions",
+      {
+        schema: { summary: "Upload a new revision of a sheet (multipart)", params: IdParams },
+        config: { answers: { 201: OneSheet } },
+      },
+      async (request, reply) => {
+        const sheet = await addRevision(services, currentUser(request), request.params.id, () =>
+          readSheetUpload(request),
+        );
+        return reply.status(201).send({ sheet });
+      },
+    );
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { fileAnswer } from "../http/openapi";
 import { downloadLocale } from "../i18n/request-locale";
 import { pdfsInFlight } from "../workers/pdf-limit";
 import { openSnagListPdf } from "./snag-list.service";
@@ -15,7 +16,10 @@ export function snagListRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     app.addHook("onRequest", authenticate);
     app.get(
       "/:id/snag-list.pdf",
-      { schema: { params: IdParams, querystring: SnagListQuerySchema } },
+      {
+        schema: { summary: "A project's snag list as PDF", params: IdParams, querystring: SnagListQuerySchema },
+        config: { answers: { 200: fileAnswer("application/pdf", "The snag list (streamed)") } },
+      },
       async (request, reply) => {
         const user = currentUser(request);
         // The account's PDF place is held until the last byte is sent (or the client leaves).

@@ -7,12 +7,13 @@ import {
 } from "@sitesnag/shared/analytics";
 import { BulkRequestSchema, BulkResponseSchema, ReportIdsSchema } from "@sitesnag/shared/bulk";
 import { ReportFilterSchema, ReportListSchema, ReportSchema } from "@sitesnag/shared/snagging";
+import { SyncResponseSchema } from "@sitesnag/shared/sync";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
-import { NO_CONTENT } from "../http/openapi";
+import { fileAnswer, NO_CONTENT } from "../http/openapi";
 import { localiseSentence } from "../i18n/localise-sentence";
 import { downloadLocale, requestLocale } from "../i18n/request-locale";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
@@ -59,13 +60,22 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     // `{reports, nextCursor}`: every report (up to the cap) without `limit`/`cursor`, else one page.
     app.get(
       "/",
-      { schema: { querystring: ReportListQuerySchema, response: { 200: ReportListSchema } } },
+      {
+        schema: {
+          summary: "The workspace's snagging reports (all, or a page)",
+          querystring: ReportListQuerySchema,
+          response: { 200: ReportListSchema },
+        },
+      },
       async (request) => listReports(ctx, currentUser(request), request.query),
     );
 
     app.get(
       "/counts",
-      { schema: { querystring: ReportCountsQuerySchema }, config: { answers: { 200: Counts } } },
+      {
+        schema: { summary: "How many reports there are in each status", querystring: ReportCountsQuerySchema },
+        config: { answers: { 200: Counts } },
+      },
       async (request) => ({
         counts: await countReports(ctx, currentUser(request), request.query),
       }),
@@ -75,18 +85,25 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     // lookup, so a flood of refused writes costs no query (decision 0037).
     const write = { firstWrite: oneWrite };
 
-    app.post("/", { config: { ...write, answers: { 201: OneReport } } }, async (request, reply) => {
-      const key = idempotencyKey(request.headers["idempotency-key"]);
-      const user = currentUser(request);
-      // Charged before the body is read: a refused request costs no parsing or photo work.
-      const declared = declaredBytes(request);
-      await chargeWrites(ctx, user, { items: 1, bytes: declared });
-      const body = await readReportRequest(request, ctx.photos);
-      if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
-      const { report, replayed } = await createReport(ctx, user, body, key);
-      if (replayed) reply.header("Idempotent-Replayed", "true");
-      return reply.status(201).send({ report });
-    });
+    app.post(
+      "/",
+      {
+        schema: { summary: "Raise a snag (JSON, or multipart with photos)" },
+        config: { ...write, answers: { 201: OneReport } },
+      },
+      async (request, reply) => {
+        const key = idempotencyKey(request.headers["idempotency-key"]);
+        const user = currentUser(request);
+        // Charged before the body is read: a refused request costs no parsing or photo work.
+        const declared = declaredBytes(request);
+        await chargeWrites(ctx, user, { items: 1, bytes: declared });
+        const body = await readReportRequest(request, ctx.photos);
+        if (declared === 0) await chargeWrites(ctx, user, { items: 0, bytes: photoBytesOf(body.photos) });
+        const { report, replayed } = await createReport(ctx, user, body, key);
+        if (replayed) reply.header("Idempotent-Replayed", "true");
+        return reply.status(201).send({ report });
+      },
+    );
 
     // 200 with one result per item, even when some fail (DESIGN §4).
     // The JSON body is parsed before the handler runs, so the first charge (one change and the
@@ -96,7 +113,8 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       "/sync",
       {
         bodyLimit: MAX_SYNC_ITEMS_BYTES,
-        config: write,
+        schema: { summary: "Apply a batch of offline changes (one result each)" },
+        config: { ...write, answers: { 200: SyncResponseSchema } },
         onRequest: async (request) => {
           await chargeWrites(ctx, currentUser(request), { items: 1, bytes: declaredBytes(request) });
         },
@@ -114,7 +132,13 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     // most 1,000 (a bulk change's limit), with how many match in all.
     app.get(
       "/ids",
-      { schema: { querystring: ReportListQuerySchema, response: { 200: ReportIdsSchema } } },
+      {
+        schema: {
+          summary: "The ids of the reports a filter matches (select all)",
+          querystring: ReportListQuerySchema,
+          response: { 200: ReportIdsSchema },
+        },
+      },
       async (request) => matchingReportIds(ctx, currentUser(request), request.query),
     );
 
@@ -123,7 +147,10 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     // fits the per-minute budget that one-by-one edits of the same reports would not.
     app.post(
       "/bulk",
-      { schema: { body: BulkRequestSchema }, config: { ...write, answers: { 200: BulkResponseSchema } } },
+      {
+        schema: { summary: "Change many reports at once", body: BulkRequestSchema },
+        config: { ...write, answers: { 200: BulkResponseSchema } },
+      },
       async (request) => {
         const key = idempotencyKey(request.headers["idempotency-key"]);
         const user = currentUser(request);
@@ -141,50 +168,77 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
 
     // Static segments: find-my-way matches them before the /:id routes. Both exports take the report
     // list's filters (its query without paging), validated by the same schema.
-    app.get("/export/csv", { schema: { querystring: ExportFilterSchema } }, async (request, reply) =>
-      reply
-        .type("text/csv; charset=utf-8")
-        .header("Content-Disposition", 'attachment; filename="snagging-reports.csv"')
-        .header("Cache-Control", "no-store")
-        .send(Readable.from(exportReportsCsv(ctx, currentUser(request), request.query))),
+    app.get(
+      "/export/csv",
+      {
+        schema: { summary: "The filtered reports as CSV", querystring: ExportFilterSchema },
+        config: { answers: { 200: fileAnswer("text/csv", "The reports as CSV (streamed)") } },
+      },
+      async (request, reply) =>
+        reply
+          .type("text/csv; charset=utf-8")
+          .header("Content-Disposition", 'attachment; filename="snagging-reports.csv"')
+          .header("Cache-Control", "no-store")
+          .send(Readable.from(exportReportsCsv(ctx, currentUser(request), request.query))),
     );
 
     // The workbook's words in the reader's language, or `?lang=`'s (as the PDFs).
-    app.get("/export/xlsx", { schema: { querystring: ExportQuerySchema } }, async (request, reply) => {
-      const { lang: _lang, ...filters } = request.query;
-      return reply
-        .type(XLSX_TYPE)
-        .header("Content-Disposition", `attachment; filename="${XLSX_NAME}"`)
-        .header("Cache-Control", "no-store")
-        .send(Readable.from(exportReportsXlsx(ctx, currentUser(request), filters, downloadLocale(request))));
-    });
+    app.get(
+      "/export/xlsx",
+      {
+        schema: { summary: "The filtered reports as an Excel workbook", querystring: ExportQuerySchema },
+        config: { answers: { 200: fileAnswer(XLSX_TYPE, "The reports as a workbook (streamed)") } },
+      },
+      async (request, reply) => {
+        const { lang: _lang, ...filters } = request.query;
+        return reply
+          .type(XLSX_TYPE)
+          .header("Content-Disposition", `attachment; filename="${XLSX_NAME}"`)
+          .header("Cache-Control", "no-store")
+          .send(Readable.from(exportReportsXlsx(ctx, currentUser(request), filters, downloadLocale(request))));
+      },
+    );
 
-    app.get("/:id/download-pdf", { schema: { params: IdParams } }, async (request, reply) => {
-      const user = currentUser(request);
-      // The account's place is held until the document has been sent (or the client left).
-      const release = pdfs.hold(user.id);
-      let pdf: Readable;
-      try {
-        pdf = await downloadReportPdf(ctx, user, request.params.id, downloadLocale(request));
-      } catch (error) {
-        release();
-        throw error;
-      }
-      pdf.once("close", release);
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", `attachment; filename="snagging-report-${request.params.id}.pdf"`)
-        .header("Cache-Control", "no-store")
-        .send(pdf);
-    });
+    app.get(
+      "/:id/download-pdf",
+      {
+        schema: { summary: "One report as PDF", params: IdParams },
+        config: { answers: { 200: fileAnswer("application/pdf", "The report (streamed)") } },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        // The account's place is held until the document has been sent (or the client left).
+        const release = pdfs.hold(user.id);
+        let pdf: Readable;
+        try {
+          pdf = await downloadReportPdf(ctx, user, request.params.id, downloadLocale(request));
+        } catch (error) {
+          release();
+          throw error;
+        }
+        pdf.once("close", release);
+        return reply
+          .type("application/pdf")
+          .header("Content-Disposition", `attachment; filename="snagging-report-${request.params.id}.pdf"`)
+          .header("Cache-Control", "no-store")
+          .send(pdf);
+      },
+    );
 
-    app.get("/:id", { schema: { params: IdParams }, config: { answers: { 200: OneReport } } }, async (request) => ({
-      report: await getReport(ctx, currentUser(request), request.params.id),
-    }));
+    app.get(
+      "/:id",
+      { schema: { summary: "One report", params: IdParams }, config: { answers: { 200: OneReport } } },
+      async (request) => ({
+        report: await getReport(ctx, currentUser(request), request.params.id),
+      }),
+    );
 
     app.patch(
       "/:id",
-      { config: { ...write, answers: { 200: OneReport } }, schema: { params: IdParams } },
+      {
+        config: { ...write, answers: { 200: OneReport } },
+        schema: { summary: "Change a report (JSON, or multipart with photos)", params: IdParams },
+      },
       async (request) => {
         const user = currentUser(request);
         const declared = declaredBytes(request);
@@ -199,9 +253,13 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       },
     );
 
-    app.delete("/:id", { schema: { params: IdParams }, config: { answers: NO_CONTENT } }, async (request, reply) => {
-      await removeReport(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/:id",
+      { schema: { summary: "Move a report to the Trash", params: IdParams }, config: { answers: NO_CONTENT } },
+      async (request, reply) => {
+        await removeReport(ctx, currentUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

@@ -1,6 +1,6 @@
 // The Team page: who is in the caller's workspace, and an owner removing someone.
 import { UUID_PATTERN } from "@sitesnag/shared/ids";
-import type { Member } from "@sitesnag/shared/users";
+import type { Team, TeamMember } from "@sitesnag/shared/team";
 import { revokeOtherSessions } from "../auth/sessions";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
@@ -15,8 +15,7 @@ import { requireOwner } from "./invitations.service";
 import { joinWorkspace, leaveWorkspace } from "./membership-moves";
 
 /** A member as the Team page lists them; `twoFactor` (whether they have a second factor) for owners only. */
-export type TeamMember = Member & { twoFactor?: boolean };
-export type Team = { workspace: { id: string; name: string; isDemo: boolean }; members: TeamMember[] };
+export type { Team, TeamMember };
 
 export async function getTeam(ctx: AppContext, user: UserRow): Promise<Team> {
   const workspace = await ctx.db

@@ -17,28 +17,42 @@ export function tradeRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
   return async (app) => {
     app.addHook("onRequest", authenticate);
 
-    app.get("/", { schema: { response: { 200: TradeListSchema } } }, async (request) => ({
-      trades: await listTrades(ctx, currentUser(request)),
-    }));
+    app.get(
+      "/",
+      { schema: { summary: "The workspace's trades", response: { 200: TradeListSchema } } },
+      async (request) => ({
+        trades: await listTrades(ctx, currentUser(request)),
+      }),
+    );
 
     app.post(
       "/",
-      { schema: { body: TradeCreateSchema }, config: { answers: { 201: OneTrade } } },
+      { schema: { summary: "Add a trade", body: TradeCreateSchema }, config: { answers: { 201: OneTrade } } },
       async (request, reply) =>
         reply.status(201).send({ trade: await createTrade(ctx, currentUser(request), request.body) }),
     );
 
     app.patch(
       "/:key",
-      { schema: { params: KeyParams, body: TradePatchSchema }, config: { answers: { 200: OneTrade } } },
+      {
+        schema: { summary: "Rename a trade", params: KeyParams, body: TradePatchSchema },
+        config: { answers: { 200: OneTrade } },
+      },
       async (request) => ({
         trade: await editTrade(ctx, currentUser(request), request.params.key, request.body),
       }),
     );
 
-    app.delete("/:key", { schema: { params: KeyParams }, config: { answers: NO_CONTENT } }, async (request, reply) => {
-      await removeTrade(ctx, currentUser(request), request.params.key);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/:key",
+      {
+        schema: { summary: "Delete a trade no report is filed under", params: KeyParams },
+        config: { answers: NO_CONTENT },
+      },
+      async (request, reply) => {
+        await removeTrade(ctx, currentUser(request), request.params.key);
+        return reply.status(204).send();
+      },
+    );
   };
 }

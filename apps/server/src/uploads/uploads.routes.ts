@@ -1,7 +1,7 @@
 // PUT and HEAD /api/uploads/{sha256} (DESIGN §4, decision 0025). The body is the photo's raw bytes
 // (any Content-Type), read here as a stream: never buffered by Fastify, so a cut connection still
 // leaves its received bytes to the service, and no JSON or multipart parser runs on it.
-import { isSha256, UPLOAD_OFFSET_HEADER } from "@sitesnag/shared/uploads";
+import { isSha256, UPLOAD_OFFSET_HEADER, UploadAnswerSchema } from "@sitesnag/shared/uploads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -55,8 +55,18 @@ export function uploadRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugi
       "/:sha256",
       // The guard refuses a caller this instance has just refused before its user lookup (0037).
       {
-        config: { firstWrite: (request) => ({ items: 0, bytes: declaredBytes(request) }) },
-        schema: { params: Params },
+        config: {
+          firstWrite: (request) => ({ items: 0, bytes: declaredBytes(request) }),
+          answers: {
+            201: UploadAnswerSchema,
+            200: UploadAnswerSchema,
+            202: z.object({ offset: z.number().int() }).describe("Bytes held so far; send the rest from here"),
+          },
+        },
+        schema: {
+          summary: "Upload a photo's bytes by its SHA-256 (whole, or resumable with Content-Range)",
+          params: Params,
+        },
       },
       async (request, reply) => {
         const sha256 = requireHash(request.params.sha256);

@@ -6,10 +6,10 @@ import { UUID_PATTERN } from "@sitesnag/shared/ids";
 import type {
   AdminUser,
   LocaleUpdate,
-  Member,
   MembershipInput,
   PasswordChange,
   ProfileInput,
+  UserList,
   UserListQuerySchema,
 } from "@sitesnag/shared/users";
 import { MembershipInputSchema } from "@sitesnag/shared/users";
@@ -38,9 +38,7 @@ import {
 
 type UserListQuery = z.output<typeof UserListQuerySchema>;
 
-export type UserList =
-  | { users: Member[] }
-  | { users: AdminUser[]; total: number; page: number; pageSize: number; nextCursor: string | null };
+export type { UserList };
 
 /**
  * Members of the caller's workspace for everyone (the assignee picker); every user, paged and with

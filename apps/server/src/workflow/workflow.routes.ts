@@ -1,3 +1,4 @@
+import { ReportSchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -10,8 +11,15 @@ export function workflowRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
   return async (app) => {
     app.addHook("onRequest", authenticate);
     // The body is read by the service after the workspace and role checks (404 and 403 before 400).
-    app.post("/:id/verification", { schema: { params: IdParams } }, async (request) => ({
-      report: await verifyReport(ctx, currentUser(request), request.params.id, request.body ?? {}),
-    }));
+    app.post(
+      "/:id/verification",
+      {
+        schema: { summary: "Accept or reject a resolved report's fix", params: IdParams },
+        config: { answers: { 200: z.object({ report: ReportSchema }) } },
+      },
+      async (request) => ({
+        report: await verifyReport(ctx, currentUser(request), request.params.id, request.body ?? {}),
+      }),
+    );
   };
 }

@@ -1,9 +1,10 @@
 import type { AdminStats, StorageQuotaInput, SystemSettings, WorkspaceStorage } from "@sitesnag/shared/admin";
-import type { AdminUser, MembershipFilter, MembershipInput } from "@sitesnag/shared/users";
+import type { AdminUser, MembershipFilter, MembershipInput, UserList } from "@sitesnag/shared/users";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { api, apiFetch } from "../../../lib/api-client";
 
-export type UsersPage = { users: AdminUser[]; total: number; pageSize: number; nextCursor: string | null };
+/** GET /api/users as an admin reads it (shared/users.ts UserListSchema, its first form). */
+export type UsersPage = Extract<UserList, { total: number }>;
 export type UsersQuery = { search: string; membership: MembershipFilter };
 
 export const adminKeys = {

@@ -1,14 +1,9 @@
 import type { AuthResponse, Register, User } from "@sitesnag/shared/auth";
-import type { CreatedInvitation, Invitation, InvitationInput, InvitationPreview } from "@sitesnag/shared/team";
-import type { Member } from "@sitesnag/shared/users";
+import type { CreatedInvitation, Invitation, InvitationInput, InvitationPreview, Team } from "@sitesnag/shared/team";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-/** `twoFactor`: whether the member has a second factor (owners' view only, issue 40). */
-export type Team = {
-  workspace: { id: string; name: string; isDemo: boolean };
-  members: (Member & { twoFactor?: boolean })[];
-};
+export type { Team };
 
 export const teamKeys = {
   team: ["team"] as const,
