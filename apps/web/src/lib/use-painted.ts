@@ -10,13 +10,19 @@ export function usePaintedOnce(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
+    let idle: number | undefined;
     let timer: number | undefined;
-    // The frame that shows `ready` is drawn before the callback's task runs.
+    // The frame that shows `ready` is drawn before the callback runs, and then the phone is left
+    // to put it on the screen (raster, images) before anything else starts: at an idle moment,
+    // or after half a second at the latest.
     const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
+      if (typeof window.requestIdleCallback === "function")
+        idle = window.requestIdleCallback(() => setPainted(true), { timeout: 500 });
+      else timer = window.setTimeout(() => setPainted(true), 0);
     });
     return () => {
       window.cancelAnimationFrame(frame);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(timer);
     };
   }, [ready, painted]);
