@@ -16,7 +16,7 @@ import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badge
 import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
-import { queueBulk } from "../../../offline/outbox";
+import { queueBulk, withdrawQueued } from "../../../offline/outbox";
 import { useAuthStore } from "../../../stores/auth-store";
 import { useUiStore } from "../../../stores/ui-store";
 import { useContacts } from "../../contacts/api/contacts-api";
@@ -67,7 +67,14 @@ type Props = {
   versionOf: (id: string) => number | undefined;
 };
 
-type Outcome = { changed: number; failed: { id: string; error: string }[]; results: BulkResult[]; undoable: boolean };
+type Outcome = {
+  changed: number;
+  failed: { id: string; error: string }[];
+  results: BulkResult[];
+  undoable: boolean;
+  /** Made offline: the outbox item waiting to be sent, which Undo takes back (decision 0085). */
+  queued?: { itemId: string; count: number };
+};
 
 export default function BulkBar({ selected, onSelect, onClear, scope, keepOpen = false, titleOf, versionOf }: Props) {
   const t = useT();
@@ -165,8 +172,9 @@ export default function BulkBar({ selected, onSelect, onClear, scope, keepOpen =
     const userId = useAuthStore.getState().user?.id;
     try {
       if (!userId) throw new Error("signed out");
-      await queueBulk(userId, { ids, changes, versions });
-      toast.info(t("snagging.bulk.queued", { count: ids.length }));
+      const itemId = await queueBulk(userId, { ids, changes, versions });
+      // Undo for 10 seconds here too: it takes the item back out of the outbox, unsent.
+      show({ changed: 0, failed: [], results: [], undoable: true, queued: { itemId, count: ids.length } });
       setAction("");
       setValue("");
     } catch {
@@ -178,6 +186,16 @@ export default function BulkBar({ selected, onSelect, onClear, scope, keepOpen =
     if (!outcome) return;
     const groups = inverseOf(outcome.results);
     setOutcome(null);
+    const queued = outcome.queued;
+    const userId = useAuthStore.getState().user?.id;
+    if (queued && userId) {
+      void withdrawQueued(userId, queued.itemId).then(
+        (withdrawn) =>
+          withdrawn ? toast.success(t("snagging.bulk.withdrawn")) : toast.error(t("snagging.bulk.alreadySent")),
+        () => toast.error(t("snagging.bulk.alreadySent")),
+      );
+      return;
+    }
     void run(async () => {
       const responses: BulkResponse[] = [];
       for (const g of groups) responses.push(await sendBulk(g.ids, g.changes, g.versions));
@@ -408,7 +426,7 @@ function ResultToast({
   onClose: () => void;
 }) {
   const t = useT();
-  const canUndo = outcome.undoable && inverseOf(outcome.results).length > 0;
+  const canUndo = outcome.undoable && (outcome.queued !== undefined || inverseOf(outcome.results).length > 0);
   return (
     <div
       role="status"
@@ -417,7 +435,9 @@ function ResultToast({
     >
       <div className="flex items-start gap-3">
         <p className="flex-1 font-semibold">
-          {t("snagging.bulk.result", { changed: outcome.changed, failed: outcome.failed.length })}
+          {outcome.queued
+            ? t("snagging.bulk.queued", { count: outcome.queued.count })
+            : t("snagging.bulk.result", { changed: outcome.changed, failed: outcome.failed.length })}
         </p>
         {canUndo && (
           <button
