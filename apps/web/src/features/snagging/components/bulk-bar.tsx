@@ -1,5 +1,5 @@
 // The bulk action bar (issue 39, decisions 0075, 0085) of the report list and of the plan viewer:
-// loaded only once a report is selected (on the plan, once "Select" is turned on), so neither
+// loaded only once a report is selected (on the plan, once "Select pins" is on), so neither
 // screen's first load grows by it. One change for every selected report, sent as one
 // POST /api/snagging/bulk; the result says how many changed and which failed, with Undo for
 // 10 seconds (the inverse bulk, from the values each report had).
@@ -50,7 +50,8 @@ export const UNDO_MS = 10_000;
 export type BulkScope =
   | {
       kind: "list";
-      filter: ListFilter /** How many reports the list's filters match (its status counts). */;
+      filter: ListFilter;
+      /** How many reports the list's filters match (its status counts). */
       total: number;
     }
   | { kind: "plan"; shown: readonly string[]; projectId: string };
