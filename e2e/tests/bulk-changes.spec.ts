@@ -177,7 +177,7 @@ test("moving selected reports to the Trash asks first, and offers no Undo", asyn
 test.describe("with the installed app's service worker", () => {
   test.use({ serviceWorkers: "allow" });
 
-  test("a bulk change made offline is queued as one item, applied once back online, and says which reports it could not change", async ({
+  test("a bulk change made offline is queued as one item, applied once back online, and says which reports it could not change, after a reload too", async ({
     page,
     context,
     api,
@@ -228,7 +228,69 @@ test.describe("with the installed app's service worker", () => {
     await expect(notice).toBeVisible();
     await expect(notice.getByRole("listitem")).toHaveCount(1);
     await expect(notice.getByRole("listitem")).toContainText(`${gone.title}: Report not found`);
+    // Kept on the device (decision 0085): a reload still shows it, until it is closed.
+    await page.reload();
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole("listitem")).toContainText(`${gone.title}: Report not found`);
     await notice.getByRole("button", { name: "Close" }).click();
     await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("button", { name: "Synced" })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+});
+
+test.describe("offline, with the installed app's service worker", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("Undo of a bulk change made offline takes it back out of the outbox: nothing is sent", async ({
+    page,
+    context,
+    api,
+  }) => {
+    onOneViewport("mobile"); // offline on site (decision 0041)
+    const manager = await api.signUp({ firstName: "Una", lastName: "Unsent" });
+    const project = await api.createProject(manager.accessToken, { name: "Loft walk" });
+    for (let i = 0; i < 2; i++) {
+      await api.createReport(manager.accessToken, {
+        projectId: project.id,
+        priority: "low",
+        description: `Eaves ${i}`,
+      });
+    }
+    await signInAs(page, manager);
+    await page.goto("/app/snagging");
+    await installServiceWorker(page);
+    const list = page.getByRole("list", { name: "Snagging reports" });
+    const boxes = list.getByRole("checkbox", { name: /^Select SNAG-/ });
+    await expect(boxes).toHaveCount(2);
+    for (const box of await boxes.all()) await box.check();
+    const bar = page.getByRole("region", { name: "Bulk changes" });
+
+    await context.setOffline(true);
+    await bar.getByRole("combobox", { name: "Change" }).selectOption("priority");
+    await bar.getByRole("combobox", { name: "Priority" }).selectOption("critical");
+    await bar.getByRole("button", { name: "Apply to 2 reports" }).click();
+    const queued = page
+      .getByRole("status")
+      .filter({ hasText: "Saved offline: the change to 2 reports is sent once you are back online." });
+    await expect(queued).toBeVisible();
+    await expect(page.getByRole("button", { name: "1 pending" })).toBeVisible();
+
+    await queued.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText("Undone: the change was taken out of the outbox before it was sent.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "1 pending" })).toHaveCount(0);
+
+    // Back online: nothing waits, and the server never saw the change.
+    await context.setOffline(false);
+    await page.reload();
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("button", { name: /pending/ })).toHaveCount(0);
+    const priorities = (
+      await api.call<{ reports: { priority: string }[] }>("GET", "/snagging", undefined, manager.accessToken)
+    ).reports.map((r) => r.priority);
+    expect(priorities).toEqual(["low", "low"]);
   });
 });

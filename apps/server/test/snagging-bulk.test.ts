@@ -398,9 +398,25 @@ describe.each(DIALECTS)("POST /api/snagging/bulk (%s)", (kind) => {
     );
     expect(outcome).toMatchObject({ sent: 1, failed: 0, remaining: 0, error: null });
     expect(outcome.partial).toEqual([
-      { total: 2, failures: [{ id: binned, title: binnedTitle, error: expect.stringMatching(/not found/i) }] },
+      {
+        id: tempId,
+        at: expect.any(Number),
+        total: 2,
+        failures: [{ id: binned, title: binnedTitle, error: expect.stringMatching(/not found/i) }],
+      },
     ]);
     expect(await read(kept)).toMatchObject({ priority: "high" });
+    // Kept by the store with the item's completion (decision 0085): a later run (a reload, the
+    // service worker) still has it, until the person dismisses it.
+    expect(await store.notices()).toEqual(outcome.partial);
+    const again = await syncQueue(
+      store,
+      sender(t, mate.accessToken, (): Fault => "none"),
+    );
+    expect(again).toMatchObject({ sent: 0, partial: [] });
+    expect(await store.notices()).toEqual(outcome.partial);
+    await store.dismissNotice(tempId);
+    expect(await store.notices()).toEqual([]);
   });
 
   it("changes 1,000 reports in chunks while another member's reads are answered", async () => {

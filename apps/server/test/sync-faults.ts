@@ -10,6 +10,7 @@ import type { SyncResponse } from "@sitesnag/shared/sync";
 import {
   MemoryQueueStore,
   type OutgoingBatch,
+  type PartialBulk,
   type QueuedPhoto,
   type QueueItem,
   type SendBatch,
@@ -131,10 +132,10 @@ export function uploadTransport(
 /** The page closing while results are being written to the queue: the store stops mid-way. */
 class ClosingStore extends MemoryQueueStore {
   budget = Number.POSITIVE_INFINITY;
-  override async complete(item: QueueItem, createdId: string | null) {
+  override async complete(item: QueueItem, createdId: string | null, partial: PartialBulk | null = null) {
     if (this.budget <= 0) throw new Error("page closed mid-sync");
     this.budget -= 1;
-    return super.complete(item, createdId);
+    return super.complete(item, createdId, partial);
   }
 }
 

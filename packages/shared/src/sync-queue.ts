@@ -39,9 +39,14 @@ export interface QueueStore {
   photos(ids: readonly string[]): Promise<QueuedPhoto[]>;
   /**
    * In one transaction: remove the item and its photos; for a create, keep tempId → id and
-   * rewrite later items that name the tempId.
+   * rewrite later items that name the tempId; for a bulk change applied in part, keep `partial`
+   * (decision 0085), so the person is told even when no tab was open or the page reloads.
    */
-  complete(item: QueueItem, createdId: string | null): Promise<void>;
+  complete(item: QueueItem, createdId: string | null, partial?: PartialBulk | null): Promise<void>;
+  /** The bulk changes applied in part that the person has not dismissed yet, oldest first. */
+  notices(): Promise<PartialBulk[]>;
+  /** The person closed that notice (by its queue item's id). */
+  dismissNotice(id: string): Promise<void>;
   fail(itemId: string, error: string, status: number): Promise<void>;
   /** Clears an item's error so the next sync sends it again. */
   retry(itemId: string): Promise<void>;
@@ -55,8 +60,11 @@ export type OutgoingItem = Omit<QueueItem, "photoIds" | "error" | "errorStatus">
 export type OutgoingBatch = { items: OutgoingItem[]; photos: { part: string; blob: Blob; name: string }[] };
 export type SendBatch = (batch: OutgoingBatch) => Promise<SyncResult[]>;
 
-/** A bulk change that was sent and applied to only some of its reports: the others, and why. */
-export type PartialBulk = { total: number; failures: SyncItemFailure[] };
+/**
+ * A bulk change that was sent and applied to only some of its reports: the others, and why. `id`
+ * is its queue item's id (the notice's key until the person dismisses it), `at` when it was sent.
+ */
+export type PartialBulk = { id: string; at: number; total: number; failures: SyncItemFailure[] };
 
 export type SyncOutcome = {
   sent: number;
@@ -246,12 +254,18 @@ export async function syncQueue(store: QueueStore, send: SendBatch, options: Syn
       tried.add(item.id);
       const result = results[n];
       if (result?.success && result.id && result.tempId === item.tempId) {
-        await store.complete(item, item.action === "create" ? result.id : null);
+        const ids = item.data.ids;
+        const applied: PartialBulk | null = result.failures?.length
+          ? {
+              id: item.id,
+              at: Date.now(),
+              total: Array.isArray(ids) ? ids.length : result.failures.length,
+              failures: result.failures,
+            }
+          : null;
+        await store.complete(item, item.action === "create" ? result.id : null, applied);
         sent += 1;
-        if (result.failures?.length) {
-          const ids = item.data.ids;
-          partial.push({ total: Array.isArray(ids) ? ids.length : result.failures.length, failures: result.failures });
-        }
+        if (applied) partial.push(applied);
       } else if (result && isMissingUpload(result)) {
         // An upload expired between its PUT and this commit: upload it again on the next run, and
         // send nothing after it meanwhile (a later change may refer to this report).
@@ -280,6 +294,7 @@ export class MemoryQueueStore implements QueueStore {
   private list: QueueItem[] = [];
   private blobs = new Map<string, QueuedPhoto>();
   private ids = new Map<string, string>();
+  private kept: PartialBulk[] = [];
 
   async enqueue(item: QueueItem, photos: QueuedPhoto[]) {
     for (const p of photos) this.blobs.set(p.id, p);
@@ -291,8 +306,9 @@ export class MemoryQueueStore implements QueueStore {
   async photos(ids: readonly string[]) {
     return ids.flatMap((id) => (this.blobs.has(id) ? [this.blobs.get(id) as QueuedPhoto] : []));
   }
-  async complete(item: QueueItem, createdId: string | null) {
+  async complete(item: QueueItem, createdId: string | null, partial: PartialBulk | null = null) {
     this.drop(item.id);
+    if (partial && !this.kept.some((n) => n.id === partial.id)) this.kept.push(structuredClone(partial));
     if (createdId) {
       this.ids.set(item.tempId, createdId);
       for (const other of this.list) if (other.data.reportId === item.tempId) other.data.reportId = createdId;
@@ -311,6 +327,12 @@ export class MemoryQueueStore implements QueueStore {
   }
   async mappings() {
     return new Map(this.ids);
+  }
+  async notices() {
+    return this.kept.map((n) => structuredClone(n));
+  }
+  async dismissNotice(id: string) {
+    this.kept = this.kept.filter((n) => n.id !== id);
   }
   private drop(itemId: string) {
     const item = this.list.find((i) => i.id === itemId);

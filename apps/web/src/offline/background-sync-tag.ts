@@ -1,4 +1,3 @@
-import type { PartialBulk } from "@sitesnag/shared/sync-queue";
 /** The one-off Background Sync tag of the outbox (offline/background-sync.ts, sw/outbox-sync.ts). */
 export const OUTBOX_SYNC_TAG = "sitesnag-outbox";
 
@@ -13,6 +12,4 @@ export type OutboxSynced = {
   userId: string;
   sent: number;
   failed: number;
-  /** Bulk changes applied to only some of their reports (the others and why), to be shown. */
-  partial?: PartialBulk[];
 };

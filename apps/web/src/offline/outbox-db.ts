@@ -1,7 +1,7 @@
 // The IndexedDB side of the offline queue (the only code touching it), one database per user so a
 // queue is always sent with its author's session. Each write that must stay consistent (an item
 // with its photos; a success with its mapping and the rewrite of later items) is one transaction.
-import type { QueuedPhoto, QueueItem, QueueStore } from "@sitesnag/shared/sync-queue";
+import type { PartialBulk, QueuedPhoto, QueueItem, QueueStore } from "@sitesnag/shared/sync-queue";
 import Dexie, { type EntityTable } from "dexie";
 import { outboxDatabaseName } from "./outbox-names";
 
@@ -14,9 +14,12 @@ class OutboxDatabase extends Dexie {
   photos!: EntityTable<QueuedPhoto, "id">;
   mappings!: EntityTable<Mapping, "tempId">;
   meta!: EntityTable<Meta, "key">;
+  /** Bulk changes applied in part, until the person dismisses them (decision 0085). */
+  notices!: EntityTable<PartialBulk, "id">;
   constructor(name: string) {
     super(name);
     this.version(1).stores({ items: "++seq, &id, tempId", photos: "id, itemId", mappings: "tempId", meta: "key" });
+    this.version(2).stores({ notices: "id" });
   }
 }
 
@@ -37,9 +40,11 @@ export class DexieQueueStore implements QueueStore {
   async photos(ids: readonly string[]) {
     return (await this.db.photos.bulkGet([...ids])).filter((p): p is QueuedPhoto => p !== undefined);
   }
-  async complete(item: QueueItem, createdId: string | null) {
-    await this.db.transaction("rw", this.db.items, this.db.photos, this.db.mappings, async () => {
+  async complete(item: QueueItem, createdId: string | null, partial: PartialBulk | null = null) {
+    const { items, photos, mappings, notices } = this.db;
+    await this.db.transaction("rw", [items, photos, mappings, notices], async () => {
       await this.drop(item.id);
+      if (partial) await notices.put(partial);
       if (!createdId) return;
       await this.db.mappings.put({ tempId: item.tempId, id: createdId });
       await this.db.items
@@ -60,6 +65,12 @@ export class DexieQueueStore implements QueueStore {
   }
   async mappings() {
     return new Map((await this.db.mappings.toArray()).map((m) => [m.tempId, m.id]));
+  }
+  async notices() {
+    return (await this.db.notices.toArray()).sort((a, b) => a.at - b.at);
+  }
+  async dismissNotice(id: string) {
+    await this.db.notices.delete(id);
   }
   async photoBytes() {
     let total = 0;

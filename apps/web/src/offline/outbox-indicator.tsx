@@ -45,15 +45,12 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
   tRef.current = t;
   const userId = useAuthStore((s) => s.user?.id);
   const queryClient = useQueryClient();
-  const { items, lastSync, photoBytes } = useOutbox();
+  // Bulk changes made offline that reached only some of their reports (decision 0085): kept in
+  // the outbox's database with the item's completion, shown until the person closes them.
+  const { items, lastSync, photoBytes, notices } = useOutbox();
   const [open, setOpen] = useState(false);
   const [syncing, setSyncing] = useState(false);
   const [discarding, setDiscarding] = useState<string | null>(null);
-  // Bulk changes made offline that reached only some of their reports: shown until closed.
-  const [partial, setPartial] = useState<PartialBulk[]>([]);
-  const notePartial = useCallback((more: readonly PartialBulk[] | undefined) => {
-    if (more?.length) setPartial((shown) => [...shown, ...more]);
-  }, []);
 
   const progress = useUploadProgress((s) => s.progress);
   // Failed runs in a row, and the timer of the next try (backoff with jitter, retry-delay.ts).
@@ -67,7 +64,6 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
     let gotThrough = true;
     try {
       const outcome = await (await loadOutbox()).syncOutbox(userId);
-      notePartial(outcome?.partial);
       if (outcome && outcome.sent > 0) await queryClient.invalidateQueries();
       if (outcome?.failed) toast.error(tRef.current("sync.failed", { count: outcome.failed }));
       if (outcome?.error) gotThrough = false;
@@ -85,7 +81,7 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
       retryTimer.current = setTimeout(() => void syncRef.current(), retryDelay(failures.current));
       failures.current += 1;
     }
-  }, [userId, queryClient, notePartial]);
+  }, [userId, queryClient]);
   const syncRef = useRef(sync);
   syncRef.current = sync;
   useEffect(() => () => clearTimeout(retryTimer.current), []);
@@ -97,12 +93,11 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
     const channel = new BroadcastChannel(OUTBOX_SYNCED_CHANNEL);
     channel.onmessage = ({ data }: MessageEvent<OutboxSynced>) => {
       if (data?.userId !== userId) return;
-      notePartial(data.partial);
       if (data.sent > 0) void queryClient.invalidateQueries();
       if (data.failed > 0) toast.error(tRef.current("sync.failed", { count: data.failed }));
     };
     return () => channel.close();
-  }, [userId, queryClient, notePartial]);
+  }, [userId, queryClient]);
 
   const [startSync] = useState(syncOnStart);
   useEffect(() => {
@@ -116,7 +111,16 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
     };
   }, [sync, startSync]);
 
-  const notice = partial.length > 0 && <PartialBulkNotice partial={partial} onClose={() => setPartial([])} />;
+  const notice = userId && notices.length > 0 && (
+    <PartialBulkNotice
+      partial={notices}
+      onClose={() =>
+        void loadOutbox().then(async (m) => {
+          for (const n of notices) await m.outboxFor(userId).dismissNotice(n.id);
+        })
+      }
+    />
+  );
   if (!userId || (items.length === 0 && lastSync === null)) return notice || null;
   return (
     <div className="relative">
@@ -231,8 +235,9 @@ export function OutboxIndicator({ syncOnStart = true }: { syncOnStart?: boolean 
 }
 
 /**
- * A bulk change made offline that reached only some of its reports (decision 0075): which were not
- * changed and why, until the person closes it (the item itself is done: nothing is left to retry).
+ * A bulk change made offline that reached only some of its reports (decisions 0080, 0085): which
+ * were not changed and why, until the person closes it (the item itself is done: nothing is left
+ * to retry). Kept in IndexedDB, so it is still there after a reload or a sync by the service worker.
  */
 function PartialBulkNotice({ partial, onClose }: { partial: readonly PartialBulk[]; onClose: () => void }) {
   const t = useT();
@@ -244,9 +249,8 @@ function PartialBulkNotice({ partial, onClose }: { partial: readonly PartialBulk
     >
       <div className="flex items-start gap-3">
         <div className="flex-1 space-y-2">
-          {partial.map((bulk, n) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows and is cleared whole
-            <div key={n}>
+          {partial.map((bulk) => (
+            <div key={bulk.id}>
               <p className="font-semibold">
                 {t("sync.bulkPartial.summary", {
                   changed: bulk.total - bulk.failures.length,

@@ -183,7 +183,7 @@ export async function queueCommentChange(
 export async function queueBulk(
   userId: string,
   data: { ids: readonly string[]; changes: Record<string, unknown>; versions: Record<string, number> },
-): Promise<void> {
+): Promise<string> {
   const id = crypto.randomUUID();
   const item: QueueItem = {
     id,
@@ -195,6 +195,27 @@ export async function queueBulk(
     photoIds: [],
   };
   await enqueue(userId, item, []);
+  return id;
+}
+
+/**
+ * Takes a queued change back before it is sent (an offline bulk's Undo, decision 0085). Under the
+ * sync's own Web Lock, so never while a request carrying it may be in flight: answers false when
+ * the item has already gone (sent) or is being sent now.
+ */
+export async function withdrawQueued(userId: string, itemId: string): Promise<boolean> {
+  const store = outboxFor(userId);
+  const run = async () => {
+    if ((await store.db.items.where("id").equals(itemId).count()) === 0) return false;
+    await store.discard(itemId);
+    return true;
+  };
+  if (!navigator.locks) return run();
+  let withdrawn = false;
+  await navigator.locks.request(`sitesnag-outbox-sync-${userId}`, { ifAvailable: true }, async (lock) => {
+    if (lock) withdrawn = await run();
+  });
+  return withdrawn;
 }
 
 async function send(batch: OutgoingBatch) {

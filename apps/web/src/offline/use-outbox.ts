@@ -3,13 +3,19 @@
 // load when a screen first reads the queue, not with the screen's chunk: the view is empty for
 // that moment, as it is before the first liveQuery answer anyway. Issue 7 (first-load budgets).
 // Nothing is loaded while the user has no outbox in this browser (outbox-presence.ts).
-import type { QueueItem } from "@sitesnag/shared/sync-queue";
+import type { PartialBulk, QueueItem } from "@sitesnag/shared/sync-queue";
 import { useEffect, useState } from "react";
 import { useAuthStore } from "../stores/auth-store";
 import { whenOutboxExists } from "./outbox-presence";
 
-export type OutboxView = { items: QueueItem[]; lastSync: number | null; photoBytes: number };
-const EMPTY: OutboxView = { items: [], lastSync: null, photoBytes: 0 };
+export type OutboxView = {
+  items: QueueItem[];
+  lastSync: number | null;
+  photoBytes: number;
+  /** Bulk changes made offline that reached only some reports, until dismissed (decision 0085). */
+  notices: PartialBulk[];
+};
+const EMPTY: OutboxView = { items: [], lastSync: null, photoBytes: 0, notices: [] };
 
 export function useOutbox(): OutboxView {
   const userId = useAuthStore((s) => s.user?.id);
@@ -27,6 +33,7 @@ export function useOutbox(): OutboxView {
             items: await store.items(),
             lastSync: await store.lastSync(),
             photoBytes: await store.photoBytes(),
+            notices: await store.notices(),
           })).subscribe({ next: setView, error: () => setView(EMPTY) });
         })
         .catch(() => setView(EMPTY));

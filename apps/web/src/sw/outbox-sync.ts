@@ -102,7 +102,9 @@ async function drainOutbox(): Promise<void> {
         uploads: typeof crypto !== "undefined" && crypto.subtle ? transport(session.accessToken) : undefined,
       });
       if (!outcome.error) await store.setLastSync(Date.now());
-      announceSynced({ userId: session.userId, sent: outcome.sent, failed: outcome.failed, partial: outcome.partial });
+      // A bulk applied in part is kept in IndexedDB with its item (decision 0085): the tabs' view of
+      // the outbox shows it, and so does the next page opened.
+      announceSynced({ userId: session.userId, sent: outcome.sent, failed: outcome.failed });
       if (!outcome.error || outcome.error instanceof SessionRefused) return;
       // Not reached, or the server could not answer: the browser tries the sync again later.
       throw outcome.error;

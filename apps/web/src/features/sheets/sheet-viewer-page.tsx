@@ -3,6 +3,8 @@
 // assignee. "Previous pin" / "Next pin" walk the pins in reading order from the keyboard, bringing
 // each into view with its card (only the pins near the view are buttons, decision 0037). On a
 // phone the plan comes first: filters and sheet actions open on demand from a row of tools.
+// "Select pins" (issue 39, decision 0085) turns taps on pins into picking them for the list's
+// bulk bar: assign, status, priority, due date, trade, location, comment or Trash, with Undo.
 // The deep-zoom viewer (OpenSeadragon) is in this screen's lazy chunk only.
 import { clsx } from "clsx";
 import { ArrowLeft, Pencil, Trash2, Upload } from "lucide-react";
@@ -29,6 +31,9 @@ import { useIsPhone } from "./lib/use-is-phone";
 
 // Issue 37: the heatmap's legend and colouring choice, fetched when it is first turned on.
 const HeatmapPanel = lazy(() => import("./components/heatmap-panel"));
+// Issue 39: the report list's bulk bar (the same component, its Undo included), fetched when
+// "Select pins" is first turned on.
+const BulkBar = lazy(() => import("../snagging/components/bulk-bar"));
 
 export function SheetViewerPage() {
   const t = useT();
@@ -50,6 +55,8 @@ export function SheetViewerPage() {
   // The heatmap (issue 37): off, or on coloured by status or by age; the colouring is kept when off.
   const [heatOn, setHeatOn] = useState(false);
   const [heatMode, setHeatMode] = useState<HeatMode>("status");
+  // Picking pins for a bulk change: null when not picking.
+  const [picked, setPicked] = useState<ReadonlySet<string> | null>(null);
   const revisionInput = useRef<HTMLInputElement>(null);
   // On a phone the plan comes first, filters and sheet actions on demand (PhonePlanToolbar).
   const isPhone = useIsPhone();
@@ -114,7 +121,19 @@ export function SheetViewerPage() {
           maxLevel: shown.maxLevel,
         }
       : null;
-  const selectedReport = reports.data?.find((r) => r.id === selected);
+  const selectedReport = picked === null ? reports.data?.find((r) => r.id === selected) : undefined;
+  const togglePicking = () => {
+    setPicked((current) => (current === null ? new Set() : null));
+    setSelected(null);
+  };
+  const pick = (pin: Pin) =>
+    setPicked((current) => {
+      if (current === null) return current;
+      const next = new Set(current);
+      if (!next.delete(pin.id)) next.add(pin.id);
+      return next;
+    });
+  const reportOf = (id: string) => reports.data?.find((r) => r.id === id);
   const at = ordered.findIndex((p) => p.id === selected);
   const step = (by: 1 | -1) => {
     if (ordered.length === 0) return;
@@ -282,24 +301,35 @@ export function SheetViewerPage() {
           selectedId={selected}
           centreOn={centreOn}
           heatmap={heatOn ? heatMode : null}
+          picked={picked}
           tools={
-            <button
-              type="button"
-              aria-pressed={heatOn}
-              onClick={() => setHeatOn((on) => !on)}
-              className={clsx(
-                "h-10 rounded-lg px-3 text-sm font-semibold shadow ring-1 focus-visible:outline-2 focus-visible:outline-blue-600",
-                heatOn
-                  ? "bg-slate-800 text-white ring-slate-800"
-                  : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50",
-              )}
-            >
-              {t("plans.heatmapToggle")}
-            </button>
+            <div className="flex gap-2">
+              {[
+                { on: heatOn, label: t("plans.heatmapToggle"), run: () => setHeatOn((on) => !on) },
+                { on: picked !== null, label: t("plans.selectPins"), run: togglePicking },
+              ].map((tool) => (
+                <button
+                  key={tool.label}
+                  type="button"
+                  aria-pressed={tool.on}
+                  onClick={tool.run}
+                  className={clsx(
+                    "h-10 rounded-lg px-3 text-sm font-semibold shadow ring-1 focus-visible:outline-2 focus-visible:outline-blue-600",
+                    tool.on
+                      ? "bg-slate-800 text-white ring-slate-800"
+                      : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50",
+                  )}
+                >
+                  {tool.label}
+                </button>
+              ))}
+            </div>
           }
-          onPinTap={(pin) => setSelected(pin.id)}
+          onPinTap={(pin) => (picked === null ? setSelected(pin.id) : pick(pin))}
           onPinMove={onPinMove}
           onPlanTap={(position) => {
+            // While picking, a tap beside the pins is a slip, not a new snag.
+            if (picked !== null) return;
             const query = new URLSearchParams({
               projectId,
               sheetId,
@@ -311,6 +341,19 @@ export function SheetViewerPage() {
         />
       ) : s.status === "failed" ? null : (
         <LoadingState label={t("plans.preparing")} />
+      )}
+      {image && picked !== null && (
+        <Suspense fallback={null}>
+          <BulkBar
+            selected={picked}
+            onSelect={(ids) => setPicked(new Set(ids))}
+            onClear={() => setPicked(new Set())}
+            scope={{ kind: "plan", shown: pins.map((p) => p.id), projectId }}
+            keepOpen
+            titleOf={(id) => reportOf(id)?.title ?? id}
+            versionOf={(id) => reportOf(id)?.version}
+          />
+        </Suspense>
       )}
       {image && heatOn && (
         <Suspense fallback={null}>

@@ -54,6 +54,7 @@ export function placeOverSheet(
 }
 
 export type PinHandlers = {
+  /** A tap (or Enter, Space) on a single pin: its card, or picking it for a bulk change. */
   onPinTap: (pin: Pin) => void;
   onPinMove: (pin: Pin, position: { x: number; y: number }) => void;
 };
@@ -77,9 +78,17 @@ const putAt = (el: HTMLElement, x: number, y: number) => {
   el.style.top = `${y * 100}%`;
 };
 
-const markSelected = (el: HTMLButtonElement, selected: boolean) => {
+/**
+ * A single pin's pressed state: the pin whose card is open, or (while picking pins for a bulk
+ * change, issue 39) each pin picked, which also shows a tick so the state is not told by the
+ * border alone.
+ */
+const markSelected = (el: HTMLButtonElement, selected: boolean, picking: boolean) => {
   el.style.border = selected ? "3px solid #1d4ed8" : "2px solid #fff";
+  el.style.outline = selected && picking ? "3px solid #fff" : "";
   el.style.zIndex = selected ? "1" : "";
+  el.style.cursor = picking ? "pointer" : "grab";
+  el.textContent = selected && picking ? "\u2713" : "";
   el.setAttribute("aria-pressed", String(selected));
 };
 
@@ -105,7 +114,9 @@ function pinElement(cluster: Cluster): HTMLButtonElement {
 export class PinLayer {
   private readonly layer = document.createElement("div");
   private grid = new ClusterGrid([]);
-  private selectedId: string | null = null;
+  private selected: ReadonlySet<string> = new Set();
+  /** Picking pins for a bulk change (issue 39): a tap toggles, a drag pans the plan, never moves a pin. */
+  private picking = false;
   private readonly shown = new Map<string, Shown>();
   /** The same buttons in reading order, as they stand in the layer (the order Tab follows). */
   private readonly order: Shown[] = [];
@@ -130,10 +141,14 @@ export class PinLayer {
     viewer.addHandler("update-viewport", this.frame);
   }
 
-  /** New clusters (pins, filter or zoom bucket changed) or selection: only changed buttons are redone. */
-  setClusters(clusters: readonly Cluster[], selectedId: string | null) {
+  /**
+   * New clusters (pins, filter or zoom bucket changed) or selection (the pin whose card is open, or
+   * the pins picked while `picking`): only changed buttons are redone.
+   */
+  setClusters(clusters: readonly Cluster[], selected: ReadonlySet<string>, picking = false) {
     this.grid = new ClusterGrid(clusters);
-    this.selectedId = selectedId;
+    this.selected = selected;
+    this.picking = picking;
     this.place();
     this.sync(this.view());
   }
@@ -168,16 +183,20 @@ export class PinLayer {
 
   private sync(view: SheetRect) {
     this.window = padRect(view, 0.5);
-    const selectedId = this.selectedId;
+    const { selected: chosen, picking } = this;
     const next = this.grid.within(this.window);
     const { add, remove } = diffClusters(new Set(this.shown.keys()), next, clusterLook);
     for (const key of remove) this.remove(key);
     for (const cluster of add) this.add(cluster);
     // The selection is shown on the buttons kept (a new one would lose the keyboard's focus).
+    const look = (selected: boolean) => `${selected}|${picking}`;
     for (const { el, single } of this.shown.values()) {
       if (!single) continue;
-      const selected = single.id === selectedId;
-      if (el.getAttribute("aria-pressed") !== String(selected)) markSelected(el, selected);
+      const selected = chosen.has(single.id);
+      if (el.dataset.look !== look(selected)) {
+        markSelected(el, selected, picking);
+        el.dataset.look = look(selected);
+      }
     }
   }
 
@@ -194,7 +213,11 @@ export class PinLayer {
     const { viewer, aspect } = this;
     const single = cluster.pins.length === 1 ? (cluster.pins[0] as Pin) : undefined;
     const el = pinElement(cluster);
-    if (single) markSelected(el, single.id === this.selectedId);
+    if (single) {
+      const selected = this.selected.has(single.id);
+      markSelected(el, selected, this.picking);
+      el.dataset.look = `${selected}|${this.picking}`;
+    }
     // Among the buttons in reading order (top to bottom, then left to right), as "Next pin" goes.
     const index = readingIndex(this.order, cluster);
     this.layer.insertBefore(el, this.order[index]?.el ?? null);
@@ -219,10 +242,10 @@ export class PinLayer {
       pressHandler: () => {
         moved = false;
         dragged = at;
-        if (single) viewer.setMouseNavEnabled(false);
+        if (single && !this.picking) viewer.setMouseNavEnabled(false);
       },
       dragHandler: (event) => {
-        if (!single) return;
+        if (!single || this.picking) return;
         moved = true;
         dragged = dragged.plus(viewer.viewport.deltaPointsFromPixels(event.delta));
         putAt(el, dragged.x, dragged.y / aspect);

@@ -20,6 +20,11 @@ type Props = {
   pins: Pin[];
   label: string;
   selectedId: string | null;
+  /**
+   * Issue 39: the pins picked for a bulk change while picking (a tap on a pin then toggles it, and
+   * its pressed state and tick show the pick); null when not picking.
+   */
+  picked?: ReadonlySet<string> | null;
   onPlanTap: (position: { x: number; y: number }) => void;
   onPinTap: (pin: Pin) => void;
   onPinMove: (pin: Pin, position: { x: number; y: number }) => void;
@@ -38,6 +43,7 @@ export function PlanViewer({
   pins,
   label,
   selectedId,
+  picked = null,
   centreOn,
   onPlanTap,
   onPinTap,
@@ -124,10 +130,11 @@ export function PlanViewer({
 
   // The clusters: regrouped when the pins or the zoom bucket change; the layer shows those in view.
   const clusters = useMemo(() => clusterPins(pins, cell, aspect), [pins, cell, aspect]);
+  const selected = useMemo(() => picked ?? new Set(selectedId ? [selectedId] : []), [picked, selectedId]);
   useEffect(() => {
     // Overlays are placed once the sheet has opened (its size gives their coordinates).
-    if (isOpen) layerRef.current?.setClusters(clusters, selectedId);
-  }, [clusters, selectedId, isOpen]);
+    if (isOpen) layerRef.current?.setClusters(clusters, selected, picked !== null);
+  }, [clusters, selected, picked, isOpen]);
 
   // The heatmap's layer and its code are fetched the first time it is turned on (issue 37); the
   // layer lives while it is on, and is drawn again when the pins (filters) or its colouring change.

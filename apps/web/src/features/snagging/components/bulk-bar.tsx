@@ -1,6 +1,7 @@
-// The list's bulk action bar (issue 39, decision 0075): loaded only once a report is selected, so
-// the list's first load stays within its budget. One change for every selected report, sent as
-// one POST /api/snagging/bulk; the result says how many changed and which failed, with Undo for
+// The bulk action bar (issue 39, decisions 0075, 0085) of the report list and of the plan viewer:
+// loaded only once a report is selected (on the plan, once "Select pins" is on), so neither
+// screen's first load grows by it. One change for every selected report, sent as one
+// POST /api/snagging/bulk; the result says how many changed and which failed, with Undo for
 // 10 seconds (the inverse bulk, from the values each report had).
 import type { BulkChanges, BulkResponse, BulkResult } from "@sitesnag/shared/bulk";
 import { MAX_BULK_IDS } from "@sitesnag/shared/bulk";
@@ -15,7 +16,7 @@ import { PRIORITY_LABELS, STATUS_LABELS } from "../../../components/report-badge
 import { useT } from "../../../i18n/use-t";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
-import { queueBulk } from "../../../offline/outbox";
+import { queueBulk, withdrawQueued } from "../../../offline/outbox";
 import { useAuthStore } from "../../../stores/auth-store";
 import { useUiStore } from "../../../stores/ui-store";
 import { useContacts } from "../../contacts/api/contacts-api";
@@ -42,21 +43,41 @@ type Action = keyof typeof ACTION_LABELS;
 /** How long the result stays with its Undo. */
 export const UNDO_MS = 10_000;
 
+/**
+ * What "Select all" takes: on the list, every report its filters match (asked of the server, up to
+ * 1,000); on the plan, the pins its filters show (all on this device already).
+ */
+export type BulkScope =
+  | {
+      kind: "list";
+      filter: ListFilter;
+      /** How many reports the list's filters match (its status counts). */
+      total: number;
+    }
+  | { kind: "plan"; shown: readonly string[]; projectId: string };
+
 type Props = {
   selected: ReadonlySet<string>;
   onSelect: (ids: string[]) => void;
   onClear: () => void;
-  filter: ListFilter;
-  /** How many reports the list's filters match (its status counts). */
-  total: number;
+  scope: BulkScope;
+  /** Shown with nothing selected too (the plan's selection mode), without the change form then. */
+  keepOpen?: boolean;
   /** A selected report's title (for the failures listed) and the version the list shows. */
   titleOf: (id: string) => string;
   versionOf: (id: string) => number | undefined;
 };
 
-type Outcome = { changed: number; failed: { id: string; error: string }[]; results: BulkResult[]; undoable: boolean };
+type Outcome = {
+  changed: number;
+  failed: { id: string; error: string }[];
+  results: BulkResult[];
+  undoable: boolean;
+  /** Made offline: the outbox item waiting to be sent, which Undo takes back (decision 0085). */
+  queued?: { itemId: string; count: number };
+};
 
-export default function BulkBar({ selected, onSelect, onClear, filter, total, titleOf, versionOf }: Props) {
+export default function BulkBar({ selected, onSelect, onClear, scope, keepOpen = false, titleOf, versionOf }: Props) {
   const t = useT();
   const queryClient = useQueryClient();
   const isOnline = useUiStore((s) => s.isOnline);
@@ -152,8 +173,9 @@ export default function BulkBar({ selected, onSelect, onClear, filter, total, ti
     const userId = useAuthStore.getState().user?.id;
     try {
       if (!userId) throw new Error("signed out");
-      await queueBulk(userId, { ids, changes, versions });
-      toast.info(t("snagging.bulk.queued", { count: ids.length }));
+      const itemId = await queueBulk(userId, { ids, changes, versions });
+      // Undo for 10 seconds here too: it takes the item back out of the outbox, unsent.
+      show({ changed: 0, failed: [], results: [], undoable: true, queued: { itemId, count: ids.length } });
       setAction("");
       setValue("");
     } catch {
@@ -165,6 +187,16 @@ export default function BulkBar({ selected, onSelect, onClear, filter, total, ti
     if (!outcome) return;
     const groups = inverseOf(outcome.results);
     setOutcome(null);
+    const queued = outcome.queued;
+    const userId = useAuthStore.getState().user?.id;
+    if (queued && userId) {
+      void withdrawQueued(userId, queued.itemId).then(
+        (withdrawn) =>
+          withdrawn ? toast.success(t("snagging.bulk.withdrawn")) : toast.error(t("snagging.bulk.alreadySent")),
+        () => toast.error(t("snagging.bulk.alreadySent")),
+      );
+      return;
+    }
     void run(async () => {
       const responses: BulkResponse[] = [];
       for (const g of groups) responses.push(await sendBulk(g.ids, g.changes, g.versions));
@@ -173,9 +205,13 @@ export default function BulkBar({ selected, onSelect, onClear, filter, total, ti
   };
 
   const selectAll = async () => {
+    if (scope.kind === "plan") {
+      onSelect([...scope.shown]);
+      return;
+    }
     setSelectingAll(true);
     try {
-      const answer = await matchingIds(filter);
+      const answer = await matchingIds(scope.filter);
       setMatching({ total: answer.total });
       onSelect(answer.ids);
     } catch (err) {
@@ -188,7 +224,7 @@ export default function BulkBar({ selected, onSelect, onClear, filter, total, ti
   return (
     <>
       {outcome && <ResultToast outcome={outcome} titleOf={titleOf} onUndo={undo} onClose={() => setOutcome(null)} />}
-      {count > 0 && (
+      {(count > 0 || keepOpen) && (
         <section
           aria-label={t("snagging.bulk.region")}
           className="sticky bottom-2 z-20 mt-3 space-y-3 rounded-xl bg-white p-3 shadow-lg ring-1 ring-slate-300"
@@ -198,47 +234,58 @@ export default function BulkBar({ selected, onSelect, onClear, filter, total, ti
               {t("snagging.bulk.selected", { count })}
             </p>
             <Button variant="secondary" onClick={() => void selectAll()} isLoading={selectingAll}>
-              {t("snagging.bulk.selectAll", { count: matching?.total ?? total })}
+              {scope.kind === "plan"
+                ? t("snagging.bulk.selectShown", { count: scope.shown.length })
+                : t("snagging.bulk.selectAll", { count: matching?.total ?? scope.total })}
             </Button>
-            <Button variant="secondary" onClick={onClear}>
-              {t("snagging.bulk.clear")}
-            </Button>
+            {count > 0 && (
+              <Button variant="secondary" onClick={onClear}>
+                {t("snagging.bulk.clear")}
+              </Button>
+            )}
           </div>
           {matching && matching.total > MAX_BULK_IDS && (
             <p className="text-sm text-slate-600">{t("snagging.bulk.capped", { total: matching.total })}</p>
           )}
-          <form
-            id={formId}
-            className="grid items-end gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_auto]"
-            onSubmit={(e) => {
-              e.preventDefault();
-              apply();
-            }}
-          >
-            <SelectField
-              label={t("snagging.bulk.change")}
-              value={action}
-              onChange={(e) => {
-                setAction(e.target.value as Action | "");
-                setValue("");
+          {count > 0 && (
+            <form
+              id={formId}
+              className="grid items-end gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_auto]"
+              onSubmit={(e) => {
+                e.preventDefault();
+                apply();
               }}
             >
-              <option value="">{t("snagging.bulk.choose")}</option>
-              {(Object.keys(ACTION_LABELS) as Action[]).map((a) => (
-                <option key={a} value={a}>
-                  {t(ACTION_LABELS[a])}
-                </option>
-              ))}
-            </SelectField>
-            <div>
-              {action && (
-                <ValueField action={action} value={value} onChange={setValue} projectId={filter.projectId ?? ""} />
-              )}
-            </div>
-            <Button type="submit" disabled={!action || changesOf() === null} isLoading={busy}>
-              {t("snagging.bulk.apply", { count })}
-            </Button>
-          </form>
+              <SelectField
+                label={t("snagging.bulk.change")}
+                value={action}
+                onChange={(e) => {
+                  setAction(e.target.value as Action | "");
+                  setValue("");
+                }}
+              >
+                <option value="">{t("snagging.bulk.choose")}</option>
+                {(Object.keys(ACTION_LABELS) as Action[]).map((a) => (
+                  <option key={a} value={a}>
+                    {t(ACTION_LABELS[a])}
+                  </option>
+                ))}
+              </SelectField>
+              <div>
+                {action && (
+                  <ValueField
+                    action={action}
+                    value={value}
+                    onChange={setValue}
+                    projectId={scope.kind === "plan" ? scope.projectId : (scope.filter.projectId ?? "")}
+                  />
+                )}
+              </div>
+              <Button type="submit" disabled={!action || changesOf() === null} isLoading={busy}>
+                {t("snagging.bulk.apply", { count })}
+              </Button>
+            </form>
+          )}
         </section>
       )}
       <ConfirmDialog
@@ -380,7 +427,7 @@ function ResultToast({
   onClose: () => void;
 }) {
   const t = useT();
-  const canUndo = outcome.undoable && inverseOf(outcome.results).length > 0;
+  const canUndo = outcome.undoable && (outcome.queued !== undefined || inverseOf(outcome.results).length > 0);
   return (
     <div
       role="status"
@@ -389,7 +436,9 @@ function ResultToast({
     >
       <div className="flex items-start gap-3">
         <p className="flex-1 font-semibold">
-          {t("snagging.bulk.result", { changed: outcome.changed, failed: outcome.failed.length })}
+          {outcome.queued
+            ? t("snagging.bulk.queued", { count: outcome.queued.count })
+            : t("snagging.bulk.result", { changed: outcome.changed, failed: outcome.failed.length })}
         </p>
         {canUndo && (
           <button

@@ -64,8 +64,7 @@ export default function BulkList({ reports, all, filter, total, list }: Props) {
             selected={selected}
             onSelect={(ids) => setSelected(new Set(ids))}
             onClear={() => setSelected(new Set())}
-            filter={filter}
-            total={total}
+            scope={{ kind: "list", filter, total }}
             titleOf={(id) => byId.get(id)?.title ?? id}
             versionOf={(id) => byId.get(id)?.version}
           />
