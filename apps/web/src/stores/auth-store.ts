@@ -29,7 +29,7 @@ export const useAuthStore = create<AuthState>()(
       accessToken: null,
       refreshToken: null,
       isAuthenticated: false,
-      // The same user read again (the start's /users/me, another tab's token refresh) keeps the
+      // The same user read again (the start's /users/me, a profile save that changed nothing) keeps the
       // object it had: every screen that reads the user would otherwise render again for nothing
       // (an 80 ms task on a mid-range phone, right after the first screen has painted).
       setUser: (user) => set((s) => ({ user: sameOr(s.user, user), isAuthenticated: true })),
@@ -37,14 +37,7 @@ export const useAuthStore = create<AuthState>()(
       signIn: ({ user, accessToken, refreshToken }) => set({ user, accessToken, refreshToken, isAuthenticated: true }),
       logout: () => set({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false }),
     }),
-    {
-      name: "auth-storage",
-      version: 1,
-      merge: (persisted, current) => {
-        const stored = persisted as Partial<AuthState> | undefined;
-        return { ...current, ...stored, user: sameOr(current.user, stored?.user ?? null) };
-      },
-    },
+    { name: "auth-storage", version: 1 },
   ),
 );
 
