@@ -72,10 +72,11 @@ const FIXED_BYTES = 16 * 1024 * 1024;
 export const PDF_WORKER_HEAP = { maxYoungGenerationSizeMb: 8 };
 
 /**
- * A PDF worker whose heap is larger than this after a document is replaced by a fresh one for the
- * next (decision 0087). Its small young generation promotes much of a long document's garbage
- * (a 2,000-snag weekly report left 80–200 MB), which only a full collection would free, and an idle
- * worker never starts one. A fresh worker costs the next PDF a module load (pdfkit, fonts).
+ * A PDF worker whose heap is larger than this after a document collects its garbage at once, and if
+ * its heap is still larger after that, the pool replaces it by a fresh one for the next document
+ * (decision 0087). Its small young generation promotes much of a long document's garbage (a
+ * 2,000-snag weekly report left 80–200 MB), which only a full collection frees, and an idle
+ * worker never starts one.
  */
 export const PDF_WORKER_RETIRE_HEAP_BYTES = 64 * 1024 * 1024;
 

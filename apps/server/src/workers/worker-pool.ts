@@ -28,8 +28,8 @@ type Task<I, O> = {
 export class WorkerTimeoutError extends Error {}
 
 /**
- * What a worker posts: partial output (streaming tasks), then exactly one answer. `heapBytes`: its
- * V8 heap's size once the task is done (v8.getHeapStatistics().total_heap_size), if it says.
+ * What a worker posts: partial output (streaming tasks), then exactly one answer. `heapBytes`: what
+ * its V8 heap holds once the task is done (the PDF worker: used after a full collection), if it says.
  */
 type WorkerMessage<O> =
   | { chunk: Uint8Array }
@@ -70,9 +70,8 @@ export class WorkerPool<I, O> {
     private readonly busyMessage = POOL_BUSY,
     /**
      * A worker whose answer reports a heap larger than this is retired once the task is answered
-     * (the next task gets a fresh worker). V8 frees the garbage of an isolate's old generation only
-     * in a full collection, which an idle worker never starts: after a large document the PDF
-     * worker sat on 80–200 MB of it, and the next large one started from there (decision 0087).
+     * (the next task gets a fresh worker): a backstop for a worker that keeps what it should not
+     * (decision 0087). Its garbage is the worker's own business (the PDF worker collects it).
      */
     private readonly retireAboveHeapBytes = Number.POSITIVE_INFINITY,
   ) {}
