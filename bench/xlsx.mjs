@@ -6,20 +6,32 @@
 // the first byte and to the last, the size, and the server's RSS growth at its peak (budget:
 // 100 MB for 100,000 rows; the export is streamed, so it should not grow with the row count).
 // The workbook of 10,000 rows is read back (read-excel-file) to check it holds every row.
-// Usage: npm run build && npm run bench:xlsx
+// --baseline <checkout> (SQLite only) also runs an older built checkout, its own server and data,
+// and --rounds N (default 1) downloads alternate between the two, so a before/after pair comes
+// from one run on the same machine load (decision 0087).
+// Usage: npm run build && npm run bench:xlsx [-- --baseline ../old --rounds 2]
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { startServer } from "./lib/server.mjs";
 
+const { values } = parseArgs({ options: { baseline: { type: "string" }, rounds: { type: "string", default: "1" } } });
+const ROUNDS = Math.max(1, Number(values.rounds));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
 const databaseUrl = process.env.DATABASE_URL;
-const dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-bench-xlsx-"));
-const server = await startServer(root, { DATA_DIR: dataDir });
+if (databaseUrl && values.baseline) throw new Error("--baseline runs on SQLite only (each server its own data)");
+const checkouts = [
+  ...(values.baseline ? [{ name: "before", root: path.resolve(values.baseline) }] : []),
+  { name: values.baseline ? "after" : "app", root },
+];
+// The checkout being set up or measured: `server` and `dataDir` below are its.
+let server;
+let dataDir;
 const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0);
 
 async function call(method, url, { token, body } = {}) {
@@ -128,7 +140,11 @@ async function download(url, token, keep) {
   return { first, total, bytes, growthMb: (high - before) / 1024, body: keep ? Buffer.concat(parts) : null };
 }
 
-try {
+/** Starts the checkout's server with 100,000 reports: 10,000 in one project, 90,000 in another. */
+async function prepare(checkout) {
+  checkout.dataDir = mkdtempSync(path.join(tmpdir(), "sitesnag-bench-xlsx-"));
+  dataDir = checkout.dataDir;
+  server = checkout.server = await startServer(checkout.root, { DATA_DIR: dataDir });
   const email = `bench.xlsx.${Date.now()}@example.com`;
   const auth = await (
     await call("POST", "/api/auth/register", {
@@ -163,30 +179,55 @@ try {
   await seed({ workspaceId, projectId: small.id, userId, locations: await tree(small.id) }, 10_000);
   await seed({ workspaceId, projectId: large.id, userId, locations: await tree(large.id) }, 90_000, 10_000);
   console.log(
-    `Excel export (${databaseUrl ? "PostgreSQL" : "SQLite"}): 100,000 reports seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    `${checkout.name}: Excel export (${databaseUrl ? "PostgreSQL" : "SQLite"}): 100,000 reports seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
-
   // A warm-up, so the first figure is not the server's first query plans and JIT.
   await download(`/api/snagging/export/xlsx?projectId=${small.id}&status=closed`, token, false);
+  return { token, small };
+}
+
+/** One round on the checkout's server: the 10,000-row workbook (read back) and the 100,000-row one. */
+async function measure(checkout) {
+  server = checkout.server;
+  dataDir = checkout.dataDir;
+  const { token, small } = checkout.setup;
   const ten = await download(`/api/snagging/export/xlsx?projectId=${small.id}`, token, true);
   const hundred = await download("/api/snagging/export/xlsx", token, false);
   const readXlsxFile = require("read-excel-file/node").default;
   const sheets = await readXlsxFile(ten.body);
   const rows = sheets.find((s) => s.sheet === "Reports")?.data.length ?? 0;
-  if (rows !== 10_001) throw new Error(`the 10,000-row workbook holds ${rows - 1} rows`);
-  for (const [label, r] of [
-    ["10,000 rows ", ten],
-    ["100,000 rows", hundred],
-  ]) {
-    console.log(
-      `  ${label}: first byte ${r.first.toFixed(0)} ms, whole file ${(r.total / 1000).toFixed(1)} s, ${(r.bytes / 1e6).toFixed(1)} MB, server RSS +${r.growthMb.toFixed(0)} MB at peak`,
-    );
+  if (rows !== 10_001) throw new Error(`${checkout.name}: the 10,000-row workbook holds ${rows - 1} rows`);
+  ten.body = null;
+  return { ten, hundred, rows: rows - 1 };
+}
+
+try {
+  for (const checkout of checkouts) checkout.setup = await prepare(checkout);
+  const results = new Map(checkouts.map((c) => [c.name, []]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const checkout of checkouts) results.get(checkout.name).push(await measure(checkout));
   }
-  console.log(`  read back: the 10,000-row workbook holds ${rows - 1} rows (read-excel-file)`);
-  const verdict = hundred.growthMb <= 100 ? "within" : "OVER";
-  console.log(`  budget: RSS growth ≤ 100 MB for 100,000 rows: ${verdict}`);
-  if (verdict === "OVER") process.exitCode = 1;
+  let over = false;
+  for (const checkout of checkouts) {
+    console.log(`${checkout.name} (${checkout.root})`);
+    for (const [i, { ten, hundred, rows }] of results.get(checkout.name).entries()) {
+      for (const [label, r] of [
+        ["10,000 rows ", ten],
+        ["100,000 rows", hundred],
+      ]) {
+        console.log(
+          `  round ${i + 1}, ${label}: first byte ${r.first.toFixed(0)} ms, whole file ${(r.total / 1000).toFixed(1)} s, ${(r.bytes / 1e6).toFixed(1)} MB, server RSS +${r.growthMb.toFixed(0)} MB at peak`,
+        );
+      }
+      console.log(`  round ${i + 1}, read back: the 10,000-row workbook holds ${rows} rows (read-excel-file)`);
+      if (checkout === checkouts[checkouts.length - 1] && hundred.growthMb > 100) over = true;
+    }
+  }
+  console.log(`  budget: RSS growth ≤ 100 MB for 100,000 rows: ${over ? "OVER" : "within"}`);
+  if (over) process.exitCode = 1;
 } finally {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const checkout of checkouts) {
+    await checkout.server?.stop();
+    if (checkout.dataDir) rmSync(checkout.dataDir, { recursive: true, force: true });
+  }
 }

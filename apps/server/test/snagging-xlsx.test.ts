@@ -5,8 +5,8 @@ import { unzipSync } from "fflate";
 import readXlsxFile from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/ids";
-import { CSV_BATCH } from "../src/snagging/snagging.export";
 import { withSearchText } from "../src/snagging/snagging.repository";
+import { XLSX_BATCH } from "../src/snagging/xlsx-export";
 import { nowSeconds } from "../src/time";
 import { expectError } from "./assertions";
 import { createProject, insertAttachment, signUp } from "./factories";
@@ -51,7 +51,7 @@ describe.each(DIALECTS)("Excel export (%s)", (kind) => {
     const statuses = ["open", "in-progress", "resolved", "closed"] as const;
     const priorities = ["critical", "high", "medium", "low"] as const;
     // Two and a half batches, so the rows cross batch boundaries; every third one overdue or not.
-    const total = 2 * CSV_BATCH + 37;
+    const total = 2 * XLSX_BATCH + 37;
     const rows = Array.from({ length: total }, (_, i) => {
       const row = {
         id: newId(),

@@ -131,21 +131,27 @@ export const matchesNothing = (query: ExportFilter): boolean =>
  * counts in two queries bounded by the batch), so neither the server nor the database holds the
  * whole workspace: the report list's filters (GET /api/snagging's, without paging), in the
  * caller's workspace only. A project id that is not a UUID matches nothing, as in the list.
+ * `batch` reports per read (the Excel export reads fewer: xlsx-export.ts XLSX_BATCH).
  */
-export async function* exportBatches(ctx: AppContext, user: UserRow, query: ExportFilter): AsyncGenerator<CsvReport[]> {
+export async function* exportBatches(
+  ctx: AppContext,
+  user: UserRow,
+  query: ExportFilter,
+  batch = CSV_BATCH,
+): AsyncGenerator<CsvReport[]> {
   if (matchesNothing(query)) return;
   const filters = withWaitingFor(user, query);
   const names = await tradeNames(ctx.db, user.workspace_id);
   let after: CursorKey | undefined;
   for (;;) {
-    const rows = await findReportsPage(ctx.db, user.workspace_id, filters, after, CSV_BATCH - 1);
+    const rows = await findReportsPage(ctx.db, user.workspace_id, filters, after, batch - 1);
     if (rows.length === 0) return;
     const counts = await countAttachments(
       ctx.db,
       rows.map((r) => r.id),
     );
     const photoCounts = new Map(counts.map((c) => [c.report_id, Number(c.n)]));
-    const full = rows.length >= CSV_BATCH;
+    const full = rows.length >= batch;
     const last = rows[rows.length - 1] as (typeof rows)[number];
     after = { sort: last.created_at, id: last.id };
     // splice(0): this generator keeps an empty array, not the batch's rows, while the caller writes

@@ -72,6 +72,15 @@ const FIXED_BYTES = 16 * 1024 * 1024;
 export const PDF_WORKER_HEAP = { maxYoungGenerationSizeMb: 8 };
 
 /**
+ * A PDF worker whose heap is larger than this after a document collects its garbage at once, and if
+ * its heap is still larger after that, the pool replaces it by a fresh one for the next document
+ * (decision 0087). Its small young generation promotes much of a long document's garbage (a
+ * 2,000-snag weekly report left 80–200 MB), which only a full collection frees, and an idle
+ * worker never starts one.
+ */
+export const PDF_WORKER_RETIRE_HEAP_BYTES = 64 * 1024 * 1024;
+
+/**
  * What a report's PDF holds at most: the stored photos read, their print copies and the document
  * on its way out (each no bigger than the photos), one decode, and pdfkit with its fonts.
  */
@@ -103,6 +112,8 @@ export function createPdfRenderer(options: { workers: number; queue: number; mem
           ),
           options.workers,
           options.queue,
+          undefined,
+          PDF_WORKER_RETIRE_HEAP_BYTES,
         );
   const streamer = new PdfStreamer<PdfJob>(budget, pool, (task) =>
     task.kind === "audit"

@@ -2,7 +2,7 @@
 // and the print copies' decoding are synchronous or CPU-bound, so they run here, not on the request
 // thread, and each document is streamed back in chunks (workers/pdf-stream-worker.ts).
 import { getPriority, setPriority } from "node:os";
-import { pdfRenderers } from "./pdf-pool";
+import { PDF_WORKER_RETIRE_HEAP_BYTES, pdfRenderers } from "./pdf-pool";
 import { servePdfDocuments } from "./pdf-stream-worker";
 import { keepLibvipsThreadsInBackground } from "./thread-priority";
 
@@ -19,4 +19,6 @@ try {
 // The print copies are decoded and resized by sharp on libvips's own threads: those too.
 keepLibvipsThreadsInBackground();
 
-servePdfDocuments(pdfRenderers);
+// A document that left the heap over the limit is followed by a full collection; a heap still
+// over it after that gets the worker retired by the pool (decision 0087).
+servePdfDocuments(pdfRenderers, PDF_WORKER_RETIRE_HEAP_BYTES);

@@ -80,6 +80,33 @@ describe("WorkerPool", () => {
     expect(await pool.run({ gate })).toBe(first);
   });
 
+  it("retires a worker whose answer reports a heap over the limit; the next task gets a fresh one", async () => {
+    // Answers its thread id and, as the PDF worker does, a heap size: the one the task asks for.
+    const HEAP = `
+const { parentPort, threadId } = require("node:worker_threads");
+parentPort.on("message", (m) => parentPort.postMessage({ ok: true, value: threadId, heapBytes: m.heapBytes }));`;
+    const retiring = new WorkerPool<{ heapBytes: number }, number>(
+      { file: HEAP, options: { eval: true } },
+      1,
+      5,
+      undefined,
+      1000,
+    );
+    try {
+      const first = await retiring.run({ heapBytes: 1000 });
+      // At the limit: kept.
+      expect(await retiring.run({ heapBytes: 10 })).toBe(first);
+      // Over it: this task is answered, then the worker goes.
+      expect(await retiring.run({ heapBytes: 1001 })).toBe(first);
+      const fresh = await retiring.run({ heapBytes: 10 });
+      expect(fresh).not.toBe(first);
+      expect(await retiring.run({ heapBytes: 10 })).toBe(fresh);
+      expect(retiring.pending).toBe(0);
+    } finally {
+      await retiring.close();
+    }
+  });
+
   it("starts its workers with the heap limits of its entry (the PDF worker's young generation)", async () => {
     const limits = { maxYoungGenerationSizeMb: 8 };
     const entry = workerEntry(new URL("file:///nowhere/worker.js"), new URL("file:///nowhere/worker.ts"), limits);

@@ -27,8 +27,14 @@ type Task<I, O> = {
 /** A task that ran past its time budget: its worker was terminated (and is replaced on next use). */
 export class WorkerTimeoutError extends Error {}
 
-/** What a worker posts: partial output (streaming tasks), then exactly one answer. */
-type WorkerMessage<O> = { chunk: Uint8Array } | { ok: true; value: O } | { ok: false; error: string };
+/**
+ * What a worker posts: partial output (streaming tasks), then exactly one answer. `heapBytes`: what
+ * its V8 heap holds once the task is done (the PDF worker: used after a full collection), if it says.
+ */
+type WorkerMessage<O> =
+  | { chunk: Uint8Array }
+  | { ok: true; value: O; heapBytes?: number }
+  | { ok: false; error: string; heapBytes?: number };
 
 type Slot = { worker: Worker; busy: boolean };
 
@@ -62,6 +68,12 @@ export class WorkerPool<I, O> {
     readonly maxQueue: number,
     /** The 503 message when the queue is full: says what the server is busy with. */
     private readonly busyMessage = POOL_BUSY,
+    /**
+     * A worker whose answer reports a heap larger than this is retired once the task is answered
+     * (the next task gets a fresh worker): a backstop for a worker that keeps what it should not
+     * (decision 0087). Its garbage is the worker's own business (the PDF worker collects it).
+     */
+    private readonly retireAboveHeapBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   /**
@@ -152,7 +164,12 @@ export class WorkerPool<I, O> {
         this.running.get(worker)?.onChunk?.(message.chunk);
         return;
       }
+      // Out of the pool before the task settles, so the next task does not get this worker.
+      const retire = (message.heapBytes ?? 0) > this.retireAboveHeapBytes && this.slots.includes(slot);
+      if (retire) this.slots.splice(this.slots.indexOf(slot), 1);
       finish(message.ok ? { value: message.value } : { error: new Error(message.error) });
+      // Its whole heap goes with it: the isolate's pages are unmapped.
+      if (retire) void worker.terminate();
     });
     const drop = (error: Error) => {
       const index = this.slots.indexOf(slot);
