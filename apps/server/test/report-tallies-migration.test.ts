@@ -66,9 +66,13 @@ describe.each(DIALECTS)("migration 0055 over existing reports (%s)", (kind) => {
     expect(keptTallies.length).toBeGreaterThan(30);
     expect(found).toHaveLength(1);
 
-    const { error, results } = await migratorFor(t.ctx.db, t.schema).migrateDown();
+    // Down to the migration before 0055 (through any later ones), then up to the latest again.
+    const { error, results } = await migratorFor(t.ctx.db, t.schema).migrateTo("0054-webhook-endpoint-due");
     expect(error).toBeUndefined();
-    expect(results?.[0]?.migrationName).toBe("0055-report-tallies");
+    expect(results?.find((r) => r.migrationName === "0055-report-tallies")).toMatchObject({
+      direction: "Down",
+      status: "Success",
+    });
     await migrateToLatest(t.ctx.db, t.schema);
 
     expect(await tallies()).toEqual(keptTallies);
