@@ -1,4 +1,3 @@
-import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import { AuditOverwriteListSchema } from "@sitesnag/shared/audit-overwrites";
 import {
@@ -20,6 +19,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
+import { sendHeldPdf } from "../http/held-pdf";
 import { fileAnswer, NO_CONTENT } from "../http/openapi";
 import { PerKeyLimit } from "../http/per-key-limit";
 import { downloadLocale } from "../i18n/request-locale";
@@ -259,21 +259,10 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
       },
       async (request, reply) => {
         const user = currentUser(request);
-        // The account's place is held until the document has been sent (or the client left).
-        const release = pdfsInFlight.hold(user.id);
-        let pdf: Readable;
-        try {
-          pdf = await downloadAuditPdf(ctx, user, request.params.id, downloadLocale(request));
-        } catch (error) {
-          release();
-          throw error;
-        }
-        pdf.once("close", release);
-        return reply
-          .type("application/pdf")
-          .header("Content-Disposition", `attachment; filename="site-audit-${request.params.id}.pdf"`)
-          .header("Cache-Control", "no-store")
-          .send(pdf);
+        return sendHeldPdf(reply, pdfsInFlight, user.id, async () => ({
+          stream: await downloadAuditPdf(ctx, user, request.params.id, downloadLocale(request)),
+          fileName: `site-audit-${request.params.id}.pdf`,
+        }));
       },
     );
 

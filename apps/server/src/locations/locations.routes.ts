@@ -9,13 +9,13 @@ import {
   LocationLookupSchema,
   LocationPatchSchema,
 } from "@sitesnag/shared/locations";
-
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { COMPRESS_THRESHOLD_BYTES } from "../http/compression";
 import { badRequest } from "../http/errors";
+import { sendHeldPdf } from "../http/held-pdf";
 import { fileAnswer } from "../http/openapi";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { pdfsInFlight } from "../workers/pdf-limit";
@@ -111,20 +111,10 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const release = pdfsInFlight(ctx).hold(user.id);
-        try {
-          const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-          const { stream, fileName } = await openLabelsPdf(ctx, user, request.params.id, request.query.root, origin);
-          stream.once("close", release);
-          return reply
-            .type("application/pdf")
-            .header("Content-Disposition", `attachment; filename="${fileName}"`)
-            .header("Cache-Control", "no-store")
-            .send(stream);
-        } catch (error) {
-          release();
-          throw error;
-        }
+        const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+        return sendHeldPdf(reply, pdfsInFlight(ctx), user.id, () =>
+          openLabelsPdf(ctx, user, request.params.id, request.query.root, origin),
+        );
       },
     );
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { sendHeldPdf } from "../http/held-pdf";
 import { fileAnswer } from "../http/openapi";
 import { downloadLocale } from "../i18n/request-locale";
 import { pdfsInFlight } from "../workers/pdf-limit";
@@ -22,26 +23,9 @@ export function snagListRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       },
       async (request, reply) => {
         const user = currentUser(request);
-        // The account's PDF place is held until the last byte is sent (or the client leaves).
-        const release = pdfsInFlight(ctx).hold(user.id);
-        try {
-          const { stream, fileName } = await openSnagListPdf(
-            ctx,
-            user,
-            request.params.id,
-            request.query,
-            downloadLocale(request),
-          );
-          stream.once("close", release);
-          return reply
-            .type("application/pdf")
-            .header("Content-Disposition", `attachment; filename="${fileName}"`)
-            .header("Cache-Control", "no-store")
-            .send(stream);
-        } catch (error) {
-          release();
-          throw error;
-        }
+        return sendHeldPdf(reply, pdfsInFlight(ctx), user.id, () =>
+          openSnagListPdf(ctx, user, request.params.id, request.query, downloadLocale(request)),
+        );
       },
     );
   };

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
+import { sendHeldPdf } from "../http/held-pdf";
 import { idempotencyKey } from "../http/idempotency-key";
 import { fileAnswer, NO_CONTENT } from "../http/openapi";
 import { localiseSentence } from "../i18n/localise-sentence";
@@ -207,21 +208,10 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       },
       async (request, reply) => {
         const user = currentUser(request);
-        // The account's place is held until the document has been sent (or the client left).
-        const release = pdfs.hold(user.id);
-        let pdf: Readable;
-        try {
-          pdf = await downloadReportPdf(ctx, user, request.params.id, downloadLocale(request));
-        } catch (error) {
-          release();
-          throw error;
-        }
-        pdf.once("close", release);
-        return reply
-          .type("application/pdf")
-          .header("Content-Disposition", `attachment; filename="snagging-report-${request.params.id}.pdf"`)
-          .header("Cache-Control", "no-store")
-          .send(pdf);
+        return sendHeldPdf(reply, pdfs, user.id, async () => ({
+          stream: await downloadReportPdf(ctx, user, request.params.id, downloadLocale(request)),
+          fileName: `snagging-report-${request.params.id}.pdf`,
+        }));
       },
     );
 
