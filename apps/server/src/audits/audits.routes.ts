@@ -20,7 +20,7 @@ import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
 import { sendHeldPdf } from "../http/held-pdf";
-import { fileAnswer, NO_CONTENT } from "../http/openapi";
+import { fileAnswer, imagesField, NO_CONTENT } from "../http/openapi";
 import { PerKeyLimit } from "../http/per-key-limit";
 import { downloadLocale } from "../i18n/request-locale";
 import { MAX_ID_PARAM_LENGTH } from "../ids";
@@ -218,7 +218,14 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
     app.post(
       "/:id/items/:itemId/photos",
       {
-        config: { ...write, answers: { 201: OneAudit } },
+        config: {
+          ...write,
+          answers: { 201: OneAudit },
+          requestBody: {
+            description: "The item's new photos, as `images` parts",
+            content: { "multipart/form-data": z.object({ images: imagesField(MAX_AUDIT_PHOTOS_PER_ITEM) }) },
+          },
+        },
         schema: { summary: "Add photos to an item (multipart `images`)", params: ItemParams },
       },
       async (request, reply) => {

@@ -10,7 +10,7 @@ import { MAX_ID_PARAM_LENGTH } from "../ids";
 import { chargeWrites, oneWrite } from "../quotas/write-limits";
 import { exportBcf } from "./bcf.export";
 import { importBcf } from "./bcf.import";
-import { readBcfUpload } from "./bcf.upload";
+import { BcfUploadBody, readBcfUpload } from "./bcf.upload";
 
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
 
@@ -58,7 +58,7 @@ export function bcfRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginAs
           tags: ["BCF"],
           params: IdParams,
         },
-        config: { firstWrite: oneWrite, answers: { 200: BcfImportResultSchema } },
+        config: { firstWrite: oneWrite, answers: { 200: BcfImportResultSchema }, requestBody: BcfUploadBody },
       },
       async (request) => {
         const user = currentUser(request);

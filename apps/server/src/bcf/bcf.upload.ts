@@ -1,9 +1,17 @@
 // The uploaded .bcfzip: one multipart file field named `file`, at most MAX_BCF_UPLOAD_BYTES.
 import { MAX_BCF_UPLOAD_BYTES } from "@sitesnag/shared/bcf";
 import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import { AppError, badRequest } from "../http/errors";
+import { type DocumentedBody, fileField } from "../http/openapi";
 
 const MB = Math.round(MAX_BCF_UPLOAD_BYTES / (1024 * 1024));
+
+/** For the document (config.requestBody): what readBcfUpload reads. */
+export const BcfUploadBody: DocumentedBody = {
+  description: `The archive as the file part \`file\` (BCF 2.1 or 3.0, at most ${MB} MB)`,
+  content: { "multipart/form-data": z.object({ file: fileField("The .bcfzip archive", "application/zip") }) },
+};
 
 export async function readBcfUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart())

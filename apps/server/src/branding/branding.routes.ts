@@ -1,10 +1,12 @@
 import multipart from "@fastify/multipart";
-import { BrandingAnswerSchema, BrandingInputSchema, MAX_LOGO_BYTES } from "@sitesnag/shared/branding";
+import { BrandingAnswerSchema, BrandingInputSchema, LOGO_TYPES, MAX_LOGO_BYTES } from "@sitesnag/shared/branding";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { AppError, badRequest } from "../http/errors";
+import { fileField } from "../http/openapi";
 import { getBranding, removeLogo, updateBranding, uploadLogo } from "./branding.service";
 
 /**
@@ -44,7 +46,17 @@ export function brandingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     };
     app.put(
       "/branding/logo",
-      { schema: { summary: "Upload the logo (multipart `logo`)" }, config: { rateLimit: perWorkspace, answers } },
+      {
+        schema: { summary: "Upload the logo (multipart `logo`)" },
+        config: {
+          rateLimit: perWorkspace,
+          answers,
+          requestBody: {
+            description: `The logo as one file part named \`logo\` (at most ${MAX_LOGO_BYTES / 1024 / 1024} MB)`,
+            content: { "multipart/form-data": z.object({ logo: fileField("The logo image", LOGO_TYPES.join(", ")) }) },
+          },
+        },
+      },
       async (request) => ({
         branding: await uploadLogo(ctx, currentUser(request), async () => {
           if (!request.isMultipart()) throw badRequest("Send the logo as a file named 'logo' (multipart form data).");

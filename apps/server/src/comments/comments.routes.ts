@@ -1,6 +1,12 @@
 // GET/POST /api/snagging/{id}/comments and PATCH/DELETE /api/comments/{id} (issue 23).
 import multipart from "@fastify/multipart";
-import { CommentAnswerSchema, CommentListQuerySchema, CommentListSchema } from "@sitesnag/shared/comments";
+import {
+  CommentAnswerSchema,
+  CommentInputSchema,
+  CommentListQuerySchema,
+  CommentListSchema,
+  MAX_COMMENT_PHOTOS,
+} from "@sitesnag/shared/comments";
 import { MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,7 +16,7 @@ import { idempotencyKey } from "../http/idempotency-key";
 import { NO_CONTENT } from "../http/openapi";
 import { chargeWrites, declaredBytes, oneWrite } from "../quotas/write-limits";
 import { photoBytesOf } from "../snagging/snagging.files";
-import { readReportRequest } from "../snagging/snagging.uploads";
+import { readReportRequest, reportRequestBody } from "../snagging/snagging.uploads";
 import { addComment, editComment, listComments, removeComment } from "./comments.service";
 
 const IdParams = z.object({ id: z.string().max(200) });
@@ -40,7 +46,15 @@ export function reportCommentRoutes(ctx: AppContext, authenticate: Guard): Fasti
     app.post(
       "/:id/comments",
       {
-        config: { firstWrite: oneWrite, answers: { 201: CommentAnswerSchema } },
+        config: {
+          firstWrite: oneWrite,
+          answers: { 201: CommentAnswerSchema },
+          requestBody: reportRequestBody(
+            "The text and whom it mentions; photos by upload hash (JSON) or as `images` parts (multipart, where `mentions` is one comma-separated field)",
+            CommentInputSchema.out,
+            MAX_COMMENT_PHOTOS,
+          ),
+        },
         schema: { summary: "Comment on a report (JSON, or multipart with photos)", params: IdParams },
       },
       async (request, reply) => {
@@ -77,7 +91,14 @@ export function commentRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
     app.patch(
       "/:id",
       {
-        config: { firstWrite: oneWrite, answers: { 200: CommentAnswerSchema } },
+        config: {
+          firstWrite: oneWrite,
+          answers: { 200: CommentAnswerSchema },
+          requestBody: {
+            description: "The new text and whom it mentions",
+            content: { "application/json": CommentInputSchema },
+          },
+        },
         schema: { summary: "Change one's own comment", params: IdParams },
       },
       async (request) => {

@@ -22,8 +22,65 @@ declare module "fastify" {
      * whose answer is written by hand or streamed.
      */
     answers?: Record<number, z.ZodType | FileAnswer>;
+    /**
+     * The body a route reads by hand (multipart, raw bytes, or JSON parsed in its service), for the
+     * document only: never used to validate or parse. Routes with a zod `schema.body` need none.
+     */
+    requestBody?: DocumentedBody;
+    /** Response headers the route sends, by status, named once in HEADERS (components.headers). */
+    answerHeaders?: Record<number, HeaderName[]>;
   }
 }
+
+/** A request body read by hand: each media type it takes and the shape of its fields or bytes. */
+export type DocumentedBody = { description: string; required?: boolean; content: Record<string, z.ZodType> };
+
+/** A file part of a multipart body (or a raw body): documented as binary of its media type. */
+export const fileField = (description: string, mediaType = "application/octet-stream") =>
+  z.string().meta({ format: "binary", contentMediaType: mediaType, description });
+
+/** The photo parts of a report, a comment, a fix or an audit item: repeated file fields `images`. */
+export const imagesField = (max: number) =>
+  z
+    .array(fileField("A JPEG, PNG or WebP photo (HEIC is refused); one part each, all named `images`", "image/*"))
+    .max(max)
+    .optional();
+
+/**
+ * The response headers SiteSnag sends, declared once as components.headers and referenced by the
+ * answers that carry them (the transform below adds the ones every operation may send).
+ */
+export const HEADERS = {
+  "RateLimit-Limit": {
+    description: "Requests this API token may make per window (every answer to an API token).",
+    schema: { type: "integer" },
+  },
+  "RateLimit-Remaining": {
+    description: "Requests this API token has left in the current window.",
+    schema: { type: "integer" },
+  },
+  "RateLimit-Reset": {
+    description: "Seconds until the current window ends and the count starts again.",
+    schema: { type: "integer" },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before sending the request again (429: over a limit; 503: busy or unavailable).",
+    schema: { type: "integer" },
+  },
+  "Upload-Offset": {
+    description: "Bytes of this upload the server holds: resume a cut upload with Content-Range from here.",
+    schema: { type: "integer" },
+  },
+  "Upload-Length": {
+    description: "Size in bytes of the photo the workspace already holds under this SHA-256.",
+    schema: { type: "integer" },
+  },
+  ETag: {
+    description: "The version of this answer: send it back in If-None-Match to get 304 while it is unchanged.",
+    schema: { type: "string" },
+  },
+} as const;
+export type HeaderName = keyof typeof HEADERS;
 
 /** An answer that is a file, not JSON: its media type and what it is (documented as `content`). */
 export type FileAnswer = { description: string; content: Record<string, { schema: z.ZodType }> };
@@ -44,7 +101,13 @@ export const DOCS_PREFIX = "/api/docs";
 const PUBLIC =
   /^\/api\/(health|auth\/(register|login|demo-login|refresh|forgot-password|reset-password(\/check)?)|share\/|invitations\/token\/:token$|mail\/unsubscribe|openapi\.json)/;
 
-const ERRORS_ANONYMOUS = { 400: ApiErrorSchema, 429: ApiErrorSchema, 500: ApiErrorSchema };
+const ERRORS_ANONYMOUS = { 400: ApiErrorSchema, 429: ApiErrorSchema, 500: ApiErrorSchema, 503: ApiErrorSchema };
+/** Every operation may answer 429 (a limit) and 503 (busy, or the database unavailable) with Retry-After. */
+const RETRY_HEADERS: Record<number, HeaderName[]> = { 429: ["Retry-After"], 503: ["Retry-After"] };
+const RATE_LIMIT_HEADERS: HeaderName[] = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+/** Extensions the transform writes on an operation and transformObject turns into OpenAPI. */
+const X_HEADERS = "x-sitesnag-headers";
+const X_BODY = "x-sitesnag-request-body";
 const ERRORS_SIGNED_IN = { ...ERRORS_ANONYMOUS, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 const VERBS: Record<string, string> = {
@@ -75,32 +138,84 @@ const transform: SwaggerTransform = (input) => {
   const method = [route.method].flat()[0] ?? "GET";
   const isPublic = PUBLIC.test(url);
   const own = (input.schema ?? {}) as Record<string, unknown>;
-  const answers = (route.config as { answers?: Record<number, z.ZodType | FileAnswer> } | undefined)?.answers;
-  const declared = { ...answers, ...(own.response as object | undefined) };
+  const config = (route.config ?? {}) as {
+    answers?: Record<number, z.ZodType | FileAnswer>;
+    requestBody?: DocumentedBody;
+    answerHeaders?: Record<number, HeaderName[]>;
+  };
+  const declared = { ...config.answers, ...(own.response as object | undefined) };
+  const responses = { ...(isPublic ? ERRORS_ANONYMOUS : ERRORS_SIGNED_IN), ...declared };
+  // An API token's answers carry its limit (tokens/token-auth.ts): every status but the refusals
+  // made before the token is known (401) or after a crash (500).
+  const tokenAnswers = !isPublic && !isSessionOnlyRoute(url);
+  const headers: Record<string, HeaderName[]> = {};
+  for (const code of Object.keys(responses).map(Number)) {
+    const names = [
+      ...(tokenAnswers && code !== 401 && code !== 500 ? RATE_LIMIT_HEADERS : []),
+      ...(RETRY_HEADERS[code] ?? []),
+      ...(config.answerHeaders?.[code] ?? []),
+    ];
+    if (names.length > 0) headers[code] = [...new Set(names)];
+  }
   const schema = {
     ...own,
     summary: own.summary ?? fallbackSummary(method, url),
     tags: own.tags ?? [tagOf(url)],
-    response: {
-      ...(isPublic ? ERRORS_ANONYMOUS : ERRORS_SIGNED_IN),
-      ...declared,
-    },
+    response: responses,
+    [X_HEADERS]: headers,
+    ...(config.requestBody ? { [X_BODY]: documentedBody(input, config.requestBody) } : {}),
     ...(isPublic ? { security: [] } : isSessionOnlyRoute(url) ? { security: [{ session: [] }] } : {}),
   };
-  return jsonSchemaTransform({ ...input, schema } as Parameters<typeof jsonSchemaTransform>[0]);
+  return jsonSchemaTransform({ ...input, schema } as unknown as Parameters<typeof jsonSchemaTransform>[0]);
 };
 
 /**
- * The zod components, then two tidy-ups: a route registered as "/" under a prefix is documented
+ * A hand-read body as an OpenAPI requestBody: each media type's zod schema converted exactly as a
+ * route's `schema.body` is (same transform, same named components), so the two cannot differ.
+ */
+function documentedBody(input: Parameters<SwaggerTransform>[0], body: DocumentedBody) {
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([mediaType, schema]) => {
+      const converted = jsonSchemaTransform({ ...input, schema: { body: schema } } as Parameters<
+        typeof jsonSchemaTransform
+      >[0]).schema as { body: unknown };
+      return [mediaType, { schema: converted.body }];
+    }),
+  );
+  return { description: body.description, required: body.required ?? true, content };
+}
+
+type OperationObject = Record<string, unknown> & { responses?: Record<string, Record<string, unknown>> };
+
+/** The transform's extensions made OpenAPI: the hand-read body, and each answer's headers by reference. */
+function placeExtensions(operation: OperationObject): void {
+  const body = operation[X_BODY];
+  if (body) operation.requestBody = body;
+  delete operation[X_BODY];
+  const headers = (operation[X_HEADERS] ?? {}) as Record<string, HeaderName[]>;
+  delete operation[X_HEADERS];
+  for (const [code, names] of Object.entries(headers)) {
+    const answer = operation.responses?.[code];
+    if (!answer) continue;
+    answer.headers = Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+  }
+}
+
+/**
+ * The zod components, then three tidy-ups: the transform's extensions placed (placeExtensions): a route registered as "/" under a prefix is documented
  * without its trailing slash (Fastify answers both), and input twins of output components that no
  * operation uses are dropped.
  */
 const transformObject: SwaggerTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as {
     paths?: Record<string, unknown>;
-    components?: { schemas?: Record<string, unknown> };
+    components?: { schemas?: Record<string, unknown>; headers?: Record<string, unknown> };
   };
+  document.components = { ...document.components, headers: structuredClone(HEADERS) as Record<string, unknown> };
   if (document.paths) {
+    for (const item of Object.values(document.paths)) {
+      for (const operation of Object.values(item as Record<string, OperationObject>)) placeExtensions(operation);
+    }
     document.paths = Object.fromEntries(
       Object.entries(document.paths).map(([path, item]) => [path.length > 1 ? path.replace(/\/$/, "") : path, item]),
     );

@@ -41,7 +41,13 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       // checked against it in locations-api.test.ts); its ETag is the project's tree version.
       {
         schema: { summary: "A project's location tree (ETag: 304 when unchanged)", params: IdParams },
-        config: { answers: { 200: LocationListSchema } },
+        config: {
+          answers: {
+            200: LocationListSchema,
+            304: z.null().describe("Unchanged since the ETag sent in If-None-Match: nothing to read again"),
+          },
+          answerHeaders: { 200: ["ETag"], 304: ["ETag"] },
+        },
       },
       async (request, reply) => {
         const known = request.headers["if-none-match"]?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
@@ -80,6 +86,15 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
           summary: "Add locations from a list of paths (text/plain, or JSON {lines})",
           params: IdParams,
           response: { 200: LocationImportResultSchema },
+        },
+        config: {
+          requestBody: {
+            description: "The paths, one a line (`Building A > Level 1 > Flat 101`)",
+            content: {
+              "text/plain": z.string().describe("One location path a line"),
+              "application/json": LocationImportJsonSchema,
+            },
+          },
         },
       },
       async (request) => {

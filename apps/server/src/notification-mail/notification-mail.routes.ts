@@ -45,6 +45,12 @@ export function notificationMailRoutes(ctx: AppContext, authenticate: Guard): Fa
         config: {
           rateLimit: { max: ctx.config.authRateLimit, timeWindow: "1 minute" },
           answers: { 200: UnsubscribedSchema },
+          // The token comes in the query (the link) or in a JSON body; neither is required over the other.
+          requestBody: {
+            description: "The link's token, when not in the query",
+            required: false,
+            content: { "application/json": UnsubscribeSchema },
+          },
         },
       },
       async (request) => {

@@ -1,6 +1,8 @@
 import multipart from "@fastify/multipart";
 import {
+  MAX_FIX_PHOTOS,
   SharedReportAnswerSchema,
+  ShareFixSchema,
   ShareLinkCreatedSchema,
   ShareLinkCreateSchema,
   ShareLinkListSchema,
@@ -12,7 +14,7 @@ import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
 import type { AppContext } from "../context";
 import { idempotencyKey } from "../http/idempotency-key";
-import { fileAnswer, NO_CONTENT } from "../http/openapi";
+import { fileAnswer, imagesField, NO_CONTENT } from "../http/openapi";
 import { readReportRequest } from "../snagging/snagging.uploads";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.service";
 import type { SharedPhotoFile } from "./share-photos";
@@ -144,7 +146,18 @@ export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/:token/reports/:reportId/fix",
       {
         schema: { summary: "Report a shared snag fixed, with photos (multipart)", params: FixParams },
-        config: { rateLimit: perIp, answers: { 200: SharedReportAnswerSchema } },
+        config: {
+          rateLimit: perIp,
+          answers: { 200: SharedReportAnswerSchema },
+          requestBody: {
+            description: "A note and at least one photo of the fix, as `images` parts",
+            content: {
+              "multipart/form-data": ShareFixSchema.safeExtend({
+                images: imagesField(MAX_FIX_PHOTOS).unwrap().min(1),
+              }),
+            },
+          },
+        },
       },
       async (request, reply) => {
         const key = idempotencyKey(request.headers["idempotency-key"]);

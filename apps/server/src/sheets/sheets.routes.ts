@@ -17,7 +17,7 @@ import {
   type SheetServices,
   uploadSheets,
 } from "./sheets.service";
-import { readSheetUpload } from "./sheets.upload";
+import { readSheetUpload, SheetRevisionBody, SheetUploadBody } from "./sheets.upload";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
 const IdParams = z.object({ id: z.string().max(MAX_ID_PARAM_LENGTH) });
@@ -58,7 +58,7 @@ export function sheetRoutes(services: SheetServices, authenticate: Guard): Fasti
       "/projects/:id/sheets",
       {
         schema: { summary: "Upload a drawing (multipart PDF or image): one sheet per page", params: IdParams },
-        config: { answers: { 201: Sheets } },
+        config: { answers: { 201: Sheets }, requestBody: SheetUploadBody },
       },
       async (request, reply) => {
         const sheets = await uploadSheets(services, currentUser(request), request.params.id, () =>
@@ -108,7 +108,7 @@ export function sheetRoutes(services: SheetServices, authenticate: Guard): Fasti
       "/sheets/:id/revisions",
       {
         schema: { summary: "Upload a new revision of a sheet (multipart)", params: IdParams },
-        config: { answers: { 201: OneSheet } },
+        config: { answers: { 201: OneSheet }, requestBody: SheetRevisionBody },
       },
       async (request, reply) => {
         const sheet = await addRevision(services, currentUser(request), request.params.id, () =>

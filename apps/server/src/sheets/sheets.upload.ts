@@ -1,15 +1,29 @@
 // Reads a drawing upload: multipart with one file part `file` (a PDF, JPEG or PNG, told by its
 // bytes) and a few text fields. The file is held in memory (≤ MAX_SHEET_FILE_BYTES) until it has
 // been inspected; nothing is stored before that.
-import { MAX_SHEET_FILE_BYTES } from "@sitesnag/shared/sheets";
+import { MAX_SHEET_FILE_BYTES, SheetRevisionFieldsSchema, SheetUploadFieldsSchema } from "@sitesnag/shared/sheets";
 import { hasControlCharacters } from "@sitesnag/shared/text";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
+import { type DocumentedBody, fileField } from "../http/openapi";
 import { type SheetKind, sniffSheetType } from "./sheet-render";
 
 export type SheetUpload = { bytes: Buffer; kind: SheetKind; fileName: string; fields: Record<string, string> };
 
 const MAX_MB = MAX_SHEET_FILE_BYTES / 1024 / 1024;
+
+const drawing = fileField(`The drawing: a PDF (one sheet per page), JPEG or PNG, at most ${MAX_MB} MB`);
+
+/** For the document (config.requestBody): a new drawing, with the fields sheets.service.ts reads. */
+export const SheetUploadBody: DocumentedBody = {
+  description: "The drawing as the file part `file`, with its name and level",
+  content: { "multipart/form-data": SheetUploadFieldsSchema.safeExtend({ file: drawing }) },
+};
+/** For the document: a new revision, with the page of a PDF to take. */
+export const SheetRevisionBody: DocumentedBody = {
+  description: "The new revision as the file part `file`; `page` picks the page of a PDF",
+  content: { "multipart/form-data": SheetRevisionFieldsSchema.safeExtend({ file: drawing }) },
+};
 
 function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";

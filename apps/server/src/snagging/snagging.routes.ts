@@ -6,7 +6,7 @@ import {
   ReportListInsightQuerySchema as ReportListQuerySchema,
 } from "@sitesnag/shared/analytics";
 import { BulkRequestSchema, BulkResponseSchema, ReportIdsSchema } from "@sitesnag/shared/bulk";
-import { ReportFilterSchema, ReportListSchema, ReportSchema } from "@sitesnag/shared/snagging";
+import { MAX_PHOTOS_PER_REPORT, ReportFilterSchema, ReportListSchema, ReportSchema } from "@sitesnag/shared/snagging";
 import { SyncResponseSchema } from "@sitesnag/shared/sync";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -24,8 +24,8 @@ import { createReport } from "./snagging.create";
 import { downloadReportPdf, exportReportsCsv } from "./snagging.export";
 import { photoBytesOf } from "./snagging.files";
 import { countReports, getReport, listReports, patchReport, removeReport } from "./snagging.service";
-import { readReportRequest } from "./snagging.uploads";
-import { MAX_SYNC_ITEMS_BYTES, readSyncRequest, syncRequestBytes } from "./sync.request";
+import { ReportCreateFields, ReportPatchFields, readReportRequest, reportRequestBody } from "./snagging.uploads";
+import { MAX_SYNC_ITEMS_BYTES, readSyncRequest, SyncRequestBody, syncRequestBytes } from "./sync.request";
 import { syncBatch } from "./sync.service";
 import { exportReportsXlsx, XLSX_NAME, XLSX_TYPE } from "./xlsx-export";
 
@@ -90,7 +90,15 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       "/",
       {
         schema: { summary: "Raise a snag (JSON, or multipart with photos)" },
-        config: { ...write, answers: { 201: OneReport } },
+        config: {
+          ...write,
+          answers: { 201: OneReport },
+          requestBody: reportRequestBody(
+            "The report's fields; its photos named by upload hash (JSON) or sent as `images` parts (multipart)",
+            ReportCreateFields,
+            MAX_PHOTOS_PER_REPORT,
+          ),
+        },
       },
       async (request, reply) => {
         const key = idempotencyKey(request.headers["idempotency-key"]);
@@ -115,7 +123,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       {
         bodyLimit: MAX_SYNC_ITEMS_BYTES,
         schema: { summary: "Apply a batch of offline changes (one result each)" },
-        config: { ...write, answers: { 200: SyncResponseSchema } },
+        config: { ...write, answers: { 200: SyncResponseSchema }, requestBody: SyncRequestBody },
         onRequest: async (request) => {
           await chargeWrites(ctx, currentUser(request), { items: 1, bytes: declaredBytes(request) });
         },
@@ -226,7 +234,15 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
     app.patch(
       "/:id",
       {
-        config: { ...write, answers: { 200: OneReport } },
+        config: {
+          ...write,
+          answers: { 200: OneReport },
+          requestBody: reportRequestBody(
+            "`{status}` alone, or the fields to change (with `version`); new photos by upload hash (JSON) or as `images` parts (multipart)",
+            ReportPatchFields,
+            MAX_PHOTOS_PER_REPORT,
+          ),
+        },
         schema: { summary: "Change a report (JSON, or multipart with photos)", params: IdParams },
       },
       async (request) => {

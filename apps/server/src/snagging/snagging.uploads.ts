@@ -2,9 +2,19 @@
 // (DESIGN §4). Each photo goes through the pipeline as it arrives, so at most one raw upload
 // (≤ 15 MB) is held in memory at a time; only the much smaller processed copies are kept.
 import { createHash } from "node:crypto";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REPORT } from "@sitesnag/shared/snagging";
+import { ReportLocationSchema } from "@sitesnag/shared/locations";
+import { ReportPinSchema } from "@sitesnag/shared/sheets";
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_REPORT,
+  ReportCreateSchema,
+  ReportPatchSchema,
+} from "@sitesnag/shared/snagging";
+import { PhotoHashesSchema, PhotoNamesSchema } from "@sitesnag/shared/uploads";
 import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
 import { AppError, badRequest } from "../http/errors";
+import { type DocumentedBody, imagesField } from "../http/openapi";
 import type { PhotoProcessor } from "../photos/photo-pool";
 import { cleanFileName, type ReportRequest, type UploadedPhoto } from "../photos/photo-request";
 import { photoTooLarge } from "../photos/photos";
@@ -17,6 +27,32 @@ export { cleanFileName, type ReportRequest, type UploadedPhoto } from "../photos
 /** Fields that may repeat in a multipart body; any other repeated field is refused. */
 const LIST_FIELDS = new Set(["removeAttachmentIds"]);
 const MAX_FIELD_BYTES = 64 * 1024;
+
+/**
+ * For the document (config.requestBody): a body readReportRequest reads, as JSON (photos named by
+ * upload hash) or multipart (photos as `images` parts), from the schemas its fields are parsed with.
+ */
+export function reportRequestBody(description: string, fields: z.ZodObject, maxPhotos: number): DocumentedBody {
+  return {
+    description,
+    content: {
+      "application/json": fields.safeExtend({
+        photoHashes: PhotoHashesSchema.optional(),
+        photoNames: PhotoNamesSchema.optional(),
+      }),
+      "multipart/form-data": fields.safeExtend({ images: imagesField(maxPhotos) }),
+    },
+  };
+}
+
+/** The fields a new report is read with (snagging.create.ts): the report's, its pin's and its place's. */
+export const ReportCreateFields = ReportCreateSchema.safeExtend(ReportPinSchema.shape).safeExtend(
+  ReportLocationSchema.shape,
+);
+/** The fields a report's change is read with (snagging.service.ts). */
+export const ReportPatchFields = ReportPatchSchema.safeExtend(ReportPinSchema.shape).safeExtend(
+  ReportLocationSchema.shape,
+);
 
 export const tooManyPhotos = () => new AppError(413, `A report can have at most ${MAX_PHOTOS_PER_REPORT} photos.`);
 

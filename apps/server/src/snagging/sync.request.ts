@@ -5,7 +5,9 @@ import { createHash } from "node:crypto";
 import { MAX_PHOTO_BYTES } from "@sitesnag/shared/snagging";
 import { MAX_SYNC_ITEMS, MAX_SYNC_PHOTOS, SyncBodySchema } from "@sitesnag/shared/sync";
 import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import { AppError, badRequest } from "../http/errors";
+import { type DocumentedBody, fileField } from "../http/openapi";
 import type { PhotoProcessor } from "../photos/photo-pool";
 import { photoTooLarge } from "../photos/photos";
 import type { UploadedPhoto } from "./snagging.uploads";
@@ -15,6 +17,17 @@ export type SyncRequest = { items: unknown[]; photos: SyncPhotos };
 
 /** The items JSON of a full batch (descriptions up to their limit) fits well inside this. */
 export const MAX_SYNC_ITEMS_BYTES = 4 * 1024 * 1024;
+
+/** For the document (config.requestBody): the two forms readSyncRequest reads. */
+export const SyncRequestBody: DocumentedBody = {
+  description: `Up to ${MAX_SYNC_ITEMS} queued changes; with photos, multipart: the same JSON in the field \`items\` and each photo as a file part named as its item names it`,
+  content: {
+    "application/json": SyncBodySchema,
+    "multipart/form-data": z
+      .object({ items: z.string().describe("The JSON body `{items: [...]}` (or the bare list)") })
+      .catchall(fileField("A photo an item names by this part's field name", "image/*")),
+  },
+};
 
 function parseItems(body: unknown): unknown[] {
   const parsed = SyncBodySchema.safeParse(body);

@@ -1,8 +1,10 @@
 import { UserSchema } from "@sitesnag/shared/auth";
 import {
   AdminUserAnswerSchema,
+  LocaleUpdateSchema,
   MembershipInputSchema,
   PasswordChangeSchema,
+  ProfileInputSchema,
   profileUpdateSchemaFor,
   UserListQuerySchema,
   UserListSchema,
@@ -45,7 +47,13 @@ export function userRoutes(ctx: AppContext, authenticate: Guard): FastifyPluginA
       "/:id",
       {
         schema: { summary: "Change one's profile or language (ProfileInput or LocaleUpdate)", params: IdParams },
-        config: { answers: { 200: OneUser } },
+        config: {
+          answers: { 200: OneUser },
+          requestBody: {
+            description: "`{locale}` alone changes the language; any other body is the whole profile form",
+            content: { "application/json": z.union([LocaleUpdateSchema, ProfileInputSchema]) },
+          },
+        },
       },
       async (request) => ({
         user: await updateProfile(

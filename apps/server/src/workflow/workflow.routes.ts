@@ -1,4 +1,4 @@
-import { ReportSchema } from "@sitesnag/shared/snagging";
+import { ReportSchema, VerificationSchema } from "@sitesnag/shared/snagging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, type Guard } from "../auth/auth.guard";
@@ -15,7 +15,13 @@ export function workflowRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       "/:id/verification",
       {
         schema: { summary: "Accept or reject a resolved report's fix", params: IdParams },
-        config: { answers: { 200: z.object({ report: ReportSchema }) } },
+        config: {
+          answers: { 200: z.object({ report: ReportSchema }) },
+          requestBody: {
+            description: "Accept the fix (closed), or reject it with a reason (open again)",
+            content: { "application/json": VerificationSchema },
+          },
+        },
       },
       async (request) => ({
         report: await verifyReport(ctx, currentUser(request), request.params.id, request.body ?? {}),
