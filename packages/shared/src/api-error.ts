@@ -20,5 +20,11 @@ export const ApiErrorSchema = z
         error: "Forbidden",
         message: "This API token can only read: changing anything needs the read write scope",
       },
+      {
+        statusCode: 400,
+        error: "Bad Request",
+        message: "Priority is required",
+        details: { priority: ["Priority is required"], dueDate: ["Due date must be a date"] },
+      },
     ],
   });
