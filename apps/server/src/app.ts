@@ -80,6 +80,15 @@ import { weeklyReportRoutes } from "./weekly-report/weekly-report.routes";
 import { createPdfRenderer, defaultPdfWorkers } from "./workers/pdf-pool";
 import { workflowRoutes } from "./workflow/workflow.routes";
 
+/** A route as the onRoute option tells it (tests: which routes exist, and which can read multipart). */
+export type RegisteredRoute = {
+  method: string | string[];
+  url: string;
+  handler: unknown;
+  parsesMultipart: boolean;
+  hasBodySchema: boolean;
+};
+
 export type AppOptions = {
   config: Config;
   db: Db;
@@ -87,7 +96,7 @@ export type AppOptions = {
   secret: string;
   storage: FileStorage;
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: RegisteredRoute) => void;
   /** Where log lines go instead of stdout (tests read the log this way). */
   logStream?: { write: (line: string) => void };
   /** Tests: fail any JSON answer that differs from what the OpenAPI document says it is (http/openapi.ts). */
@@ -209,7 +218,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   registerSecurityHeaders(app, headersFor);
   const { onRoute } = options;
-  if (onRoute) app.addHook("onRoute", (route) => onRoute({ method: route.method, url: route.url }));
+  if (onRoute) {
+    app.addHook("onRoute", function (route) {
+      onRoute({
+        method: route.method,
+        url: route.url,
+        handler: route.handler,
+        // `this` is the plugin that registers the route: does it parse multipart bodies?
+        parsesMultipart: this.hasContentTypeParser("multipart/form-data"),
+        hasBodySchema: route.schema?.body !== undefined,
+      });
+    });
+  }
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   await app.register(rateLimit, { global: false, ...(redis ? { store: sharedRateLimitStore(redis) } : {}) });

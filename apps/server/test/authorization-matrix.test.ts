@@ -817,6 +817,13 @@ const ROWS: Row[] = [
     expected: all(201),
   },
   {
+    // Whether the caller's workspace holds a photo: never one it has not uploaded (another
+    // workspace's upload is unknown here: uploads.test.ts), so 404 for every signed-in caller.
+    route: "HEAD /api/uploads/:sha256",
+    request: () => ({ method: "HEAD", url: `/api/uploads/${"ab".repeat(32)}` }),
+    expected: all(404),
+  },
+  {
     route: "GET /api/snagging/ids",
     request: () => ({ method: "GET", url: "/api/snagging/ids" }),
     expected: all(200),

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app";
+import { buildApp, type RegisteredRoute } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { AppContext } from "../src/context";
 import { type DbKind, openDatabase } from "../src/db/database";
@@ -23,6 +23,11 @@ export type TestApp = {
   schema: string | undefined;
   /** Every route the app registered, as "METHOD /path" (HEAD routes Fastify adds for GET excluded). */
   routes: string[];
+  /**
+   * The POST/PUT/PATCH routes registered where multipart bodies are parsed and without a zod body
+   * schema: those that may read a multipart body by hand (the OpenAPI test checks they document it).
+   */
+  multipartRoutes: string[];
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
@@ -101,11 +106,9 @@ export async function createTestApp(
       ...(schema ? { schema } : {}),
     }),
   );
-  const routes: string[] = [];
+  const registered: RegisteredRoute[] = [];
   const { app, ctx } = await buildApp({
-    onRoute: (route) => {
-      for (const method of [route.method].flat()) if (method !== "HEAD") routes.push(`${method} ${route.url}`);
-    },
+    onRoute: (route) => registered.push(route),
     config,
     db,
     dbKind,
@@ -117,12 +120,25 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
+  // A HEAD route Fastify adds beside a GET runs the GET's handler; one registered on its own does not.
+  const getHandlers = new Set(registered.filter((r) => [r.method].flat().includes("GET")).map((r) => r.handler));
+  const routes: string[] = [];
+  const multipartRoutes: string[] = [];
+  for (const route of registered) {
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD" && getHandlers.has(route.handler)) continue;
+      routes.push(`${method} ${route.url}`);
+      const writes = method === "POST" || method === "PUT" || method === "PATCH";
+      if (writes && route.parsesMultipart && !route.hasBodySchema) multipartRoutes.push(`${method} ${route.url}`);
+    }
+  }
   return {
     app,
     ctx,
     dataDir,
     schema,
     routes,
+    multipartRoutes,
     request: ({ token, headers, ...rest }) =>
       app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {

@@ -2,17 +2,57 @@
 // a route added anywhere without appearing in it fails here; validated against the OpenAPI 3.1
 // schema by a kept validator; and its docs page served from our origin under our CSP.
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { ApiErrorSchema } from "@sitesnag/shared/api-error";
+import { ShareFixSchema } from "@sitesnag/shared/sharing";
+import { SheetRevisionFieldsSchema, SheetUploadFieldsSchema } from "@sitesnag/shared/sheets";
+import { ReportSchema, VerificationSchema } from "@sitesnag/shared/snagging";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answerDifferences } from "../src/http/openapi";
+import { answerDifferences, HEADERS } from "../src/http/openapi";
+import { ReportCreateFields, ReportPatchFields } from "../src/snagging/snagging.uploads";
+import { signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
-type Operation = { summary?: string; security?: unknown[]; responses: Record<string, unknown> };
+type Schema = { type?: string; format?: string; properties?: Record<string, Schema>; items?: Schema };
+type Answer = { content?: object; headers?: Record<string, { $ref?: string }> };
+type Operation = {
+  summary?: string;
+  security?: unknown[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  responses: Record<string, Answer>;
+};
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, { examples?: unknown[] }>;
+    securitySchemes: Record<string, unknown>;
+    headers: Record<string, unknown>;
+  };
 };
+
+/**
+ * The writes that take no body at all. Every other POST, PUT and PATCH documents its body: a zod
+ * `schema.body`, or `config.requestBody` when the route reads it by hand (http/openapi.ts).
+ */
+const BODYLESS = [
+  "POST /api/audit-templates/{id}/archive",
+  "POST /api/audits/{id}/revisions",
+  "POST /api/auth/demo-login",
+  "POST /api/auth/mfa/totp",
+  "POST /api/auth/passkeys/confirm/options",
+  "POST /api/auth/passkeys/registration/options",
+  "POST /api/invitations/{id}/resend",
+  "POST /api/notifications/read-all",
+  "POST /api/notifications/{id}/read",
+  "POST /api/trash/{id}/restore",
+  "POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+  "POST /api/webhooks/{id}/test",
+];
+
+/** The properties a body documents: of its schema, or of the first branch with any. */
+const fieldsOf = (schema: Schema | undefined): string[] => Object.keys(schema?.properties ?? {}).sort();
+const isFile = (schema: Schema | undefined) => schema?.type === "string" && schema.format === "binary";
 
 /** "GET /api/projects/:id" → "GET /api/projects/{id}", as OpenAPI writes a path. */
 const asOperation = (route: string) => route.replace(/:(\w+)/g, "{$1}").replace(/(.)\/$/, "$1");
@@ -38,6 +78,9 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     );
     const routes = t.routes.filter((r) => / \/api\//.test(r) && !/ \/api\/docs(\/|$)/.test(r));
     expect(routes.length).toBeGreaterThan(100);
+    // HEAD routes registered on their own count too (not the twins Fastify adds beside each GET).
+    expect(routes).toContain("HEAD /api/uploads/:sha256");
+    expect(routes).not.toContain("HEAD /api/projects");
     const missing = routes.map(asOperation).filter((op) => !documented.has(op));
     expect(missing).toEqual([]);
   });
@@ -47,11 +90,12 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     // A file or a stream is documented too, by its media type (fileAnswer, http/openapi.ts).
     const undescribed = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
-        .filter(([, operation]) => {
+        .filter(([method, operation]) => {
           const success = Object.entries(operation.responses).filter(([code]) => /^2/.test(code));
           return (
             success.length === 0 ||
-            success.some(([code, answer]) => code !== "204" && !(answer as { content?: object }).content)
+            // A 204, and any answer to HEAD, is headers only.
+            success.some(([code, answer]) => code !== "204" && method !== "head" && !answer.content)
           );
         })
         .map(([method]) => `${method.toUpperCase()} ${path}`),
@@ -97,6 +141,125 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     for (const item of Object.values(document.paths)) {
       for (const operation of Object.values(item)) expect(operation.summary).toBeTruthy();
     }
+  });
+
+  it("documents the body of every write, with its media types, including the ones read by hand", () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    const writes = operations.filter(({ name }) => /^(POST|PUT|PATCH) /.test(name));
+    const withoutBody = writes.filter(({ operation }) => !operation.requestBody).map(({ name }) => name);
+    expect(withoutBody.sort()).toEqual(BODYLESS);
+    // A route that may read multipart by hand (registered where multipart is parsed, with no zod
+    // body schema) documents a multipart body, unless it takes none.
+    const multipart = t.multipartRoutes.map(asOperation).filter((name) => !BODYLESS.includes(name));
+    expect(multipart.length).toBeGreaterThanOrEqual(10);
+    const byName = new Map(operations.map(({ name, operation }) => [name, operation]));
+    const notMultipart = multipart.filter((name) => !byName.get(name)?.requestBody?.content["multipart/form-data"]);
+    expect(notMultipart).toEqual([]);
+    // Every multipart body names at least one file part, documented as binary.
+    for (const name of multipart) {
+      const schema = byName.get(name)?.requestBody?.content["multipart/form-data"]?.schema as Schema & {
+        additionalProperties?: Schema;
+      };
+      const parts = [...Object.values(schema.properties ?? {}), schema.additionalProperties];
+      expect(
+        parts.some((part) => isFile(part) || isFile(part?.items)),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it("documents hand-read bodies from the same schemas the routes parse them with", () => {
+    const body = (name: string, mediaType: string) => {
+      const [method, path] = name.split(" ") as [string, string];
+      return document.paths[path]?.[method.toLowerCase()]?.requestBody?.content[mediaType]?.schema;
+    };
+    const keys = (schema: { shape: object }, ...more: string[]) => [...Object.keys(schema.shape), ...more].sort();
+    // Multipart: the fields the reader parses with their schema, plus the file parts.
+    expect(fieldsOf(body("POST /api/snagging", "multipart/form-data"))).toEqual(keys(ReportCreateFields, "images"));
+    expect(fieldsOf(body("POST /api/snagging", "application/json"))).toEqual(
+      keys(ReportCreateFields, "photoHashes", "photoNames"),
+    );
+    expect(fieldsOf(body("PATCH /api/snagging/{id}", "multipart/form-data"))).toEqual(
+      keys(ReportPatchFields, "images"),
+    );
+    expect(fieldsOf(body("POST /api/projects/{id}/sheets", "multipart/form-data"))).toEqual(
+      keys(SheetUploadFieldsSchema, "file"),
+    );
+    expect(fieldsOf(body("POST /api/sheets/{id}/revisions", "multipart/form-data"))).toEqual(
+      keys(SheetRevisionFieldsSchema, "file"),
+    );
+    expect(fieldsOf(body("POST /api/share/{token}/reports/{reportId}/fix", "multipart/form-data"))).toEqual(
+      keys(ShareFixSchema, "images"),
+    );
+    expect(fieldsOf(body("POST /api/snagging/{id}/verification", "application/json"))).toEqual(
+      keys(VerificationSchema.out),
+    );
+    expect(isFile(body("PUT /api/workspace/branding/logo", "multipart/form-data")?.properties?.logo)).toBe(true);
+    expect(isFile(body("POST /api/projects/{id}/bcf", "multipart/form-data")?.properties?.file)).toBe(true);
+    expect(isFile(body("POST /api/snagging/{id}/comments", "multipart/form-data")?.properties?.images?.items)).toBe(
+      true,
+    );
+    // Raw bytes, and the profile change's two shapes.
+    expect(isFile(body("PUT /api/uploads/{sha256}", "application/octet-stream"))).toBe(true);
+    const profile = body("PATCH /api/users/{id}", "application/json") as { anyOf?: Schema[] } | undefined;
+    expect(profile?.anyOf?.map(fieldsOf)).toEqual([["locale"], ["email", "firstName", "lastName", "locale"]]);
+  });
+
+  it("declares the response headers once and references them where they are sent", () => {
+    expect(Object.keys(document.components.headers).sort()).toEqual(Object.keys(HEADERS).sort());
+    const refs = (path: string, method: string, code: string) =>
+      Object.entries(document.paths[path]?.[method]?.responses[code]?.headers ?? {}).map(([name, header]) => {
+        expect(header.$ref).toBe(`#/components/headers/${name}`);
+        return name;
+      });
+    const rateLimit = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        // Every operation may answer 429 and 503, each with Retry-After.
+        expect(refs(path, method, "429"), `${method} ${path}`).toContain("Retry-After");
+        expect(refs(path, method, "503"), `${method} ${path}`).toContain("Retry-After");
+        // An API token's limit rides on every answer of the routes a token may call.
+        const tokenRoute = operation.security === undefined;
+        for (const code of Object.keys(operation.responses).filter((c) => /^2/.test(c))) {
+          if (tokenRoute)
+            expect(refs(path, method, code), `${method} ${path} ${code}`).toEqual(expect.arrayContaining(rateLimit));
+          else expect(refs(path, method, code)).not.toContain("RateLimit-Limit");
+        }
+      }
+    }
+    // Resumable uploads, and the HEAD that says where to resume.
+    for (const code of ["200", "201", "202", "409"]) {
+      expect(refs("/api/uploads/{sha256}", "put", code)).toContain("Upload-Offset");
+    }
+    expect(refs("/api/uploads/{sha256}", "head", "404")).toContain("Upload-Offset");
+    expect(refs("/api/uploads/{sha256}", "head", "200")).toContain("Upload-Length");
+    // The location tree's ETag, and the 304 it answers while unchanged.
+    expect(refs("/api/projects/{id}/locations", "get", "200")).toContain("ETag");
+    expect(refs("/api/projects/{id}/locations", "get", "304")).toContain("ETag");
+    // Every header reference resolves.
+    const all = JSON.stringify(document.paths).match(/#\/components\/headers\/[\w-]+/g) ?? [];
+    for (const ref of new Set(all)) expect(document.components.headers[ref.split("/").pop() as string]).toBeDefined();
+  });
+
+  it("sends the headers it documents", async () => {
+    // The HEAD route's real answer carries the header its 404 documents (uploads.routes.ts).
+    const { accessToken } = await signUp(t);
+    const head = await t.request({ method: "HEAD", url: `/api/uploads/${"cd".repeat(32)}`, token: accessToken });
+    expect(head.statusCode).toBe(404);
+    expect(head.headers["upload-offset"]).toBe("0");
+    expect(document.paths["/api/uploads/{sha256}"]?.head?.responses["404"]).toBeDefined();
+  });
+
+  it("gives examples that are what the API answers", () => {
+    // Parsed with the schemas they illustrate, so an example cannot drift from its shape.
+    const report = document.components.schemas.Report?.examples ?? [];
+    expect(report.length).toBeGreaterThan(0);
+    for (const example of report) expect(answerDifferences(ReportSchema, example)).toEqual([]);
+    const errors = document.components.schemas.ApiError?.examples ?? [];
+    expect(errors.some((e) => (e as { details?: object }).details)).toBe(true);
+    for (const example of errors) expect(answerDifferences(ApiErrorSchema, example)).toEqual([]);
   });
 
   it("serves the docs page and its scripts from our own origin under our CSP", async () => {
