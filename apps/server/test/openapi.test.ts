@@ -14,7 +14,7 @@ import { signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
 
 type Schema = { type?: string; format?: string; properties?: Record<string, Schema>; items?: Schema };
-type Answer = { content?: object; headers?: Record<string, { $ref?: string }> };
+type Answer = { $ref?: string; content?: object; headers?: Record<string, { $ref?: string }> };
 type Operation = {
   summary?: string;
   security?: unknown[];
@@ -28,6 +28,7 @@ type Document = {
     schemas: Record<string, { examples?: unknown[] }>;
     securitySchemes: Record<string, unknown>;
     headers: Record<string, unknown>;
+    responses: Record<string, Answer>;
   };
 };
 
@@ -69,6 +70,13 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     document = res.json() as Document;
   });
   afterAll(() => t.close());
+
+  /** An operation's answer for a status, followed through its reference to components.responses. */
+  const answerOf = (path: string, method: string, code: string): Answer | undefined => {
+    const answer = document.paths[path]?.[method]?.responses[code];
+    const name = answer?.$ref?.replace("#/components/responses/", "");
+    return name ? document.components.responses[name] : answer;
+  };
 
   it("lists every /api route the app registers", () => {
     const documented = new Set(
@@ -116,7 +124,12 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     expect(document.components.schemas.ApiError).toBeDefined();
     const tokens = document.paths["/api/tokens"];
     expect(tokens?.post?.security).toEqual([{ session: [] }]);
-    expect(JSON.stringify(tokens?.post?.responses["403"])).toContain("#/components/schemas/ApiError");
+    expect(JSON.stringify(answerOf("/api/tokens", "post", "403"))).toContain("#/components/schemas/ApiError");
+    // The shared error answers are named once and referenced.
+    expect(tokens?.post?.responses["403"]?.$ref).toBe("#/components/responses/Forbidden");
+    expect(document.paths["/api/projects"]?.get?.responses["404"]?.$ref).toBe(
+      "#/components/responses/NotFoundWithRateLimit",
+    );
     expect(document.paths["/api/auth/login"]?.post?.security).toEqual([]);
     // Workspace data: the document-wide default (session or API token).
     expect(document.paths["/api/projects"]?.get?.security).toBeUndefined();
@@ -210,7 +223,7 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
   it("declares the response headers once and references them where they are sent", () => {
     expect(Object.keys(document.components.headers).sort()).toEqual(Object.keys(HEADERS).sort());
     const refs = (path: string, method: string, code: string) =>
-      Object.entries(document.paths[path]?.[method]?.responses[code]?.headers ?? {}).map(([name, header]) => {
+      Object.entries(answerOf(path, method, code)?.headers ?? {}).map(([name, header]) => {
         expect(header.$ref).toBe(`#/components/headers/${name}`);
         return name;
       });
@@ -239,8 +252,13 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     expect(refs("/api/projects/{id}/locations", "get", "200")).toContain("ETag");
     expect(refs("/api/projects/{id}/locations", "get", "304")).toContain("ETag");
     // Every header reference resolves.
-    const all = JSON.stringify(document.paths).match(/#\/components\/headers\/[\w-]+/g) ?? [];
+    const all =
+      JSON.stringify([document.paths, document.components.responses]).match(/#\/components\/headers\/[\w-]+/g) ?? [];
     for (const ref of new Set(all)) expect(document.components.headers[ref.split("/").pop() as string]).toBeDefined();
+    const shared = JSON.stringify(document.paths).match(/#\/components\/responses\/\w+/g) ?? [];
+    expect(shared.length).toBeGreaterThan(0);
+    for (const ref of new Set(shared))
+      expect(document.components.responses[ref.split("/").pop() as string]).toBeDefined();
   });
 
   it("sends the headers it documents", async () => {

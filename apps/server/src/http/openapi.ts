@@ -187,8 +187,39 @@ function documentedBody(input: Parameters<SwaggerTransform>[0], body: Documented
 
 type OperationObject = Record<string, unknown> & { responses?: Record<string, Record<string, unknown>> };
 
+/** The error answers every operation shares, named once under components.responses. */
+const SHARED_ERRORS: Record<string, { name: string; description: string }> = {
+  400: { name: "BadRequest", description: "The request is not valid: `details` names each field that failed" },
+  401: { name: "Unauthorized", description: "No valid session or API token" },
+  403: { name: "Forbidden", description: "Not allowed to the caller (role, token scope, or a session-only route)" },
+  404: { name: "NotFound", description: "No such thing in the caller's workspace" },
+  429: { name: "TooManyRequests", description: "Over a limit: wait Retry-After seconds" },
+  500: { name: "InternalError", description: "Something failed on the server" },
+  503: { name: "Unavailable", description: "Busy or briefly unavailable: wait Retry-After seconds" },
+};
+const ERROR_CONTENT = JSON.stringify({ "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } });
+
+/**
+ * An error answer as a reference to its shared component, when it is the plain one (no description
+ * of its own): about 40% of the document otherwise, repeated on every operation.
+ */
+function shareErrorAnswer(
+  code: string,
+  answer: Record<string, unknown>,
+  shared: Record<string, unknown>,
+): Record<string, unknown> {
+  const kind = SHARED_ERRORS[code];
+  if (!kind || answer.description !== "Default Response" || JSON.stringify(answer.content) !== ERROR_CONTENT) {
+    return answer;
+  }
+  const limited = JSON.stringify(answer.headers ?? {}).includes("RateLimit-Limit");
+  const name = `${kind.name}${limited ? "WithRateLimit" : ""}`;
+  shared[name] ??= { ...answer, description: kind.description };
+  return { $ref: `#/components/responses/${name}` };
+}
+
 /** The transform's extensions made OpenAPI: the hand-read body, and each answer's headers by reference. */
-function placeExtensions(operation: OperationObject): void {
+function placeExtensions(operation: OperationObject, sharedResponses: Record<string, unknown>): void {
   const body = operation[X_BODY];
   if (body) operation.requestBody = body;
   delete operation[X_BODY];
@@ -199,22 +230,33 @@ function placeExtensions(operation: OperationObject): void {
     if (!answer) continue;
     answer.headers = Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
   }
+  for (const [code, answer] of Object.entries(operation.responses ?? {})) {
+    (operation.responses as Record<string, unknown>)[code] = shareErrorAnswer(code, answer, sharedResponses);
+  }
 }
 
 /**
- * The zod components, then three tidy-ups: the transform's extensions placed (placeExtensions): a route registered as "/" under a prefix is documented
- * without its trailing slash (Fastify answers both), and input twins of output components that no
- * operation uses are dropped.
+ * The zod components, then three tidy-ups: the transform's extensions placed (placeExtensions,
+ * with the shared error answers as references), a route registered as "/" under a prefix
+ * documented without its trailing slash (Fastify answers both), and input twins of output
+ * components that no operation uses dropped.
  */
 const transformObject: SwaggerTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as {
     paths?: Record<string, unknown>;
-    components?: { schemas?: Record<string, unknown>; headers?: Record<string, unknown> };
+    components?: { schemas?: Record<string, unknown>; headers?: Record<string, unknown>; responses?: object };
   };
-  document.components = { ...document.components, headers: structuredClone(HEADERS) as Record<string, unknown> };
+  const responses: Record<string, unknown> = {};
+  document.components = {
+    ...document.components,
+    headers: structuredClone(HEADERS) as Record<string, unknown>,
+    responses,
+  };
   if (document.paths) {
     for (const item of Object.values(document.paths)) {
-      for (const operation of Object.values(item as Record<string, OperationObject>)) placeExtensions(operation);
+      for (const operation of Object.values(item as Record<string, OperationObject>)) {
+        placeExtensions(operation, responses);
+      }
     }
     document.paths = Object.fromEntries(
       Object.entries(document.paths).map(([path, item]) => [path.length > 1 ? path.replace(/\/$/, "") : path, item]),
