@@ -13,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isSessionOnlyRoute } from "../tokens/token-auth";
+import { COMPONENT_EXAMPLES } from "./openapi-examples";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -264,6 +265,10 @@ const transformObject: SwaggerTransformObject = (input) => {
   }
   const schemas = document.components?.schemas;
   if (schemas) {
+    for (const [name, examples] of Object.entries(COMPONENT_EXAMPLES)) {
+      const component = schemas[name] as { examples?: unknown[] } | undefined;
+      if (component) component.examples = [...(component.examples ?? []), ...examples];
+    }
     const used = JSON.stringify(document.paths ?? {});
     for (const name of Object.keys(schemas)) {
       if (name.endsWith("Input") && !used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
