@@ -107,15 +107,20 @@ describe("starting them", () => {
   const store = (accessToken: string, isAuthenticated = true) =>
     storage.setItem("auth-storage", JSON.stringify({ state: { accessToken, isAuthenticated }, version: 0 }));
 
-  it("sends each with the stored token", async () => {
+  it("sends each with the stored token, the screen's own read at once and the others in tasks of their own", async () => {
     const access = token(600);
     store(access);
     at("/app/snagging");
     startEarlyReads();
+    expect(calls).toEqual([{ url: "/api/snagging?limit=50", auth: `Bearer ${access}` }]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual([
-      { url: "/api/notifications?limit=20", auth: `Bearer ${access}` },
       { url: "/api/snagging?limit=50", auth: `Bearer ${access}` },
+      { url: "/api/notifications?limit=20", auth: `Bearer ${access}` },
     ]);
+    expect([...(window.__sitesnagEarlyReads?.keys() ?? [])]).toEqual(
+      ["/api/snagging?limit=50", "/api/notifications?limit=20"].map((u) => u.slice(4)),
+    );
   });
 
   it("sends nothing signed out, offline, or with an expired token (the app refreshes it first)", () => {

@@ -30,22 +30,23 @@ export function earlyReadsFor(pathname: string): string[] {
 
 function screenReads(pathname: string): string[] {
   const id = (raw: string) => encodeURIComponent(decodeURIComponent(raw));
+  // The header's notifications go last: the screen's own reads are what its first paint waits for.
   const shell = ["/notifications?limit=20"];
   // Every count the dashboard's cards show (dashboardQuery, then waitingForMeQuery): one list, so a
   // further count is one more entry here.
   if (pathname === "/app/dashboard")
-    return [...shell, "/projects/count", "/snagging/counts", "/audits/count", "/snagging/counts?waitingFor=me"];
-  if (pathname === "/app/projects") return [...shell, `/projects?limit=${PAGE}`];
-  if (pathname === "/app/snagging") return [...shell, `/snagging?limit=${PAGE}`];
+    return ["/projects/count", "/snagging/counts", "/audits/count", "/snagging/counts?waitingFor=me", ...shell];
+  if (pathname === "/app/projects") return [`/projects?limit=${PAGE}`, ...shell];
+  if (pathname === "/app/snagging") return [`/snagging?limit=${PAGE}`, ...shell];
   const project = pathname.match(/^\/app\/projects\/([^/]+)$/)?.[1];
   if (project)
     return [
-      ...shell,
       `/projects/${id(project)}`,
       `/snagging?${new URLSearchParams({ projectId: decodeURIComponent(project), limit: String(PAGE) })}`,
+      ...shell,
     ];
   const report = pathname.match(/^\/app\/snagging\/([^/]+)$/)?.[1];
-  if (report && report !== "new") return [...shell, `/snagging/${id(report)}`];
+  if (report && report !== "new") return [`/snagging/${id(report)}`, ...shell];
   return pathname.startsWith("/app/") ? shell : [];
 }
 
@@ -75,13 +76,19 @@ export function startEarlyReads() {
   const token = paths.length > 0 ? storedAccessToken() : null;
   if (!token) return;
   const reads: EarlyReads = new Map();
-  for (const path of paths) {
+  window.__sitesnagEarlyReads = reads;
+  const send = (path: string) => {
     const response = fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
     // Unused or failed, it must not surface as an unhandled rejection: the app reads again.
     response.catch(() => undefined);
     reads.set(path, { token, startedAt: Date.now(), response });
-  }
-  window.__sitesnagEarlyReads = reads;
+  };
+  // The screen's own read leaves at once; each further one in a task of its own. Starting a request
+  // costs a slow phone several milliseconds, and all of them inside the document's parse made it
+  // one long task (Lighthouse's total blocking time, issue 33). The app's code arrives long after.
+  const [first, ...rest] = paths;
+  if (first !== undefined) send(first);
+  for (const path of rest) setTimeout(send, 0, path);
 }
 
 if (typeof window !== "undefined") startEarlyReads();

@@ -8,7 +8,7 @@ import { OfflineBanner } from "../features/pwa/offline-banner";
 import { usePwaLifecycle } from "../features/pwa/use-pwa-lifecycle";
 import { lazyOrNothing } from "../lib/lazy-or-nothing";
 import { queryClient } from "./query-client";
-import { router } from "./router";
+import { appRouter } from "./router";
 
 // Loaded the first time the app is offline (the banner renders it only then); if that fails (no
 // service worker in charge yet), the banner shows without it instead of the app going blank.
@@ -24,7 +24,7 @@ export function Providers() {
   return (
     <QueryClientProvider client={queryClient}>
       <LinkRendererContext value={RouterLink}>
-        <RouterProvider router={router} />
+        <RouterProvider router={appRouter()} />
       </LinkRendererContext>
       {/* The toasts, their region named in the reader's language with its shortcut (Alt+T). */}
       <ToastHost />

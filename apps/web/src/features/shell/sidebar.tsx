@@ -15,7 +15,19 @@ function SidebarContent({ variant }: { variant: "app" | "admin" }) {
   return (
     <>
       <div className="flex h-16 items-center gap-2 border-b border-slate-200 px-4">
-        <img src="/favicon.svg" alt="" className="size-8" />
+        {/* The mark of /favicon.svg drawn inline: as an <img>, Chromium builds a whole SVG document for
+            it when it arrives (a long task on a slow phone, hidden sidebar or not; issue 33). */}
+        <svg aria-hidden="true" viewBox="0 0 64 64" className="size-8 shrink-0">
+          <rect width="64" height="64" rx="14" fill="#ea580c" />
+          <path
+            d="M18 40l10 10 18-30"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="7"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
         <span className="text-lg font-bold text-slate-900">
           {variant === "admin" ? t("shell.adminPanel") : COMPANY.productName}
         </span>

@@ -1,27 +1,40 @@
 import type { Report } from "@sitesnag/shared/snagging";
 import { Building2, Calendar, Camera, UserRound } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router";
 import { PriorityBadge, ReportStatusBadge } from "../../../components/report-badges";
 import { useLocale, useT } from "../../../i18n/use-t";
 import { formatDateFor } from "../../../lib/format";
 import { PendingBadge } from "../../../offline/pending-change-badge";
 import { thumbnailUrl } from "../photo-urls";
+import type { BulkCheckbox, BulkSelection } from "./bulk-list";
 import { CategoryIcon, useCategoryLabel } from "./category-icon";
 import { SafeImage } from "./safe-image";
 
-/** One report in the list: every field SPEC §2 names for the card, and the first photo's thumbnail. */
-export function ReportCard({
+/** Issue 39: the list's bulk selection, once its chunk has arrived (components/bulk-list.tsx). */
+export type CardSelection = { Checkbox: typeof BulkCheckbox; selection: BulkSelection };
+
+/**
+ * One report in the list: every field SPEC §2 names for the card, and the first photo's thumbnail.
+ * Memoised: the list redraws when its filters' data, counts or the outbox change, and a card whose
+ * report and labels did not change is left as it is (issue 33: a phone's long tasks after the list's
+ * first paint).
+ */
+export const ReportCard = memo(function ReportCard({
   report,
   preview,
   pending = null,
-  select,
+  index,
+  bulk = null,
 }: {
   report: Report;
   preview: string;
   /** 'Pending sync' or 'Delete pending sync' while changes to it wait in the offline queue. */
   pending?: string | null;
-  /** Issue 39: the bulk selection's checkbox, over the photo's corner (components/bulk-list.tsx). */
-  select?: React.ReactNode;
+  /** Its place in the list shown (a shift-click's range). */
+  index: number;
+  /** The bulk selection's checkbox, over the photo's corner. */
+  bulk?: CardSelection | null;
 }) {
   const categoryLabel = useCategoryLabel();
   const t = useT();
@@ -30,7 +43,7 @@ export function ReportCard({
   const photos = report.attachments.length;
   return (
     <li className="relative">
-      {select}
+      {bulk && <bulk.Checkbox selection={bulk.selection} report={report} index={index} />}
       <Link
         to={`/app/snagging/${report.id}`}
         className="flex h-full gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-600 sm:p-4"
@@ -90,7 +103,7 @@ export function ReportCard({
       </Link>
     </li>
   );
-}
+});
 
 function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
