@@ -22,7 +22,13 @@ import { pdfsInFlight } from "../workers/pdf-limit";
 import { editLocation } from "./locations.edit";
 import { importLocations } from "./locations.import";
 import { openLabelsPdf } from "./locations.labels";
-import { createLocation, lookUpLocation, readLocationTree, removeLocation, type TreeTimings } from "./locations.service";
+import {
+  createLocation,
+  lookUpLocation,
+  readLocationTree,
+  removeLocation,
+  type TreeTimings,
+} from "./locations.service";
 import { TreeCache, treeEncoding } from "./tree-cache";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
@@ -46,7 +52,14 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       async (request, reply) => {
         const known = request.headers["if-none-match"]?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
         const timings: TreeTimings = {};
-        const { etag, body } = await readLocationTree(ctx, currentUser(request), request.params.id, known, trees, timings);
+        const { etag, body } = await readLocationTree(
+          ctx,
+          currentUser(request),
+          request.params.id,
+          known,
+          trees,
+          timings,
+        );
         reply.header("etag", etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
         if (body === null) return reply.status(304).send();
         reply.type("application/json; charset=utf-8");

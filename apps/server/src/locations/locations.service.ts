@@ -105,7 +105,7 @@ export async function readLocationTree(
   cache?: TreeCache,
   /** Milliseconds per stage, filled in as they end (the route's Server-Timing header). */
   timings?: TreeTimings,
-): Promise<{ etag: string; body: string | null }> {
+): Promise<{ etag: string; body: Buffer | null }> {
   const started = performance.now();
   const project = await requireProject(ctx, user, projectId);
   const etag = `"tree-${TREE_FORMAT}-${project.id}-${project.tree_version}"`;
