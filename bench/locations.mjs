@@ -5,6 +5,7 @@
 // small (target ≤ 1.5×); and the labels PDF of 1,000 locations (time, pages, bytes).
 // Usage: npm run build -w apps/server && node bench/locations.mjs [--runs 60] [--reports 100000] [--check-seed] [--keep]
 //   [--db locations_bench_N] [--server ../other-checkout] [--accept "gzip, deflate, br, zstd"]
+//   [--stages] [--only "first after"] ["--server-args=--cpu-prof --cpu-prof-dir=/tmp/prof"]
 // PostgreSQL: LOCATIONS_PG (default postgres://postgres@127.0.0.1:5432); a database is made and dropped.
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
