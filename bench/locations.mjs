@@ -5,15 +5,19 @@
 // small (target ≤ 1.5×); and the labels PDF of 1,000 locations (time, pages, bytes).
 // Usage: npm run build -w apps/server && node bench/locations.mjs [--runs 60] [--reports 100000] [--check-seed] [--keep]
 //   [--db locations_bench_N] [--server ../other-checkout] [--accept "gzip, deflate, br, zstd"]
+//   [--stages] [--only "first after"] ["--server-args=--cpu-prof --cpu-prof-dir=/tmp/prof"]
 // PostgreSQL: LOCATIONS_PG (default postgres://postgres@127.0.0.1:5432); a database is made and dropped.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import zlib from "node:zlib";
 import { startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
@@ -31,6 +35,14 @@ const { values } = parseArgs({
     // The Accept-Encoding every read sends, e.g. a browser's: "gzip, deflate, br, zstd" (Chrome,
     // Edge, Firefox) or "gzip, deflate, br" (Safari). Default: Node's fetch ("gzip, deflate").
     accept: { type: "string" },
+    // Only the cases whose name contains this (e.g. "first after"), for a profile of one case.
+    only: { type: "string" },
+    // Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (split on spaces).
+    "server-args": { type: "string" },
+    // After the table: where the first read after a change goes, stage by stage (the server's
+    // Server-Timing, the client's bytes, decoding and JSON.parse apart), and the same bytes served
+    // by a static server: what the answer's size alone costs the client (decision 0092).
+    stages: { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(5, Number(values.runs));
@@ -268,11 +280,149 @@ async function timedPair(runs, big, small, prepare = async () => {}) {
   return [stats(times.big), stats(times.small)];
 }
 
+/** One GET over node:http, the body's bytes as they came (not decoded): the times it took apart. */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = httpRequest(url, { headers }, (res) => {
+      const headersAt = performance.now() - t0;
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ res, body: Buffer.concat(chunks), headersAt, endAt: performance.now() - t0 }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const DECODE = {
+  zstd: (b) => zlib.zstdDecompressSync(b),
+  br: (b) => zlib.brotliDecompressSync(b),
+  gzip: (b) => zlib.gunzipSync(b),
+};
+
+/** `project;dur=1.2, counts;dur=15` → { project: 1.2, counts: 15 }. */
+const serverTimings = (header) =>
+  Object.fromEntries(
+    (header ?? "")
+      .split(",")
+      .map((part) => /^\s*([\w-]+);dur=([\d.]+)/.exec(part))
+      .filter(Boolean)
+      .map(([, name, ms]) => [name, Number(ms)]),
+  );
+
+/**
+ * The first read after a change, stage by stage, big and small alternating: the server's own
+ * stages (Server-Timing), the client's wait for the headers and for the last byte, decoding and
+ * JSON.parse timed apart (the table's reads decode inside fetch and do not parse), and the client's
+ * garbage collection during each read. Then the two answers' bytes served as they are by a static
+ * Node server in its own process, read as the table reads them (fetch, arrayBuffer): what the
+ * size of the answer alone costs.
+ */
+async function stages({ server, auth, big, small, treeUrl, changeOne, row }) {
+  let gcMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcMs += e.duration;
+  });
+  gc.observe({ entryTypes: ["gc"] });
+  const samples = { big: [], small: [] };
+  const last = {};
+  const projects = { big, small };
+  const once = async (which) => {
+    await changeOne(which);
+    const gcBefore = gcMs;
+    const t0 = performance.now();
+    const { res, body, headersAt, endAt } = await rawGet(`${server.url}${treeUrl(projects[which])}`, auth);
+    if (res.statusCode !== 200) throw new Error(`tree read: ${res.statusCode}`);
+    const encoding = res.headers["content-encoding"];
+    const d0 = performance.now();
+    const json = encoding ? DECODE[encoding](body) : body;
+    const decode = performance.now() - d0;
+    const p0 = performance.now();
+    JSON.parse(json.toString());
+    const parse = performance.now() - p0;
+    const total = performance.now() - t0;
+    last[which] = { body, encoding, plain: json.length };
+    return {
+      ...serverTimings(res.headers["server-timing"]),
+      headers: headersAt,
+      "last byte": endAt,
+      transfer: endAt - headersAt,
+      decode,
+      parse,
+      "client gc": gcMs - gcBefore,
+      total,
+    };
+  };
+  // The table's read (fetch, decoded as it streams in, no parse), in the same loop.
+  const viaFetch = async (which) => {
+    await changeOne(which);
+    const t0 = performance.now();
+    await fetch(`${server.url}${treeUrl(projects[which])}`, { headers: auth }).then((r) => r.arrayBuffer());
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 3; i++) for (const which of ["big", "small"]) await once(which);
+  for (let i = 0; i < RUNS; i++) {
+    for (const which of i % 2 ? ["big", "small"] : ["small", "big"]) {
+      const sample = await once(which);
+      sample["as the table: fetch"] = await viaFetch(which);
+      samples[which].push(sample);
+    }
+  }
+  gc.disconnect();
+  const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+  log(
+    `\nfirst read after a change, stage by stage (${RUNS} each; ${last.big.encoding ?? "identity"}: big ${kb(last.big.body.length)} → ${kb(last.big.plain)}, small ${kb(last.small.body.length)} → ${kb(last.small.plain)})`,
+  );
+  for (const stage of Object.keys(samples.big[0])) {
+    const of = (which) => stats(samples[which].map((s) => s[stage] ?? 0));
+    row(`  ${stage}`, of("big"), of("small"));
+  }
+
+  // The same bytes from a static server (its own process, as the real one): size alone.
+  const statics = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const bodies = {};
+       process.stdin.on("data", (d) => (bodies.buf = Buffer.concat([bodies.buf ?? Buffer.alloc(0), d])));
+       process.stdin.on("end", () => {
+         const { big, small, encoding } = JSON.parse(bodies.buf.toString());
+         const answers = { "/big": Buffer.from(big, "base64"), "/small": Buffer.from(small, "base64") };
+         const server = require("node:http").createServer((req, res) => {
+           const headers = { "content-type": "application/json; charset=utf-8" };
+           if (encoding) headers["content-encoding"] = encoding;
+           res.writeHead(200, headers).end(answers[req.url]);
+         });
+         server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
+       });`,
+    ],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  try {
+    statics.stdin.end(
+      JSON.stringify({
+        big: last.big.body.toString("base64"),
+        small: last.small.body.toString("base64"),
+        encoding: last.big.encoding,
+      }),
+    );
+    const port = await new Promise((resolve) => statics.stdout.once("data", (d) => resolve(Number(String(d).trim()))));
+    const read = (p) => () => fetch(`http://127.0.0.1:${port}/${p}`).then((r) => r.arrayBuffer());
+    const [b, s] = await timedPair(RUNS, read("big"), read("small"));
+    row("  the same bytes, static server (fetch)", b, s);
+  } finally {
+    statics.kill();
+  }
+}
+
 if (!REUSE) await admin(`create database ${DB}`);
-const server = await startServer(values.server ? path.resolve(values.server) : root, {
-  DATABASE_URL: `${PG}/${DB}`,
-  PDFS_PER_USER: "10",
-});
+const server = await startServer(
+  values.server ? path.resolve(values.server) : root,
+  { DATABASE_URL: `${PG}/${DB}`, PDFS_PER_USER: "10" },
+  values["server-args"]?.split(" ").filter(Boolean) ?? [],
+);
 const db = new pg.Client({ connectionString: `${PG}/${DB}` });
 try {
   await db.connect();
@@ -396,9 +546,11 @@ try {
   const row = (name, b, s) =>
     log(`${name.padEnd(42)} ${f(b.p50)} ${f(b.p99)} ${f(s.p50)} ${f(s.p99)} ${(b.p99 / s.p99).toFixed(2).padStart(7)}`);
   for (const [name, call, prepare] of cases) {
+    if (values.only && !name.includes(values.only)) continue;
     const [b, s] = await timedPair(RUNS, call(big), call(small), prepare);
     row(name, b, s);
   }
+  if (values.stages) await stages({ server, auth, big, small, treeUrl, changeOne, row });
 
   const labelsPdf = async () => {
     // Labels: a project of exactly 1,000 locations made through the import (10 floors × 99 flats).

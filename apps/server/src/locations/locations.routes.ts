@@ -22,7 +22,13 @@ import { pdfsInFlight } from "../workers/pdf-limit";
 import { editLocation } from "./locations.edit";
 import { importLocations } from "./locations.import";
 import { openLabelsPdf } from "./locations.labels";
-import { createLocation, lookUpLocation, readLocationTree, removeLocation } from "./locations.service";
+import {
+  createLocation,
+  lookUpLocation,
+  readLocationTree,
+  removeLocation,
+  type TreeTimings,
+} from "./locations.service";
 import { TreeCache, treeEncoding } from "./tree-cache";
 
 // Any string up to the router's param limit; a non-UUID simply answers 404 in the service.
@@ -51,14 +57,27 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       },
       async (request, reply) => {
         const known = request.headers["if-none-match"]?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-        const { etag, body } = await readLocationTree(ctx, currentUser(request), request.params.id, known, trees);
+        const timings: TreeTimings = {};
+        const { etag, body } = await readLocationTree(
+          ctx,
+          currentUser(request),
+          request.params.id,
+          known,
+          trees,
+          timings,
+        );
         reply.header("etag", etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
         if (body === null) return reply.status(304).send();
         reply.type("application/json; charset=utf-8");
         // Compressed once per tree version (tree-cache.ts), not on every read as other answers are.
         const encoding = treeEncoding(request.headers["accept-encoding"]);
-        if (encoding === null || body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(body);
-        return reply.header("content-encoding", encoding).send(await trees.compressed(etag, body, encoding));
+        if (encoding === null || body.length < COMPRESS_THRESHOLD_BYTES) {
+          return reply.header("server-timing", serverTiming(timings)).send(body);
+        }
+        const compressing = performance.now();
+        const bytes = await trees.compressed(etag, body, encoding);
+        timings.compress = performance.now() - compressing;
+        return reply.header("server-timing", serverTiming(timings)).header("content-encoding", encoding).send(bytes);
       },
     );
 
@@ -166,4 +185,14 @@ export function locationRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       async (request) => removeLocation(ctx, currentUser(request), request.params.id),
     );
   };
+}
+
+/**
+ * The stages of a tree read as a Server-Timing header (`project;dur=1.2, counts;dur=15.0, …`), so
+ * bench:locations (and a browser's network panel) can tell where a slow read went (decision 0092).
+ */
+function serverTiming(timings: TreeTimings): string {
+  return Object.entries(timings)
+    .map(([stage, ms]) => `${stage};dur=${ms.toFixed(2)}`)
+    .join(", ");
 }

@@ -103,23 +103,40 @@ export async function readLocationTree(
   projectId: string,
   knownTags: readonly string[] = [],
   cache?: TreeCache,
-): Promise<{ etag: string; body: string | null }> {
+  /** Milliseconds per stage, filled in as they end (the route's Server-Timing header). */
+  timings?: TreeTimings,
+): Promise<{ etag: string; body: Buffer | null }> {
+  const started = performance.now();
   const project = await requireProject(ctx, user, projectId);
   const etag = `"tree-${TREE_FORMAT}-${project.id}-${project.tree_version}"`;
+  if (timings) timings.project = performance.now() - started;
   if (knownTags.includes(etag)) return { etag, body: null };
   const kept = cache?.get(etag);
   if (kept !== undefined) return { etag, body: kept };
   // Both reads at once (two pooled connections on PostgreSQL). Each is read after the tag, so the
   // answer is never older than it; a structure kept for the version read with the tag is that
   // version's locations exactly (stored under the version read in the same statement as its rows).
+  const since = (t0: number) => () => performance.now() - t0;
+  const reads = since(performance.now());
   const [structure, counts] = await Promise.all([
-    treeStructure(ctx, user, project, cache?.structures),
-    countReportsByLocation(ctx.db, user.workspace_id, project.id),
+    treeStructure(ctx, user, project, cache?.structures).then((s) => {
+      if (timings) timings.structure = reads();
+      return s;
+    }),
+    countReportsByLocation(ctx.db, user.workspace_id, project.id).then((c) => {
+      if (timings) timings.counts = reads();
+      return c;
+    }),
   ]);
+  const splicing = since(performance.now());
   const body = structure.answer(counts);
+  if (timings) timings.splice = splicing();
   cache?.set(etag, body);
   return { etag, body };
 }
+
+/** Where a tree read's time went, in ms (absent: the stage did not run). */
+export type TreeTimings = Partial<Record<"project" | "structure" | "counts" | "splice" | "compress", number>>;
 
 /** The project's locations kept for its structure version, else read (rows and version in one statement) and kept. */
 export async function treeStructure(

@@ -37,6 +37,9 @@ describe("TreeStructure", () => {
       { location_id: "L-0-1-2", open: 2, total: 5 },
       { location_id: "L-0-1", open: 1, total: 1 },
       { location_id: "L-2", open: 0, total: 7 },
+      // Counts of several digits, written into the answer's bytes one by one.
+      { location_id: "L-1-2-3", open: 10, total: 1_234_567_890 },
+      { location_id: "L-1-2-0", open: 99, total: 100 },
       // A location not in this structure (made since) counts nowhere.
       { location_id: "gone", open: 3, total: 3 },
     ];
@@ -45,12 +48,12 @@ describe("TreeStructure", () => {
       locations: depthFirst(tree).map(({ row, order }) => presentLocation(row, order, rolled.get(row.id))),
     });
     const structure = new TreeStructure(7, tree);
-    expect(structure.answer(counts)).toBe(expected);
-    expect(JSON.parse(structure.answer(counts)).locations[0].reportCounts).toEqual({ open: 3, total: 6 });
-    expect(structure.answer([])).toBe(
+    expect(structure.answer(counts).toString()).toBe(expected);
+    expect(JSON.parse(structure.answer(counts).toString()).locations[0].reportCounts).toEqual({ open: 3, total: 6 });
+    expect(structure.answer([]).toString()).toBe(
       JSON.stringify({ locations: depthFirst(tree).map(({ row, order }) => presentLocation(row, order, undefined)) }),
     );
-    expect(new TreeStructure(1, []).answer([])).toBe('{"locations":[]}');
+    expect(new TreeStructure(1, []).answer([]).toString()).toBe('{"locations":[]}');
   });
 });
 
