@@ -4,10 +4,16 @@
 // vs idle, and the server's memory. Figures only, no assertions; one run on whatever machine this is.
 //
 // Usage: npm run build && npm run bench:webhooks [-- --changes 10000 --concurrency 8 --read-seconds 10]
+//   --read-rate 100        the other workspace's reads per second (more reads: a p99 less decided by a few)
+//   --root <checkout>      run another checkout's build (a baseline) with this bench
+//   --trace <file.json>    lay every read beside what held the server's thread (bench/lib/server-trace.cjs:
+//                          event-loop stalls, GC pauses, SQLite statements of 2 ms or more, the WAL's size),
+//                          print what the slowest reads overlapped, and write it all to <file.json>
+//   --cpu-prof-dir <dir>   the server runs with --cpu-prof (a .cpuprofile in <dir> when it stops)
 // The reads are measured three times: idle, while the changes are written (and delivered), and
 // after the last change while the worker still delivers the backlog (the worker's cost alone).
 // One instance on SQLite by default; with BENCH_DATABASE_URL, on PostgreSQL.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +33,10 @@ const { values } = parseArgs({
     // the memory after the first is kept (a leak grows round by round; a high-water mark does not).
     rounds: { type: "string", default: "1" },
     "settle-seconds": { type: "string", default: "20" },
+    "read-rate": { type: "string", default: "100" },
+    root: { type: "string" },
+    trace: { type: "string" },
+    "cpu-prof-dir": { type: "string" },
   },
 });
 const CHANGES = Math.max(1, Number(values.changes));
@@ -36,7 +46,12 @@ const READ_SECONDS = Math.max(1, Number(values["read-seconds"]));
 const NO_ENDPOINTS = values["no-endpoints"];
 const ROUNDS = Math.max(1, Number(values.rounds));
 const SETTLE_MS = Number(values["settle-seconds"]) * 1000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const READ_RATE = Math.max(1, Number(values["read-rate"]));
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = values.root ? path.resolve(values.root) : here;
+const TRACE = values.trace ? path.resolve(values.trace) : undefined;
+/** Every read, when tracing: [phase, when it was answered (epoch ms), latency ms]. */
+const reads = [];
 const log = (line) => process.stdout.write(`${line}\n`);
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
@@ -87,16 +102,25 @@ const slow = await receiver(() => ({ status: 200, delayMs: 2000 }));
 const failing = await receiver(() => ({ status: 500, delayMs: 0 }));
 
 const pg = process.env.BENCH_DATABASE_URL;
-const server = await startServer(root, {
-  APP_SECRET: "bench-webhooks-secret-bench-webhooks-0073",
-  WEBHOOKS_ALLOW_HTTP: "1",
-  WEBHOOKS_ALLOW_PRIVATE: "1",
-  WRITE_ITEMS_PER_MINUTE: "1000000",
-  WORKSPACE_WRITE_ITEMS_PER_MINUTE: "1000000",
-  ...(pg ? { DATABASE_URL: pg } : {}),
-});
+const nodeArgs = [
+  ...(TRACE ? ["--require", path.join(here, "bench/lib/server-trace.cjs")] : []),
+  ...(values["cpu-prof-dir"] ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(values["cpu-prof-dir"])] : []),
+];
+const server = await startServer(
+  root,
+  {
+    APP_SECRET: "bench-webhooks-secret-bench-webhooks-0073",
+    WEBHOOKS_ALLOW_HTTP: "1",
+    WEBHOOKS_ALLOW_PRIVATE: "1",
+    WRITE_ITEMS_PER_MINUTE: "1000000",
+    WORKSPACE_WRITE_ITEMS_PER_MINUTE: "1000000",
+    ...(pg ? { DATABASE_URL: pg } : {}),
+    ...(TRACE ? { BENCH_TRACE_FILE: `${TRACE}.server`, BENCH_TRACE_SERVER_ROOT: path.join(root, "apps/server") } : {}),
+  },
+  nodeArgs,
+);
 log(
-  `bench:webhooks: one instance (${pg ? "PostgreSQL" : "SQLite"}), ${CHANGES} changes, ${NO_ENDPOINTS ? "no endpoints (control)" : "3 endpoints"}`,
+  `bench:webhooks: one instance (${pg ? "PostgreSQL" : "SQLite"}), ${CHANGES} changes, ${NO_ENDPOINTS ? "no endpoints (control)" : "3 endpoints"}, build of ${root}`,
 );
 
 let peakRss = 0;
@@ -127,20 +151,27 @@ try {
       events: ["project.updated"],
     });
 
-  const readP99 = async (label, durationS = READ_SECONDS) => {
-    const result = await autocannon({
-      url: `${server.url}/api/projects`,
-      connections: 4,
-      duration: durationS,
-      overallRate: 100,
-      headers: { authorization: `Bearer ${other.accessToken}` },
+  const readP99 = async (label, durationS = READ_SECONDS, phase = label) => {
+    let instance;
+    const result = await new Promise((resolve, reject) => {
+      instance = autocannon(
+        {
+          url: `${server.url}/api/projects`,
+          connections: 4,
+          duration: durationS,
+          overallRate: READ_RATE,
+          headers: { authorization: `Bearer ${other.accessToken}` },
+        },
+        (error, r) => (error ? reject(error) : resolve(r)),
+      );
+      if (TRACE) instance.on("response", (_client, _status, _bytes, ms) => reads.push([phase, Date.now(), ms]));
     });
     log(
-      `  other workspace GET /api/projects at 100 req/s, ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      `  other workspace GET /api/projects at ${READ_RATE} req/s, ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.requests.total} reads)`,
     );
     return result.latency.p99;
   };
-  const idleP99 = await readP99("idle");
+  const idleP99 = await readP99("idle", READ_SECONDS, "idle");
   const idleRss = rssMb(server.pid);
 
   // The changes: PUT the project CHANGES times, CONCURRENCY at once; the reads run meanwhile.
@@ -156,7 +187,7 @@ try {
     }
   };
   const writing = Promise.all(Array.from({ length: CONCURRENCY }, writer));
-  const busyP99 = await readP99("during changes and deliveries");
+  const busyP99 = await readP99("during changes and deliveries", READ_SECONDS, "during");
   await writing;
   const wroteMs = Date.now() - started;
   log(`  ${CHANGES} changes written in ${(wroteMs / 1000).toFixed(1)} s (${Math.round((CHANGES * 1000) / wroteMs)}/s)`);
@@ -164,7 +195,9 @@ try {
   // The worker alone: the changes are written, their deliveries (healthy, slow, failing) still going out.
   const backlogBefore = healthy.count();
   const drainP99 =
-    !NO_ENDPOINTS && backlogBefore < CHANGES ? await readP99("after the changes, deliveries still going out") : null;
+    !NO_ENDPOINTS && backlogBefore < CHANGES
+      ? await readP99("after the changes, deliveries still going out", READ_SECONDS, "after")
+      : null;
   if (drainP99 !== null)
     log(
       `    (the healthy endpoint received ${healthy.count() - backlogBefore} meanwhile, ${CHANGES - healthy.count()} left)`,
@@ -208,4 +241,43 @@ try {
   clearInterval(sampler);
   await server.stop();
   await Promise.all([healthy.close(), slow.close(), failing.close()]);
+}
+if (TRACE && existsSync(`${TRACE}.server`)) explain(JSON.parse(readFileSync(`${TRACE}.server`, "utf8")));
+
+/**
+ * The slowest reads of each phase (those at or above its p99) beside what held the server's thread
+ * while each was waiting: a stall of the event loop, and within it GC pauses and slow statements.
+ */
+function explain(server) {
+  writeFileSync(TRACE, JSON.stringify({ reads, ...server }));
+  const overlapping = (list, from, to) => list.filter(([t, d]) => t < to && t + d > from);
+  const phases = [...new Set(reads.map(([phase]) => phase))];
+  log(
+    `  trace (${TRACE}): ${server.stalls.length} event-loop stalls > 8 ms, ${server.gc.length} GC pauses ≥ 2 ms, ${server.sql.length} statements ≥ 2 ms in all`,
+  );
+  for (const phase of phases) {
+    const mine = reads.filter(([p]) => p === phase);
+    const sorted = mine.map(([, , ms]) => ms).sort((a, b) => a - b);
+    const p99 = pct(sorted, 99);
+    const slowest = mine.filter(([, , ms]) => ms >= p99);
+    const from = Math.min(...mine.map(([, at, ms]) => at - ms));
+    const to = Math.max(...mine.map(([, at]) => at));
+    const inWindow = (list) => overlapping(list, from, to);
+    const stalls = inWindow(server.stalls);
+    log(
+      `  ${phase}: ${mine.length} reads, p99 ${p99.toFixed(1)} ms; in the window ${stalls.length} stalls (longest ${Math.max(0, ...stalls.map(([, d]) => d))} ms, ${stalls.filter(([, d]) => d >= 20).length} of 20 ms or more), ${inWindow(server.gc).length} GC pauses (longest ${Math.max(0, ...inWindow(server.gc).map(([, d]) => d))} ms), ${inWindow(server.sql).length} slow statements`,
+    );
+    let explained = 0;
+    for (const [, at, ms] of slowest.slice(0, 40)) {
+      const start = at - ms;
+      const stall = overlapping(server.stalls, start, at);
+      const gc = overlapping(server.gc, start, at);
+      const sql = overlapping(server.sql, start, at);
+      if (stall.length > 0) explained++;
+      log(
+        `    read ${ms.toFixed(1)} ms at +${((start - from) / 1000).toFixed(2)} s: stalls ${stall.map(([, d]) => `${d} ms`).join(", ") || "none"}; gc ${gc.map(([, d, k]) => `${k} ${d} ms`).join(", ") || "none"}; sql ${sql.map(([, d, s]) => `${d} ms ${s.slice(0, 60)}`).join(" | ") || "none"}`,
+      );
+    }
+    log(`    ${explained} of the ${slowest.length} slowest reads overlapped an event-loop stall`);
+  }
 }

@@ -28,6 +28,13 @@ export type TestApp = {
    * schema: those that may read a multipart body by hand (the OpenAPI test checks they document it).
    */
   multipartRoutes: string[];
+  /**
+   * The routes whose handler reads the Idempotency-Key request header, and those whose handler may
+   * answer Idempotent-Replayed, found in the handlers' own code (the OpenAPI test checks both are
+   * documented). A route that read the header somewhere other than its handler would be missed.
+   */
+  idempotentRoutes: string[];
+  replayingRoutes: string[];
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
@@ -124,12 +131,18 @@ export async function createTestApp(
   const getHandlers = new Set(registered.filter((r) => [r.method].flat().includes("GET")).map((r) => r.handler));
   const routes: string[] = [];
   const multipartRoutes: string[] = [];
+  const idempotentRoutes: string[] = [];
+  const replayingRoutes: string[] = [];
   for (const route of registered) {
+    const code = String(route.handler);
     for (const method of [route.method].flat()) {
       if (method === "HEAD" && getHandlers.has(route.handler)) continue;
       routes.push(`${method} ${route.url}`);
       const writes = method === "POST" || method === "PUT" || method === "PATCH";
       if (writes && route.parsesMultipart && !route.hasBodySchema) multipartRoutes.push(`${method} ${route.url}`);
+      if (method === "HEAD") continue;
+      if (/["'`]idempotency-key["'`]/i.test(code)) idempotentRoutes.push(`${method} ${route.url}`);
+      if (/["'`]idempotent-replayed["'`]/i.test(code)) replayingRoutes.push(`${method} ${route.url}`);
     }
   }
   return {
@@ -139,6 +152,8 @@ export async function createTestApp(
     schema,
     routes,
     multipartRoutes,
+    idempotentRoutes,
+    replayingRoutes,
     request: ({ token, headers, ...rest }) =>
       app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {

@@ -8,7 +8,7 @@ import { SheetRevisionFieldsSchema, SheetUploadFieldsSchema } from "@sitesnag/sh
 import { ReportSchema, VerificationSchema } from "@sitesnag/shared/snagging";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answerDifferences, HEADERS } from "../src/http/openapi";
+import { answerDifferences, HEADERS, PARAMETERS } from "../src/http/openapi";
 import { ReportCreateFields, ReportPatchFields } from "../src/snagging/snagging.uploads";
 import { signUp } from "./factories";
 import { createTestApp, DIALECTS, type TestApp } from "./harness";
@@ -18,6 +18,7 @@ type Answer = { $ref?: string; content?: object; headers?: Record<string, { $ref
 type Operation = {
   summary?: string;
   security?: unknown[];
+  parameters?: { $ref?: string; name?: string; in?: string }[];
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
   responses: Record<string, Answer>;
 };
@@ -28,6 +29,7 @@ type Document = {
     schemas: Record<string, { examples?: unknown[] }>;
     securitySchemes: Record<string, unknown>;
     headers: Record<string, unknown>;
+    parameters: Record<string, { name: string; in: string }>;
     responses: Record<string, Answer>;
   };
 };
@@ -259,6 +261,54 @@ describe.each(DIALECTS)("OpenAPI document (%s)", (kind) => {
     expect(shared.length).toBeGreaterThan(0);
     for (const ref of new Set(shared))
       expect(document.components.responses[ref.split("/").pop() as string]).toBeDefined();
+  });
+
+  it("documents the Idempotency-Key on every route that reads it, and Idempotent-Replayed where it is answered", () => {
+    expect(document.components.parameters).toEqual(PARAMETERS);
+    // The routes found from their handlers' code (harness.ts): at least the ones known today, so a
+    // harness that stopped finding them fails here rather than passing on an empty list.
+    const reading = t.idempotentRoutes.map(asOperation).sort();
+    expect(reading).toEqual(
+      expect.arrayContaining([
+        "POST /api/snagging",
+        "POST /api/snagging/bulk",
+        "POST /api/snagging/{id}/comments",
+        "PATCH /api/comments/{id}",
+        "DELETE /api/comments/{id}",
+        "POST /api/share/{token}/reports/{reportId}/fix",
+        "POST /api/audits/{id}/items/{itemId}/photos",
+      ]),
+    );
+    const documenting = Object.entries(document.paths)
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([, operation]) =>
+            (operation.parameters ?? []).some((p) => p.$ref === "#/components/parameters/IdempotencyKey"),
+          )
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    // Every route that reads the key documents it (by reference, never inline), and no other does.
+    expect(documenting).toEqual(reading);
+    for (const item of Object.values(document.paths))
+      for (const operation of Object.values(item))
+        expect((operation.parameters ?? []).filter((p) => p.in === "header" && p.name === "Idempotency-Key")).toEqual(
+          [],
+        );
+    // A route whose handler may answer Idempotent-Replayed documents it on a success answer.
+    const replaying = t.replayingRoutes.map(asOperation);
+    expect(replaying.length).toBeGreaterThanOrEqual(4);
+    for (const route of replaying) {
+      const [method, path] = route.split(" ") as [string, string];
+      const successes = Object.keys(document.paths[path]?.[method.toLowerCase()]?.responses ?? {}).filter((c) =>
+        /^2/.test(c),
+      );
+      const headers = successes.flatMap((code) =>
+        Object.keys(answerOf(path, method.toLowerCase(), code)?.headers ?? {}),
+      );
+      expect(headers, route).toContain("Idempotent-Replayed");
+      expect(reading, route).toContain(route);
+    }
   });
 
   it("sends the headers it documents", async () => {

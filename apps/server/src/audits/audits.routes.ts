@@ -221,6 +221,7 @@ export function auditRoutes(ctx: AppContext, authenticate: Guard): FastifyPlugin
         config: {
           ...write,
           answers: { 201: OneAudit },
+          idempotencyKey: { replayed: [201] },
           requestBody: {
             description: "The item's new photos, as `images` parts",
             content: { "multipart/form-data": z.object({ images: imagesField(MAX_AUDIT_PHOTOS_PER_ITEM) }) },

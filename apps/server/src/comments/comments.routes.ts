@@ -49,6 +49,7 @@ export function reportCommentRoutes(ctx: AppContext, authenticate: Guard): Fasti
         config: {
           firstWrite: oneWrite,
           answers: { 201: CommentAnswerSchema },
+          idempotencyKey: { replayed: [201] },
           requestBody: reportRequestBody(
             "The text and whom it mentions; photos by upload hash (JSON) or as `images` parts (multipart, where `mentions` is one comma-separated field)",
             CommentInputSchema.out,
@@ -94,6 +95,7 @@ export function commentRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
         config: {
           firstWrite: oneWrite,
           answers: { 200: CommentAnswerSchema },
+          idempotencyKey: {},
           requestBody: {
             description: "The new text and whom it mentions",
             content: { "application/json": CommentInputSchema },
@@ -113,7 +115,10 @@ export function commentRoutes(ctx: AppContext, authenticate: Guard): FastifyPlug
 
     app.delete(
       "/:id",
-      { schema: { summary: "Delete one's own comment", params: IdParams }, config: { answers: NO_CONTENT } },
+      {
+        schema: { summary: "Delete one's own comment", params: IdParams },
+        config: { answers: NO_CONTENT, idempotencyKey: {} },
+      },
       async (request, reply) => {
         const key = idempotencyKey(request.headers["idempotency-key"]);
         await removeComment(ctx, currentUser(request), request.params.id, key ? { key } : undefined);

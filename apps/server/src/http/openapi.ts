@@ -30,6 +30,12 @@ declare module "fastify" {
     requestBody?: DocumentedBody;
     /** Response headers the route sends, by status, named once in HEADERS (components.headers). */
     answerHeaders?: Record<number, HeaderName[]>;
+    /**
+     * The route honours an Idempotency-Key request header (http/idempotency-key.ts, decision 0032):
+     * documented as the IdempotencyKey parameter (components.parameters), and `replayed` lists the
+     * statuses whose answer carries Idempotent-Replayed when the key was seen before.
+     */
+    idempotencyKey?: { replayed?: number[] };
   }
 }
 
@@ -80,8 +86,28 @@ export const HEADERS = {
     description: "The version of this answer: send it back in If-None-Match to get 304 while it is unchanged.",
     schema: { type: "string" },
   },
+  "Idempotent-Replayed": {
+    description:
+      "`true` when this Idempotency-Key was seen before: the answer is what the first request made, and nothing was added again.",
+    schema: { type: "string", enum: ["true"] },
+  },
 } as const;
 export type HeaderName = keyof typeof HEADERS;
+
+/**
+ * The request parameters declared once as components.parameters and referenced by the routes that
+ * take them (`config.idempotencyKey`).
+ */
+export const PARAMETERS = {
+  IdempotencyKey: {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description:
+      "A key of the client's choosing, the same on every retry of one change (the app's offline queue sends one per change): a repeat with the same key applies nothing again and answers what the first made; the same key with a different request may be refused (409). 1 to 255 visible ASCII characters (1 to 200 on an audit item's photos).",
+    schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+  },
+} as const;
 
 /** An answer that is a file, not JSON: its media type and what it is (documented as `content`). */
 export type FileAnswer = { description: string; content: Record<string, { schema: z.ZodType }> };
@@ -109,6 +135,7 @@ const RATE_LIMIT_HEADERS: HeaderName[] = ["RateLimit-Limit", "RateLimit-Remainin
 /** Extensions the transform writes on an operation and transformObject turns into OpenAPI. */
 const X_HEADERS = "x-sitesnag-headers";
 const X_BODY = "x-sitesnag-request-body";
+const X_IDEMPOTENCY = "x-sitesnag-idempotency-key";
 const ERRORS_SIGNED_IN = { ...ERRORS_ANONYMOUS, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 const VERBS: Record<string, string> = {
@@ -143,6 +170,7 @@ const transform: SwaggerTransform = (input) => {
     answers?: Record<number, z.ZodType | FileAnswer>;
     requestBody?: DocumentedBody;
     answerHeaders?: Record<number, HeaderName[]>;
+    idempotencyKey?: { replayed?: number[] };
   };
   const declared = { ...config.answers, ...(own.response as object | undefined) };
   const responses = { ...(isPublic ? ERRORS_ANONYMOUS : ERRORS_SIGNED_IN), ...declared };
@@ -155,6 +183,7 @@ const transform: SwaggerTransform = (input) => {
       ...(tokenAnswers && code !== 401 && code !== 500 ? RATE_LIMIT_HEADERS : []),
       ...(RETRY_HEADERS[code] ?? []),
       ...(config.answerHeaders?.[code] ?? []),
+      ...(config.idempotencyKey?.replayed?.includes(code) ? (["Idempotent-Replayed"] as const) : []),
     ];
     if (names.length > 0) headers[code] = [...new Set(names)];
   }
@@ -165,6 +194,7 @@ const transform: SwaggerTransform = (input) => {
     response: responses,
     [X_HEADERS]: headers,
     ...(config.requestBody ? { [X_BODY]: documentedBody(input, config.requestBody) } : {}),
+    ...(config.idempotencyKey ? { [X_IDEMPOTENCY]: true } : {}),
     ...(isPublic ? { security: [] } : isSessionOnlyRoute(url) ? { security: [{ session: [] }] } : {}),
   };
   return jsonSchemaTransform({ ...input, schema } as unknown as Parameters<typeof jsonSchemaTransform>[0]);
@@ -219,11 +249,19 @@ function shareErrorAnswer(
   return { $ref: `#/components/responses/${name}` };
 }
 
-/** The transform's extensions made OpenAPI: the hand-read body, and each answer's headers by reference. */
+/**
+ * The transform's extensions made OpenAPI: the hand-read body, the Idempotency-Key parameter and
+ * each answer's headers, by reference.
+ */
 function placeExtensions(operation: OperationObject, sharedResponses: Record<string, unknown>): void {
   const body = operation[X_BODY];
   if (body) operation.requestBody = body;
   delete operation[X_BODY];
+  if (operation[X_IDEMPOTENCY]) {
+    const parameters = (operation.parameters ?? []) as unknown[];
+    operation.parameters = [...parameters, { $ref: "#/components/parameters/IdempotencyKey" }];
+  }
+  delete operation[X_IDEMPOTENCY];
   const headers = (operation[X_HEADERS] ?? {}) as Record<string, HeaderName[]>;
   delete operation[X_HEADERS];
   for (const [code, names] of Object.entries(headers)) {
@@ -245,12 +283,18 @@ function placeExtensions(operation: OperationObject, sharedResponses: Record<str
 const transformObject: SwaggerTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as {
     paths?: Record<string, unknown>;
-    components?: { schemas?: Record<string, unknown>; headers?: Record<string, unknown>; responses?: object };
+    components?: {
+      schemas?: Record<string, unknown>;
+      headers?: Record<string, unknown>;
+      parameters?: Record<string, unknown>;
+      responses?: object;
+    };
   };
   const responses: Record<string, unknown> = {};
   document.components = {
     ...document.components,
     headers: structuredClone(HEADERS) as Record<string, unknown>,
+    parameters: structuredClone(PARAMETERS) as Record<string, unknown>,
     responses,
   };
   if (document.paths) {

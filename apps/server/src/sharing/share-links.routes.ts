@@ -149,6 +149,7 @@ export function sharePublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: {
           rateLimit: perIp,
           answers: { 200: SharedReportAnswerSchema },
+          idempotencyKey: { replayed: [200] },
           requestBody: {
             description: "A note and at least one photo of the fix, as `images` parts",
             content: {

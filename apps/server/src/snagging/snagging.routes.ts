@@ -93,6 +93,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
         config: {
           ...write,
           answers: { 201: OneReport },
+          idempotencyKey: { replayed: [201] },
           requestBody: reportRequestBody(
             "The report's fields; its photos named by upload hash (JSON) or sent as `images` parts (multipart)",
             ReportCreateFields,
@@ -158,7 +159,7 @@ export function snaggingRoutes(ctx: AppContext, authenticate: Guard): FastifyPlu
       "/bulk",
       {
         schema: { summary: "Change many reports at once", body: BulkRequestSchema },
-        config: { ...write, answers: { 200: BulkResponseSchema } },
+        config: { ...write, answers: { 200: BulkResponseSchema }, idempotencyKey: {} },
       },
       async (request) => {
         const key = idempotencyKey(request.headers["idempotency-key"]);
