@@ -16,7 +16,9 @@ function SidebarContent({ variant }: { variant: "app" | "admin" }) {
     <>
       <div className="flex h-16 items-center gap-2 border-b border-slate-200 px-4">
         {/* The mark of /favicon.svg drawn inline: as an <img>, Chromium builds a whole SVG document for
-            it when it arrives (a long task on a slow phone, hidden sidebar or not; issue 33). */}
+            it when it arrives (a long task on a slow phone, hidden sidebar or not; issue 33). The same
+            lines as marketing/brand-mark.tsx on purpose: a module both import goes to the chunk
+            /login loads too, and puts it over its budget (tried: 193 B over). */}
         <svg aria-hidden="true" viewBox="0 0 64 64" className="size-8 shrink-0">
           <rect width="64" height="64" rx="14" fill="#ea580c" />
           <path
